@@ -1,0 +1,31 @@
+"""python -m fate.content [DATA_DIR]: validate the data and print the counts by type."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from fate.content.loader import FILES, load_content
+from fate.engine.errors import ContentError
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m fate.content", description=__doc__)
+    ap.add_argument("data", nargs="?", help="data folder (default: the bundled data/)")
+    args = ap.parse_args(argv)
+    try:
+        content = load_content(args.data)
+    except ContentError as e:
+        print(f"content error: {e}", file=sys.stderr)
+        return 1
+    for kind in FILES:
+        n = sum(1 for c in content.cards if c.kind == kind)
+        print(f"{kind}s: {n}")
+    print(f"effect step lists: {len(content.step_lists)}")
+    print(f"fingerprint: {content.fingerprint}")
+    print("content OK")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,406 @@
+"""Load and validate data/*.yaml into a Content (the engine's cards, symbols, dice).
+
+Every problem fails with one ContentError that names the file, the card and
+the field. YAML is read with ``yaml.safe_load`` only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from fate.content.model import (
+    ARTIFACT,
+    CURSE,
+    GATE,
+    GOD,
+    SPELL,
+    Card,
+    Content,
+    Dice,
+    DieFace,
+    Symbol,
+)
+from fate.engine.errors import ContentError
+
+COUNTS = {GOD: 8, SPELL: 65, GATE: 15, ARTIFACT: 20, CURSE: 20}
+SPELLS_PER_SYMBOL = 13
+FILES = {GOD: "gods.yaml", SPELL: "spells.yaml", GATE: "gates.yaml",
+         ARTIFACT: "artifacts.yaml", CURSE: "curses.yaml"}
+TIMINGS = {"any", "prepare", "own_turn", "other_turn", "after_roll", "roll_any", "raided", "end"}
+PASSIVES = {"hand_bonus", "summon_dice", "raid_shield", "control_discount", "ready_wild", "squall"}
+SOURCES = {"lodge", "supply", "abyss"}
+DIE_MEANINGS = ("summon", "cultist_return", "temporary_control", "raid_sign", "raid_sign_kill",
+                "raid_kill")
+
+CARD_KEYS = {
+    GOD: {"id", "name", "title", "text", "gift", "flavor", "passive"},
+    SPELL: {"id", "name", "back", "cost", "timing", "text", "effect", "flavor"},
+    ARTIFACT: {"id", "name", "ability", "timing", "text", "effect", "on_gain", "passive", "flavor"},
+    CURSE: {"id", "name", "trigger", "text", "penalty", "flavor"},
+}
+
+
+class _Loader:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.cards: list[Card] = []
+        self.by_id: dict[str, int] = {}
+        self.step_lists: list[tuple[dict, ...]] = []
+        self.symbols: tuple[Symbol, ...] = ()
+        self.dice: Dice | None = None
+        self.digest = hashlib.sha256()
+
+    # ---------------------------------------------------------------- files
+    def read(self, name: str) -> Any:
+        path = self.root / name
+        where = f"data/{name}"
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise ContentError(f"{where}: file is missing") from None
+        except OSError as e:
+            raise ContentError(f"{where}: cannot be read ({e.strerror})") from None
+        self.digest.update(name.encode() + b"\0" + raw)
+        try:
+            return yaml.safe_load(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ContentError(f"{where}: not UTF-8 text") from None
+        except yaml.YAMLError as e:
+            mark = getattr(e, "problem_mark", None)
+            line = f" line {mark.line + 1}" if mark else ""
+            problem = getattr(e, "problem", None) or "not valid YAML"
+            raise ContentError(f"{where}:{line}: {problem}") from None
+
+    # ---------------------------------------------------------------- symbols, dice
+    def load_symbols(self) -> None:
+        where = "data/symbols.yaml"
+        data = self.read("symbols.yaml")
+        from fate.engine.constants import LOCATIONS
+
+        if not isinstance(data, dict) or not isinstance(data.get("symbols"), list):
+            raise ContentError(f"{where}: expected a 'symbols' list")
+        rows = data["symbols"]
+        if len(rows) != 6:
+            raise ContentError(f"{where}: field 'symbols': expected 6 (one per location), found {len(rows)}")
+        out = []
+        for row in rows:
+            self.keys(row, {"id", "name", "colour", "location"}, where, "symbol")
+            sid = row.get("id", "?")
+            loc = row.get("location")
+            if loc not in LOCATIONS:
+                raise ContentError(f"{where}: symbol {sid!r}: field 'location': unknown location {loc!r}")
+            col = row.get("colour")
+            if not (isinstance(col, list) and len(col) == 3 and all(isinstance(x, int) and 0 <= x <= 255 for x in col)):
+                raise ContentError(f"{where}: symbol {sid!r}: field 'colour': expected [r, g, b] with 0..255")
+            out.append((LOCATIONS.index(loc), sid, str(row.get("name", sid)), tuple(col), loc))
+        out.sort()
+        if [o[0] for o in out] != list(range(6)):
+            raise ContentError(f"{where}: field 'location': each location needs exactly one symbol")
+        self.symbols = tuple(Symbol(i, sid, name, col, loc) for i, sid, name, col, loc in out)
+
+    def load_dice(self) -> None:
+        where = "data/dice.yaml"
+        data = self.read("dice.yaml")
+        if not isinstance(data, dict) or not isinstance(data.get("faces"), list):
+            raise ContentError(f"{where}: expected a 'faces' list")
+        faces = []
+        for i, row in enumerate(data["faces"]):
+            self.keys(row, {"id", "name", "text"}, where, "face")
+            faces.append(DieFace(i, str(row["id"]), str(row.get("name", row["id"])), str(row.get("text", ""))))
+        if len(faces) != 6:
+            raise ContentError(f"{where}: field 'faces': a Fate Die has 6 faces, found {len(faces)}")
+        ids = [f.id for f in faces]
+        meanings = data.get("meanings")
+        if not isinstance(meanings, dict):
+            raise ContentError(f"{where}: expected a 'meanings' map")
+        self.keys(meanings, set(DIE_MEANINGS), where, "meanings")
+        sets = {}
+        for m in DIE_MEANINGS:
+            vals = meanings.get(m)
+            if not isinstance(vals, list) or not vals:
+                raise ContentError(f"{where}: meanings: field {m!r}: expected a list of face ids")
+            for v in vals:
+                if v not in ids:
+                    raise ContentError(f"{where}: meanings: field {m!r}: unknown face {v!r}")
+            sets[m] = frozenset(ids.index(v) for v in vals)
+        self.dice = Dice(tuple(faces), **sets)
+
+    # ---------------------------------------------------------------- helpers
+    @staticmethod
+    def keys(row: Any, allowed: set[str], where: str, what: str) -> None:
+        if not isinstance(row, dict):
+            raise ContentError(f"{where}: a {what} entry must be a map, found {type(row).__name__}")
+        extra = set(row) - allowed
+        if extra:
+            rid = row.get("id", "?")
+            raise ContentError(f"{where}: {what} {rid!r}: unknown field {sorted(extra)[0]!r}")
+
+    def symbol(self, name: Any, where: str, field: str) -> int:
+        for s in self.symbols:
+            if s.id == name:
+                return s.index
+        raise ContentError(f"{where}: field {field!r}: unknown symbol {name!r} "
+                           f"(expected one of {', '.join(s.id for s in self.symbols)})")
+
+    def steps(self, raw: Any, where: str) -> int:
+        """Validate a step list; return its index in step_lists."""
+        from fate.engine.effects import STEPS
+
+        if raw is None:
+            raw = []
+        if not isinstance(raw, list):
+            raise ContentError(f"{where}: expected a list of steps")
+        out = []
+        for k, st in enumerate(raw):
+            here = f"{where}[{k}]"
+            if not isinstance(st, dict) or "do" not in st:
+                raise ContentError(f"{here}: a step is a map with a 'do' field")
+            name = st["do"]
+            if name not in STEPS:
+                raise ContentError(f"{here}: unknown effect step {name!r}")
+            params = STEPS[name].params
+            full = {"do": name}
+            for key in st:
+                if key != "do" and key not in params:
+                    raise ContentError(f"{here}: step {name!r}: unknown field {key!r}")
+            for key, par in params.items():
+                val = st.get(key, par.default)
+                full[key] = self.param(par.kind, val, f"{here}: step {name!r}: field {key!r}")
+            out.append(full)
+        self.step_lists.append(tuple(out))
+        return len(self.step_lists) - 1
+
+    def param(self, kind: str, val: Any, where: str) -> Any:
+        from fate.engine.effects import CONDITIONS, LOC, WHO
+
+        if kind == "int":
+            if not isinstance(val, int) or isinstance(val, bool) or not 0 <= val <= 20:
+                raise ContentError(f"{where}: expected a whole number 0..20, found {val!r}")
+            return val
+        if kind == "who":
+            if val not in WHO:
+                raise ContentError(f"{where}: expected one of {', '.join(WHO)}, found {val!r}")
+            return val
+        if kind == "loc":
+            if val not in LOC:
+                raise ContentError(f"{where}: expected one of {', '.join(LOC)}, found {val!r}")
+            return val
+        if kind == "source":
+            if val not in SOURCES:
+                raise ContentError(f"{where}: expected one of {', '.join(sorted(SOURCES))}, found {val!r}")
+            return val
+        if kind == "steps":
+            return self.steps(val, where) if val else -1
+        if kind == "face":
+            try:
+                return self.dice.face(val)
+            except ValueError as e:
+                raise ContentError(f"{where}: {e}") from None
+        if kind == "faces":
+            if not isinstance(val, dict) or not val:
+                raise ContentError(f"{where}: expected a map of die face -> steps")
+            out = []
+            for face, steps in val.items():
+                try:
+                    f = self.dice.face(face)
+                except ValueError as e:
+                    raise ContentError(f"{where}: {e}") from None
+                out.append((f, self.steps(steps, f"{where}.{face}")))
+            return tuple(sorted(out))
+        if kind == "cond":
+            return self.cond(val, where, CONDITIONS)
+        if kind == "options":
+            if not isinstance(val, list) or len(val) < 2:
+                raise ContentError(f"{where}: expected a list of at least 2 options")
+            out = []
+            for k, opt in enumerate(val):
+                self.keys(opt, {"label", "steps"}, where, "option")
+                out.append((str(opt.get("label", f"Option {k + 1}")),
+                            self.steps(opt.get("steps"), f"{where}[{k}]")))
+            return tuple(out)
+        raise ContentError(f"{where}: internal: unknown parameter kind {kind!r}")
+
+    def cond(self, val: Any, where: str, conditions: dict) -> tuple:
+        if not isinstance(val, dict) or "is" not in val:
+            raise ContentError(f"{where}: a condition is a map with an 'is' field")
+        name = val["is"]
+        if name not in conditions:
+            raise ContentError(f"{where}: unknown condition {name!r}")
+        params = conditions[name].params
+        for key in val:
+            if key != "is" and key not in params:
+                raise ContentError(f"{where}: condition {name!r}: unknown field {key!r}")
+        out = []
+        for key, par in params.items():
+            out.append((key, self.param(par.kind, val.get(key, par.default), f"{where}: field {key!r}")))
+        return (name, tuple(out))
+
+    def text(self, row: dict, field: str, where: str, cid: str, required: bool = True) -> str:
+        val = row.get(field, "")
+        if required and (not isinstance(val, str) or not val.strip()):
+            raise ContentError(f"{where}: {cid!r}: field {field!r}: text is required")
+        if not isinstance(val, str):
+            raise ContentError(f"{where}: {cid!r}: field {field!r}: expected text")
+        return " ".join(val.split())
+
+    def add(self, **kw: Any) -> None:
+        cid = kw["id"]
+        if cid in self.by_id:
+            raise ContentError(f"data/{FILES[kw['kind']]}: card {cid!r}: field 'id': duplicate id")
+        index = len(self.cards)
+        self.cards.append(Card(index=index, **kw))
+        self.by_id[cid] = index
+
+    def entries(self, kind: str) -> list[dict]:
+        name = FILES[kind]
+        data = self.read(name)
+        key = {GOD: "gods", SPELL: "spells", ARTIFACT: "artifacts", CURSE: "curses"}[kind]
+        if not isinstance(data, dict) or not isinstance(data.get(key), list):
+            raise ContentError(f"data/{name}: expected a top-level {key!r} list")
+        rows = data[key]
+        for row in rows:
+            self.keys(row, CARD_KEYS[kind], f"data/{name}", kind)
+            cid = row.get("id")
+            if not isinstance(cid, str) or not cid:
+                raise ContentError(f"data/{name}: a {kind} has no 'id'")
+        return rows
+
+    def timing(self, row: dict, where: str, cid: str) -> frozenset[str]:
+        vals = row.get("timing", ["any"])
+        if not isinstance(vals, list) or not vals or any(v not in TIMINGS for v in vals):
+            raise ContentError(f"{where}: {cid!r}: field 'timing': expected a list from {', '.join(sorted(TIMINGS))}")
+        return frozenset(vals)
+
+    def passive(self, row: dict, where: str, cid: str) -> tuple:
+        val = row.get("passive") or {}
+        if not isinstance(val, dict):
+            raise ContentError(f"{where}: {cid!r}: field 'passive': expected a map")
+        for k, v in val.items():
+            if k not in PASSIVES:
+                raise ContentError(f"{where}: {cid!r}: field 'passive': unknown modifier {k!r}")
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 < v <= 3:
+                raise ContentError(f"{where}: {cid!r}: field 'passive': {k} must be 1..3")
+        return tuple(sorted(val.items()))
+
+    # ---------------------------------------------------------------- card kinds
+    def load_gods(self) -> None:
+        where = "data/gods.yaml"
+        for row in self.entries(GOD):
+            cid = row["id"]
+            self.add(id=cid, kind=GOD, name=self.text(row, "name", where, cid),
+                     title=self.text(row, "title", where, cid), text=self.text(row, "text", where, cid),
+                     flavor=self.text(row, "flavor", where, cid, False),
+                     effect=self.steps(row.get("gift"), f"{where}: god {cid!r}: field 'gift'"),
+                     passive=self.passive(row, where, cid))
+
+    def load_spells(self) -> None:
+        where = "data/spells.yaml"
+        for row in self.entries(SPELL):
+            cid = row["id"]
+            cost = row.get("cost")
+            if not isinstance(cost, list) or not 1 <= len(cost) <= 4:
+                raise ContentError(f"{where}: spell {cid!r}: field 'cost': expected 1 to 4 symbols")
+            costs = tuple(self.symbol(s, f"{where}: spell {cid!r}", "cost") for s in cost)
+            if 0 in costs:
+                raise ContentError(f"{where}: spell {cid!r}: field 'cost': the wild symbol cannot be a cost")
+            back = self.symbol(row.get("back"), f"{where}: spell {cid!r}", "back")
+            if back == 0:
+                raise ContentError(f"{where}: spell {cid!r}: field 'back': the wild symbol is on no card back")
+            self.add(id=cid, kind=SPELL, name=self.text(row, "name", where, cid),
+                     text=self.text(row, "text", where, cid), symbol=back, cost=costs,
+                     timing=self.timing(row, where, cid),
+                     flavor=self.text(row, "flavor", where, cid, False),
+                     effect=self.steps(row.get("effect"), f"{where}: spell {cid!r}: field 'effect'"))
+
+    def load_gates(self) -> None:
+        where = "data/gates.yaml"
+        data = self.read("gates.yaml")
+        self.keys(data, {"name", "text", "count", "id_prefix"}, where, "gate")
+        count = data.get("count")
+        if count != COUNTS[GATE]:
+            raise ContentError(f"{where}: field 'count': expected {COUNTS[GATE]} Gate cards, found {count!r}")
+        prefix = str(data.get("id_prefix", "gate"))
+        for k in range(count):
+            cid = f"{prefix}-{k + 1:02d}"
+            self.add(id=cid, kind=GATE, name=self.text(data, "name", where, cid),
+                     text=self.text(data, "text", where, cid))
+
+    def load_artifacts(self) -> None:
+        where = "data/artifacts.yaml"
+        for row in self.entries(ARTIFACT):
+            cid = row["id"]
+            ability = row.get("ability")
+            if ability not in ("exhaust", "destroy", "passive"):
+                raise ContentError(f"{where}: artifact {cid!r}: field 'ability': expected exhaust, destroy or passive")
+            passive = self.passive(row, where, cid)
+            if ability == "passive" and not passive:
+                raise ContentError(f"{where}: artifact {cid!r}: field 'passive': a passive Artifact needs a modifier")
+            if ability != "passive" and not row.get("effect"):
+                raise ContentError(f"{where}: artifact {cid!r}: field 'effect': an {ability} Artifact needs steps")
+            on_gain = row.get("on_gain")
+            self.add(id=cid, kind=ARTIFACT, name=self.text(row, "name", where, cid),
+                     text=self.text(row, "text", where, cid), ability=ability,
+                     timing=self.timing(row, where, cid) if ability != "passive" else frozenset(),
+                     effect=self.steps(row.get("effect"), f"{where}: artifact {cid!r}: field 'effect'"),
+                     on_gain=self.steps(on_gain, f"{where}: artifact {cid!r}: field 'on_gain'") if on_gain else -1,
+                     passive=passive, flavor=self.text(row, "flavor", where, cid, False))
+
+    def load_curses(self) -> None:
+        from fate.engine.effects import CONDITIONS
+
+        where = "data/curses.yaml"
+        for row in self.entries(CURSE):
+            cid = row["id"]
+            trig = self.cond(row.get("trigger"), f"{where}: curse {cid!r}: field 'trigger'", CONDITIONS)
+            self.add(id=cid, kind=CURSE, name=self.text(row, "name", where, cid),
+                     text=self.text(row, "text", where, cid), trigger=trig,
+                     flavor=self.text(row, "flavor", where, cid, False),
+                     effect=self.steps(row.get("penalty"), f"{where}: curse {cid!r}: field 'penalty'"))
+
+    def counts(self) -> None:
+        for kind, want in COUNTS.items():
+            have = sum(1 for c in self.cards if c.kind == kind)
+            if have != want:
+                raise ContentError(f"data/{FILES[kind]}: expected {want} {kind} cards, found {have}")
+        for s in self.symbols[1:]:
+            have = sum(1 for c in self.cards if c.kind == SPELL and c.symbol == s.index)
+            if have != SPELLS_PER_SYMBOL:
+                raise ContentError(f"data/spells.yaml: field 'back': expected {SPELLS_PER_SYMBOL} Spells "
+                                   f"with the {s.id} back, found {have}")
+
+    def content(self) -> Content:
+        kinds = {k: tuple(c.index for c in self.cards if c.kind == k) for k in COUNTS}
+        return Content(cards=tuple(self.cards), step_lists=tuple(self.step_lists),
+                       symbols=self.symbols, dice=self.dice, fingerprint=self.digest.hexdigest()[:16],
+                       by_id=dict(self.by_id), gods=kinds[GOD], spells=kinds[SPELL], gates=kinds[GATE],
+                       artifacts=kinds[ARTIFACT], curses=kinds[CURSE])
+
+
+def load_content(root: Path | str | None = None) -> Content:
+    """Read and validate every data file. Raises ContentError on the first problem."""
+    from fate.paths import data_dir
+
+    loader = _Loader(Path(root) if root is not None else data_dir())
+    loader.load_symbols()
+    loader.load_dice()
+    loader.load_gods()
+    loader.load_spells()
+    loader.load_gates()
+    loader.load_artifacts()
+    loader.load_curses()
+    loader.counts()
+    return loader.content()
+
+
+_cache: dict[str, Content] = {}
+
+
+def default_content() -> Content:
+    """The bundled content, loaded once per process."""
+    if "default" not in _cache:
+        _cache["default"] = load_content()
+    return _cache["default"]

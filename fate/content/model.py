@@ -1,0 +1,100 @@
+"""Validated game content: the cards, symbols and dice the engine plays.
+
+Cards are numbered by ``index`` (their place in ``Content.cards``); the
+engine stores only these small integers. Effect step lists are flattened at
+load time into ``Content.step_lists`` so that a card refers to its steps by
+number and a half-resolved effect is a plain tuple.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+GOD, SPELL, GATE, ARTIFACT, CURSE = "god", "spell", "gate", "artifact", "curse"
+CARD_KINDS = (GOD, SPELL, GATE, ARTIFACT, CURSE)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    index: int
+    id: str
+    kind: str
+    name: str
+    text: str
+    symbol: int = -1  # Spell back (1..5); -1 for cards without an Astral back
+    cost: tuple[int, ...] = ()  # symbols to pay when Readying (Spells)
+    timing: frozenset[str] = frozenset()  # casting windows (Spells, Artifact abilities)
+    effect: int = -1  # step list: Spell effect, Dark Gift, Curse penalty, Artifact ability
+    ability: str = ""  # Artifacts: "exhaust", "destroy" or "passive"
+    on_gain: int = -1  # Artifacts: steps run when the Artifact is taken
+    passive: tuple[tuple[str, int], ...] = ()  # Artifacts: always-on modifiers
+    trigger: tuple[str, tuple[tuple[str, object], ...]] | None = None  # Curses
+    flavor: str = ""
+    title: str = ""  # Elder Gods: their epithet
+
+    def passive_value(self, key: str) -> int:
+        for k, v in self.passive:
+            if k == key:
+                return v
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    index: int
+    id: str
+    name: str
+    colour: tuple[int, int, int]
+    location: str
+
+
+@dataclass(frozen=True, slots=True)
+class DieFace:
+    index: int
+    id: str
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Dice:
+    faces: tuple[DieFace, ...]
+    summon: frozenset[int]  # at The Other Worlds: advance and sacrifice (R-OW-1)
+    cultist_return: frozenset[int]  # under Control at The Other Worlds (R-OW-2)
+    temporary_control: frozenset[int]  # R-AC-3
+    raid_sign: frozenset[int]  # gain 1 Elder Sign, the Investigator stays (R-RD-2)
+    raid_sign_kill: frozenset[int]  # gain 1 Elder Sign and destroy the Investigator
+    raid_kill: frozenset[int]  # destroy the Investigator
+
+    def face(self, name: str) -> int:
+        for f in self.faces:
+            if f.id == name:
+                return f.index
+        raise ValueError(f"unknown die face {name!r} (expected one of {', '.join(f.id for f in self.faces)})")
+
+
+@dataclass(frozen=True)
+class Content:
+    cards: tuple[Card, ...]
+    step_lists: tuple[tuple[dict, ...], ...]
+    symbols: tuple[Symbol, ...]
+    dice: Dice
+    fingerprint: str
+    by_id: dict[str, int] = field(repr=False, default_factory=dict)
+    gods: tuple[int, ...] = ()
+    spells: tuple[int, ...] = ()
+    gates: tuple[int, ...] = ()
+    artifacts: tuple[int, ...] = ()
+    curses: tuple[int, ...] = ()
+
+    def card(self, card_id: str) -> Card:
+        try:
+            return self.cards[self.by_id[card_id]]
+        except KeyError:
+            raise ValueError(f"unknown card id {card_id!r}") from None
+
+    def index(self, card_id: str) -> int:
+        try:
+            return self.by_id[card_id]
+        except KeyError:
+            raise ValueError(f"unknown card id {card_id!r}") from None

@@ -1,0 +1,491 @@
+"""The game state and the loop that runs it.
+
+State is plain lists of small integers so that ``clone()`` is cheap enough for
+search-based bots. What happens next is a stack of tasks: immutable tuples
+whose first item names a handler in ``TASKS``. A handler either acts (and may
+push further tasks) or returns an ``Ask``: a decision for one seat. The
+decision becomes the pending ``Prompt``; ``apply`` resolves it and the loop
+runs on until the next decision or the end of the game.
+
+After every task the held Curses are checked (R-CU-2, R-CU-8): a Curse whose
+trigger holds is revealed at once and its penalty resolves before anything
+else happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from fate.content.model import Card, Content
+from fate.engine import rng as rngmod
+from fate.engine.constants import (
+    CONTROL_MINIMUM,
+    ELDER_SIGNS_TO_LOSE,
+    GAME_SEAT,
+    HAND_MINIMUM,
+    INVESTIGATORS,
+    LOCATION_NAMES,
+    N_LOCATIONS,
+    SOLO_CURSES_TO_LOSE,
+    SUMMON_WIN,
+)
+from fate.engine.errors import IllegalChoice
+from fate.engine.model import Choice, Event, Prompt
+
+
+class Ask(NamedTuple):
+    """A decision a handler needs: who, what kind, in words, and the options
+    as (id, label, value) triples."""
+
+    seat: int
+    kind: str
+    text: str
+    options: list[tuple[str, str, Any]]
+    context: tuple = ()
+
+
+# kind -> (run, resolve). run(game, task) -> Ask | None; resolve(game, task, value).
+TASKS: dict[str, tuple[Callable, Callable | None]] = {}
+
+
+def task(name: str, resolve: Callable | None = None):
+    """Register a task handler (explicitly: no module scanning)."""
+
+    def deco(fn):
+        TASKS[name] = (fn, resolve)
+        return fn
+
+    return deco
+
+
+def resolver(name: str):
+    """Register the function that takes a decision for task ``name``."""
+
+    def deco(fn):
+        run, _ = TASKS[name]
+        TASKS[name] = (run, fn)
+        return fn
+
+    return deco
+
+
+_LIST_FIELDS = (
+    "lodge", "abyss", "inv_lodge", "summon", "signs", "es_cursed", "gate",
+    "spell_deck", "discard", "gate_supply", "art_deck", "art_up", "curse_deck",
+    "held", "box", "resolving", "pieces", "squall", "forced", "stack", "choices_made",
+    "inv_at",
+)
+_NESTED_FIELDS = ("at", "hands", "reserve", "arts", "columns", "rolls")
+_SCALAR_FIELDS = (
+    "content", "config", "n", "solo", "first", "cur", "turn", "phase", "inv_supply",
+    "turn_loc", "ready_allow", "ctl", "ow_returns", "cleanse_used", "squall_owner",
+    "rng", "over", "end_reason", "ask",
+)
+
+
+class Game:
+    """One game of Fate of the Elder Gods. Create it with ``fate.engine.new_game``."""
+
+    __slots__ = (
+        _LIST_FIELDS + _NESTED_FIELDS + _SCALAR_FIELDS
+        + ("gods", "drafts", "exhausted", "winners", "losers", "events")
+    )
+
+    # ------------------------------------------------------------------ set-up
+    def __init__(self, content: Content, config: dict) -> None:
+        self.content = content
+        self.config = config
+        n = int(config["players"])
+        self.n = n
+        self.solo = n == 1
+        self.rng = rngmod.seed_state(int(config["seed"]))
+        self.first = 0
+        self.cur = 0
+        self.turn = 0
+        self.phase = "setup"
+        self.gods = [-1] * n
+        self.drafts: list[tuple[int, ...]] = []
+        self.lodge = [0] * n
+        self.abyss = [0] * n
+        self.at = [[0] * n for _ in range(N_LOCATIONS)]  # at[location][seat]: cultists
+        self.inv_supply = INVESTIGATORS
+        self.inv_at = [0] * N_LOCATIONS
+        self.inv_lodge = [0] * n
+        self.summon = [0] * n
+        self.signs = [0] * n
+        self.es_cursed = [False] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.gate = [-1] * n
+        self.reserve: list[list[int]] = [[] for _ in range(n)]
+        self.arts: list[list[int]] = [[] for _ in range(n)]
+        self.exhausted: set[int] = set()
+        self.spell_deck: list[int] = []  # top is the end of the list
+        self.discard: list[int] = []
+        self.columns: list[list[int]] = [[] for _ in range(N_LOCATIONS)]  # top is the end
+        self.gate_supply: list[int] = []
+        self.art_deck: list[int] = []  # top is the end, bottom is index 0
+        self.art_up: list[int] = []
+        self.curse_deck: list[int] = []  # top is the end, bottom is index 0
+        self.held: list[tuple[int, int, int]] = []  # (curse, cursed seat, holder seat)
+        self.box: list[int] = []  # out of the game: unchosen gods, destroyed artifacts
+        self.resolving: list[int] = []  # cards face up and resolving right now
+        self.pieces: list[int] = []
+        self.squall = [0] * N_LOCATIONS
+        self.squall_owner = -1
+        self.turn_loc = -1
+        self.ready_allow = 1
+        self.ctl = 0  # 0 no control this turn, 1 temporary, 2 control
+        self.ow_returns = 0
+        self.cleanse_used = False
+        self.forced: list[int] = []
+        self.rolls: list[list[int]] = []
+        self.stack: list[tuple] = []
+        self.ask: tuple[tuple, Prompt] | None = None
+        self.over = False
+        self.winners: tuple[int, ...] = ()
+        self.losers: tuple[int, ...] = ()
+        self.end_reason = ""
+        self.events: list[Event] = []
+        self.choices_made: list[str] = []
+
+    # ------------------------------------------------------------ public API
+    def pending(self) -> Prompt | None:
+        """The decision the game waits for, or None once the game is over."""
+        return None if self.ask is None else self.ask[1]
+
+    def apply(self, choice: Choice | str) -> list[Event]:
+        """Take one of the pending prompt's choices (or its id). Returns the
+        events it caused. An illegal choice raises IllegalChoice and changes
+        nothing."""
+        if self.ask is None:
+            raise IllegalChoice("the game is over: no choice is pending")
+        t, prompt = self.ask
+        cid = choice if isinstance(choice, str) else choice.id
+        picked = prompt.choice(cid)
+        if picked is None:
+            offered = ", ".join(c.id for c in prompt.choices[:12])
+            more = "" if len(prompt.choices) <= 12 else f" and {len(prompt.choices) - 12} more"
+            raise IllegalChoice(
+                f"{cid!r} is not a legal choice for {self.seat_name(prompt.seat)} "
+                f"({prompt.kind}: {prompt.text}); legal: {offered}{more}"
+            )
+        self.ask = None
+        self.choices_made.append(cid)
+        TASKS[t[0]][1](self, t, picked.value)
+        self._check_curses()
+        self.run()
+        out = self.events
+        self.events = []
+        return out
+
+    def take_events(self) -> list[Event]:
+        """Events produced so far that no ``apply`` has returned (set-up)."""
+        out = self.events
+        self.events = []
+        return out
+
+    def clone(self) -> Game:
+        """An independent copy for look-ahead. Shares only immutable content."""
+        g = Game.__new__(Game)
+        for f in _SCALAR_FIELDS:
+            setattr(g, f, getattr(self, f))
+        for f in _LIST_FIELDS:
+            setattr(g, f, getattr(self, f)[:])
+        for f in _NESTED_FIELDS:
+            setattr(g, f, [x[:] for x in getattr(self, f)])
+        g.gods = self.gods
+        g.drafts = self.drafts
+        g.exhausted = set(self.exhausted)
+        g.winners = self.winners
+        g.losers = self.losers
+        g.events = []
+        return g
+
+    def force_dice(self, faces: list[str | int]) -> None:
+        """Make the next rolls show these faces, in order (tests, scenarios)."""
+        dice = self.content.dice
+        self.forced.extend(f if isinstance(f, int) else dice.face(f) for f in faces)
+
+    # ------------------------------------------------------------------ loop
+    def run(self) -> None:
+        stack = self.stack
+        while self.ask is None and not self.over:
+            if not stack:
+                raise RuntimeError("the engine ran out of things to do (a rules bug)")
+            t = stack.pop()
+            run, resolve = TASKS[t[0]]
+            a = run(self, t)
+            if a is not None:
+                if len(a.options) == 1:
+                    resolve(self, t, a.options[0][2])
+                else:
+                    choices = tuple(Choice(i, label, v) for i, label, v in a.options)
+                    self.ask = (t, Prompt(a.seat, a.kind, a.text, choices, a.context))
+                    return
+            self._check_curses()
+
+    def _check_curses(self) -> None:
+        if not self.held or self.over:
+            return
+        from fate.engine.effects import curse_triggered  # cycle: effects needs Game
+
+        for entry in self.held:
+            card, cursed, holder = entry
+            if curse_triggered(self, self.content.cards[card], cursed):
+                self.held.remove(entry)
+                self.resolving.append(card)
+                c = self.content.cards[card]
+                self.emit("curse_revealed", seat=cursed, holder=holder, card=c.id,
+                          name=c.name, text=c.text)
+                self.push(("fx", cursed, card, c.effect, 0, ()), ("curse_done", card))
+                return
+
+    # ------------------------------------------------------------- plumbing
+    def push(self, *tasks: tuple) -> None:
+        """Schedule tasks so that the first given runs first."""
+        self.stack.extend(reversed(tasks))
+
+    def emit(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
+        self.events.append(Event(kind, data, to))
+
+    def card(self, index: int) -> Card:
+        return self.content.cards[index]
+
+    def seat_name(self, seat: int) -> str:
+        if seat == GAME_SEAT:
+            return "the Investigators"
+        god = self.gods[seat] if 0 <= seat < self.n else -1
+        if god >= 0:
+            return f"the Cult of {self.content.cards[god].name}"
+        return f"seat {seat + 1}"
+
+    def roll_face(self) -> int:
+        if self.forced:
+            return self.forced.pop(0)
+        self.rng, f = rngmod.below(self.rng, len(self.content.dice.faces))
+        return f
+
+    def shuffle(self, items: list) -> None:
+        self.rng = rngmod.shuffle(self.rng, items)
+
+    def random_below(self, n: int) -> int:
+        self.rng, r = rngmod.below(self.rng, n)
+        return r
+
+    # --------------------------------------------------------- seats, pieces
+    def others(self, seat: int) -> list[int]:
+        """The other seats, clockwise from the one after ``seat``."""
+        return [(seat + k) % self.n for k in range(1, self.n)]
+
+    def clockwise_from(self, seat: int) -> list[int]:
+        return [(seat + k) % self.n for k in range(self.n)]
+
+    def right_of(self, seat: int) -> int:
+        """Who holds this seat's Curses (R-CU-1): the previous seat; the game in solo."""
+        return GAME_SEAT if self.solo else (seat - 1) % self.n
+
+    def piece_of(self, seat: int) -> int:
+        """Which Fate Piece a seat moves (R-2P-1, R-SO-1): one shared piece at 3-4."""
+        return seat if self.n == 2 else 0
+
+    def blocked_for(self, piece: int) -> set[int]:
+        """Locations a piece may not enter: those of the other pieces (R-2P-2, R-SO-9)."""
+        return {loc for i, loc in enumerate(self.pieces) if i != piece}
+
+    # ---------------------------------------------------------------- control
+    def has_control(self, seat: int, loc: int) -> bool:
+        """R-AC-2; in solo R-SO-6 (more than the Investigators there)."""
+        mine = self.at[loc][seat]
+        if mine < CONTROL_MINIMUM - self.passive(seat, "control_discount"):
+            return False
+        if self.solo:
+            return mine > self.inv_at[loc]
+        row = self.at[loc]
+        return all(mine > row[s] for s in range(self.n) if s != seat)
+
+    def passive(self, seat: int, key: str) -> int:
+        """Sum of an always-on modifier over the seat's unexhausted Artifacts."""
+        total = 0
+        for a in self.arts[seat]:
+            c = self.content.cards[a]
+            if c.passive:
+                total += c.passive_value(key)
+        return total
+
+    # ---------------------------------------------------------------- cultists
+    def cultists_total(self, seat: int) -> int:
+        return self.lodge[seat] + self.abyss[seat] + sum(row[seat] for row in self.at)
+
+    def sacrifice(self, seat: int, loc: int, count: int = 1) -> int:
+        """Cultists at a location to the Abyss; returns how many went."""
+        k = min(count, self.at[loc][seat])
+        if k:
+            self.at[loc][seat] -= k
+            self.abyss[seat] += k
+            self.emit("sacrificed", seat=seat, location=loc, count=k)
+        return k
+
+    def recall(self, seat: int, count: int) -> int:
+        """Cultists from the Abyss to the Lodge; returns how many came."""
+        k = min(count, self.abyss[seat])
+        if k:
+            self.abyss[seat] -= k
+            self.lodge[seat] += k
+            self.emit("recalled", seat=seat, count=k)
+        return k
+
+    # ----------------------------------------------------------- investigators
+    def investigators_to_lodge(self, seat: int, count: int, source: str = "supply") -> int:
+        if source == "supply":
+            k = min(count, self.inv_supply)
+            self.inv_supply -= k
+        else:
+            k = min(count, self.inv_lodge[source]) if isinstance(source, int) else 0
+            if isinstance(source, int):
+                self.inv_lodge[source] -= k
+        if k:
+            self.inv_lodge[seat] += k
+            self.emit("investigators_sent", seat=seat, count=k, source=source)
+        return k
+
+    def investigators_home(self, seat: int, count: int) -> int:
+        """Investigators from a Lodge back to the supply."""
+        k = min(count, self.inv_lodge[seat])
+        if k:
+            self.inv_lodge[seat] -= k
+            self.inv_supply += k
+            self.emit("investigators_left", seat=seat, count=k)
+        return k
+
+    # ------------------------------------------------------------ the track
+    def sign_spaces(self, seat: int) -> int:
+        """Lowest track space holding an Elder Sign (R-WIN-2); 10 if none."""
+        return ELDER_SIGNS_TO_LOSE - self.signs[seat]
+
+    def move_summon(self, seat: int, delta: int) -> None:
+        """Move the Summon token (R-WIN-1, R-WIN-4). Pushes the win check."""
+        old = self.summon[seat]
+        new = max(0, min(SUMMON_WIN, old + delta))
+        if new == old:
+            return
+        self.summon[seat] = new
+        self.emit("summon_moved", seat=seat, frm=old, to=new)
+        if self.signs[seat] and new >= self.sign_spaces(seat) and not self.es_cursed[seat]:
+            # The first meeting of token and Elder Sign curses the cult (R-WIN-4).
+            self.es_cursed[seat] = True
+            self.emit("elder_sign_curse", seat=seat)
+            self.push(("check_win", seat))
+            self.gain_curse(seat)
+            return
+        if new >= SUMMON_WIN:
+            self.push(("check_win", seat))
+
+    def gain_signs(self, seat: int, count: int = 1) -> None:
+        """Elder Signs fill the track from 9 down (R-WIN-2); the 10th ends the game (R-WIN-3)."""
+        for _ in range(count):
+            if self.over:
+                return
+            self.signs[seat] += 1
+            self.emit("elder_sign_gained", seat=seat, total=self.signs[seat])
+            if self.signs[seat] >= ELDER_SIGNS_TO_LOSE:
+                self.sealed(seat)
+                return
+
+    def destroy_signs(self, seat: int, count: int = 1) -> int:
+        """Remove the Elder Signs placed last (R-WIN-5)."""
+        k = min(count, self.signs[seat])
+        if k:
+            self.signs[seat] -= k
+            self.emit("elder_sign_destroyed", seat=seat, count=k, total=self.signs[seat])
+        return k
+
+    # ------------------------------------------------------------ game end
+    def sealed(self, seat: int) -> None:
+        """A 10th Elder Sign: that cult loses; the others are ranked (R-WIN-3, R-SO-8)."""
+        if self.solo:
+            self.finish((), (seat,), "sealed")
+            return
+        rest = [s for s in range(self.n) if s != seat]
+        fewest = min(self.signs[s] for s in rest)
+        rest = [s for s in rest if self.signs[s] == fewest]
+        most = max(self.summon[s] for s in rest)
+        rest = [s for s in rest if self.summon[s] == most]
+        self.finish(tuple(rest), (seat,), "sealed")
+
+    def finish(self, winners: tuple[int, ...], losers: tuple[int, ...], reason: str) -> None:
+        self.over = True
+        self.winners = winners
+        self.losers = losers
+        self.end_reason = reason
+        self.stack.clear()
+        self.ask = None
+        self.emit("game_over", winners=list(winners), losers=list(losers), reason=reason)
+
+    # ---------------------------------------------------------------- cards
+    def draw_spell(self, seat: int) -> int | None:
+        """Top Spell to a hand; reshuffle the discard when the deck is empty (R-CN-5)."""
+        if not self.spell_deck:
+            if not self.discard:
+                return None
+            self.spell_deck = self.discard
+            self.discard = []
+            self.shuffle(self.spell_deck)
+            self.emit("spell_deck_reshuffled", size=len(self.spell_deck))
+        card = self.spell_deck.pop()
+        self.hands[seat].append(card)
+        c = self.content.cards[card]
+        self.emit("spell_drawn", seat=seat, symbol=c.symbol)
+        self.emit("spell_drawn_face", to=(seat,), seat=seat, card=c.id)
+        return card
+
+    def top_spell(self) -> int | None:
+        """Take the top Spell of the deck (reshuffling if needed), into no hand."""
+        if not self.spell_deck:
+            if not self.discard:
+                return None
+            self.spell_deck = self.discard
+            self.discard = []
+            self.shuffle(self.spell_deck)
+            self.emit("spell_deck_reshuffled", size=len(self.spell_deck))
+        return self.spell_deck.pop()
+
+    def discard_column(self, loc: int) -> None:
+        """R-CN-2: Spells to the discard pile, Gates back to the Gate supply."""
+        col = self.columns[loc]
+        if not col:
+            return
+        for card in col:
+            if self.content.cards[card].kind == "gate":
+                self.gate_supply.append(card)
+            else:
+                self.discard.append(card)
+        self.emit("column_discarded", location=loc, count=len(col))
+        self.columns[loc] = []
+
+    def gain_curse(self, seat: int) -> None:
+        """R-CU-1: the seat to the right draws a Curse in secret; in solo the game holds it."""
+        if not self.curse_deck:
+            self.emit("curse_deck_empty", seat=seat)
+            return
+        card = self.curse_deck.pop()
+        holder = self.right_of(seat)
+        self.held.append((card, seat, holder))
+        c = self.content.cards[card]
+        self.emit("cursed", seat=seat, holder=holder, carried=self.curses_on(seat))
+        if holder != GAME_SEAT:
+            self.emit("curse_drawn", to=(holder,), seat=seat, holder=holder, card=c.id)
+        if self.solo and self.curses_on(seat) >= SOLO_CURSES_TO_LOSE:
+            self.finish((), (seat,), "cursed")
+
+    def curses_on(self, seat: int) -> int:
+        return sum(1 for _, s, _ in self.held if s == seat)
+
+    def hand_size(self, seat: int) -> int:
+        return len(self.hands[seat])
+
+    def needs_draw(self, seat: int) -> bool:
+        return len(self.hands[seat]) < HAND_MINIMUM
+
+    def location_name(self, loc: int) -> str:
+        return LOCATION_NAMES[loc]

@@ -1,0 +1,408 @@
+"""The Activate phase: each location's Basic and Control Actions (R-AC and the
+location rules). The order is a table: The Museum's Control Action comes
+before its Basic Action (R-MU-3), every other location's after (R-AC-1)."""
+
+from __future__ import annotations
+
+from fate.engine.constants import (
+    ARTIFACT_LIMIT,
+    CEREMONY,
+    GATHERING,
+    LIBRARY,
+    LOCATION_NAMES,
+    MUSEUM,
+    N_LOCATIONS,
+    OTHER_WORLDS,
+    STREETS,
+)
+from fate.engine.flow import reveal_artifacts, roll_result
+from fate.engine.game import Ask, Game, resolver, task
+
+SKIP = ("skip", "Do not take the Control Action", None)
+
+ACTIVATE_ORDER = {
+    MUSEUM: (("control_check",), ("control_action",), ("basic",)),
+}
+DEFAULT_ORDER = (("basic",), ("control_check",), ("control_action",))
+
+
+@task("activate")
+def activate(g: Game, t: tuple) -> None:
+    g.push(*ACTIVATE_ORDER.get(g.turn_loc, DEFAULT_ORDER))
+
+
+# ------------------------------------------------------------ control
+
+
+@task("control_check")
+def control_check(g: Game, t: tuple) -> Ask | None:
+    """R-AC-2 Control, else R-AC-3 the offer to roll for Temporary Control."""
+    seat, loc = g.cur, g.turn_loc
+    if g.has_control(seat, loc):
+        g.ctl = 2
+        g.emit("control", seat=seat, location=loc)
+        return None
+    return Ask(seat, "temporary_control",
+               f"You do not control {LOCATION_NAMES[loc]}. Roll a Fate Die for Temporary Control?",
+               [("roll", "Roll for Temporary Control", True), ("no", "Do not roll", False)],
+               ("location", loc))
+
+
+@resolver("control_check")
+def control_roll(g: Game, t: tuple, yes: bool) -> None:
+    if yes:
+        g.push(("roll", g.cur, 1, "temporary", None))
+
+
+@roll_result("temporary")
+def temporary_result(g: Game, seat: int, faces: list[int], arg) -> None:
+    if any(f in g.content.dice.temporary_control for f in faces):
+        g.ctl = 1
+        g.emit("temporary_control", seat=seat, location=g.turn_loc)
+    else:
+        g.emit("temporary_control_failed", seat=seat, location=g.turn_loc)
+
+
+@task("control_action")
+def control_action(g: Game, t: tuple) -> Ask | None:
+    if not g.ctl:
+        return None
+    seat, loc = g.cur, g.turn_loc
+    opts = [("take", f"Take the Control Action of {LOCATION_NAMES[loc]}", "take"), SKIP]
+    if g.solo and not g.cleanse_used and g.curses_on(seat) > 0:  # R-SO-7
+        opts.insert(1, ("cleanse", "Instead gain 3 Elder Signs to destroy one of your Curses",
+                        "cleanse"))
+    if not CONTROL_POSSIBLE[loc](g, seat):
+        opts = [o for o in opts if o[0] != "take"]
+    return Ask(seat, "control_action", f"Control Action at {LOCATION_NAMES[loc]}?", opts,
+               ("location", loc))
+
+
+@resolver("control_action")
+def control_take(g: Game, t: tuple, what: str | None) -> None:
+    seat, loc = g.cur, g.turn_loc
+    if what == "take":
+        g.emit("control_action", seat=seat, location=loc)
+        g.push(CONTROL_TASKS[loc])
+    elif what == "cleanse":
+        g.cleanse_used = True
+        g.push(("cleanse", seat))
+
+
+@task("cleanse")
+def cleanse(g: Game, t: tuple) -> None:
+    """R-SO-7: three Elder Signs buy the destruction of one face-down Curse."""
+    seat = t[1]
+    for entry in g.held:
+        if entry[1] == seat:
+            g.held.remove(entry)
+            g.curse_deck.insert(0, entry[0])
+            g.emit("curse_destroyed", seat=seat, carried=g.curses_on(seat))
+            break
+    g.gain_signs(seat, 3)
+
+
+@task("basic")
+def basic(g: Game, t: tuple) -> None:
+    g.emit("basic_action", seat=g.cur, location=g.turn_loc)
+    g.push(BASIC_TASKS[g.turn_loc])
+
+
+# ------------------------------------------------------- The Other Worlds
+
+
+@task("ow_basic")
+def ow_basic(g: Game, t: tuple) -> None:
+    """R-OW-1: one die per Cultist of yours there."""
+    seat = g.cur
+    dice = g.at[OTHER_WORLDS][seat] + g.passive(seat, "summon_dice")
+    g.push(("roll", seat, dice, "other_worlds", None))
+
+
+@roll_result("other_worlds")
+def ow_result(g: Game, seat: int, faces: list[int], arg) -> None:
+    d = g.content.dice
+    wins = sum(1 for f in faces if f in d.summon)
+    g.ow_returns = sum(1 for f in faces if f in d.cultist_return)
+    g.push(("ow_advance", seat, wins))
+
+
+@task("ow_advance")
+def ow_advance(g: Game, t: tuple) -> None:
+    """One success at a time, so a win ends the game at once (R-WIN-1)."""
+    seat, left = t[1], t[2]
+    if left <= 0:
+        return
+    g.push(("ow_advance", seat, left - 1))
+    g.sacrifice(seat, OTHER_WORLDS, 1)
+    g.move_summon(seat, 1)
+
+
+@task("ow_control")
+def ow_control(g: Game, t: tuple) -> None:
+    """R-OW-2: each Cultist-return face of the basic roll brings one back."""
+    g.recall(g.cur, g.ow_returns)
+
+
+# ------------------------------------------------------------ The Museum
+
+
+@task("museum_basic")
+def museum_basic(g: Game, t: tuple) -> Ask | None:
+    """R-MU-1: one of the two face-up Artifacts or the top of the deck."""
+    seat = g.cur
+    opts = [(f"artifact:{g.card(a).id}", f"Take {g.card(a).name}", a) for a in g.art_up]
+    if g.art_deck:
+        opts.append(("artifact_deck", "Take the top Artifact of the deck", -1))
+    if not opts:
+        g.emit("no_artifacts", seat=seat)
+        return None
+    return Ask(seat, "museum", "Take an Artifact", opts)
+
+
+@resolver("museum_basic")
+def museum_take(g: Game, t: tuple, art: int) -> None:
+    seat = g.cur
+    if art == -1:
+        art = g.art_deck.pop()
+    else:
+        g.art_up.remove(art)
+    for rest in g.art_up:
+        g.art_deck.insert(0, rest)
+    g.art_up = []
+    reveal_artifacts(g)
+    gain_artifact(g, seat, art)
+
+
+def gain_artifact(g: Game, seat: int, art: int) -> None:
+    g.arts[seat].append(art)
+    c = g.card(art)
+    g.emit("artifact_gained", seat=seat, card=c.id)
+    if len(g.arts[seat]) > ARTIFACT_LIMIT:  # R-AR-1, R-MU-2
+        g.push(("artifact_limit", seat))
+    if c.on_gain >= 0:
+        g.push(("fx", seat, art, c.on_gain, 0, ()))
+
+
+@task("artifact_limit")
+def artifact_limit(g: Game, t: tuple) -> Ask | None:
+    seat = t[1]
+    if len(g.arts[seat]) <= ARTIFACT_LIMIT:
+        return None
+    opts = [(f"discard:{g.card(a).id}", f"Discard {g.card(a).name}", a) for a in g.arts[seat]]
+    return Ask(seat, "artifact_limit", "You may keep 3 Artifacts: discard one", opts)
+
+
+@resolver("artifact_limit")
+def artifact_discard(g: Game, t: tuple, art: int) -> None:
+    seat = t[1]
+    g.arts[seat].remove(art)
+    g.exhausted.discard(art)
+    g.art_deck.insert(0, art)
+    g.emit("artifact_discarded", seat=seat, card=g.card(art).id)
+
+
+@task("museum_control")
+def museum_control(g: Game, t: tuple) -> Ask | None:
+    """R-MU-3, first part: replace the two face-up Artifacts."""
+    if not g.art_deck:
+        g.push(("museum_sacrifice", 0))
+        return None
+    return Ask(g.cur, "museum_replace", "Replace the two face-up Artifacts with two new ones?",
+               [("replace", "Replace them", True), ("keep", "Keep them", False)])
+
+
+@resolver("museum_control")
+def museum_replace(g: Game, t: tuple, yes: bool) -> None:
+    if yes:
+        old = g.art_up
+        g.art_up = []
+        reveal_artifacts(g)
+        for a in old:
+            g.art_deck.insert(0, a)
+    g.push(("museum_sacrifice", 0))
+
+
+@task("museum_sacrifice")
+def museum_sacrifice(g: Game, t: tuple) -> Ask | None:
+    """R-MU-3, second part: up to 3 Cultists, each destroying an Elder Sign."""
+    seat, done = g.cur, t[1]
+    if done >= 3 or g.at[MUSEUM][seat] == 0:
+        return None
+    opts = [(f"destroy:{s}", f"Sacrifice a Cultist: destroy an Elder Sign of {g.seat_name(s)}", s)
+            for s in range(g.n) if g.signs[s] > 0]
+    if not opts:
+        return None
+    opts.append(("stop", "Sacrifice no more", -1))
+    return Ask(seat, "museum_sacrifice", "Sacrifice Cultists at The Museum to destroy Elder Signs",
+               opts)
+
+
+@resolver("museum_sacrifice")
+def museum_sacrifice_take(g: Game, t: tuple, target: int) -> None:
+    if target < 0:
+        return
+    g.sacrifice(g.cur, MUSEUM, 1)
+    g.destroy_signs(target, 1)
+    g.push(("museum_sacrifice", t[1] + 1))
+
+
+# ---------------------------------------------------------- The Ceremony
+
+
+@task("ceremony_basic")
+def ceremony_basic(g: Game, t: tuple) -> None:
+    """R-CE-1: a Gate (if none is held), then the Dark Gift."""
+    seat = g.cur
+    if g.gate[seat] < 0 and g.gate_supply:
+        g.gate[seat] = g.gate_supply.pop()
+        g.emit("gate_gained", seat=seat)
+    god = g.card(g.gods[seat])
+    g.emit("dark_gift", seat=seat, god=god.id, text=god.text)
+    g.push(("fx", seat, god.index, god.effect, 0, ()))
+
+
+@task("ceremony_control")
+def ceremony_control(g: Game, t: tuple) -> None:
+    """R-CE-2: two Cultists at The Ceremony for one step of the Summon Track."""
+    seat = g.cur
+    g.sacrifice(seat, CEREMONY, 2)
+    g.move_summon(seat, 1)
+
+
+# ---------------------------------------------------- Streets of Arkham
+
+
+@task("streets_basic")
+def streets_basic(g: Game, t: tuple) -> None:
+    if g.solo:  # R-SO-5
+        g.investigators_home(g.cur, 2)
+        return
+    g.push(("streets_send", 2))
+
+
+@task("streets_send")
+def streets_send(g: Game, t: tuple) -> Ask | None:
+    """R-SA-1: two Investigators in all, from your Lodge or the supply."""
+    seat, left = g.cur, t[1]
+    if left == 0:
+        g.push(("streets_raids",))
+        return None
+    sources = []
+    if g.inv_lodge[seat]:
+        sources.append(("lodge", "from your Lodge", seat))
+    if g.inv_supply:
+        sources.append(("supply", "from the supply", "supply"))
+    if not sources:
+        g.push(("streets_raids",))
+        return None
+    opts = [(f"send:{sid}:{s}", f"Send an Investigator {where} to {g.seat_name(s)}", (src, s))
+            for sid, where, src in sources for s in g.others(seat)]
+    return Ask(seat, "streets_send", f"Send Investigators into other Lodges ({left} left)", opts)
+
+
+@resolver("streets_send")
+def streets_send_take(g: Game, t: tuple, value: tuple) -> None:
+    src, target = value
+    g.investigators_to_lodge(target, 1, src)
+    g.push(("streets_send", t[1] - 1))
+
+
+@task("streets_raids")
+def streets_raids(g: Game, t: tuple) -> None:
+    """R-SA-1: every other cult with an Investigator is raided; you are not."""
+    g.push(*[("raid", s) for s in g.others(g.cur) if g.inv_lodge[s] > 0])
+
+
+@task("streets_control")
+def streets_control(g: Game, t: tuple) -> None:
+    seat = g.cur
+    g.sacrifice(seat, STREETS, 1)
+    if g.solo:  # R-SO-5
+        g.investigators_home(seat, 1)
+        return
+    for s in g.others(seat):  # R-SA-2: these do not raid now
+        g.investigators_to_lodge(s, 1, "supply")
+
+
+# ---------------------------------------------------------- The Gathering
+
+
+@task("gathering_basic")
+def gathering_basic(g: Game, t: tuple) -> None:
+    """R-GA-1: three from the Abyss, then one may leave The Gathering."""
+    g.recall(g.cur, 3)
+    g.push(("gathering_move", 1))
+
+
+@task("gathering_move")
+def gathering_move(g: Game, t: tuple) -> Ask | None:
+    seat, left = g.cur, t[1]
+    if left == 0 or g.at[GATHERING][seat] == 0:
+        return None
+    opts = [(f"to:{loc}", f"Move a Cultist to {LOCATION_NAMES[loc]}", loc)
+            for loc in range(N_LOCATIONS) if loc != GATHERING]
+    opts.append(("stop", "Move no more Cultists", -1))
+    many = "any number of Cultists" if left > 1 else "one Cultist"
+    return Ask(seat, "gathering_move", f"Move {many} from The Gathering", opts)
+
+
+@resolver("gathering_move")
+def gathering_move_take(g: Game, t: tuple, loc: int) -> None:
+    if loc < 0:
+        return
+    seat = g.cur
+    g.at[GATHERING][seat] -= 1
+    g.at[loc][seat] += 1
+    g.emit("cultist_moved", seat=seat, frm=GATHERING, to=loc)
+    g.push(("gathering_move", t[1] - 1))
+
+
+@task("gathering_control")
+def gathering_control(g: Game, t: tuple) -> None:
+    """R-GA-2: any number, split as you like."""
+    g.push(("gathering_move", 99))
+
+
+# ---------------------------------------------------------- The Library
+
+
+@task("library_basic")
+def library_basic(g: Game, t: tuple) -> None:
+    """R-LI-1 and R-LI-2: draw 3; Ready up to 2 this Conclude."""
+    for _ in range(3):
+        g.draw_spell(g.cur)
+    g.ready_allow = 2
+
+
+@task("library_control")
+def library_control(g: Game, t: tuple) -> None:
+    """R-LI-3: Ready one Spell from hand for free."""
+    g.push(("ready_free",))
+
+
+BASIC_TASKS = {
+    OTHER_WORLDS: ("ow_basic",),
+    MUSEUM: ("museum_basic",),
+    CEREMONY: ("ceremony_basic",),
+    STREETS: ("streets_basic",),
+    GATHERING: ("gathering_basic",),
+    LIBRARY: ("library_basic",),
+}
+CONTROL_TASKS = {
+    OTHER_WORLDS: ("ow_control",),
+    MUSEUM: ("museum_control",),
+    CEREMONY: ("ceremony_control",),
+    STREETS: ("streets_control",),
+    GATHERING: ("gathering_control",),
+    LIBRARY: ("library_control",),
+}
+# Whether a Control Action could do anything at all (so it is not offered in vain).
+CONTROL_POSSIBLE = {
+    OTHER_WORLDS: lambda g, s: g.ow_returns > 0 and g.abyss[s] > 0,
+    MUSEUM: lambda g, s: bool(g.art_deck) or (g.at[MUSEUM][s] > 0 and any(g.signs)),
+    CEREMONY: lambda g, s: g.at[CEREMONY][s] >= 2,
+    STREETS: lambda g, s: g.at[STREETS][s] >= 1,
+    GATHERING: lambda g, s: g.at[GATHERING][s] >= 1,
+    LIBRARY: lambda g, s: bool(g.hands[s]),
+}

@@ -1,0 +1,56 @@
+"""The small values that cross the engine's boundary: prompts, choices, events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal answer to a prompt.
+
+    ``id`` is stable across runs (saves and logs store it); ``label`` is for
+    people; ``value`` is the engine's own meaning and never leaves the engine
+    in saves.
+    """
+
+    id: str
+    label: str
+    value: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """Who must decide what, now.
+
+    ``kind`` names the decision for the table and the bots (``move``,
+    ``cast_window``, ``ready`` ...); ``text`` says it in words; ``choices`` are
+    all the legal answers (never empty while the game runs).
+    ``context`` carries public facts the UI may highlight (a location, a roll).
+    """
+
+    seat: int
+    kind: str
+    text: str
+    choices: tuple[Choice, ...]
+    context: tuple = ()
+
+    def choice(self, choice_id: str) -> Choice | None:
+        for c in self.choices:
+            if c.id == choice_id:
+                return c
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``to`` is None when every seat may see it,
+    else the seats that may (for example the holder of a curse)."""
+
+    kind: str
+    data: dict
+    to: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)

@@ -1,0 +1,39 @@
+"""The game's one seeded random generator.
+
+A splitmix64 generator whose whole state is one integer: cloning a game copies
+it for free and a save stores it as a number. Every die, shuffle and draw in a
+game comes from here, so a game replays exactly from its seed and choices.
+"""
+
+from __future__ import annotations
+
+MASK = (1 << 64) - 1
+
+
+def seed_state(seed: int) -> int:
+    """Turn any integer seed into a generator state."""
+    return (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Advance the state; return (new_state, 64 random bits)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """Return (new_state, a uniform integer in 0..n-1)."""
+    # 64 bits against n <= a few hundred: the modulo bias is below 1e-16.
+    state, r = next_u64(state)
+    return state, r % n
+
+
+def shuffle(state: int, items: list) -> int:
+    """Fisher-Yates shuffle of ``items`` in place; return the new state."""
+    for i in range(len(items) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state
