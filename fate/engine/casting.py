@@ -75,6 +75,8 @@ WINDOW_TEXT = {
 @task("window")
 def window(g: Game, t: tuple) -> Ask | None:
     _, kind, offset, target = t
+    if not any(g.reserve) and not any(g.arts):  # the common case: nobody holds anything
+        return None
     for k in range(offset, g.n):
         seat = (g.cur + k) % g.n
         opts = usable(g, seat, kind, target)

@@ -442,7 +442,7 @@ def steal_spell(g: Game, fx: Fx, p: dict):
             card = g.hands[s].pop(g.random_below(len(g.hands[s])))
             g.hands[fx.seat].append(card)
             g.emit("spell_stolen", seat=fx.seat, frm=s, symbol=g.card(card).symbol)
-            g.emit("spell_stolen_face", to=(fx.seat, s), seat=fx.seat, card=g.card(card).id)
+            g.emit("spell_stolen_face", only=(fx.seat, s), seat=fx.seat, card=g.card(card).id)
 
 
 @step("ready_top", who=WHO_SELF)

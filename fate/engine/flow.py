@@ -131,6 +131,8 @@ PHASE_STEPS: dict[str, tuple[tuple, ...]] = {
 
 @task("turn")
 def turn(g: Game, t: tuple) -> None:
+    """A new turn for the current seat; ("turn", phase) starts at that phase (scenarios)."""
+    first = t[1] if len(t) > 1 else PREPARE
     g.turn += 1
     g.turn_loc = g.pieces[g.piece_of(g.cur)]
     g.ready_allow = 1
@@ -138,8 +140,8 @@ def turn(g: Game, t: tuple) -> None:
     g.ow_returns = 0
     g.cleanse_used = False
     g.emit("turn_started", seat=g.cur, turn=g.turn)
-    g.push(("phase", PREPARE), ("phase", MOVE), ("phase", ACTIVATE), ("phase", CONCLUDE),
-           ("end_turn",))
+    order = (PREPARE, MOVE, ACTIVATE, CONCLUDE)
+    g.push(*[("phase", ph) for ph in order[order.index(first):]], ("end_turn",))
 
 
 @task("phase")

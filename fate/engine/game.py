@@ -220,10 +220,11 @@ class Game:
                 if len(a.options) == 1:
                     resolve(self, t, a.options[0][2])
                 else:
-                    choices = tuple(Choice(i, label, v) for i, label, v in a.options)
+                    choices = tuple(map(Choice._make, a.options))
                     self.ask = (t, Prompt(a.seat, a.kind, a.text, choices, a.context))
                     return
-            self._check_curses()
+            if self.held:
+                self._check_curses()
 
     def _check_curses(self) -> None:
         if not self.held or self.over:
@@ -246,8 +247,9 @@ class Game:
         """Schedule tasks so that the first given runs first."""
         self.stack.extend(reversed(tasks))
 
-    def emit(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, data, to))
+    def emit(self, kind: str, only: tuple[int, ...] | None = None, **data: Any) -> None:
+        """Record an event; ``only`` limits who may see it (default: everyone)."""
+        self.events.append(Event(kind, data, only))
 
     def card(self, index: int) -> Card:
         return self.content.cards[index]
@@ -436,7 +438,7 @@ class Game:
         self.hands[seat].append(card)
         c = self.content.cards[card]
         self.emit("spell_drawn", seat=seat, symbol=c.symbol)
-        self.emit("spell_drawn_face", to=(seat,), seat=seat, card=c.id)
+        self.emit("spell_drawn_face", only=(seat,), seat=seat, card=c.id)
         return card
 
     def top_spell(self) -> int | None:
@@ -474,7 +476,7 @@ class Game:
         c = self.content.cards[card]
         self.emit("cursed", seat=seat, holder=holder, carried=self.curses_on(seat))
         if holder != GAME_SEAT:
-            self.emit("curse_drawn", to=(holder,), seat=seat, holder=holder, card=c.id)
+            self.emit("curse_drawn", only=(holder,), seat=seat, holder=holder, card=c.id)
         if self.solo and self.curses_on(seat) >= SOLO_CURSES_TO_LOSE:
             self.finish((), (seat,), "cursed")
 

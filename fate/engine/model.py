@@ -1,33 +1,32 @@
-"""The small values that cross the engine's boundary: prompts, choices, events."""
+"""The small values that cross the engine's boundary: prompts, choices, events.
+
+They are immutable named tuples: cheap to build in the engine's hot loop.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(NamedTuple):
     """One legal answer to a prompt.
 
     ``id`` is stable across runs (saves and logs store it); ``label`` is for
-    people; ``value`` is the engine's own meaning and never leaves the engine
-    in saves.
+    people; ``value`` is the engine's own meaning and never leaves the engine.
     """
 
     id: str
     label: str
-    value: Any = field(default=None, compare=False, repr=False)
+    value: Any = None
 
 
-@dataclass(frozen=True, slots=True)
-class Prompt:
+class Prompt(NamedTuple):
     """Who must decide what, now.
 
     ``kind`` names the decision for the table and the bots (``move``,
     ``cast_window``, ``ready`` ...); ``text`` says it in words; ``choices`` are
-    all the legal answers (never empty while the game runs).
-    ``context`` carries public facts the UI may highlight (a location, a roll).
+    all the legal answers (never empty while the game runs). ``context``
+    carries public facts the UI may highlight (a location, a roll).
     """
 
     seat: int
@@ -43,8 +42,7 @@ class Prompt:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened. ``to`` is None when every seat may see it,
     else the seats that may (for example the holder of a curse)."""
 

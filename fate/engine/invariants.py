@@ -1,0 +1,64 @@
+"""Conservation checks (R-CMP-5) used by the fuzz tests, the simulator and
+save loading: every cultist, investigator and card is somewhere, exactly once."""
+
+from __future__ import annotations
+
+from fate.engine.constants import (
+    CULTISTS_PER_CULT,
+    ELDER_SIGNS_TO_LOSE,
+    INVESTIGATORS,
+    RESERVE_SLOTS,
+    SUMMON_WIN,
+)
+from fate.engine.game import Game
+
+
+def card_zones(g: Game) -> dict[str, list[int]]:
+    zones: dict[str, list[int]] = {
+        "spell deck": g.spell_deck, "discard": g.discard, "gate supply": g.gate_supply,
+        "artifact deck": g.art_deck, "face-up artifacts": g.art_up, "curse deck": g.curse_deck,
+        "box": g.box, "resolving": g.resolving,
+        "held curses": [c for c, _, _ in g.held],
+        "gods": [x for x in g.gods if x >= 0],
+        "gates held": [x for x in g.gate if x >= 0],
+    }
+    for s in range(g.n):
+        zones[f"hand {s}"] = g.hands[s]
+        zones[f"reserve {s}"] = g.reserve[s]
+        zones[f"artifacts {s}"] = g.arts[s]
+    for loc, col in enumerate(g.columns):
+        zones[f"column {loc}"] = col
+    return zones
+
+
+def violations(g: Game) -> list[str]:
+    out: list[str] = []
+    if g.phase == "setup":  # the Elder God draft: nothing is on the table yet
+        return out
+    for s in range(g.n):
+        parts = [g.lodge[s], g.abyss[s]] + [row[s] for row in g.at]
+        if any(p < 0 for p in parts) or sum(parts) != CULTISTS_PER_CULT:
+            out.append(f"seat {s}: {sum(parts)} cultists (lodge {g.lodge[s]}, abyss {g.abyss[s]}, "
+                       f"altar {[row[s] for row in g.at]})")
+        if not 0 <= g.summon[s] <= SUMMON_WIN:
+            out.append(f"seat {s}: summon token on {g.summon[s]}")
+        if not 0 <= g.signs[s] <= ELDER_SIGNS_TO_LOSE:
+            out.append(f"seat {s}: {g.signs[s]} Elder Signs")
+        if len(g.reserve[s]) > RESERVE_SLOTS + 1:  # a 4th only while it is being cast
+            out.append(f"seat {s}: {len(g.reserve[s])} readied Spells")
+    inv = [g.inv_supply] + g.inv_at + g.inv_lodge
+    if any(x < 0 for x in inv) or sum(inv) != INVESTIGATORS:
+        out.append(f"{sum(inv)} investigators (supply {g.inv_supply}, altar {g.inv_at}, "
+                   f"lodges {g.inv_lodge})")
+    seen: dict[int, str] = {}
+    for zone, cards in card_zones(g).items():
+        for c in cards:
+            if c in seen:
+                out.append(f"card {g.card(c).id} is in {seen[c]} and in {zone}")
+            seen[c] = zone
+    if len(seen) != len(g.content.cards):
+        missing = [g.content.cards[i].id for i in range(len(g.content.cards)) if i not in seen]
+        out.append(f"cards missing: {missing[:5]}")
+    if sum(g.squall) > 8:
+        out.append(f"{sum(g.squall)} Winter Squall tokens on the Altar")
+    return out

@@ -1,0 +1,306 @@
+"""Scenarios: any position of the game written as YAML (docs/scenario-format.md).
+
+    python -m fate.scenario FILE [--choose ID ...] [--seat N]
+
+builds the position, applies the choices in order and prints the public state
+and the pending prompt as YAML. Bug reports, puzzles and tests use it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from fate.content.model import Content
+from fate.engine import flow
+from fate.engine.constants import (
+    CULTISTS_PER_CULT,
+    ELDER_SIGNS_TO_LOSE,
+    INVESTIGATORS,
+    LOCATIONS,
+    OTHER_WORLDS,
+    PHASES,
+    RESERVE_SLOTS,
+    START_LODGE,
+    STREETS,
+    SUMMON_WIN,
+)
+from fate.engine.errors import ContentError, IllegalChoice, ScenarioError
+from fate.engine.game import Game
+from fate.engine.invariants import violations
+
+TOP_KEYS = {"players", "seed", "gods", "current", "turn", "fate", "start", "seats", "locations",
+            "artifacts_face_up", "decks", "discard", "dice", "description"}
+SEAT_KEYS = {"lodge", "abyss", "cultists", "investigators", "summon", "elder_signs",
+             "elder_sign_curse_taken", "hand", "gate", "reserve", "artifacts", "curses"}
+LOC_KEYS = {"investigators", "column", "squalls"}
+
+
+class _Builder:
+    def __init__(self, content: Content, data: dict, where: str) -> None:
+        self.c = content
+        self.data = data
+        self.where = where
+        self.placed: dict[int, str] = {}
+
+    def err(self, msg: str) -> ScenarioError:
+        return ScenarioError(f"{self.where}: {msg}")
+
+    def keys(self, row: Any, allowed: set[str], what: str) -> dict:
+        if row is None:
+            return {}
+        if not isinstance(row, dict):
+            raise self.err(f"{what}: expected a map")
+        extra = sorted(set(row) - allowed)
+        if extra:
+            raise self.err(f"{what}: unknown field {extra[0]!r}")
+        return row
+
+    def num(self, row: dict, key: str, default: int, lo: int, hi: int, what: str) -> int:
+        val = row.get(key, default)
+        if not isinstance(val, int) or isinstance(val, bool) or not lo <= val <= hi:
+            raise self.err(f"{what}: field {key!r}: expected a whole number {lo}..{hi}, found {val!r}")
+        return val
+
+    def loc(self, name: Any, what: str) -> int:
+        if name not in LOCATIONS:
+            raise self.err(f"{what}: unknown location {name!r} (expected one of {', '.join(LOCATIONS)})")
+        return LOCATIONS.index(name)
+
+    def card(self, cid: Any, kinds: tuple[str, ...], what: str) -> int:
+        if not isinstance(cid, str) or cid not in self.c.by_id:
+            raise self.err(f"{what}: unknown card id {cid!r}")
+        idx = self.c.by_id[cid]
+        kind = self.c.cards[idx].kind
+        if kind not in kinds:
+            raise self.err(f"{what}: {cid!r} is a {kind}, expected {' or '.join(kinds)}")
+        if idx in self.placed:
+            raise self.err(f"{what}: card {cid!r} is already in {self.placed[idx]}")
+        self.placed[idx] = what
+        return idx
+
+    def cards(self, ids: Any, kinds: tuple[str, ...], what: str) -> list[int]:
+        if ids is None:
+            return []
+        if not isinstance(ids, list):
+            raise self.err(f"{what}: expected a list of card ids")
+        return [self.card(x, kinds, what) for x in ids]
+
+    # ------------------------------------------------------------------ build
+    def build(self) -> Game:
+        d = self.keys(self.data, TOP_KEYS, "scenario")
+        c = self.c
+        n = self.num(d, "players", 3, 1, 4, "scenario")
+        seed = d.get("seed", 1)
+        if not isinstance(seed, int):
+            raise self.err(f"field 'seed': expected a whole number, found {seed!r}")
+        gods = d.get("gods") or [c.cards[x].id for x in c.gods[:n]]
+        if not isinstance(gods, list) or len(gods) != n:
+            raise self.err(f"field 'gods': expected {n} Elder God ids")
+        g = Game(c, {"players": n, "seed": seed, "gods": list(gods), "scenario": True})
+        for s, gid in enumerate(gods):
+            g.gods[s] = self.card(gid, ("god",), f"gods[{s}]")
+        g.box.extend(x for x in c.gods if x not in g.gods)
+        for x in g.box:
+            self.placed[x] = "the box"
+        g.squall_owner = next((s for s in range(n) if c.cards[g.gods[s]].passive_value("squall")), -1)
+
+        seats = d.get("seats") or [{} for _ in range(n)]
+        if not isinstance(seats, list) or len(seats) != n:
+            raise self.err(f"field 'seats': expected {n} entries, one per seat")
+        for s, row in enumerate(seats):
+            self.seat(g, s, self.keys(row, SEAT_KEYS, f"seats[{s}]"))
+        self.locations(g, d)
+        self.decks(g, d, [s for s, row in enumerate(seats) if "hand" not in (row or {})])
+        self.pieces(g, d, n)
+        g.cur = self.num(d, "current", 0, 0, n - 1, "scenario")
+        g.first = g.cur
+        g.turn = self.num(d, "turn", 1, 1, 10_000, "scenario") - 1
+        start = d.get("start", "prepare")
+        if start not in PHASES:
+            raise self.err(f"field 'start': expected one of {', '.join(PHASES)}, found {start!r}")
+        dice = d.get("dice") or []
+        if not isinstance(dice, list):
+            raise self.err("field 'dice': expected a list of die faces")
+        try:
+            g.force_dice(dice)
+        except ValueError as e:
+            raise self.err(f"field 'dice': {e}") from None
+        bad = violations(g)
+        if bad:
+            raise self.err(f"impossible position: {bad[0]}")
+        g.phase = start
+        g.push(("turn", start))
+        g.run()
+        return g
+
+    def seat(self, g: Game, s: int, row: dict) -> None:
+        what = f"seats[{s}]"
+        cult = row.get("cultists")
+        if cult is None:
+            on_altar = [1] * 6
+        else:
+            self.keys(cult, set(LOCATIONS), f"{what}.cultists")
+            on_altar = [0] * 6
+            for name, k in cult.items():
+                if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+                    raise self.err(f"{what}.cultists: field {name!r}: expected a whole number, found {k!r}")
+                on_altar[self.loc(name, f"{what}.cultists")] = k
+        lodge = self.num(row, "lodge", min(START_LODGE, max(0, CULTISTS_PER_CULT - sum(on_altar))),
+                         0, 99, what)
+        rest = CULTISTS_PER_CULT - lodge - sum(on_altar)
+        abyss = self.num(row, "abyss", max(rest, 0), 0, 99, what)
+        total = lodge + abyss + sum(on_altar)
+        if total != CULTISTS_PER_CULT:
+            raise self.err(f"{what}: {total} cultists (lodge {lodge}, abyss {abyss}, altar {sum(on_altar)}); "
+                           f"a cult has exactly {CULTISTS_PER_CULT}")
+        g.lodge[s], g.abyss[s] = lodge, abyss
+        for loc in range(6):
+            g.at[loc][s] = on_altar[loc]
+        g.inv_lodge[s] = self.num(row, "investigators", 0, 0, INVESTIGATORS, what)
+        g.summon[s] = self.num(row, "summon", 0, 0, SUMMON_WIN - 1, what)
+        g.signs[s] = self.num(row, "elder_signs", 0, 0, ELDER_SIGNS_TO_LOSE - 1, what)
+        g.es_cursed[s] = bool(row.get("elder_sign_curse_taken", False))
+        g.hands[s] = self.cards(row.get("hand"), ("spell",), f"{what}.hand")
+        g.reserve[s] = self.cards(row.get("reserve"), ("spell",), f"{what}.reserve")
+        if len(g.reserve[s]) > RESERVE_SLOTS:
+            raise self.err(f"{what}.reserve: at most {RESERVE_SLOTS} readied Spells")
+        gate = row.get("gate")
+        if gate is True:
+            gate = next(x for x in self.c.gates if x not in self.placed and x not in g.gate)
+            self.placed[gate] = f"{what}.gate"
+            g.gate[s] = gate
+        elif gate:
+            g.gate[s] = self.card(gate, ("gate",), f"{what}.gate")
+        arts = row.get("artifacts") or []
+        if not isinstance(arts, list) or len(arts) > 3:
+            raise self.err(f"{what}.artifacts: expected a list of at most 3 Artifacts")
+        for a in arts:
+            if isinstance(a, dict):
+                self.keys(a, {"id", "exhausted"}, f"{what}.artifacts")
+                idx = self.card(a.get("id"), ("artifact",), f"{what}.artifacts")
+                if a.get("exhausted"):
+                    g.exhausted.add(idx)
+            else:
+                idx = self.card(a, ("artifact",), f"{what}.artifacts")
+            g.arts[s].append(idx)
+        for cu in self.cards(row.get("curses"), ("curse",), f"{what}.curses"):
+            g.held.append((cu, s, g.right_of(s)))
+
+    def locations(self, g: Game, d: dict) -> None:
+        locs = self.keys(d.get("locations"), set(LOCATIONS), "locations")
+        for loc in range(6):
+            row = self.keys(locs.get(LOCATIONS[loc]), LOC_KEYS, f"locations.{LOCATIONS[loc]}")
+            g.inv_at[loc] = self.num(row, "investigators", 1, 0, INVESTIGATORS,
+                                     f"locations.{LOCATIONS[loc]}")
+            g.columns[loc] = self.cards(row.get("column"), ("spell", "gate"),
+                                        f"locations.{LOCATIONS[loc]}.column")
+            g.squall[loc] = self.num(row, "squalls", 0, 0, 8, f"locations.{LOCATIONS[loc]}")
+        used = sum(g.inv_at) + sum(g.inv_lodge)
+        if used > INVESTIGATORS:
+            raise self.err(f"{used} investigators placed; the game has {INVESTIGATORS}")
+        g.inv_supply = INVESTIGATORS - used
+
+    def decks(self, g: Game, d: dict, dealt: list[int]) -> None:
+        """Listed cards go on top (first listed on top); the rest are shuffled beneath.
+        Seats whose hand the scenario leaves out are dealt 3 from the shuffled rest."""
+        c = self.c
+        decks = self.keys(d.get("decks"), {"spells", "artifacts", "curses"}, "decks")
+        g.discard = self.cards(d.get("discard"), ("spell",), "discard")
+        g.art_up = self.cards(d.get("artifacts_face_up"), ("artifact",), "artifacts_face_up")
+        tops = {k: self.cards(decks.get(k), (k[:-1],), f"decks.{k}") for k in ("spells", "artifacts", "curses")}
+        for key, pool in (("spells", c.spells), ("artifacts", c.artifacts), ("curses", c.curses)):
+            rest = [x for x in pool if x not in self.placed]
+            g.shuffle(rest)
+            if key == "spells":
+                for s in dealt:
+                    g.hands[s] = [rest.pop() for _ in range(min(3, len(rest)))]
+                    for x in g.hands[s]:
+                        self.placed[x] = f"seats[{s}].hand"
+            # listed cards are the top of the deck, first listed on top (the end of the list)
+            deck = rest + list(reversed(tops[key]))
+            for x in rest:
+                self.placed[x] = f"decks.{key}"
+            if key == "spells":
+                g.spell_deck = deck
+            elif key == "artifacts":
+                g.art_deck = deck
+            else:
+                g.curse_deck = deck
+        if "artifacts_face_up" not in d:
+            while len(g.art_up) < 2 and g.art_deck:
+                g.art_up.append(g.art_deck.pop())
+        g.gate_supply = [x for x in c.gates if x not in self.placed and x not in g.gate]
+
+    def pieces(self, g: Game, d: dict, n: int) -> None:
+        want = 1 if n >= 3 else 2
+        default = [OTHER_WORLDS] if n >= 3 else ([OTHER_WORLDS, STREETS] if n == 1 else [OTHER_WORLDS] * 2)
+        fate = d.get("fate", [LOCATIONS[x] for x in default])
+        if isinstance(fate, str):
+            fate = [fate]
+        if not isinstance(fate, list) or len(fate) != want:
+            raise self.err(f"field 'fate': expected {want} Fate Piece location(s)")
+        g.pieces = [self.loc(x, "fate") for x in fate]
+        if n <= 2 and g.pieces[0] == g.pieces[1] and n == 1:
+            raise self.err("field 'fate': the Investigators' Fate Piece cannot share your location")
+
+
+def build(content: Content, data: Any, where: str = "scenario") -> Game:
+    """A Game at the position the scenario describes (raises ScenarioError)."""
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{where}: a scenario is a YAML map")
+    return _Builder(content, data, where).build()
+
+
+def load(content: Content, path: str | Path) -> Game:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ScenarioError(f"{path}: cannot be read ({e})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = f" line {mark.line + 1}:" if mark else ""
+        raise ScenarioError(f"{path}:{line} not valid YAML ({getattr(e, 'problem', e)})") from None
+    return build(content, data, str(path))
+
+
+def report(g: Game, seat: int | None = None) -> dict:
+    from fate.engine.view import view
+
+    out = view(g, seat)
+    p = g.pending()
+    if p is not None:
+        out["prompt"] = {"seat": p.seat, "kind": p.kind, "text": p.text,
+                         "choices": [{"id": ch.id, "label": ch.label} for ch in p.choices]}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m fate.scenario", description=__doc__.split("\n\n")[0])
+    ap.add_argument("file", help="scenario YAML file")
+    ap.add_argument("--choose", action="append", default=[], metavar="ID", help="apply a choice (repeatable)")
+    ap.add_argument("--seat", type=int, default=None, help="print the view of this seat (default: public)")
+    args = ap.parse_args(argv)
+    from fate.content import default_content
+
+    try:
+        content = default_content()
+        g = load(content, args.file)
+        for cid in args.choose:
+            g.apply(cid)
+    except (ScenarioError, IllegalChoice, ContentError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    yaml.safe_dump(report(g, args.seat), sys.stdout, sort_keys=False, allow_unicode=True, width=100)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""Shared helpers: build positions from scenario maps, answer prompts by id."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from fate.content import default_content  # noqa: E402
+from fate.engine import Game, view  # noqa: E402
+from fate.scenario import build  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def content():
+    return default_content()
+
+
+class Table:
+    """A game under test: build it, answer prompts, read views and events."""
+
+    def __init__(self, content, **scenario) -> None:
+        self.g: Game = build(content, scenario)
+        self.events = self.g.take_events()
+
+    @property
+    def prompt(self):
+        return self.g.pending()
+
+    def ids(self) -> list[str]:
+        p = self.g.pending()
+        return [] if p is None else [c.id for c in p.choices]
+
+    def choose(self, cid: str) -> list:
+        """Apply the choice with this id, or the only one whose id starts with it."""
+        ids = self.ids()
+        if cid not in ids:
+            hits = [i for i in ids if i.startswith(cid)]
+            assert len(hits) == 1, f"{cid!r} not offered; offered: {ids} ({self.prompt.kind})"
+            cid = hits[0]
+        evs = self.g.apply(cid)
+        self.events += evs
+        return evs
+
+    def until(self, kind: str) -> None:
+        """Pass every casting window and decline every other prompt until ``kind`` is asked."""
+        for _ in range(200):
+            p = self.g.pending()
+            assert p is not None, f"game ended before a {kind!r} prompt"
+            if p.kind == kind:
+                return
+            if p.kind == "cast_window":
+                self.choose("pass")
+            elif p.kind == "temporary_control":
+                self.choose("no")
+            elif p.kind == "control_action":
+                self.choose("skip")
+            elif p.kind in ("ready", "ready_free"):
+                self.choose("skip")
+            else:
+                raise AssertionError(f"waiting for {kind!r} but asked {p.kind!r}: {self.ids()}")
+        raise AssertionError(f"no {kind!r} prompt")
+
+    def decline(self) -> None:
+        """Answer the pending prompt the least eventful way (pass, no, skip, stop, or the first)."""
+        for cid in ("pass", "no", "skip", "stop", "keep"):
+            if cid in self.ids():
+                self.choose(cid)
+                return
+        self.choose(self.ids()[0])
+
+    def to_seat(self, seat: int, limit: int = 300) -> None:
+        """Decline everything until it is ``seat``'s turn (or the game ends)."""
+        for _ in range(limit):
+            if self.g.over or (self.view()["current"] == seat and self.prompt.kind == "move"):
+                return
+            self.decline()
+        raise AssertionError("the turn never came")
+
+    def view(self, seat=None) -> dict:
+        return view(self.g, seat)
+
+    def seat(self, s: int, viewer=None) -> dict:
+        return self.view(viewer)["seats"][s]
+
+    def loc(self, name: str) -> dict:
+        return next(x for x in self.view()["locations"] if x["id"] == name)
+
+    def kinds(self) -> list[str]:
+        return [e.kind for e in self.events]
+
+    def of(self, kind: str) -> list:
+        return [e for e in self.events if e.kind == kind]
+
+
+@pytest.fixture
+def table(content):
+    def make(**scenario) -> Table:
+        return Table(content, **scenario)
+
+    return make
