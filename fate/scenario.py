@@ -16,7 +16,6 @@ from typing import Any
 import yaml
 
 from fate.content.model import Content
-from fate.engine import flow
 from fate.engine.constants import (
     CULTISTS_PER_CULT,
     ELDER_SIGNS_TO_LOSE,

@@ -1,0 +1,89 @@
+"""Content: the counts, and every kind of bad data refused with file, card and field."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fate.content import load_content
+from fate.engine import ContentError
+from fate.paths import data_dir
+
+
+def test_counts_are_exact(content):
+    counts = {k: sum(1 for c in content.cards if c.kind == k) for k in ("god", "spell", "gate", "artifact", "curse")}
+    assert counts == {"god": 8, "spell": 65, "gate": 15, "artifact": 20, "curse": 20}
+
+
+def test_cli_prints_counts():
+    out = subprocess.run([sys.executable, "-m", "fate.content"], capture_output=True, text=True)
+    assert out.returncode == 0 and "spells: 65" in out.stdout and "content OK" in out.stdout
+
+
+@pytest.fixture
+def data(tmp_path) -> Path:
+    dst = tmp_path / "data"
+    shutil.copytree(data_dir(), dst)
+    return dst
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+@pytest.mark.parametrize("file,old,new,expect", [
+    ("spells.yaml", "{do: gain_artifact}]", "{do: summon_shoggoth}]", "spells.yaml: spell 'key-01'.*unknown effect step 'summon_shoggoth'"),
+    ("spells.yaml", "cost: [key], timing: [any],\n     text: \"Take the top", "cost: [moon], timing: [any],\n     text: \"Take the top", "spell 'key-01'.*field 'cost'.*unknown symbol 'moon'"),
+    ("spells.yaml", "id: key-02,", "id: key-01,", "card 'key-01'.*duplicate id"),
+    ("spells.yaml", "{do: destroy_signs, amount: 1}]}", "{do: destroy_signs, amount: 1, colour: red}]}", "step 'destroy_signs': unknown field 'colour'"),
+    ("gates.yaml", "count: 15", "count: 14", "gates.yaml: field 'count'"),
+    ("curses.yaml", "trigger: {is: summon_at_least, n: 9}", "trigger: {is: moon_is_full}", "curse 'stars-are-wrong'.*unknown condition 'moon_is_full'"),
+    ("gods.yaml", "title: Dreamer Beneath the Waves", "title: Dreamer Beneath the Waves\n    colour: green", "god 'cthulhu': unknown field 'colour'"),
+    ("dice.yaml", "summon: [tentacle, dagger]", "summon: [tentacle, moon]", "dice.yaml: meanings: field 'summon': unknown face 'moon'"),
+])
+def test_bad_data_names_file_card_and_field(data, file, old, new, expect):
+    edit(data / file, old, new)
+    with pytest.raises(ContentError, match=expect):
+        load_content(data)
+
+
+def test_broken_yaml_names_the_line(data):
+    (data / "artifacts.yaml").write_text("artifacts:\n  - {id: x, name: [unclosed\n")
+    with pytest.raises(ContentError, match=r"artifacts.yaml: line \d+"):
+        load_content(data)
+
+
+def test_a_missing_spell_is_a_wrong_count(data):
+    text = (data / "spells.yaml").read_text()
+    start = text.index("  - {id: key-13")
+    end = text.index("  # ---- Flame")
+    (data / "spells.yaml").write_text(text[:start] + text[end:])
+    with pytest.raises(ContentError, match="expected 65 spell cards, found 64"):
+        load_content(data)
+
+
+def test_a_missing_file_is_named(data):
+    (data / "curses.yaml").unlink()
+    with pytest.raises(ContentError, match="data/curses.yaml: file is missing"):
+        load_content(data)
+
+
+def test_cli_error_is_one_line(data):
+    (data / "gods.yaml").write_text("gods: 7\n")
+    out = subprocess.run([sys.executable, "-m", "fate.content", str(data)], capture_output=True, text=True)
+    assert out.returncode == 1 and out.stderr.strip().count("\n") == 0
+    assert "gods.yaml" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_every_step_and_condition_is_documented():
+    from fate.engine.effects import CONDITIONS, STEPS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "card-format.md").read_text()
+    missing = [n for n in list(STEPS) + list(CONDITIONS) if f"`{n}`" not in doc]
+    assert not missing, f"document these in docs/card-format.md: {missing}"

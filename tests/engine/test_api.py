@@ -1,0 +1,101 @@
+"""The engine's interface: prompts, apply, determinism, clone, events."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from fate.engine import IllegalChoice, new_game, view
+from fate.engine.save import snapshot
+
+
+def test_engine_never_imports_pygame():
+    code = "import sys, fate.engine, fate.content, fate.scenario; print('pygame' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_an_illegal_choice_raises_and_changes_nothing(content):
+    g = new_game(content, 3, 2)
+    before = snapshot(g)
+    with pytest.raises(IllegalChoice) as e:
+        g.apply("teleport:to-rlyeh")
+    assert "teleport:to-rlyeh" in str(e.value) and "draft" in str(e.value)
+    assert snapshot(g) == before
+    assert isinstance(e.value, ValueError)
+
+
+def test_no_choice_after_the_game_ends(table):
+    t = table(players=3, fate=["other_worlds"], start="activate",
+              seats=[{"summon": 8, "cultists": {"other_worlds": 1}}, {}, {}], dice=["tentacle"])
+    assert t.g.over and t.g.pending() is None
+    with pytest.raises(IllegalChoice):
+        t.g.apply("pass")
+
+
+def play(content, players, seed, n=None):
+    g = new_game(content, players, seed)
+    r = random.Random(seed)
+    k = 0
+    while (p := g.pending()) is not None and (n is None or k < n):
+        g.apply(r.choice(p.choices))
+        k += 1
+    return g
+
+
+def test_same_seed_and_choices_same_game(content):
+    a, b = play(content, 4, 17), play(content, 4, 17)
+    assert snapshot(a) == snapshot(b) and a.choices_made == b.choices_made
+
+
+def test_different_seeds_differ(content):
+    assert snapshot(play(content, 4, 1, 40)) != snapshot(play(content, 4, 2, 40))
+
+
+def test_clone_is_independent(content):
+    g = play(content, 4, 5, 60)
+    c = g.clone()
+    assert snapshot(c) == snapshot(g)
+    r = random.Random(1)
+    while c.pending() is not None:
+        c.apply(r.choice(c.pending().choices))
+    assert c.over and not g.over
+    assert snapshot(g) == snapshot(play(content, 4, 5, 60))
+
+
+def test_force_dice_sets_the_next_faces(table):
+    t = table(players=3, fate=["other_worlds"], start="activate",
+              seats=[{"cultists": {"other_worlds": 3}}, {}, {}], dice=["skull", "dagger", "tentacle"])
+    assert t.of("rolled")[0].data["faces"] == ["skull", "dagger", "tentacle"]
+
+
+def test_private_events_reach_only_their_seats(content):
+    g = new_game(content, 3, 8)
+    r = random.Random(8)
+    seen = []
+    while g.pending() is not None and len(seen) < 20:
+        for e in g.apply(r.choice(g.pending().choices)):
+            if e.kind == "spell_drawn_face":
+                seen.append(e)
+    assert seen
+    for e in seen:
+        assert e.to == (e.data["seat"],)
+        assert e.visible_to(e.data["seat"]) and not e.visible_to((e.data["seat"] + 1) % 3)
+
+
+def test_prompt_is_shown_only_to_its_seat(content):
+    g = new_game(content, 3, 3)
+    p = g.pending()
+    other = (p.seat + 1) % 3
+    assert "choices" in view(g, p.seat)["prompt"]
+    assert "choices" not in view(g, other)["prompt"]
+
+
+def test_new_game_rejects_bad_arguments(content):
+    with pytest.raises(ValueError, match="players must be 1 to 4"):
+        new_game(content, 5, 1)
+    with pytest.raises(ValueError, match="not an Elder God"):
+        new_game(content, 2, 1, gods=["cthulhu", "key-01"])
