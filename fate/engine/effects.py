@@ -756,9 +756,16 @@ def choose(g: Game, fx: Fx, p: dict):
 # ---------------------------------------------------------------- conditions
 
 
+_TRIGGERS: dict[int, tuple[Callable, dict]] = {}
+
+
 def curse_triggered(g: Game, card, seat: int) -> bool:
-    name, params = card.trigger
-    return CONDITIONS[name].fn(g, seat, dict(params))
+    """Does the Curse's trigger hold for the cursed seat right now?"""
+    compiled = _TRIGGERS.get(id(card))
+    if compiled is None:
+        name, params = card.trigger
+        compiled = _TRIGGERS[id(card)] = (CONDITIONS[name].fn, dict(params))
+    return compiled[0](g, seat, compiled[1])
 
 
 N = Param("int", 1)

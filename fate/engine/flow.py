@@ -453,6 +453,6 @@ def investigators_turn(g: Game, t: tuple) -> None:
         raids = raids or final == STREETS
         dest = final
     if raids and not g.over:  # R-SO-4
-        g.push(("raid", player), ("place_investigator_after", dest))
+        g.push(("raid", player), ("place_investigator", dest))
     elif not g.over:
         g.push(("place_investigator", dest))

@@ -45,6 +45,14 @@ class Ask(NamedTuple):
     context: tuple = ()
 
 
+def _curse_triggered(g: Game, card: Card, seat: int) -> bool:
+    from fate.engine.effects import curse_triggered  # effects imports this module
+
+    global _curse_triggered
+    _curse_triggered = curse_triggered
+    return curse_triggered(g, card, seat)
+
+
 # kind -> (run, resolve). run(game, task) -> Ask | None; resolve(game, task, value).
 TASKS: dict[str, tuple[Callable, Callable | None]] = {}
 
@@ -229,11 +237,9 @@ class Game:
     def _check_curses(self) -> None:
         if not self.held or self.over:
             return
-        from fate.engine.effects import curse_triggered  # cycle: effects needs Game
-
         for entry in self.held:
             card, cursed, holder = entry
-            if curse_triggered(self, self.content.cards[card], cursed):
+            if _curse_triggered(self, self.content.cards[card], cursed):
                 self.held.remove(entry)
                 self.resolving.append(card)
                 c = self.content.cards[card]
