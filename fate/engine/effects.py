@@ -291,9 +291,9 @@ def move_cultists(g: Game, fx: Fx, p: dict):
                 for a in range(N_LOCATIONS) if g.at[a][s] for b in range(N_LOCATIONS) if b != a]
         if not opts:
             return None
-        opts.append(("stop", "Move no more", None))
+        opts.append(("stop", "Move no more", "stop"))  # never None: None means "not asked yet"
         return Need(f"m{done}", Ask(s, "move_cultists", f"{name_of(g, fx)}: move a Cultist", opts))
-    if pick is not None and pick != "stop":
+    if pick != "stop":
         a, b = pick
         g.at[a][s] -= 1
         g.at[b][s] += 1

@@ -297,6 +297,9 @@ def _(table):
         steps = ["move:museum:other_worlds", "move:ceremony:other_worlds", "move:library:other_worlds"][:moves]
         t = cast(table, cid, *steps, start="move")
         assert t.loc("other_worlds")["cultists"][0] == 1 + moves
+    # stopping early ends the Spell (it once asked again forever)
+    t = cast(table, "hood-02", "move:museum:other_worlds", "stop", start="move")
+    assert t.loc("other_worlds")["cultists"][0] == 2 and t.prompt.kind == "move"
 
 
 @card("hood-03")
