@@ -63,6 +63,25 @@ def step(name: str, **params: Param):
     return deco
 
 
+def each_target(name: str, **params: Param):
+    """Register a step that acts once on each cult its ``who`` names (after asking
+    the acting seat to pick, where the step says "opponent")."""
+
+    def deco(fn):
+        def run(g: Game, fx: Fx, p: dict):
+            seats = targets(g, fx, p["who"])
+            if isinstance(seats, Need):
+                return seats
+            for s in seats:
+                fn(g, fx, p, s)
+            return None
+
+        STEPS[name] = StepDef(run, params, (fn.__doc__ or "").strip())
+        return fn
+
+    return deco
+
+
 def condition(name: str, **params: Param):
     def deco(fn):
         CONDITIONS[name] = StepDef(fn, params, (fn.__doc__ or "").strip())
@@ -179,57 +198,49 @@ INT, WHO_SELF = Param("int", 1), Param("who", "self")
 # ---------------------------------------------------------------- the track
 
 
-@step("advance_summon", who=WHO_SELF, amount=INT)
-def advance_summon(g: Game, fx: Fx, p: dict):
+@each_target("advance_summon", who=WHO_SELF, amount=INT)
+def advance_summon(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Move the Summon token forward."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        g.move_summon(s, p["amount"])
+    g.move_summon(s, p["amount"])
 
 
-@step("retreat_summon", who=WHO_SELF, amount=INT)
-def retreat_summon(g: Game, fx: Fx, p: dict):
+@each_target("retreat_summon", who=WHO_SELF, amount=INT)
+def retreat_summon(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Move the Summon token back."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        g.move_summon(s, -p["amount"])
+    g.move_summon(s, -p["amount"])
 
 
-@step("gain_signs", who=WHO_SELF, amount=INT)
-def gain_signs(g: Game, fx: Fx, p: dict):
+@each_target("gain_signs", who=WHO_SELF, amount=INT)
+def gain_signs(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The cult gains Elder Signs."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        g.gain_signs(s, p["amount"])
+    g.gain_signs(s, p["amount"])
 
 
-@step("destroy_signs", who=WHO_SELF, amount=INT)
-def destroy_signs(g: Game, fx: Fx, p: dict):
+@each_target("destroy_signs", who=WHO_SELF, amount=INT)
+def destroy_signs(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Destroy the cult's most recent Elder Signs."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        g.destroy_signs(s, p["amount"])
+    g.destroy_signs(s, p["amount"])
 
 
 # ---------------------------------------------------------------- cultists
 
 
-@step("recall", who=WHO_SELF, amount=INT)
-def recall(g: Game, fx: Fx, p: dict):
+@each_target("recall", who=WHO_SELF, amount=INT)
+def recall(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Cultists from the Abyss to the Lodge."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
+    g.recall(s, p["amount"])
+
+
+def ask_per_target(g: Game, fx: Fx, seats: list[int], ask) -> dict[int, object] | Need:
+    """Gather one answer per target before anything happens, so that asking
+    about the second target never repeats what was done to the first."""
+    answers = {}
     for s in seats:
-        g.recall(s, p["amount"])
+        got = ask(s)
+        if isinstance(got, Need):
+            return got
+        answers[s] = got
+    return answers
 
 
 @step("sacrifice", who=WHO_SELF, amount=INT, loc=Param("loc", "choose"))
@@ -238,28 +249,25 @@ def sacrifice(g: Game, fx: Fx, p: dict):
     seats = targets(g, fx, p["who"])
     if isinstance(seats, Need):
         return seats
-    for s in seats:
-        where = [loc for loc in range(N_LOCATIONS) if g.at[loc][s] > 0]
-        loc = location(g, fx, p["loc"], where, key=f"loc{s}",
-                       text=f"where does {g.seat_name(s)} lose Cultists?")
-        if isinstance(loc, Need):
-            return loc
+    locs = ask_per_target(g, fx, seats, lambda s: location(
+        g, fx, p["loc"], [loc for loc in range(N_LOCATIONS) if g.at[loc][s] > 0], key=f"loc{s}",
+        text=f"where does {g.seat_name(s)} lose Cultists?"))
+    if isinstance(locs, Need):
+        return locs
+    for s, loc in locs.items():
         if loc is not None:
             g.sacrifice(s, loc, p["amount"])
+    return None
 
 
-@step("lodge_to_abyss", who=WHO_SELF, amount=INT)
-def lodge_to_abyss(g: Game, fx: Fx, p: dict):
+@each_target("lodge_to_abyss", who=WHO_SELF, amount=INT)
+def lodge_to_abyss(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Cultists from the Lodge to the Abyss."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        k = min(p["amount"], g.lodge[s])
-        if k:
-            g.lodge[s] -= k
-            g.abyss[s] += k
-            g.emit("cultists_lost", seat=s, count=k)
+    k = min(p["amount"], g.lodge[s])
+    if k:
+        g.lodge[s] -= k
+        g.abyss[s] += k
+        g.emit("cultists_lost", seat=s, count=k)
 
 
 @step("place_cultists", amount=INT, loc=Param("loc", "choose"), source=Param("source", "lodge"))
@@ -308,42 +316,35 @@ def send_home(g: Game, fx: Fx, p: dict):
     seats = targets(g, fx, p["who"])
     if isinstance(seats, Need):
         return seats
-    for s in seats:
-        where = [loc for loc in range(N_LOCATIONS) if g.at[loc][s] > 0]
-        loc = location(g, fx, p["loc"], where, key=f"loc{s}",
-                       text=f"where are {g.seat_name(s)}'s Cultists sent home from?")
-        if isinstance(loc, Need):
-            return loc
+    locs = ask_per_target(g, fx, seats, lambda s: location(
+        g, fx, p["loc"], [loc for loc in range(N_LOCATIONS) if g.at[loc][s] > 0], key=f"loc{s}",
+        text=f"where are {g.seat_name(s)}'s Cultists sent home from?"))
+    if isinstance(locs, Need):
+        return locs
+    for s, loc in locs.items():
         if loc is None:
             continue
         k = min(p["amount"], g.at[loc][s])
         g.at[loc][s] -= k
         g.lodge[s] += k
         g.emit("cultists_sent_home", seat=s, location=loc, count=k)
+    return None
 
 
 # ---------------------------------------------------------- investigators
 
 
-@step("send_investigators", who=Param("who", "opponent"), amount=INT,
+@each_target("send_investigators", who=Param("who", "opponent"), amount=INT,
       source=Param("source", "supply"))
-def send_investigators(g: Game, fx: Fx, p: dict):
+def send_investigators(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Investigators from the supply (or your Lodge) into a Lodge."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        g.investigators_to_lodge(s, p["amount"], "supply" if p["source"] == "supply" else fx.seat)
+    g.investigators_to_lodge(s, p["amount"], "supply" if p["source"] == "supply" else fx.seat)
 
 
-@step("investigators_home", who=WHO_SELF, amount=INT)
-def investigators_home(g: Game, fx: Fx, p: dict):
+@each_target("investigators_home", who=WHO_SELF, amount=INT)
+def investigators_home(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Investigators leave a Lodge for the supply."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        g.investigators_home(s, p["amount"])
+    g.investigators_home(s, p["amount"])
 
 
 @step("take_investigators", who=WHO_SELF, loc=Param("loc", "crowded"))
@@ -402,62 +403,46 @@ def raid(g: Game, fx: Fx, p: dict):
 # ---------------------------------------------------------------- cards
 
 
-@step("draw_spells", who=WHO_SELF, amount=INT)
-def draw_spells(g: Game, fx: Fx, p: dict):
+@each_target("draw_spells", who=WHO_SELF, amount=INT)
+def draw_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Draw Spells."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        for _ in range(p["amount"]):
-            if g.draw_spell(s) is None:
-                break
+    for _ in range(p["amount"]):
+        if g.draw_spell(s) is None:
+            break
 
 
-@step("discard_spells", who=Param("who", "opponent"), amount=INT)
-def discard_spells(g: Game, fx: Fx, p: dict):
+@each_target("discard_spells", who=Param("who", "opponent"), amount=INT)
+def discard_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The cult discards Spells from its hand, chosen at random."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        for _ in range(p["amount"]):
-            if not g.hands[s]:
-                break
-            card = g.hands[s].pop(g.random_below(len(g.hands[s])))
-            g.discard.append(card)
-            g.emit("spell_discarded", seat=s, symbol=g.card(card).symbol, card=g.card(card).id)
+    for _ in range(p["amount"]):
+        if not g.hands[s]:
+            break
+        card = g.hands[s].pop(g.random_below(len(g.hands[s])))
+        g.discard.append(card)
+        g.emit("spell_discarded", seat=s, symbol=g.card(card).symbol, card=g.card(card).id)
 
 
-@step("steal_spell", who=Param("who", "opponent"), amount=INT)
-def steal_spell(g: Game, fx: Fx, p: dict):
+@each_target("steal_spell", who=Param("who", "opponent"), amount=INT)
+def steal_spell(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Take Spells at random from another cult's hand."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        for _ in range(p["amount"]):
-            if not g.hands[s]:
-                break
-            card = g.hands[s].pop(g.random_below(len(g.hands[s])))
-            g.hands[fx.seat].append(card)
-            g.emit("spell_stolen", seat=fx.seat, frm=s, symbol=g.card(card).symbol)
-            g.emit("spell_stolen_face", only=(fx.seat, s), seat=fx.seat, card=g.card(card).id)
+    for _ in range(p["amount"]):
+        if not g.hands[s]:
+            break
+        card = g.hands[s].pop(g.random_below(len(g.hands[s])))
+        g.hands[fx.seat].append(card)
+        g.emit("spell_stolen", seat=fx.seat, frm=s, symbol=g.card(card).symbol)
+        g.emit("spell_stolen_face", only=(fx.seat, s), seat=fx.seat, card=g.card(card).id)
 
 
-@step("ready_top", who=WHO_SELF)
-def ready_top(g: Game, fx: Fx, p: dict):
+@each_target("ready_top", who=WHO_SELF)
+def ready_top(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The top Spell of the deck goes straight into the Reserve, if there is room."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        if len(g.reserve[s]) < RESERVE_SLOTS:
-            card = g.top_spell()
-            if card is not None:
-                g.reserve[s].append(card)
-                g.emit("spell_readied", seat=s, symbol=g.card(card).symbol,
-                       cost=list(g.card(card).cost))
+    if len(g.reserve[s]) < RESERVE_SLOTS:
+        card = g.top_spell()
+        if card is not None:
+            g.reserve[s].append(card)
+            g.emit("spell_readied", seat=s, symbol=g.card(card).symbol,
+                   cost=list(g.card(card).cost))
 
 
 @step("ready_free")
@@ -476,54 +461,38 @@ def ready_free(g: Game, fx: Fx, p: dict):
     return None
 
 
-@step("burn_readied", who=Param("who", "opponent"), amount=INT)
-def burn_readied(g: Game, fx: Fx, p: dict):
+@each_target("burn_readied", who=Param("who", "opponent"), amount=INT)
+def burn_readied(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Readied Spells of the cult are discarded unused, chosen at random."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        for _ in range(p["amount"]):
-            if not g.reserve[s]:
-                break
-            card = g.reserve[s].pop(g.random_below(len(g.reserve[s])))
-            g.discard.append(card)
-            g.emit("readied_discarded", seat=s, card=g.card(card).id)
+    for _ in range(p["amount"]):
+        if not g.reserve[s]:
+            break
+        card = g.reserve[s].pop(g.random_below(len(g.reserve[s])))
+        g.discard.append(card)
+        g.emit("readied_discarded", seat=s, card=g.card(card).id)
 
 
-@step("gain_gate", who=WHO_SELF)
-def gain_gate(g: Game, fx: Fx, p: dict):
+@each_target("gain_gate", who=WHO_SELF)
+def gain_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Take a Gate card, if you hold none (R-SP-3)."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        if g.gate[s] < 0 and g.gate_supply:
-            g.gate[s] = g.gate_supply.pop()
-            g.emit("gate_gained", seat=s)
+    if g.gate[s] < 0 and g.gate_supply:
+        g.gate[s] = g.gate_supply.pop()
+        g.emit("gate_gained", seat=s)
 
 
-@step("lose_gate", who=Param("who", "opponent"))
-def lose_gate(g: Game, fx: Fx, p: dict):
+@each_target("lose_gate", who=Param("who", "opponent"))
+def lose_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The cult's Gate card goes back to the supply."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        if g.gate[s] >= 0:
-            g.gate_supply.append(g.gate[s])
-            g.gate[s] = -1
-            g.emit("gate_lost", seat=s)
+    if g.gate[s] >= 0:
+        g.gate_supply.append(g.gate[s])
+        g.gate[s] = -1
+        g.emit("gate_lost", seat=s)
 
 
-@step("gain_curse", who=WHO_SELF)
-def gain_curse(g: Game, fx: Fx, p: dict):
+@each_target("gain_curse", who=WHO_SELF)
+def gain_curse(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The cult gains a Curse (R-CU-1)."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        g.gain_curse(s)
+    g.gain_curse(s)
 
 
 @step("gain_artifact", who=WHO_SELF)
@@ -539,39 +508,45 @@ def gain_artifact(g: Game, fx: Fx, p: dict):
             take(g, s, g.art_deck.pop())
 
 
-@step("refresh_artifacts", who=WHO_SELF)
-def refresh_artifacts(g: Game, fx: Fx, p: dict):
+@each_target("refresh_artifacts", who=WHO_SELF)
+def refresh_artifacts(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The cult's exhausted Artifacts stand up again."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    for s in seats:
-        for a in g.arts[s]:
-            if a in g.exhausted:
-                g.exhausted.discard(a)
-                g.emit("artifacts_refreshed", seat=s, cards=[g.card(a).id])
+    for a in g.arts[s]:
+        if a in g.exhausted:
+            g.exhausted.discard(a)
+            g.emit("artifacts_refreshed", seat=s, cards=[g.card(a).id])
 
 
 @step("wreck_artifact", who=Param("who", "opponent"))
 def wreck_artifact(g: Game, fx: Fx, p: dict):
-    """One of the cult's Artifacts, chosen by you, is removed from the game."""
+    """One of the cult's Artifacts, chosen by the acting seat, is removed from the game."""
     seats = targets(g, fx, p["who"])
     if isinstance(seats, Need):
         return seats
-    for s in seats:
+
+    def pick(s: int):
         if not g.arts[s]:
+            return None
+        got = fx.get(f"art{s}")
+        if got is not None:
+            return got
+        opts = [(f"artifact:{g.card(a).id}", f"Destroy {g.card(a).name}", a) for a in g.arts[s]]
+        if len(opts) == 1:
+            return opts[0][2]
+        return Need(f"art{s}", Ask(fx.seat, "artifact",
+                                   f"{name_of(g, fx)}: destroy which Artifact of {g.seat_name(s)}?", opts))
+
+    picks = ask_per_target(g, fx, seats, pick)
+    if isinstance(picks, Need):
+        return picks
+    for s, art in picks.items():
+        if art is None:
             continue
-        pick = fx.get(f"art{s}")
-        if pick is None:
-            opts = [(f"artifact:{g.card(a).id}", f"Destroy {g.card(a).name}", a) for a in g.arts[s]]
-            if len(opts) > 1:
-                return Need(f"art{s}", Ask(fx.seat, "artifact", f"{name_of(g, fx)}: destroy which "
-                                           f"Artifact of {g.seat_name(s)}?", opts))
-            pick = opts[0][2]
-        g.arts[s].remove(pick)
-        g.exhausted.discard(pick)
-        g.box.append(pick)
-        g.emit("artifact_wrecked", seat=s, card=g.card(pick).id)
+        g.arts[s].remove(art)
+        g.exhausted.discard(art)
+        g.box.append(art)
+        g.emit("artifact_wrecked", seat=s, card=g.card(art).id)
+    return None
 
 
 # ---------------------------------------------------------------- the Altar

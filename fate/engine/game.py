@@ -433,14 +433,9 @@ class Game:
     # ---------------------------------------------------------------- cards
     def draw_spell(self, seat: int) -> int | None:
         """Top Spell to a hand; reshuffle the discard when the deck is empty (R-CN-5)."""
-        if not self.spell_deck:
-            if not self.discard:
-                return None
-            self.spell_deck = self.discard
-            self.discard = []
-            self.shuffle(self.spell_deck)
-            self.emit("spell_deck_reshuffled", size=len(self.spell_deck))
-        card = self.spell_deck.pop()
+        card = self.top_spell()
+        if card is None:
+            return None
         self.hands[seat].append(card)
         c = self.content.cards[card]
         self.emit("spell_drawn", seat=seat, symbol=c.symbol)

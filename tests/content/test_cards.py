@@ -337,6 +337,12 @@ def _(table):
 def _(table):
     t = cast(table, "hood-10", others=({"cultists": {"museum": 2}}, {"cultists": {"library": 2}}))
     assert t.loc("museum")["cultists"][1] == 1 and t.loc("library")["cultists"][2] == 1
+    # a choice for each rival: every answer is gathered first, nobody loses two
+    t = cast(table, "hood-10", "loc:museum", "loc:ceremony",
+             others=({"cultists": {"museum": 2, "library": 2}}, {"cultists": {"ceremony": 2, "library": 2}}))
+    assert [t.loc("museum")["cultists"][1], t.loc("library")["cultists"][1]] == [1, 2]
+    assert [t.loc("ceremony")["cultists"][2], t.loc("library")["cultists"][2]] == [1, 2]
+    assert t.seat(1)["lodge"] + t.seat(2)["lodge"] == 7 + 7 + 2
 
 
 @card("hood-11")
