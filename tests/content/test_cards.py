@@ -504,7 +504,7 @@ def _(table):
 @card("tsathoggua")
 def _(table):
     s = gift(table, "tsathoggua", seat0={"investigators": 4}).seat(0)
-    assert (s["investigators"], s["lodge"], s["abyss"]) == (1, 9, 5)
+    assert (s["investigators"], s["lodge"], s["abyss"]) == (2, 9, 5)
 
 
 @card("ithaqua")
