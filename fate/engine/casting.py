@@ -79,6 +79,8 @@ def window(g: Game, t: tuple) -> Ask | None:
         return None
     for k in range(offset, g.n):
         seat = (g.cur + k) % g.n
+        if not g.reserve[seat] and not g.arts[seat]:
+            continue
         opts = usable(g, seat, kind, target)
         if opts:
             if k != offset:  # re-queue at this seat so the resolver knows who spoke

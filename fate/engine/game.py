@@ -170,7 +170,7 @@ class Game:
             raise IllegalChoice("the game is over: no choice is pending")
         t, prompt = self.ask
         cid = choice if isinstance(choice, str) else choice.id
-        picked = prompt.choice(cid)
+        picked = choice if not isinstance(choice, str) and choice in prompt.choices else prompt.choice(cid)
         if picked is None:
             offered = ", ".join(c.id for c in prompt.choices[:12])
             more = "" if len(prompt.choices) <= 12 else f" and {len(prompt.choices) - 12} more"
@@ -181,7 +181,8 @@ class Game:
         self.ask = None
         self.choices_made.append(cid)
         TASKS[t[0]][1](self, t, picked.value)
-        self._check_curses()
+        if self.held:
+            self._check_curses()
         self.run()
         out = self.events
         self.events = []
@@ -218,11 +219,12 @@ class Game:
     # ------------------------------------------------------------------ loop
     def run(self) -> None:
         stack = self.stack
+        tasks = TASKS
         while self.ask is None and not self.over:
             if not stack:
                 raise RuntimeError("the engine ran out of things to do (a rules bug)")
             t = stack.pop()
-            run, resolve = TASKS[t[0]]
+            run, resolve = tasks[t[0]]
             a = run(self, t)
             if a is not None:
                 if len(a.options) == 1:
