@@ -33,6 +33,8 @@ from fate.engine.constants import (
 from fate.engine.errors import IllegalChoice
 from fate.engine.model import Choice, Event, Prompt
 
+_new_tuple = tuple.__new__
+
 
 class Ask(NamedTuple):
     """A decision a handler needs: who, what kind, in words, and the options
@@ -230,7 +232,7 @@ class Game:
                 if len(a.options) == 1:
                     resolve(self, t, a.options[0][2])
                 else:
-                    choices = tuple(map(Choice._make, a.options))
+                    choices = tuple([_new_tuple(Choice, o) for o in a.options])
                     self.ask = (t, Prompt(a.seat, a.kind, a.text, choices, a.context))
                     return
             if self.held:
@@ -257,7 +259,7 @@ class Game:
 
     def emit(self, kind: str, only: tuple[int, ...] | None = None, **data: Any) -> None:
         """Record an event; ``only`` limits who may see it (default: everyone)."""
-        self.events.append(Event(kind, data, only))
+        self.events.append(_new_tuple(Event, (kind, data, only)))  # Event(...) without its slow __new__
 
     def card(self, index: int) -> Card:
         return self.content.cards[index]
