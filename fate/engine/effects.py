@@ -606,6 +606,19 @@ def current_roll(g: Game) -> list[int] | None:
     return g.rolls[-1] if g.rolls else None
 
 
+def pick_die(g: Game, fx: Fx, key: str, kind: str, question: str, candidates: list[int],
+             label) -> int | Need:
+    """The acting seat picks a die of the roll being resolved, or -1 to stop."""
+    pick = fx.get(key)
+    if pick is not None:
+        return pick
+    faces = current_roll(g)
+    names = g.content.dice.faces
+    opts = [(f"die:{i}", label(i + 1, names[faces[i]].name), i) for i in candidates]
+    opts.append(("stop", "No more", -1))
+    return Need(key, Ask(fx.seat, kind, f"{name_of(g, fx)}: {question}", opts, ("roll", tuple(faces))))
+
+
 @step("reroll", amount=INT)
 def reroll(g: Game, fx: Fx, p: dict):
     """Reroll dice of the roll being resolved, one at a time, your pick."""
@@ -613,15 +626,11 @@ def reroll(g: Game, fx: Fx, p: dict):
     done = fx.get("rerolled", 0)
     if faces is None or done >= p["amount"]:
         return None
-    pick = fx.get(f"r{done}")
+    pick = pick_die(g, fx, f"r{done}", "reroll", "reroll which die?", list(range(len(faces))),
+                    lambda n, face: f"Reroll die {n} ({face})")
+    if isinstance(pick, Need) or pick < 0:
+        return pick if isinstance(pick, Need) else None
     names = g.content.dice.faces
-    if pick is None:
-        opts = [(f"die:{i}", f"Reroll die {i + 1} ({names[f].name})", i) for i, f in enumerate(faces)]
-        opts.append(("stop", "Reroll no more", -1))
-        return Need(f"r{done}", Ask(fx.seat, "reroll", f"{name_of(g, fx)}: reroll which die?", opts,
-                                    ("roll", tuple(faces))))
-    if pick < 0:
-        return None
     old = faces[pick]
     faces[pick] = g.roll_face()
     g.emit("die_rerolled", seat=fx.seat, die=pick, frm=names[old].id, to=names[faces[pick]].id)
@@ -640,15 +649,10 @@ def set_face(g: Game, fx: Fx, p: dict):
     candidates = [i for i, f in enumerate(faces) if f != target]
     if not candidates:
         return None
-    pick = fx.get(f"s{done}")
-    if pick is None:
-        opts = [(f"die:{i}", f"Turn die {i + 1} ({names[faces[i]].name}) to {names[target].name}", i)
-                for i in candidates]
-        opts.append(("stop", "Turn no more", -1))
-        return Need(f"s{done}", Ask(fx.seat, "set_face", f"{name_of(g, fx)}: turn which die?", opts,
-                                    ("roll", tuple(faces))))
-    if pick < 0:
-        return None
+    pick = pick_die(g, fx, f"s{done}", "set_face", "turn which die?", candidates,
+                    lambda n, face: f"Turn die {n} ({face}) to {names[target].name}")
+    if isinstance(pick, Need) or pick < 0:
+        return pick if isinstance(pick, Need) else None
     old = faces[pick]
     faces[pick] = target
     g.emit("die_turned", seat=fx.seat, die=pick, frm=names[old].id, to=names[target].id)
@@ -673,17 +677,12 @@ def remove_dice(g: Game, fx: Fx, p: dict):
     done = fx.get("removed", 0)
     if not faces or done >= p["amount"]:
         return None
-    names = g.content.dice.faces
-    pick = fx.get(f"x{done}")
-    if pick is None:
-        opts = [(f"die:{i}", f"Set aside die {i + 1} ({names[f].name})", i) for i, f in enumerate(faces)]
-        opts.append(("stop", "Set aside no more", -1))
-        return Need(f"x{done}", Ask(fx.seat, "remove_die", f"{name_of(g, fx)}: set aside which die?",
-                                    opts, ("roll", tuple(faces))))
-    if pick < 0:
-        return None
+    pick = pick_die(g, fx, f"x{done}", "remove_die", "set aside which die?", list(range(len(faces))),
+                    lambda n, face: f"Set aside die {n} ({face})")
+    if isinstance(pick, Need) or pick < 0:
+        return pick if isinstance(pick, Need) else None
     gone = faces.pop(pick)
-    g.emit("die_removed", seat=fx.seat, die=pick, face=names[gone].id)
+    g.emit("die_removed", seat=fx.seat, die=pick, face=g.content.dice.faces[gone].id)
     return Again((("removed", done + 1),))
 
 

@@ -23,7 +23,6 @@ from fate.engine.constants import (
     CONTROL_MINIMUM,
     ELDER_SIGNS_TO_LOSE,
     GAME_SEAT,
-    HAND_MINIMUM,
     INVESTIGATORS,
     LOCATION_NAMES,
     N_LOCATIONS,
@@ -326,8 +325,6 @@ class Game:
         return total
 
     # ---------------------------------------------------------------- cultists
-    def cultists_total(self, seat: int) -> int:
-        return self.lodge[seat] + self.abyss[seat] + sum(row[seat] for row in self.at)
 
     def sacrifice(self, seat: int, loc: int, count: int = 1) -> int:
         """Cultists at a location to the Abyss; returns how many went."""
@@ -488,11 +485,7 @@ class Game:
     def curses_on(self, seat: int) -> int:
         return sum(1 for _, s, _ in self.held if s == seat)
 
-    def hand_size(self, seat: int) -> int:
-        return len(self.hands[seat])
 
-    def needs_draw(self, seat: int) -> bool:
-        return len(self.hands[seat]) < HAND_MINIMUM
 
     def location_name(self, loc: int) -> str:
         return LOCATION_NAMES[loc]
