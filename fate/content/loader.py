@@ -22,6 +22,7 @@ from fate.content.model import (
     Content,
     Dice,
     DieFace,
+    Location,
     Symbol,
 )
 from fate.engine.errors import ContentError
@@ -52,6 +53,7 @@ class _Loader:
         self.step_lists: list[tuple[dict, ...]] = []
         self.symbols: tuple[Symbol, ...] = ()
         self.dice: Dice | None = None
+        self.locations: tuple[Location, ...] = ()
         self.digest = hashlib.sha256()
 
     # ---------------------------------------------------------------- files
@@ -128,6 +130,29 @@ class _Loader:
                     raise ContentError(f"{where}: meanings: field {m!r}: unknown face {v!r}")
             sets[m] = frozenset(ids.index(v) for v in vals)
         self.dice = Dice(tuple(faces), **sets)
+
+    def load_locations(self) -> None:
+        where = "data/locations.yaml"
+        data = self.read("locations.yaml")
+        from fate.engine.constants import LOCATIONS
+
+        if not isinstance(data, dict) or not isinstance(data.get("locations"), list):
+            raise ContentError(f"{where}: expected a 'locations' list")
+        fields = ("name", "basic", "control", "basic_text", "control_text")
+        found: dict[str, Location] = {}
+        for row in data["locations"]:
+            self.keys(row, {"id", *fields}, where, "location")
+            lid = row.get("id")
+            if lid not in LOCATIONS:
+                raise ContentError(f"{where}: field 'id': unknown location {lid!r}")
+            if lid in found:
+                raise ContentError(f"{where}: location {lid!r} is listed twice")
+            texts = [self.text(row, f, where, lid) for f in fields]
+            found[lid] = Location(LOCATIONS.index(lid), lid, *texts)
+        missing = [lid for lid in LOCATIONS if lid not in found]
+        if missing:
+            raise ContentError(f"{where}: location {missing[0]!r} is missing")
+        self.locations = tuple(found[lid] for lid in LOCATIONS)
 
     # ---------------------------------------------------------------- helpers
     @staticmethod
@@ -377,7 +402,8 @@ class _Loader:
         return Content(cards=tuple(self.cards), step_lists=tuple(self.step_lists),
                        symbols=self.symbols, dice=self.dice, fingerprint=self.digest.hexdigest()[:16],
                        by_id=dict(self.by_id), gods=kinds[GOD], spells=kinds[SPELL], gates=kinds[GATE],
-                       artifacts=kinds[ARTIFACT], curses=kinds[CURSE])
+                       artifacts=kinds[ARTIFACT], curses=kinds[CURSE],
+                       locations=self.locations)
 
 
 def load_content(root: Path | str | None = None) -> Content:
@@ -387,6 +413,7 @@ def load_content(root: Path | str | None = None) -> Content:
     loader = _Loader(Path(root) if root is not None else data_dir())
     loader.load_symbols()
     loader.load_dice()
+    loader.load_locations()
     loader.load_gods()
     loader.load_spells()
     loader.load_gates()

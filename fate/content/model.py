@@ -49,6 +49,19 @@ class Symbol:
 
 
 @dataclass(frozen=True, slots=True)
+class Location:
+    """A place of the Altar with its one-line reminders and full texts."""
+
+    index: int
+    id: str
+    name: str
+    basic: str
+    control: str
+    basic_text: str
+    control_text: str
+
+
+@dataclass(frozen=True, slots=True)
 class DieFace:
     index: int
     id: str
@@ -86,6 +99,7 @@ class Content:
     gates: tuple[int, ...] = ()
     artifacts: tuple[int, ...] = ()
     curses: tuple[int, ...] = ()
+    locations: tuple[Location, ...] = ()
 
     def card(self, card_id: str) -> Card:
         try:

@@ -94,6 +94,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
         },
         "artifacts_face_up": [_card_public(g, a) for a in g.art_up],
         "resolving": [_card_public(g, c) for c in g.resolving],
+        "dice": [g.content.dice.faces[f].id for f in g.rolls[-1]] if g.rolls else [],
         "over": g.over,
         "winners": list(g.winners),
         "losers": list(g.losers),
