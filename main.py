@@ -1,7 +1,10 @@
 """Fate of the Elder Gods: start the game.
 
-    python main.py               open the game window
-    python main.py --self-test   headless check: load all content, play a whole game, exit 0
+    python main.py                         open the game window
+    python main.py --self-test             headless check: content, assets, a whole AI game
+                                           played through the table; prints SELFTEST OK
+    python main.py --screenshot FILE [--seed N] [--scenario FILE] [--size WxH]
+                                           save a PNG of the table
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def self_test(seed: int) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from fate.content import default_content
     from fate.engine import ContentError, new_game
     from fate.engine.invariants import violations
@@ -37,33 +42,78 @@ def self_test(seed: int) -> int:
         if bad:
             print(f"SELFTEST FAILED: {players} players: {bad[0]}", file=sys.stderr)
             return 1
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from fate.window import run_window
+    from fate.ui.app import App
+    from fate.ui.menus import EndScene
+    from fate.ui.session import SeatConfig, Session
+    from fate.ui.shots import open_table, play_through
 
-    run_window(frames=3)
-    print("SELFTEST OK")
+    try:
+        app = App(content, seed=seed)
+    except (OSError, RuntimeError) as e:  # a missing font or a window that cannot open
+        print(f"SELFTEST FAILED: {e}", file=sys.stderr)
+        return 1
+    try:
+        session = Session(content, [SeatConfig(False, "easy", i) for i in range(3)], seed)
+        open_table(app, session)
+        frames = play_through(app, random.Random(seed))
+        if not isinstance(app.scene, EndScene):
+            print("SELFTEST FAILED: the table did not reach the end screen", file=sys.stderr)
+            return 1
+    finally:
+        app.close()
+    print(f"SELFTEST OK ({frames} frames)")
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = _Parser(prog="main.py", description="Fate of the Elder Gods, the digital edition.")
     ap.add_argument("--self-test", action="store_true", help="run headless checks and exit")
-    ap.add_argument("--seed", type=int, default=1, help="seed for the self-test games")
+    ap.add_argument("--screenshot", metavar="FILE", help="save a PNG of the table and exit")
+    ap.add_argument("--seed", type=int, default=None, help="seed for new games, the self-test and screenshots")
+    ap.add_argument("--scenario", metavar="FILE", help="with --screenshot: the position to show (docs/scenario-format.md)")
+    ap.add_argument("--size", metavar="WxH", default=None, help="window size, 1280x720 to 3840x2160")
     args = ap.parse_args(argv)
+    from fate.ui.app import parse_size
+
+    size = (1280, 720)
+    if args.size:
+        try:
+            size = parse_size(args.size)
+        except ValueError as e:
+            print(f"main.py: {e}", file=sys.stderr)
+            return 2
+    if args.scenario and not args.screenshot:
+        print("main.py: --scenario only goes with --screenshot", file=sys.stderr)
+        return 2
     if args.self_test:
-        return self_test(args.seed)
+        return self_test(1 if args.seed is None else args.seed)
     from fate.content import default_content
-    from fate.engine import ContentError
+    from fate.engine import ContentError, ScenarioError
 
     try:
-        default_content()
+        content = default_content()
     except ContentError as e:
         print(f"The game's data is damaged: {e}", file=sys.stderr)
         return 1
-    from fate.window import run_window
+    if args.screenshot:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from fate.ui.shots import screenshot
 
-    run_window()
+        try:
+            path = screenshot(content, args.screenshot, 1 if args.seed is None else args.seed, size, args.scenario)
+        except (ScenarioError, OSError) as e:
+            print(f"main.py: {e}", file=sys.stderr)
+            return 1
+        print(f"saved {path}")
+        return 0
+    from fate.ui.app import App
+
+    app = App(content, size=size, seed=args.seed)
+    try:
+        app.run(first_frame_exit=os.environ.get("FATE_EXIT_AFTER_FIRST_FRAME") == "1")
+    finally:
+        app.close()
     return 0
 
 

@@ -1,0 +1,121 @@
+"""The game window: one loop, one scene at a time.
+
+``App.frame(events, dt)`` is one frame (handle input, advance, draw); the
+real loop feeds it pygame's events and the clock, the tests and the
+self-test feed it synthetic clicks and a fixed time step.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+
+from fate.content.model import Content
+from fate.ui import art
+from fate.ui.theme import Ink
+from fate.ui.widgets import Scene
+
+TITLE = "Fate of the Elder Gods"
+MIN_SIZE = (1280, 720)
+MAX_SIZE = (3840, 2160)
+
+
+class App:
+    def __init__(self, content: Content, size: tuple[int, int] = (1280, 720), seed: int | None = None,
+                 settings: dict | None = None) -> None:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.init()
+        self.content = content
+        self.seed = seed
+        self.settings = settings if settings is not None else {"speed": 1}
+        pygame.display.set_caption(TITLE)
+        pygame.display.set_icon(art.icon(64))
+        self.size = clamp_size(size)
+        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self.ink = Ink()
+        self.cache: dict = {}
+        self.running = True
+        self.fullscreen = False
+        from fate.ui.menus import TitleScene
+
+        self.scene: Scene = TitleScene(self)
+
+    def show(self, scene: Scene) -> None:
+        if scene is not self.scene:
+            self.scene.close()
+        self.scene = scene
+
+    def quit(self) -> None:
+        self.running = False
+
+    def resize(self, w: int, h: int) -> None:
+        size = clamp_size((w, h))
+        if size != self.screen.get_size():
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = size
+        self.cache.clear()
+
+    def toggle_fullscreen(self) -> None:
+        try:
+            pygame.display.toggle_fullscreen()
+            self.fullscreen = not self.fullscreen
+        except pygame.error:
+            pass  # not every video driver can (the headless one cannot)
+
+    def frame(self, events: list[pygame.event.Event], dt: float) -> None:
+        for e in events:
+            if e.type == pygame.QUIT:
+                self.quit()
+            elif e.type == pygame.VIDEORESIZE:
+                self.resize(e.w, e.h)
+            elif e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
+                self.toggle_fullscreen()
+            else:
+                self.scene.handle(e)
+        self.scene.update(dt)
+        self.ink.drawn = set()
+        self.scene.draw(self.screen)
+
+    def run(self, first_frame_exit: bool = False) -> None:
+        clock = pygame.time.Clock()
+        dt = 0.0
+        while self.running:
+            self.frame(pygame.event.get(), dt)
+            pygame.display.flip()
+            if first_frame_exit:
+                return
+            dt = clock.tick(60) / 1000.0
+
+    def close(self) -> None:
+        self.scene.close()
+        pygame.quit()
+
+
+def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+    w = min(MAX_SIZE[0], max(MIN_SIZE[0], int(size[0])))
+    h = min(MAX_SIZE[1], max(MIN_SIZE[1], int(size[1])))
+    return w, h
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1920x1080"`` -> (1920, 1080); ValueError naming the problem."""
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size {text!r}: expected WIDTHxHEIGHT, for example 1920x1080") from None
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        raise ValueError(f"--size {text!r}: the table supports {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+                         f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
+    return w, h
+
+
+def click(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Event]:
+    """A synthetic mouse click (press and release) at a point."""
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+
+
+def now() -> float:
+    return time.perf_counter()

@@ -1,0 +1,245 @@
+"""The screens around the table: title, new game, and the end of the game."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from fate.ui import art
+from fate.ui.session import AI_LEVELS, SeatConfig, Session
+from fate.ui.table import Layout
+from fate.ui.theme import BLOOD, BRONZE, CULT_COLOURS, GOLD, INK_DIM, INK_FAINT, NIGHT, PANEL, PARCHMENT, SIGN_GREEN, mix
+from fate.ui.widgets import Scene, button
+
+
+def backdrop(scene: Scene, screen: pygame.Surface) -> Layout:
+    """The shared night background with the great sigil."""
+    w, h = screen.get_size()
+    app = scene.app
+    key = ("backdrop", w, h)
+    surf = app.cache.get(key)
+    if surf is None:
+        surf = art.background(w, h, seed=3)
+        L = Layout(w, h)
+        sig = art.glyph("elder_sign", L.n(760), mix(BRONZE, NIGHT, 0.72))
+        surf.blit(sig, sig.get_rect(center=L.p(960, 560)))
+        app.cache[key] = surf
+    screen.blit(surf, (0, 0))
+    L = Layout(w, h)
+    scene.ink.set_scale(L.s)
+    return L
+
+
+class TitleScene(Scene):
+    def draw(self, screen):
+        self.hot = []
+        L = backdrop(self, screen)
+        ink = self.ink
+        ink.draw(screen, "Fate of the Elder Gods", L.p(960, 280), 120, GOLD, "title", anchor="center", shadow=True)
+        ink.draw(screen, "Lead your cult. Summon your god. Keep the Investigators from your door.", L.p(960, 380),
+                 28, PARCHMENT, "italic", anchor="center")
+        button(self, screen, L, (810, 500, 300, 70), "New Game", ("new",), size=30)
+        button(self, screen, L, (810, 590, 300, 70), "Quit", ("quit",), size=30)
+        ink.draw(screen, "F11 full screen  ·  Esc back", L.p(960, 1040), 18, INK_FAINT, anchor="center")
+
+    def click(self, key):
+        if key == ("new",):
+            self.app.show(SetupScene(self.app))
+        elif key == ("quit",):
+            self.app.quit()
+
+    def key(self, event):
+        if event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            self.click(("new",))
+        elif event.key == pygame.K_ESCAPE:
+            self.app.quit()
+
+
+class SetupScene(Scene):
+    """Seats (1-4), Human or AI with its level, and a colour each."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.seats = [SeatConfig(True, "normal", 0), SeatConfig(False, "normal", 1),
+                      SeatConfig(False, "normal", 2)]
+
+    def draw(self, screen):
+        self.hot = []
+        L = backdrop(self, screen)
+        ink = self.ink
+        ink.draw(screen, "A New Game", L.p(960, 120), 80, GOLD, "title", anchor="center", shadow=True)
+        ink.draw(screen, "How many cults gather?", L.p(960, 210), 26, PARCHMENT, "italic", anchor="center")
+        for n in range(1, 5):
+            label = "Solo" if n == 1 else f"{n} cults"
+            button(self, screen, L, (560 + (n - 1) * 205, 240, 185, 60), label, ("players", n),
+                   selected=len(self.seats) == n)
+        for i, cfg in enumerate(self.seats):
+            y = 340 + i * 110
+            box = L.r(460, y, 1000, 92)
+            pygame.draw.rect(screen, PANEL, box, border_radius=L.n(12))
+            pygame.draw.rect(screen, CULT_COLOURS[cfg.colour][1], box, L.n(2), border_radius=L.n(12))
+            g = art.glyph("cultist", L.n(64), CULT_COLOURS[cfg.colour][1])
+            screen.blit(g, g.get_rect(center=L.p(510, y + 46)))
+            ink.draw(screen, f"Seat {i + 1}", L.p(560, y + 46), 30, GOLD, "bold", anchor="midleft")
+            if i == 0 and len(self.seats) == 1:
+                ink.draw(screen, "You, against the Investigators", L.p(700, y + 46), 24, PARCHMENT, "italic",
+                         anchor="midleft")
+            else:
+                button(self, screen, L, (700, y + 16, 150, 60), "Human", ("human", i, True), selected=cfg.human)
+                button(self, screen, L, (860, y + 16, 150, 60), "AI", ("human", i, False), selected=not cfg.human)
+                if not cfg.human:
+                    for j, level in enumerate(AI_LEVELS):
+                        button(self, screen, L, (1030 + j * 130, y + 16, 120, 60), level.capitalize(),
+                               ("level", i, level), selected=cfg.level == level, size=22)
+            button(self, screen, L, (1300, y + 16, 140, 60), CULT_COLOURS[cfg.colour][0], ("colour", i), size=22,
+                   tip="Click for another colour")
+        if not any(c.human for c in self.seats):
+            ink.draw(screen, "No human seat: you will watch the AI cults play.", L.p(960, 800), 20, INK_DIM,
+                     "italic", anchor="center")
+        ink.draw(screen, "Each cult is dealt two Elder Gods and keeps one, in secret.", L.p(960, 830), 20, INK_DIM,
+                 "italic", anchor="center")
+        button(self, screen, L, (620, 870, 300, 72), "Back", ("back",), size=30)
+        button(self, screen, L, (1000, 870, 300, 72), "Begin", ("begin",), size=30)
+
+    def click(self, key):
+        kind = key[0]
+        if kind == "players":
+            n = key[1]
+            while len(self.seats) < n:
+                used = {c.colour for c in self.seats}
+                free = next(c for c in range(len(CULT_COLOURS)) if c not in used)
+                self.seats.append(SeatConfig(False, "normal", free))
+            del self.seats[n:]
+            if n == 1:
+                self.seats[0].human = True
+        elif kind == "human":
+            self.seats[key[1]].human = key[2]
+        elif kind == "level":
+            self.seats[key[1]].level = key[2]
+        elif kind == "colour":
+            cfg = self.seats[key[1]]
+            used = {c.colour for c in self.seats if c is not cfg}
+            nxt = cfg.colour
+            for _ in range(len(CULT_COLOURS)):
+                nxt = (nxt + 1) % len(CULT_COLOURS)
+                if nxt not in used:
+                    break
+            cfg.colour = nxt
+        elif kind == "back":
+            self.app.show(TitleScene(self.app))
+        elif kind == "begin":
+            self.begin()
+
+    def begin(self, seed: int | None = None) -> None:
+        from fate.ui.play import PlayScene
+
+        seed = seed if seed is not None else self.app.seed if self.app.seed is not None else random.randrange(1 << 30)
+        session = Session(self.app.content, [SeatConfig(c.human, c.level, c.colour) for c in self.seats], seed)
+        self.app.show(PlayScene(self.app, session))
+
+    def key(self, event):
+        if event.key == pygame.K_ESCAPE:
+            self.click(("back",))
+        elif event.key == pygame.K_RETURN:
+            self.begin()
+
+
+class EndScene(Scene):
+    """Who won and why, each cult's summary and a chart of the race."""
+
+    def __init__(self, app, session: Session, colours: list[tuple]) -> None:
+        super().__init__(app)
+        self.session = session
+        self.colours = colours
+        self.view = session.view(None)
+
+    def draw(self, screen):
+        self.hot = []
+        L = backdrop(self, screen)
+        ink = self.ink
+        v = self.view
+        names = [f"Cult of {s['god']['name']}" if s["god"] else f"Seat {i + 1}" for i, s in enumerate(v["seats"])]
+        if v["winners"]:
+            head = " and ".join(names[w] for w in v["winners"]) + (" win" if len(v["winners"]) > 1 else " wins")
+        elif v["solo"]:
+            head = "The Investigators win"
+        else:
+            head = "No one wins"
+        ink.draw(screen, head, L.p(960, 90), 72, GOLD, "title", anchor="center", shadow=True)
+        ink.draw(screen, self.reason(v, names), L.p(960, 160), 24, PARCHMENT, "italic", anchor="center",
+                 max_w=L.n(1700))
+        # the summary table
+        cols = (("Cult", 120), ("Summon", 640), ("Elder Signs", 790), ("Cultists out", 960), ("Curses", 1130),
+                ("Artifacts", 1260))
+        y = 220
+        for title, x in cols:
+            ink.draw(screen, title, L.p(x, y), 22, INK_DIM, "bold")
+        for i, s in enumerate(v["seats"]):
+            yy = y + 40 + i * 44
+            col = self.colours[i]
+            pygame.draw.circle(screen, col, L.p(100, yy + 14), L.n(9))
+            mark = " (wins)" if i in v["winners"] else (" (sealed)" if i in v["losers"] else "")
+            ink.draw(screen, names[i] + mark, L.p(120, yy), 24, GOLD if i in v["winners"] else PARCHMENT, "bold")
+            out = sum(loc["cultists"][i] for loc in v["locations"])
+            for val, (_, x) in zip((s["summon"], s["elder_signs"], out, s["curses_carried"], len(s["artifacts"])),
+                                   cols[1:], strict=True):
+                ink.draw(screen, str(val), L.p(x + 30, yy), 24, PARCHMENT)
+        ink.draw(screen, f"{v['turn']} turns", L.p(1500, y + 40), 24, INK_DIM, "italic")
+        self.chart(screen, L, L.r(100, 470, 820, 440), "Summon track", "summon", 9, None)
+        self.chart(screen, L, L.r(1000, 470, 820, 440), "Elder Signs", "signs", 10, SIGN_GREEN)
+        button(self, screen, L, (620, 960, 300, 72), "New Game", ("new",), size=30)
+        button(self, screen, L, (1000, 960, 300, 72), "Title", ("title",), size=30)
+
+    @staticmethod
+    def reason(v: dict, names: list[str]) -> str:
+        r = v["end_reason"]
+        lost = [names[s] for s in v["losers"]]
+        if r == "summoned":
+            return "Their Elder God is summoned into the world: the Summon token reached 9."
+        if r == "sealed" and v["solo"]:
+            return "Ten Elder Signs: your cult is sealed away by the Investigators."
+        if r == "sealed":
+            return (f"{' and '.join(lost)} took a tenth Elder Sign and {'is' if len(lost) == 1 else 'are'} sealed away;"
+                    " of the rest, the fewest Elder Signs and then the highest Summon win.")
+        if r == "cursed":
+            return "A fifth Curse: your cult is broken by the Investigators."
+        return "The game has ended."
+
+    def chart(self, screen, L: Layout, box: pygame.Rect, title: str, field: str, top: int, tint) -> None:
+        ink = self.ink
+        pygame.draw.rect(screen, (20, 15, 28), box, border_radius=L.n(10))
+        pygame.draw.rect(screen, BRONZE, box, L.n(2), border_radius=L.n(10))
+        ink.draw(screen, title, (box.x + L.n(16), box.y + L.n(10)), 26, tint or GOLD, "title")
+        plot = box.inflate(-L.n(90), -L.n(100)).move(L.n(20), L.n(20))
+        hist = self.session.history
+        turns = max(1, len(hist) - 1)
+        for k in range(top + 1):
+            y = plot.bottom - plot.h * k / top
+            pygame.draw.line(screen, (44, 36, 54), (plot.x, y), (plot.right, y), 1)
+            if k % 3 == 0:
+                ink.draw(screen, str(k), (plot.x - L.n(10), y), 15, INK_FAINT, anchor="midright")
+        ink.draw(screen, f"turns 1–{turns}", (plot.right, plot.bottom + L.n(6)), 15, INK_FAINT, anchor="topright")
+        for s in range(len(self.colours)):
+            pts = []
+            for i, rec in enumerate(hist):
+                val = getattr(rec, field)[s]
+                pts.append((plot.x + plot.w * i / turns, plot.bottom - plot.h * min(val, top) / top))
+            if len(pts) >= 2:
+                pygame.draw.lines(screen, self.colours[s], False, pts, L.n(3))
+            if pts:
+                pygame.draw.circle(screen, self.colours[s], pts[-1], L.n(6))
+        if field == "signs":
+            y = plot.bottom - plot.h
+            pygame.draw.line(screen, BLOOD, (plot.x, y), (plot.right, y), L.n(2))
+            ink.draw(screen, "sealed", (plot.right - L.n(4), y - L.n(2)), 15, BLOOD, "italic", anchor="bottomright")
+
+    def click(self, key):
+        if key == ("new",):
+            self.app.show(SetupScene(self.app))
+        elif key == ("title",):
+            self.app.show(TitleScene(self.app))
+
+    def key(self, event):
+        if event.key in (pygame.K_RETURN, pygame.K_ESCAPE):
+            self.click(("title",))

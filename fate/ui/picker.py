@@ -1,0 +1,107 @@
+"""Turn an engine prompt into things to click.
+
+Each choice id names what it acts on (``to:3`` a location, ``play:flame-02`` a
+card, ``move:library:museum`` two locations, ``send:lodge:2`` a Lodge and then
+a source). ``choice_path`` turns an id into the list of *targets* a player
+clicks in order; the ``Picker`` follows the clicks, offers only the targets
+that still lead to a legal choice, and answers the choice id once the path is
+complete (or as soon as only one choice is left). No pygame here.
+"""
+
+from __future__ import annotations
+
+from fate.engine.constants import LOCATIONS
+
+Key = tuple  # ("loc", "museum"), ("card", "flame-02"), ("seat", 2), ("die", 0), ("button", id)...
+
+DECLINE = ("pass", "skip", "stop", "no", "keep")  # what Space / Enter answers
+
+_CARD_HEADS = {"play", "ready", "cast", "card", "replace", "discard", "artifact", "use", "god"}
+
+
+def choice_path(cid: str) -> list[Key]:
+    parts = cid.split(":")
+    head = parts[0]
+    try:
+        if head == "to" and len(parts) == 2:
+            return [("loc", LOCATIONS[int(parts[1])])]
+        if head == "loc" and len(parts) == 2:
+            return [("loc", parts[1])]
+        if head == "move" and len(parts) == 3:
+            return [("loc", parts[1]), ("loc", parts[2])]
+        if head in _CARD_HEADS and len(parts) == 2:
+            return [("card", parts[1])]
+        if head in ("seat", "destroy") and len(parts) == 2:
+            return [("seat", int(parts[1]))]
+        if head == "send" and len(parts) == 3:
+            return [("seat", int(parts[2])), ("button", cid)]
+        if head == "die" and len(parts) == 2:
+            return [("die", int(parts[1]))]
+        if head == "piece" and len(parts) == 2:
+            return [("piece", int(parts[1]))]
+        if cid == "artifact_deck":
+            return [("deck", "artifact")]
+        if cid == "gate":
+            return [("card", "gate")]
+    except (ValueError, IndexError):
+        pass
+    return [("button", cid)]
+
+
+class Picker:
+    """Follows a player's clicks through one prompt (a dict from ``view``)."""
+
+    def __init__(self, prompt: dict) -> None:
+        self.prompt = prompt
+        self.choices: list[dict] = list(prompt.get("choices", ()))
+        self.paths = {c["id"]: choice_path(c["id"]) for c in self.choices}
+        self.labels = {c["id"]: c["label"] for c in self.choices}
+        self.stage: list[Key] = []
+
+    def _open(self) -> list[str]:
+        n = len(self.stage)
+        return [cid for cid, p in self.paths.items() if p[:n] == self.stage and len(p) > n]
+
+    def live(self) -> dict[Key, list[str]]:
+        """Targets that may be clicked next, each with the choices it leads to."""
+        out: dict[Key, list[str]] = {}
+        n = len(self.stage)
+        for cid in self._open():
+            out.setdefault(self.paths[cid][n], []).append(cid)
+        return out
+
+    def label(self, key: Key) -> str:
+        """Words for a target: the choice's own label when it completes one."""
+        ids = self.live().get(key, [])
+        if len(ids) == 1:
+            return self.labels[ids[0]]
+        if key[0] == "loc":
+            return f"From {key[1].replace('_', ' ').title()}…"
+        return f"{len(ids)} options…"
+
+    def click(self, key: Key) -> str | None:
+        """Click a target: the chosen id when the choice is complete, else None."""
+        ids = self.live().get(key)
+        if not ids:
+            return None
+        if len(ids) == 1:
+            self.stage = []
+            return ids[0]
+        self.stage.append(key)
+        return None
+
+    def cancel(self) -> bool:
+        """Step back one part of a many-part choice; False if nothing to undo."""
+        if self.stage:
+            self.stage.pop()
+            return True
+        return False
+
+    def decline(self) -> str | None:
+        """The 'no thanks' choice (Pass, Skip, Stop...) if the prompt has one."""
+        if self.stage:
+            return None
+        for cid in self.paths:
+            if cid in DECLINE:
+                return cid
+        return None

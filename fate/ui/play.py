@@ -1,0 +1,328 @@
+"""The table scene: a game in progress.
+
+Who is at the screen (the *looker*) decides what is drawn: the table draws
+``session.view(looker)`` and the log narrates only the events the looker may
+see. Between two human seats a hand-off screen hides everything until the
+next player says they are at the screen. AI seats think on a worker thread
+while the table keeps drawing.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from fate.engine import IllegalChoice
+from fate.ui.anim import Player, beats_for
+from fate.ui.menus import EndScene, TitleScene, backdrop
+from fate.ui.picker import Picker
+from fate.ui.session import Session, narrate
+from fate.ui.table import Table
+from fate.ui.theme import BLOOD, CULT_COLOURS, GOLD, INK_DIM, PARCHMENT, SIGN_GREEN, mix
+from fate.ui.widgets import Hotspot, Scene, button, tooltip
+
+AI_MIN_THINK = 0.45  # seconds an AI seat visibly thinks at Normal speed
+
+
+class PlayScene(Scene):
+    def __init__(self, app, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.colours = [CULT_COLOURS[c.colour][1] for c in session.seats]
+        self.table = Table(app.ink, app.content, self.colours)
+        self.anim = Player(app.settings.get("speed", 1))
+        humans = session.humans()
+        self.looker: int | None = humans[0] if len(humans) == 1 else None
+        self.handoff: int | None = None
+        self.shown = session.view(self.looker)
+        self.picker: Picker | None = None
+        self.picker_for = -1
+        self.log: list[tuple[str, tuple]] = []
+        self.logged = 0
+        self.ai_started = 0.0
+        self.ai_choice: str | None = None
+        self.menu = False
+        self.error = ""
+        self.clock = 0.0
+        self.ending = 0.0
+        self._relog()
+
+    # ---------------------------------------------------------------- state
+    def decisions(self) -> int:
+        return len(self.session.game.choices_made)
+
+    def _relog(self) -> None:
+        """Narrate the whole history again for the looker (after a hand-off)."""
+        self.log = []
+        self.logged = 0
+        self._narrate_new(animate=False)
+
+    def _narrate_new(self, animate: bool) -> None:
+        evs = self.session.events
+        v = self.session.view(self.looker)
+        for e in evs[self.logged:]:
+            if not e.visible_to(self.looker):
+                continue
+            text = narrate(e, v, self.looker, self.app.content)
+            if text:
+                colour = PARCHMENT
+                if e.kind in ("raid_declared", "raided", "curse_revealed", "cursed"):
+                    colour = (236, 120, 110)
+                elif e.kind == "turn_started":
+                    colour = GOLD
+                elif e.kind in ("summon_moved", "elder_sign_gained"):
+                    colour = SIGN_GREEN if e.kind == "elder_sign_gained" else mix(GOLD, PARCHMENT, 0.5)
+                elif e.to is not None:
+                    colour = (190, 170, 230)
+                self.log.append((text, colour))
+            if e.kind == "rolled":
+                self.table.last_roll = list(e.data["faces"])
+            if animate:
+                self.anim.add(beats_for(e, self.shown, self.looker, self._colour_of, self._name_of))
+        self.logged = len(evs)
+
+    def _colour_of(self, seat: int) -> tuple:
+        return self.table.colour(seat)
+
+    def _name_of(self, seat: int, god: bool = False) -> str:
+        if seat == -1:
+            return "The Investigators"
+        seats = self.shown["seats"]
+        if 0 <= seat < len(seats) and seats[seat]["god"]:
+            return seats[seat]["god"]["name"] if god else f"the Cult of {seats[seat]['god']['name']}"
+        return f"Seat {seat + 1}"
+
+    def _apply(self, cid: str) -> None:
+        before = self.session.view(self.looker)
+        try:
+            self.session.apply(cid)
+        except IllegalChoice as e:  # never expected from the table's own targets; shown, not fatal
+            self.error = str(e)
+            return
+        self.error = ""
+        self.picker = None
+        self.shown = before
+        self._narrate_new(animate=True)
+        if not self.anim.busy():
+            self.shown = self.session.view(self.looker)
+
+    # ---------------------------------------------------------------- loop
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.menu:
+            return
+        was_busy = self.anim.busy()
+        self.anim.update(dt)
+        if self.anim.busy():
+            return
+        if was_busy:
+            self.shown = self.session.view(self.looker)
+        s = self.session
+        if s.over():
+            self.ending += dt
+            if self.ending > 0.6 * self.anim.factor:
+                s.close()
+                self.app.show(EndScene(self.app, s, self.colours))
+            return
+        if self.handoff is not None:
+            return
+        seat = s.prompt_seat()
+        if s.is_human(seat):
+            if seat != self.looker:
+                self.handoff = seat
+                self.picker = None
+                return
+            if self.picker is None or self.picker_for != self.decisions():
+                self.shown = s.view(self.looker)
+                self.picker = Picker(self.shown["prompt"])
+                self.picker_for = self.decisions()
+            return
+        # an AI seat: it thinks on a worker thread; the table keeps drawing
+        if self.ai_choice is None:
+            if s.ai_think():
+                self.ai_started = time.monotonic()
+            self.ai_choice = s.ai_done()
+            if self.ai_choice is None:
+                return
+        if time.monotonic() - self.ai_started < AI_MIN_THINK * self.anim.factor:
+            return
+        cid, self.ai_choice = self.ai_choice, None
+        self._apply(cid)
+
+    def take_over(self) -> None:
+        """The hand-off screen is answered: the named seat is now at the screen."""
+        self.looker = self.handoff
+        self.handoff = None
+        self.shown = self.session.view(self.looker)
+        self.picker = None
+        self._relog()
+        self.table.log_scroll = 0
+
+    # ---------------------------------------------------------------- input
+    def status(self) -> str:
+        s = self.session
+        if s.over():
+            return "The game is over."
+        if self.anim.busy():
+            return "…"
+        seat = s.prompt_seat()
+        if seat is None:
+            return ""
+        if not s.is_human(seat):
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            return f"The {self._name_of(seat)[4:]} is thinking{dots}"
+        return ""
+
+    def buttons(self) -> list[tuple[str, tuple]]:
+        """Prompt choices that are not a thing on the table, as buttons."""
+        p = self.picker
+        if p is None:
+            return []
+        drawn = {r.key for r in self.table.regions if r.key is not None}
+        out = []
+        for key in p.live():
+            if key[0] == "button" or key not in drawn:
+                out.append((p.label(key), key))
+        if p.stage:
+            out.append(("Back", ("ui", "cancel")))
+        return out
+
+    def click(self, key: tuple) -> None:
+        if key[0] == "ui":
+            if key[1] == "speed":
+                self.cycle_speed()
+            elif key[1] == "cancel" and self.picker:
+                self.picker.cancel()
+            elif key[1] == "handoff":
+                self.take_over()
+            elif key[1] == "resume":
+                self.menu = False
+            elif key[1] == "leave":
+                self.session.close()
+                self.app.show(TitleScene(self.app))
+            return
+        if self.anim.busy():
+            self.anim.skip()
+            return
+        if self.picker is not None:
+            cid = self.picker.click(key)
+            if cid is not None:
+                self._apply(cid)
+
+    def cycle_speed(self) -> None:
+        self.anim.cycle()
+        self.app.settings["speed"] = self.anim.speed
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.table.log_scroll += event.y * 3
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.picker is not None:
+            self.picker.cancel()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for h in reversed(self.hot):
+                if h.rect.collidepoint(event.pos):
+                    self.click(h.key)
+                    return
+            if self.anim.busy():
+                self.anim.skip()
+            return
+        super().handle(event)
+
+    def key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if self.handoff is not None:
+            if k in (pygame.K_RETURN, pygame.K_SPACE):
+                self.take_over()
+            return
+        if k == pygame.K_ESCAPE:
+            if self.picker is not None and self.picker.cancel():
+                return
+            self.menu = not self.menu
+        elif k == pygame.K_TAB:
+            self.anim.skip()
+        elif k == pygame.K_s:
+            self.cycle_speed()
+        elif self.menu:
+            return
+        elif k in (pygame.K_SPACE, pygame.K_RETURN) and self.picker is not None:
+            cid = self.picker.decline()
+            if cid is not None and not self.anim.busy():
+                self._apply(cid)
+        elif pygame.K_1 <= k <= pygame.K_9 and self.picker is not None and not self.anim.busy():
+            i = k - pygame.K_1
+            btns = self.buttons()
+            if i < len(btns):
+                self.click(btns[i][1])
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, screen: pygame.Surface) -> None:
+        self.hot = []
+        if self.handoff is not None:
+            self.draw_handoff(screen)
+            return
+        t = self.table
+        t.hidden = self.anim.hidden()
+        picker = None if self.anim.busy() else self.picker
+        status = self.error or self.status()
+        t.draw(screen, self.shown, picker, status=status, buttons=None, speed_label=self.anim.label(), t=self.clock)
+        # buttons need to know what the table drew: draw the prompt bar again with them
+        btns = self.buttons() if picker is not None else []
+        if btns:
+            t._prompt(screen, self.shown, picker, status, btns)
+        t.draw_log(screen, self.log)
+        self.anim.draw(screen, t, self.ink)
+        for reg in t.live_regions(picker):
+            self.hot.append(Hotspot(reg.rect, reg.key, reg.title))
+        for reg in t.regions:
+            if reg.key is not None and reg.key[0] == "ui":
+                self.hot.append(Hotspot(reg.rect, reg.key, reg.title))
+        for label, key in btns:
+            for reg in reversed(t.regions):
+                if reg.key == key and reg.title == label:
+                    self.hot.append(Hotspot(reg.rect, key, label))
+                    break
+        if self.menu:
+            self.draw_menu(screen)
+            return
+        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
+        if mouse is not None:
+            reg = t.at(mouse)
+            if reg is not None and reg.key != ("ui", "log"):
+                title, body = reg.title, reg.body
+                if picker is not None and reg.key in picker.live():
+                    body = f"→ {picker.label(reg.key)}\n\n{body}" if body else f"→ {picker.label(reg.key)}"
+                tooltip(self.ink, screen, t.layout, mouse, title, body)
+
+    def draw_handoff(self, screen: pygame.Surface) -> None:
+        """Nothing private here: only whose turn it is to sit at the screen."""
+        L = backdrop(self, screen)
+        ink = self.ink
+        seat = self.handoff
+        colour = self.colours[seat]
+        god = self.shown["seats"][seat]["god"] if self.shown["seats"][seat]["god"] else None
+        name = f"the Cult of {god['name']}" if god else f"Seat {seat + 1}"
+        ink.draw(screen, "Pass the screen", L.p(960, 300), 48, INK_DIM, "italic", anchor="center")
+        ink.draw(screen, f"to {name}", L.p(960, 400), 96, colour, "title", anchor="center", shadow=True)
+        ink.draw(screen, "Everyone else, look away: their hand and secrets come next.", L.p(960, 490), 26,
+                 PARCHMENT, "italic", anchor="center")
+        button(self, screen, L, (760, 580, 400, 80), f"I am {name.replace('the ', '', 1)}", ("ui", "handoff"),
+               size=28)
+
+    def draw_menu(self, screen: pygame.Surface) -> None:
+        L = self.table.layout
+        shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 180))
+        screen.blit(shade, (0, 0))
+        self.hot = []
+        self.ink.draw(screen, "Paused", L.p(960, 330), 72, GOLD, "title", anchor="center")
+        button(self, screen, L, (760, 420, 400, 70), "Resume", ("ui", "resume"))
+        button(self, screen, L, (760, 510, 400, 70), self.anim.label(), ("ui", "speed"))
+        button(self, screen, L, (760, 600, 400, 70), "Leave to the title", ("ui", "leave"))
+        self.ink.draw(screen, "Leaving ends this game.", L.p(960, 700), 20, BLOOD, "italic", anchor="center")
+
+    def close(self) -> None:
+        self.session.close()
+

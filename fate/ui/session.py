@@ -1,0 +1,314 @@
+"""A game at the table: the engine, who sits where, the AI seats and the history.
+
+The table (fate/ui/table.py) never touches the engine's Game: it asks the
+session for ``view(seat)`` and for the events a seat may see. This module has
+no pygame in it, so the rules of who sees what are testable on their own.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from fate.ai.bots import make_bot
+from fate.content.model import Content
+from fate.engine import Event, Game, new_game, view
+from fate.engine.constants import GAME_SEAT, LOCATION_NAMES, LOCATIONS
+
+AI_LEVELS = {"easy": "random", "normal": "greedy"}
+
+
+@dataclass
+class SeatConfig:
+    human: bool = True
+    level: str = "normal"  # for AI seats: a key of AI_LEVELS
+    colour: int = 0  # index into theme.CULT_COLOURS
+
+
+@dataclass
+class TurnRecord:
+    """The public tracks at the start of a turn, for the end screen's chart."""
+
+    turn: int
+    summon: list[int]
+    signs: list[int]
+
+
+@dataclass
+class Session:
+    content: Content
+    seats: list[SeatConfig]
+    seed: int
+    game: Game = field(init=False, repr=False)
+    events: list[Event] = field(default_factory=list)
+    history: list[TurnRecord] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.seats) <= 4:
+            raise ValueError(f"a game needs 1 to 4 seats, not {len(self.seats)}")
+        self.game = new_game(self.content, len(self.seats), self.seed)
+        self._bots = {s: make_bot(AI_LEVELS.get(cfg.level, "greedy"), self.seed * 10 + s)
+                      for s, cfg in enumerate(self.seats) if not cfg.human}
+        self._pool: ThreadPoolExecutor | None = None
+        self._thinking: Future | None = None
+        self._record(self.game.take_events())
+
+    @classmethod
+    def from_game(cls, content: Content, seats: list[SeatConfig], game: Game) -> Session:
+        """A session around an existing game (scenarios, screenshots)."""
+        s = cls(content, seats, int(game.config.get("seed", 0)))
+        s.game = game
+        s.events = []
+        s.history = []
+        s._record(game.take_events())
+        return s
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def view(self, seat: int | None) -> dict:
+        return view(self.game, seat)
+
+    def prompt_seat(self) -> int | None:
+        p = self.game.pending()
+        return None if p is None else p.seat
+
+    def over(self) -> bool:
+        return self.game.over
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat].human
+
+    def humans(self) -> list[int]:
+        return [s for s, cfg in enumerate(self.seats) if cfg.human]
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        return [e for e in self.events[start:] if e.visible_to(seat)]
+
+    # ---------------------------------------------------------------- acting
+    def apply(self, choice_id: str) -> list[Event]:
+        """Apply a choice of the pending prompt; IllegalChoice if it is not one."""
+        evs = self.game.apply(choice_id)
+        self._record(evs)
+        return evs
+
+    def _record(self, evs: list[Event]) -> None:
+        g = self.game
+        for e in evs:
+            if e.kind == "turn_started" or (e.kind == "setup_done" and not self.history):
+                self.history.append(TurnRecord(g.turn, list(g.summon), list(g.signs)))
+        if g.over and evs:
+            self.history.append(TurnRecord(g.turn + 1, list(g.summon), list(g.signs)))
+        self.events.extend(evs)
+
+    def ai_think(self) -> bool:
+        """Start the AI of the prompted seat thinking in the background (True
+        if it starts now, False if it was already thinking). The bot works on
+        a copy of the game; ``ai_done`` gives its choice id."""
+        if self._thinking is not None:
+            return False
+        seat = self.prompt_seat()
+        if seat is None or seat not in self._bots:
+            raise RuntimeError("no AI seat is to decide now")
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fate-ai")
+        copy = self.game.clone()
+        bot = self._bots[seat]
+        self._thinking = self._pool.submit(lambda: bot.choose(copy).id)
+        return True
+
+    def ai_done(self) -> str | None:
+        """The finished AI's choice id, or None while it still thinks."""
+        f = self._thinking
+        if f is None or not f.done():
+            return None
+        self._thinking = None
+        return f.result()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+# ------------------------------------------------------------------ the log in words
+def seat_label(v: dict, seat: int | None, viewer: int | None) -> str:
+    """How the log names a seat for this viewer: "you", a cult, or the Investigators."""
+    if seat is None:
+        return "someone"
+    if seat == GAME_SEAT:
+        return "the Investigators"
+    if seat == viewer:
+        return "you"
+    if 0 <= seat < len(v["seats"]):
+        god = v["seats"][seat]["god"]
+        return f"the Cult of {god['name']}" if god else f"seat {seat + 1}"
+    return f"seat {seat + 1}"
+
+
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _loc(x) -> str:
+    if isinstance(x, int):
+        return LOCATION_NAMES[x]
+    return LOCATION_NAMES[LOCATIONS.index(x)] if x in LOCATIONS else str(x)
+
+
+def narrate(e: Event, v: dict, viewer: int | None, content: Content) -> str | None:
+    """One plain sentence for the log, or None for events not worth a line."""
+    d = e.data
+    who = seat_label(v, d.get("seat"), viewer)
+    Who = who[0].upper() + who[1:]
+    you = who == "you"
+
+    def card(key: str = "card") -> str:
+        cid = d.get(key)
+        return content.card(cid).name if cid in content.by_id else str(cid)
+
+    def sym(idx) -> str:
+        return content.symbols[idx].name if isinstance(idx, int) and 0 <= idx < 6 else "?"
+
+    k = e.kind
+    n = d.get("count", 0)
+    if k == "god_chosen":
+        return f"{Who} {'serve' if you else 'serves'} {card('god')}."
+    if k == "setup_done":
+        first = seat_label(v, d["first"], viewer)
+        return f"The rite begins. {first[0].upper()}{first[1:]} {'go' if d['first'] == viewer else 'goes'} first."
+    if k == "turn_started":
+        return f"— Turn {d['turn']}: {'your turn' if you else who} —"
+    if k == "fate_moved":
+        return f"{Who} {'move' if you else 'moves'} a Fate Piece from {_loc(d['frm'])} to {_loc(d['to'])}."
+    if k == "fate_piece_stays":
+        return f"{Who} cannot move; the Fate Piece stays at {_loc(d['location'])}."
+    if k == "no_move":
+        return f"{Who} {'have' if you else 'has'} no legal move and {'show' if you else 'shows'} the hand."
+    if k == "cultist_placed":
+        return f"{Who} {'place' if you else 'places'} a Cultist at {_loc(d['location'])}."
+    if k == "cultists_placed":
+        return f"{Who} {'place' if you else 'places'} {_plural(n, 'Cultist')} at {_loc(d['location'])}."
+    if k == "cultist_moved":
+        return f"{Who} {'move' if you else 'moves'} a Cultist from {_loc(d['frm'])} to {_loc(d['to'])}."
+    if k == "cultists_sent_home":
+        return f"{_plural(n, 'Cultist')} of {who} {'goes' if n == 1 else 'go'} home from {_loc(d['location'])}."
+    if k == "cultists_lost":
+        return f"{_plural(n, 'Cultist')} of {who} {'falls' if n == 1 else 'fall'} into the Abyss."
+    if k == "sacrificed":
+        return f"{Who} {'sacrifice' if you else 'sacrifices'} {_plural(n, 'Cultist')} at {_loc(d['location'])}."
+    if k == "recalled":
+        return f"{_plural(n, 'Cultist')} of {who} {'returns' if n == 1 else 'return'} from the Abyss."
+    if k == "empty_lodge":
+        return f"{Who} {'have' if you else 'has'} an empty Lodge: a Cultist comes back and an Elder Sign is gained."
+    if k == "squall_struck":
+        return f"A Winter Squall at {_loc(d['location'])} blows {who}'s Cultist away."
+    if k == "squall_placed":
+        return f"{Who} {'call' if you else 'calls'} a Winter Squall to {_loc(d['location'])}."
+    if k in ("investigator_placed", "investigators_placed"):
+        c = d.get("count", 1)
+        return f"{_plural(c, 'Investigator')} {'arrives' if c == 1 else 'arrive'} at {_loc(d['location'])}."
+    if k == "investigators_followed":
+        return f"{_plural(n, 'Investigator')} {'follows' if n == 1 else 'follow'} {who} home from {_loc(d['location'])}."
+    if k == "investigators_cleared":
+        return f"{_plural(n, 'Investigator')} {'leaves' if n == 1 else 'leave'} {_loc(d['location'])}."
+    if k == "investigators_sent":
+        src = "from the supply" if d.get("source") == "supply" else "from another Lodge"
+        return f"{_plural(n, 'Investigator')} {src} {'enters' if n == 1 else 'enter'} {who}'s Lodge." \
+            if not you else f"{_plural(n, 'Investigator')} {src} {'enters' if n == 1 else 'enter'} your Lodge."
+    if k == "investigators_left":
+        return f"{_plural(n, 'Investigator')} {'leaves' if n == 1 else 'leave'} {'your' if you else who + chr(39) + 's'} Lodge."
+    if k == "investigators_wait":
+        return "The Investigators hold their ground."
+    if k == "supply_empty":
+        return "The Investigators' supply is empty: every Lodge with Investigators is raided."
+    if k == "rolled":
+        faces = ", ".join(content.dice.faces[content.dice.face(f)].name for f in d["faces"])
+        return f"{Who} {'roll' if you else 'rolls'}: {faces}."
+    if k == "raid_declared":
+        return f"RAID! {_plural(d['investigators'], 'Investigator')} storm {'your' if you else who + chr(39) + 's'} Lodge."
+    if k == "raid_repelled":
+        return f"The raid on {'your' if you else who + chr(39) + 's'} Lodge comes to nothing."
+    if k == "raided":
+        return (f"The raid leaves {'you' if you else who} {_plural(d['signs'], 'Elder Sign')} "
+                f"and destroys {_plural(d['destroyed'], 'Investigator')}.")
+    if k == "summon_moved":
+        return f"{Who} {'move' if you else 'moves'} the Summon token from {d['frm']} to {d['to']}."
+    if k == "elder_sign_gained":
+        return f"{Who} {'gain' if you else 'gains'} an Elder Sign ({d['total']} in all)."
+    if k == "elder_sign_destroyed":
+        return f"{_plural(n, 'Elder Sign')} of {who} {'is' if n == 1 else 'are'} broken ({d['total']} left)."
+    if k == "elder_sign_curse":
+        return f"The Summon token of {who} meets an Elder Sign: a Curse."
+    if k == "cursed":
+        return f"{Who} {'are' if you else 'is'} cursed ({_plural(d['carried'], 'Curse')} carried)."
+    if k == "curse_drawn":
+        return f"You hold {card()} against {seat_label(v, d['seat'], viewer)}, in secret."
+    if k == "curse_revealed":
+        return f"CURSE! {d['name']} strikes {who}: {d['text']}"
+    if k == "curse_destroyed":
+        return f"{Who} {'destroy' if you else 'destroys'} a Curse."
+    if k == "curse_deck_empty":
+        return "The Curse deck is empty."
+    if k == "spell_drawn":
+        return f"{Who} {'draw' if you else 'draws'} a Spell ({sym(d['symbol'])} back)."
+    if k == "spell_drawn_face":
+        return f"You draw {card()}."
+    if k == "spell_readied":
+        return f"{Who} {'ready' if you else 'readies'} a Spell ({sym(d['symbol'])} back)."
+    if k == "readied_discarded":
+        return f"{Who} {'discard' if you else 'discards'} the readied {card()}."
+    if k == "spell_discarded":
+        return f"{Who} {'discard' if you else 'discards'} {card()}."
+    if k == "spell_cast":
+        return f"{Who} {'cast' if you else 'casts'} {d['name']}: {d['text']}"
+    if k == "spell_stolen":
+        return f"{Who} {'steal' if you else 'steals'} a Spell from {seat_label(v, d['frm'], viewer)}."
+    if k == "spell_stolen_face":
+        return f"The stolen Spell is {card()}."
+    if k == "spell_deck_reshuffled":
+        return f"The discards are shuffled into a new Spell deck ({d['size']} cards)."
+    if k == "column_discarded":
+        return f"The Astral Column of {_loc(d['location'])} is cleared."
+    if k == "gate_gained":
+        return f"{Who} {'take' if you else 'takes'} a Gate."
+    if k == "gate_lost":
+        return f"{Who} {'lose' if you else 'loses'} a Gate."
+    if k == "artifact_gained":
+        return f"{Who} {'take' if you else 'takes'} {card()}."
+    if k == "artifact_discarded":
+        return f"{Who} {'give' if you else 'gives'} up {card()}."
+    if k == "artifact_exhausted":
+        return f"{Who} {'use' if you else 'uses'} {d['name']}: {d['text']}"
+    if k == "artifact_destroyed":
+        return f"{Who} {'spend' if you else 'spends'} {d['name']}: {d['text']}"
+    if k == "artifact_wrecked":
+        return f"{card()} of {who} is destroyed."
+    if k == "artifacts_revealed":
+        names = " and ".join(content.card(c).name for c in d["cards"])
+        return f"At The Museum: {names}." if names else None
+    if k == "no_artifacts":
+        return "The Museum has nothing left to take."
+    if k == "control":
+        return f"{Who} {'control' if you else 'controls'} {_loc(d['location'])}."
+    if k == "temporary_control":
+        return f"{Who} {'seize' if you else 'seizes'} Temporary Control of {_loc(d['location'])}."
+    if k == "temporary_control_failed":
+        return f"{Who} {'fail' if you else 'fails'} to seize {_loc(d['location'])}."
+    if k == "control_action":
+        return f"{Who} {'take' if you else 'takes'} the Control Action of {_loc(d['location'])}."
+    if k == "basic_action":
+        return f"{Who} {'perform' if you else 'performs'} the Basic Action of {_loc(d['location'])}."
+    if k == "dark_gift":
+        return f"{content.card(d['god']).name} grants {'you' if you else who} a Dark Gift: {d['text']}"
+    if k in ("die_rerolled", "die_turned"):
+        return f"A die turns from {d['frm'].replace('_', ' ')} to {d['to'].replace('_', ' ')}."
+    if k == "dice_added":
+        return f"{_plural(len(d['faces']), 'die', 'dice')} more {'joins' if len(d['faces']) == 1 else 'join'} the roll."
+    if k == "die_removed":
+        return f"A {d['face'].replace('_', ' ')} die is set aside."
+    if k == "game_over":
+        return "The game is over."
+    return None

@@ -1,0 +1,97 @@
+"""Headless uses of the table: screenshots and the self-test.
+
+Both drive the real App and its scenes; nothing here draws on its own.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+
+from fate.content.model import Content
+from fate.ui.app import App, click
+from fate.ui.session import SeatConfig, Session
+
+
+def busy_session(content: Content, seed: int, players: int = 4, decisions: int = 160) -> Session:
+    """A game some way in (seat 1 human, the rest AI), played by seeded random
+    choices: a table with something everywhere."""
+    seats = [SeatConfig(i == 0, "easy", i) for i in range(players)]
+    s = Session(content, seats, seed)
+    rnd = random.Random(seed)
+    made = 0
+    while not (made >= decisions and s.prompt_seat() == 0):
+        before, n_events, n_turns = s.game.clone(), len(s.events), len(s.history)
+        options = list(s.game.pending().choices)
+        rnd.shuffle(options)
+        for c in options:  # never play into the end: the shot shows a game in progress
+            s.apply(c.id)
+            if not s.over():
+                break
+            s.game = before.clone()
+            del s.events[n_events:], s.history[n_turns:]
+        else:
+            break
+        made += 1
+    return s
+
+
+def scenario_session(content: Content, path: str | Path) -> Session:
+    from fate.scenario import load
+
+    g = load(content, path)
+    seats = [SeatConfig(i == 0, "normal", i) for i in range(g.n)]
+    return Session.from_game(content, seats, g)
+
+
+def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
+    from fate.ui.play import PlayScene
+
+    app.settings["speed"] = 3  # instant: the shot shows the position, not a beat
+    scene = PlayScene(app, session)
+    app.show(scene)
+    for _ in range(settle_frames):
+        app.frame([], 1 / 60)
+        if scene.handoff is not None:
+            scene.take_over()
+
+
+def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], scenario: str | None) -> str:
+    app = App(content, size=size, seed=seed)
+    try:
+        session = scenario_session(content, scenario) if scenario else busy_session(content, seed)
+        open_table(app, session)
+        app.frame([], 1 / 60)
+        pygame.image.save(app.screen, path)
+        return path
+    finally:
+        app.close()
+
+
+def play_through(app: App, rnd: random.Random, max_frames: int = 60000, dt: float = 1 / 30) -> int:
+    """Click through whatever the current scene offers until the end screen:
+    on the table, a random highlighted target; elsewhere, the obvious button.
+    Returns the number of frames drawn."""
+    from fate.ui.menus import EndScene
+    from fate.ui.play import PlayScene
+
+    frames = 0
+    while frames < max_frames:
+        app.frame([], dt)
+        frames += 1
+        scene = app.scene
+        if isinstance(scene, EndScene):
+            return frames
+        if isinstance(scene, PlayScene):
+            if scene.anim.busy():
+                continue
+            spots = [h for h in scene.hotspots() if h.key[0] != "ui" or h.key[1] in ("handoff", "cancel")]
+            if scene.picker is None and scene.handoff is None:
+                continue
+            if spots:
+                h = rnd.choice(spots)
+                app.frame(click(h.rect.center), dt)
+                frames += 1
+    raise RuntimeError(f"the game did not reach the end screen within {max_frames} frames")

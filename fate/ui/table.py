@@ -1,0 +1,709 @@
+"""Drawing the table from one seat's view, and knowing what lies under the mouse.
+
+``Table.draw(screen, view, picker, ...)`` reads only the dict that
+``fate.engine.view(seat)`` returned: it cannot show what that seat may not
+know. Every drawn thing that can be hovered or clicked is recorded as a
+``Region`` with a key (``("loc", "museum")``, ``("card", "flame-02")``,
+``("seat", 1)``...) and a tooltip; the picker's live keys glow.
+
+All positions are in design units of a 1920x1080 table (see ``Layout``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from fate.content.model import Content
+from fate.engine.constants import LOCATIONS, RESERVE_SLOTS
+from fate.ui import art
+from fate.ui.picker import Key, Picker
+from fate.ui.theme import (
+    ASTRAL, BLOOD, BRONZE, DESIGN_H, DESIGN_W, GLOW, GOLD, INK_DIM, INK_FAINT, INVESTIGATOR, NIGHT,
+    PANEL, PANEL_EDGE, PARCHMENT, SIGN_GREEN, Ink, mix,
+)
+
+TIMING_WORDS = {
+    "any": "Any time", "prepare": "Prepare", "own_turn": "Your turn", "other_turn": "Rival's turn",
+    "after_roll": "After a roll", "roll_any": "After any roll", "raided": "When raided", "end": "End of turn",
+}
+
+
+@dataclass
+class Region:
+    rect: pygame.Rect
+    key: Key | None
+    title: str
+    body: str = ""
+
+
+class Layout:
+    """Design units (1920x1080) to window pixels, keeping the aspect ratio."""
+
+    def __init__(self, w: int, h: int) -> None:
+        self.w, self.h = w, h
+        self.s = min(w / DESIGN_W, h / DESIGN_H)
+        self.ox = (w - DESIGN_W * self.s) / 2
+        self.oy = (h - DESIGN_H * self.s) / 2
+
+    def r(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        return pygame.Rect(round(self.ox + x * self.s), round(self.oy + y * self.s),
+                           max(1, round(w * self.s)), max(1, round(h * self.s)))
+
+    def p(self, x: float, y: float) -> tuple[int, int]:
+        return round(self.ox + x * self.s), round(self.oy + y * self.s)
+
+    def n(self, v: float) -> int:
+        return max(1, round(v * self.s))
+
+
+# Where the six location plaques sit (design units), clockwise from the top.
+ALTAR_C = (960, 408)
+ALTAR_RX, ALTAR_RY = 396, 246
+TILE_W, TILE_H = 300, 206
+LOG_RECT = (1470, 62, 436, 500)
+DICE_RECT = (1470, 572, 436, 118)
+MUSEUM_RECT = (1470, 700, 436, 218)
+SUPPLY_RECT = (1470, 928, 436, 138)
+PROMPT_RECT = (466, 772, 988, 62)
+HAND_RECT = (466, 858, 988, 208)
+CARD_W, CARD_H = 118, 164
+
+
+def tile_centre(loc: int) -> tuple[float, float]:
+    a = -math.pi / 2 + loc * math.pi / 3
+    return ALTAR_C[0] + ALTAR_RX * math.cos(a), ALTAR_C[1] + ALTAR_RY * math.sin(a)
+
+
+class Table:
+    def __init__(self, ink: Ink, content: Content, colours: list[tuple]) -> None:
+        self.ink = ink
+        self.content = content
+        self.colours = colours
+        self.sym_colour = [s.colour for s in content.symbols]
+        self.sym_id = [s.id for s in content.symbols]
+        self.sym_index = {s.id: s.index for s in content.symbols}
+        self.layout = Layout(1920, 1080)
+        self._static: pygame.Surface | None = None
+        self._static_size: tuple[int, int] = (0, 0)
+        self.regions: list[Region] = []
+        self.anchors: dict[Key, tuple[int, int]] = {}
+        self.log_scroll = 0
+        self.hidden: set[Key] = set()  # things an animation is carrying right now
+        self.t = 0.0  # seconds, for the glow's pulse
+        self.last_roll: list[str] = []  # the faces of the last roll the viewer saw
+
+    # ---------------------------------------------------------------- setup
+    def resize(self, w: int, h: int) -> None:
+        if (w, h) != self._static_size:
+            self.layout = Layout(w, h)
+            self.ink.set_scale(self.layout.s)
+            self._static = None
+            self._static_size = (w, h)
+
+    def static_layer(self) -> pygame.Surface:
+        """Cloth, the Altar disc and the empty panels: drawn once per window size."""
+        if self._static is not None:
+            return self._static
+        L = self.layout
+        surf = art.background(L.w, L.h)
+        # the altar disc with its six coloured wedges radiating to the plaques
+        size = L.n(2 * 330)
+        disc = art.altar(size, tuple(self.sym_colour), 0.36, 0.98)
+        cx, cy = L.p(*ALTAR_C)
+        surf.blit(disc, disc.get_rect(center=(cx, cy)))
+        ring = pygame.Rect(0, 0, L.n(2 * ALTAR_RX), L.n(2 * ALTAR_RY))
+        ring.center = (cx, cy)
+        pygame.draw.ellipse(surf, mix(BRONZE, NIGHT, 0.55), ring, L.n(3))
+        for loc in range(6):
+            tx, ty = tile_centre(loc)
+            pygame.draw.line(surf, mix(BRONZE, NIGHT, 0.5), (cx, cy), L.p(tx, ty), L.n(2))
+        for rect in (LOG_RECT, DICE_RECT, MUSEUM_RECT, SUPPLY_RECT):
+            self._panel(surf, L.r(*rect))
+        pygame.draw.rect(surf, (0, 0, 0), L.r(0, 0, DESIGN_W, 50))
+        pygame.draw.line(surf, PANEL_EDGE, L.p(0, 50), L.p(DESIGN_W, 50), L.n(2))
+        self._static = surf
+        return surf
+
+    def _panel(self, surf: pygame.Surface, rect: pygame.Rect, edge: tuple = PANEL_EDGE, fill: tuple = PANEL,
+               width: int = 2, alpha: int = 228) -> None:
+        L = self.layout
+        box = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (*fill, alpha), box.get_rect(), border_radius=L.n(10))
+        surf.blit(box, rect)
+        pygame.draw.rect(surf, edge, rect, L.n(width), border_radius=L.n(10))
+
+    # ---------------------------------------------------------------- frame
+    def draw(self, screen: pygame.Surface, v: dict, picker: Picker | None, *, status: str = "",
+             buttons: list[tuple[str, Key]] | None = None,
+             speed_label: str = "", t: float = 0.0) -> None:
+        self.t = t
+        self.resize(*screen.get_size())
+        self.regions = []
+        self.anchors = {}
+        live = picker.live() if picker is not None else {}
+        screen.blit(self.static_layer(), (0, 0))
+        self._top_bar(screen, v, speed_label)
+        self._altar(screen, v, live)
+        self._abyss(screen, v)
+        self._lodges(screen, v, live)
+        self._log_title(screen)
+        self._dice(screen, v, live)
+        self._museum(screen, v, live)
+        self._supply(screen, v)
+        self._hand(screen, v, live)
+        self._prompt(screen, v, picker, status, buttons or [])
+        if v.get("draft") and picker is not None:
+            self._draft(screen, v, live)
+
+    def glow(self, screen: pygame.Surface, rect: pygame.Rect, t: float, strong: bool = False) -> None:  # noqa: ARG002
+        """The pulse around a legal target."""
+        L = self.layout
+        pulse = 0.5 + 0.5 * math.sin(t * 5.0)
+        col = mix(GOLD, GLOW, pulse)
+        pygame.draw.rect(screen, col, rect.inflate(L.n(8), L.n(8)), L.n(4 if strong else 3), border_radius=L.n(12))
+
+    def region(self, rect: pygame.Rect, key: Key | None, title: str, body: str = "") -> None:
+        self.regions.append(Region(rect, key, title, body))
+
+    def at(self, pos: tuple[int, int]) -> Region | None:
+        """The topmost region under a point."""
+        for reg in reversed(self.regions):
+            if reg.rect.collidepoint(pos):
+                return reg
+        return None
+
+    def live_regions(self, picker: Picker | None) -> list[Region]:
+        if picker is None:
+            return []
+        live = picker.live()
+        seen: set = set()
+        out = []
+        for reg in reversed(self.regions):
+            if reg.key in live and reg.key not in seen:
+                seen.add(reg.key)
+                out.append(reg)
+        return out
+
+    # ---------------------------------------------------------------- pieces of the table
+    def _top_bar(self, screen, v, speed_label):
+        L, ink = self.layout, self.ink
+        ink.draw(screen, "Fate of the Elder Gods", L.p(20, 25), 30, GOLD, "title", anchor="midleft")
+        if v["phase"] == "setup":
+            text = "The Elder Gods are chosen"
+        else:
+            cur = v["current"]
+            name = self.cult_name(v, cur)
+            text = f"Turn {v['turn']}  ·  {name}  ·  {v['phase'].capitalize()}"
+            if v.get("turn_location"):
+                text += f" at {self.loc_name(v, v['turn_location'])}"
+        ink.draw(screen, text, L.p(960, 25), 24, PARCHMENT, anchor="center")
+        ink.draw(screen, speed_label, L.p(1900, 25), 18, INK_DIM, anchor="midright")
+        self.region(L.r(1650, 0, 270, 50), ("ui", "speed"), "Animation speed",
+                    "Click or press S to change how fast moves are shown. Tab skips the current animation.")
+
+    def cult_name(self, v: dict, seat: int) -> str:
+        if seat == -1:
+            return "The Investigators"
+        god = v["seats"][seat]["god"] if 0 <= seat < len(v["seats"]) else None
+        return f"Cult of {god['name']}" if god else f"Seat {seat + 1}"
+
+    def colour(self, seat: int) -> tuple:
+        return self.colours[seat] if 0 <= seat < len(self.colours) else INVESTIGATOR
+
+    def loc_name(self, v: dict, loc_id: str) -> str:
+        return self.content.locations[LOCATIONS.index(loc_id)].name
+
+    def _altar(self, screen, v, live):
+        L, ink = self.layout, self.ink
+        pieces: dict[str, list[int]] = {}
+        for i, fp in enumerate(v["fate_pieces"]):
+            pieces.setdefault(fp["location"], []).append(i)
+        for loc in range(6):
+            info = v["locations"][loc]
+            place = self.content.locations[loc]
+            cx, cy = tile_centre(loc)
+            rect = L.r(cx - TILE_W / 2, cy - TILE_H / 2, TILE_W, TILE_H)
+            key = ("loc", info["id"])
+            here = v.get("turn_location") == info["id"]
+            self._panel(screen, rect, edge=mix(self.sym_colour[loc], GOLD, 0.3) if here else PANEL_EDGE,
+                        fill=mix(PANEL, self.sym_colour[loc], 0.12), width=3 if here else 2)
+            outer_top = cy < ALTAR_C[1] or loc == 0
+            col_y = cy - TILE_H / 2 + 6 if outer_top else cy + TILE_H / 2 - 44
+            body_y = cy - TILE_H / 2 + (48 if outer_top else 8)
+            # name and symbol
+            g = art.glyph(self.sym_id[loc], L.n(28), self.sym_colour[loc])
+            screen.blit(g, g.get_rect(midleft=L.p(cx - TILE_W / 2 + 12, body_y + 16)))
+            ink.draw(screen, info["name"], L.p(cx - TILE_W / 2 + 46, body_y + 16), 24, GOLD, "bold",
+                     anchor="midleft", max_w=L.n(TILE_W - 56))
+            ry = body_y + 34
+            for text, colour in (("Basic: " + place.basic, PARCHMENT), ("Control: " + place.control, INK_DIM)):
+                used = ink.para(screen, text, L.r(cx - TILE_W / 2 + 12, ry, TILE_W - 22, 40), 15, colour,
+                                "italic", max_lines=2)
+                ry += used / L.s
+            # figures: each cult, the Investigators, squalls
+            fy = max(ry + 2, body_y + 78)
+            fx = cx - TILE_W / 2 + 12
+            for s, k in enumerate(info["cultists"]):
+                self.anchors[("cultists", info["id"], s)] = L.p(fx + 16, fy + 22)
+                if k:
+                    self._figure(screen, "cultist", self.colour(s), k, fx, fy)
+                    fx += 52
+            self.anchors[("investigators", info["id"])] = L.p(fx + 16, fy + 22)
+            if info["investigators"]:
+                self._figure(screen, "investigator", INVESTIGATOR, info["investigators"], fx, fy)
+                fx += 52
+            if info["squalls"]:
+                self._figure(screen, "squall", (200, 230, 255), info["squalls"], fx, fy)
+            # the Astral Column at the outer edge
+            self._column(screen, info["column"], cx, col_y)
+            # the Fate Piece(s)
+            for n_here, i in enumerate(pieces.get(info["id"], [])):
+                owner = v["fate_pieces"][i]["owner"]
+                colour = INVESTIGATOR if owner == -1 else (self.colour(owner) if owner is not None else ASTRAL)
+                px = cx + TILE_W / 2 - 30 - n_here * 44
+                py = col_y + 16
+                self.anchors[("piece", i)] = L.p(px, py)
+                if ("piece", i) in self.hidden:
+                    continue
+                pr = self._fate_piece(screen, colour, px, py)
+                who = "the Investigators'" if owner == -1 else (
+                    f"the {self.cult_name(v, owner)}'s" if owner is not None else "the")
+                self.region(pr, ("piece", i), f"Fate Piece ({who})",
+                            f"Stands at {info['name']}. The turn's actions happen where it stops.")
+                if ("piece", i) in live:
+                    self.glow(screen, pr, self.t, True)
+            self.anchors[key] = rect.center
+            counts = ", ".join(f"{self.cult_name(v, s)} {k}" for s, k in enumerate(info["cultists"]) if k)
+            body = (f"Basic: {place.basic_text}\n\nControl: {place.control_text}\n\n"
+                    f"Cultists: {counts or 'none'}. Investigators: {info['investigators']}."
+                    f" Astral Column: {len(info['column'])} card(s).")
+            self.region(rect, key, info["name"], body)
+            if key in live:
+                self.glow(screen, rect, self.t, True)
+
+    def _figure(self, screen, name, colour, count, x, y):
+        L, ink = self.layout, self.ink
+        g = art.glyph(name, L.n(36), colour)
+        screen.blit(g, L.p(x, y + 4))
+        ink.draw(screen, str(count), L.p(x + 34, y + 40), 20, PARCHMENT, "bold", anchor="bottomleft", shadow=True)
+
+    def _fate_piece(self, screen, colour, x, y) -> pygame.Rect:
+        L = self.layout
+        halo = pygame.Surface((L.n(60), L.n(60)), pygame.SRCALPHA)
+        pygame.draw.circle(halo, (*colour, 60), (L.n(30), L.n(30)), L.n(28))
+        screen.blit(halo, halo.get_rect(center=L.p(x, y)))
+        g = art.glyph("fate", L.n(54), colour)
+        r = g.get_rect(center=L.p(x, y))
+        screen.blit(g, r)
+        return r
+
+    def _column(self, screen, backs: list[str], cx: float, y: float) -> None:
+        L = self.layout
+        if not backs:
+            return
+        w, h = 28, 38
+        step = min(32, (TILE_W - 120 - w) / max(1, len(backs) - 1)) if len(backs) > 1 else 0
+        x0 = cx - TILE_W / 2 + 12
+        for i, b in enumerate(backs):
+            sym = "gate" if b == "gate" else b
+            col = (150, 110, 220) if b == "gate" else self.sym_colour[self.sym_index[b]]
+            img = art.card_back(L.n(w), L.n(h), col, sym)
+            r = screen.blit(img, L.p(x0 + i * step, y))
+            name = "a Gate" if b == "gate" else f"a Spell, {self.content.symbols[self.sym_index[b]].name} back"
+            self.region(r, None, "Astral Column", f"Card {i + 1} from the bottom: {name}. "
+                        "Symbols here help pay to Ready a Spell at this location.")
+
+    def _abyss(self, screen, v):
+        L, ink = self.layout, self.ink
+        cx, cy = ALTAR_C
+        ink.draw(screen, "The Abyss", L.p(cx, cy - 52), 26, (190, 160, 230), "title", anchor="center")
+        n = len(v["seats"])
+        x0 = cx - (n * 56) / 2
+        for s, seat in enumerate(v["seats"]):
+            x = x0 + s * 56
+            self.anchors[("abyss", s)] = L.p(x + 18, cy + 6)
+            g = art.glyph("cultist", L.n(34), mix(self.colour(s), NIGHT, 0.35))
+            screen.blit(g, L.p(x, cy - 20))
+            ink.draw(screen, str(seat["abyss"]), L.p(x + 30, cy + 18), 20, PARCHMENT, "bold", anchor="bottomleft",
+                     shadow=True)
+        self.region(L.r(cx - 120, cy - 70, 240, 120), None, "The Abyss",
+                    "Cultists sacrificed or lost wait here. "
+                    + "; ".join(f"{self.cult_name(v, s)}: {seat['abyss']}" for s, seat in enumerate(v["seats"])))
+
+    # ---------------------------------------------------------------- lodges
+    def lodge_slots(self, v: dict) -> list[int]:
+        """The seats shown down the left side (the Investigators last in solo)."""
+        return list(range(len(v["seats"]))) + ([-1] if v["solo"] else [])
+
+    def _lodges(self, screen, v, live):
+        L = self.layout
+        slots = self.lodge_slots(v)
+        top, bottom, gap = 62, 1066, 10
+        h = min(262, (bottom - top - gap * (len(slots) - 1)) / len(slots))
+        for i, s in enumerate(slots):
+            y = top + i * (h + gap)
+            rect = L.r(14, y, 440, h)
+            if s == -1:
+                self._investigators_panel(screen, v, rect, y, h)
+            else:
+                self._lodge(screen, v, s, rect, y, h, live)
+
+    def _lodge(self, screen, v, s, rect, y, h, live):
+        L, ink = self.layout, self.ink
+        seat = v["seats"][s]
+        mine = v["viewer"] == s
+        turn = v["current"] == s and v["phase"] != "setup"
+        colour = self.colour(s)
+        self._panel(screen, rect, edge=colour if turn else PANEL_EDGE, width=3 if turn else 2,
+                    fill=mix(PANEL, colour, 0.08))
+        key = ("seat", s)
+        x = 14
+        god = seat["god"]
+        pygame.draw.circle(screen, colour, L.p(x + 22, y + 24), L.n(10))
+        title = god["name"] if god else f"Seat {s + 1}"
+        ink.draw(screen, title, L.p(x + 40, y + 24), 26, GOLD, "bold", anchor="midleft", max_w=L.n(220))
+        tag = "You" if mine else ("Their turn" if turn else "")
+        if turn and mine:
+            tag = "Your turn"
+        ink.draw(screen, tag, L.p(x + 428, y + 24), 18, colour, "italic", anchor="midright")
+        if god:
+            ink.draw(screen, god["title"], L.p(x + 40, y + 46), 15, INK_DIM, "italic", anchor="midleft",
+                     max_w=L.n(380))
+        # summon track 0..9 with Elder Signs filling from 9 downwards
+        ty = y + 60
+        cell = 40
+        signs = seat["elder_signs"]
+        for step in range(10):
+            r = L.r(x + 14 + step * cell, ty, cell - 4, 32)
+            sign_here = step >= 10 - signs and step > 0
+            pygame.draw.rect(screen, (40, 60, 48) if sign_here else (34, 28, 44), r, border_radius=L.n(5))
+            pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.4), r, L.n(1), border_radius=L.n(5))
+            if sign_here:
+                g = art.glyph("elder_sign", L.n(26), SIGN_GREEN)
+                screen.blit(g, g.get_rect(center=r.center))
+            else:
+                ink.draw(screen, str(step), r.center, 15, INK_FAINT, anchor="center")
+            if step == seat["summon"]:
+                self.anchors[("summon", s)] = r.center
+                if ("summon", s) not in self.hidden:
+                    g = art.glyph("eye", L.n(34), colour)
+                    screen.blit(g, g.get_rect(center=r.center))
+        self.region(L.r(x + 10, ty - 2, 10 * cell + 2, 36), key, f"{self.cult_name(v, s)}: Summon track",
+                    f"Summon {seat['summon']} of 9. Elder Signs: {signs} (ten and the cult is sealed away; "
+                    "they fill the track from 9 down, and the Summon token meeting one brings a Curse).")
+        # counts
+        cy = y + 100
+        items = [("cultist", colour, seat["lodge"], "Cultists in the Lodge"),
+                 ("cultist", mix(colour, NIGHT, 0.5), seat["abyss"], "Cultists in the Abyss"),
+                 ("investigator", INVESTIGATOR, seat["investigators"], "Investigators in the Lodge (5 or more raid)"),
+                 ("curse", BLOOD, seat["curses_carried"], "Curses carried, held face down by a rival")]
+        cx = x + 12
+        self.anchors[("lodge", s)] = L.p(x + 30, cy + 18)
+        self.anchors[("lodge_inv", s)] = L.p(x + 30 + 2 * 76, cy + 18)
+        for name, col, count, tip in items:
+            g = art.glyph(name, L.n(30), col)
+            r = screen.blit(g, L.p(cx, cy + 2))
+            warn = name == "investigator" and count >= 5
+            ink.draw(screen, str(count), L.p(cx + 34, cy + 18), 22, BLOOD if warn else PARCHMENT, "bold",
+                     anchor="midleft")
+            self.region(r.union(L.r(cx, cy, 70, 36)), key, tip, f"{self.cult_name(v, s)}: {count}.")
+            cx += 76
+        if seat["has_gate"]:
+            g = art.glyph("gate", L.n(32), (150, 110, 220))
+            r = screen.blit(g, L.p(cx + 6, cy + 2))
+            gk = ("card", "gate") if mine else None
+            self.region(r, gk, "A Gate", "Play it to move the Fate Piece anywhere open. Not counted in the hand.")
+            if gk in live:
+                self.glow(screen, r, self.t)
+        # reserve and hand backs
+        ry = y + 142
+        ink.draw(screen, "Ready", L.p(x + 14, ry + 18), 15, INK_DIM, "italic", anchor="midleft")
+        for i in range(RESERVE_SLOTS):
+            r = L.r(x + 60 + i * 32, ry, 28, 38)
+            if i < len(seat["reserve_backs"]):
+                b = seat["reserve_backs"][i]
+                screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
+                self.region(r, None, "A Readied Spell",
+                            f"{self.content.symbols[self.sym_index[b]].name} back. It may be cast at its moment.")
+            else:
+                pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.6), r, L.n(1), border_radius=L.n(4))
+        hx = x + 176
+        ink.draw(screen, "Hand", L.p(hx, ry + 18), 15, INK_DIM, "italic", anchor="midleft")
+        backs = seat["hand_backs"]
+        step = min(24, 200 / max(1, len(backs)))
+        for i, b in enumerate(backs):
+            r = L.r(hx + 40 + i * step, ry, 28, 38)
+            screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
+        if backs:
+            self.region(L.r(hx + 40, ry, 28 + step * (len(backs) - 1), 38), None,
+                        f"Hand: {len(backs)} Spell(s)",
+                        "Backs: " + ", ".join(self.content.symbols[self.sym_index[b]].name for b in backs)
+                        + ". The backs are open to all; the faces only to their owner.")
+        # artifacts
+        ay = y + 188
+        if h > 220:
+            for i, a in enumerate(seat["artifacts"]):
+                r = L.r(x + 14 + i * 140, ay, 132, min(40, h - 196))
+                ak = ("card", a["id"])
+                spent = a["exhausted"]
+                pygame.draw.rect(screen, (50, 40, 30) if not spent else (30, 26, 30), r, border_radius=L.n(5))
+                pygame.draw.rect(screen, BRONZE if not spent else INK_FAINT, r, L.n(1), border_radius=L.n(5))
+                ink.draw(screen, a["name"], r.center, 14, PARCHMENT if not spent else INK_FAINT, "italic",
+                         anchor="center", max_w=r.w - L.n(8))
+                body = a["text"] + (" (Exhausted until your next Prepare.)" if spent else "")
+                self.region(r, ak, a["name"], body)
+                if ak in live:
+                    self.glow(screen, r, self.t)
+        self.anchors[key] = rect.center
+        self.region(rect, key, self.cult_name(v, s), self._lodge_summary(v, s))
+        if key in live:
+            self.glow(screen, rect, self.t, True)
+
+    def _lodge_summary(self, v, s):
+        seat = v["seats"][s]
+        god = seat["god"]
+        gift = f"Dark Gift: {god['text']}\n\n" if god else ""
+        return (f"{gift}Summon {seat['summon']}, Elder Signs {seat['elder_signs']}, Lodge {seat['lodge']}, "
+                f"Abyss {seat['abyss']}, Investigators {seat['investigators']}, "
+                f"Spells in hand {len(seat['hand_backs'])}, Readied {len(seat['reserve_backs'])}, "
+                f"Curses carried {seat['curses_carried']}.")
+
+    def _investigators_panel(self, screen, v, rect, y, h):
+        L, ink = self.layout, self.ink
+        self._panel(screen, rect, edge=INVESTIGATOR if v["current"] == -1 else PANEL_EDGE)
+        x = 14
+        ink.draw(screen, "The Investigators", L.p(x + 20, y + 24), 26, INVESTIGATOR, "bold", anchor="midleft")
+        where = next((fp["location"] for fp in v["fate_pieces"] if fp["owner"] == -1), None)
+        lines = [f"Their Fate Piece stands at {self.loc_name(v, where)}." if where else "",
+                 "After your turn they draw a Spell, move to its symbol and leave an Investigator there.",
+                 f"They hold {v['seats'][0]['curses_carried']} Curse(s) on you, face down. Five and you lose."]
+        ink.para(screen, " ".join(x for x in lines if x), L.r(x + 20, y + 44, 400, h - 50), 17, PARCHMENT)
+        self.region(rect, None, "The Investigators",
+                    "The solo opponent. Meeting your Fate Piece curses you; entering Streets of Arkham raids you. "
+                    "Control needs more Cultists than Investigators at a place.")
+
+    # ---------------------------------------------------------------- right column
+    def _log_title(self, screen):
+        L, ink = self.layout, self.ink
+        ink.draw(screen, "Chronicle", L.p(LOG_RECT[0] + 16, LOG_RECT[1] + 22), 24, GOLD, "title", anchor="midleft")
+
+    def draw_log(self, screen, lines: list[tuple[str, tuple]]) -> None:
+        """The newest lines at the bottom; the wheel scrolls back."""
+        L, ink = self.layout, self.ink
+        x, y, w, h = LOG_RECT
+        inner = L.r(x + 14, y + 44, w - 28, h - 54)
+        size = 17
+        step = ink.font("body", size).get_linesize()
+        wrapped: list[tuple[str, tuple]] = []
+        for text, col in lines[-200:]:
+            for ln in ink.wrap(text, size, inner.w):
+                wrapped.append((ln, col))
+        fit = max(1, inner.h // step)
+        self.log_scroll = max(0, min(self.log_scroll, len(wrapped) - fit))
+        end = len(wrapped) - self.log_scroll
+        shown = wrapped[max(0, end - fit):end]
+        for i, (ln, col) in enumerate(shown):
+            ink.draw(screen, ln, (inner.x, inner.y + i * step), size, col)
+        self.region(L.r(*LOG_RECT), ("ui", "log"), "Chronicle", "Everything that happened, in order. Scroll with the wheel.")
+
+    def _dice(self, screen, v, live):
+        L, ink = self.layout, self.ink
+        x, y, w, h = DICE_RECT
+        ink.draw(screen, "Fate Dice", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
+        faces = v.get("dice") or self.last_roll
+        if not faces:
+            ink.draw(screen, "No roll on the table.", L.p(x + 16, y + 64), 17, INK_FAINT, "italic", anchor="midleft")
+        size = min(60, (w - 32) / max(1, len(faces)) - 6)
+        for i, f in enumerate(faces):
+            r = L.r(x + 16 + i * (size + 6), y + 40, size, size)
+            self.anchors[("die", i)] = r.center
+            if ("die", i) in self.hidden:
+                continue
+            screen.blit(art.die(r.w, f), r)
+            face = self.content.dice.faces[self.content.dice.face(f)]
+            self.region(r, ("die", i), f"Die {i + 1}: {face.name}", face.text)
+            if ("die", i) in live:
+                self.glow(screen, r, self.t)
+
+    def _museum(self, screen, v, live):
+        L, ink = self.layout, self.ink
+        x, y, w, h = MUSEUM_RECT
+        ink.draw(screen, "At The Museum", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
+        for i, a in enumerate(v["artifacts_face_up"]):
+            r = L.r(x + 16 + i * 136, y + 40, 128, 168)
+            self.card_face(screen, r, a["name"], a["text"], "artifact", ("card", a["id"]), live)
+        deck = L.r(x + 300, y + 40, 120, 168)
+        if v["supply"]["artifact_deck"]:
+            screen.blit(art.card_back(deck.w, deck.h, BRONZE, "key"), deck)
+            ink.draw(screen, str(v["supply"]["artifact_deck"]), deck.midbottom, 18, PARCHMENT, "bold",
+                     anchor="midbottom", shadow=True)
+        self.region(deck, ("deck", "artifact"), "Artifact deck",
+                    f"{v['supply']['artifact_deck']} Artifacts, face down. The Museum's Basic Action may take the top one.")
+        if ("deck", "artifact") in live:
+            self.glow(screen, deck, self.t)
+
+    def _supply(self, screen, v):
+        L, ink = self.layout, self.ink
+        x, y, w, h = SUPPLY_RECT
+        sup = v["supply"]
+        ink.draw(screen, "Supply", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
+        rows = [("investigator", INVESTIGATOR, sup["investigators"], "Waiting", "Investigators waiting in the supply"),
+                ("tome", (150, 140, 170), sup["spell_deck"], "Deck", "Spells in the deck"),
+                ("flame", (120, 100, 110), sup["discard"], "Discard", "Spells in the discard pile"),
+                ("gate", (150, 110, 220), sup["gates"], "Gates", "Gates in the supply"),
+                ("curse", BLOOD, sup["curse_deck"], "Curses", "Curses in the deck")]
+        for i, (g, col, n, word, tip) in enumerate(rows):
+            px = x + 16 + i * 84
+            img = art.glyph(g, L.n(34), col)
+            r = screen.blit(img, L.p(px, y + 48))
+            if i == 0:
+                self.anchors[("supply", "investigators")] = r.center
+            ink.draw(screen, str(n), L.p(px + 40, y + 66), 22, PARCHMENT, "bold", anchor="midleft")
+            ink.draw(screen, word, L.p(px, y + 104), 14, INK_DIM, "italic")
+            self.region(r.union(L.r(px, y + 44, 80, 80)), None, tip, f"{n}.")
+        if sup["investigators"] == 0:
+            ink.draw(screen, "Empty: the next Investigator brings raids!", L.p(x + 16, y + 128), 15, BLOOD, "italic",
+                     anchor="midleft")
+
+    # ---------------------------------------------------------------- the viewer's hand
+    def card_face(self, screen, r: pygame.Rect, name: str, text: str, back: str, key: Key | None, live,
+                  cost: list | None = None, timing: list | None = None, title: str | None = None) -> None:
+        L, ink = self.layout, self.ink
+        if back in self.sym_index:
+            col = self.sym_colour[self.sym_index[back]]
+        else:
+            col = {"artifact": (200, 160, 90), "god": (170, 120, 230), "curse": BLOOD}.get(back, BRONZE)
+        pygame.draw.rect(screen, (236, 226, 204), r, border_radius=L.n(8))
+        band = pygame.Rect(r.x, r.y, r.w, L.n(34))
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.35), band, border_top_left_radius=L.n(8),
+                         border_top_right_radius=L.n(8))
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.2), r, L.n(2), border_radius=L.n(8))
+        glyph_name = back if back in self.sym_index else {"artifact": "key", "god": "eye", "curse": "curse"}.get(back, "star")
+        g = art.glyph(glyph_name, L.n(24), mix(col, (255, 255, 255), 0.3))
+        screen.blit(g, g.get_rect(midleft=(band.x + L.n(6), band.centery)))
+        lines = ink.wrap(name, 15, r.w - L.n(12), "bold")[:3]
+        ty = band.bottom + L.n(4)
+        for ln in lines:
+            ink.draw(screen, ln, (r.centerx, ty), 15, (40, 28, 24), "bold", anchor="midtop")
+            ty += ink.font("bold", 15).get_linesize()
+        if cost:
+            cx = r.x + L.n(8)
+            ink.draw(screen, "Cost", (cx, r.bottom - L.n(48)), 13, (90, 70, 60), "italic")
+            for i, sid in enumerate(cost):
+                gi = art.glyph(self.sym_id[sid], L.n(22), mix(self.sym_colour[sid], NIGHT, 0.2))
+                screen.blit(gi, (cx + i * L.n(24), r.bottom - L.n(28)))
+        if timing:
+            ink.draw(screen, TIMING_WORDS.get(timing[0], timing[0]), (r.right - L.n(6), band.centery), 13,
+                     PARCHMENT, "italic", anchor="midright", max_w=r.w - L.n(36))
+        elif title:
+            ink.para(screen, title, pygame.Rect(r.x + L.n(6), ty + L.n(4), r.w - L.n(12), L.n(60)), 14,
+                     (90, 70, 60), "italic", align="center", max_lines=2)
+        if key is not None:
+            body = text
+            if cost:
+                body += "\n\nCost to Ready: " + ", ".join(self.content.symbols[c].name for c in cost)
+            if timing:
+                body += "\nWhen: " + ", ".join(TIMING_WORDS.get(t, t) for t in timing)
+            self.region(r, key, name, body)
+            if key in live:
+                self.glow(screen, r, self.t, True)
+
+    def _hand(self, screen, v, live):
+        L, ink = self.layout, self.ink
+        x, y, w, h = HAND_RECT
+        me = v["viewer"]
+        if me is None or me < 0:
+            ink.draw(screen, "Watching: the cults' hands are their own.", L.p(x + w / 2, y + 80), 20, INK_DIM,
+                     "italic", anchor="center")
+            return
+        seat = v["seats"][me]
+        hand = seat.get("hand", [])
+        reserve = seat.get("reserve", [])
+        ink.draw(screen, "Your hand", L.p(x, y - 2), 16, INK_DIM, "italic", anchor="bottomleft")
+        area = 560
+        step = min(CARD_W + 8, (area - CARD_W) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
+        for i, c in enumerate(hand):
+            r = L.r(x + i * step, y + 4, CARD_W, CARD_H)
+            self.card_face(screen, r, c["name"], c["text"], c["back"], ("card", c["id"]), live,
+                           cost=c["cost"], timing=c["timing"])
+        if not hand:
+            ink.draw(screen, "No Spells in hand.", L.p(x + 10, y + 80), 18, INK_FAINT, "italic", anchor="midleft")
+        rx = x + 610
+        ink.draw(screen, "Readied", L.p(rx, y - 2), 16, INK_DIM, "italic", anchor="bottomleft")
+        for i in range(RESERVE_SLOTS):
+            r = L.r(rx + i * (CARD_W - 6), y + 4, CARD_W - 12, CARD_H)
+            if i < len(reserve):
+                c = reserve[i]
+                self.card_face(screen, r, c["name"], c["text"], c["back"], ("card", c["id"]), live,
+                               timing=c["timing"])
+            else:
+                pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.6), r, L.n(2), border_radius=L.n(8))
+                ink.draw(screen, "empty", r.center, 15, INK_FAINT, "italic", anchor="center")
+        held = v.get("curses_held") or []
+        if held:
+            names = "; ".join(f"{c['name']} on {self.cult_name(v, c['on'])}" for c in held)
+            r = ink.draw(screen, f"You hold in secret: {names}", L.p(x, y + h + 2), 15, (230, 120, 110), "italic",
+                         anchor="bottomleft", max_w=L.n(w))
+            self.region(r, None, "Curses you hold",
+                        "\n\n".join(f"{c['name']} (on the {self.cult_name(v, c['on'])}): {c['text']}" for c in held)
+                        + "\n\nThe game reveals each the moment its condition holds.")
+
+    # ---------------------------------------------------------------- the prompt bar
+    def _prompt(self, screen, v, picker, status, buttons):
+        L, ink = self.layout, self.ink
+        rect = L.r(*PROMPT_RECT)
+        self._panel(screen, rect, edge=GOLD if picker else PANEL_EDGE, fill=(34, 26, 44))
+        text = status
+        if picker is not None:
+            text = picker.prompt["text"]
+            if picker.stage:
+                text += " — now choose where to"
+        ink.draw(screen, text, (rect.x + L.n(16), rect.centery), 22, PARCHMENT if picker else INK_DIM,
+                 anchor="midleft", max_w=rect.w - L.n(24) - self._buttons_width(buttons))
+        bx = rect.right - L.n(10)
+        for i in range(len(buttons) - 1, -1, -1):
+            label, key = buttons[i]
+            num = f"{i + 1}. " if i < 9 else ""
+            surf_w = ink.font("bold", 18).size(num + label)[0] + L.n(24)
+            surf_w = min(surf_w, L.n(300))
+            br = pygame.Rect(bx - surf_w, rect.y + L.n(12), surf_w, rect.h - L.n(24))
+            bx = br.x - L.n(8)
+            pygame.draw.rect(screen, (70, 52, 36), br, border_radius=L.n(8))
+            pygame.draw.rect(screen, GOLD, br, L.n(2), border_radius=L.n(8))
+            ink.draw(screen, num + label, br.center, 18, PARCHMENT, "bold", anchor="center", max_w=br.w - L.n(12))
+            self.region(br, key, label, "Click, or press its number." + (
+                " Space or Enter also answers this." if key[0] == "button" and key[1] in ("pass", "skip", "stop", "no", "keep") else ""))
+
+    def _buttons_width(self, buttons) -> int:
+        ink, L = self.ink, self.layout
+        return sum(min(ink.font("bold", 18).size(f"{i + 1}. {b[0]}")[0] + L.n(32), L.n(308))
+                   for i, b in enumerate(buttons))
+
+    def _draft(self, screen, v, live):
+        L, ink = self.layout, self.ink
+        shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        screen.blit(shade, (0, 0))
+        gods = v["draft"]
+        ink.draw(screen, "Choose the Elder God your cult will serve", L.p(960, 200), 40, GOLD, "title",
+                 anchor="center")
+        ink.draw(screen, "Only you see these two. The other returns to the box.", L.p(960, 250), 20, INK_DIM,
+                 "italic", anchor="center")
+        total = len(gods) * 360 - 40
+        for i, god in enumerate(gods):
+            r = L.r(960 - total / 2 + i * 360, 300, 320, 420)
+            self._panel(screen, r, edge=GOLD, fill=(30, 22, 44), alpha=250)
+            g = art.glyph("eye", L.n(90), (170, 120, 230))
+            screen.blit(g, g.get_rect(center=(r.centerx, r.y + L.n(70))))
+            ink.draw(screen, god["name"], (r.centerx, r.y + L.n(130)), 34, GOLD, "title", anchor="center",
+                     max_w=r.w - L.n(20))
+            ink.draw(screen, god["title"], (r.centerx, r.y + L.n(168)), 18, INK_DIM, "italic", anchor="center")
+            ink.para(screen, "Dark Gift: " + god["text"], pygame.Rect(r.x + L.n(20), r.y + L.n(200),
+                                                                     r.w - L.n(40), r.h - L.n(220)), 19, PARCHMENT)
+            key = ("card", god["id"])
+            self.region(r, key, god["name"], god["text"])
+            if key in live:
+                self.glow(screen, r, self.t, True)

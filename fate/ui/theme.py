@@ -1,0 +1,170 @@
+"""Colours, fonts and text drawing for the table.
+
+Everything on screen is laid out in *design units* of a 1920x1080 table and
+scaled to the window (``Ink.scale``). Text goes through ``Ink`` only: it
+caches rendered lines and records every string drawn in the current frame
+(``Ink.drawn``), which the secrecy tests read to prove what was on screen.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from fate.paths import assets_dir
+
+DESIGN_W, DESIGN_H = 1920, 1080
+
+# The table's palette: night, old bronze, candle light.
+NIGHT = (12, 9, 20)
+NIGHT_2 = (22, 16, 34)
+PANEL = (28, 22, 40)
+PANEL_EDGE = (92, 74, 52)
+BRONZE = (196, 156, 84)
+GOLD = (236, 200, 120)
+PARCHMENT = (232, 220, 196)
+INK_DIM = (160, 148, 170)
+INK_FAINT = (110, 100, 124)
+BLOOD = (196, 48, 48)
+SIGN_GREEN = (120, 200, 150)
+GLOW = (250, 214, 110)
+INVESTIGATOR = (196, 176, 140)
+ASTRAL = (176, 140, 255)
+
+# Colours a cult may take, chosen on the New Game screen.
+CULT_COLOURS = (
+    ("Crimson", (206, 64, 64)),
+    ("Verdigris", (64, 176, 140)),
+    ("Azure", (84, 132, 226)),
+    ("Amber", (228, 170, 56)),
+    ("Violet", (164, 98, 214)),
+    ("Bone", (214, 204, 182)),
+)
+
+FONT_FILES = {
+    "body": "EBGaramond12-Regular.otf",
+    "italic": "EBGaramond12-Italic.otf",
+    "bold": "EBGaramond12-Bold.otf",
+    "title": "Blankenburg.ttf",
+}
+MIN_PX = 13  # no text smaller than this on any window
+
+
+class Ink:
+    """Fonts at the window's scale, cached text surfaces, and the frame's text log."""
+
+    def __init__(self) -> None:
+        folder = assets_dir() / "fonts"
+        self.paths: dict[str, Path] = {}
+        for role, name in FONT_FILES.items():
+            path = folder / name
+            if not path.is_file():
+                raise FileNotFoundError(f"assets/fonts/{name}: font file is missing")
+            self.paths[role] = path
+        self.scale = 1.0
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._lines: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._wraps: OrderedDict[tuple, list[str]] = OrderedDict()
+        self.drawn: set[str] = set()
+
+    def set_scale(self, scale: float) -> None:
+        self.scale = scale
+
+    def px(self, size: float) -> int:
+        return max(MIN_PX, round(size * self.scale))
+
+    def font(self, role: str, size: float) -> pygame.font.Font:
+        key = (role, self.px(size))
+        f = self._fonts.get(key)
+        if f is None:
+            f = pygame.font.Font(str(self.paths[role]), key[1])
+            self._fonts[key] = f
+        return f
+
+    def line(self, text: str, size: float, colour: tuple, role: str = "body") -> pygame.Surface:
+        key = (text, role, self.px(size), colour)
+        surf = self._lines.get(key)
+        if surf is None:
+            surf = self.font(role, size).render(text, True, colour)
+            self._lines[key] = surf
+            if len(self._lines) > 4000:
+                self._lines.popitem(last=False)
+        else:
+            self._lines.move_to_end(key)
+        return surf
+
+    def draw(self, target: pygame.Surface, text: str, pos: tuple[int, int], size: float = 22,
+             colour: tuple = PARCHMENT, role: str = "body", anchor: str = "topleft",
+             max_w: int | None = None, shadow: bool = False) -> pygame.Rect:
+        """Draw one line; ``anchor`` is a pygame.Rect attribute (topleft, center, midright...)."""
+        if not text:
+            return pygame.Rect(pos, (0, 0))
+        if max_w is not None:
+            text = self.fit(text, size, max_w, role)
+        self.drawn.add(text)
+        surf = self.line(text, size, colour, role)
+        rect = surf.get_rect(**{anchor: pos})
+        if shadow:
+            target.blit(self.line(text, size, (0, 0, 0), role), rect.move(1, 2))
+        target.blit(surf, rect)
+        return rect
+
+    def fit(self, text: str, size: float, width: int, role: str = "body") -> str:
+        """The text, cut with an ellipsis if it is wider than ``width`` pixels."""
+        font = self.font(role, size)
+        if font.size(text)[0] <= width:
+            return text
+        while text and font.size(text + "…")[0] > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
+    def wrap(self, text: str, size: float, width: int, role: str = "body") -> list[str]:
+        key = (text, role, self.px(size), width)
+        lines = self._wraps.get(key)
+        if lines is not None:
+            return lines
+        font = self.font(role, size)
+        lines = []
+        for para in text.split("\n"):
+            words = para.split(" ")
+            cur = ""
+            for w in words:
+                trial = w if not cur else cur + " " + w
+                if font.size(trial)[0] <= width or not cur:
+                    cur = trial
+                else:
+                    lines.append(cur)
+                    cur = w
+            lines.append(cur)
+        self._wraps[key] = lines
+        if len(self._wraps) > 2000:
+            self._wraps.popitem(last=False)
+        return lines
+
+    def para(self, target: pygame.Surface, text: str, rect: pygame.Rect, size: float = 22,
+             colour: tuple = PARCHMENT, role: str = "body", align: str = "left",
+             max_lines: int | None = None) -> int:
+        """Draw wrapped text inside ``rect``; returns the height used."""
+        lines = self.wrap(text, size, rect.w, role)
+        if max_lines is not None and len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = self.fit(lines[-1] + " …", size, rect.w, role)
+        step = self.font(role, size).get_linesize()
+        y = rect.y
+        for ln in lines:
+            if align == "center":
+                self.draw(target, ln, (rect.centerx, y), size, colour, role, anchor="midtop")
+            else:
+                self.draw(target, ln, (rect.x, y), size, colour, role)
+            y += step
+        return y - rect.y
+
+    def height(self, text: str, size: float, width: int, role: str = "body") -> int:
+        return len(self.wrap(text, size, width, role)) * self.font(role, size).get_linesize()
+
+
+def mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:
+    """Blend two colours: t=0 gives a, t=1 gives b."""
+    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
