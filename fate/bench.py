@@ -1,9 +1,17 @@
-"""python -m fate.bench engine [--seconds S]
+"""python -m fate.bench engine|frames [--seconds S] [--frames N]
 
-Benchmarks that print figures (never pass/fail): choices applied per second,
-full random 4-player games per second, and the time of one clone(). Times are
-the process's own CPU time (one core), the median of five rounds, so that
-other work on the machine does not blur them.
+Benchmarks that print figures (never pass/fail).
+
+engine: choices applied per second, full random 4-player games per second,
+and the time of one clone(). Times are the process's own CPU time (one core),
+the median of five rounds, so that other work on the machine does not blur them.
+
+frames: the CPU time of each frame of the busiest table (four cults far into
+a game, AI seats playing at Normal speed with every animation, the pointer
+sweeping over things so tooltips show) at 1920x1080, headless; p50 and p95 of
+the main thread's CPU time (the AI thinks on its own thread). Then the wall
+time from launching ``python main.py`` to its first frame on screen, median
+of three launches.
 """
 
 from __future__ import annotations
@@ -66,11 +74,74 @@ def bench_engine(seconds: float = 5.0) -> dict[str, float]:
     }
 
 
+def bench_frames(frames: int = 900, size: tuple[int, int] = (1920, 1080)) -> dict[str, float]:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from fate.ui.app import App
+    from fate.ui.play import PlayScene
+    from fate.ui.shots import busy_session
+
+    content = default_content()
+    app = App(content, size=size, seed=1, settings={"speed": 1})
+    try:
+        times: list[float] = []
+        w, h = size
+        seed = 12
+        while len(times) < frames:
+            # four AI cults far into a game, seen by seat 1 (its hand faces too)
+            session = busy_session(content, seed=seed, players=4, decisions=260, human=None)
+            seed += 1
+            scene = PlayScene(app, session, looker=0)
+            app.show(scene)
+            while len(times) < frames and not session.over():
+                i = len(times)
+                ev = [pygame.event.Event(pygame.MOUSEMOTION, pos=((i * 37) % w, (i * 53) % h), rel=(0, 0),
+                                         buttons=(0, 0, 0))]
+                t0 = time.thread_time()
+                app.frame(ev, 1 / 60)
+                pygame.display.flip()
+                times.append((time.thread_time() - t0) * 1000)
+        times.sort()
+        return {"frames": len(times), "p50": times[len(times) // 2], "p95": times[int(len(times) * 0.95)],
+                "max": times[-1], "first_frame": first_frame_s()}
+    finally:
+        app.close()
+
+
+def first_frame_s(launches: int = 3) -> float:
+    """Wall time from starting ``python main.py`` until its first frame is shown."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    main_py = Path(__file__).resolve().parent.parent / "main.py"
+    env = dict(os.environ, FATE_EXIT_AFTER_FIRST_FRAME="1", SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
+               SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"))
+    out = []
+    for _ in range(launches):
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, str(main_py)], env=env, check=True, capture_output=True, timeout=60)
+        out.append(time.perf_counter() - t0)
+    return statistics.median(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m fate.bench", description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=["engine"], help="what to measure")
-    ap.add_argument("--seconds", type=float, default=5.0, help="CPU seconds of games to play")
+    ap.add_argument("what", choices=["engine", "frames"], help="what to measure")
+    ap.add_argument("--seconds", type=float, default=5.0, help="engine: CPU seconds of games to play")
+    ap.add_argument("--frames", type=int, default=900, help="frames: how many frames to time")
     args = ap.parse_args(argv)
+    if args.what == "frames":
+        r = bench_frames(args.frames)
+        print(f"frames: busiest table (4 cults, 1920x1080, animations and tooltips), {r['frames']} frames, "
+              "main-thread CPU time")
+        print(f"frame time p50: {r['p50']:.2f} ms  p95: {r['p95']:.2f} ms  max: {r['max']:.2f} ms")
+        print(f"launch to first frame: {r['first_frame']:.2f} s (median of 3)")
+        return 0
     r = bench_engine(args.seconds)
     print(f"engine: {r['games']} random 4-player games, {r['choices']} choices, CPU time, median of 5 rounds")
     print(f"choices applied per second: {r['choices_per_s']:,.0f}")

@@ -38,3 +38,37 @@ def test_sim_reports_figures_and_zero_violations():
     assert out.returncode == 0, out.stdout + out.stderr
     assert "invariant violations: 0" in out.stdout and "games per second" in out.stdout
     assert out.stdout.count("win rate") == 2
+
+
+def test_screenshot_saves_a_png_of_the_table_at_the_asked_size(tmp_path):
+    import pygame
+
+    path = tmp_path / "table.png"
+    out = run("main.py", "--screenshot", str(path), "--seed", "4", "--size", "1920x1080")
+    assert out.returncode == 0, out.stderr
+    assert pygame.image.load(str(path)).get_size() == (1920, 1080)
+
+
+def test_screenshot_of_a_scenario(tmp_path):
+    path = tmp_path / "museum.png"
+    out = run("main.py", "--screenshot", str(path), "--scenario", "docs/examples/museum-control.yaml")
+    assert out.returncode == 0, out.stderr
+    assert path.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--screenshot", "x.png", "--size", "huge"], "expected WIDTHxHEIGHT"),
+    (["--screenshot", "x.png", "--size", "640x480"], "1280x720 to 3840x2160"),
+    (["--scenario", "docs/examples/museum-control.yaml"], "only goes with --screenshot"),
+])
+def test_bad_window_arguments_get_one_line(args, words):
+    out = run("main.py", *args)
+    assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_broken_scenario_for_a_screenshot_names_the_problem(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: 3\nseats: [{cultists: {museum: 25}}]\n")
+    out = run("main.py", "--screenshot", str(tmp_path / "x.png"), "--scenario", str(bad))
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert "bad.yaml" in out.stderr or "museum" in out.stderr

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from functools import lru_cache
 
 import pygame
 
@@ -88,10 +89,17 @@ class FateMove(Beat):
         screen.blit(g, g.get_rect(center=(x, y)))
 
 
+@lru_cache(maxsize=64)
+def veil(w: int, h: int, rgba: tuple) -> pygame.Surface:
+    """A see-through sheet of one colour (cached: animations ask every frame)."""
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    s.fill(rgba)
+    return s
+
+
 def _shade(screen, alpha: int) -> None:
-    s = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
-    s.fill((0, 0, 0, alpha))
-    screen.blit(s, (0, 0))
+    w, h = screen.get_size()
+    screen.blit(veil(w, h, (0, 0, 0, alpha // 8 * 8)), (0, 0))
 
 
 class Banner(Beat):
@@ -109,9 +117,7 @@ class Banner(Beat):
         if self.loud:
             _shade(screen, int(120 * fade))
         band = L.r(466, 330, 988, 150 if self.sub else 100)
-        s = pygame.Surface(band.size, pygame.SRCALPHA)
-        s.fill((8, 4, 12, int(215 * fade)))
-        screen.blit(s, band)
+        screen.blit(veil(band.w, band.h, (8, 4, 12, int(215 * fade) // 8 * 8)), band)
         if fade > 0.3:
             pygame.draw.line(screen, self.colour, band.topleft, band.topright, L.n(2))
             pygame.draw.line(screen, self.colour, band.bottomleft, band.bottomright, L.n(2))
@@ -170,9 +176,7 @@ class Dice(Beat):
         size = min(90, 900 / max(1, n) - 12)
         total = n * (size + 12) - 12
         band = L.r(466, 300, 988, 220)
-        s = pygame.Surface(band.size, pygame.SRCALPHA)
-        s.fill((8, 4, 12, 200))
-        screen.blit(s, band)
+        screen.blit(veil(band.w, band.h, (8, 4, 12, 200)), band)
         ink.draw(screen, f"{self.who} {self.purpose}", (band.centerx, band.y + L.n(30)), 26, GOLD, "title",
                  anchor="center")
         rolling = p < 0.55

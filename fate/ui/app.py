@@ -38,6 +38,7 @@ class App:
         self.cache: dict = {}
         self.running = True
         self.fullscreen = False
+        self.mouse: tuple[int, int] | None = None  # the pointer, from motion events
         from fate.ui.menus import TitleScene
 
         self.scene: Scene = TitleScene(self)
@@ -73,6 +74,10 @@ class App:
             elif e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
                 self.toggle_fullscreen()
             else:
+                if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+                    self.mouse = e.pos
+                elif e.type == pygame.WINDOWLEAVE:
+                    self.mouse = None
                 self.scene.handle(e)
         self.scene.update(dt)
         self.ink.drawn = set()
@@ -113,7 +118,8 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def click(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Event]:
     """A synthetic mouse click (press and release) at a point."""
-    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
 
 

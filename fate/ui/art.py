@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from fate.ui.theme import BRONZE, GOLD, INVESTIGATOR, NIGHT, NIGHT_2, mix
+from fate.ui.theme import BRONZE, GOLD, NIGHT, NIGHT_2, mix
 
 SS = 4  # supersampling factor
 
@@ -251,19 +251,26 @@ def die(size: int, face: str) -> pygame.Surface:
 
 
 # ------------------------------------------------------------------ the table
-def background(w: int, h: int, seed: int = 7) -> pygame.Surface:
-    """Night-dark cloth with a faint weave and a candle-lit centre."""
-    small = pygame.Surface((max(2, w // 16), max(2, h // 16)))
+@lru_cache(maxsize=4)
+def _cloth(seed: int) -> pygame.Surface:
+    """A small night-dark weave with a candle-lit centre, made once."""
+    sw, sh = 96, 54
     rnd = random.Random(seed)
-    sw, sh = small.get_size()
+    buf = bytearray(sw * sh * 3)
+    i = 0
     for y in range(sh):
         for x in range(sw):
-            dx, dy = (x - sw * 0.42) / sw, (y - sh * 0.42) / sh
-            d = min(1.0, math.hypot(dx, dy) * 1.6)
-            base = mix((40, 28, 52), NIGHT, d)
+            d = min(1.0, math.hypot((x - sw * 0.42) / sw, (y - sh * 0.42) / sh) * 1.6)
             n = rnd.randint(-5, 5)
-            small.set_at((x, y), tuple(max(0, min(255, v + n)) for v in base))
-    return pygame.transform.smoothscale(small, (w, h))
+            for a, b in zip((40, 28, 52), NIGHT, strict=True):
+                buf[i] = max(0, min(255, int(a + (b - a) * d) + n))
+                i += 1
+    return pygame.image.frombuffer(bytes(buf), (sw, sh), "RGB")
+
+
+def background(w: int, h: int, seed: int = 7) -> pygame.Surface:
+    """Night-dark cloth scaled to the window."""
+    return pygame.transform.smoothscale(_cloth(seed), (w, h))
 
 
 def wedge_points(cx: float, cy: float, r0: float, r1: float, a0: float, a1: float, steps: int = 24):

@@ -9,7 +9,19 @@ import pygame
 from fate.ui import art
 from fate.ui.session import AI_LEVELS, SeatConfig, Session
 from fate.ui.table import Layout
-from fate.ui.theme import BLOOD, BRONZE, CULT_COLOURS, GOLD, INK_DIM, INK_FAINT, NIGHT, PANEL, PARCHMENT, SIGN_GREEN, mix
+from fate.ui.theme import (
+    BLOOD,
+    BRONZE,
+    CULT_COLOURS,
+    GOLD,
+    INK_DIM,
+    INK_FAINT,
+    NIGHT,
+    PANEL,
+    PARCHMENT,
+    SIGN_GREEN,
+    mix,
+)
 from fate.ui.widgets import Scene, button
 
 

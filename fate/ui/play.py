@@ -26,14 +26,16 @@ AI_MIN_THINK = 0.45  # seconds an AI seat visibly thinks at Normal speed
 
 
 class PlayScene(Scene):
-    def __init__(self, app, session: Session) -> None:
+    def __init__(self, app, session: Session, looker: int | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.colours = [CULT_COLOURS[c.colour][1] for c in session.seats]
         self.table = Table(app.ink, app.content, self.colours)
         self.anim = Player(app.settings.get("speed", 1))
         humans = session.humans()
-        self.looker: int | None = humans[0] if len(humans) == 1 else None
+        # who is at the screen: the only human; with several, the hand-off decides;
+        # ``looker`` lets a spectator of AI seats follow one cult's own view
+        self.looker: int | None = humans[0] if len(humans) == 1 else looker
         self.handoff: int | None = None
         self.shown = session.view(self.looker)
         self.picker: Picker | None = None
@@ -175,18 +177,8 @@ class PlayScene(Scene):
         return ""
 
     def buttons(self) -> list[tuple[str, tuple]]:
-        """Prompt choices that are not a thing on the table, as buttons."""
-        p = self.picker
-        if p is None:
-            return []
-        drawn = {r.key for r in self.table.regions if r.key is not None}
-        out = []
-        for key in p.live():
-            if key[0] == "button" or key not in drawn:
-                out.append((p.label(key), key))
-        if p.stage:
-            out.append(("Back", ("ui", "cancel")))
-        return out
+        """The prompt's buttons as the table last drew them (for number keys)."""
+        return self.table.buttons if self.picker is not None else []
 
     def click(self, key: tuple) -> None:
         if key[0] == "ui":
@@ -267,12 +259,8 @@ class PlayScene(Scene):
         t.hidden = self.anim.hidden()
         picker = None if self.anim.busy() else self.picker
         status = self.error or self.status()
-        t.draw(screen, self.shown, picker, status=status, buttons=None, speed_label=self.anim.label(), t=self.clock)
-        # buttons need to know what the table drew: draw the prompt bar again with them
-        btns = self.buttons() if picker is not None else []
-        if btns:
-            t._prompt(screen, self.shown, picker, status, btns)
-        t.draw_log(screen, self.log)
+        t.draw(screen, self.shown, picker, status=status, speed_label=self.anim.label(), log=self.log, t=self.clock)
+        btns = t.buttons if picker is not None else []
         self.anim.draw(screen, t, self.ink)
         for reg in t.live_regions(picker):
             self.hot.append(Hotspot(reg.rect, reg.key, reg.title))
@@ -287,7 +275,7 @@ class PlayScene(Scene):
         if self.menu:
             self.draw_menu(screen)
             return
-        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
+        mouse = self.app.mouse
         if mouse is not None:
             reg = t.at(mouse)
             if reg is not None and reg.key != ("ui", "log"):

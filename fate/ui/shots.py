@@ -15,14 +15,16 @@ from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
 
 
-def busy_session(content: Content, seed: int, players: int = 4, decisions: int = 160) -> Session:
-    """A game some way in (seat 1 human, the rest AI), played by seeded random
-    choices: a table with something everywhere."""
-    seats = [SeatConfig(i == 0, "easy", i) for i in range(players)]
+def busy_session(content: Content, seed: int, players: int = 4, decisions: int = 160,
+                 human: int | None = 0) -> Session:
+    """A game some way in, played by seeded random choices: a table with
+    something everywhere. Seat ``human`` (if any) is human and the game stops
+    at its prompt; the other seats are AI."""
+    seats = [SeatConfig(i == human, "easy", i) for i in range(players)]
     s = Session(content, seats, seed)
     rnd = random.Random(seed)
     made = 0
-    while not (made >= decisions and s.prompt_seat() == 0):
+    while not (made >= decisions and (human is None or s.prompt_seat() == human)):
         before, n_events, n_turns = s.game.clone(), len(s.events), len(s.history)
         options = list(s.game.pending().choices)
         rnd.shuffle(options)

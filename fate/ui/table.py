@@ -21,8 +21,23 @@ from fate.engine.constants import LOCATIONS, RESERVE_SLOTS
 from fate.ui import art
 from fate.ui.picker import Key, Picker
 from fate.ui.theme import (
-    ASTRAL, BLOOD, BRONZE, DESIGN_H, DESIGN_W, GLOW, GOLD, INK_DIM, INK_FAINT, INVESTIGATOR, NIGHT,
-    PANEL, PANEL_EDGE, PARCHMENT, SIGN_GREEN, Ink, mix,
+    ASTRAL,
+    BLOOD,
+    BRONZE,
+    DESIGN_H,
+    DESIGN_W,
+    GLOW,
+    GOLD,
+    INK_DIM,
+    INK_FAINT,
+    INVESTIGATOR,
+    NIGHT,
+    PANEL,
+    PANEL_EDGE,
+    PARCHMENT,
+    SIGN_GREEN,
+    Ink,
+    mix,
 )
 
 TIMING_WORDS = {
@@ -94,6 +109,15 @@ class Table:
         self.hidden: set[Key] = set()  # things an animation is carrying right now
         self.t = 0.0  # seconds, for the glow's pulse
         self.last_roll: list[str] = []  # the faces of the last roll the viewer saw
+        self.buttons: list[tuple[str, Key]] = []
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple | None = None
+        self._layer_v: dict | None = None
+        self._layer_p: Picker | None = None
+        self._layer_texts: set[str] = set()
+        self._glows: list[tuple[pygame.Rect, bool]] = []
+        self._boxes: dict[tuple, pygame.Surface] = {}
+        self._prompt_room = 0
 
     # ---------------------------------------------------------------- setup
     def resize(self, w: int, h: int) -> None:
@@ -122,48 +146,114 @@ class Table:
             pygame.draw.line(surf, mix(BRONZE, NIGHT, 0.5), (cx, cy), L.p(tx, ty), L.n(2))
         for rect in (LOG_RECT, DICE_RECT, MUSEUM_RECT, SUPPLY_RECT):
             self._panel(surf, L.r(*rect))
+        # the plaques, Lodges and prompt bar are filled here; their edges change with play
+        for loc in range(6):
+            self._panel(surf, self.tile_rect(loc), fill=mix(PANEL, self.sym_colour[loc], 0.12))
+        for s, rect, _y, _h in self.lodge_rects():
+            self._panel(surf, rect, fill=mix(PANEL, self.colour(s), 0.08) if s >= 0 else PANEL)
+        self._panel(surf, L.r(*PROMPT_RECT), fill=(34, 26, 44))
         pygame.draw.rect(surf, (0, 0, 0), L.r(0, 0, DESIGN_W, 50))
         pygame.draw.line(surf, PANEL_EDGE, L.p(0, 50), L.p(DESIGN_W, 50), L.n(2))
         self._static = surf
         return surf
 
+    def tile_rect(self, loc: int) -> pygame.Rect:
+        cx, cy = tile_centre(loc)
+        return self.layout.r(cx - TILE_W / 2, cy - TILE_H / 2, TILE_W, TILE_H)
+
+    def lodge_rects(self) -> list[tuple[int, pygame.Rect, float, float]]:
+        """(seat, rect, top, height) of each Lodge panel down the left (-1: the Investigators)."""
+        slots = list(range(len(self.colours))) + ([-1] if len(self.colours) == 1 else [])
+        top, bottom, gap = 62, 1066, 10
+        h = min(262, (bottom - top - gap * (len(slots) - 1)) / len(slots))
+        return [(s, self.layout.r(14, top + i * (h + gap), 440, h), top + i * (h + gap), h)
+                for i, s in enumerate(slots)]
+
+    def _edge(self, surf: pygame.Surface, rect: pygame.Rect, edge: tuple, width: int = 2) -> None:
+        """The border of a panel whose fill is already in the static layer."""
+        L = self.layout
+        pygame.draw.rect(surf, edge, rect, L.n(width), border_radius=L.n(10))
+
     def _panel(self, surf: pygame.Surface, rect: pygame.Rect, edge: tuple = PANEL_EDGE, fill: tuple = PANEL,
                width: int = 2, alpha: int = 228) -> None:
         L = self.layout
-        box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (*fill, alpha), box.get_rect(), border_radius=L.n(10))
+        k = (rect.size, fill, alpha, L.n(10))
+        box = self._boxes.get(k)
+        if box is None:
+            box = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(box, (*fill, alpha), box.get_rect(), border_radius=L.n(10))
+            self._boxes[k] = box
+            if len(self._boxes) > 200:
+                self._boxes.pop(next(iter(self._boxes)))
         surf.blit(box, rect)
         pygame.draw.rect(surf, edge, rect, L.n(width), border_radius=L.n(10))
 
     # ---------------------------------------------------------------- frame
     def draw(self, screen: pygame.Surface, v: dict, picker: Picker | None, *, status: str = "",
-             buttons: list[tuple[str, Key]] | None = None,
-             speed_label: str = "", t: float = 0.0) -> None:
+             speed_label: str = "", log: list[tuple[str, tuple]] | None = None, t: float = 0.0) -> None:
+        """Draw the table. The board is rendered into a layer only when what it
+        shows changes (a new view, a click, an animation's hidden piece); a
+        frame is then one blit plus the pulsing glows."""
         self.t = t
         self.resize(*screen.get_size())
+        log = log or []
+        key = (picker.stage[:] if picker is not None else None, frozenset(self.hidden), speed_label,
+               len(log), self.log_scroll, tuple(self.last_roll), screen.get_size())
+        if self._layer is None or key != self._layer_key or v is not self._layer_v or picker is not self._layer_p:
+            self._render(v, picker, speed_label, log)
+            self._layer_key, self._layer_v, self._layer_p = key, v, picker
+        else:
+            self.ink.drawn |= self._layer_texts
+        screen.blit(self._layer, (0, 0))
+        self.prompt_text(screen, picker, status)
+        L = self.layout
+        col = mix(GOLD, GLOW, 0.5 + 0.5 * math.sin(t * 5.0))
+        for rect, strong in self._glows:
+            pygame.draw.rect(screen, col, rect.inflate(L.n(8), L.n(8)), L.n(4 if strong else 3),
+                             border_radius=L.n(12))
+
+    def _render(self, v: dict, picker: Picker | None, speed_label: str, log) -> None:
+        size = self.layout.w, self.layout.h
+        if self._layer is None or self._layer.get_size() != size:
+            self._layer = pygame.Surface(size)
+        layer = self._layer
         self.regions = []
         self.anchors = {}
+        self._glows = []
+        before = self.ink.drawn
+        self.ink.drawn = set()
         live = picker.live() if picker is not None else {}
-        screen.blit(self.static_layer(), (0, 0))
-        self._top_bar(screen, v, speed_label)
-        self._altar(screen, v, live)
-        self._abyss(screen, v)
-        self._lodges(screen, v, live)
-        self._log_title(screen)
-        self._dice(screen, v, live)
-        self._museum(screen, v, live)
-        self._supply(screen, v)
-        self._hand(screen, v, live)
-        self._prompt(screen, v, picker, status, buttons or [])
+        layer.blit(self.static_layer(), (0, 0))
+        self._top_bar(layer, v, speed_label)
+        self._altar(layer, v, live)
+        self._abyss(layer, v)
+        self._lodges(layer, v, live)
+        self._log_title(layer)
+        self._dice(layer, v, live)
+        self._museum(layer, v, live)
+        self._supply(layer, v)
+        self._hand(layer, v, live)
+        self.draw_log(layer, log)
+        self.buttons = self._buttons(picker)
+        self._prompt(layer, v, picker, self.buttons)
         if v.get("draft") and picker is not None:
-            self._draft(screen, v, live)
+            self._draft(layer, v, live)
+        self._layer_texts = self.ink.drawn
+        self.ink.drawn = before | self._layer_texts
+
+    def _buttons(self, picker: Picker | None) -> list[tuple[str, Key]]:
+        """Prompt choices that are not a thing on the table become buttons."""
+        if picker is None:
+            return []
+        drawn = {r.key for r in self.regions if r.key is not None}
+        out = [(picker.label(key), key) for key in picker.live() if key[0] == "button" or key not in drawn]
+        if picker.stage:
+            out.append(("Back", ("ui", "cancel")))
+        return out
 
     def glow(self, screen: pygame.Surface, rect: pygame.Rect, t: float, strong: bool = False) -> None:  # noqa: ARG002
-        """The pulse around a legal target."""
-        L = self.layout
-        pulse = 0.5 + 0.5 * math.sin(t * 5.0)
-        col = mix(GOLD, GLOW, pulse)
-        pygame.draw.rect(screen, col, rect.inflate(L.n(8), L.n(8)), L.n(4 if strong else 3), border_radius=L.n(12))
+        """Mark a legal target: it pulses every frame."""
+        self._glows.append((rect, strong))
 
     def region(self, rect: pygame.Rect, key: Key | None, title: str, body: str = "") -> None:
         self.regions.append(Region(rect, key, title, body))
@@ -225,11 +315,10 @@ class Table:
             info = v["locations"][loc]
             place = self.content.locations[loc]
             cx, cy = tile_centre(loc)
-            rect = L.r(cx - TILE_W / 2, cy - TILE_H / 2, TILE_W, TILE_H)
+            rect = self.tile_rect(loc)
             key = ("loc", info["id"])
             here = v.get("turn_location") == info["id"]
-            self._panel(screen, rect, edge=mix(self.sym_colour[loc], GOLD, 0.3) if here else PANEL_EDGE,
-                        fill=mix(PANEL, self.sym_colour[loc], 0.12), width=3 if here else 2)
+            self._edge(screen, rect, mix(self.sym_colour[loc], GOLD, 0.3) if here else PANEL_EDGE, 3 if here else 2)
             outer_top = cy < ALTAR_C[1] or loc == 0
             col_y = cy - TILE_H / 2 + 6 if outer_top else cy + TILE_H / 2 - 44
             body_y = cy - TILE_H / 2 + (48 if outer_top else 8)
@@ -334,18 +423,8 @@ class Table:
                     + "; ".join(f"{self.cult_name(v, s)}: {seat['abyss']}" for s, seat in enumerate(v["seats"])))
 
     # ---------------------------------------------------------------- lodges
-    def lodge_slots(self, v: dict) -> list[int]:
-        """The seats shown down the left side (the Investigators last in solo)."""
-        return list(range(len(v["seats"]))) + ([-1] if v["solo"] else [])
-
     def _lodges(self, screen, v, live):
-        L = self.layout
-        slots = self.lodge_slots(v)
-        top, bottom, gap = 62, 1066, 10
-        h = min(262, (bottom - top - gap * (len(slots) - 1)) / len(slots))
-        for i, s in enumerate(slots):
-            y = top + i * (h + gap)
-            rect = L.r(14, y, 440, h)
+        for s, rect, y, h in self.lodge_rects():
             if s == -1:
                 self._investigators_panel(screen, v, rect, y, h)
             else:
@@ -357,8 +436,7 @@ class Table:
         mine = v["viewer"] == s
         turn = v["current"] == s and v["phase"] != "setup"
         colour = self.colour(s)
-        self._panel(screen, rect, edge=colour if turn else PANEL_EDGE, width=3 if turn else 2,
-                    fill=mix(PANEL, colour, 0.08))
+        self._edge(screen, rect, colour if turn else PANEL_EDGE, 3 if turn else 2)
         key = ("seat", s)
         x = 14
         god = seat["god"]
@@ -473,7 +551,7 @@ class Table:
 
     def _investigators_panel(self, screen, v, rect, y, h):
         L, ink = self.layout, self.ink
-        self._panel(screen, rect, edge=INVESTIGATOR if v["current"] == -1 else PANEL_EDGE)
+        self._edge(screen, rect, INVESTIGATOR if v["current"] == -1 else PANEL_EDGE)
         x = 14
         ink.draw(screen, "The Investigators", L.p(x + 20, y + 24), 26, INVESTIGATOR, "bold", anchor="midleft")
         where = next((fp["location"] for fp in v["fate_pieces"] if fp["owner"] == -1), None)
@@ -584,6 +662,7 @@ class Table:
         glyph_name = back if back in self.sym_index else {"artifact": "key", "god": "eye", "curse": "curse"}.get(back, "star")
         g = art.glyph(glyph_name, L.n(24), mix(col, (255, 255, 255), 0.3))
         screen.blit(g, g.get_rect(midleft=(band.x + L.n(6), band.centery)))
+        ink.drawn.add(name)  # the whole name is on screen, even when it wraps
         lines = ink.wrap(name, 15, r.w - L.n(12), "bold")[:3]
         ty = band.bottom + L.n(4)
         for ln in lines:
@@ -652,17 +731,12 @@ class Table:
                         + "\n\nThe game reveals each the moment its condition holds.")
 
     # ---------------------------------------------------------------- the prompt bar
-    def _prompt(self, screen, v, picker, status, buttons):
+    def _prompt(self, screen, v, picker, buttons):
+        """The prompt bar's frame and buttons (its words are drawn every frame: ``prompt_text``)."""
         L, ink = self.layout, self.ink
         rect = L.r(*PROMPT_RECT)
-        self._panel(screen, rect, edge=GOLD if picker else PANEL_EDGE, fill=(34, 26, 44))
-        text = status
-        if picker is not None:
-            text = picker.prompt["text"]
-            if picker.stage:
-                text += " — now choose where to"
-        ink.draw(screen, text, (rect.x + L.n(16), rect.centery), 22, PARCHMENT if picker else INK_DIM,
-                 anchor="midleft", max_w=rect.w - L.n(24) - self._buttons_width(buttons))
+        self._edge(screen, rect, GOLD if picker else PANEL_EDGE)
+        self._prompt_room = rect.w - L.n(24) - self._buttons_width(buttons)
         bx = rect.right - L.n(10)
         for i in range(len(buttons) - 1, -1, -1):
             label, key = buttons[i]
@@ -676,6 +750,27 @@ class Table:
             ink.draw(screen, num + label, br.center, 18, PARCHMENT, "bold", anchor="center", max_w=br.w - L.n(12))
             self.region(br, key, label, "Click, or press its number." + (
                 " Space or Enter also answers this." if key[0] == "button" and key[1] in ("pass", "skip", "stop", "no", "keep") else ""))
+
+    def prompt_text(self, screen, picker, status) -> None:
+        L, ink = self.layout, self.ink
+        rect = L.r(*PROMPT_RECT)
+        text = status
+        if picker is not None:
+            text = picker.prompt["text"]
+            if picker.stage:
+                text += " — now choose where to"
+        room = self._prompt_room
+        colour = PARCHMENT if picker else INK_DIM
+        if ink.font("body", 22).size(text)[0] <= room:
+            ink.draw(screen, text, (rect.x + L.n(16), rect.centery), 22, colour, anchor="midleft")
+            return
+        lines = ink.wrap(text, 18, room)  # a long prompt takes two smaller lines
+        step = ink.font("body", 18).get_linesize()
+        top = rect.centery - step * min(2, len(lines)) // 2
+        for i, ln in enumerate(lines[:2]):
+            if i == 1 and len(lines) > 2:
+                ln = ink.fit(ln + " " + " ".join(lines[2:]), 18, room)
+            ink.draw(screen, ln, (rect.x + L.n(16), top + i * step), 18, colour)
 
     def _buttons_width(self, buttons) -> int:
         ink, L = self.ink, self.layout

@@ -56,7 +56,7 @@ def button(scene: Scene, screen: pygame.Surface, L: Layout, rect: tuple, label: 
            selected: bool = False, enabled: bool = True, size: float = 26, tip: str = "") -> pygame.Rect:
     ink = scene.ink
     r = L.r(*rect)
-    hover = r.collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
+    hover = scene.app.mouse is not None and r.collidepoint(scene.app.mouse)
     fill = (86, 62, 40) if selected else ((64, 48, 34) if hover and enabled else (40, 30, 30))
     pygame.draw.rect(screen, fill, r, border_radius=L.n(10))
     pygame.draw.rect(screen, GOLD if (selected or hover) and enabled else mix(BRONZE, NIGHT, 0.3), r, L.n(2),
