@@ -87,6 +87,9 @@ HAND_RECT = (466, 858, 988, 208)
 CARD_W, CARD_H = 118, 164
 
 
+_STATIC: dict[tuple, pygame.Surface] = {}  # static layers by (width, height, colours)
+
+
 def tile_centre(loc: int) -> tuple[float, float]:
     a = -math.pi / 2 + loc * math.pi / 3
     return ALTAR_C[0] + ALTAR_RX * math.cos(a), ALTAR_C[1] + ALTAR_RY * math.sin(a)
@@ -128,8 +131,13 @@ class Table:
             self._static_size = (w, h)
 
     def static_layer(self) -> pygame.Surface:
-        """Cloth, the Altar disc and the empty panels: drawn once per window size."""
+        """Cloth, the Altar disc and the empty panels: drawn once per window size
+        (and kept for the next game with the same colours)."""
         if self._static is not None:
+            return self._static
+        key = (self.layout.w, self.layout.h, tuple(self.colours))
+        if key in _STATIC:
+            self._static = _STATIC[key]
             return self._static
         L = self.layout
         surf = art.background(L.w, L.h)
@@ -155,6 +163,9 @@ class Table:
         pygame.draw.rect(surf, (0, 0, 0), L.r(0, 0, DESIGN_W, 50))
         pygame.draw.line(surf, PANEL_EDGE, L.p(0, 50), L.p(DESIGN_W, 50), L.n(2))
         self._static = surf
+        if len(_STATIC) >= 4:
+            _STATIC.clear()
+        _STATIC[key] = surf
         return surf
 
     def tile_rect(self, loc: int) -> pygame.Rect:
