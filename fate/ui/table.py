@@ -743,24 +743,36 @@ class Table:
 
     # ---------------------------------------------------------------- the prompt bar
     def _prompt(self, screen, v, picker, buttons):
-        """The prompt bar's frame and buttons (its words are drawn every frame: ``prompt_text``)."""
+        """The prompt bar's frame and buttons (its words are drawn every frame:
+        ``prompt_text``). Buttons sit in the bar while they fit beside the words;
+        otherwise they rise above it as a list."""
         L, ink = self.layout, self.ink
         rect = L.r(*PROMPT_RECT)
         self._edge(screen, rect, GOLD if picker else PANEL_EDGE)
-        self._prompt_room = rect.w - L.n(24) - self._buttons_width(buttons)
-        bx = rect.right - L.n(10)
-        for i in range(len(buttons) - 1, -1, -1):
-            label, key = buttons[i]
-            num = f"{i + 1}. " if i < 9 else ""
-            surf_w = ink.font("bold", 18).size(num + label)[0] + L.n(24)
-            surf_w = min(surf_w, L.n(300))
-            br = pygame.Rect(bx - surf_w, rect.y + L.n(12), surf_w, rect.h - L.n(24))
-            bx = br.x - L.n(8)
+        font = ink.font("bold", 18)
+        labels = [(f"{i + 1}. " if i < 9 else "") + label for i, (label, _k) in enumerate(buttons)]
+        widths = [font.size(t)[0] + L.n(24) for t in labels]
+        inline = sum(widths) + L.n(8) * len(widths) <= rect.w * 0.6
+        self._prompt_room = rect.w - L.n(24) - (sum(widths) + L.n(8) * len(widths) if inline else 0)
+        if inline:
+            bx = rect.right - L.n(10)
+            boxes = []
+            for w in reversed(widths):
+                boxes.append(pygame.Rect(bx - w, rect.y + L.n(12), w, rect.h - L.n(24)))
+                bx -= w + L.n(8)
+            boxes.reverse()
+        else:
+            w = min(max(widths), L.n(760))
+            h = L.n(44)
+            boxes = [pygame.Rect(rect.right - w, rect.y - (len(buttons) - i) * (h + L.n(6)), w, h)
+                     for i in range(len(buttons))]
+        for (label, key), text, br in zip(buttons, labels, boxes, strict=True):
             pygame.draw.rect(screen, (70, 52, 36), br, border_radius=L.n(8))
             pygame.draw.rect(screen, GOLD, br, L.n(2), border_radius=L.n(8))
-            ink.draw(screen, num + label, br.center, 18, PARCHMENT, "bold", anchor="center", max_w=br.w - L.n(12))
-            self.region(br, key, label, "Click, or press its number." + (
-                " Space or Enter also answers this." if key[0] == "button" and key[1] in ("pass", "skip", "stop", "no", "keep") else ""))
+            ink.draw(screen, text, br.center, 18, PARCHMENT, "bold", anchor="center", max_w=br.w - L.n(12))
+            declines = key[0] == "button" and key[1] in ("pass", "skip", "stop", "no", "keep")
+            self.region(br, key, label, "Click, or press its number."
+                        + (" Space or Enter also answers this." if declines else ""))
 
     def prompt_text(self, screen, picker, status) -> None:
         L, ink = self.layout, self.ink
@@ -782,11 +794,6 @@ class Table:
             if i == 1 and len(lines) > 2:
                 ln = ink.fit(ln + " " + " ".join(lines[2:]), 18, room)
             ink.draw(screen, ln, (rect.x + L.n(16), top + i * step), 18, colour)
-
-    def _buttons_width(self, buttons) -> int:
-        ink, L = self.ink, self.layout
-        return sum(min(ink.font("bold", 18).size(f"{i + 1}. {b[0]}")[0] + L.n(32), L.n(308))
-                   for i, b in enumerate(buttons))
 
     def _draft(self, screen, v, live):
         L, ink = self.layout, self.ink

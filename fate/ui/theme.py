@@ -50,6 +50,7 @@ FONT_FILES = {
     "title": "Blankenburg.ttf",
 }
 MIN_PX = 13  # no text smaller than this on any window
+FALLBACKS = {"…": "...", "—": "-", "–": "-", "→": "->", "’": "'", "“": '"', "”": '"'}
 
 
 class Ink:
@@ -68,6 +69,7 @@ class Ink:
         self._lines: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._wraps: OrderedDict[tuple, list[str]] = OrderedDict()
         self.drawn: set[str] = set()
+        self._missing: dict[str, set[str]] = {}
 
     def set_scale(self, scale: float) -> None:
         self.scale = scale
@@ -83,11 +85,24 @@ class Ink:
             self._fonts[key] = f
         return f
 
+    def safe(self, text: str, role: str) -> str:
+        """The text with any punctuation this face lacks replaced by plain ASCII."""
+        missing = self._missing.get(role)
+        if missing is None:
+            font = self.font(role, 20)
+            notdef = font.metrics("\uffff")
+            missing = {ch for ch in FALLBACKS if font.metrics(ch) == notdef}
+            self._missing[role] = missing
+        for ch in missing:
+            if ch in text:
+                text = text.replace(ch, FALLBACKS[ch])
+        return text
+
     def line(self, text: str, size: float, colour: tuple, role: str = "body") -> pygame.Surface:
         key = (text, role, self.px(size), colour)
         surf = self._lines.get(key)
         if surf is None:
-            surf = self.font(role, size).render(text, True, colour)
+            surf = self.font(role, size).render(self.safe(text, role), True, colour)
             self._lines[key] = surf
             if len(self._lines) > 4000:
                 self._lines.popitem(last=False)
@@ -116,9 +131,10 @@ class Ink:
         font = self.font(role, size)
         if font.size(text)[0] <= width:
             return text
-        while text and font.size(text + "…")[0] > width:
+        dots = self.safe("…", role)
+        while text and font.size(text + dots)[0] > width:
             text = text[:-1]
-        return text.rstrip() + "…"
+        return text.rstrip() + dots
 
     def wrap(self, text: str, size: float, width: int, role: str = "body") -> list[str]:
         key = (text, role, self.px(size), width)
