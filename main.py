@@ -67,7 +67,8 @@ def self_test(seed: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = _Parser(prog="main.py", description="Fate of the Elder Gods, the digital edition.")
+    prog = "main.py" if not getattr(sys, "frozen", False) else os.path.basename(sys.executable)
+    ap = _Parser(prog=prog, description="Fate of the Elder Gods, the digital edition.")
     ap.add_argument("--self-test", action="store_true", help="run headless checks and exit")
     ap.add_argument("--screenshot", metavar="FILE", help="save a PNG of the table and exit")
     ap.add_argument("--seed", type=int, default=None, help="seed for new games, the self-test and screenshots")

@@ -1,4 +1,4 @@
-"""python -m fate.bench engine|frames [--seconds S] [--frames N]
+"""python -m fate.bench engine|frames|package [--seconds S] [--frames N]
 
 Benchmarks that print figures (never pass/fail).
 
@@ -12,6 +12,11 @@ sweeping over things so tooltips show) at 1920x1080, headless; p50 and p95 of
 the main thread's CPU time (the AI thinks on its own thread). Then the wall
 time from launching ``python main.py`` to its first frame on screen, median
 of three launches.
+
+package: the size of the packaged app folder (dist/FateOfTheElderGods, built
+by ``python packaging/build.py``; built first if it is missing) and the wall
+time from launching the packaged binary to its first frame: the first launch
+and the median of three.
 """
 
 from __future__ import annotations
@@ -135,12 +140,50 @@ def first_frame_s(launches: int = 3) -> float:
     return statistics.median(out)
 
 
+def measure_package(folder, runs: int = 3) -> dict[str, float]:
+    """Size of a packaged app folder and its launch-to-first-frame times."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    folder = Path(folder)
+    exe = folder / ("FateOfTheElderGods.exe" if sys.platform.startswith("win") else "FateOfTheElderGods")
+    size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+    env = dict(os.environ, FATE_EXIT_AFTER_FIRST_FRAME="1")
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    times = []
+    for _ in range(runs + 1):
+        t0 = time.perf_counter()
+        subprocess.run([str(exe)], env=env, check=True, capture_output=True, timeout=120)
+        times.append(time.perf_counter() - t0)
+    return {"size_mb": size / 1e6, "first_s": times[0], "median_s": statistics.median(times[1:]), "runs": runs}
+
+
+def bench_package() -> dict[str, float]:
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    folder = root / "dist" / "FateOfTheElderGods"
+    if not folder.is_dir():
+        subprocess.run([sys.executable, str(root / "packaging" / "build.py")], check=True)
+    return measure_package(folder) | {"folder": str(folder)}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m fate.bench", description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=["engine", "frames"], help="what to measure")
+    ap.add_argument("what", choices=["engine", "frames", "package"], help="what to measure")
     ap.add_argument("--seconds", type=float, default=5.0, help="engine: CPU seconds of games to play")
     ap.add_argument("--frames", type=int, default=900, help="frames: how many frames to time")
     args = ap.parse_args(argv)
+    if args.what == "package":
+        r = bench_package()
+        print(f"package: {r['folder']}")
+        print(f"bundle size: {r['size_mb']:.1f} MB")
+        print(f"packaged start to first frame: first launch {r['first_s']:.2f} s, "
+              f"median of {r['runs']} more {r['median_s']:.2f} s")
+        return 0
     if args.what == "frames":
         r = bench_frames(args.frames)
         print(f"frames: busiest table (4 cults, 1920x1080, animations and tooltips), {r['frames']} frames, "

@@ -1,15 +1,16 @@
 """The one place that finds bundled files and the user's own folders.
 
 Run from source, the bundled folders (data/, assets/) sit beside the `fate`
-package; in a PyInstaller bundle they sit in the bundle folder
-(``sys._MEIPASS``). User data (saves, settings) always goes to the platform's
-user folders, never inside the app.
+package, found through ``importlib.resources``; in a PyInstaller bundle they
+sit in the bundle folder (``sys._MEIPASS``). User data (saves, settings)
+always goes to the platform's user folders, never inside the app.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from importlib import resources
 from pathlib import Path
 
 APP_NAME = "FateOfTheElderGods"
@@ -19,7 +20,7 @@ def bundle_root() -> Path:
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen)
-    return Path(__file__).resolve().parent.parent
+    return Path(str(resources.files("fate"))).resolve().parent
 
 
 def data_dir() -> Path:
