@@ -278,6 +278,8 @@ class PlayScene(Scene):
         mouse = self.app.mouse
         if mouse is not None:
             reg = t.at(mouse)
+            if reg is not None and reg.key is not None and reg.key[0] == "card":
+                t.lift(screen, reg.key, picker.live() if picker is not None else {})
             if reg is not None and reg.key != ("ui", "log"):
                 title, body = reg.title, reg.body
                 if picker is not None and reg.key in picker.live():

@@ -121,6 +121,7 @@ class Table:
         self._glows: list[tuple[pygame.Rect, bool]] = []
         self._boxes: dict[tuple, pygame.Surface] = {}
         self._prompt_room = 0
+        self._faces: dict[Key, tuple] = {}  # cards drawn face up, to lift one under the pointer
 
     # ---------------------------------------------------------------- setup
     def resize(self, w: int, h: int) -> None:
@@ -231,6 +232,7 @@ class Table:
         self.regions = []
         self.anchors = {}
         self._glows = []
+        self._faces = {}
         before = self.ink.drawn
         self.ink.drawn = set()
         live = picker.live() if picker is not None else {}
@@ -265,6 +267,19 @@ class Table:
     def glow(self, screen: pygame.Surface, rect: pygame.Rect, t: float, strong: bool = False) -> None:  # noqa: ARG002
         """Mark a legal target: it pulses every frame."""
         self._glows.append((rect, strong))
+
+    def lift(self, screen: pygame.Surface, key: Key, live: dict) -> None:
+        """Draw the face-up card under the pointer raised above its neighbours."""
+        face = self._faces.get(key)
+        if face is None:
+            return
+        r, name, text, back, cost, timing, title = face
+        up = r.move(0, -self.layout.n(30))
+        self.card_face(screen, up, name, text, back, key, live, cost, timing, title, record=False)
+        if key in live:
+            col = mix(GOLD, GLOW, 0.5 + 0.5 * math.sin(self.t * 5.0))
+            pygame.draw.rect(screen, col, up.inflate(self.layout.n(8), self.layout.n(8)), self.layout.n(4),
+                             border_radius=self.layout.n(12))
 
     def region(self, rect: pygame.Rect, key: Key | None, title: str, body: str = "") -> None:
         self.regions.append(Region(rect, key, title, body))
@@ -659,8 +674,11 @@ class Table:
 
     # ---------------------------------------------------------------- the viewer's hand
     def card_face(self, screen, r: pygame.Rect, name: str, text: str, back: str, key: Key | None, live,
-                  cost: list | None = None, timing: list | None = None, title: str | None = None) -> None:
+                  cost: list | None = None, timing: list | None = None, title: str | None = None,
+                  record: bool = True) -> None:
         L, ink = self.layout, self.ink
+        if record and key is not None:
+            self._faces[key] = (r, name, text, back, cost, timing, title)
         if back in self.sym_index:
             col = self.sym_colour[self.sym_index[back]]
         else:
@@ -691,7 +709,7 @@ class Table:
         elif title:
             ink.para(screen, title, pygame.Rect(r.x + L.n(6), ty + L.n(4), r.w - L.n(12), L.n(60)), 14,
                      (90, 70, 60), "italic", align="center", max_lines=2)
-        if key is not None:
+        if key is not None and record:
             body = text
             if cost:
                 body += "\n\nCost to Ready: " + ", ".join(self.content.symbols[c].name for c in cost)
