@@ -49,18 +49,30 @@ def timing_allows(g: Game, timing: frozenset[str], window: str, seat: int, targe
     return window == "end" and "end" in timing
 
 
-def usable(g: Game, seat: int, window: str, target: int) -> list[tuple[str, str, tuple]]:
+_ALLOWED: dict[tuple, bool] = {}  # (timing, window, own turn, the window's target) -> usable
+
+
+def usable(g: Game, seat: int, window: str, target: int, k: int = 0) -> list[tuple[str, str, tuple]]:
+    """What ``seat`` may cast or use in this window; ``k`` (its place in the
+    window's round) rides along in each value for the resolver."""
     opts = []
+    own = seat == g.cur
+    key_tail = (window, own, target == seat)
+    cards = g.content.cards
     for card in g.reserve[seat]:
-        c = g.card(card)
-        if timing_allows(g, c.timing, window, seat, target):
-            opts.append((f"cast:{c.id}", f"Cast {c.name}: {c.text}", ("cast", card)))
+        c = cards[card]
+        key = (c.timing, *key_tail)
+        ok = _ALLOWED.get(key)
+        if ok is None:
+            ok = _ALLOWED[key] = timing_allows(g, c.timing, window, seat, target)
+        if ok:
+            opts.append((f"cast:{c.id}", f"Cast {c.name}: {c.text}", ("cast", card, k)))
     for card in g.arts[seat]:
-        c = g.card(card)
+        c = cards[card]
         if c.ability in ("exhaust", "destroy") and card not in g.exhausted \
                 and timing_allows(g, c.timing, window, seat, target):
             verb = "Exhaust" if c.ability == "exhaust" else "Destroy"
-            opts.append((f"use:{c.id}", f"{verb} {c.name}: {c.text}", ("use", card)))
+            opts.append((f"use:{c.id}", f"{verb} {c.name}: {c.text}", ("use", card, k)))
     return opts
 
 
@@ -81,26 +93,23 @@ def window(g: Game, t: tuple) -> Ask | None:
         seat = (g.cur + k) % g.n
         if not g.reserve[seat] and not g.arts[seat]:
             continue
-        opts = usable(g, seat, kind, target)
+        opts = usable(g, seat, kind, target, k)
         if opts:
-            if k != offset:  # re-queue at this seat so the resolver knows who spoke
-                g.push(("window", kind, k, target))
-                return None
-            opts.append(("pass", "Pass", None))
+            opts.append(("pass", "Pass", ("pass", None, k)))
             return Ask(seat, "cast_window", f"You may cast {WINDOW_TEXT[kind]}", opts,
                        ("window", kind, target))
     return None
 
 
 @resolver("window")
-def window_take(g: Game, t: tuple, value: tuple | None) -> None:
-    _, kind, offset, target = t
-    seat = (g.cur + offset) % g.n
-    if value is None:
-        g.push(("window", kind, offset + 1, target))
+def window_take(g: Game, t: tuple, value: tuple) -> None:
+    _, kind, _, target = t
+    what, card, k = value
+    if what == "pass":  # the next seat round the table may still cast
+        g.push(("window", kind, k + 1, target))
         return
-    g.push(("use_artifact" if value[0] == "use" else "cast", seat, value[1]),
-           ("window", kind, offset, target))
+    seat = (g.cur + k) % g.n
+    g.push(("use_artifact" if what == "use" else "cast", seat, card), ("window", kind, k, target))
 
 
 @task("cast")
