@@ -32,8 +32,10 @@ def cult_strength(g: Game, s: int) -> float:
     signs = g.signs[s]
     value = 12.0 * g.summon[s] - 9.0 * signs - (6.0 if signs >= 7 else 0.0) * (signs - 6)
     value += 2.0 * g.at[OTHER_WORLDS][s]
-    value -= 2.5 * max(0, g.inv_lodge[s] - 1) + (4.0 if g.inv_lodge[s] >= 5 else 0.0)
-    value += 0.5 * min(g.lodge[s], 6) - (3.0 if g.lodge[s] == 0 else 0.0)
+    inv = g.inv_lodge[s]
+    value -= 2.5 * max(0, inv - 1) + (3.0 if inv >= 4 else 0.0) + (4.0 if inv >= 5 else 0.0)
+    # an empty Lodge costs an Elder Sign at the next placement (R-MV-7): keep a reserve
+    value += 0.5 * min(g.lodge[s], 6) + 1.5 * min(g.lodge[s], 3) - (7.0 if g.lodge[s] == 0 else 0.0)
     value += 1.5 * len(g.reserve[s]) + 0.4 * min(len(g.hands[s]), 6) + 1.5 * len(g.arts[s])
     value += 1.0 if g.gate[s] >= 0 else 0.0
     value -= 4.0 * g.curses_on(s)

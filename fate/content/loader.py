@@ -38,9 +38,10 @@ DIE_MEANINGS = ("summon", "cultist_return", "temporary_control", "raid_sign", "r
                 "raid_kill")
 
 CARD_KEYS = {
-    GOD: {"id", "name", "title", "text", "gift", "flavor", "passive"},
-    SPELL: {"id", "name", "back", "cost", "timing", "text", "effect", "flavor"},
-    ARTIFACT: {"id", "name", "ability", "timing", "text", "effect", "on_gain", "passive", "flavor"},
+    GOD: {"id", "name", "title", "text", "gift", "flavor", "passive", "solo_text", "solo_effect"},
+    SPELL: {"id", "name", "back", "cost", "timing", "text", "effect", "flavor", "solo_text", "solo_effect"},
+    ARTIFACT: {"id", "name", "ability", "timing", "text", "effect", "on_gain", "passive", "flavor",
+               "solo_text", "solo_effect"},
     CURSE: {"id", "name", "trigger", "text", "penalty", "flavor"},
 }
 
@@ -312,6 +313,17 @@ class _Loader:
         return tuple(sorted(val.items()))
 
     # ---------------------------------------------------------------- card kinds
+    def solo(self, row: dict, where: str, kind: str, cid: str) -> dict:
+        """The optional solo version of a card: ``solo_text`` and ``solo_effect`` together."""
+        has_text, has_steps = "solo_text" in row, "solo_effect" in row
+        if has_text != has_steps:
+            missing = "solo_effect" if has_text else "solo_text"
+            raise ContentError(f"{where}: {kind} {cid!r}: field {missing!r}: solo_text and solo_effect go together")
+        if not has_text:
+            return {}
+        return {"solo_text": self.text(row, "solo_text", where, cid),
+                "solo_effect": self.steps(row.get("solo_effect"), f"{where}: {kind} {cid!r}: field 'solo_effect'")}
+
     def load_gods(self) -> None:
         where = "data/gods.yaml"
         for row in self.entries(GOD):
@@ -320,7 +332,7 @@ class _Loader:
                      title=self.text(row, "title", where, cid), text=self.text(row, "text", where, cid),
                      flavor=self.text(row, "flavor", where, cid, False),
                      effect=self.steps(row.get("gift"), f"{where}: god {cid!r}: field 'gift'"),
-                     passive=self.passive(row, where, cid))
+                     passive=self.passive(row, where, cid), **self.solo(row, where, "god", cid))
 
     def load_spells(self) -> None:
         where = "data/spells.yaml"
@@ -339,7 +351,8 @@ class _Loader:
                      text=self.text(row, "text", where, cid), symbol=back, cost=costs,
                      timing=self.timing(row, where, cid),
                      flavor=self.text(row, "flavor", where, cid, False),
-                     effect=self.steps(row.get("effect"), f"{where}: spell {cid!r}: field 'effect'"))
+                     effect=self.steps(row.get("effect"), f"{where}: spell {cid!r}: field 'effect'"),
+                     **self.solo(row, where, "spell", cid))
 
     def load_gates(self) -> None:
         where = "data/gates.yaml"
@@ -372,7 +385,8 @@ class _Loader:
                      timing=self.timing(row, where, cid) if ability != "passive" else frozenset(),
                      effect=self.steps(row.get("effect"), f"{where}: artifact {cid!r}: field 'effect'"),
                      on_gain=self.steps(on_gain, f"{where}: artifact {cid!r}: field 'on_gain'") if on_gain else -1,
-                     passive=passive, flavor=self.text(row, "flavor", where, cid, False))
+                     passive=passive, flavor=self.text(row, "flavor", where, cid, False),
+                     **self.solo(row, where, "artifact", cid))
 
     def load_curses(self) -> None:
         from fate.engine.effects import CONDITIONS

@@ -31,6 +31,8 @@ class Card:
     trigger: tuple[str, tuple[tuple[str, object], ...]] | None = None  # Curses
     flavor: str = ""
     title: str = ""  # Elder Gods: their epithet
+    solo_text: str = ""  # solo play: what the card does instead (effects that reach only rivals)
+    solo_effect: int = -1
 
     def passive_value(self, key: str) -> int:
         for k, v in self.passive:

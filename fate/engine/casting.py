@@ -34,7 +34,7 @@ from fate.engine.game import Ask, Game, resolver, task
 def timing_allows(g: Game, timing: frozenset[str], window: str, seat: int, target: int) -> bool:
     if "any" in timing:
         return True
-    own = seat == g.cur
+    own = seat == g.cur and window != "investigators"  # solo: their turn is not yours
     if window == PREPARE and "prepare" in timing and own:
         return True
     if "own_turn" in timing and own:
@@ -56,7 +56,7 @@ def usable(g: Game, seat: int, window: str, target: int, k: int = 0) -> list[tup
     """What ``seat`` may cast or use in this window; ``k`` (its place in the
     window's round) rides along in each value for the resolver."""
     opts = []
-    own = seat == g.cur
+    own = seat == g.cur and window != "investigators"
     key_tail = (window, own, target == seat)
     cards = g.content.cards
     for card in g.reserve[seat]:
@@ -66,13 +66,13 @@ def usable(g: Game, seat: int, window: str, target: int, k: int = 0) -> list[tup
         if ok is None:
             ok = _ALLOWED[key] = timing_allows(g, c.timing, window, seat, target)
         if ok:
-            opts.append((f"cast:{c.id}", f"Cast {c.name}: {c.text}", ("cast", card, k)))
+            opts.append((f"cast:{c.id}", f"Cast {c.name}: {g.text_of(card)}", ("cast", card, k)))
     for card in g.arts[seat]:
         c = cards[card]
         if c.ability in ("exhaust", "destroy") and card not in g.exhausted \
                 and timing_allows(g, c.timing, window, seat, target):
             verb = "Exhaust" if c.ability == "exhaust" else "Destroy"
-            opts.append((f"use:{c.id}", f"{verb} {c.name}: {c.text}", ("use", card, k)))
+            opts.append((f"use:{c.id}", f"{verb} {c.name}: {g.text_of(card)}", ("use", card, k)))
     return opts
 
 
@@ -80,7 +80,7 @@ WINDOW_TEXT = {
     "prepare": "before movement", "move": "at the start of the Move phase",
     "activate": "at the start of the Activate phase", "conclude": "at the start of Conclude",
     "after_roll": "after the roll, before its results apply", "raid": "as the raid is declared",
-    "end": "at the end of the turn",
+    "end": "at the end of the turn", "investigators": "as the Investigators take their turn",
 }
 
 
@@ -119,8 +119,8 @@ def cast(g: Game, t: tuple) -> None:
     g.reserve[seat].remove(card)
     g.resolving.append(card)
     c = g.card(card)
-    g.emit("spell_cast", seat=seat, card=c.id, name=c.name, text=c.text)
-    g.push(("fx", seat, card, c.effect, 0, ()), ("cast_done", card))
+    g.emit("spell_cast", seat=seat, card=c.id, name=c.name, text=g.text_of(card))
+    g.push(("fx", seat, card, g.effect_of(card), 0, ()), ("cast_done", card))
 
 
 @task("cast_done")
@@ -147,14 +147,14 @@ def use_artifact(g: Game, t: tuple) -> None:
     c = g.card(card)
     if c.ability == "exhaust":
         g.exhausted.add(card)
-        g.emit("artifact_exhausted", seat=seat, card=c.id, name=c.name, text=c.text)
-        g.push(("fx", seat, card, c.effect, 0, ()))
+        g.emit("artifact_exhausted", seat=seat, card=c.id, name=c.name, text=g.text_of(card))
+        g.push(("fx", seat, card, g.effect_of(card), 0, ()))
     else:
         g.arts[seat].remove(card)
         g.exhausted.discard(card)
         g.resolving.append(card)
-        g.emit("artifact_destroyed", seat=seat, card=c.id, name=c.name, text=c.text)
-        g.push(("fx", seat, card, c.effect, 0, ()), ("to_box", card))
+        g.emit("artifact_destroyed", seat=seat, card=c.id, name=c.name, text=g.text_of(card))
+        g.push(("fx", seat, card, g.effect_of(card), 0, ()), ("to_box", card))
 
 
 @task("to_box")

@@ -155,7 +155,8 @@ def phase(g: Game, t: tuple) -> None:
 def end_turn(g: Game, t: tuple) -> None:
     g.emit("turn_ended", seat=g.cur)
     if g.solo:
-        g.push(("investigators_turn",), ("turn",))
+        # R-SO-2; a window first, so "on another cult's turn" Spells have a moment in solo
+        g.push(("window", "investigators", 0, -1), ("investigators_turn",), ("turn",))
     else:
         g.cur = (g.cur + 1) % g.n  # clockwise (R-TURN-1)
         g.push(("turn",))

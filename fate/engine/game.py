@@ -263,6 +263,15 @@ class Game:
     def card(self, index: int) -> Card:
         return self.content.cards[index]
 
+    def effect_of(self, index: int) -> int:
+        """The steps a card resolves: its solo version in solo play, if it has one."""
+        c = self.content.cards[index]
+        return c.solo_effect if self.solo and c.solo_effect >= 0 else c.effect
+
+    def text_of(self, index: int) -> str:
+        c = self.content.cards[index]
+        return c.solo_text if self.solo and c.solo_text else c.text
+
     def seat_name(self, seat: int) -> str:
         if seat == GAME_SEAT:
             return "the Investigators"

@@ -258,8 +258,8 @@ def ceremony_basic(g: Game, t: tuple) -> None:
         g.gate[seat] = g.gate_supply.pop()
         g.emit("gate_gained", seat=seat)
     god = g.card(g.gods[seat])
-    g.emit("dark_gift", seat=seat, god=god.id, text=god.text)
-    g.push(("fx", seat, god.index, god.effect, 0, ()))
+    g.emit("dark_gift", seat=seat, god=god.id, text=g.text_of(god.index))
+    g.push(("fx", seat, god.index, g.effect_of(god.index), 0, ()))
 
 
 @task("ceremony_control")

@@ -17,7 +17,7 @@ from fate.engine.game import Game
 
 def _card_public(g: Game, index: int) -> dict:
     c = g.card(index)
-    return {"id": c.id, "name": c.name, "text": c.text}
+    return {"id": c.id, "name": c.name, "text": g.text_of(index)}
 
 
 def _back(g: Game, index: int) -> str:

@@ -46,6 +46,9 @@ def edit(path: Path, old: str, new: str) -> None:
     ("curses.yaml", "trigger: {is: summon_at_least, n: 9}", "trigger: {is: moon_is_full}", "curse 'stars-are-wrong'.*unknown condition 'moon_is_full'"),
     ("gods.yaml", "title: Dreamer Beneath the Waves", "title: Dreamer Beneath the Waves\n    colour: green", "god 'cthulhu': unknown field 'colour'"),
     ("dice.yaml", "summon: [tentacle, dagger]", "summon: [tentacle, moon]", "dice.yaml: meanings: field 'summon': unknown face 'moon'"),
+    ("spells.yaml", "solo_effect: [{do: destroy_signs, amount: 1}]}", "solo_colour: red}", "spell 'key-10'.*unknown field 'solo_colour'"),
+    ("gods.yaml", "    solo_effect:\n      - {do: clear_investigators, amount: 3}\n", "", "god 'hastur': field 'solo_effect': solo_text and solo_effect go together"),
+    ("locations.yaml", "id: museum", "id: moon_base", "locations.yaml: field 'id': unknown location 'moon_base'"),
 ])
 def test_bad_data_names_file_card_and_field(data, file, old, new, expect):
     edit(data / file, old, new)

@@ -1,0 +1,155 @@
+"""Solo versions of rival-only cards: each one plays in a solo game and does
+what its solo text says (R-SO-1, R-SP-2). A test fails for any card with a
+solo version but no case here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fate.content import default_content
+
+SOLO: dict[str, object] = {}
+
+
+def solo(*ids):
+    def deco(fn):
+        for i in ids:
+            SOLO[i] = fn
+        return fn
+
+    return deco
+
+
+def solo_cast(table, cid, *answers, seat0=None, verb="cast", **kw):
+    """A solo game where the player holds ``cid``; it is cast (or used) at its
+    first window and the answers are given."""
+    s0 = dict(seat0 or {})
+    s0.setdefault("hand", ["key-01", "tome-01", "hood-01"])
+    if verb == "cast":
+        s0["reserve"] = [cid]
+    else:
+        s0["artifacts"] = [cid]
+    t = table(players=1, start="prepare", seats=[s0], **kw)
+    for _ in range(60):
+        if t.prompt.kind == "cast_window" and f"{verb}:{cid}" in t.ids():
+            break
+        t.decline()
+    t.choose(f"{verb}:{cid}")
+    for a in answers:
+        t.choose(a)
+    return t
+
+
+def count(t, kind: str) -> int:
+    return sum(e.data.get("count", 0) for e in t.of(kind))
+
+
+def texts(t, cid: str) -> str:
+    return next(e.data["text"] for e in t.of("spell_cast") + t.of("artifact_destroyed") if e.data["card"] == cid)
+
+
+@solo("key-05", "flame-09", "lantern-02", "hood-06")
+def _(table, cid):
+    t = solo_cast(table, cid, "loc:museum", locations={"museum": {"investigators": 3}})
+    assert t.loc("museum")["investigators"] == 1 and count(t, "investigators_cleared") == 2
+    assert texts(t, cid).startswith("Solo:")
+
+
+@solo("lantern-06")
+def _(table, cid):
+    t = solo_cast(table, cid, "loc:library", locations={"library": {"investigators": 4}})
+    assert t.loc("library")["investigators"] == 1
+
+
+@solo("key-10", "flame-05", "flame-12")
+def _(table, cid):
+    t = solo_cast(table, cid, seat0={"elder_signs": 2})
+    assert t.seat(0)["elder_signs"] == 1 and t.seat(0)["curses_carried"] == 0
+
+
+@solo("lantern-01", "lantern-05", "lantern-12", "lantern-13", "lantern-10")
+def _(table, cid):
+    gone = {"lantern-01": 1, "lantern-10": 1, "lantern-05": 2, "lantern-12": 2, "lantern-13": 3}[cid]
+    t = solo_cast(table, cid, seat0={"investigators": 4})
+    assert count(t, "investigators_left") == gone
+    assert not t.of("raided")  # no raid: the solo version only sends them home
+
+
+@solo("key-11")
+def _(table, cid):
+    t = solo_cast(table, cid, seat0={"investigators": 2})
+    assert count(t, "investigators_left") == 1 and len(t.seat(0)["hand_backs"]) == 4
+
+
+@solo("lantern-08", "tome-06", "tome-09")
+def _(table, cid):
+    t = solo_cast(table, cid)
+    assert len(t.seat(0)["hand_backs"]) == 5
+
+
+@solo("hood-10")
+def _(table, cid):
+    t = solo_cast(table, cid)
+    assert t.seat(0)["abyss"] == 4 and t.seat(0)["lodge"] == 10
+
+
+@solo("tome-10")
+def _(table, cid):
+    t = solo_cast(table, cid, locations={"library": {"column": ["hood-02", "key-03"]}})  # the only column
+    assert t.loc("library")["column"] == [] and len(t.seat(0)["hand_backs"]) == 4
+
+
+@solo("corpse-light")
+def _(table, cid):
+    t = solo_cast(table, cid, seat0={"investigators": 4}, verb="use")
+    assert count(t, "investigators_left") == 3 and t.seat(0)["artifacts"] == []
+
+
+@solo("pnakotic-fragment")
+def _(table, cid):
+    t = solo_cast(table, cid, verb="use")
+    assert len(t.seat(0)["hand_backs"]) == 5 and t.seat(0)["artifacts"] == []
+
+
+@solo("hastur")
+def _(table, cid):
+    t = table(players=1, gods=["hastur"], fate=["ceremony", "streets"], start="activate",
+              locations={"museum": {"investigators": 4}})
+    t.until("location")
+    t.choose("loc:museum")
+    assert t.loc("museum")["investigators"] == 1
+    assert t.of("dark_gift")[0].data["text"].startswith("Solo:")
+
+
+def test_every_solo_version_has_a_case():
+    ids = {c.id for c in default_content().cards if c.solo_text}
+    assert len(ids) == 22
+    assert ids == set(SOLO), f"without a case: {sorted(ids - set(SOLO))}"
+
+
+@pytest.mark.parametrize("cid", sorted(SOLO))
+def test_solo_version_plays(table, cid):
+    SOLO[cid](table, cid)
+
+
+def test_solo_versions_stay_out_of_games_with_rivals(table):
+    """R-SP-2 with rivals present: the card's own text and effect apply."""
+    t = table(players=3, start="prepare", seats=[{"reserve": ["key-10"]}, {}, {}])
+    t.until("cast_window")
+    t.choose("cast:key-10")
+    t.choose("seat:1")
+    assert t.seat(1)["elder_signs"] == 1
+    assert not t.of("spell_cast")[0].data["text"].startswith("Solo:")
+
+
+def test_solo_offers_a_window_on_the_investigators_turn(table):
+    """R-SO-2 and R-SP-1: in solo a card timed for another cult's turn can be cast
+    as the Investigators take theirs."""
+    t = table(players=1, start="conclude", seats=[{"reserve": ["hood-09"]}])
+    for _ in range(30):
+        p = t.prompt
+        if p.kind == "cast_window" and "cast:hood-09" in t.ids():
+            break
+        t.decline()
+    assert "Investigators" in t.prompt.text
