@@ -129,6 +129,24 @@ class Banner(Beat):
                          max_lines=2)
 
 
+class SummonStep(Banner):
+    """The Summon token's new space lights up on its track while the news shows."""
+
+    def __init__(self, seat: int, step: int, text: str, colour: tuple, sub: str, duration: float) -> None:
+        super().__init__(text, colour, sub, duration)
+        self.seat, self.step = seat, step
+
+    def draw(self, screen, table, ink):
+        super().draw(screen, table, ink)
+        at = table.anchors.get(("track", self.seat, min(9, max(0, self.step))))
+        if at is None:
+            return
+        L = table.layout
+        p = self.progress()
+        r = L.n(18 + 14 * math.sin(p * math.pi))
+        pygame.draw.circle(screen, self.colour, at, r, L.n(3))
+
+
 class CardShow(Beat):
     """A card turned face up in the middle of the table: a cast Spell, a Curse."""
 
@@ -261,8 +279,8 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
                          (170, 120, 230), 1.8, "eye")]
     if k == "summon_moved":
         up = d["to"] > d["frm"]
-        return [Banner(f"Summon {d['frm']} → {d['to']}", col if up else INK_DIM,
-                       f"{who} {'draw' if you else 'draws'} {'nearer' if up else 'back'}", 0.8)]
+        return [SummonStep(s, d["to"], f"Summon {d['frm']} → {d['to']}", col if up else INK_DIM,
+                           f"{who} {'draw' if you else 'draws'} {'nearer' if up else 'back'}", 0.9)]
     if k == "elder_sign_gained":
         return [Banner("An Elder Sign", SIGN_GREEN, f"{who} {'now have' if you else 'now has'} {d['total']}.", 0.6)]
     if k == "cursed":

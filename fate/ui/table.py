@@ -482,6 +482,7 @@ class Table:
         signs = seat["elder_signs"]
         for step in range(10):
             r = L.r(x + 14 + step * cell, ty, cell - 4, 32)
+            self.anchors[("track", s, step)] = r.center
             sign_here = step >= 10 - signs and step > 0
             pygame.draw.rect(screen, (40, 60, 48) if sign_here else (34, 28, 44), r, border_radius=L.n(5))
             pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.4), r, L.n(1), border_radius=L.n(5))
@@ -553,10 +554,15 @@ class Table:
                 r = L.r(x + 14 + i * 140, ay, 132, min(40, h - 196))
                 ak = ("card", a["id"])
                 spent = a["exhausted"]
-                pygame.draw.rect(screen, (50, 40, 30) if not spent else (30, 26, 30), r, border_radius=L.n(5))
-                pygame.draw.rect(screen, BRONZE if not spent else INK_FAINT, r, L.n(1), border_radius=L.n(5))
-                ink.draw(screen, a["name"], r.center, 14, PARCHMENT if not spent else INK_FAINT, "italic",
+                chip = pygame.Surface(r.size, pygame.SRCALPHA)
+                box = chip.get_rect()
+                pygame.draw.rect(chip, (50, 40, 30) if not spent else (30, 26, 30), box, border_radius=L.n(5))
+                pygame.draw.rect(chip, BRONZE if not spent else INK_FAINT, box, L.n(1), border_radius=L.n(5))
+                ink.draw(chip, a["name"], box.center, 14, PARCHMENT if not spent else INK_FAINT, "italic",
                          anchor="center", max_w=r.w - L.n(8))
+                if spent:  # turned aside until the owner's next Prepare
+                    chip = pygame.transform.rotate(chip, -9)
+                screen.blit(chip, chip.get_rect(center=r.center))
                 body = a["text"] + (" (Exhausted until your next Prepare.)" if spent else "")
                 self.region(r, ak, a["name"], body)
                 if ak in live:
