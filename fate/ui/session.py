@@ -154,8 +154,42 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
 
 def _loc(x) -> str:
     if isinstance(x, int):
-        return LOCATION_NAMES[x]
+        return LOCATION_NAMES[x] if 0 <= x < len(LOCATION_NAMES) else str(x)
     return LOCATION_NAMES[LOCATIONS.index(x)] if x in LOCATIONS else str(x)
+
+
+# Events told as "<who> <verb> ...": (the verb for 'you', for a cult, then the rest)
+ACTS = {
+    "god_chosen": ("serve", "serves", "{god}."),
+    "fate_moved": ("move", "moves", "a Fate Piece from {frm} to {to}."),
+    "cultist_placed": ("place", "places", "a Cultist at {loc}."),
+    "cultists_placed": ("place", "places", "{cultists} at {loc}."),
+    "cultist_moved": ("move", "moves", "a Cultist from {frm} to {to}."),
+    "sacrificed": ("sacrifice", "sacrifices", "{cultists} at {loc}."),
+    "empty_lodge": ("have", "has", "an empty Lodge: a Cultist comes back and an Elder Sign is gained."),
+    "squall_placed": ("call", "calls", "a Winter Squall to {loc}."),
+    "summon_moved": ("move", "moves", "the Summon token from {frm_n} to {to_n}."),
+    "elder_sign_gained": ("gain", "gains", "an Elder Sign ({total} in all)."),
+    "cursed": ("are", "is", "cursed ({carried} carried)."),
+    "curse_destroyed": ("destroy", "destroys", "a Curse."),
+    "spell_drawn": ("draw", "draws", "a Spell ({sym} back)."),
+    "spell_readied": ("ready", "readies", "a Spell ({sym} back)."),
+    "readied_discarded": ("discard", "discards", "the readied {card}."),
+    "spell_discarded": ("discard", "discards", "{card}."),
+    "spell_cast": ("cast", "casts", "{name}: {text}"),
+    "spell_stolen": ("steal", "steals", "a Spell from {frm_seat}."),
+    "gate_gained": ("take", "takes", "a Gate."),
+    "gate_lost": ("lose", "loses", "a Gate."),
+    "artifact_gained": ("take", "takes", "{card}."),
+    "artifact_discarded": ("give", "gives", "up {card}."),
+    "artifact_exhausted": ("use", "uses", "{name}: {text}"),
+    "artifact_destroyed": ("spend", "spends", "{name}: {text}"),
+    "control": ("control", "controls", "{loc}."),
+    "temporary_control": ("seize", "seizes", "Temporary Control of {loc}."),
+    "temporary_control_failed": ("fail", "fails", "to seize {loc}."),
+    "control_action": ("take", "takes", "the Control Action of {loc}."),
+    "basic_action": ("perform", "performs", "the Basic Action of {loc}."),
+}
 
 
 def narrate(e: Event, v: dict, viewer: int | None, content: Content) -> str | None:
@@ -174,39 +208,33 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content) -> str | No
 
     k = e.kind
     n = d.get("count", 0)
-    if k == "god_chosen":
-        return f"{Who} {'serve' if you else 'serves'} {card('god')}."
+    if k in ACTS:
+        mine, theirs, rest = ACTS[k]
+        frm, to = d.get("frm"), d.get("to")
+        return f"{Who} {mine if you else theirs} " + rest.format(
+            card=card() if "card" in d else "", god=card("god") if "god" in d else "",
+            loc=_loc(d["location"]) if "location" in d else "", sym=sym(d.get("symbol")),
+            name=d.get("name", ""), text=d.get("text", ""), total=d.get("total"), frm_n=frm, to_n=to,
+            frm=_loc(frm) if frm is not None else "", to=_loc(to) if to is not None else "",
+            frm_seat=seat_label(v, frm, viewer) if isinstance(frm, int) else "",
+            cultists=_plural(n, "Cultist"), carried=_plural(d.get("carried", 0), "Curse"))
     if k == "setup_done":
         first = seat_label(v, d["first"], viewer)
         return f"The rite begins. {first[0].upper()}{first[1:]} {'go' if d['first'] == viewer else 'goes'} first."
     if k == "turn_started":
         return f"— Turn {d['turn']}: {'your turn' if you else who} —"
-    if k == "fate_moved":
-        return f"{Who} {'move' if you else 'moves'} a Fate Piece from {_loc(d['frm'])} to {_loc(d['to'])}."
     if k == "fate_piece_stays":
         return f"{Who} cannot move; the Fate Piece stays at {_loc(d['location'])}."
     if k == "no_move":
         return f"{Who} {'have' if you else 'has'} no legal move and {'show' if you else 'shows'} the hand."
-    if k == "cultist_placed":
-        return f"{Who} {'place' if you else 'places'} a Cultist at {_loc(d['location'])}."
-    if k == "cultists_placed":
-        return f"{Who} {'place' if you else 'places'} {_plural(n, 'Cultist')} at {_loc(d['location'])}."
-    if k == "cultist_moved":
-        return f"{Who} {'move' if you else 'moves'} a Cultist from {_loc(d['frm'])} to {_loc(d['to'])}."
     if k == "cultists_sent_home":
         return f"{_plural(n, 'Cultist')} of {who} {'goes' if n == 1 else 'go'} home from {_loc(d['location'])}."
     if k == "cultists_lost":
         return f"{_plural(n, 'Cultist')} of {who} {'falls' if n == 1 else 'fall'} into the Abyss."
-    if k == "sacrificed":
-        return f"{Who} {'sacrifice' if you else 'sacrifices'} {_plural(n, 'Cultist')} at {_loc(d['location'])}."
     if k == "recalled":
         return f"{_plural(n, 'Cultist')} of {who} {'returns' if n == 1 else 'return'} from the Abyss."
-    if k == "empty_lodge":
-        return f"{Who} {'have' if you else 'has'} an empty Lodge: a Cultist comes back and an Elder Sign is gained."
     if k == "squall_struck":
         return f"A Winter Squall at {_loc(d['location'])} blows {who}'s Cultist away."
-    if k == "squall_placed":
-        return f"{Who} {'call' if you else 'calls'} a Winter Squall to {_loc(d['location'])}."
     if k in ("investigator_placed", "investigators_placed"):
         c = d.get("count", 1)
         return f"{_plural(c, 'Investigator')} {'arrives' if c == 1 else 'arrive'} at {_loc(d['location'])}."
@@ -234,56 +262,24 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content) -> str | No
     if k == "raided":
         return (f"The raid leaves {'you' if you else who} {_plural(d['signs'], 'Elder Sign')} "
                 f"and destroys {_plural(d['destroyed'], 'Investigator')}.")
-    if k == "summon_moved":
-        return f"{Who} {'move' if you else 'moves'} the Summon token from {d['frm']} to {d['to']}."
-    if k == "elder_sign_gained":
-        return f"{Who} {'gain' if you else 'gains'} an Elder Sign ({d['total']} in all)."
     if k == "elder_sign_destroyed":
         return f"{_plural(n, 'Elder Sign')} of {who} {'is' if n == 1 else 'are'} broken ({d['total']} left)."
     if k == "elder_sign_curse":
         return f"The Summon token of {who} meets an Elder Sign: a Curse."
-    if k == "cursed":
-        return f"{Who} {'are' if you else 'is'} cursed ({_plural(d['carried'], 'Curse')} carried)."
     if k == "curse_drawn":
         return f"You hold {card()} against {seat_label(v, d['seat'], viewer)}, in secret."
     if k == "curse_revealed":
         return f"CURSE! {d['name']} strikes {who}: {d['text']}"
-    if k == "curse_destroyed":
-        return f"{Who} {'destroy' if you else 'destroys'} a Curse."
     if k == "curse_deck_empty":
         return "The Curse deck is empty."
-    if k == "spell_drawn":
-        return f"{Who} {'draw' if you else 'draws'} a Spell ({sym(d['symbol'])} back)."
     if k == "spell_drawn_face":
         return f"You draw {card()}."
-    if k == "spell_readied":
-        return f"{Who} {'ready' if you else 'readies'} a Spell ({sym(d['symbol'])} back)."
-    if k == "readied_discarded":
-        return f"{Who} {'discard' if you else 'discards'} the readied {card()}."
-    if k == "spell_discarded":
-        return f"{Who} {'discard' if you else 'discards'} {card()}."
-    if k == "spell_cast":
-        return f"{Who} {'cast' if you else 'casts'} {d['name']}: {d['text']}"
-    if k == "spell_stolen":
-        return f"{Who} {'steal' if you else 'steals'} a Spell from {seat_label(v, d['frm'], viewer)}."
     if k == "spell_stolen_face":
         return f"The stolen Spell is {card()}."
     if k == "spell_deck_reshuffled":
         return f"The discards are shuffled into a new Spell deck ({d['size']} cards)."
     if k == "column_discarded":
         return f"The Astral Column of {_loc(d['location'])} is cleared."
-    if k == "gate_gained":
-        return f"{Who} {'take' if you else 'takes'} a Gate."
-    if k == "gate_lost":
-        return f"{Who} {'lose' if you else 'loses'} a Gate."
-    if k == "artifact_gained":
-        return f"{Who} {'take' if you else 'takes'} {card()}."
-    if k == "artifact_discarded":
-        return f"{Who} {'give' if you else 'gives'} up {card()}."
-    if k == "artifact_exhausted":
-        return f"{Who} {'use' if you else 'uses'} {d['name']}: {d['text']}"
-    if k == "artifact_destroyed":
-        return f"{Who} {'spend' if you else 'spends'} {d['name']}: {d['text']}"
     if k == "artifact_wrecked":
         return f"{card()} of {who} is destroyed."
     if k == "artifacts_revealed":
@@ -291,16 +287,6 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content) -> str | No
         return f"At The Museum: {names}." if names else None
     if k == "no_artifacts":
         return "The Museum has nothing left to take."
-    if k == "control":
-        return f"{Who} {'control' if you else 'controls'} {_loc(d['location'])}."
-    if k == "temporary_control":
-        return f"{Who} {'seize' if you else 'seizes'} Temporary Control of {_loc(d['location'])}."
-    if k == "temporary_control_failed":
-        return f"{Who} {'fail' if you else 'fails'} to seize {_loc(d['location'])}."
-    if k == "control_action":
-        return f"{Who} {'take' if you else 'takes'} the Control Action of {_loc(d['location'])}."
-    if k == "basic_action":
-        return f"{Who} {'perform' if you else 'performs'} the Basic Action of {_loc(d['location'])}."
     if k == "dark_gift":
         return f"{content.card(d['god']).name} grants {'you' if you else who} a Dark Gift: {d['text']}"
     if k in ("die_rerolled", "die_turned"):

@@ -33,7 +33,7 @@ def cast(table, cid, *answers, seat0=None, others=({}, {}), start="prepare", ver
         s0["artifacts"] = [cid] + s0.get("artifacts", [])
     s0.setdefault("hand", [h for h in HAND if h != cid])
     kw.setdefault("artifacts_face_up", FACE_UP)
-    t = table(players=3, start=start, seats=[s0, *[dict(o) for o in others]], **kw)
+    t = table(players=1 + len(others), start=start, seats=[s0, *[dict(o) for o in others]], **kw)
     for _ in range(50):
         if t.prompt.kind == "cast_window" and f"{verb}:{cid}" in t.ids():
             break
@@ -498,7 +498,8 @@ def _(table):
 @card("azathoth")
 def _(table):
     t = gift(table, "azathoth", dice=["tentacle", "skull"])
-    assert (t.seat(0)["summon"], t.seat(0)["elder_signs"]) == (1, 1)
+    s = t.seat(0)
+    assert (s["summon"], s["elder_signs"]) == (1, 0) and t.of("cultists_lost")[0].data["count"] == 1
 
 
 @card("tsathoggua")

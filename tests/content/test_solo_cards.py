@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from fate.content import default_content
+from tests.content.test_cards import cast
 
 SOLO: dict[str, object] = {}
 
@@ -21,24 +22,9 @@ def solo(*ids):
     return deco
 
 
-def solo_cast(table, cid, *answers, seat0=None, verb="cast", **kw):
-    """A solo game where the player holds ``cid``; it is cast (or used) at its
-    first window and the answers are given."""
-    s0 = dict(seat0 or {})
-    s0.setdefault("hand", ["key-01", "tome-01", "hood-01"])
-    if verb == "cast":
-        s0["reserve"] = [cid]
-    else:
-        s0["artifacts"] = [cid]
-    t = table(players=1, start="prepare", seats=[s0], **kw)
-    for _ in range(60):
-        if t.prompt.kind == "cast_window" and f"{verb}:{cid}" in t.ids():
-            break
-        t.decline()
-    t.choose(f"{verb}:{cid}")
-    for a in answers:
-        t.choose(a)
-    return t
+def solo_cast(table, cid, *answers, **kw):
+    """A solo game where the player holds ``cid``, cast (or used) at its first window."""
+    return cast(table, cid, *answers, others=(), **kw)
 
 
 def count(t, kind: str) -> int:
