@@ -121,6 +121,7 @@ class Table:
         self._glows: list[tuple[pygame.Rect, bool]] = []
         self._boxes: dict[tuple, pygame.Surface] = {}
         self._prompt_room = 0
+        self._draft_gods: list[dict] = []
         self._faces: dict[Key, tuple] = {}  # cards drawn face up, to lift one under the pointer
 
     # ---------------------------------------------------------------- setup
@@ -247,6 +248,7 @@ class Table:
         self._supply(layer, v)
         self._hand(layer, v, live)
         self.draw_log(layer, log)
+        self._draft_gods = v.get("draft") or [] if picker is not None else []
         self.buttons = self._buttons(picker)
         self._prompt(layer, v, picker, self.buttons)
         if v.get("draft") and picker is not None:
@@ -259,6 +261,7 @@ class Table:
         if picker is None:
             return []
         drawn = {r.key for r in self.regions if r.key is not None}
+        drawn |= {("card", god["id"]) for god in self._draft_gods}  # the draft's cards, drawn on top
         out = [(picker.label(key), key) for key in picker.live() if key[0] == "button" or key not in drawn]
         if picker.stage:
             out.append(("Back", ("ui", "cancel")))
