@@ -827,6 +827,7 @@ class Table:
         shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         screen.blit(shade, (0, 0))
+        self.region(screen.get_rect(), None, "")  # the table beneath is out of reach while choosing
         gods = v["draft"]
         ink.draw(screen, "Choose the Elder God your cult will serve", L.p(960, 200), 40, GOLD, "title",
                  anchor="center")
