@@ -91,7 +91,7 @@ class App:
             pygame.display.flip()
             if first_frame_exit:
                 return
-            dt = clock.tick(60) / 1000.0
+            dt = clock.tick(self.scene.fps) / 1000.0
 
     def close(self) -> None:
         self.scene.close()

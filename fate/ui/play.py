@@ -26,6 +26,7 @@ AI_MIN_THINK = 0.45  # seconds an AI seat visibly thinks at Normal speed
 
 
 class PlayScene(Scene):
+    fps = 60
     def __init__(self, app, session: Session, looker: int | None = None) -> None:
         super().__init__(app)
         self.session = session

@@ -19,6 +19,8 @@ class Scene:
     """A screen of the app. ``hotspots`` lists what can be clicked right now
     (the tests click them, exactly as a player would)."""
 
+    fps = 30  # menus are still: half the frames of the table
+
     def __init__(self, app) -> None:
         self.app = app
         self.ink: Ink = app.ink
