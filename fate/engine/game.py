@@ -234,6 +234,8 @@ class Game:
                     choices = tuple([_new_tuple(Choice, o) for o in a.options])
                     self.ask = (t, Prompt(a.seat, a.kind, a.text, choices, a.context))
                     return
+            elif t[0] == "window":
+                continue  # a casting window that asks no one changed nothing: no curse to check
             if self.held:
                 self._check_curses()
 
