@@ -5,7 +5,9 @@ card, ``move:library:museum`` two locations, ``send:lodge:2`` a Lodge and then
 a source). ``choice_path`` turns an id into the list of *targets* a player
 clicks in order; the ``Picker`` follows the clicks, offers only the targets
 that still lead to a legal choice, and answers the choice id once the path is
-complete (or as soon as only one choice is left). No pygame here.
+complete (or as soon as only one choice is left). A choice made of several
+clicks on the table waits for a Confirm (or Back) before it is sent. No pygame
+here.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from fate.engine.constants import LOCATIONS
 Key = tuple  # ("loc", "museum"), ("card", "flame-02"), ("seat", 2), ("die", 0), ("button", id)...
 
 DECLINE = ("pass", "skip", "stop", "no", "keep")  # what Space / Enter answers
+CONFIRM: Key = ("confirm",)
 
 _CARD_HEADS = {"play", "ready", "cast", "card", "replace", "discard", "artifact", "use", "god"}
 
@@ -57,6 +60,7 @@ class Picker:
         self.paths = {c["id"]: choice_path(c["id"]) for c in self.choices}
         self.labels = {c["id"]: c["label"] for c in self.choices}
         self.stage: list[Key] = []
+        self.ready: str | None = None  # a many-part choice, complete, waiting for Confirm
 
     def _open(self) -> list[str]:
         n = len(self.stage)
@@ -64,6 +68,8 @@ class Picker:
 
     def live(self) -> dict[Key, list[str]]:
         """Targets that may be clicked next, each with the choices it leads to."""
+        if self.ready is not None:
+            return {CONFIRM: [self.ready]}
         out: dict[Key, list[str]] = {}
         n = len(self.stage)
         for cid in self._open():
@@ -73,6 +79,8 @@ class Picker:
     def label(self, key: Key) -> str:
         """Words for a target: the choice's own label when it completes one."""
         ids = self.live().get(key, [])
+        if key == CONFIRM and ids:
+            return f"Confirm: {self.labels[ids[0]]}"
         if len(ids) == 1:
             return self.labels[ids[0]]
         if key[0] == "loc":
@@ -84,14 +92,29 @@ class Picker:
         ids = self.live().get(key)
         if not ids:
             return None
+        if key == CONFIRM:
+            return self._done(ids[0])
         if len(ids) == 1:
-            self.stage = []
-            return ids[0]
+            if self.stage and key[0] != "button":  # the last of several clicks on the table
+                self.stage.append(key)
+                self.ready = ids[0]
+                return None
+            return self._done(ids[0])
         self.stage.append(key)
         return None
 
+    def confirm(self) -> str | None:
+        """Enter on a complete many-part choice: its id (None if there is none)."""
+        return self._done(self.ready) if self.ready is not None else None
+
+    def _done(self, cid: str) -> str:
+        self.stage = []
+        self.ready = None
+        return cid
+
     def cancel(self) -> bool:
         """Step back one part of a many-part choice; False if nothing to undo."""
+        self.ready = None
         if self.stage:
             self.stage.pop()
             return True
@@ -99,7 +122,7 @@ class Picker:
 
     def decline(self) -> str | None:
         """The 'no thanks' choice (Pass, Skip, Stop...) if the prompt has one."""
-        if self.stage:
+        if self.stage or self.ready is not None:
             return None
         for cid in self.paths:
             if cid in DECLINE:

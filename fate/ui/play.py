@@ -241,7 +241,7 @@ class PlayScene(Scene):
         elif self.menu:
             return
         elif k in (pygame.K_SPACE, pygame.K_RETURN) and self.picker is not None:
-            cid = self.picker.decline()
+            cid = self.picker.confirm() or self.picker.decline()
             if cid is not None and not self.anim.busy():
                 self._apply(cid)
         elif pygame.K_1 <= k <= pygame.K_9 and self.picker is not None and not self.anim.busy():

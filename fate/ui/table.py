@@ -122,6 +122,7 @@ class Table:
         self._boxes: dict[tuple, pygame.Surface] = {}
         self._prompt_room = 0
         self._draft_gods: list[dict] = []
+        self._chosen: list[pygame.Rect] = []
         self._faces: dict[Key, tuple] = {}  # cards drawn face up, to lift one under the pointer
 
     # ---------------------------------------------------------------- setup
@@ -210,7 +211,8 @@ class Table:
         self.t = t
         self.resize(*screen.get_size())
         log = log or []
-        key = (picker.stage[:] if picker is not None else None, frozenset(self.hidden), speed_label,
+        key = (picker.stage[:] if picker is not None else None, picker.ready if picker is not None else None,
+               frozenset(self.hidden), speed_label,
                len(log), self.log_scroll, tuple(self.last_roll), screen.get_size())
         if self._layer is None or key != self._layer_key or v is not self._layer_v or picker is not self._layer_p:
             self._render(v, picker, speed_label, log)
@@ -223,6 +225,9 @@ class Table:
         col = mix(GOLD, GLOW, 0.5 + 0.5 * math.sin(t * 5.0))
         for rect, strong in self._glows:
             pygame.draw.rect(screen, col, rect.inflate(L.n(8), L.n(8)), L.n(4 if strong else 3),
+                             border_radius=L.n(12))
+        for rect in self._chosen:  # the parts of a choice already clicked
+            pygame.draw.rect(screen, (120, 220, 255), rect.inflate(L.n(10), L.n(10)), L.n(4),
                              border_radius=L.n(12))
 
     def _render(self, v: dict, picker: Picker | None, speed_label: str, log) -> None:
@@ -253,6 +258,13 @@ class Table:
         self._prompt(layer, v, picker, self.buttons)
         if v.get("draft") and picker is not None:
             self._draft(layer, v, live)
+        chosen = picker.stage if picker is not None else []
+        biggest: dict = {}
+        for r in self.regions:
+            if r.key in chosen and r.key[0] != "ui":
+                if r.key not in biggest or r.rect.w * r.rect.h > biggest[r.key].w * biggest[r.key].h:
+                    biggest[r.key] = r.rect
+        self._chosen = list(biggest.values())
         self._layer_texts = self.ink.drawn
         self.ink.drawn = before | self._layer_texts
 
@@ -807,7 +819,9 @@ class Table:
         text = status
         if picker is not None:
             text = picker.prompt["text"]
-            if picker.stage:
+            if picker.ready is not None:
+                text += " — Confirm it, or Back to change it"
+            elif picker.stage:
                 text += " — now choose where to"
         room = self._prompt_room
         colour = PARCHMENT if picker else INK_DIM

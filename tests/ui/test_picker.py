@@ -28,13 +28,27 @@ def test_a_two_part_choice_takes_two_clicks_and_back_steps_out():
     assert p.decline() is None  # Space does not answer half a choice
     assert p.cancel() and set(p.live()) == {("loc", "library"), ("loc", "gathering"), ("button", "stop")}
     p.click(("loc", "library"))
-    assert p.click(("loc", "streets")) == "move:library:streets"
+    assert p.click(("loc", "streets")) is None  # complete, but it waits for Confirm
+    assert set(p.live()) == {("confirm",)} and p.label(("confirm",)) == "Confirm: label move:library:streets"
+    assert p.cancel() and set(p.live()) == {("loc", "museum"), ("loc", "streets")}
+    p.click(("loc", "streets"))
+    assert p.click(("confirm",)) == "move:library:streets" and p.stage == []
 
 
 def test_a_single_remaining_choice_completes_at_once():
     p = Picker(prompt("move:gathering:museum", "stop"))
     assert p.click(("loc", "gathering")) == "move:gathering:museum"
     assert p.label(("button", "stop")) == "label stop"
+
+
+def test_a_button_that_ends_a_choice_needs_no_confirm_and_enter_confirms_a_move():
+    p = Picker(prompt("send:lodge:1", "send:supply:1", "send:supply:2"))
+    assert p.click(("seat", 1)) is None
+    assert p.click(("button", "send:supply:1")) == "send:supply:1"
+    q = Picker(prompt("move:library:museum", "move:library:streets"))
+    q.click(("loc", "library"))
+    q.click(("loc", "museum"))
+    assert q.confirm() == "move:library:museum" and q.confirm() is None
 
 
 def test_clicking_something_that_is_not_offered_does_nothing():
