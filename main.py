@@ -111,12 +111,36 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from fate.ui.app import App
 
-    app = App(content, size=size, seed=args.seed)
     try:
-        app.run(first_frame_exit=os.environ.get("FATE_EXIT_AFTER_FIRST_FRAME") == "1")
-    finally:
-        app.close()
+        app = App(content, size=size, seed=args.seed)
+        try:
+            app.run(first_frame_exit=os.environ.get("FATE_EXIT_AFTER_FIRST_FRAME") == "1")
+        finally:
+            app.close()
+    except Exception:  # a bug: keep the details for the report, tell the player in one line
+        where = crash_report()
+        print(f"The game stopped on an internal error; the details are in {where}", file=sys.stderr)
+        return 1
     return 0
+
+
+def crash_report() -> str:
+    """Write the current exception's traceback to the user's folder; returns its path."""
+    import time
+    import traceback
+
+    from fate.paths import user_dir
+
+    text = traceback.format_exc()
+    try:
+        folder = user_dir() / "logs"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / time.strftime("crash-%Y%m%d-%H%M%S.txt")
+        path.write_text(text, encoding="utf-8")
+        return str(path)
+    except OSError:
+        print(text, file=sys.stderr)
+        return "the text above"
 
 
 if __name__ == "__main__":

@@ -72,3 +72,17 @@ def test_a_broken_scenario_for_a_screenshot_names_the_problem(tmp_path):
     out = run("main.py", "--screenshot", str(tmp_path / "x.png"), "--scenario", str(bad))
     assert out.returncode == 1 and "Traceback" not in out.stderr
     assert "bad.yaml" in out.stderr or "museum" in out.stderr
+
+
+def test_an_internal_error_leaves_a_crash_report_in_the_user_folder(tmp_path, monkeypatch):
+    import main
+    from fate.ui.app import App
+
+    def broken(self, first_frame_exit=False):
+        raise RuntimeError("a deliberate fault")
+
+    monkeypatch.setenv("FATE_USER_DIR", str(tmp_path))
+    monkeypatch.setattr(App, "run", broken)
+    assert main.main([]) == 1
+    reports = list((tmp_path / "logs").glob("crash-*.txt"))
+    assert len(reports) == 1 and "a deliberate fault" in reports[0].read_text()
