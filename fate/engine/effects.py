@@ -411,13 +411,18 @@ def draw_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
             break
 
 
+def _take_random(g: Game, pile: list[int]) -> int | None:
+    """Remove and return a card chosen by the game's generator; None if the pile is empty."""
+    return pile.pop(g.random_below(len(pile))) if pile else None
+
+
 @each_target("discard_spells", who=Param("who", "opponent"), amount=INT)
 def discard_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The cult discards Spells from its hand, chosen at random."""
     for _ in range(p["amount"]):
-        if not g.hands[s]:
+        card = _take_random(g, g.hands[s])
+        if card is None:
             break
-        card = g.hands[s].pop(g.random_below(len(g.hands[s])))
         g.discard.append(card)
         g.emit("spell_discarded", seat=s, symbol=g.card(card).symbol, card=g.card(card).id)
 
@@ -426,9 +431,9 @@ def discard_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
 def steal_spell(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Take Spells at random from another cult's hand."""
     for _ in range(p["amount"]):
-        if not g.hands[s]:
+        card = _take_random(g, g.hands[s])
+        if card is None:
             break
-        card = g.hands[s].pop(g.random_below(len(g.hands[s])))
         g.hands[fx.seat].append(card)
         g.emit("spell_stolen", seat=fx.seat, frm=s, symbol=g.card(card).symbol)
         g.emit("spell_stolen_face", only=(fx.seat, s), seat=fx.seat, card=g.card(card).id)
@@ -465,9 +470,9 @@ def ready_free(g: Game, fx: Fx, p: dict):
 def burn_readied(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Readied Spells of the cult are discarded unused, chosen at random."""
     for _ in range(p["amount"]):
-        if not g.reserve[s]:
+        card = _take_random(g, g.reserve[s])
+        if card is None:
             break
-        card = g.reserve[s].pop(g.random_below(len(g.reserve[s])))
         g.discard.append(card)
         g.emit("readied_discarded", seat=s, card=g.card(card).id)
 

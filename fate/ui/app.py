@@ -8,7 +8,6 @@ self-test feed it synthetic clicks and a fixed time step.
 from __future__ import annotations
 
 import os
-import time
 
 import pygame
 
@@ -121,7 +120,3 @@ def click(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Event]:
     return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
             pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
-
-
-def now() -> float:
-    return time.perf_counter()

@@ -59,11 +59,12 @@ class PlayScene(Scene):
         """Narrate the whole history again for the looker (after a hand-off)."""
         self.log = []
         self.logged = 0
-        self._narrate_new(animate=False)
+        self._narrate_new(self.session.view(self.looker), animate=False)
 
-    def _narrate_new(self, animate: bool) -> None:
+    def _narrate_new(self, v: dict, animate: bool) -> None:
+        """Log (and, when ``animate``, queue the beats of) the events not told yet;
+        ``v`` is the looker's view after them, for the names in the sentences."""
         evs = self.session.events
-        v = self.session.view(self.looker)
         for e in evs[self.logged:]:
             if not e.visible_to(self.looker):
                 continue
@@ -82,11 +83,8 @@ class PlayScene(Scene):
             if e.kind == "rolled":
                 self.table.last_roll = list(e.data["faces"])
             if animate:
-                self.anim.add(beats_for(e, self.shown, self.looker, self._colour_of, self._name_of))
+                self.anim.add(beats_for(e, self.shown, self.looker, self.table.colour, self._name_of))
         self.logged = len(evs)
-
-    def _colour_of(self, seat: int) -> tuple:
-        return self.table.colour(seat)
 
     def _name_of(self, seat: int, god: bool = False) -> str:
         if seat == -1:
@@ -97,7 +95,8 @@ class PlayScene(Scene):
         return f"Seat {seat + 1}"
 
     def _apply(self, cid: str) -> None:
-        before = self.session.view(self.looker)
+        """Apply a choice. ``shown`` is the position before it (always current here:
+        it is refreshed whenever the beats of the last choice end) until its beats end."""
         try:
             self.session.apply(cid)
         except IllegalChoice as e:  # never expected from the table's own targets; shown, not fatal
@@ -105,10 +104,10 @@ class PlayScene(Scene):
             return
         self.error = ""
         self.picker = None
-        self.shown = before
-        self._narrate_new(animate=True)
+        after = self.session.view(self.looker)
+        self._narrate_new(after, animate=True)
         if not self.anim.busy():
-            self.shown = self.session.view(self.looker)
+            self.shown = after
 
     # ---------------------------------------------------------------- loop
     def update(self, dt: float) -> None:

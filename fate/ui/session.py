@@ -39,14 +39,15 @@ class Session:
     content: Content
     seats: list[SeatConfig]
     seed: int
-    game: Game = field(init=False, repr=False)
+    game: Game | None = field(default=None, repr=False)  # None: a new game from ``seed``
     events: list[Event] = field(default_factory=list)
     history: list[TurnRecord] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.seats) <= 4:
             raise ValueError(f"a game needs 1 to 4 seats, not {len(self.seats)}")
-        self.game = new_game(self.content, len(self.seats), self.seed)
+        if self.game is None:
+            self.game = new_game(self.content, len(self.seats), self.seed)
         self._bots = {s: make_bot(AI_LEVELS.get(cfg.level, "greedy"), self.seed * 10 + s)
                       for s, cfg in enumerate(self.seats) if not cfg.human}
         self._pool: ThreadPoolExecutor | None = None
@@ -56,12 +57,7 @@ class Session:
     @classmethod
     def from_game(cls, content: Content, seats: list[SeatConfig], game: Game) -> Session:
         """A session around an existing game (scenarios, screenshots)."""
-        s = cls(content, seats, int(game.config.get("seed", 0)))
-        s.game = game
-        s.events = []
-        s.history = []
-        s._record(game.take_events())
-        return s
+        return cls(content, seats, int(game.config.get("seed", 0)), game)
 
     # ---------------------------------------------------------------- reading
     @property
@@ -83,9 +79,6 @@ class Session:
 
     def humans(self) -> list[int]:
         return [s for s, cfg in enumerate(self.seats) if cfg.human]
-
-    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
-        return [e for e in self.events[start:] if e.visible_to(seat)]
 
     # ---------------------------------------------------------------- acting
     def apply(self, choice_id: str) -> list[Event]:

@@ -279,7 +279,7 @@ class Table:
             out.append(("Back", ("ui", "cancel")))
         return out
 
-    def glow(self, screen: pygame.Surface, rect: pygame.Rect, t: float, strong: bool = False) -> None:  # noqa: ARG002
+    def glow(self, rect: pygame.Rect, strong: bool = False) -> None:
         """Mark a legal target: it pulses every frame."""
         self._glows.append((rect, strong))
 
@@ -404,7 +404,7 @@ class Table:
                 self.region(pr, ("piece", i), f"Fate Piece ({who})",
                             f"Stands at {info['name']}. The turn's actions happen where it stops.")
                 if ("piece", i) in live:
-                    self.glow(screen, pr, self.t, True)
+                    self.glow(pr, True)
             self.anchors[key] = rect.center
             counts = ", ".join(f"{self.cult_name(v, s)} {k}" for s, k in enumerate(info["cultists"]) if k)
             body = (f"Basic: {place.basic_text}\n\nControl: {place.control_text}\n\n"
@@ -412,7 +412,7 @@ class Table:
                     f" Astral Column: {len(info['column'])} card(s).")
             self.region(rect, key, info["name"], body)
             if key in live:
-                self.glow(screen, rect, self.t, True)
+                self.glow(rect, True)
 
     def _figure(self, screen, name, colour, count, x, y):
         L, ink = self.layout, self.ink
@@ -537,7 +537,7 @@ class Table:
             gk = ("card", "gate") if mine else None
             self.region(r, gk, "A Gate", "Play it to move the Fate Piece anywhere open. Not counted in the hand.")
             if gk in live:
-                self.glow(screen, r, self.t)
+                self.glow(r)
         # reserve and hand backs
         ry = y + 142
         ink.draw(screen, "Ready", L.p(x + 14, ry + 18), 15, INK_DIM, "italic", anchor="midleft")
@@ -581,11 +581,11 @@ class Table:
                 body = a["text"] + (" (Exhausted until your next Prepare.)" if spent else "")
                 self.region(r, ak, a["name"], body)
                 if ak in live:
-                    self.glow(screen, r, self.t)
+                    self.glow(r)
         self.anchors[key] = rect.center
         self.region(rect, key, self.cult_name(v, s), self._lodge_summary(v, s))
         if key in live:
-            self.glow(screen, rect, self.t, True)
+            self.glow(rect, True)
 
     def _lodge_summary(self, v, s):
         seat = v["seats"][s]
@@ -651,7 +651,7 @@ class Table:
             face = self.content.dice.faces[self.content.dice.face(f)]
             self.region(r, ("die", i), f"Die {i + 1}: {face.name}", face.text)
             if ("die", i) in live:
-                self.glow(screen, r, self.t)
+                self.glow(r)
 
     def _museum(self, screen, v, live):
         L, ink = self.layout, self.ink
@@ -668,7 +668,7 @@ class Table:
         self.region(deck, ("deck", "artifact"), "Artifact deck",
                     f"{v['supply']['artifact_deck']} Artifacts, face down. The Museum's Basic Action may take the top one.")
         if ("deck", "artifact") in live:
-            self.glow(screen, deck, self.t)
+            self.glow(deck)
 
     def _supply(self, screen, v):
         L, ink = self.layout, self.ink
@@ -738,7 +738,7 @@ class Table:
                 body += "\nWhen: " + ", ".join(TIMING_WORDS.get(t, t) for t in timing)
             self.region(r, key, name, body)
             if key in live:
-                self.glow(screen, r, self.t, True)
+                self.glow(r, True)
 
     def _hand(self, screen, v, live):
         L, ink = self.layout, self.ink
@@ -861,4 +861,4 @@ class Table:
             key = ("card", god["id"])
             self.region(r, key, god["name"], god["text"])
             if key in live:
-                self.glow(screen, r, self.t, True)
+                self.glow(r, True)

@@ -62,31 +62,30 @@ def test_damaged_files_are_refused_clearly(content, tmp_path, text, expect):
     assert str(path) in str(e.value)
 
 
-def test_wrong_version_is_refused(content, tmp_path):
-    data = save_data(midgame(content))
+def _wrong_version(data):
     data["format_version"] = 99
-    path = tmp_path / "v.json"
-    path.write_text(json.dumps(data))
-    with pytest.raises(SaveFormatError, match="format_version"):
-        load_game(content, path)
 
 
-def test_a_tampered_snapshot_is_refused(content, tmp_path):
-    data = save_data(midgame(content))
+def _tampered_snapshot(data):
     data["snapshot"]["lodge"][0] += 5  # 25 cultists
-    path = tmp_path / "t.json"
-    path.write_text(json.dumps(data))
-    with pytest.raises(SaveFormatError, match="cultists"):
-        load_game(content, path)
 
 
-def test_an_illegal_recorded_choice_is_refused(content, tmp_path):
-    data = save_data(midgame(content))
+def _illegal_recorded_choice(data):
     data["snapshot"] = None
     data["choices"][3] = "summon:everything"
-    path = tmp_path / "c.json"
+
+
+@pytest.mark.parametrize("damage,expect", [
+    (_wrong_version, "format_version"),
+    (_tampered_snapshot, "cultists"),
+    (_illegal_recorded_choice, r"choices'\[3\]"),
+], ids=["wrong-version", "tampered-snapshot", "illegal-recorded-choice"])
+def test_a_damaged_save_is_refused_naming_what_is_wrong(content, tmp_path, damage, expect):
+    data = save_data(midgame(content))
+    damage(data)
+    path = tmp_path / "damaged.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(SaveFormatError, match=r"choices'\[3\]"):
+    with pytest.raises(SaveFormatError, match=expect):
         load_game(content, path)
 
 
