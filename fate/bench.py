@@ -42,9 +42,10 @@ def engine_round(content, seconds: float, first_seed: int) -> tuple[float, float
     while cpu() - t0 < seconds:
         seed += 1
         g = new_game(content, 4, seed)
-        r = random.Random(seed)
+        pick = random.Random(seed).random
         while (p := g.pending()) is not None:
-            g.apply(r.choice(p.choices))
+            options = p.choices
+            g.apply(options[int(pick() * len(options))])  # a uniform random legal choice
             choices += 1
         games += 1
     spent = cpu() - t0

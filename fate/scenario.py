@@ -133,6 +133,7 @@ class _Builder:
         if bad:
             raise self.err(f"impossible position: {bad[0]}")
         g.phase = start
+        g.cast_bits = [-1] * n  # Reserves and Artifacts were set by hand
         g.push(("turn", start))
         g.run()
         return g

@@ -102,6 +102,9 @@ class Content:
     artifacts: tuple[int, ...] = ()
     curses: tuple[int, ...] = ()
     locations: tuple[Location, ...] = ()
+    # Lookup tables the engine derives from the cards once per content (see
+    # fate.engine.tables); not part of the content's identity.
+    derived: dict = field(repr=False, compare=False, default_factory=dict)
 
     def card(self, card_id: str) -> Card:
         try:

@@ -26,15 +26,16 @@ from fate.engine.constants import (
     OTHER_WORLDS,
     PREPARE,
     RESERVE_SLOTS,
-    WILD_SYMBOL,
 )
 from fate.engine.game import Ask, Game, resolver, task
+from fate.engine.tables import WINDOW_BASE
 
 
-def timing_allows(g: Game, timing: frozenset[str], window: str, seat: int, target: int) -> bool:
+def timing_allows(timing: frozenset[str], window: str, own: bool, aimed: bool) -> bool:
+    """May a card of this timing be used in ``window``? ``own``: the window is in
+    the user's own turn; ``aimed``: the roll or raid of the window is the user's."""
     if "any" in timing:
         return True
-    own = seat == g.cur and window != "investigators"  # solo: their turn is not yours
     if window == PREPARE and "prepare" in timing and own:
         return True
     if "own_turn" in timing and own:
@@ -42,38 +43,11 @@ def timing_allows(g: Game, timing: frozenset[str], window: str, seat: int, targe
     if "other_turn" in timing and not own:
         return True
     if window == "after_roll":
-        if "roll_any" in timing or ("after_roll" in timing and target == seat):
+        if "roll_any" in timing or ("after_roll" in timing and aimed):
             return True
-    if window == "raid" and "raided" in timing and target == seat:
+    if window == "raid" and "raided" in timing and aimed:
         return True
     return window == "end" and "end" in timing
-
-
-_ALLOWED: dict[tuple, bool] = {}  # (timing, window, own turn, the window's target) -> usable
-
-
-def usable(g: Game, seat: int, window: str, target: int, k: int = 0) -> list[tuple[str, str, tuple]]:
-    """What ``seat`` may cast or use in this window; ``k`` (its place in the
-    window's round) rides along in each value for the resolver."""
-    opts = []
-    own = seat == g.cur and window != "investigators"
-    key_tail = (window, own, target == seat)
-    cards = g.content.cards
-    for card in g.reserve[seat]:
-        c = cards[card]
-        key = (c.timing, *key_tail)
-        ok = _ALLOWED.get(key)
-        if ok is None:
-            ok = _ALLOWED[key] = timing_allows(g, c.timing, window, seat, target)
-        if ok:
-            opts.append((f"cast:{c.id}", f"Cast {c.name}: {g.text_of(card)}", ("cast", card, k)))
-    for card in g.arts[seat]:
-        c = cards[card]
-        if c.ability in ("exhaust", "destroy") and card not in g.exhausted \
-                and timing_allows(g, c.timing, window, seat, target):
-            verb = "Exhaust" if c.ability == "exhaust" else "Destroy"
-            opts.append((f"use:{c.id}", f"{verb} {c.name}: {g.text_of(card)}", ("use", card, k)))
-    return opts
 
 
 WINDOW_TEXT = {
@@ -82,22 +56,45 @@ WINDOW_TEXT = {
     "after_roll": "after the roll, before its results apply", "raid": "as the raid is declared",
     "end": "at the end of the turn", "investigators": "as the Investigators take their turn",
 }
+WINDOW_PROMPT = {kind: f"You may cast {text}" for kind, text in WINDOW_TEXT.items()}
+PASS = [("pass", "Pass", ("pass", None, k)) for k in range(4)]
 
 
-@task("window")
+def cast_option(g: Game, card: int, k: int) -> tuple[str, str, tuple]:
+    """The choice to cast a Readied Spell or use an Artifact; ``k`` (the seat's
+    place in the window's round) rides along for the resolver. Cached per content."""
+    key = card * 4 + k
+    cache = g.tables.cast_options[g.solo]
+    opt = cache.get(key)
+    if opt is None:
+        c = g.content.cards[card]
+        what = "use" if c.kind == "artifact" else "cast"
+        opt = cache[key] = (f"{what}:{c.id}", g.tables.cast_label[g.solo][card], (what, card, k))
+    return opt
+
+
+@task("window", quiet=True)
 def window(g: Game, t: tuple) -> Ask | None:
+    """Ask the first seat, from the active one clockwise, that holds something
+    usable here; it keeps the floor until it passes."""
     _, kind, offset, target = t
-    if not any(g.reserve) and not any(g.arts):  # the common case: nobody holds anything
-        return None
-    for k in range(offset, g.n):
-        seat = (g.cur + k) % g.n
-        if not g.reserve[seat] and not g.arts[seat]:
+    n, cur, cast_bits = g.n, g.cur, g.cast_bits
+    base = WINDOW_BASE[kind]
+    for k in range(offset, n):
+        seat = (cur + k) % n
+        bits = cast_bits[seat]
+        if bits < 0:
+            bits = g.castable(seat)
+        if not bits:
             continue
-        opts = usable(g, seat, kind, target, k)
-        if opts:
-            opts.append(("pass", "Pass", ("pass", None, k)))
-            return Ask(seat, "cast_window", f"You may cast {WINDOW_TEXT[kind]}", opts,
-                       ("window", kind, target))
+        own = k == 0 and kind != "investigators"  # solo: their turn is not yours
+        bit = 1 << (base + 2 * own + (target == seat))
+        if bits & bit:
+            timing = g.tables.timing
+            opts = [cast_option(g, c, k) for c in g.reserve[seat] if timing[c] & bit]
+            opts += [cast_option(g, c, k) for c in g.arts[seat] if timing[c] & bit and c not in g.exhausted]
+            opts.append(PASS[k])
+            return Ask(seat, "cast_window", WINDOW_PROMPT[kind], opts, ("window", kind, target))
     return None
 
 
@@ -106,7 +103,7 @@ def window_take(g: Game, t: tuple, value: tuple) -> None:
     _, kind, _, target = t
     what, card, k = value
     if what == "pass":  # the next seat round the table may still cast
-        g.push(("window", kind, k + 1, target))
+        g.stack.append(("window", kind, k + 1, target))
         return
     seat = (g.cur + k) % g.n
     g.push(("use_artifact" if what == "use" else "cast", seat, card), ("window", kind, k, target))
@@ -117,9 +114,10 @@ def cast(g: Game, t: tuple) -> None:
     """R-SP-1: turned face up, resolved at once, then discarded."""
     seat, card = t[1], t[2]
     g.reserve[seat].remove(card)
+    g.holdings_changed(seat)
     g.resolving.append(card)
     c = g.card(card)
-    g.emit("spell_cast", seat=seat, card=c.id, name=c.name, text=g.text_of(card))
+    g.emit("spell_cast", {"seat": seat, "card": c.id, "name": c.name, "text": g.text_of(card)})
     g.push(("fx", seat, card, g.effect_of(card), 0, ()), ("cast_done", card))
 
 
@@ -147,13 +145,15 @@ def use_artifact(g: Game, t: tuple) -> None:
     c = g.card(card)
     if c.ability == "exhaust":
         g.exhausted.add(card)
-        g.emit("artifact_exhausted", seat=seat, card=c.id, name=c.name, text=g.text_of(card))
-        g.push(("fx", seat, card, g.effect_of(card), 0, ()))
+        g.holdings_changed(seat)
+        g.emit("artifact_exhausted", {"seat": seat, "card": c.id, "name": c.name, "text": g.text_of(card)})
+        g.stack.append(("fx", seat, card, g.effect_of(card), 0, ()))
     else:
         g.arts[seat].remove(card)
         g.exhausted.discard(card)
+        g.holdings_changed(seat)
         g.resolving.append(card)
-        g.emit("artifact_destroyed", seat=seat, card=c.id, name=c.name, text=g.text_of(card))
+        g.emit("artifact_destroyed", {"seat": seat, "card": c.id, "name": c.name, "text": g.text_of(card)})
         g.push(("fx", seat, card, g.effect_of(card), 0, ()), ("to_box", card))
 
 
@@ -173,8 +173,9 @@ def ready_pool(g: Game, seat: int, loc: int) -> tuple[list[int], int]:
     location's own symbol and the backs in the Reserve; never the hand."""
     counts = [0] * N_LOCATIONS
     wilds = g.passive(seat, "ready_wild")
+    cards = g.content.cards
     for card in g.columns[loc]:
-        c = g.card(card)
+        c = cards[card]
         if c.kind == "gate":
             wilds += 1
         else:
@@ -184,22 +185,22 @@ def ready_pool(g: Game, seat: int, loc: int) -> tuple[list[int], int]:
     else:
         counts[loc] += 1
     for card in g.reserve[seat]:
-        counts[g.card(card).symbol] += 1
+        counts[cards[card].symbol] += 1
     return counts, wilds
 
 
-def affordable(cost: tuple[int, ...], counts: list[int], wilds: int) -> bool:
-    """Each symbol pays once; wilds cover any shortfall. Two alike are not a wild."""
-    need = [0] * N_LOCATIONS
-    for sym in cost:
-        need[sym] += 1
-    short = 0
-    for sym in range(N_LOCATIONS):
-        if sym == WILD_SYMBOL:
-            short += need[sym]  # a cost in the wild symbol can be met by a wild only
-        elif need[sym] > counts[sym]:
-            short += need[sym] - counts[sym]
+def affordable(g: Game, card: int, counts: list[int], wilds: int) -> bool:
+    """Each symbol pays once; wilds cover any shortfall. Two alike are not a wild;
+    a cost in the wild symbol itself is met by a wild only."""
+    short = g.tables.cost_wild[card]
+    for sym, k in g.tables.cost[card]:
+        if k > counts[sym]:
+            short += k - counts[sym]
     return short <= wilds
+
+
+def ready_option(c) -> tuple[str, str, int]:
+    return (f"ready:{c.id}", f"Ready {c.name} (cost {cost_text(c.cost)})", c.index)
 
 
 @task("ready")
@@ -212,11 +213,8 @@ def ready(g: Game, t: tuple) -> Ask | None:
             g.discard_column(loc)  # R-CN-2, R-LI-2: after both
         return None
     counts, wilds = ready_pool(g, seat, loc)
-    opts = []
-    for card in g.hands[seat]:
-        c = g.card(card)
-        if affordable(c.cost, counts, wilds):
-            opts.append((f"ready:{c.id}", f"Ready {c.name} (cost {cost_text(c.cost)})", card))
+    options = g.tables.ready
+    opts = [options[card] for card in g.hands[seat] if affordable(g, card, counts, wilds)]
     if not opts:
         if any_readied:
             g.discard_column(loc)
@@ -231,7 +229,7 @@ def ready(g: Game, t: tuple) -> Ask | None:
 def ready_take(g: Game, t: tuple, card: int) -> None:
     _, done, any_readied = t
     if card < 0:
-        g.push(("ready", g.ready_allow, any_readied))
+        g.stack.append(("ready", g.ready_allow, any_readied))
         return
     g.push(("readied", g.cur, card), ("ready", done + 1, True))
 
@@ -254,7 +252,7 @@ def ready_free(g: Game, t: tuple) -> Ask | None:
 @resolver("ready_free")
 def ready_free_take(g: Game, t: tuple, card: int) -> None:
     if card >= 0:
-        g.push(("readied", g.cur, card))
+        g.stack.append(("readied", g.cur, card))
 
 
 @task("readied")
@@ -264,8 +262,8 @@ def readied(g: Game, t: tuple) -> Ask | None:
     if len(g.reserve[seat]) < RESERVE_SLOTS:
         g.hands[seat].remove(card)
         g.reserve[seat].append(card)
-        g.emit("spell_readied", seat=seat, symbol=g.card(card).symbol,
-               cost=list(g.card(card).cost))
+        g.holdings_changed(seat)
+        g.emit("spell_readied", {"seat": seat, "symbol": g.card(card).symbol, "cost": list(g.card(card).cost)})
         return None
     opts = [("cast_now", f"Cast {g.card(card).name} at once", -1)]
     opts += [(f"replace:{g.card(r).id}", f"Discard readied {g.card(r).name} to make room", r)
@@ -279,12 +277,14 @@ def readied_take(g: Game, t: tuple, old: int) -> None:
     if old < 0:
         g.hands[seat].remove(card)
         g.reserve[seat].append(card)  # cast straight from where it was readied
-        g.push(("cast", seat, card))
+        g.holdings_changed(seat)
+        g.stack.append(("cast", seat, card))
         return
     g.reserve[seat].remove(old)
+    g.holdings_changed(seat)
     g.discard.append(old)
-    g.emit("readied_discarded", seat=seat, card=g.card(old).id)
-    g.push(("readied", seat, card))
+    g.emit("readied_discarded", {"seat": seat, "card": g.card(old).id})
+    g.stack.append(("readied", seat, card))
 
 
 @task("draw")

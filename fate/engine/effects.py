@@ -133,7 +133,7 @@ def fx_run(g: Game, t: tuple) -> Ask | None:
 @resolver("fx")
 def fx_answer(g: Game, t: tuple, value: tuple) -> None:
     _, seat, card, lst, i, vars = t
-    g.push(("fx", seat, card, lst, i, vars + (value,)))
+    g.stack.append(("fx", seat, card, lst, i, vars + (value,)))
 
 
 # ---------------------------------------------------------------- helpers
@@ -267,7 +267,7 @@ def lodge_to_abyss(g: Game, fx: Fx, p: dict, s: int) -> None:
     if k:
         g.lodge[s] -= k
         g.abyss[s] += k
-        g.emit("cultists_lost", seat=s, count=k)
+        g.emit("cultists_lost", {"seat": s, "count": k})
 
 
 @step("place_cultists", amount=INT, loc=Param("loc", "choose"), source=Param("source", "lodge"))
@@ -282,7 +282,7 @@ def place_cultists(g: Game, fx: Fx, p: dict):
     if k:
         pool[s] -= k
         g.at[loc][s] += k
-        g.emit("cultists_placed", seat=s, location=loc, count=k)
+        g.emit("cultists_placed", {"seat": s, "location": loc, "count": k})
 
 
 @step("move_cultists", amount=INT)
@@ -305,7 +305,7 @@ def move_cultists(g: Game, fx: Fx, p: dict):
         a, b = pick
         g.at[a][s] -= 1
         g.at[b][s] += 1
-        g.emit("cultist_moved", seat=s, frm=a, to=b)
+        g.emit("cultist_moved", {"seat": s, "frm": a, "to": b})
         return Again((("moved", done + 1),))
     return None
 
@@ -327,7 +327,7 @@ def send_home(g: Game, fx: Fx, p: dict):
         k = min(p["amount"], g.at[loc][s])
         g.at[loc][s] -= k
         g.lodge[s] += k
-        g.emit("cultists_sent_home", seat=s, location=loc, count=k)
+        g.emit("cultists_sent_home", {"seat": s, "location": loc, "count": k})
     return None
 
 
@@ -360,7 +360,7 @@ def take_investigators(g: Game, fx: Fx, p: dict):
         k = g.inv_at[loc]
         g.inv_at[loc] = 0
         g.inv_lodge[s] += k
-        g.emit("investigators_followed", seat=s, location=loc, count=k)
+        g.emit("investigators_followed", {"seat": s, "location": loc, "count": k})
 
 
 @step("place_investigators", amount=INT, loc=Param("loc", "choose"))
@@ -373,7 +373,7 @@ def place_investigators(g: Game, fx: Fx, p: dict):
     if k:
         g.inv_supply -= k
         g.inv_at[loc] += k
-        g.emit("investigators_placed", location=loc, count=k)
+        g.emit("investigators_placed", {"location": loc, "count": k})
 
 
 @step("clear_investigators", amount=INT, loc=Param("loc", "choose"))
@@ -388,7 +388,7 @@ def clear_investigators(g: Game, fx: Fx, p: dict):
     k = min(p["amount"], g.inv_at[loc])
     g.inv_at[loc] -= k
     g.inv_supply += k
-    g.emit("investigators_cleared", location=loc, count=k)
+    g.emit("investigators_cleared", {"location": loc, "count": k})
 
 
 @step("raid", who=WHO_SELF)
@@ -424,7 +424,7 @@ def discard_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
         if card is None:
             break
         g.discard.append(card)
-        g.emit("spell_discarded", seat=s, symbol=g.card(card).symbol, card=g.card(card).id)
+        g.emit("spell_discarded", {"seat": s, "symbol": g.card(card).symbol, "card": g.card(card).id})
 
 
 @each_target("steal_spell", who=Param("who", "opponent"), amount=INT)
@@ -435,8 +435,8 @@ def steal_spell(g: Game, fx: Fx, p: dict, s: int) -> None:
         if card is None:
             break
         g.hands[fx.seat].append(card)
-        g.emit("spell_stolen", seat=fx.seat, frm=s, symbol=g.card(card).symbol)
-        g.emit("spell_stolen_face", only=(fx.seat, s), seat=fx.seat, card=g.card(card).id)
+        g.emit("spell_stolen", {"seat": fx.seat, "frm": s, "symbol": g.card(card).symbol})
+        g.emit("spell_stolen_face", {"seat": fx.seat, "card": g.card(card).id}, (fx.seat, s))
 
 
 @each_target("ready_top", who=WHO_SELF)
@@ -446,8 +446,8 @@ def ready_top(g: Game, fx: Fx, p: dict, s: int) -> None:
         card = g.top_spell()
         if card is not None:
             g.reserve[s].append(card)
-            g.emit("spell_readied", seat=s, symbol=g.card(card).symbol,
-                   cost=list(g.card(card).cost))
+            g.holdings_changed(s)
+            g.emit("spell_readied", {"seat": s, "symbol": g.card(card).symbol, "cost": list(g.card(card).cost)})
 
 
 @step("ready_free")
@@ -462,7 +462,7 @@ def ready_free(g: Game, fx: Fx, p: dict):
         opts.append(("skip", "Ready nothing", -1))
         return Need("ready", Ask(s, "ready_free", f"{name_of(g, fx)}: ready a Spell for free", opts))
     if pick >= 0:
-        g.push(("readied", s, pick))
+        g.stack.append(("readied", s, pick))
     return None
 
 
@@ -473,8 +473,9 @@ def burn_readied(g: Game, fx: Fx, p: dict, s: int) -> None:
         card = _take_random(g, g.reserve[s])
         if card is None:
             break
+        g.holdings_changed(s)
         g.discard.append(card)
-        g.emit("readied_discarded", seat=s, card=g.card(card).id)
+        g.emit("readied_discarded", {"seat": s, "card": g.card(card).id})
 
 
 @each_target("gain_gate", who=WHO_SELF)
@@ -482,7 +483,7 @@ def gain_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Take a Gate card, if you hold none (R-SP-3)."""
     if g.gate[s] < 0 and g.gate_supply:
         g.gate[s] = g.gate_supply.pop()
-        g.emit("gate_gained", seat=s)
+        g.emit("gate_gained", {"seat": s})
 
 
 @each_target("lose_gate", who=Param("who", "opponent"))
@@ -491,7 +492,7 @@ def lose_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
     if g.gate[s] >= 0:
         g.gate_supply.append(g.gate[s])
         g.gate[s] = -1
-        g.emit("gate_lost", seat=s)
+        g.emit("gate_lost", {"seat": s})
 
 
 @each_target("gain_curse", who=WHO_SELF)
@@ -519,7 +520,8 @@ def refresh_artifacts(g: Game, fx: Fx, p: dict, s: int) -> None:
     for a in g.arts[s]:
         if a in g.exhausted:
             g.exhausted.discard(a)
-            g.emit("artifacts_refreshed", seat=s, cards=[g.card(a).id])
+            g.holdings_changed(s)
+            g.emit("artifacts_refreshed", {"seat": s, "cards": [g.card(a).id]})
 
 
 @step("wreck_artifact", who=Param("who", "opponent"))
@@ -549,8 +551,9 @@ def wreck_artifact(g: Game, fx: Fx, p: dict):
             continue
         g.arts[s].remove(art)
         g.exhausted.discard(art)
+        g.holdings_changed(s)
         g.box.append(art)
-        g.emit("artifact_wrecked", seat=s, card=g.card(art).id)
+        g.emit("artifact_wrecked", {"seat": s, "card": g.card(art).id})
     return None
 
 
@@ -576,7 +579,7 @@ def move_fate(g: Game, fx: Fx, p: dict):
         return None
     old = g.pieces[piece]
     g.pieces[piece] = loc
-    g.emit("fate_moved", seat=fx.seat, piece=piece, frm=old, to=loc, backs=[])
+    g.emit("fate_moved", {"seat": fx.seat, "piece": piece, "frm": old, "to": loc, "backs": []})
 
 
 @step("discard_column", loc=Param("loc", "choose"))
@@ -601,7 +604,7 @@ def place_squall(g: Game, fx: Fx, p: dict):
         return loc
     g.squall[loc] += 1
     g.squall_owner = fx.seat
-    g.emit("squall_placed", seat=fx.seat, location=loc)
+    g.emit("squall_placed", {"seat": fx.seat, "location": loc})
 
 
 # ---------------------------------------------------------------- dice
@@ -637,8 +640,8 @@ def reroll(g: Game, fx: Fx, p: dict):
         return pick if isinstance(pick, Need) else None
     names = g.content.dice.faces
     old = faces[pick]
-    faces[pick] = g.roll_face()
-    g.emit("die_rerolled", seat=fx.seat, die=pick, frm=names[old].id, to=names[faces[pick]].id)
+    faces[pick] = g.roll_faces(1)[0]
+    g.emit("die_rerolled", {"seat": fx.seat, "die": pick, "frm": names[old].id, "to": names[faces[pick]].id})
     return Again((("rerolled", done + 1),))
 
 
@@ -660,7 +663,7 @@ def set_face(g: Game, fx: Fx, p: dict):
         return pick if isinstance(pick, Need) else None
     old = faces[pick]
     faces[pick] = target
-    g.emit("die_turned", seat=fx.seat, die=pick, frm=names[old].id, to=names[target].id)
+    g.emit("die_turned", {"seat": fx.seat, "die": pick, "frm": names[old].id, "to": names[target].id})
     return Again((("set", done + 1),))
 
 
@@ -670,9 +673,9 @@ def add_dice(g: Game, fx: Fx, p: dict):
     faces = current_roll(g)
     if faces is None:
         return None
-    new = [g.roll_face() for _ in range(p["amount"])]
+    new = g.roll_faces(p["amount"])
     faces.extend(new)
-    g.emit("dice_added", seat=fx.seat, faces=[g.content.dice.faces[f].id for f in new])
+    g.emit("dice_added", {"seat": fx.seat, "faces": [g.content.dice.faces[f].id for f in new]})
 
 
 @step("remove_dice", amount=INT)
@@ -687,14 +690,14 @@ def remove_dice(g: Game, fx: Fx, p: dict):
     if isinstance(pick, Need) or pick < 0:
         return pick if isinstance(pick, Need) else None
     gone = faces.pop(pick)
-    g.emit("die_removed", seat=fx.seat, die=pick, face=g.content.dice.faces[gone].id)
+    g.emit("die_removed", {"seat": fx.seat, "die": pick, "face": g.content.dice.faces[gone].id})
     return Again((("removed", done + 1),))
 
 
 @step("roll", amount=INT, results=Param("faces", {}))
 def roll(g: Game, fx: Fx, p: dict):
     """Roll dice; each face listed under ``results`` runs its steps once per die showing it."""
-    g.push(("roll", fx.seat, p["amount"], "effect", (fx.card, p["results"])))
+    g.stack.append(("roll", fx.seat, p["amount"], "effect", (fx.card, p["results"])))
 
 
 @roll_result("effect")
@@ -713,7 +716,7 @@ def if_step(g: Game, fx: Fx, p: dict):
     name, params = p["cond"]
     lst = p["then"] if CONDITIONS[name].fn(g, fx.seat, dict(params)) else p["otherwise"]
     if lst is not None and lst >= 0:
-        g.push(("fx", fx.seat, fx.card, lst, 0, ()))
+        g.stack.append(("fx", fx.seat, fx.card, lst, 0, ()))
 
 
 @step("each_opponent", steps=Param("steps", ()))
@@ -729,22 +732,10 @@ def choose(g: Game, fx: Fx, p: dict):
     if pick is None:
         opts = [(f"option:{i}", label, i) for i, (label, _) in enumerate(p["options"])]
         return Need("option", Ask(fx.seat, "option", f"{name_of(g, fx)}: choose one", opts))
-    g.push(("fx", fx.seat, fx.card, p["options"][pick][1], 0, ()))
+    g.stack.append(("fx", fx.seat, fx.card, p["options"][pick][1], 0, ()))
 
 
 # ---------------------------------------------------------------- conditions
-
-
-_TRIGGERS: dict[int, tuple[Callable, dict]] = {}
-
-
-def curse_triggered(g: Game, card, seat: int) -> bool:
-    """Does the Curse's trigger hold for the cursed seat right now?"""
-    compiled = _TRIGGERS.get(id(card))
-    if compiled is None:
-        name, params = card.trigger
-        compiled = _TRIGGERS[id(card)] = (CONDITIONS[name].fn, dict(params))
-    return compiled[0](g, seat, compiled[1])
 
 
 N = Param("int", 1)
@@ -753,7 +744,11 @@ N = Param("int", 1)
 @condition("crowd_at_location", n=N)
 def crowd_at_location(g: Game, s: int, p: dict) -> bool:
     """The cult has more than n Cultists at one location."""
-    return any(row[s] > p["n"] for row in g.at)
+    n = p["n"]
+    for row in g.at:
+        if row[s] > n:
+            return True
+    return False
 
 
 @condition("summon_at_least", n=N)

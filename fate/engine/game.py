@@ -15,6 +15,7 @@ else happens.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, NamedTuple
 
 from fate.content.model import Card, Content
@@ -31,8 +32,10 @@ from fate.engine.constants import (
 )
 from fate.engine.errors import IllegalChoice
 from fate.engine.model import Choice, Event, Prompt
+from fate.engine.tables import tables
 
 _new_tuple = tuple.__new__
+_as_choice = partial(_new_tuple, Choice)  # Choice(*option) without namedtuple's slow __new__
 
 
 class Ask(NamedTuple):
@@ -46,23 +49,17 @@ class Ask(NamedTuple):
     context: tuple = ()
 
 
-def _curse_triggered(g: Game, card: Card, seat: int) -> bool:
-    from fate.engine.effects import curse_triggered  # effects imports this module
-
-    global _curse_triggered
-    _curse_triggered = curse_triggered
-    return curse_triggered(g, card, seat)
+# kind -> (run, resolve, quiet). run(game, task) -> Ask | None; resolve(game, task, value).
+TASKS: dict[str, tuple[Callable, Callable | None, bool]] = {}
 
 
-# kind -> (run, resolve). run(game, task) -> Ask | None; resolve(game, task, value).
-TASKS: dict[str, tuple[Callable, Callable | None]] = {}
-
-
-def task(name: str, resolve: Callable | None = None):
-    """Register a task handler (explicitly: no module scanning)."""
+def task(name: str, quiet: bool = False):
+    """Register a task handler (explicitly: no module scanning). A ``quiet`` task
+    only schedules other tasks and records events when it asks nothing: it
+    changes no state a Curse can see, so no Curse check follows it."""
 
     def deco(fn):
-        TASKS[name] = (fn, resolve)
+        TASKS[name] = (fn, None, quiet)
         return fn
 
     return deco
@@ -72,8 +69,8 @@ def resolver(name: str):
     """Register the function that takes a decision for task ``name``."""
 
     def deco(fn):
-        run, _ = TASKS[name]
-        TASKS[name] = (run, fn)
+        run, _, quiet = TASKS[name]
+        TASKS[name] = (run, fn, quiet)
         return fn
 
     return deco
@@ -86,10 +83,13 @@ _LIST_FIELDS = (
     "inv_at",
 )
 _NESTED_FIELDS = ("at", "hands", "reserve", "arts", "columns", "rolls")
+# cast_bits[seat]: what the seat's Reserve and ready Artifacts allow in each casting window
+# (bits of Tables.timing), or -1 when not yet known; derived, so never saved.
+_DERIVED_FIELDS = ("cast_bits",)
 _SCALAR_FIELDS = (
     "content", "config", "n", "solo", "first", "cur", "turn", "phase", "inv_supply",
     "turn_loc", "ready_allow", "ctl", "ow_returns", "cleanse_used", "squall_owner",
-    "rng", "over", "end_reason", "ask",
+    "rng", "over", "end_reason", "ask", "tables",
 )
 
 
@@ -97,7 +97,7 @@ class Game:
     """One game of Fate of the Elder Gods. Create it with ``fate.engine.new_game``."""
 
     __slots__ = (
-        _LIST_FIELDS + _NESTED_FIELDS + _SCALAR_FIELDS
+        _LIST_FIELDS + _NESTED_FIELDS + _SCALAR_FIELDS + _DERIVED_FIELDS
         + ("gods", "drafts", "exhausted", "winners", "losers", "events")
     )
 
@@ -108,6 +108,7 @@ class Game:
         n = int(config["players"])
         self.n = n
         self.solo = n == 1
+        self.tables = tables(content)
         self.rng = rngmod.seed_state(int(config["seed"]))
         self.first = 0
         self.cur = 0
@@ -129,6 +130,7 @@ class Game:
         self.reserve: list[list[int]] = [[] for _ in range(n)]
         self.arts: list[list[int]] = [[] for _ in range(n)]
         self.exhausted: set[int] = set()
+        self.cast_bits = [-1] * n
         self.spell_deck: list[int] = []  # top is the end of the list
         self.discard: list[int] = []
         self.columns: list[list[int]] = [[] for _ in range(N_LOCATIONS)]  # top is the end
@@ -167,11 +169,16 @@ class Game:
         """Take one of the pending prompt's choices (or its id). Returns the
         events it caused. An illegal choice raises IllegalChoice and changes
         nothing."""
-        if self.ask is None:
+        ask = self.ask
+        if ask is None:
             raise IllegalChoice("the game is over: no choice is pending")
-        t, prompt = self.ask
-        cid = choice if isinstance(choice, str) else choice.id
-        picked = choice if not isinstance(choice, str) and choice in prompt.choices else prompt.choice(cid)
+        t, prompt = ask
+        if isinstance(choice, str):
+            cid = choice
+            picked = prompt.choice(cid)
+        else:
+            cid = choice.id
+            picked = choice if choice in prompt.choices else prompt.choice(cid)
         if picked is None:
             offered = ", ".join(c.id for c in prompt.choices[:12])
             more = "" if len(prompt.choices) <= 12 else f" and {len(prompt.choices) - 12} more"
@@ -207,6 +214,7 @@ class Game:
         g.gods = self.gods
         g.drafts = self.drafts
         g.exhausted = set(self.exhausted)
+        g.cast_bits = self.cast_bits[:]
         g.winners = self.winners
         g.losers = self.losers
         g.events = []
@@ -219,37 +227,45 @@ class Game:
 
     # ------------------------------------------------------------------ loop
     def run(self) -> None:
+        """Run tasks until one asks a seat to decide or the game ends."""
+        if self.ask is not None:
+            return
         stack = self.stack
         tasks = TASKS
-        while self.ask is None and not self.over:
-            if not stack:
-                raise RuntimeError("the engine ran out of things to do (a rules bug)")
-            t = stack.pop()
-            run, resolve = tasks[t[0]]
+        while not self.over:  # the one way out besides the end: a handler asks (return below)
+            try:
+                t = stack.pop()
+            except IndexError:
+                raise RuntimeError("the engine ran out of things to do (a rules bug)") from None
+            run, resolve, quiet = tasks[t[0]]
             a = run(self, t)
             if a is not None:
-                if len(a.options) == 1:
-                    resolve(self, t, a.options[0][2])
+                seat, kind, text, opts, context = a
+                if len(opts) == 1:
+                    resolve(self, t, opts[0][2])
                 else:
-                    choices = tuple([_new_tuple(Choice, o) for o in a.options])
-                    self.ask = (t, Prompt(a.seat, a.kind, a.text, choices, a.context))
+                    choices = tuple(map(_as_choice, opts))
+                    self.ask = (t, _new_tuple(Prompt, (seat, kind, text, choices, context)))
                     return
-            elif t[0] == "window":
-                continue  # a casting window that asks no one changed nothing: no curse to check
+            elif quiet:
+                continue
             if self.held:
                 self._check_curses()
 
     def _check_curses(self) -> None:
-        if not self.held or self.over:
+        """Reveal the first held Curse whose trigger holds (R-CU-2)."""
+        if self.over:
             return
+        triggers = self.tables.triggers
         for entry in self.held:
             card, cursed, holder = entry
-            if _curse_triggered(self, self.content.cards[card], cursed):
+            fn, params = triggers[card]
+            if fn(self, cursed, params):
                 self.held.remove(entry)
                 self.resolving.append(card)
                 c = self.content.cards[card]
-                self.emit("curse_revealed", seat=cursed, holder=holder, card=c.id,
-                          name=c.name, text=c.text)
+                self.emit("curse_revealed", {"seat": cursed, "holder": holder, "card": c.id,
+                                             "name": c.name, "text": c.text})
                 self.push(("fx", cursed, card, c.effect, 0, ()), ("curse_done", card))
                 return
 
@@ -258,8 +274,9 @@ class Game:
         """Schedule tasks so that the first given runs first."""
         self.stack.extend(reversed(tasks))
 
-    def emit(self, kind: str, only: tuple[int, ...] | None = None, **data: Any) -> None:
-        """Record an event; ``only`` limits who may see it (default: everyone)."""
+    def emit(self, kind: str, data: dict[str, Any], only: tuple[int, ...] | None = None) -> None:
+        """Record an event; ``only`` limits who may see it (default: everyone). The
+        data is a dict literal rather than keywords: this is called several times a decision."""
         self.events.append(_new_tuple(Event, (kind, data, only)))  # Event(...) without its slow __new__
 
     def card(self, index: int) -> Card:
@@ -282,11 +299,14 @@ class Game:
             return f"the Cult of {self.content.cards[god].name}"
         return f"seat {seat + 1}"
 
-    def roll_face(self) -> int:
-        if self.forced:
-            return self.forced.pop(0)
-        self.rng, f = rngmod.below(self.rng, len(self.content.dice.faces))
-        return f
+    def roll_faces(self, count: int) -> list[int]:
+        """Roll ``count`` Fate Dice: forced faces first (tests, scenarios), then the generator."""
+        forced = self.forced
+        if not forced:
+            self.rng, faces = rngmod.draws(self.rng, len(self.content.dice.faces), count)
+            return faces
+        faces = [forced.pop(0) for _ in range(min(count, len(forced)))]
+        return faces + self.roll_faces(count - len(faces)) if len(faces) < count else faces
 
     def shuffle(self, items: list) -> None:
         self.rng = rngmod.shuffle(self.rng, items)
@@ -315,6 +335,26 @@ class Game:
         """Locations a piece may not enter: those of the other pieces (R-2P-2, R-SO-9)."""
         return {loc for i, loc in enumerate(self.pieces) if i != piece}
 
+    # ------------------------------------------------------------- holdings
+    def castable(self, seat: int) -> int:
+        """The bits of ``Tables.timing`` for which the seat holds something usable:
+        the OR over its Readied Spells and unexhausted Artifacts (cached)."""
+        bits = self.cast_bits[seat]
+        if bits < 0:
+            timing = self.tables.timing
+            bits = 0
+            for c in self.reserve[seat]:
+                bits |= timing[c]
+            for c in self.arts[seat]:
+                if c not in self.exhausted:
+                    bits |= timing[c]
+            self.cast_bits[seat] = bits
+        return bits
+
+    def holdings_changed(self, seat: int) -> None:
+        """Call after any change to a seat's Reserve, Artifacts or their exhaustion."""
+        self.cast_bits[seat] = -1
+
     # ---------------------------------------------------------------- control
     def has_control(self, seat: int, loc: int) -> bool:
         """R-AC-2; in solo R-SO-6 (more than the Investigators there)."""
@@ -323,8 +363,10 @@ class Game:
             return False
         if self.solo:
             return mine > self.inv_at[loc]
-        row = self.at[loc]
-        return all(mine > row[s] for s in range(self.n) if s != seat)
+        for s, theirs in enumerate(self.at[loc]):
+            if theirs >= mine and s != seat:
+                return False
+        return True
 
     def passive(self, seat: int, key: str) -> int:
         """Sum of an always-on modifier over the seat's unexhausted Artifacts."""
@@ -343,7 +385,7 @@ class Game:
         if k:
             self.at[loc][seat] -= k
             self.abyss[seat] += k
-            self.emit("sacrificed", seat=seat, location=loc, count=k)
+            self.emit("sacrificed", {"seat": seat, "location": loc, "count": k})
         return k
 
     def recall(self, seat: int, count: int) -> int:
@@ -352,7 +394,7 @@ class Game:
         if k:
             self.abyss[seat] -= k
             self.lodge[seat] += k
-            self.emit("recalled", seat=seat, count=k)
+            self.emit("recalled", {"seat": seat, "count": k})
         return k
 
     # ----------------------------------------------------------- investigators
@@ -366,7 +408,7 @@ class Game:
                 self.inv_lodge[source] -= k
         if k:
             self.inv_lodge[seat] += k
-            self.emit("investigators_sent", seat=seat, count=k, source=source)
+            self.emit("investigators_sent", {"seat": seat, "count": k, "source": source})
         return k
 
     def investigators_home(self, seat: int, count: int) -> int:
@@ -375,7 +417,7 @@ class Game:
         if k:
             self.inv_lodge[seat] -= k
             self.inv_supply += k
-            self.emit("investigators_left", seat=seat, count=k)
+            self.emit("investigators_left", {"seat": seat, "count": k})
         return k
 
     # ------------------------------------------------------------ the track
@@ -390,16 +432,16 @@ class Game:
         if new == old:
             return
         self.summon[seat] = new
-        self.emit("summon_moved", seat=seat, frm=old, to=new)
+        self.emit("summon_moved", {"seat": seat, "frm": old, "to": new})
         if self.signs[seat] and new >= self.sign_spaces(seat) and not self.es_cursed[seat]:
             # The first meeting of token and Elder Sign curses the cult (R-WIN-4).
             self.es_cursed[seat] = True
-            self.emit("elder_sign_curse", seat=seat)
-            self.push(("check_win", seat))
+            self.emit("elder_sign_curse", {"seat": seat})
+            self.stack.append(("check_win", seat))
             self.gain_curse(seat)
             return
         if new >= SUMMON_WIN:
-            self.push(("check_win", seat))
+            self.stack.append(("check_win", seat))
 
     def gain_signs(self, seat: int, count: int = 1) -> None:
         """Elder Signs fill the track from 9 down (R-WIN-2); the 10th ends the game (R-WIN-3)."""
@@ -407,7 +449,7 @@ class Game:
             if self.over:
                 return
             self.signs[seat] += 1
-            self.emit("elder_sign_gained", seat=seat, total=self.signs[seat])
+            self.emit("elder_sign_gained", {"seat": seat, "total": self.signs[seat]})
             if self.signs[seat] >= ELDER_SIGNS_TO_LOSE:
                 self.sealed(seat)
                 return
@@ -417,7 +459,7 @@ class Game:
         k = min(count, self.signs[seat])
         if k:
             self.signs[seat] -= k
-            self.emit("elder_sign_destroyed", seat=seat, count=k, total=self.signs[seat])
+            self.emit("elder_sign_destroyed", {"seat": seat, "count": k, "total": self.signs[seat]})
         return k
 
     # ------------------------------------------------------------ game end
@@ -440,7 +482,7 @@ class Game:
         self.end_reason = reason
         self.stack.clear()
         self.ask = None
-        self.emit("game_over", winners=list(winners), losers=list(losers), reason=reason)
+        self.emit("game_over", {"winners": list(winners), "losers": list(losers), "reason": reason})
 
     # ---------------------------------------------------------------- cards
     def draw_spell(self, seat: int) -> int | None:
@@ -450,8 +492,8 @@ class Game:
             return None
         self.hands[seat].append(card)
         c = self.content.cards[card]
-        self.emit("spell_drawn", seat=seat, symbol=c.symbol)
-        self.emit("spell_drawn_face", only=(seat,), seat=seat, card=c.id)
+        self.emit("spell_drawn", {"seat": seat, "symbol": c.symbol})
+        self.emit("spell_drawn_face", {"seat": seat, "card": c.id}, (seat,))
         return card
 
     def top_spell(self) -> int | None:
@@ -462,7 +504,7 @@ class Game:
             self.spell_deck = self.discard
             self.discard = []
             self.shuffle(self.spell_deck)
-            self.emit("spell_deck_reshuffled", size=len(self.spell_deck))
+            self.emit("spell_deck_reshuffled", {"size": len(self.spell_deck)})
         return self.spell_deck.pop()
 
     def discard_column(self, loc: int) -> None:
@@ -475,21 +517,21 @@ class Game:
                 self.gate_supply.append(card)
             else:
                 self.discard.append(card)
-        self.emit("column_discarded", location=loc, count=len(col))
+        self.emit("column_discarded", {"location": loc, "count": len(col)})
         self.columns[loc] = []
 
     def gain_curse(self, seat: int) -> None:
         """R-CU-1: the seat to the right draws a Curse in secret; in solo the game holds it."""
         if not self.curse_deck:
-            self.emit("curse_deck_empty", seat=seat)
+            self.emit("curse_deck_empty", {"seat": seat})
             return
         card = self.curse_deck.pop()
         holder = self.right_of(seat)
         self.held.append((card, seat, holder))
         c = self.content.cards[card]
-        self.emit("cursed", seat=seat, holder=holder, carried=self.curses_on(seat))
+        self.emit("cursed", {"seat": seat, "holder": holder, "carried": self.curses_on(seat)})
         if holder != GAME_SEAT:
-            self.emit("curse_drawn", only=(holder,), seat=seat, holder=holder, card=c.id)
+            self.emit("curse_drawn", {"seat": seat, "holder": holder, "card": c.id}, (holder,))
         if self.solo and self.curses_on(seat) >= SOLO_CURSES_TO_LOSE:
             self.finish((), (seat,), "cursed")
 

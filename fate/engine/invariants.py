@@ -59,6 +59,11 @@ def violations(g: Game) -> list[str]:
     if len(seen) != len(g.content.cards):
         missing = [g.content.cards[i].id for i in range(len(g.content.cards)) if i not in seen]
         out.append(f"cards missing: {missing[:5]}")
+    for s in range(g.n):
+        cached = g.cast_bits[s]
+        g.holdings_changed(s)
+        if cached >= 0 and cached != g.castable(s):
+            out.append(f"seat {s}: what it may cast was not updated after its holdings changed")
     if sum(g.squall) > 8:
         out.append(f"{sum(g.squall)} Winter Squall tokens on the Altar")
     return out

@@ -20,15 +20,13 @@ from fate.engine.game import Ask, Game, resolver, task
 
 SKIP = ("skip", "Do not take the Control Action", None)
 
-ACTIVATE_ORDER = {
-    MUSEUM: (("control_check",), ("control_action",), ("basic",)),
-}
-DEFAULT_ORDER = (("basic",), ("control_check",), ("control_action",))
-
-
-@task("activate")
+@task("activate", quiet=True)
 def activate(g: Game, t: tuple) -> None:
-    g.push(*ACTIVATE_ORDER.get(g.turn_loc, DEFAULT_ORDER))
+    if g.turn_loc == MUSEUM:  # R-MU-3: its Control Action comes first
+        g.push(("control_check",), ("control_action",), ("basic",))
+    else:  # R-AC-1: the Basic Action, then the Control Action
+        g.push(("control_check",), ("control_action",))
+        basic(g, t)
 
 
 # ------------------------------------------------------------ control
@@ -40,7 +38,7 @@ def control_check(g: Game, t: tuple) -> Ask | None:
     seat, loc = g.cur, g.turn_loc
     if g.has_control(seat, loc):
         g.ctl = 2
-        g.emit("control", seat=seat, location=loc)
+        g.emit("control", {"seat": seat, "location": loc})
         return None
     return Ask(seat, "temporary_control",
                f"You do not control {LOCATION_NAMES[loc]}. Roll a Fate Die for Temporary Control?",
@@ -51,16 +49,16 @@ def control_check(g: Game, t: tuple) -> Ask | None:
 @resolver("control_check")
 def control_roll(g: Game, t: tuple, yes: bool) -> None:
     if yes:
-        g.push(("roll", g.cur, 1, "temporary", None))
+        g.stack.append(("roll", g.cur, 1, "temporary", None))
 
 
 @roll_result("temporary")
 def temporary_result(g: Game, seat: int, faces: list[int], arg) -> None:
     if any(f in g.content.dice.temporary_control for f in faces):
         g.ctl = 1
-        g.emit("temporary_control", seat=seat, location=g.turn_loc)
+        g.emit("temporary_control", {"seat": seat, "location": g.turn_loc})
     else:
-        g.emit("temporary_control_failed", seat=seat, location=g.turn_loc)
+        g.emit("temporary_control_failed", {"seat": seat, "location": g.turn_loc})
 
 
 @task("control_action")
@@ -82,11 +80,11 @@ def control_action(g: Game, t: tuple) -> Ask | None:
 def control_take(g: Game, t: tuple, what: str | None) -> None:
     seat, loc = g.cur, g.turn_loc
     if what == "take":
-        g.emit("control_action", seat=seat, location=loc)
-        g.push(CONTROL_TASKS[loc])
+        g.emit("control_action", {"seat": seat, "location": loc})
+        g.stack.append(CONTROL_TASKS[loc])
     elif what == "cleanse":
         g.cleanse_used = True
-        g.push(("cleanse", seat))
+        g.stack.append(("cleanse", seat))
 
 
 @task("cleanse")
@@ -97,15 +95,15 @@ def cleanse(g: Game, t: tuple) -> None:
         if entry[1] == seat:
             g.held.remove(entry)
             g.curse_deck.insert(0, entry[0])
-            g.emit("curse_destroyed", seat=seat, carried=g.curses_on(seat))
+            g.emit("curse_destroyed", {"seat": seat, "carried": g.curses_on(seat)})
             break
     g.gain_signs(seat, 3)
 
 
-@task("basic")
+@task("basic", quiet=True)
 def basic(g: Game, t: tuple) -> None:
-    g.emit("basic_action", seat=g.cur, location=g.turn_loc)
-    g.push(BASIC_TASKS[g.turn_loc])
+    g.emit("basic_action", {"seat": g.cur, "location": g.turn_loc})
+    g.stack.append(BASIC_TASKS[g.turn_loc])
 
 
 # ------------------------------------------------------- The Other Worlds
@@ -116,15 +114,18 @@ def ow_basic(g: Game, t: tuple) -> None:
     """R-OW-1: one die per Cultist of yours there."""
     seat = g.cur
     dice = g.at[OTHER_WORLDS][seat] + g.passive(seat, "summon_dice")
-    g.push(("roll", seat, dice, "other_worlds", None))
+    g.stack.append(("roll", seat, dice, "other_worlds", None))
 
 
 @roll_result("other_worlds")
 def ow_result(g: Game, seat: int, faces: list[int], arg) -> None:
     d = g.content.dice
-    wins = sum(1 for f in faces if f in d.summon)
-    g.ow_returns = sum(1 for f in faces if f in d.cultist_return)
-    g.push(("ow_advance", seat, wins))
+    wins = returns = 0
+    for f in faces:
+        wins += f in d.summon
+        returns += f in d.cultist_return
+    g.ow_returns = returns
+    g.stack.append(("ow_advance", seat, wins))
 
 
 @task("ow_advance")
@@ -133,7 +134,7 @@ def ow_advance(g: Game, t: tuple) -> None:
     seat, left = t[1], t[2]
     if left <= 0:
         return
-    g.push(("ow_advance", seat, left - 1))
+    g.stack.append(("ow_advance", seat, left - 1))
     g.sacrifice(seat, OTHER_WORLDS, 1)
     g.move_summon(seat, 1)
 
@@ -155,7 +156,7 @@ def museum_basic(g: Game, t: tuple) -> Ask | None:
     if g.art_deck:
         opts.append(("artifact_deck", "Take the top Artifact of the deck", -1))
     if not opts:
-        g.emit("no_artifacts", seat=seat)
+        g.emit("no_artifacts", {"seat": seat})
         return None
     return Ask(seat, "museum", "Take an Artifact", opts)
 
@@ -176,12 +177,13 @@ def museum_take(g: Game, t: tuple, art: int) -> None:
 
 def gain_artifact(g: Game, seat: int, art: int) -> None:
     g.arts[seat].append(art)
+    g.holdings_changed(seat)
     c = g.card(art)
-    g.emit("artifact_gained", seat=seat, card=c.id)
+    g.emit("artifact_gained", {"seat": seat, "card": c.id})
     if len(g.arts[seat]) > ARTIFACT_LIMIT:  # R-AR-1, R-MU-2
-        g.push(("artifact_limit", seat))
+        g.stack.append(("artifact_limit", seat))
     if c.on_gain >= 0:
-        g.push(("fx", seat, art, c.on_gain, 0, ()))
+        g.stack.append(("fx", seat, art, c.on_gain, 0, ()))
 
 
 @task("artifact_limit")
@@ -198,15 +200,16 @@ def artifact_discard(g: Game, t: tuple, art: int) -> None:
     seat = t[1]
     g.arts[seat].remove(art)
     g.exhausted.discard(art)
+    g.holdings_changed(seat)
     g.art_deck.insert(0, art)
-    g.emit("artifact_discarded", seat=seat, card=g.card(art).id)
+    g.emit("artifact_discarded", {"seat": seat, "card": g.card(art).id})
 
 
 @task("museum_control")
 def museum_control(g: Game, t: tuple) -> Ask | None:
     """R-MU-3, first part: replace the two face-up Artifacts."""
     if not g.art_deck:
-        g.push(("museum_sacrifice", 0))
+        g.stack.append(("museum_sacrifice", 0))
         return None
     return Ask(g.cur, "museum_replace", "Replace the two face-up Artifacts with two new ones?",
                [("replace", "Replace them", True), ("keep", "Keep them", False)])
@@ -220,7 +223,7 @@ def museum_replace(g: Game, t: tuple, yes: bool) -> None:
         reveal_artifacts(g)
         for a in old:
             g.art_deck.insert(0, a)
-    g.push(("museum_sacrifice", 0))
+    g.stack.append(("museum_sacrifice", 0))
 
 
 @task("museum_sacrifice")
@@ -244,7 +247,7 @@ def museum_sacrifice_take(g: Game, t: tuple, target: int) -> None:
         return
     g.sacrifice(g.cur, MUSEUM, 1)
     g.destroy_signs(target, 1)
-    g.push(("museum_sacrifice", t[1] + 1))
+    g.stack.append(("museum_sacrifice", t[1] + 1))
 
 
 # ---------------------------------------------------------- The Ceremony
@@ -256,10 +259,10 @@ def ceremony_basic(g: Game, t: tuple) -> None:
     seat = g.cur
     if g.gate[seat] < 0 and g.gate_supply:
         g.gate[seat] = g.gate_supply.pop()
-        g.emit("gate_gained", seat=seat)
+        g.emit("gate_gained", {"seat": seat})
     god = g.card(g.gods[seat])
-    g.emit("dark_gift", seat=seat, god=god.id, text=g.text_of(god.index))
-    g.push(("fx", seat, god.index, g.effect_of(god.index), 0, ()))
+    g.emit("dark_gift", {"seat": seat, "god": god.id, "text": g.text_of(god.index)})
+    g.stack.append(("fx", seat, god.index, g.effect_of(god.index), 0, ()))
 
 
 @task("ceremony_control")
@@ -278,7 +281,7 @@ def streets_basic(g: Game, t: tuple) -> None:
     if g.solo:  # R-SO-5
         g.investigators_home(g.cur, 2)
         return
-    g.push(("streets_send", 2))
+    g.stack.append(("streets_send", 2))
 
 
 @task("streets_send")
@@ -286,7 +289,7 @@ def streets_send(g: Game, t: tuple) -> Ask | None:
     """R-SA-1: two Investigators in all, from your Lodge or the supply."""
     seat, left = g.cur, t[1]
     if left == 0:
-        g.push(("streets_raids",))
+        g.stack.append(("streets_raids",))
         return None
     sources = []
     if g.inv_lodge[seat]:
@@ -294,7 +297,7 @@ def streets_send(g: Game, t: tuple) -> Ask | None:
     if g.inv_supply:
         sources.append(("supply", "from the supply", "supply"))
     if not sources:
-        g.push(("streets_raids",))
+        g.stack.append(("streets_raids",))
         return None
     opts = [(f"send:{sid}:{s}", f"Send an Investigator {where} to {g.seat_name(s)}", (src, s))
             for sid, where, src in sources for s in g.others(seat)]
@@ -305,7 +308,7 @@ def streets_send(g: Game, t: tuple) -> Ask | None:
 def streets_send_take(g: Game, t: tuple, value: tuple) -> None:
     src, target = value
     g.investigators_to_lodge(target, 1, src)
-    g.push(("streets_send", t[1] - 1))
+    g.stack.append(("streets_send", t[1] - 1))
 
 
 @task("streets_raids")
@@ -332,7 +335,7 @@ def streets_control(g: Game, t: tuple) -> None:
 def gathering_basic(g: Game, t: tuple) -> None:
     """R-GA-1: three from the Abyss, then one may leave The Gathering."""
     g.recall(g.cur, 3)
-    g.push(("gathering_move", 1))
+    g.stack.append(("gathering_move", 1))
 
 
 @task("gathering_move")
@@ -354,14 +357,14 @@ def gathering_move_take(g: Game, t: tuple, loc: int) -> None:
     seat = g.cur
     g.at[GATHERING][seat] -= 1
     g.at[loc][seat] += 1
-    g.emit("cultist_moved", seat=seat, frm=GATHERING, to=loc)
-    g.push(("gathering_move", t[1] - 1))
+    g.emit("cultist_moved", {"seat": seat, "frm": GATHERING, "to": loc})
+    g.stack.append(("gathering_move", t[1] - 1))
 
 
 @task("gathering_control")
 def gathering_control(g: Game, t: tuple) -> None:
     """R-GA-2: any number, split as you like."""
-    g.push(("gathering_move", 99))
+    g.stack.append(("gathering_move", 99))
 
 
 # ---------------------------------------------------------- The Library
@@ -378,7 +381,7 @@ def library_basic(g: Game, t: tuple) -> None:
 @task("library_control")
 def library_control(g: Game, t: tuple) -> None:
     """R-LI-3: Ready one Spell from hand for free."""
-    g.push(("ready_free",))
+    g.stack.append(("ready_free",))
 
 
 BASIC_TASKS = {

@@ -15,25 +15,35 @@ def seed_state(seed: int) -> int:
     return (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK
 
 
-def next_u64(state: int) -> tuple[int, int]:
-    """Advance the state; return (new_state, 64 random bits)."""
-    state = (state + 0x9E3779B97F4A7C15) & MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return state, z ^ (z >> 31)
+GOLDEN = 0x9E3779B97F4A7C15
+
+
+def draws(state: int, n: int, count: int) -> tuple[int, list[int]]:
+    """Return (new_state, ``count`` uniform integers in 0..n-1)."""
+    # splitmix64; 64 bits against n <= a few hundred: the modulo bias is below 1e-16.
+    out = []
+    for _ in range(count):
+        state = (state + GOLDEN) & MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        out.append((z ^ (z >> 31)) % n)
+    return state, out
 
 
 def below(state: int, n: int) -> tuple[int, int]:
     """Return (new_state, a uniform integer in 0..n-1)."""
-    # 64 bits against n <= a few hundred: the modulo bias is below 1e-16.
-    state, r = next_u64(state)
-    return state, r % n
+    state, out = draws(state, n, 1)
+    return state, out[0]
 
 
 def shuffle(state: int, items: list) -> int:
-    """Fisher-Yates shuffle of ``items`` in place; return the new state."""
+    """Fisher-Yates shuffle of ``items`` in place; return the new state. The same
+    numbers as ``below(state, i + 1)`` for i from the top down, written out
+    because set-up shuffles a lot."""
     for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        state = (state + GOLDEN) & MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        j = (z ^ (z >> 31)) % (i + 1)
         items[i], items[j] = items[j], items[i]
     return state

@@ -101,6 +101,17 @@ def test_r_cu_2_the_trigger_reveals_it_at_once_and_the_penalty_resolves(table):
     assert t.seat(0)["investigators"] == 2 and t.seat(0)["curses_carried"] == 0
 
 
+def test_r_cu_2_a_turn_curse_waits_for_the_cursed_cults_own_turn_there(table):
+    # Seat 0 ends its turn at The Museum; seat 1 carries "takes its turn at The Museum".
+    t = table(players=3, fate=["museum"], start="conclude",
+              seats=[{}, {"curses": ["museum-guard"], "hand": ["lantern-01", "tome-01", "tome-02"]}, {}])
+    t.to_seat(1)
+    assert not t.of("curse_revealed")  # the piece stands there, but seat 1 has not acted there
+    t.choose("play:lantern-01")  # seat 1 goes to the Streets instead
+    t.to_seat(2)
+    assert not t.of("curse_revealed")
+
+
 def test_r_cu_3_a_curse_already_true_when_drawn_is_revealed_at_once(table):
     t = table(players=3, start="prepare", seats=[{"reserve": ["flame-05"]}, {"investigators": 4}, {}],
               decks={"curses": ["marked-by-law"]}, dice=["skull"] * 4)
