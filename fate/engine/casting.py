@@ -91,8 +91,14 @@ def window(g: Game, t: tuple) -> Ask | None:
         bit = 1 << (base + 2 * own + (target == seat))
         if bits & bit:
             timing = g.tables.timing
-            opts = [cast_option(g, c, k) for c in g.reserve[seat] if timing[c] & bit]
-            opts += [cast_option(g, c, k) for c in g.arts[seat] if timing[c] & bit and c not in g.exhausted]
+            cache = g.tables.cast_options[g.solo]
+            opts = []
+            for c in g.reserve[seat]:
+                if timing[c] & bit:
+                    opts.append(cache.get(c * 4 + k) or cast_option(g, c, k))
+            for c in g.arts[seat]:
+                if timing[c] & bit and c not in g.exhausted:
+                    opts.append(cache.get(c * 4 + k) or cast_option(g, c, k))
             opts.append(PASS[k])
             return Ask(seat, "cast_window", WINDOW_PROMPT[kind], opts, ("window", kind, target))
     return None
@@ -189,16 +195,6 @@ def ready_pool(g: Game, seat: int, loc: int) -> tuple[list[int], int]:
     return counts, wilds
 
 
-def affordable(g: Game, card: int, counts: list[int], wilds: int) -> bool:
-    """Each symbol pays once; wilds cover any shortfall. Two alike are not a wild;
-    a cost in the wild symbol itself is met by a wild only."""
-    short = g.tables.cost_wild[card]
-    for sym, k in g.tables.cost[card]:
-        if k > counts[sym]:
-            short += k - counts[sym]
-    return short <= wilds
-
-
 def ready_option(c) -> tuple[str, str, int]:
     return (f"ready:{c.id}", f"Ready {c.name} (cost {cost_text(c.cost)})", c.index)
 
@@ -213,8 +209,17 @@ def ready(g: Game, t: tuple) -> Ask | None:
             g.discard_column(loc)  # R-CN-2, R-LI-2: after both
         return None
     counts, wilds = ready_pool(g, seat, loc)
-    options = g.tables.ready
-    opts = [options[card] for card in g.hands[seat] if affordable(g, card, counts, wilds)]
+    tables = g.tables
+    opts = []
+    for card in g.hands[seat]:
+        # Each symbol pays once; wilds cover any shortfall. Two alike are not a wild,
+        # and a cost in the wild symbol itself is met by a wild only.
+        short = tables.cost_wild[card]
+        for sym, k in tables.cost[card]:
+            if k > counts[sym]:
+                short += k - counts[sym]
+        if short <= wilds:
+            opts.append(tables.ready[card])
     if not opts:
         if any_readied:
             g.discard_column(loc)

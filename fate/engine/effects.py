@@ -13,7 +13,7 @@ A step that works in several rounds returns ``Again`` with updated variables.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from fate.engine.constants import (
@@ -143,7 +143,7 @@ def name_of(g: Game, fx: Fx) -> str:
     return g.card(fx.card).name if fx.card >= 0 else "the effect"
 
 
-def targets(g: Game, fx: Fx, who: str, key: str = "target") -> list[int] | Need:
+def targets(g: Game, fx: Fx, who: str, key: str = "target") -> Sequence[int] | Need:
     """Seats an effect applies to; asks the acting seat to pick where needed."""
     seat = fx.seat
     if who == "self":
@@ -820,5 +820,10 @@ def holds_gate(g: Game, s: int, p: dict) -> bool:
 @condition("leads_summon")
 def leads_summon(g: Game, s: int, p: dict) -> bool:
     """No other cult's Summon token is as far along (never true alone in solo play)."""
-    others = g.others(s)
-    return bool(others) and all(g.summon[s] > g.summon[o] for o in others)
+    if g.n == 1:
+        return False
+    mine = g.summon[s]
+    for o, theirs in enumerate(g.summon):
+        if theirs >= mine and o != s:
+            return False
+    return True

@@ -222,7 +222,7 @@ def move_options(g: Game, seat: int) -> list[tuple[str, str, tuple]]:
         counts[dest] += 1
         if dest != here and dest not in blocked:  # R-MV-1, R-MV-4, R-2P-2
             opts.append(opt)
-    if len(blocked | {here}) < N_LOCATIONS:  # somewhere to go
+    if len(blocked) + (here not in blocked) < N_LOCATIONS:  # somewhere to go
         for sym in range(1, N_LOCATIONS):
             if counts[sym] >= 2:  # R-MV-2
                 opts.append(WILD_OPTIONS[sym])
@@ -307,7 +307,7 @@ def move_to(g: Game, t: tuple) -> None:
         else:
             g.hands[seat].remove(card)
         g.columns[here].append(card)
-    backs = [g.card(x).symbol if g.card(x).kind == "spell" else "gate" for x in cards]
+    backs = [g.tables.back[x] for x in cards]
     g.pieces[piece] = dest
     g.turn_loc = dest
     g.emit("fate_moved", {"seat": seat, "piece": piece, "frm": here, "to": dest, "backs": backs})

@@ -36,6 +36,9 @@ from fate.engine.tables import tables
 
 _new_tuple = tuple.__new__
 _as_choice = partial(_new_tuple, Choice)  # Choice(*option) without namedtuple's slow __new__
+_NOWHERE: frozenset[int] = frozenset()
+# CLOCKWISE[players][seat]: the seats round the table starting with ``seat``
+CLOCKWISE = {n: [tuple((s + k) % n for k in range(n)) for s in range(n)] for n in range(1, 5)}
 
 
 class Ask(NamedTuple):
@@ -316,12 +319,12 @@ class Game:
         return r
 
     # --------------------------------------------------------- seats, pieces
-    def others(self, seat: int) -> list[int]:
+    def others(self, seat: int) -> tuple[int, ...]:
         """The other seats, clockwise from the one after ``seat``."""
-        return [(seat + k) % self.n for k in range(1, self.n)]
+        return CLOCKWISE[self.n][seat][1:]
 
-    def clockwise_from(self, seat: int) -> list[int]:
-        return [(seat + k) % self.n for k in range(self.n)]
+    def clockwise_from(self, seat: int) -> tuple[int, ...]:
+        return CLOCKWISE[self.n][seat]
 
     def right_of(self, seat: int) -> int:
         """Who holds this seat's Curses (R-CU-1): the previous seat; the game in solo."""
@@ -331,8 +334,10 @@ class Game:
         """Which Fate Piece a seat moves (R-2P-1, R-SO-1): one shared piece at 3-4."""
         return seat if self.n == 2 else 0
 
-    def blocked_for(self, piece: int) -> set[int]:
+    def blocked_for(self, piece: int) -> frozenset[int] | set[int]:
         """Locations a piece may not enter: those of the other pieces (R-2P-2, R-SO-9)."""
+        if len(self.pieces) == 1:
+            return _NOWHERE
         return {loc for i, loc in enumerate(self.pieces) if i != piece}
 
     # ------------------------------------------------------------- holdings

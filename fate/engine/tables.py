@@ -24,10 +24,11 @@ class Tables:
     ``cast_label[solo][card]``: the words of its choice in a window;
     ``cast_options[solo]``: those choices, made as windows need them.
     ``play[card]``, ``ready[card]``: a Spell's move and ready choices.
+    ``back[card]``: the Astral back a card shows face down: its symbol, or "gate".
     ``cost[card]``: a Spell's cost as ((symbol, how many), ...) and ``cost_wild[card]``
     how many of it only a wild pays."""
 
-    __slots__ = ("triggers", "timing", "cast_label", "play", "ready", "cost", "cost_wild", "cast_options")
+    __slots__ = ("triggers", "timing", "cast_label", "play", "ready", "cost", "cost_wild", "cast_options", "back")
 
     def __init__(self, content: Content) -> None:
         from fate.engine.casting import ready_option, timing_allows  # both import the game module
@@ -55,6 +56,7 @@ class Tables:
         self.cost = [tuple((sym, c.cost.count(sym)) for sym in sorted(set(c.cost)) if sym != WILD_SYMBOL)
                      for c in cards]
         self.cost_wild = [c.cost.count(WILD_SYMBOL) for c in cards]
+        self.back = [c.symbol if c.kind == "spell" else "gate" for c in cards]
         self.cast_options: tuple[dict, dict] = ({}, {})
         self.cast_label: tuple[list[str], list[str]] = tuple(
             [_label(c, c.solo_text if solo and c.solo_text else c.text) for c in cards] for solo in (False, True))
