@@ -268,7 +268,8 @@ def readied(g: Game, t: tuple) -> Ask | None:
         g.hands[seat].remove(card)
         g.reserve[seat].append(card)
         g.holdings_changed(seat)
-        g.emit("spell_readied", {"seat": seat, "symbol": g.card(card).symbol, "cost": list(g.card(card).cost)})
+        c = g.card(card)
+        g.emit("spell_readied", {"seat": seat, "symbol": c.symbol, "cost": list(c.cost)})
         return None
     opts = [("cast_now", f"Cast {g.card(card).name} at once", -1)]
     opts += [(f"replace:{g.card(r).id}", f"Discard readied {g.card(r).name} to make room", r)

@@ -447,7 +447,8 @@ def ready_top(g: Game, fx: Fx, p: dict, s: int) -> None:
         if card is not None:
             g.reserve[s].append(card)
             g.holdings_changed(s)
-            g.emit("spell_readied", {"seat": s, "symbol": g.card(card).symbol, "cost": list(g.card(card).cost)})
+            c = g.card(card)
+            g.emit("spell_readied", {"seat": s, "symbol": c.symbol, "cost": list(c.cost)})
 
 
 @step("ready_free")

@@ -274,7 +274,7 @@ class Game:
 
     # ------------------------------------------------------------- plumbing
     def push(self, *tasks: tuple) -> None:
-        """Schedule tasks so that the first given runs first."""
+        """Schedule tasks so that the first given runs first (one task: ``stack.append``)."""
         self.stack.extend(reversed(tasks))
 
     def emit(self, kind: str, data: dict[str, Any], only: tuple[int, ...] | None = None) -> None:

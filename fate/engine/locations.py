@@ -1,6 +1,6 @@
 """The Activate phase: each location's Basic and Control Actions (R-AC and the
-location rules). The order is a table: The Museum's Control Action comes
-before its Basic Action (R-MU-3), every other location's after (R-AC-1)."""
+location rules). The Museum's Control Action comes before its Basic Action
+(R-MU-3), every other location's after (R-AC-1)."""
 
 from __future__ import annotations
 

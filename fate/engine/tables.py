@@ -1,6 +1,7 @@
 """Lookup tables the engine derives once per content, so that the hot loop
-does no string matching: each Curse's trigger as a function, each card's
-casting timing as a bit mask, and the labels of casting choices.
+neither matches strings nor formats labels: each Curse's trigger as a
+function, each card's casting timing as a bit mask, a Spell's cost as counts,
+and the choices that come up again and again (move, ready, cast) made once.
 
 They live in ``Content.derived`` (content never changes after loading), so
 every game of the same content shares them and a clone copies nothing.
@@ -12,7 +13,7 @@ from collections.abc import Callable
 
 from fate.content.model import Content
 
-# The casting windows; a window's bits are  index * 4 + 2 * (own turn) + (aimed at the seat).
+# The casting windows; a window's bits are index * 4 + 2 * (own turn) + (aimed at the seat).
 WINDOWS = ("prepare", "move", "activate", "conclude", "after_roll", "raid", "end", "investigators")
 WINDOW_BASE = {w: 4 * i for i, w in enumerate(WINDOWS)}
 
@@ -28,7 +29,8 @@ class Tables:
     ``cost[card]``: a Spell's cost as ((symbol, how many), ...) and ``cost_wild[card]``
     how many of it only a wild pays."""
 
-    __slots__ = ("triggers", "timing", "cast_label", "play", "ready", "cost", "cost_wild", "cast_options", "back")
+    __slots__ = ("triggers", "timing", "cast_label", "cast_options", "play", "ready", "cost", "cost_wild",
+                 "back")
 
     def __init__(self, content: Content) -> None:
         from fate.engine.casting import ready_option, timing_allows  # both import the game module
@@ -50,16 +52,16 @@ class Tables:
                             if timing_allows(c.timing, w, bool(own), bool(aimed)):
                                 bits |= 1 << (base + 2 * own + aimed)
             self.timing.append(bits)
-        spell = [c.kind == "spell" for c in cards]
-        self.play = [play_option(c) if spell[c.index] else None for c in cards]
-        self.ready = [ready_option(c) if spell[c.index] else None for c in cards]
+        self.play = [play_option(c) if c.kind == "spell" else None for c in cards]
+        self.ready = [ready_option(c) if c.kind == "spell" else None for c in cards]
         self.cost = [tuple((sym, c.cost.count(sym)) for sym in sorted(set(c.cost)) if sym != WILD_SYMBOL)
                      for c in cards]
         self.cost_wild = [c.cost.count(WILD_SYMBOL) for c in cards]
         self.back = [c.symbol if c.kind == "spell" else "gate" for c in cards]
         self.cast_options: tuple[dict, dict] = ({}, {})
         self.cast_label: tuple[list[str], list[str]] = tuple(
-            [_label(c, c.solo_text if solo and c.solo_text else c.text) for c in cards] for solo in (False, True))
+            [_label(c, c.solo_text if solo and c.solo_text else c.text) for c in cards]
+            for solo in (False, True))
 
 
 def _label(c, text: str) -> str:

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from fate.engine import IllegalChoice, new_game, view
+from fate.engine import IllegalChoice, new_game, rng, view
 from fate.engine.save import snapshot
 
 
@@ -66,10 +66,34 @@ def test_clone_is_independent(content):
     assert snapshot(g) == snapshot(play(content, 4, 5, 60))
 
 
+def test_one_generator_draws_rolls_and_shuffles_from_one_sequence():
+    # The dice (draws), single draws (below) and shuffles must be one stream, so
+    # that a saved game replays exactly whichever path took the numbers.
+    state = rng.seed_state(7)
+    s1, many = rng.draws(state, 6, 50)
+    s2, one_by_one = state, []
+    for _ in range(50):
+        s2, x = rng.below(s2, 6)
+        one_by_one.append(x)
+    assert many == one_by_one and s1 == s2
+    assert set(many) == set(range(6))  # every face turns up in 50 rolls
+    items = list(range(30))
+    s3 = rng.shuffle(state, items)
+    expected, s4 = list(range(30)), state
+    for i in range(29, 0, -1):  # Fisher-Yates from the top with below()
+        s4, j = rng.below(s4, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and s3 == s4 and items != list(range(30))
+
+
 def test_force_dice_sets_the_next_faces(table):
     t = table(players=3, fate=["other_worlds"], start="activate",
               seats=[{"cultists": {"other_worlds": 3}}, {}, {}], dice=["skull", "dagger", "tentacle"])
     assert t.of("rolled")[0].data["faces"] == ["skull", "dagger", "tentacle"]
+    t = table(players=3, fate=["other_worlds"], start="activate",
+              seats=[{"cultists": {"other_worlds": 3}}, {}, {}], dice=["skull"])
+    faces = t.of("rolled")[0].data["faces"]
+    assert faces[0] == "skull" and len(faces) == 3  # the rest come from the generator
 
 
 def test_private_events_reach_only_their_seats(content):
