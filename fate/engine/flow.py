@@ -399,9 +399,11 @@ def roll(g: Game, t: tuple) -> None:
     _, seat, count, purpose, arg = t
     faces = g.roll_faces(count)
     g.rolls.append(faces)
-    kinds = g.content.dice.faces
-    g.emit("rolled", {"seat": seat, "purpose": purpose, "faces": [kinds[f].id for f in faces]})
-    g.push(("window", "after_roll", 0, seat), ("roll_end", seat, purpose, arg))
+    ids = list(map(g.tables.face_id.__getitem__, faces))
+    g.emit("rolled", {"seat": seat, "purpose": purpose, "faces": ids})
+    stack = g.stack
+    stack.append(("roll_end", seat, purpose, arg))
+    stack.append(("window", "after_roll", 0, seat))  # first: a window before the results apply
 
 
 @task("roll_end")

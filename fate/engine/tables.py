@@ -25,12 +25,13 @@ class Tables:
     ``cast_label[solo][card]``: the words of its choice in a window;
     ``cast_options[solo]``: those choices, made as windows need them.
     ``play[card]``, ``ready[card]``: a Spell's move and ready choices.
+    ``face_id[face]``: a die face's id, for events.
     ``back[card]``: the Astral back a card shows face down: its symbol, or "gate".
     ``cost[card]``: a Spell's cost as ((symbol, how many), ...) and ``cost_wild[card]``
     how many of it only a wild pays."""
 
     __slots__ = ("triggers", "timing", "cast_label", "cast_options", "play", "ready", "cost", "cost_wild",
-                 "back")
+                 "back", "face_id")
 
     def __init__(self, content: Content) -> None:
         from fate.engine.casting import ready_option, timing_allows  # both import the game module
@@ -58,6 +59,7 @@ class Tables:
                      for c in cards]
         self.cost_wild = [c.cost.count(WILD_SYMBOL) for c in cards]
         self.back = [c.symbol if c.kind == "spell" else "gate" for c in cards]
+        self.face_id = [f.id for f in content.dice.faces]
         self.cast_options: tuple[dict, dict] = ({}, {})
         self.cast_label: tuple[list[str], list[str]] = tuple(
             [_label(c, c.solo_text if solo and c.solo_text else c.text) for c in cards]
