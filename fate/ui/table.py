@@ -540,9 +540,10 @@ class Table:
                 self.glow(r)
         # reserve and hand backs
         ry = y + 142
-        ink.draw(screen, "Ready", L.p(x + 14, ry + 18), 15, INK_DIM, "italic", anchor="midleft")
+        label = ink.draw(screen, "Ready", L.p(x + 14, ry + 18), 15, INK_DIM, "italic", anchor="midleft")
+        sx = self._after(label, x + 60)
         for i in range(RESERVE_SLOTS):
-            r = L.r(x + 60 + i * 32, ry, 28, 38)
+            r = L.r(sx + i * 32, ry, 28, 38)
             if i < len(seat["reserve_backs"]):
                 b = seat["reserve_backs"][i]
                 screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
@@ -550,15 +551,16 @@ class Table:
                             f"{self.content.symbols[self.sym_index[b]].name} back. It may be cast at its moment.")
             else:
                 pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.6), r, L.n(1), border_radius=L.n(4))
-        hx = x + 176
-        ink.draw(screen, "Hand", L.p(hx, ry + 18), 15, INK_DIM, "italic", anchor="midleft")
+        hx = sx + 116
+        label = ink.draw(screen, "Hand", L.p(hx, ry + 18), 15, INK_DIM, "italic", anchor="midleft")
+        bx = self._after(label, hx + 40)
         backs = seat["hand_backs"]
-        step = min(24, 200 / max(1, len(backs)))
+        step = min(24, (hx + 240 - bx) / max(1, len(backs)))
         for i, b in enumerate(backs):
-            r = L.r(hx + 40 + i * step, ry, 28, 38)
+            r = L.r(bx + i * step, ry, 28, 38)
             screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
         if backs:
-            self.region(L.r(hx + 40, ry, 28 + step * (len(backs) - 1), 38), None,
+            self.region(L.r(bx, ry, 28 + step * (len(backs) - 1), 38), None,
                         f"Hand: {len(backs)} Spell(s)",
                         "Backs: " + ", ".join(self.content.symbols[self.sym_index[b]].name for b in backs)
                         + ". The backs are open to all; the faces only to their owner.")
@@ -586,6 +588,13 @@ class Table:
         self.region(rect, key, self.cult_name(v, s), self._lodge_summary(v, s))
         if key in live:
             self.glow(rect, True)
+
+    def _after(self, label: pygame.Rect, x: float) -> float:
+        """The design x where things beside a label may start: ``x``, or further right
+        when a small window draws the label larger than its design size (fonts keep a
+        readable minimum)."""
+        L = self.layout
+        return max(x, (label.right + L.n(4) - L.ox) / L.s)
 
     def _lodge_summary(self, v, s):
         seat = v["seats"][s]
