@@ -80,6 +80,7 @@ class App:
                 self.scene.handle(e)
         self.scene.update(dt)
         self.ink.drawn = set()
+        self.ink.placed = []
         self.scene.draw(self.screen)
 
     def run(self, first_frame_exit: bool = False) -> None:

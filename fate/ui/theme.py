@@ -69,6 +69,7 @@ class Ink:
         self._lines: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._wraps: OrderedDict[tuple, list[str]] = OrderedDict()
         self.drawn: set[str] = set()
+        self.placed: list[tuple[str, pygame.Rect]] = []  # (line, where) drawn this frame, for layout tests
         self._missing: dict[str, set[str]] = {}
 
     def set_scale(self, scale: float) -> None:
@@ -124,6 +125,7 @@ class Ink:
         if shadow:
             target.blit(self.line(text, size, (0, 0, 0), role), rect.move(1, 2))
         target.blit(surf, rect)
+        self.placed.append((text, rect))
         return rect
 
     def fit(self, text: str, size: float, width: int, role: str = "body") -> str:

@@ -14,6 +14,7 @@ import pytest
 from fate.ui.app import App, click
 from fate.ui.menus import EndScene, SetupScene, TitleScene
 from fate.ui.play import PlayScene
+from fate.ui.shots import busy_session
 
 
 def frame(app: App, events=(), dt: float = 1 / 30) -> None:
@@ -135,6 +136,28 @@ def test_the_table_draws_at_every_supported_size(content, size):
         w, h = size
         for spot in scene.hotspots():
             assert 0 <= spot.rect.centerx < w and 0 <= spot.rect.centery < h
+    finally:
+        a.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_lodge_labels_stay_clear_of_the_cards_beside_them(content, size):
+    # Small windows draw text above its design size (fonts keep a readable minimum).
+    a = App(content, size=size, seed=4, settings={"speed": 3})
+    try:
+        session = busy_session(content, seed=4, players=4, decisions=120)
+        scene = PlayScene(a, session)
+        a.show(scene)
+        frame(a)  # a new table draws its Lodge panels afresh
+        if scene.handoff is not None:
+            scene.take_over()
+            frame(a)
+        labels = [r for text, r in a.ink.placed if text == "Hand"]
+        backs = [reg.rect for reg in scene.table.regions if reg.title.startswith("Hand: ")]
+        assert len(labels) == 4 and len(backs) == 4
+        for label in labels:
+            beside = [b for b in backs if b.colliderect(label.inflate(a.size[0], 0))]
+            assert len(beside) == 1 and beside[0].left >= label.right, (size, label, beside)
     finally:
         a.close()
 
