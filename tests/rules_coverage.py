@@ -16,6 +16,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT.parent / "shared" / "rules" / "RULES.md"
+RULEBOOK = ROOT.parent / "shared" / "rules" / "rulebook.txt"
+EXAMPLE_MARK = "Rulebook example:"
 DOC = ROOT / "docs" / "rules-coverage.md"
 ID = re.compile(r"R-[A-Z0-9]+-\d+")
 NAME = re.compile(r"^test_r_([a-z0-9]+)_(\d+)(?:_|$)")
@@ -43,6 +45,29 @@ def tests_by_rule() -> dict[str, list[str]]:
     return found
 
 
+def rulebook_examples() -> int | None:
+    """How many worked examples the rulebook has (blocks that open with EXAMPLE),
+    or None when the rulebook is not beside the project."""
+    if not RULEBOOK.exists():
+        return None
+    return len(re.findall(r"^\*[A-Z ]*EXAMPLE:", RULEBOOK.read_text(encoding="utf-8"), re.M))
+
+
+def example_tests() -> list[tuple[str, str]]:
+    """(example name, test) for each test under tests/rulebook whose docstring opens
+    with "Rulebook example:"."""
+    out = []
+    for path in sorted((ROOT / "tests" / "rulebook").glob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        rel = path.relative_to(ROOT).as_posix()
+        for node in tree.body:
+            doc = ast.get_docstring(node) if isinstance(node, ast.FunctionDef) else None
+            if doc and doc.startswith(EXAMPLE_MARK):
+                name = doc.removeprefix(EXAMPLE_MARK).split("\n")[0].strip().rstrip(".")
+                out.append((name, f"{rel}::{node.name}"))
+    return out
+
+
 def render() -> str:
     found = tests_by_rule()
     lines = [
@@ -58,6 +83,18 @@ def render() -> str:
     for rid in rule_ids():
         tests = found.get(rid, [])
         lines.append(f"| {rid} | {'<br>'.join(f'`{t}`' for t in tests) or '**none**'} |")
+    lines += [
+        "",
+        "## The rulebook's worked examples",
+        "",
+        "Each block of the rulebook that opens with EXAMPLE, played with its own numbers",
+        "(tests/rulebook); the rule ids each one checks follow its name.",
+        "",
+        "| example | test |",
+        "|---|---|",
+    ]
+    for name, test in example_tests():
+        lines.append(f"| {name} | `{test}` |")
     return "\n".join(lines) + "\n"
 
 

@@ -14,3 +14,12 @@ def test_every_rule_id_has_a_test():
 
 def test_the_coverage_page_is_current():
     assert rc.DOC.read_text(encoding="utf-8") == rc.render(), "run: python tests/rules_coverage.py --write"
+
+
+def test_every_worked_example_of_the_rulebook_has_a_test():
+    examples = rc.example_tests()
+    names = [name for name, _ in examples]
+    assert len(names) == len(set(names)) == 5
+    count = rc.rulebook_examples()
+    if count is not None:  # the rulebook is beside the project (always so in CI)
+        assert count == len(examples)

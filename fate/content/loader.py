@@ -174,7 +174,7 @@ class _Loader:
 
     def steps(self, raw: Any, where: str) -> int:
         """Validate a step list; return its index in step_lists."""
-        from fate.engine.effects import STEPS
+        from fate.engine.registry import STEPS
 
         if raw is None:
             raw = []
@@ -201,7 +201,8 @@ class _Loader:
         return len(self.step_lists) - 1
 
     def param(self, kind: str, val: Any, where: str) -> Any:
-        from fate.engine.effects import CONDITIONS, LOC, WHO
+        from fate.engine.registry import CONDITIONS, WHO
+        from fate.engine.registry import LOCATION_SPECS as LOC
 
         if kind == "int":
             if not isinstance(val, int) or isinstance(val, bool) or not 0 <= val <= 20:
@@ -389,7 +390,7 @@ class _Loader:
                      **self.solo(row, where, "artifact", cid))
 
     def load_curses(self) -> None:
-        from fate.engine.effects import CONDITIONS
+        from fate.engine.registry import CONDITIONS
 
         where = "data/curses.yaml"
         for row in self.entries(CURSE):

@@ -11,7 +11,21 @@ changes; ``view(seat)`` is everything that seat may know.
 from __future__ import annotations
 
 from fate.content.model import Content
-from fate.engine import casting, effects, flow, locations  # noqa: F401  (register tasks)
+
+# The rule modules register their tasks, steps, conditions and tables with the core
+# (fate.engine.registry) as they are imported; the core never names them.
+from fate.engine import (  # noqa: F401
+    artifacts,
+    casting,
+    conditions,
+    effects,
+    flow,
+    locations,
+    movement,
+    raids,
+    steps_board,
+    steps_cards,
+)
 from fate.engine.errors import ContentError, IllegalChoice, SaveFormatError, ScenarioError
 from fate.engine.game import Game
 from fate.engine.model import Choice, Event, Prompt

@@ -19,6 +19,7 @@ A card's ``timing`` lists the windows it may use:
 
 from __future__ import annotations
 
+from fate.content.model import Content
 from fate.engine.constants import (
     HAND_MINIMUM,
     LOCATION_NAMES,
@@ -26,9 +27,14 @@ from fate.engine.constants import (
     OTHER_WORLDS,
     PREPARE,
     RESERVE_SLOTS,
+    WILD_SYMBOL,
 )
-from fate.engine.game import Ask, Game, resolver, task
-from fate.engine.tables import WINDOW_BASE
+from fate.engine.game import Game
+from fate.engine.registry import Ask, resolver, table, task
+
+# The casting windows; a window's bits are index * 4 + 2 * (own turn) + (aimed at the seat).
+WINDOWS = ("prepare", "move", "activate", "conclude", "after_roll", "raid", "end", "investigators")
+WINDOW_BASE = {w: 4 * i for i, w in enumerate(WINDOWS)}
 
 
 def timing_allows(timing: frozenset[str], window: str, own: bool, aimed: bool) -> bool:
@@ -50,6 +56,40 @@ def timing_allows(timing: frozenset[str], window: str, own: bool, aimed: bool) -
     return window == "end" and "end" in timing
 
 
+@table("timing")
+def _timing_table(content: Content) -> list[int]:
+    """``timing[card]``: bit ``WINDOW_BASE[w] + 2*own + aimed`` is set when the card
+    may be cast or used in that window (0 for cards never cast)."""
+    out = []
+    for c in content.cards:
+        bits = 0
+        if c.kind == "spell" or (c.kind == "artifact" and c.ability in ("exhaust", "destroy")):
+            for w, base in WINDOW_BASE.items():
+                for own in (0, 1):
+                    for aimed in (0, 1):
+                        if timing_allows(c.timing, w, bool(own), bool(aimed)):
+                            bits |= 1 << (base + 2 * own + aimed)
+        out.append(bits)
+    return out
+
+
+def castable(g: Game, seat: int) -> int:
+    """The bits of the ``timing`` table for which the seat holds something usable:
+    the OR over its Readied Spells and unexhausted Artifacts (cached in
+    ``g.cast_bits`` until ``g.holdings_changed(seat)``)."""
+    bits = g.cast_bits[seat]
+    if bits < 0:
+        timing = g.tables.timing
+        bits = 0
+        for c in g.reserve[seat]:
+            bits |= timing[c]
+        for c in g.arts[seat]:
+            if c not in g.exhausted:
+                bits |= timing[c]
+        g.cast_bits[seat] = bits
+    return bits
+
+
 WINDOW_TEXT = {
     "prepare": "before movement", "move": "at the start of the Move phase",
     "activate": "at the start of the Activate phase", "conclude": "at the start of Conclude",
@@ -58,6 +98,26 @@ WINDOW_TEXT = {
 }
 WINDOW_PROMPT = {kind: f"You may cast {text}" for kind, text in WINDOW_TEXT.items()}
 PASS = [("pass", "Pass", ("pass", None, k)) for k in range(4)]
+
+
+def _cast_label(c, text: str) -> str:
+    if c.kind == "artifact":
+        verb = "Destroy" if c.ability == "destroy" else "Exhaust"
+        return f"{verb} {c.name}: {text}"
+    return f"Cast {c.name}: {text}"
+
+
+@table("cast_label")
+def _cast_labels(content: Content) -> tuple[list[str], list[str]]:
+    """``cast_label[solo][card]``: the words of its choice in a window."""
+    return tuple([_cast_label(c, c.solo_text if solo and c.solo_text else c.text) for c in content.cards]
+                 for solo in (False, True))
+
+
+@table("cast_options")
+def _cast_options(content: Content) -> tuple[dict, dict]:
+    """``cast_options[solo]``: the choices of ``cast_option``, made as windows need them."""
+    return ({}, {})
 
 
 def cast_option(g: Game, card: int, k: int) -> tuple[str, str, tuple]:
@@ -84,7 +144,7 @@ def window(g: Game, t: tuple) -> Ask | None:
         seat = (cur + k) % n
         bits = cast_bits[seat]
         if bits < 0:
-            bits = g.castable(seat)
+            bits = castable(g, seat)
         if not bits:
             continue
         own = k == 0 and kind != "investigators"  # solo: their turn is not yours
@@ -144,33 +204,6 @@ def curse_done(g: Game, t: tuple) -> None:
         g.curse_deck.insert(0, card)
 
 
-@task("use_artifact")
-def use_artifact(g: Game, t: tuple) -> None:
-    """R-AR-2: exhaust (turned until the next Prepare) or destroy (out of the game)."""
-    seat, card = t[1], t[2]
-    c = g.card(card)
-    if c.ability == "exhaust":
-        g.exhausted.add(card)
-        g.holdings_changed(seat)
-        g.emit("artifact_exhausted", {"seat": seat, "card": c.id, "name": c.name, "text": g.text_of(card)})
-        g.stack.append(("fx", seat, card, g.effect_of(card), 0, ()))
-    else:
-        g.arts[seat].remove(card)
-        g.exhausted.discard(card)
-        g.holdings_changed(seat)
-        g.resolving.append(card)
-        g.emit("artifact_destroyed", {"seat": seat, "card": c.id, "name": c.name, "text": g.text_of(card)})
-        g.push(("fx", seat, card, g.effect_of(card), 0, ()), ("to_box", card))
-
-
-@task("to_box")
-def to_box(g: Game, t: tuple) -> None:
-    card = t[1]
-    if card in g.resolving:
-        g.resolving.remove(card)
-        g.box.append(card)
-
-
 # ------------------------------------------------------------ readying
 
 
@@ -197,6 +230,25 @@ def ready_pool(g: Game, seat: int, loc: int) -> tuple[list[int], int]:
 
 def ready_option(c) -> tuple[str, str, int]:
     return (f"ready:{c.id}", f"Ready {c.name} (cost {cost_text(c.cost)})", c.index)
+
+
+@table("ready")
+def _ready_table(content: Content) -> list:
+    """``ready[card]``: a Spell's ready choice, made once."""
+    return [ready_option(c) if c.kind == "spell" else None for c in content.cards]
+
+
+@table("cost")
+def _cost_table(content: Content) -> list[tuple[tuple[int, int], ...]]:
+    """``cost[card]``: a Spell's cost as ((symbol, how many), ...), wilds apart."""
+    return [tuple((sym, c.cost.count(sym)) for sym in sorted(set(c.cost)) if sym != WILD_SYMBOL)
+            for c in content.cards]
+
+
+@table("cost_wild")
+def _cost_wild_table(content: Content) -> list[int]:
+    """``cost_wild[card]``: how many of a Spell's cost only a wild pays."""
+    return [c.cost.count(WILD_SYMBOL) for c in content.cards]
 
 
 @task("ready")

@@ -2,7 +2,8 @@
 
 State is plain lists of small integers so that ``clone()`` is cheap enough for
 search-based bots. What happens next is a stack of tasks: immutable tuples
-whose first item names a handler in ``TASKS``. A handler either acts (and may
+whose first item names a handler registered in ``registry.TASKS`` by the rule
+modules (this core imports none of them). A handler either acts (and may
 push further tasks) or returns an ``Ask``: a decision for one seat. The
 decision becomes the pending ``Prompt``; ``apply`` resolves it and the loop
 runs on until the next decision or the end of the game.
@@ -14,9 +15,8 @@ else happens.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any
 
 from fate.content.model import Card, Content
 from fate.engine import rng as rngmod
@@ -32,51 +32,13 @@ from fate.engine.constants import (
 )
 from fate.engine.errors import IllegalChoice
 from fate.engine.model import Choice, Event, Prompt
-from fate.engine.tables import tables
+from fate.engine.registry import TASKS, tables
 
 _new_tuple = tuple.__new__
 _as_choice = partial(_new_tuple, Choice)  # Choice(*option) without namedtuple's slow __new__
 _NOWHERE: frozenset[int] = frozenset()
 # CLOCKWISE[players][seat]: the seats round the table starting with ``seat``
 CLOCKWISE = {n: [tuple((s + k) % n for k in range(n)) for s in range(n)] for n in range(1, 5)}
-
-
-class Ask(NamedTuple):
-    """A decision a handler needs: who, what kind, in words, and the options
-    as (id, label, value) triples."""
-
-    seat: int
-    kind: str
-    text: str
-    options: list[tuple[str, str, Any]]
-    context: tuple = ()
-
-
-# kind -> (run, resolve, quiet). run(game, task) -> Ask | None; resolve(game, task, value).
-TASKS: dict[str, tuple[Callable, Callable | None, bool]] = {}
-
-
-def task(name: str, quiet: bool = False):
-    """Register a task handler (explicitly: no module scanning). A ``quiet`` task
-    only schedules other tasks and records events when it asks nothing: it
-    changes no state a Curse can see, so no Curse check follows it."""
-
-    def deco(fn):
-        TASKS[name] = (fn, None, quiet)
-        return fn
-
-    return deco
-
-
-def resolver(name: str):
-    """Register the function that takes a decision for task ``name``."""
-
-    def deco(fn):
-        run, _, quiet = TASKS[name]
-        TASKS[name] = (run, fn, quiet)
-        return fn
-
-    return deco
 
 
 _LIST_FIELDS = (
@@ -87,7 +49,7 @@ _LIST_FIELDS = (
 )
 _NESTED_FIELDS = ("at", "hands", "reserve", "arts", "columns", "rolls")
 # cast_bits[seat]: what the seat's Reserve and ready Artifacts allow in each casting window
-# (bits of Tables.timing), or -1 when not yet known; derived, so never saved.
+# (bits of the ``timing`` table, see casting.castable), or -1 when not yet known; derived, so never saved.
 _DERIVED_FIELDS = ("cast_bits",)
 _SCALAR_FIELDS = (
     "content", "config", "n", "solo", "first", "cur", "turn", "phase", "inv_supply",
@@ -341,23 +303,9 @@ class Game:
         return {loc for i, loc in enumerate(self.pieces) if i != piece}
 
     # ------------------------------------------------------------- holdings
-    def castable(self, seat: int) -> int:
-        """The bits of ``Tables.timing`` for which the seat holds something usable:
-        the OR over its Readied Spells and unexhausted Artifacts (cached)."""
-        bits = self.cast_bits[seat]
-        if bits < 0:
-            timing = self.tables.timing
-            bits = 0
-            for c in self.reserve[seat]:
-                bits |= timing[c]
-            for c in self.arts[seat]:
-                if c not in self.exhausted:
-                    bits |= timing[c]
-            self.cast_bits[seat] = bits
-        return bits
-
     def holdings_changed(self, seat: int) -> None:
-        """Call after any change to a seat's Reserve, Artifacts or their exhaustion."""
+        """Call after any change to a seat's Reserve, Artifacts or their exhaustion:
+        what the seat may cast (``casting.castable``) is worked out again when next asked."""
         self.cast_bits[seat] = -1
 
     # ---------------------------------------------------------------- control
@@ -542,8 +490,6 @@ class Game:
 
     def curses_on(self, seat: int) -> int:
         return sum(1 for _, s, _ in self.held if s == seat)
-
-
 
     def location_name(self, loc: int) -> str:
         return LOCATION_NAMES[loc]

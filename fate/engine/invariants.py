@@ -3,6 +3,7 @@ save loading: every cultist, investigator and card is somewhere, exactly once.""
 
 from __future__ import annotations
 
+from fate.engine.casting import castable
 from fate.engine.constants import (
     CULTISTS_PER_CULT,
     ELDER_SIGNS_TO_LOSE,
@@ -62,7 +63,7 @@ def violations(g: Game) -> list[str]:
     for s in range(g.n):
         cached = g.cast_bits[s]
         g.holdings_changed(s)
-        if cached >= 0 and cached != g.castable(s):
+        if cached >= 0 and cached != castable(g, s):
             out.append(f"seat {s}: what it may cast was not updated after its holdings changed")
     if sum(g.squall) > 8:
         out.append(f"{sum(g.squall)} Winter Squall tokens on the Altar")

@@ -4,8 +4,8 @@ location rules). The Museum's Control Action comes before its Basic Action
 
 from __future__ import annotations
 
+from fate.engine.artifacts import gain_artifact, reveal_artifacts
 from fate.engine.constants import (
-    ARTIFACT_LIMIT,
     CEREMONY,
     GATHERING,
     LIBRARY,
@@ -15,38 +15,44 @@ from fate.engine.constants import (
     OTHER_WORLDS,
     STREETS,
 )
-from fate.engine.flow import reveal_artifacts, roll_result
-from fate.engine.game import Ask, Game, resolver, task
+from fate.engine.game import Game
+from fate.engine.registry import Ask, resolver, roll_result, task
 
 SKIP = ("skip", "Do not take the Control Action", None)
 
 @task("activate", quiet=True)
 def activate(g: Game, t: tuple) -> None:
-    if g.turn_loc == MUSEUM:  # R-MU-3: its Control Action comes first
-        g.push(("control_check",), ("control_action",), ("basic",))
+    """Control is judged once, as the Activate phase's steps begin (after its casting
+    window): that verdict stands for the Control Action of this turn, whatever the
+    Basic Action then does to the Cultists there (R-AC-2; the Other Worlds example
+    of the rulebook). Temporary Control is offered only to a cult that lacked it."""
+    seat, loc = g.cur, g.turn_loc
+    if g.has_control(seat, loc):
+        g.ctl = 2
+        g.emit("control", {"seat": seat, "location": loc})
+    if loc == MUSEUM:  # R-MU-3: its Control Action comes first
+        g.push(("temporary_control",), ("control_action",), ("basic",))
     else:  # R-AC-1: the Basic Action, then the Control Action
-        g.push(("control_check",), ("control_action",))
+        g.push(("temporary_control",), ("control_action",))
         basic(g, t)
 
 
 # ------------------------------------------------------------ control
 
 
-@task("control_check")
-def control_check(g: Game, t: tuple) -> Ask | None:
-    """R-AC-2 Control, else R-AC-3 the offer to roll for Temporary Control."""
-    seat, loc = g.cur, g.turn_loc
-    if g.has_control(seat, loc):
-        g.ctl = 2
-        g.emit("control", {"seat": seat, "location": loc})
+@task("temporary_control")
+def temporary_control(g: Game, t: tuple) -> Ask | None:
+    """R-AC-3: without Control at the start of Activate, the offer to roll for it."""
+    if g.ctl:
         return None
+    seat, loc = g.cur, g.turn_loc
     return Ask(seat, "temporary_control",
                f"You do not control {LOCATION_NAMES[loc]}. Roll a Fate Die for Temporary Control?",
                [("roll", "Roll for Temporary Control", True), ("no", "Do not roll", False)],
                ("location", loc))
 
 
-@resolver("control_check")
+@resolver("temporary_control")
 def control_roll(g: Game, t: tuple, yes: bool) -> None:
     if yes:
         g.stack.append(("roll", g.cur, 1, "temporary", None))
@@ -173,36 +179,6 @@ def museum_take(g: Game, t: tuple, art: int) -> None:
     g.art_up = []
     reveal_artifacts(g)
     gain_artifact(g, seat, art)
-
-
-def gain_artifact(g: Game, seat: int, art: int) -> None:
-    g.arts[seat].append(art)
-    g.holdings_changed(seat)
-    c = g.card(art)
-    g.emit("artifact_gained", {"seat": seat, "card": c.id})
-    if len(g.arts[seat]) > ARTIFACT_LIMIT:  # R-AR-1, R-MU-2
-        g.stack.append(("artifact_limit", seat))
-    if c.on_gain >= 0:
-        g.stack.append(("fx", seat, art, c.on_gain, 0, ()))
-
-
-@task("artifact_limit")
-def artifact_limit(g: Game, t: tuple) -> Ask | None:
-    seat = t[1]
-    if len(g.arts[seat]) <= ARTIFACT_LIMIT:
-        return None
-    opts = [(f"discard:{g.card(a).id}", f"Discard {g.card(a).name}", a) for a in g.arts[seat]]
-    return Ask(seat, "artifact_limit", "You may keep 3 Artifacts: discard one", opts)
-
-
-@resolver("artifact_limit")
-def artifact_discard(g: Game, t: tuple, art: int) -> None:
-    seat = t[1]
-    g.arts[seat].remove(art)
-    g.exhausted.discard(art)
-    g.holdings_changed(seat)
-    g.art_deck.insert(0, art)
-    g.emit("artifact_discarded", {"seat": seat, "card": g.card(art).id})
 
 
 @task("museum_control")

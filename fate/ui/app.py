@@ -12,9 +12,9 @@ import os
 import pygame
 
 from fate.content.model import Content
-from fate.ui import art
+from fate.ui import art, menus, play  # noqa: F401  (they register their scenes)
 from fate.ui.theme import Ink
-from fate.ui.widgets import Scene
+from fate.ui.widgets import SCENES, Scene
 
 TITLE = "Fate of the Elder Gods"
 MIN_SIZE = (1280, 720)
@@ -38,14 +38,18 @@ class App:
         self.running = True
         self.fullscreen = False
         self.mouse: tuple[int, int] | None = None  # the pointer, from motion events
-        from fate.ui.menus import TitleScene
-
-        self.scene: Scene = TitleScene(self)
+        self.scene: Scene = SCENES["title"](self)
 
     def show(self, scene: Scene) -> None:
         if scene is not self.scene:
             self.scene.close()
         self.scene = scene
+
+    def goto(self, name: str, *args) -> Scene:
+        """Show a new scene of a registered kind ("title", "setup", "play", "end")."""
+        scene = SCENES[name](self, *args)
+        self.show(scene)
+        return scene
 
     def quit(self) -> None:
         self.running = False

@@ -7,8 +7,8 @@ import random
 import pygame
 
 from fate.ui import art
+from fate.ui.layout import Layout
 from fate.ui.session import AI_LEVELS, SeatConfig, Session
-from fate.ui.table import Layout
 from fate.ui.theme import (
     BLOOD,
     BRONZE,
@@ -16,33 +16,14 @@ from fate.ui.theme import (
     GOLD,
     INK_DIM,
     INK_FAINT,
-    NIGHT,
     PANEL,
     PARCHMENT,
     SIGN_GREEN,
-    mix,
 )
-from fate.ui.widgets import Scene, button
+from fate.ui.widgets import Scene, backdrop, button, scene
 
 
-def backdrop(scene: Scene, screen: pygame.Surface) -> Layout:
-    """The shared night background with the great sigil."""
-    w, h = screen.get_size()
-    app = scene.app
-    key = ("backdrop", w, h)
-    surf = app.cache.get(key)
-    if surf is None:
-        surf = art.background(w, h, seed=3)
-        L = Layout(w, h)
-        sig = art.glyph("elder_sign", L.n(760), mix(BRONZE, NIGHT, 0.72))
-        surf.blit(sig, sig.get_rect(center=L.p(960, 560)))
-        app.cache[key] = surf
-    screen.blit(surf, (0, 0))
-    L = Layout(w, h)
-    scene.ink.set_scale(L.s)
-    return L
-
-
+@scene("title")
 class TitleScene(Scene):
     def draw(self, screen):
         self.hot = []
@@ -57,7 +38,7 @@ class TitleScene(Scene):
 
     def click(self, key):
         if key == ("new",):
-            self.app.show(SetupScene(self.app))
+            self.app.goto("setup")
         elif key == ("quit",):
             self.app.quit()
 
@@ -68,6 +49,7 @@ class TitleScene(Scene):
             self.app.quit()
 
 
+@scene("setup")
 class SetupScene(Scene):
     """Seats (1-4), Human or AI with its level, and a colour each."""
 
@@ -139,16 +121,14 @@ class SetupScene(Scene):
                     break
             cfg.colour = nxt
         elif kind == "back":
-            self.app.show(TitleScene(self.app))
+            self.app.goto("title")
         elif kind == "begin":
             self.begin()
 
     def begin(self, seed: int | None = None) -> None:
-        from fate.ui.play import PlayScene
-
         seed = seed if seed is not None else self.app.seed if self.app.seed is not None else random.randrange(1 << 30)
         session = Session(self.app.content, [SeatConfig(c.human, c.level, c.colour) for c in self.seats], seed)
-        self.app.show(PlayScene(self.app, session))
+        self.app.goto("play", session)
 
     def key(self, event):
         if event.key == pygame.K_ESCAPE:
@@ -157,6 +137,7 @@ class SetupScene(Scene):
             self.begin()
 
 
+@scene("end")
 class EndScene(Scene):
     """Who won and why, each cult's summary and a chart of the race."""
 
@@ -248,9 +229,9 @@ class EndScene(Scene):
 
     def click(self, key):
         if key == ("new",):
-            self.app.show(SetupScene(self.app))
+            self.app.goto("setup")
         elif key == ("title",):
-            self.app.show(TitleScene(self.app))
+            self.app.goto("title")
 
     def key(self, event):
         if event.key in (pygame.K_RETURN, pygame.K_ESCAPE):

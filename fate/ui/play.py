@@ -15,16 +15,16 @@ import pygame
 
 from fate.engine import IllegalChoice
 from fate.ui.anim import Player, beats_for
-from fate.ui.menus import EndScene, TitleScene, backdrop
 from fate.ui.picker import Picker
 from fate.ui.session import Session, narrate
 from fate.ui.table import Table
 from fate.ui.theme import BLOOD, CULT_COLOURS, GOLD, INK_DIM, PARCHMENT, SIGN_GREEN, mix
-from fate.ui.widgets import Hotspot, Scene, button, tooltip
+from fate.ui.widgets import Hotspot, Scene, backdrop, button, scene, tooltip
 
 AI_MIN_THINK = 0.45  # seconds an AI seat visibly thinks at Normal speed
 
 
+@scene("play")
 class PlayScene(Scene):
     fps = 60
     def __init__(self, app, session: Session, looker: int | None = None) -> None:
@@ -125,7 +125,7 @@ class PlayScene(Scene):
             self.ending += dt
             if self.ending > 0.6 * self.anim.factor:
                 s.close()
-                self.app.show(EndScene(self.app, s, self.colours))
+                self.app.goto("end", s, self.colours)
             return
         if self.handoff is not None:
             return
@@ -192,7 +192,7 @@ class PlayScene(Scene):
                 self.menu = False
             elif key[1] == "leave":
                 self.session.close()
-                self.app.show(TitleScene(self.app))
+                self.app.goto("title")
             return
         if self.anim.busy():
             self.anim.skip()

@@ -12,19 +12,34 @@ All positions are in design units of a 1920x1080 table (see ``Layout``).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import pygame
 
 from fate.content.model import Content
-from fate.engine.constants import LOCATIONS, RESERVE_SLOTS
+from fate.engine.constants import LOCATIONS
 from fate.ui import art
+from fate.ui.cards import CardsAndPrompt
+from fate.ui.layout import (
+    ALTAR_C,
+    ALTAR_RX,
+    ALTAR_RY,
+    DICE_RECT,
+    LOG_RECT,
+    MUSEUM_RECT,
+    PROMPT_RECT,
+    SUPPLY_RECT,
+    TILE_H,
+    TILE_W,
+    Layout,
+    Region,
+    tile_centre,
+)
+from fate.ui.lodges import LodgePanels
 from fate.ui.picker import Key, Picker
 from fate.ui.theme import (
     ASTRAL,
     BLOOD,
     BRONZE,
-    DESIGN_H,
     DESIGN_W,
     GLOW,
     GOLD,
@@ -35,7 +50,6 @@ from fate.ui.theme import (
     PANEL,
     PANEL_EDGE,
     PARCHMENT,
-    SIGN_GREEN,
     Ink,
     mix,
 )
@@ -46,56 +60,10 @@ TIMING_WORDS = {
 }
 
 
-@dataclass
-class Region:
-    rect: pygame.Rect
-    key: Key | None
-    title: str
-    body: str = ""
-
-
-class Layout:
-    """Design units (1920x1080) to window pixels, keeping the aspect ratio."""
-
-    def __init__(self, w: int, h: int) -> None:
-        self.w, self.h = w, h
-        self.s = min(w / DESIGN_W, h / DESIGN_H)
-        self.ox = (w - DESIGN_W * self.s) / 2
-        self.oy = (h - DESIGN_H * self.s) / 2
-
-    def r(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
-        return pygame.Rect(round(self.ox + x * self.s), round(self.oy + y * self.s),
-                           max(1, round(w * self.s)), max(1, round(h * self.s)))
-
-    def p(self, x: float, y: float) -> tuple[int, int]:
-        return round(self.ox + x * self.s), round(self.oy + y * self.s)
-
-    def n(self, v: float) -> int:
-        return max(1, round(v * self.s))
-
-
-# Where the six location plaques sit (design units), clockwise from the top.
-ALTAR_C = (960, 408)
-ALTAR_RX, ALTAR_RY = 396, 246
-TILE_W, TILE_H = 300, 206
-LOG_RECT = (1470, 62, 436, 500)
-DICE_RECT = (1470, 572, 436, 118)
-MUSEUM_RECT = (1470, 700, 436, 218)
-SUPPLY_RECT = (1470, 928, 436, 138)
-PROMPT_RECT = (466, 772, 988, 62)
-HAND_RECT = (466, 858, 988, 208)
-CARD_W, CARD_H = 118, 164
-
-
 _STATIC: dict[tuple, pygame.Surface] = {}  # static layers by (width, height, colours)
 
 
-def tile_centre(loc: int) -> tuple[float, float]:
-    a = -math.pi / 2 + loc * math.pi / 3
-    return ALTAR_C[0] + ALTAR_RX * math.cos(a), ALTAR_C[1] + ALTAR_RY * math.sin(a)
-
-
-class Table:
+class Table(LodgePanels, CardsAndPrompt):
     def __init__(self, ink: Ink, content: Content, colours: list[tuple]) -> None:
         self.ink = ink
         self.content = content
@@ -464,162 +432,6 @@ class Table:
                     + "; ".join(f"{self.cult_name(v, s)}: {seat['abyss']}" for s, seat in enumerate(v["seats"])))
 
     # ---------------------------------------------------------------- lodges
-    def _lodges(self, screen, v, live):
-        for s, rect, y, h in self.lodge_rects():
-            if s == -1:
-                self._investigators_panel(screen, v, rect, y, h)
-            else:
-                self._lodge(screen, v, s, rect, y, h, live)
-
-    def _lodge(self, screen, v, s, rect, y, h, live):
-        L, ink = self.layout, self.ink
-        seat = v["seats"][s]
-        mine = v["viewer"] == s
-        turn = v["current"] == s and v["phase"] != "setup"
-        colour = self.colour(s)
-        self._edge(screen, rect, colour if turn else PANEL_EDGE, 3 if turn else 2)
-        key = ("seat", s)
-        x = 14
-        god = seat["god"]
-        pygame.draw.circle(screen, colour, L.p(x + 22, y + 24), L.n(10))
-        title = god["name"] if god else f"Seat {s + 1}"
-        ink.draw(screen, title, L.p(x + 40, y + 24), 26, GOLD, "bold", anchor="midleft", max_w=L.n(220))
-        tag = "You" if mine else ("Their turn" if turn else "")
-        if turn and mine:
-            tag = "Your turn"
-        ink.draw(screen, tag, L.p(x + 428, y + 24), 18, colour, "italic", anchor="midright")
-        if god:
-            ink.draw(screen, god["title"], L.p(x + 40, y + 46), 15, INK_DIM, "italic", anchor="midleft",
-                     max_w=L.n(380))
-        # summon track 0..9 with Elder Signs filling from 9 downwards
-        ty = y + 60
-        cell = 40
-        signs = seat["elder_signs"]
-        for step in range(10):
-            r = L.r(x + 14 + step * cell, ty, cell - 4, 32)
-            self.anchors[("track", s, step)] = r.center
-            sign_here = step >= 10 - signs and step > 0
-            pygame.draw.rect(screen, (40, 60, 48) if sign_here else (34, 28, 44), r, border_radius=L.n(5))
-            pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.4), r, L.n(1), border_radius=L.n(5))
-            if sign_here:
-                g = art.glyph("elder_sign", L.n(26), SIGN_GREEN)
-                screen.blit(g, g.get_rect(center=r.center))
-            else:
-                ink.draw(screen, str(step), r.center, 15, INK_FAINT, anchor="center")
-            if step == seat["summon"]:
-                self.anchors[("summon", s)] = r.center
-                if ("summon", s) not in self.hidden:
-                    g = art.glyph("eye", L.n(34), colour)
-                    screen.blit(g, g.get_rect(center=r.center))
-        self.region(L.r(x + 10, ty - 2, 10 * cell + 2, 36), key, f"{self.cult_name(v, s)}: Summon track",
-                    f"Summon {seat['summon']} of 9. Elder Signs: {signs} (ten and the cult is sealed away; "
-                    "they fill the track from 9 down, and the Summon token meeting one brings a Curse).")
-        # counts
-        cy = y + 100
-        items = [("cultist", colour, seat["lodge"], "Cultists in the Lodge"),
-                 ("cultist", mix(colour, NIGHT, 0.5), seat["abyss"], "Cultists in the Abyss"),
-                 ("investigator", INVESTIGATOR, seat["investigators"], "Investigators in the Lodge (5 or more raid)"),
-                 ("curse", BLOOD, seat["curses_carried"], "Curses carried, held face down by a rival")]
-        cx = x + 12
-        self.anchors[("lodge", s)] = L.p(x + 30, cy + 18)
-        self.anchors[("lodge_inv", s)] = L.p(x + 30 + 2 * 76, cy + 18)
-        for name, col, count, tip in items:
-            g = art.glyph(name, L.n(30), col)
-            r = screen.blit(g, L.p(cx, cy + 2))
-            warn = name == "investigator" and count >= 5
-            ink.draw(screen, str(count), L.p(cx + 34, cy + 18), 22, BLOOD if warn else PARCHMENT, "bold",
-                     anchor="midleft")
-            self.region(r.union(L.r(cx, cy, 70, 36)), key, tip, f"{self.cult_name(v, s)}: {count}.")
-            cx += 76
-        if seat["has_gate"]:
-            g = art.glyph("gate", L.n(32), (150, 110, 220))
-            r = screen.blit(g, L.p(cx + 6, cy + 2))
-            gk = ("card", "gate") if mine else None
-            self.region(r, gk, "A Gate", "Play it to move the Fate Piece anywhere open. Not counted in the hand.")
-            if gk in live:
-                self.glow(r)
-        # reserve and hand backs
-        ry = y + 142
-        label = ink.draw(screen, "Ready", L.p(x + 14, ry + 18), 15, INK_DIM, "italic", anchor="midleft")
-        sx = self._after(label, x + 60)
-        for i in range(RESERVE_SLOTS):
-            r = L.r(sx + i * 32, ry, 28, 38)
-            if i < len(seat["reserve_backs"]):
-                b = seat["reserve_backs"][i]
-                screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
-                self.region(r, None, "A Readied Spell",
-                            f"{self.content.symbols[self.sym_index[b]].name} back. It may be cast at its moment.")
-            else:
-                pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.6), r, L.n(1), border_radius=L.n(4))
-        hx = sx + 116
-        label = ink.draw(screen, "Hand", L.p(hx, ry + 18), 15, INK_DIM, "italic", anchor="midleft")
-        bx = self._after(label, hx + 40)
-        backs = seat["hand_backs"]
-        step = min(24, (hx + 240 - bx) / max(1, len(backs)))
-        for i, b in enumerate(backs):
-            r = L.r(bx + i * step, ry, 28, 38)
-            screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
-        if backs:
-            self.region(L.r(bx, ry, 28 + step * (len(backs) - 1), 38), None,
-                        f"Hand: {len(backs)} Spell(s)",
-                        "Backs: " + ", ".join(self.content.symbols[self.sym_index[b]].name for b in backs)
-                        + ". The backs are open to all; the faces only to their owner.")
-        # artifacts
-        ay = y + 188
-        if h > 220:
-            for i, a in enumerate(seat["artifacts"]):
-                r = L.r(x + 14 + i * 140, ay, 132, min(40, h - 196))
-                ak = ("card", a["id"])
-                spent = a["exhausted"]
-                chip = pygame.Surface(r.size, pygame.SRCALPHA)
-                box = chip.get_rect()
-                pygame.draw.rect(chip, (50, 40, 30) if not spent else (30, 26, 30), box, border_radius=L.n(5))
-                pygame.draw.rect(chip, BRONZE if not spent else INK_FAINT, box, L.n(1), border_radius=L.n(5))
-                ink.draw(chip, a["name"], box.center, 14, PARCHMENT if not spent else INK_FAINT, "italic",
-                         anchor="center", max_w=r.w - L.n(8))
-                if spent:  # turned aside until the owner's next Prepare
-                    chip = pygame.transform.rotate(chip, -9)
-                screen.blit(chip, chip.get_rect(center=r.center))
-                body = a["text"] + (" (Exhausted until your next Prepare.)" if spent else "")
-                self.region(r, ak, a["name"], body)
-                if ak in live:
-                    self.glow(r)
-        self.anchors[key] = rect.center
-        self.region(rect, key, self.cult_name(v, s), self._lodge_summary(v, s))
-        if key in live:
-            self.glow(rect, True)
-
-    def _after(self, label: pygame.Rect, x: float) -> float:
-        """The design x where things beside a label may start: ``x``, or further right
-        when a small window draws the label larger than its design size (fonts keep a
-        readable minimum)."""
-        L = self.layout
-        return max(x, (label.right + L.n(4) - L.ox) / L.s)
-
-    def _lodge_summary(self, v, s):
-        seat = v["seats"][s]
-        god = seat["god"]
-        gift = f"Dark Gift: {god['text']}\n\n" if god else ""
-        return (f"{gift}Summon {seat['summon']}, Elder Signs {seat['elder_signs']}, Lodge {seat['lodge']}, "
-                f"Abyss {seat['abyss']}, Investigators {seat['investigators']}, "
-                f"Spells in hand {len(seat['hand_backs'])}, Readied {len(seat['reserve_backs'])}, "
-                f"Curses carried {seat['curses_carried']}.")
-
-    def _investigators_panel(self, screen, v, rect, y, h):
-        L, ink = self.layout, self.ink
-        self._edge(screen, rect, INVESTIGATOR if v["current"] == -1 else PANEL_EDGE)
-        x = 14
-        ink.draw(screen, "The Investigators", L.p(x + 20, y + 24), 26, INVESTIGATOR, "bold", anchor="midleft")
-        where = next((fp["location"] for fp in v["fate_pieces"] if fp["owner"] == -1), None)
-        lines = [f"Their Fate Piece stands at {self.loc_name(v, where)}." if where else "",
-                 "After your turn they draw a Spell, move to its symbol and leave an Investigator there.",
-                 f"They hold {v['seats'][0]['curses_carried']} Curse(s) on you, face down. Five and you lose."]
-        ink.para(screen, " ".join(x for x in lines if x), L.r(x + 20, y + 44, 400, h - 50), 17, PARCHMENT)
-        self.region(rect, None, "The Investigators",
-                    "The solo opponent. Meeting your Fate Piece curses you; entering Streets of Arkham raids you. "
-                    "Control needs more Cultists than Investigators at a place.")
-
-    # ---------------------------------------------------------------- right column
     def _log_title(self, screen):
         L, ink = self.layout, self.ink
         ink.draw(screen, "Chronicle", L.p(LOG_RECT[0] + 16, LOG_RECT[1] + 22), 24, GOLD, "title", anchor="midleft")
@@ -703,171 +515,3 @@ class Table:
                      anchor="midleft")
 
     # ---------------------------------------------------------------- the viewer's hand
-    def card_face(self, screen, r: pygame.Rect, name: str, text: str, back: str, key: Key | None, live,
-                  cost: list | None = None, timing: list | None = None, title: str | None = None,
-                  record: bool = True) -> None:
-        L, ink = self.layout, self.ink
-        if record and key is not None:
-            self._faces[key] = (r, name, text, back, cost, timing, title)
-        if back in self.sym_index:
-            col = self.sym_colour[self.sym_index[back]]
-        else:
-            col = {"artifact": (200, 160, 90), "god": (170, 120, 230), "curse": BLOOD}.get(back, BRONZE)
-        pygame.draw.rect(screen, (236, 226, 204), r, border_radius=L.n(8))
-        band = pygame.Rect(r.x, r.y, r.w, L.n(34))
-        pygame.draw.rect(screen, mix(col, NIGHT, 0.35), band, border_top_left_radius=L.n(8),
-                         border_top_right_radius=L.n(8))
-        pygame.draw.rect(screen, mix(col, NIGHT, 0.2), r, L.n(2), border_radius=L.n(8))
-        glyph_name = back if back in self.sym_index else {"artifact": "key", "god": "eye", "curse": "curse"}.get(back, "star")
-        g = art.glyph(glyph_name, L.n(24), mix(col, (255, 255, 255), 0.3))
-        screen.blit(g, g.get_rect(midleft=(band.x + L.n(6), band.centery)))
-        ink.drawn.add(name)  # the whole name is on screen, even when it wraps
-        lines = ink.wrap(name, 15, r.w - L.n(12), "bold")[:3]
-        ty = band.bottom + L.n(4)
-        for ln in lines:
-            ink.draw(screen, ln, (r.centerx, ty), 15, (40, 28, 24), "bold", anchor="midtop")
-            ty += ink.font("bold", 15).get_linesize()
-        if cost:
-            cx = r.x + L.n(8)
-            ink.draw(screen, "Cost", (cx, r.bottom - L.n(48)), 13, (90, 70, 60), "italic")
-            for i, sid in enumerate(cost):
-                gi = art.glyph(self.sym_id[sid], L.n(22), mix(self.sym_colour[sid], NIGHT, 0.2))
-                screen.blit(gi, (cx + i * L.n(24), r.bottom - L.n(28)))
-        if timing:
-            ink.draw(screen, TIMING_WORDS.get(timing[0], timing[0]), (r.right - L.n(6), band.centery), 13,
-                     PARCHMENT, "italic", anchor="midright", max_w=r.w - L.n(36))
-        elif title:
-            ink.para(screen, title, pygame.Rect(r.x + L.n(6), ty + L.n(4), r.w - L.n(12), L.n(60)), 14,
-                     (90, 70, 60), "italic", align="center", max_lines=2)
-        if key is not None and record:
-            body = text
-            if cost:
-                body += "\n\nCost to Ready: " + ", ".join(self.content.symbols[c].name for c in cost)
-            if timing:
-                body += "\nWhen: " + ", ".join(TIMING_WORDS.get(t, t) for t in timing)
-            self.region(r, key, name, body)
-            if key in live:
-                self.glow(r, True)
-
-    def _hand(self, screen, v, live):
-        L, ink = self.layout, self.ink
-        x, y, w, h = HAND_RECT
-        me = v["viewer"]
-        if me is None or me < 0:
-            ink.draw(screen, "Watching: the cults' hands are their own.", L.p(x + w / 2, y + 80), 20, INK_DIM,
-                     "italic", anchor="center")
-            return
-        seat = v["seats"][me]
-        hand = seat.get("hand", [])
-        reserve = seat.get("reserve", [])
-        ink.draw(screen, "Your hand", L.p(x, y - 2), 16, INK_DIM, "italic", anchor="bottomleft")
-        area = 560
-        step = min(CARD_W + 8, (area - CARD_W) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
-        for i, c in enumerate(hand):
-            r = L.r(x + i * step, y + 4, CARD_W, CARD_H)
-            self.card_face(screen, r, c["name"], c["text"], c["back"], ("card", c["id"]), live,
-                           cost=c["cost"], timing=c["timing"])
-        if not hand:
-            ink.draw(screen, "No Spells in hand.", L.p(x + 10, y + 80), 18, INK_FAINT, "italic", anchor="midleft")
-        rx = x + 610
-        ink.draw(screen, "Readied", L.p(rx, y - 2), 16, INK_DIM, "italic", anchor="bottomleft")
-        for i in range(RESERVE_SLOTS):
-            r = L.r(rx + i * (CARD_W - 6), y + 4, CARD_W - 12, CARD_H)
-            if i < len(reserve):
-                c = reserve[i]
-                self.card_face(screen, r, c["name"], c["text"], c["back"], ("card", c["id"]), live,
-                               timing=c["timing"])
-            else:
-                pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.6), r, L.n(2), border_radius=L.n(8))
-                ink.draw(screen, "empty", r.center, 15, INK_FAINT, "italic", anchor="center")
-        held = v.get("curses_held") or []
-        if held:
-            names = "; ".join(f"{c['name']} on {self.cult_name(v, c['on'])}" for c in held)
-            r = ink.draw(screen, f"You hold in secret: {names}", L.p(x, y + h + 2), 15, (230, 120, 110), "italic",
-                         anchor="bottomleft", max_w=L.n(w))
-            self.region(r, None, "Curses you hold",
-                        "\n\n".join(f"{c['name']} (on the {self.cult_name(v, c['on'])}): {c['text']}" for c in held)
-                        + "\n\nThe game reveals each the moment its condition holds.")
-
-    # ---------------------------------------------------------------- the prompt bar
-    def _prompt(self, screen, v, picker, buttons):
-        """The prompt bar's frame and buttons (its words are drawn every frame:
-        ``prompt_text``). Buttons sit in the bar while they fit beside the words;
-        otherwise they rise above it as a list."""
-        L, ink = self.layout, self.ink
-        rect = L.r(*PROMPT_RECT)
-        self._edge(screen, rect, GOLD if picker else PANEL_EDGE)
-        font = ink.font("bold", 18)
-        labels = [(f"{i + 1}. " if i < 9 else "") + label for i, (label, _k) in enumerate(buttons)]
-        widths = [font.size(t)[0] + L.n(24) for t in labels]
-        inline = sum(widths) + L.n(8) * len(widths) <= rect.w * 0.6
-        self._prompt_room = rect.w - L.n(24) - (sum(widths) + L.n(8) * len(widths) if inline else 0)
-        if inline:
-            bx = rect.right - L.n(10)
-            boxes = []
-            for w in reversed(widths):
-                boxes.append(pygame.Rect(bx - w, rect.y + L.n(12), w, rect.h - L.n(24)))
-                bx -= w + L.n(8)
-            boxes.reverse()
-        else:
-            w = min(max(widths), L.n(760))
-            h = L.n(44)
-            boxes = [pygame.Rect(rect.right - w, rect.y - (len(buttons) - i) * (h + L.n(6)), w, h)
-                     for i in range(len(buttons))]
-        for (label, key), text, br in zip(buttons, labels, boxes, strict=True):
-            pygame.draw.rect(screen, (70, 52, 36), br, border_radius=L.n(8))
-            pygame.draw.rect(screen, GOLD, br, L.n(2), border_radius=L.n(8))
-            ink.draw(screen, text, br.center, 18, PARCHMENT, "bold", anchor="center", max_w=br.w - L.n(12))
-            declines = key[0] == "button" and key[1] in ("pass", "skip", "stop", "no", "keep")
-            self.region(br, key, label, "Click, or press its number."
-                        + (" Space or Enter also answers this." if declines else ""))
-
-    def prompt_text(self, screen, picker, status) -> None:
-        L, ink = self.layout, self.ink
-        rect = L.r(*PROMPT_RECT)
-        text = status
-        if picker is not None:
-            text = picker.prompt["text"]
-            if picker.ready is not None:
-                text += " — Confirm it, or Back to change it"
-            elif picker.stage:
-                text += " — now choose where to"
-        room = self._prompt_room
-        colour = PARCHMENT if picker else INK_DIM
-        if ink.font("body", 22).size(text)[0] <= room:
-            ink.draw(screen, text, (rect.x + L.n(16), rect.centery), 22, colour, anchor="midleft")
-            return
-        lines = ink.wrap(text, 18, room)  # a long prompt takes two smaller lines
-        step = ink.font("body", 18).get_linesize()
-        top = rect.centery - step * min(2, len(lines)) // 2
-        for i, ln in enumerate(lines[:2]):
-            if i == 1 and len(lines) > 2:
-                ln = ink.fit(ln + " " + " ".join(lines[2:]), 18, room)
-            ink.draw(screen, ln, (rect.x + L.n(16), top + i * step), 18, colour)
-
-    def _draft(self, screen, v, live):
-        L, ink = self.layout, self.ink
-        shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        screen.blit(shade, (0, 0))
-        self.region(screen.get_rect(), None, "")  # the table beneath is out of reach while choosing
-        gods = v["draft"]
-        ink.draw(screen, "Choose the Elder God your cult will serve", L.p(960, 200), 40, GOLD, "title",
-                 anchor="center")
-        ink.draw(screen, "Only you see these two. The other returns to the box.", L.p(960, 250), 20, INK_DIM,
-                 "italic", anchor="center")
-        total = len(gods) * 360 - 40
-        for i, god in enumerate(gods):
-            r = L.r(960 - total / 2 + i * 360, 300, 320, 420)
-            self._panel(screen, r, edge=GOLD, fill=(30, 22, 44), alpha=250)
-            g = art.glyph("eye", L.n(90), (170, 120, 230))
-            screen.blit(g, g.get_rect(center=(r.centerx, r.y + L.n(70))))
-            ink.draw(screen, god["name"], (r.centerx, r.y + L.n(130)), 34, GOLD, "title", anchor="center",
-                     max_w=r.w - L.n(20))
-            ink.draw(screen, god["title"], (r.centerx, r.y + L.n(168)), 18, INK_DIM, "italic", anchor="center")
-            ink.para(screen, "Dark Gift: " + god["text"], pygame.Rect(r.x + L.n(20), r.y + L.n(200),
-                                                                     r.w - L.n(40), r.h - L.n(220)), 19, PARCHMENT)
-            key = ("card", god["id"])
-            self.region(r, key, god["name"], god["text"])
-            if key in live:
-                self.glow(r, True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from fate.ui.table import Layout
+from fate.ui import art
+from fate.ui.layout import Layout
 from fate.ui.theme import BRONZE, GOLD, INK_DIM, NIGHT, PARCHMENT, Ink, mix
 
 
@@ -13,6 +14,21 @@ class Hotspot:
 
     def __init__(self, rect: pygame.Rect, key: tuple, label: str = "", tip: str = "") -> None:
         self.rect, self.key, self.label, self.tip = rect, key, label, tip
+
+
+# name -> Scene class. Scenes never import each other: a scene asks the app for
+# the next one by name (``app.goto("end", session)``).
+SCENES: dict[str, type] = {}
+
+
+def scene(name: str):
+    """Register a scene class under a name (explicitly: no module scanning)."""
+
+    def deco(cls):
+        SCENES[name] = cls
+        return cls
+
+    return deco
 
 
 class Scene:
@@ -95,3 +111,21 @@ def tooltip(ink: Ink, screen: pygame.Surface, L: Layout, pos: tuple[int, int], t
     if body:
         ink.para(screen, body, pygame.Rect(r.x + pad, r.y + pad + title_h + L.n(6), w - 2 * pad, body_h), 19,
                  (40, 32, 30))
+
+
+def backdrop(scene: Scene, screen: pygame.Surface) -> Layout:
+    """The shared night background with the great sigil."""
+    w, h = screen.get_size()
+    app = scene.app
+    key = ("backdrop", w, h)
+    surf = app.cache.get(key)
+    if surf is None:
+        surf = art.background(w, h, seed=3)
+        L = Layout(w, h)
+        sig = art.glyph("elder_sign", L.n(760), mix(BRONZE, NIGHT, 0.72))
+        surf.blit(sig, sig.get_rect(center=L.p(960, 560)))
+        app.cache[key] = surf
+    screen.blit(surf, (0, 0))
+    L = Layout(w, h)
+    scene.ink.set_scale(L.s)
+    return L

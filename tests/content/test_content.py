@@ -85,7 +85,7 @@ def test_cli_error_is_one_line(data):
 
 
 def test_every_step_and_condition_is_documented():
-    from fate.engine.effects import CONDITIONS, STEPS
+    from fate.engine.registry import CONDITIONS, STEPS
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "card-format.md").read_text()
     missing = [n for n in list(STEPS) + list(CONDITIONS) if f"`{n}`" not in doc]

@@ -10,9 +10,17 @@ def at(table, loc, **kw):
 
 def test_r_ac_1_basic_action_then_optional_control(table):
     t = at(table, "ceremony", seats=[{"cultists": {"ceremony": 3}}, {}, {}])
-    order = [k for k in t.kinds() if k in ("basic_action", "control")]
-    assert order == ["basic_action", "control"]
+    assert "basic_action" in t.kinds() and not t.of("control_action")
     assert t.prompt.kind == "control_action" and "skip" in t.ids()
+    t.choose("skip")
+    assert not t.of("control_action") and t.loc("ceremony")["cultists"][0] == 3
+
+
+def test_r_ac_2_control_is_judged_as_activate_begins_before_the_basic_action(table):
+    """R-AC-2 Interpretation: the verdict is taken once, before the Basic Action."""
+    t = at(table, "ceremony", seats=[{"cultists": {"ceremony": 3}}, {}, {}])
+    order = [k for k in t.kinds() if k in ("basic_action", "control")]
+    assert order == ["control", "basic_action"]
 
 
 def test_r_ac_2_control_needs_three_and_strictly_the_most(table):
@@ -49,6 +57,26 @@ def test_r_ow_2_control_returns_a_cultist_per_pentagram(table):
     t.choose("take")
     s = t.seat(0)
     assert s["summon"] == 1 and s["abyss"] == 9 + 1 - 2 and s["lodge"] == 7 + 2
+
+
+def test_r_ac_3_temporary_control_is_not_offered_to_a_cult_with_control_at_the_start(table):
+    """R-AC-3: Control lost during the Basic Action does not bring the roll's offer."""
+    t = at(table, "other_worlds", seats=[{"cultists": {"other_worlds": 3}}, {"cultists": {"other_worlds": 2}}, {}],
+           dice=["tentacle", "tentacle", "tentacle"])
+    assert "temporary_control" not in [e.kind for e in t.events]
+    assert t.prompt is None or t.prompt.kind != "temporary_control"
+
+
+def test_r_ac_2_control_gained_during_the_basic_action_does_not_count(table):
+    """R-AC-2 Interpretation: Shub-Niggurath's Dark Gift places a third Cultist at The
+    Ceremony during the Basic Action, but the verdict was taken before it: no Control,
+    only the offer of Temporary Control."""
+    t = at(table, "ceremony", gods=["shub-niggurath", "hastur", "cthulhu"],
+           seats=[{"cultists": {"ceremony": 2}}, {}, {}])
+    assert not t.of("control")
+    t.choose("loc:ceremony")
+    assert t.loc("ceremony")["cultists"][0] == 3
+    assert t.prompt.kind == "temporary_control"
 
 
 def test_r_mu_1_take_one_face_up_artifact_the_other_goes_under(table):
@@ -163,3 +191,53 @@ def test_r_li_3_control_readies_one_for_free(table):
     t.choose("ready:flame-13")
     assert t.seat(0)["reserve_backs"] == ["flame"]
     assert t.loc("library")["column"] == ["key"]  # nothing discarded
+
+
+def test_r_ac_2_the_verdict_sees_a_spell_cast_in_the_activate_window(table):
+    """R-AC-2, R-SP-1 Interpretation: the Activate phase opens with a casting window, and
+    Control is judged after it. March to the Void (three Cultists into The Other Worlds)
+    cast there turns one Cultist into four: Control, so no Temporary Control roll."""
+    t = table(players=3, fate=["other_worlds"], start="activate",
+              seats=[{"cultists": {"other_worlds": 1}, "reserve": ["hood-07"]},
+                     {"cultists": {"other_worlds": 3}}, {}],
+              dice=["skull", "skull", "skull", "skull"])
+    assert t.prompt.kind == "cast_window"
+    t.choose("cast:hood-07")  # nothing more to cast: the window closes by itself
+    assert t.of("control")[0].data == {"seat": 0, "location": 0}
+    assert len(t.of("rolled")[0].data["faces"]) == 4  # four Cultists roll
+    assert not any(e.kind == "temporary_control_failed" for e in t.events)
+
+
+def test_r_cu_2_a_curse_woken_by_the_placed_cultist_resolves_before_control_is_judged(table):
+    """R-CU-2, R-AC-2: the third Cultist placed at The Other Worlds gives Control and
+    wakes The Tyrant's Fall at once (two Cultists there sacrificed); the verdict, taken
+    later as Activate begins, sees one Cultist: no Control."""
+    t = table(players=3, fate=["museum"], start="move",
+              seats=[{"cultists": {"other_worlds": 2}, "gate": True, "curses": ["tyrants-fall"]}, {}, {}],
+              dice=["skull"])
+    t.until("move")
+    t.choose("gate")
+    t.choose("to:0")
+    revealed = t.of("curse_revealed")
+    assert [e.data["card"] for e in revealed] == ["tyrants-fall"]
+    assert t.loc("other_worlds")["cultists"][0] == 1
+    assert not t.of("control")
+    kinds = t.kinds()
+    assert kinds.index("curse_revealed") < kinds.index("basic_action")
+
+
+def test_r_cu_5_two_curses_waking_at_once_resolve_in_the_order_drawn(table):
+    """R-CU-2, R-CU-5 Interpretation: when one moment wakes several Curses, the one drawn
+    first is revealed first, and the others are judged again after its penalty. March
+    to the Void takes two Cultists at The Other Worlds to five: The Tide of the Dead
+    (more than four) sacrifices three, after which The Crowded Sanctum (more than
+    three) no longer holds and stays hidden."""
+    t = table(players=3, fate=["library"], start="activate",
+              seats=[{"cultists": {"other_worlds": 2}, "reserve": ["hood-07"],
+                      "curses": ["tide-of-dead", "crowded-sanctum"]}, {}, {}])
+    assert not t.of("curse_revealed")
+    t.choose("cast:hood-07")
+    assert [e.data["card"] for e in t.of("curse_revealed")] == ["tide-of-dead"]
+    assert t.loc("other_worlds")["cultists"][0] == 2
+    assert t.seat(0)["curses_carried"] == 1
+    assert [c["id"] for c in t.view(2)["curses_held"]] == ["crowded-sanctum"]

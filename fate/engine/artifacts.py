@@ -1,0 +1,83 @@
+"""Arcane Artifacts (R-AR): the two face up by The Museum, gaining one and the
+limit of three, standing them up in Prepare, and using them: exhaust or destroy.
+When an Artifact may be used is the casting windows' business (casting.py)."""
+
+from __future__ import annotations
+
+from fate.engine.constants import ARTIFACT_LIMIT
+from fate.engine.game import Game
+from fate.engine.registry import Ask, resolver, task
+
+
+def reveal_artifacts(g: Game) -> None:
+    """Turn face up Artifacts from the deck until two lie by The Museum."""
+    while len(g.art_up) < 2 and g.art_deck:
+        g.art_up.append(g.art_deck.pop())
+    g.emit("artifacts_revealed", {"cards": [g.card(a).id for a in g.art_up]})
+
+
+def refresh(g: Game) -> None:
+    """R-PR-1: the active cult's exhausted Artifacts stand up again."""
+    mine = [a for a in g.arts[g.cur] if a in g.exhausted]
+    if mine:
+        g.exhausted.difference_update(mine)
+        g.holdings_changed(g.cur)
+        g.emit("artifacts_refreshed", {"seat": g.cur, "cards": [g.card(a).id for a in mine]})
+
+
+def gain_artifact(g: Game, seat: int, art: int) -> None:
+    """The Artifact joins the seat's; a 4th must go at once (R-AR-1, R-MU-2)."""
+    g.arts[seat].append(art)
+    g.holdings_changed(seat)
+    c = g.card(art)
+    g.emit("artifact_gained", {"seat": seat, "card": c.id})
+    if len(g.arts[seat]) > ARTIFACT_LIMIT:
+        g.stack.append(("artifact_limit", seat))
+    if c.on_gain >= 0:
+        g.stack.append(("fx", seat, art, c.on_gain, 0, ()))
+
+
+@task("artifact_limit")
+def artifact_limit(g: Game, t: tuple) -> Ask | None:
+    seat = t[1]
+    if len(g.arts[seat]) <= ARTIFACT_LIMIT:
+        return None
+    opts = [(f"discard:{g.card(a).id}", f"Discard {g.card(a).name}", a) for a in g.arts[seat]]
+    return Ask(seat, "artifact_limit", "You may keep 3 Artifacts: discard one", opts)
+
+
+@resolver("artifact_limit")
+def artifact_discard(g: Game, t: tuple, art: int) -> None:
+    seat = t[1]
+    g.arts[seat].remove(art)
+    g.exhausted.discard(art)
+    g.holdings_changed(seat)
+    g.art_deck.insert(0, art)
+    g.emit("artifact_discarded", {"seat": seat, "card": g.card(art).id})
+
+
+@task("use_artifact")
+def use_artifact(g: Game, t: tuple) -> None:
+    """R-AR-2: exhaust (turned until the next Prepare) or destroy (out of the game)."""
+    seat, card = t[1], t[2]
+    c = g.card(card)
+    if c.ability == "exhaust":
+        g.exhausted.add(card)
+        g.holdings_changed(seat)
+        g.emit("artifact_exhausted", {"seat": seat, "card": c.id, "name": c.name, "text": g.text_of(card)})
+        g.stack.append(("fx", seat, card, g.effect_of(card), 0, ()))
+    else:
+        g.arts[seat].remove(card)
+        g.exhausted.discard(card)
+        g.holdings_changed(seat)
+        g.resolving.append(card)
+        g.emit("artifact_destroyed", {"seat": seat, "card": c.id, "name": c.name, "text": g.text_of(card)})
+        g.push(("fx", seat, card, g.effect_of(card), 0, ()), ("to_box", card))
+
+
+@task("to_box")
+def to_box(g: Game, t: tuple) -> None:
+    card = t[1]
+    if card in g.resolving:
+        g.resolving.remove(card)
+        g.box.append(card)

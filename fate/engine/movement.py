@@ -1,0 +1,205 @@
+"""The Move phase (R-MV): a Spell, a Wild pair or a Gate moves the Fate Piece,
+Investigators follow a cult home, then a Cultist and an Investigator are placed.
+Two Fate Pieces in two-player and solo games block each other (R-2P-2, R-SO-9)."""
+
+from __future__ import annotations
+
+from fate.content.model import Content
+from fate.engine.constants import (
+    LOCATION_NAMES,
+    MOVE_INVESTIGATOR_THRESHOLD,
+    N_LOCATIONS,
+)
+from fate.engine.game import Game
+from fate.engine.registry import Ask, resolver, table, task
+
+
+def play_option(c) -> tuple[str, str, tuple]:
+    """The move choice of a Spell: play it to go where its back points (R-MV-1)."""
+    dest = c.symbol
+    return (f"play:{c.id}", f"Play {c.name} (back {LOCATION_NAMES[dest]}) to move to {LOCATION_NAMES[dest]}",
+            ("single", c.index, dest))
+
+
+def move_options(g: Game, seat: int) -> list[tuple[str, str, tuple]]:
+    piece = g.piece_of(seat)
+    here = g.pieces[piece]
+    blocked = g.blocked_for(piece)
+    play = g.tables.play
+    opts = []
+    counts = [0] * N_LOCATIONS
+    for card in g.hands[seat]:
+        opt = play[card]
+        dest = opt[2][2]
+        counts[dest] += 1
+        if dest != here and dest not in blocked:  # R-MV-1, R-MV-4, R-2P-2
+            opts.append(opt)
+    if len(blocked) + (here not in blocked) < N_LOCATIONS:  # somewhere to go
+        for sym in range(1, N_LOCATIONS):
+            if counts[sym] >= 2:  # R-MV-2
+                opts.append(WILD_OPTIONS[sym])
+        if g.gate[seat] >= 0:  # R-MV-3
+            opts.append(("gate", "Play your Gate card as a Wild", ("gate",)))
+    return opts
+
+
+WILD_OPTIONS = {sym: (f"wild:{sym}", f"Play two {LOCATION_NAMES[sym]} backs as a Wild", ("wild", sym))
+                for sym in range(1, N_LOCATIONS)}
+
+
+@task("move")
+def move(g: Game, t: tuple) -> Ask | None:
+    seat = g.cur
+    opts = move_options(g, seat)
+    if opts:
+        return Ask(seat, "move", "Move the Fate Piece: play a Spell, a Wild pair or your Gate",
+                   opts, ("from", g.pieces[g.piece_of(seat)]))
+    # R-MV-9: show the hand and draw until a move exists; stay if nothing is left.
+    g.emit("no_move", {"seat": seat, "hand": [g.card(x).symbol for x in g.hands[seat]]})
+    if g.draw_spell(seat) is None:
+        g.emit("fate_piece_stays", {"seat": seat, "location": g.pieces[g.piece_of(seat)]})
+        g.turn_loc = g.pieces[g.piece_of(seat)]
+        g.stack.append(("skip_placement",))
+        return None
+    g.stack.append(("move",))
+    return None
+
+
+@resolver("move")
+def move_take(g: Game, t: tuple, value: tuple) -> None:
+    if value[0] == "single":
+        g.stack.append(("move_to", (value[1],), value[2]))
+    elif value[0] == "wild":
+        g.stack.append(("wild_pick", value[1], ()))
+    else:
+        g.stack.append(("destination", (g.gate[g.cur],)))
+
+
+@task("wild_pick")
+def wild_pick(g: Game, t: tuple) -> Ask | None:
+    sym, picked = t[1], t[2]
+    seat = g.cur
+    cards = [x for x in g.hands[seat] if g.card(x).symbol == sym and x not in picked]
+    opts = [(f"card:{g.card(x).id}", f"Give up {g.card(x).name}", x) for x in cards]
+    return Ask(seat, "wild_card", f"Choose Spell {len(picked) + 1} of 2 for the Wild", opts)
+
+
+@resolver("wild_pick")
+def wild_pick_take(g: Game, t: tuple, card: int) -> None:
+    picked = t[2] + (card,)
+    g.stack.append(("wild_pick", t[1], picked) if len(picked) < 2 else ("destination", picked))
+
+
+@task("destination")
+def destination(g: Game, t: tuple) -> Ask:
+    seat = g.cur
+    piece = g.piece_of(seat)
+    here = g.pieces[piece]
+    blocked = g.blocked_for(piece)
+    opts = [(f"to:{loc}", f"Move to {LOCATION_NAMES[loc]}", loc)
+            for loc in range(N_LOCATIONS) if loc != here and loc not in blocked]
+    return Ask(seat, "destination", "Where does the Fate Piece go?", opts)
+
+
+@resolver("destination")
+def destination_take(g: Game, t: tuple, loc: int) -> None:
+    g.stack.append(("move_to", t[1], loc))
+
+
+@task("move_to")
+def move_to(g: Game, t: tuple) -> None:
+    """Cards go face down on the Column being left; the piece moves (R-MV-1..3)."""
+    cards, dest = t[1], t[2]
+    seat = g.cur
+    piece = g.piece_of(seat)
+    here = g.pieces[piece]
+    for card in cards:
+        if g.gate[seat] == card:
+            g.gate[seat] = -1
+        else:
+            g.hands[seat].remove(card)
+        g.columns[here].append(card)
+    backs = [g.tables.back[x] for x in cards]
+    g.pieces[piece] = dest
+    g.turn_loc = dest
+    g.emit("fate_moved", {"seat": seat, "piece": piece, "frm": here, "to": dest, "backs": backs})
+
+
+@task("investigators_move")
+def investigators_move(g: Game, t: tuple) -> None:
+    """R-MV-5: three or more Investigators at the new location go to the Lodge."""
+    loc = g.turn_loc
+    k = g.inv_at[loc]
+    if k >= MOVE_INVESTIGATOR_THRESHOLD:
+        g.inv_at[loc] = 0
+        g.inv_lodge[g.cur] += k
+        g.emit("investigators_followed", {"seat": g.cur, "location": loc, "count": k})
+
+
+@task("skip_placement", quiet=True)
+def skip_placement(g: Game, t: tuple) -> None:
+    """R-MV-9: the piece stayed; drop this turn's investigator and placement steps."""
+    while g.stack and g.stack[-1][0] in ("investigators_move", "place"):
+        g.stack.pop()
+
+
+@task("place")
+def place(g: Game, t: tuple) -> None:
+    """R-MV-6..8: one Cultist onto the new location, then one Investigator."""
+    seat, loc = g.cur, g.turn_loc
+    g.stack.append(("place_investigator", loc))  # after any Curse the Cultist reveals
+    if g.lodge[seat] > 0:
+        g.lodge[seat] -= 1
+        arrive = 1
+    else:  # R-MV-7
+        take = min(2, g.abyss[seat])
+        g.abyss[seat] -= take
+        arrive = min(take, 1)
+        g.lodge[seat] += take - arrive
+        g.emit("empty_lodge", {"seat": seat, "taken": take})
+        g.gain_signs(seat, 1)
+    if not arrive:
+        return
+    if g.squall[loc] and seat != g.squall_owner:
+        # A Winter Squall blows the arriving Cultist into the Abyss; the token is spent.
+        g.squall[loc] -= 1
+        g.abyss[seat] += 1
+        g.emit("squall_struck", {"seat": seat, "location": loc})
+        return
+    g.at[loc][seat] += 1
+    g.emit("cultist_placed", {"seat": seat, "location": loc})
+
+
+@task("place_investigator")
+def place_investigator(g: Game, t: tuple) -> None:
+    loc = t[1]
+    if g.inv_supply == 0:  # R-MV-8
+        raided = [s for s in g.clockwise_from(g.cur) if g.inv_lodge[s] > 0]
+        g.emit("supply_empty", {"raided": raided})
+        g.push(*[("raid", s) for s in raided], ("place_investigator_after", loc))
+        return
+    g.inv_supply -= 1
+    g.inv_at[loc] += 1
+    g.emit("investigator_placed", {"location": loc})
+
+
+@task("place_investigator_after")
+def place_investigator_after(g: Game, t: tuple) -> None:
+    loc = t[1]
+    if g.inv_supply > 0:
+        g.inv_supply -= 1
+        g.inv_at[loc] += 1
+        g.emit("investigator_placed", {"location": loc})
+
+
+
+@table("play")
+def _play_table(content: Content) -> list:
+    """``play[card]``: a Spell's move choice, made once."""
+    return [play_option(c) if c.kind == "spell" else None for c in content.cards]
+
+
+@table("back")
+def _back_table(content: Content) -> list:
+    """``back[card]``: the Astral back a card shows face down: its symbol, or "gate"."""
+    return [c.symbol if c.kind == "spell" else "gate" for c in content.cards]

@@ -1,0 +1,81 @@
+"""Raids (R-RD, R-CN-6, R-MV-8) and the Investigators' own turn in solo play
+(R-SO-2..4)."""
+
+from __future__ import annotations
+
+from fate.engine.constants import GAME_SEAT, OTHER_WORLDS, RAID_THRESHOLD, STREETS
+from fate.engine.game import Game
+from fate.engine.registry import roll_result, task
+
+
+@task("lodge_raid", quiet=True)
+def lodge_raid(g: Game, t: tuple) -> None:
+    """R-CN-6: five or more Investigators in your Lodge raid it."""
+    if g.inv_lodge[g.cur] >= RAID_THRESHOLD:
+        g.stack.append(("raid", g.cur))
+
+
+@task("raid", quiet=True)
+def raid(g: Game, t: tuple) -> None:
+    """R-RD-1: declared (a window opens), then one die per Investigator."""
+    seat = t[1]
+    g.emit("raid_declared", {"seat": seat, "investigators": g.inv_lodge[seat]})
+    g.push(("window", "raid", 0, seat), ("raid_roll", seat))
+
+
+@task("raid_roll", quiet=True)
+def raid_roll(g: Game, t: tuple) -> None:
+    seat = t[1]
+    dice = max(0, g.inv_lodge[seat] - g.passive(seat, "raid_shield"))
+    if dice:
+        g.stack.append(("roll", seat, dice, "raid", None))
+    else:
+        g.emit("raid_repelled", {"seat": seat})
+
+
+@roll_result("raid")
+def raid_result(g: Game, seat: int, faces: list[int], arg) -> None:
+    """R-RD-2: Elder Signs first, then the destroyed Investigators go home."""
+    d = g.content.dice
+    signs = kills = 0
+    for f in faces:
+        if f in d.raid_sign or f in d.raid_sign_kill:
+            signs += 1
+        if f in d.raid_sign_kill or f in d.raid_kill:
+            kills += 1
+    g.emit("raided", {"seat": seat, "signs": signs, "destroyed": min(kills, g.inv_lodge[seat])})
+    g.gain_signs(seat, signs)
+    if not g.over:
+        g.investigators_home(seat, kills)
+
+
+# ---------------------------------------------------------------- solo
+
+
+@task("investigators_turn")
+def investigators_turn(g: Game, t: tuple) -> None:
+    """R-SO-2..4: the Investigators' automaton moves after each of your turns."""
+    player = 0
+    here = g.pieces[1]
+    card = g.top_spell()
+    g.phase = "investigators"
+    if card is None:
+        g.emit("investigators_wait", {})
+        return
+    g.columns[here].append(card)
+    sym = g.card(card).symbol
+    dest = sym if sym != here else OTHER_WORLDS
+    g.pieces[1] = dest
+    g.emit("fate_moved", {"seat": GAME_SEAT, "piece": 1, "frm": here, "to": dest, "backs": [sym]})
+    raids = dest == STREETS
+    if dest == g.pieces[0]:  # R-SO-3
+        g.gain_curse(player)
+        final = STREETS if g.pieces[0] == OTHER_WORLDS else OTHER_WORLDS
+        g.pieces[1] = final
+        g.emit("fate_moved", {"seat": GAME_SEAT, "piece": 1, "frm": dest, "to": final, "backs": []})
+        raids = raids or final == STREETS
+        dest = final
+    if raids and not g.over:  # R-SO-4
+        g.push(("raid", player), ("place_investigator", dest))
+    elif not g.over:
+        g.stack.append(("place_investigator", dest))

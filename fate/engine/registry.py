@@ -1,0 +1,170 @@
+"""The engine's registries: the core that the rule modules build on.
+
+Nothing here names a rule module. The phase, location, casting, Artifact and
+card-effect modules register what they add, each with an explicit decorator
+(no folder scanning: it breaks in a packaged app):
+
+- ``@task(name)`` / ``@resolver(name)``: a handler of the task stack, and the
+  function that takes the decision it asks for;
+- ``@roll_result(purpose)``: what a roll of that purpose does once its
+  casting window has passed;
+- ``@step(name, **params)`` / ``@condition(name, **params)``: card effect
+  steps and Curse or card conditions, with their declared parameters (the
+  content loader validates card data against them);
+- ``@table(name)``: a lookup table derived once per content from the cards, so
+  that the hot loop neither matches strings nor formats labels. The table
+  lives in the module of what it indexes; ``tables(content)`` builds them all.
+
+This module imports nothing of the engine but its small value types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from fate.content.model import Content
+from fate.engine.constants import LOCATIONS
+
+
+class Ask(NamedTuple):
+    """A decision a handler needs: who, what kind, in words, and the options
+    as (id, label, value) triples."""
+
+    seat: int
+    kind: str
+    text: str
+    options: list[tuple[str, str, Any]]
+    context: tuple = ()
+
+
+# ------------------------------------------------------------------ tasks
+
+# kind -> (run, resolve, quiet). run(game, task) -> Ask | None; resolve(game, task, value).
+TASKS: dict[str, tuple[Callable, Callable | None, bool]] = {}
+
+
+def task(name: str, quiet: bool = False):
+    """Register a task handler. A ``quiet`` task only schedules other tasks and
+    records events when it asks nothing: it changes no state a Curse can see,
+    so no Curse check follows it."""
+
+    def deco(fn):
+        if name in TASKS:
+            raise ValueError(f"task {name!r} is registered twice")
+        TASKS[name] = (fn, None, quiet)
+        return fn
+
+    return deco
+
+
+def resolver(name: str):
+    """Register the function that takes a decision for task ``name``."""
+
+    def deco(fn):
+        run, _, quiet = TASKS[name]
+        TASKS[name] = (run, fn, quiet)
+        return fn
+
+    return deco
+
+
+# ------------------------------------------------------------------ rolls
+
+# purpose -> fn(game, seat, faces, arg): applies a roll's results
+ROLL_RESULTS: dict[str, Callable] = {}
+
+
+def roll_result(purpose: str):
+    def deco(fn):
+        ROLL_RESULTS[purpose] = fn
+        return fn
+
+    return deco
+
+
+# ---------------------------------------------------- effect steps, conditions
+
+# The vocabularies of a step's parameters (the loader checks card data against them).
+WHO = ("self", "opponent", "each_opponent", "each", "leader", "any")
+LOCATION_SPECS = LOCATIONS + ("choose", "here", "crowded")
+
+
+class Param(NamedTuple):
+    kind: str  # int | who | loc | steps | face | bool | faces | cond | options | source
+    default: Any
+
+
+class StepDef(NamedTuple):
+    fn: Callable
+    params: dict[str, Param]
+    doc: str
+
+
+STEPS: dict[str, StepDef] = {}
+CONDITIONS: dict[str, StepDef] = {}
+
+
+def step(name: str, **params: Param):
+    """Register an effect step fn(game, fx, params) with its declared parameters."""
+
+    def deco(fn):
+        STEPS[name] = StepDef(fn, params, (fn.__doc__ or "").strip())
+        return fn
+
+    return deco
+
+
+def condition(name: str, **params: Param):
+    """Register a condition fn(game, seat, params) -> bool (Curse triggers, ``if`` steps)."""
+
+    def deco(fn):
+        CONDITIONS[name] = StepDef(fn, params, (fn.__doc__ or "").strip())
+        return fn
+
+    return deco
+
+
+# ------------------------------------------------------------------ tables
+
+TABLE_BUILDERS: dict[str, Callable[[Content], Any]] = {}
+
+
+def table(name: str):
+    """Register a builder fn(content) -> table, kept as ``tables(content).<name>``."""
+
+    def deco(fn):
+        TABLE_BUILDERS[name] = fn
+        return fn
+
+    return deco
+
+
+class Tables:
+    """The derived tables of one content; each attribute is one registered table.
+    They live in ``Content.derived`` (content never changes after loading), so
+    every game of the same content shares them and a clone copies nothing."""
+
+    def __init__(self, content: Content) -> None:
+        for name, build in TABLE_BUILDERS.items():
+            setattr(self, name, build(content))
+
+
+def tables(content: Content) -> Tables:
+    t = content.derived.get("engine")
+    if t is None:
+        t = content.derived["engine"] = Tables(content)
+    return t
+
+
+@table("triggers")
+def _triggers(content: Content) -> list[tuple[Callable, dict] | None]:
+    """``triggers[card]``: (condition, params) of a Curse, else None."""
+    return [(CONDITIONS[c.trigger[0]].fn, dict(c.trigger[1])) if c.trigger else None
+            for c in content.cards]
+
+
+@table("face_id")
+def _face_ids(content: Content) -> list[str]:
+    """``face_id[face]``: a die face's id, for events."""
+    return [f.id for f in content.dice.faces]

@@ -1,0 +1,264 @@
+"""Effect steps on the board: the Summon track, Cultists, Investigators and
+the Altar (Fate Pieces, Astral Columns, Winter Squalls)."""
+
+from __future__ import annotations
+
+from fate.engine.constants import LOCATION_NAMES, LOCATIONS, N_LOCATIONS
+from fate.engine.effects import (
+    INT,
+    WHO_SELF,
+    Again,
+    Fx,
+    Need,
+    ask_per_target,
+    each_target,
+    location,
+    name_of,
+    targets,
+)
+from fate.engine.game import Game
+from fate.engine.registry import Ask, Param, step
+
+# ---------------------------------------------------------------- the track
+
+
+@each_target("advance_summon", who=WHO_SELF, amount=INT)
+def advance_summon(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """Move the Summon token forward."""
+    g.move_summon(s, p["amount"])
+
+
+@each_target("retreat_summon", who=WHO_SELF, amount=INT)
+def retreat_summon(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """Move the Summon token back."""
+    g.move_summon(s, -p["amount"])
+
+
+@each_target("gain_signs", who=WHO_SELF, amount=INT)
+def gain_signs(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """The cult gains Elder Signs."""
+    g.gain_signs(s, p["amount"])
+
+
+@each_target("destroy_signs", who=WHO_SELF, amount=INT)
+def destroy_signs(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """Destroy the cult's most recent Elder Signs."""
+    g.destroy_signs(s, p["amount"])
+
+
+# ---------------------------------------------------------------- cultists
+
+
+@each_target("recall", who=WHO_SELF, amount=INT)
+def recall(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """Cultists from the Abyss to the Lodge."""
+    g.recall(s, p["amount"])
+
+
+@step("sacrifice", who=WHO_SELF, amount=INT, loc=Param("loc", "choose"))
+def sacrifice(g: Game, fx: Fx, p: dict):
+    """Cultists at a location to the Abyss (the acting seat picks the location)."""
+    seats = targets(g, fx, p["who"])
+    if isinstance(seats, Need):
+        return seats
+    locs = ask_per_target(g, fx, seats, lambda s: location(
+        g, fx, p["loc"], [loc for loc in range(N_LOCATIONS) if g.at[loc][s] > 0], key=f"loc{s}",
+        text=f"where does {g.seat_name(s)} lose Cultists?"))
+    if isinstance(locs, Need):
+        return locs
+    for s, loc in locs.items():
+        if loc is not None:
+            g.sacrifice(s, loc, p["amount"])
+    return None
+
+
+@each_target("lodge_to_abyss", who=WHO_SELF, amount=INT)
+def lodge_to_abyss(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """Cultists from the Lodge to the Abyss."""
+    k = min(p["amount"], g.lodge[s])
+    if k:
+        g.lodge[s] -= k
+        g.abyss[s] += k
+        g.emit("cultists_lost", {"seat": s, "count": k})
+
+
+@step("place_cultists", amount=INT, loc=Param("loc", "choose"), source=Param("source", "lodge"))
+def place_cultists(g: Game, fx: Fx, p: dict):
+    """Your Cultists from the Lodge (or the Abyss) onto a location."""
+    s = fx.seat
+    loc = location(g, fx, p["loc"], text="where do your Cultists go?")
+    if isinstance(loc, Need):
+        return loc
+    pool = g.lodge if p["source"] == "lodge" else g.abyss
+    k = min(p["amount"], pool[s])
+    if k:
+        pool[s] -= k
+        g.at[loc][s] += k
+        g.emit("cultists_placed", {"seat": s, "location": loc, "count": k})
+
+
+@step("move_cultists", amount=INT)
+def move_cultists(g: Game, fx: Fx, p: dict):
+    """Move your Cultists between locations, one at a time; you may stop early."""
+    s = fx.seat
+    done = fx.get("moved", 0)
+    if done >= p["amount"]:
+        return None
+    pick = fx.get(f"m{done}")
+    if pick is None:
+        opts = [(f"move:{LOCATIONS[a]}:{LOCATIONS[b]}",
+                 f"Move a Cultist from {LOCATION_NAMES[a]} to {LOCATION_NAMES[b]}", (a, b))
+                for a in range(N_LOCATIONS) if g.at[a][s] for b in range(N_LOCATIONS) if b != a]
+        if not opts:
+            return None
+        opts.append(("stop", "Move no more", "stop"))  # never None: None means "not asked yet"
+        return Need(f"m{done}", Ask(s, "move_cultists", f"{name_of(g, fx)}: move a Cultist", opts))
+    if pick != "stop":
+        a, b = pick
+        g.at[a][s] -= 1
+        g.at[b][s] += 1
+        g.emit("cultist_moved", {"seat": s, "frm": a, "to": b})
+        return Again((("moved", done + 1),))
+    return None
+
+
+@step("send_home", who=Param("who", "opponent"), amount=INT, loc=Param("loc", "choose"))
+def send_home(g: Game, fx: Fx, p: dict):
+    """Another cult's Cultists at a location return to their Lodge."""
+    seats = targets(g, fx, p["who"])
+    if isinstance(seats, Need):
+        return seats
+    locs = ask_per_target(g, fx, seats, lambda s: location(
+        g, fx, p["loc"], [loc for loc in range(N_LOCATIONS) if g.at[loc][s] > 0], key=f"loc{s}",
+        text=f"where are {g.seat_name(s)}'s Cultists sent home from?"))
+    if isinstance(locs, Need):
+        return locs
+    for s, loc in locs.items():
+        if loc is None:
+            continue
+        k = min(p["amount"], g.at[loc][s])
+        g.at[loc][s] -= k
+        g.lodge[s] += k
+        g.emit("cultists_sent_home", {"seat": s, "location": loc, "count": k})
+    return None
+
+
+# ---------------------------------------------------------- investigators
+
+
+@each_target("send_investigators", who=Param("who", "opponent"), amount=INT,
+      source=Param("source", "supply"))
+def send_investigators(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """Investigators from the supply (or your Lodge) into a Lodge."""
+    g.investigators_to_lodge(s, p["amount"], "supply" if p["source"] == "supply" else fx.seat)
+
+
+@each_target("investigators_home", who=WHO_SELF, amount=INT)
+def investigators_home(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """Investigators leave a Lodge for the supply."""
+    g.investigators_home(s, p["amount"])
+
+
+@step("take_investigators", who=WHO_SELF, loc=Param("loc", "crowded"))
+def take_investigators(g: Game, fx: Fx, p: dict):
+    """All Investigators at a location move into a Lodge."""
+    seats = targets(g, fx, p["who"])
+    if isinstance(seats, Need):
+        return seats
+    loc = location(g, fx, p["loc"], text="take the Investigators from where?")
+    if isinstance(loc, Need):
+        return loc
+    for s in seats[:1]:
+        k = g.inv_at[loc]
+        g.inv_at[loc] = 0
+        g.inv_lodge[s] += k
+        g.emit("investigators_followed", {"seat": s, "location": loc, "count": k})
+
+
+@step("place_investigators", amount=INT, loc=Param("loc", "choose"))
+def place_investigators(g: Game, fx: Fx, p: dict):
+    """Investigators from the supply onto a location."""
+    loc = location(g, fx, p["loc"], text="where do the Investigators go?")
+    if isinstance(loc, Need):
+        return loc
+    k = min(p["amount"], g.inv_supply)
+    if k:
+        g.inv_supply -= k
+        g.inv_at[loc] += k
+        g.emit("investigators_placed", {"location": loc, "count": k})
+
+
+@step("clear_investigators", amount=INT, loc=Param("loc", "choose"))
+def clear_investigators(g: Game, fx: Fx, p: dict):
+    """Investigators at a location go back to the supply."""
+    where = [loc for loc in range(N_LOCATIONS) if g.inv_at[loc]]
+    loc = location(g, fx, p["loc"], where, text="drive the Investigators from where?")
+    if isinstance(loc, Need):
+        return loc
+    if loc is None:
+        return None
+    k = min(p["amount"], g.inv_at[loc])
+    g.inv_at[loc] -= k
+    g.inv_supply += k
+    g.emit("investigators_cleared", {"location": loc, "count": k})
+
+
+@step("raid", who=WHO_SELF)
+def raid(g: Game, fx: Fx, p: dict):
+    """The Investigators in the Lodge raid it now (R-RD)."""
+    seats = targets(g, fx, p["who"])
+    if isinstance(seats, Need):
+        return seats
+    g.push(*[("raid", s) for s in seats if g.inv_lodge[s] > 0])
+
+
+# ---------------------------------------------------------------- the Altar
+
+
+@step("move_fate", loc=Param("loc", "choose"))
+def move_fate(g: Game, fx: Fx, p: dict):
+    """Move a Fate Piece (in 2-player, either: R-2P-3) to another free location.
+    Nothing happens there: no Investigators move, nobody places."""
+    pieces = [0] if g.n != 2 else [0, 1]
+    piece = pieces[0] if len(pieces) == 1 else fx.get("piece")
+    if piece is None:
+        opts = [(f"piece:{i}", f"The Fate Piece of {g.seat_name(i)} "
+                 f"(at {LOCATION_NAMES[g.pieces[i]]})", i) for i in pieces]
+        return Need("piece", Ask(fx.seat, "piece", f"{name_of(g, fx)}: which Fate Piece?", opts))
+    blocked = g.blocked_for(piece) | {g.pieces[piece]}
+    free = [loc for loc in range(N_LOCATIONS) if loc not in blocked]
+    loc = location(g, fx, p["loc"], free, text="move the Fate Piece where?")
+    if isinstance(loc, Need):
+        return loc
+    if loc is None or loc in blocked:
+        return None
+    old = g.pieces[piece]
+    g.pieces[piece] = loc
+    g.emit("fate_moved", {"seat": fx.seat, "piece": piece, "frm": old, "to": loc, "backs": []})
+
+
+@step("discard_column", loc=Param("loc", "choose"))
+def discard_column(g: Game, fx: Fx, p: dict):
+    """An Astral Column is discarded."""
+    where = [loc for loc in range(N_LOCATIONS) if g.columns[loc]]
+    loc = location(g, fx, p["loc"], where, text="discard which Astral Column?")
+    if isinstance(loc, Need):
+        return loc
+    if loc is not None:
+        g.discard_column(loc)
+
+
+@step("place_squall", loc=Param("loc", "choose"))
+def place_squall(g: Game, fx: Fx, p: dict):
+    """A Winter Squall token settles on a location other than The Other Worlds; the
+    next rival Cultist placed there by a move is blown into the Abyss instead."""
+    if sum(g.squall) >= 8:
+        return None
+    loc = location(g, fx, p["loc"], list(range(1, N_LOCATIONS)), text="where does the Squall blow?")
+    if isinstance(loc, Need):
+        return loc
+    g.squall[loc] += 1
+    g.squall_owner = fx.seat
+    g.emit("squall_placed", {"seat": fx.seat, "location": loc})
+
+

@@ -1,0 +1,306 @@
+"""Effect steps on cards and dice: drawing, discarding, stealing and readying
+Spells, Gates, Curses and Artifacts; rerolling, turning, adding and setting
+aside dice; and the logic steps (if, each_opponent, choose)."""
+
+from __future__ import annotations
+
+from fate.engine.artifacts import gain_artifact as take_artifact
+from fate.engine.constants import RESERVE_SLOTS
+from fate.engine.effects import (
+    INT,
+    WHO_SELF,
+    Again,
+    Fx,
+    Need,
+    ask_per_target,
+    each_target,
+    name_of,
+    targets,
+)
+from fate.engine.game import Game
+from fate.engine.registry import CONDITIONS, Ask, Param, roll_result, step
+
+# ---------------------------------------------------------------- cards
+
+
+@each_target("draw_spells", who=WHO_SELF, amount=INT)
+def draw_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """Draw Spells."""
+    for _ in range(p["amount"]):
+        if g.draw_spell(s) is None:
+            break
+
+
+def _take_random(g: Game, pile: list[int]) -> int | None:
+    """Remove and return a card chosen by the game's generator; None if the pile is empty."""
+    return pile.pop(g.random_below(len(pile))) if pile else None
+
+
+@each_target("discard_spells", who=Param("who", "opponent"), amount=INT)
+def discard_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """The cult discards Spells from its hand, chosen at random."""
+    for _ in range(p["amount"]):
+        card = _take_random(g, g.hands[s])
+        if card is None:
+            break
+        g.discard.append(card)
+        g.emit("spell_discarded", {"seat": s, "symbol": g.card(card).symbol, "card": g.card(card).id})
+
+
+@each_target("steal_spell", who=Param("who", "opponent"), amount=INT)
+def steal_spell(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """Take Spells at random from another cult's hand."""
+    for _ in range(p["amount"]):
+        card = _take_random(g, g.hands[s])
+        if card is None:
+            break
+        g.hands[fx.seat].append(card)
+        g.emit("spell_stolen", {"seat": fx.seat, "frm": s, "symbol": g.card(card).symbol})
+        g.emit("spell_stolen_face", {"seat": fx.seat, "card": g.card(card).id}, (fx.seat, s))
+
+
+@each_target("ready_top", who=WHO_SELF)
+def ready_top(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """The top Spell of the deck goes straight into the Reserve, if there is room."""
+    if len(g.reserve[s]) < RESERVE_SLOTS:
+        card = g.top_spell()
+        if card is not None:
+            g.reserve[s].append(card)
+            g.holdings_changed(s)
+            c = g.card(card)
+            g.emit("spell_readied", {"seat": s, "symbol": c.symbol, "cost": list(c.cost)})
+
+
+@step("ready_free")
+def ready_free(g: Game, fx: Fx, p: dict):
+    """Ready one Spell from your hand at no cost."""
+    s = fx.seat
+    pick = fx.get("ready")
+    if pick is None:
+        opts = [(f"ready:{g.card(c).id}", f"Ready {g.card(c).name}", c) for c in g.hands[s]]
+        if not opts:
+            return None
+        opts.append(("skip", "Ready nothing", -1))
+        return Need("ready", Ask(s, "ready_free", f"{name_of(g, fx)}: ready a Spell for free", opts))
+    if pick >= 0:
+        g.stack.append(("readied", s, pick))
+    return None
+
+
+@each_target("burn_readied", who=Param("who", "opponent"), amount=INT)
+def burn_readied(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """Readied Spells of the cult are discarded unused, chosen at random."""
+    for _ in range(p["amount"]):
+        card = _take_random(g, g.reserve[s])
+        if card is None:
+            break
+        g.holdings_changed(s)
+        g.discard.append(card)
+        g.emit("readied_discarded", {"seat": s, "card": g.card(card).id})
+
+
+@each_target("gain_gate", who=WHO_SELF)
+def gain_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """Take a Gate card, if you hold none (R-SP-3)."""
+    if g.gate[s] < 0 and g.gate_supply:
+        g.gate[s] = g.gate_supply.pop()
+        g.emit("gate_gained", {"seat": s})
+
+
+@each_target("lose_gate", who=Param("who", "opponent"))
+def lose_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """The cult's Gate card goes back to the supply."""
+    if g.gate[s] >= 0:
+        g.gate_supply.append(g.gate[s])
+        g.gate[s] = -1
+        g.emit("gate_lost", {"seat": s})
+
+
+@each_target("gain_curse", who=WHO_SELF)
+def gain_curse(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """The cult gains a Curse (R-CU-1)."""
+    g.gain_curse(s)
+
+
+@step("gain_artifact", who=WHO_SELF)
+def gain_artifact(g: Game, fx: Fx, p: dict):
+    """Take the top Artifact of the deck (the limit of 3 applies)."""
+    seats = targets(g, fx, p["who"])
+    if isinstance(seats, Need):
+        return seats
+    for s in seats:
+        if g.art_deck:
+            take_artifact(g, s, g.art_deck.pop())
+
+
+@each_target("refresh_artifacts", who=WHO_SELF)
+def refresh_artifacts(g: Game, fx: Fx, p: dict, s: int) -> None:
+    """The cult's exhausted Artifacts stand up again."""
+    for a in g.arts[s]:
+        if a in g.exhausted:
+            g.exhausted.discard(a)
+            g.holdings_changed(s)
+            g.emit("artifacts_refreshed", {"seat": s, "cards": [g.card(a).id]})
+
+
+@step("wreck_artifact", who=Param("who", "opponent"))
+def wreck_artifact(g: Game, fx: Fx, p: dict):
+    """One of the cult's Artifacts, chosen by the acting seat, is removed from the game."""
+    seats = targets(g, fx, p["who"])
+    if isinstance(seats, Need):
+        return seats
+
+    def pick(s: int):
+        if not g.arts[s]:
+            return None
+        got = fx.get(f"art{s}")
+        if got is not None:
+            return got
+        opts = [(f"artifact:{g.card(a).id}", f"Destroy {g.card(a).name}", a) for a in g.arts[s]]
+        if len(opts) == 1:
+            return opts[0][2]
+        return Need(f"art{s}", Ask(fx.seat, "artifact",
+                                   f"{name_of(g, fx)}: destroy which Artifact of {g.seat_name(s)}?", opts))
+
+    picks = ask_per_target(g, fx, seats, pick)
+    if isinstance(picks, Need):
+        return picks
+    for s, art in picks.items():
+        if art is None:
+            continue
+        g.arts[s].remove(art)
+        g.exhausted.discard(art)
+        g.holdings_changed(s)
+        g.box.append(art)
+        g.emit("artifact_wrecked", {"seat": s, "card": g.card(art).id})
+    return None
+
+
+# ---------------------------------------------------------------- dice
+
+
+def current_roll(g: Game) -> list[int] | None:
+    return g.rolls[-1] if g.rolls else None
+
+
+def pick_die(g: Game, fx: Fx, key: str, kind: str, question: str, candidates: list[int],
+             label) -> int | Need:
+    """The acting seat picks a die of the roll being resolved, or -1 to stop."""
+    pick = fx.get(key)
+    if pick is not None:
+        return pick
+    faces = current_roll(g)
+    names = g.content.dice.faces
+    opts = [(f"die:{i}", label(i + 1, names[faces[i]].name), i) for i in candidates]
+    opts.append(("stop", "No more", -1))
+    return Need(key, Ask(fx.seat, kind, f"{name_of(g, fx)}: {question}", opts, ("roll", tuple(faces))))
+
+
+@step("reroll", amount=INT)
+def reroll(g: Game, fx: Fx, p: dict):
+    """Reroll dice of the roll being resolved, one at a time, your pick."""
+    faces = current_roll(g)
+    done = fx.get("rerolled", 0)
+    if faces is None or done >= p["amount"]:
+        return None
+    pick = pick_die(g, fx, f"r{done}", "reroll", "reroll which die?", list(range(len(faces))),
+                    lambda n, face: f"Reroll die {n} ({face})")
+    if isinstance(pick, Need) or pick < 0:
+        return pick if isinstance(pick, Need) else None
+    names = g.content.dice.faces
+    old = faces[pick]
+    faces[pick] = g.roll_faces(1)[0]
+    g.emit("die_rerolled", {"seat": fx.seat, "die": pick, "frm": names[old].id, "to": names[faces[pick]].id})
+    return Again((("rerolled", done + 1),))
+
+
+@step("set_face", face=Param("face", None), amount=INT)
+def set_face(g: Game, fx: Fx, p: dict):
+    """Turn dice of the roll being resolved to a given face, your pick."""
+    faces = current_roll(g)
+    done = fx.get("set", 0)
+    if faces is None or done >= p["amount"]:
+        return None
+    target = p["face"]
+    names = g.content.dice.faces
+    candidates = [i for i, f in enumerate(faces) if f != target]
+    if not candidates:
+        return None
+    pick = pick_die(g, fx, f"s{done}", "set_face", "turn which die?", candidates,
+                    lambda n, face: f"Turn die {n} ({face}) to {names[target].name}")
+    if isinstance(pick, Need) or pick < 0:
+        return pick if isinstance(pick, Need) else None
+    old = faces[pick]
+    faces[pick] = target
+    g.emit("die_turned", {"seat": fx.seat, "die": pick, "frm": names[old].id, "to": names[target].id})
+    return Again((("set", done + 1),))
+
+
+@step("add_dice", amount=INT)
+def add_dice(g: Game, fx: Fx, p: dict):
+    """Roll extra dice into the roll being resolved."""
+    faces = current_roll(g)
+    if faces is None:
+        return None
+    new = g.roll_faces(p["amount"])
+    faces.extend(new)
+    g.emit("dice_added", {"seat": fx.seat, "faces": [g.content.dice.faces[f].id for f in new]})
+
+
+@step("remove_dice", amount=INT)
+def remove_dice(g: Game, fx: Fx, p: dict):
+    """Set aside dice of the roll being resolved (they count for nothing); your pick."""
+    faces = current_roll(g)
+    done = fx.get("removed", 0)
+    if not faces or done >= p["amount"]:
+        return None
+    pick = pick_die(g, fx, f"x{done}", "remove_die", "set aside which die?", list(range(len(faces))),
+                    lambda n, face: f"Set aside die {n} ({face})")
+    if isinstance(pick, Need) or pick < 0:
+        return pick if isinstance(pick, Need) else None
+    gone = faces.pop(pick)
+    g.emit("die_removed", {"seat": fx.seat, "die": pick, "face": g.content.dice.faces[gone].id})
+    return Again((("removed", done + 1),))
+
+
+@step("roll", amount=INT, results=Param("faces", {}))
+def roll(g: Game, fx: Fx, p: dict):
+    """Roll dice; each face listed under ``results`` runs its steps once per die showing it."""
+    g.stack.append(("roll", fx.seat, p["amount"], "effect", (fx.card, p["results"])))
+
+
+@roll_result("effect")
+def _effect_roll(g: Game, seat: int, faces: list[int], arg) -> None:
+    card, on = arg
+    lists = dict(on)
+    g.push(*[("fx", seat, card, lists[f], 0, ()) for f in faces if f in lists])
+
+
+# ---------------------------------------------------------------- logic
+
+
+@step("if", cond=Param("cond", None), then=Param("steps", ()), otherwise=Param("steps", ()))
+def if_step(g: Game, fx: Fx, p: dict):
+    """Run ``then`` if a condition holds for the acting cult, else ``otherwise``."""
+    name, params = p["cond"]
+    lst = p["then"] if CONDITIONS[name].fn(g, fx.seat, dict(params)) else p["otherwise"]
+    if lst is not None and lst >= 0:
+        g.stack.append(("fx", fx.seat, fx.card, lst, 0, ()))
+
+
+@step("each_opponent", steps=Param("steps", ()))
+def each_opponent(g: Game, fx: Fx, p: dict):
+    """Run steps as if each other cult were acting, clockwise."""
+    g.push(*[("fx", s, fx.card, p["steps"], 0, ()) for s in g.others(fx.seat)])
+
+
+@step("choose", options=Param("options", ()))
+def choose(g: Game, fx: Fx, p: dict):
+    """Pick one of several step lists, each with its label."""
+    pick = fx.get("option")
+    if pick is None:
+        opts = [(f"option:{i}", label, i) for i, (label, _) in enumerate(p["options"])]
+        return Need("option", Ask(fx.seat, "option", f"{name_of(g, fx)}: choose one", opts))
+    g.stack.append(("fx", fx.seat, fx.card, p["options"][pick][1], 0, ()))
+
+

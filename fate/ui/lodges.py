@@ -1,0 +1,182 @@
+"""The Lodge panels down the left of the table: each cult's Summon track with
+its Elder Signs, Reserve backs, hand backs, Cultist counts, Gate and Artifacts.
+A mixin of ``Table``: it draws from the view only, like the rest of the table."""
+
+from __future__ import annotations
+
+import pygame
+
+from fate.engine.constants import RESERVE_SLOTS
+from fate.ui import art
+from fate.ui.theme import (
+    BLOOD,
+    BRONZE,
+    GOLD,
+    INK_DIM,
+    INK_FAINT,
+    INVESTIGATOR,
+    NIGHT,
+    PANEL_EDGE,
+    PARCHMENT,
+    SIGN_GREEN,
+    mix,
+)
+
+
+class LodgePanels:
+    def _lodges(self, screen, v, live):
+        for s, rect, y, h in self.lodge_rects():
+            if s == -1:
+                self._investigators_panel(screen, v, rect, y, h)
+            else:
+                self._lodge(screen, v, s, rect, y, h, live)
+
+    def _lodge(self, screen, v, s, rect, y, h, live):
+        L, ink = self.layout, self.ink
+        seat = v["seats"][s]
+        mine = v["viewer"] == s
+        turn = v["current"] == s and v["phase"] != "setup"
+        colour = self.colour(s)
+        self._edge(screen, rect, colour if turn else PANEL_EDGE, 3 if turn else 2)
+        key = ("seat", s)
+        x = 14
+        god = seat["god"]
+        pygame.draw.circle(screen, colour, L.p(x + 22, y + 24), L.n(10))
+        title = god["name"] if god else f"Seat {s + 1}"
+        ink.draw(screen, title, L.p(x + 40, y + 24), 26, GOLD, "bold", anchor="midleft", max_w=L.n(220))
+        tag = "You" if mine else ("Their turn" if turn else "")
+        if turn and mine:
+            tag = "Your turn"
+        ink.draw(screen, tag, L.p(x + 428, y + 24), 18, colour, "italic", anchor="midright")
+        if god:
+            ink.draw(screen, god["title"], L.p(x + 40, y + 46), 15, INK_DIM, "italic", anchor="midleft",
+                     max_w=L.n(380))
+        # summon track 0..9 with Elder Signs filling from 9 downwards
+        ty = y + 60
+        cell = 40
+        signs = seat["elder_signs"]
+        for step in range(10):
+            r = L.r(x + 14 + step * cell, ty, cell - 4, 32)
+            self.anchors[("track", s, step)] = r.center
+            sign_here = step >= 10 - signs and step > 0
+            pygame.draw.rect(screen, (40, 60, 48) if sign_here else (34, 28, 44), r, border_radius=L.n(5))
+            pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.4), r, L.n(1), border_radius=L.n(5))
+            if sign_here:
+                g = art.glyph("elder_sign", L.n(26), SIGN_GREEN)
+                screen.blit(g, g.get_rect(center=r.center))
+            else:
+                ink.draw(screen, str(step), r.center, 15, INK_FAINT, anchor="center")
+            if step == seat["summon"]:
+                self.anchors[("summon", s)] = r.center
+                if ("summon", s) not in self.hidden:
+                    g = art.glyph("eye", L.n(34), colour)
+                    screen.blit(g, g.get_rect(center=r.center))
+        self.region(L.r(x + 10, ty - 2, 10 * cell + 2, 36), key, f"{self.cult_name(v, s)}: Summon track",
+                    f"Summon {seat['summon']} of 9. Elder Signs: {signs} (ten and the cult is sealed away; "
+                    "they fill the track from 9 down, and the Summon token meeting one brings a Curse).")
+        # counts
+        cy = y + 100
+        items = [("cultist", colour, seat["lodge"], "Cultists in the Lodge"),
+                 ("cultist", mix(colour, NIGHT, 0.5), seat["abyss"], "Cultists in the Abyss"),
+                 ("investigator", INVESTIGATOR, seat["investigators"], "Investigators in the Lodge (5 or more raid)"),
+                 ("curse", BLOOD, seat["curses_carried"], "Curses carried, held face down by a rival")]
+        cx = x + 12
+        self.anchors[("lodge", s)] = L.p(x + 30, cy + 18)
+        self.anchors[("lodge_inv", s)] = L.p(x + 30 + 2 * 76, cy + 18)
+        for name, col, count, tip in items:
+            g = art.glyph(name, L.n(30), col)
+            r = screen.blit(g, L.p(cx, cy + 2))
+            warn = name == "investigator" and count >= 5
+            ink.draw(screen, str(count), L.p(cx + 34, cy + 18), 22, BLOOD if warn else PARCHMENT, "bold",
+                     anchor="midleft")
+            self.region(r.union(L.r(cx, cy, 70, 36)), key, tip, f"{self.cult_name(v, s)}: {count}.")
+            cx += 76
+        if seat["has_gate"]:
+            g = art.glyph("gate", L.n(32), (150, 110, 220))
+            r = screen.blit(g, L.p(cx + 6, cy + 2))
+            gk = ("card", "gate") if mine else None
+            self.region(r, gk, "A Gate", "Play it to move the Fate Piece anywhere open. Not counted in the hand.")
+            if gk in live:
+                self.glow(r)
+        # reserve and hand backs
+        ry = y + 142
+        label = ink.draw(screen, "Ready", L.p(x + 14, ry + 18), 15, INK_DIM, "italic", anchor="midleft")
+        sx = self._after(label, x + 60)
+        for i in range(RESERVE_SLOTS):
+            r = L.r(sx + i * 32, ry, 28, 38)
+            if i < len(seat["reserve_backs"]):
+                b = seat["reserve_backs"][i]
+                screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
+                self.region(r, None, "A Readied Spell",
+                            f"{self.content.symbols[self.sym_index[b]].name} back. It may be cast at its moment.")
+            else:
+                pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.6), r, L.n(1), border_radius=L.n(4))
+        hx = sx + 116
+        label = ink.draw(screen, "Hand", L.p(hx, ry + 18), 15, INK_DIM, "italic", anchor="midleft")
+        bx = self._after(label, hx + 40)
+        backs = seat["hand_backs"]
+        step = min(24, (hx + 240 - bx) / max(1, len(backs)))
+        for i, b in enumerate(backs):
+            r = L.r(bx + i * step, ry, 28, 38)
+            screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
+        if backs:
+            self.region(L.r(bx, ry, 28 + step * (len(backs) - 1), 38), None,
+                        f"Hand: {len(backs)} Spell(s)",
+                        "Backs: " + ", ".join(self.content.symbols[self.sym_index[b]].name for b in backs)
+                        + ". The backs are open to all; the faces only to their owner.")
+        # artifacts
+        ay = y + 188
+        if h > 220:
+            for i, a in enumerate(seat["artifacts"]):
+                r = L.r(x + 14 + i * 140, ay, 132, min(40, h - 196))
+                ak = ("card", a["id"])
+                spent = a["exhausted"]
+                chip = pygame.Surface(r.size, pygame.SRCALPHA)
+                box = chip.get_rect()
+                pygame.draw.rect(chip, (50, 40, 30) if not spent else (30, 26, 30), box, border_radius=L.n(5))
+                pygame.draw.rect(chip, BRONZE if not spent else INK_FAINT, box, L.n(1), border_radius=L.n(5))
+                ink.draw(chip, a["name"], box.center, 14, PARCHMENT if not spent else INK_FAINT, "italic",
+                         anchor="center", max_w=r.w - L.n(8))
+                if spent:  # turned aside until the owner's next Prepare
+                    chip = pygame.transform.rotate(chip, -9)
+                screen.blit(chip, chip.get_rect(center=r.center))
+                body = a["text"] + (" (Exhausted until your next Prepare.)" if spent else "")
+                self.region(r, ak, a["name"], body)
+                if ak in live:
+                    self.glow(r)
+        self.anchors[key] = rect.center
+        self.region(rect, key, self.cult_name(v, s), self._lodge_summary(v, s))
+        if key in live:
+            self.glow(rect, True)
+
+    def _after(self, label: pygame.Rect, x: float) -> float:
+        """The design x where things beside a label may start: ``x``, or further right
+        when a small window draws the label larger than its design size (fonts keep a
+        readable minimum)."""
+        L = self.layout
+        return max(x, (label.right + L.n(4) - L.ox) / L.s)
+
+    def _lodge_summary(self, v, s):
+        seat = v["seats"][s]
+        god = seat["god"]
+        gift = f"Dark Gift: {god['text']}\n\n" if god else ""
+        return (f"{gift}Summon {seat['summon']}, Elder Signs {seat['elder_signs']}, Lodge {seat['lodge']}, "
+                f"Abyss {seat['abyss']}, Investigators {seat['investigators']}, "
+                f"Spells in hand {len(seat['hand_backs'])}, Readied {len(seat['reserve_backs'])}, "
+                f"Curses carried {seat['curses_carried']}.")
+
+    def _investigators_panel(self, screen, v, rect, y, h):
+        L, ink = self.layout, self.ink
+        self._edge(screen, rect, INVESTIGATOR if v["current"] == -1 else PANEL_EDGE)
+        x = 14
+        ink.draw(screen, "The Investigators", L.p(x + 20, y + 24), 26, INVESTIGATOR, "bold", anchor="midleft")
+        where = next((fp["location"] for fp in v["fate_pieces"] if fp["owner"] == -1), None)
+        lines = [f"Their Fate Piece stands at {self.loc_name(v, where)}." if where else "",
+                 "After your turn they draw a Spell, move to its symbol and leave an Investigator there.",
+                 f"They hold {v['seats'][0]['curses_carried']} Curse(s) on you, face down. Five and you lose."]
+        ink.para(screen, " ".join(x for x in lines if x), L.r(x + 20, y + 44, 400, h - 50), 17, PARCHMENT)
+        self.region(rect, None, "The Investigators",
+                    "The solo opponent. Meeting your Fate Piece curses you; entering Streets of Arkham raids you. "
+                    "Control needs more Cultists than Investigators at a place.")
+
+    # ---------------------------------------------------------------- right column
