@@ -3,8 +3,8 @@
     python main.py                         open the game window
     python main.py --self-test             headless check: content, assets, a whole AI game
                                            played through the table; prints SELFTEST OK
-    python main.py --screenshot FILE [--seed N] [--scenario FILE] [--size WxH]
-                                           save a PNG of the table
+    python main.py --screenshot FILE [--screen NAME] [--seed N] [--scenario FILE] [--size WxH]
+                                           save a PNG of a screen (title, setup, load, table, end)
 """
 
 from __future__ import annotations
@@ -73,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--screenshot", metavar="FILE", help="save a PNG of the table and exit")
     ap.add_argument("--seed", type=int, default=None, help="seed for new games, the self-test and screenshots")
     ap.add_argument("--scenario", metavar="FILE", help="with --screenshot: the position to show (docs/scenario-format.md)")
+    ap.add_argument("--screen", metavar="NAME", default="table",
+                    help="with --screenshot: title, setup, load, table (default) or end")
     ap.add_argument("--size", metavar="WxH", default=None, help="window size, 1280x720 to 3840x2160")
     args = ap.parse_args(argv)
     from fate.ui.app import parse_size
@@ -86,6 +88,12 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     if args.scenario and not args.screenshot:
         print("main.py: --scenario only goes with --screenshot", file=sys.stderr)
+        return 2
+    from fate.ui.shots import SCREENS
+
+    if args.screen not in SCREENS or (args.screen != "table" and not args.screenshot):
+        print(f"main.py: --screen {args.screen!r}: goes with --screenshot and is one of {', '.join(SCREENS)}",
+              file=sys.stderr)
         return 2
     if args.self_test:
         return self_test(1 if args.seed is None else args.seed)
@@ -103,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
         from fate.ui.shots import screenshot
 
         try:
-            path = screenshot(content, args.screenshot, 1 if args.seed is None else args.seed, size, args.scenario)
+            path = screenshot(content, args.screenshot, 1 if args.seed is None else args.seed, size, args.scenario,
+                              args.screen)
         except (ScenarioError, OSError) as e:
             print(f"main.py: {e}", file=sys.stderr)
             return 1
@@ -129,11 +138,11 @@ def crash_report() -> str:
     import time
     import traceback
 
-    from fate.paths import user_dir
+    from fate.paths import logs_dir
 
     text = traceback.format_exc()
     try:
-        folder = user_dir() / "logs"
+        folder = logs_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / time.strftime("crash-%Y%m%d-%H%M%S.txt")
         path.write_text(text, encoding="utf-8")

@@ -2,8 +2,19 @@
 
 Run from source, the bundled folders (data/, assets/) sit beside the `fate`
 package, found through ``importlib.resources``; in a PyInstaller bundle they
-sit in the bundle folder (``sys._MEIPASS``). User data (saves, settings)
-always goes to the platform's user folders, never inside the app.
+sit in the bundle folder (``sys._MEIPASS``).
+
+User data never goes inside the app. The platform's own folders come from
+platformdirs:
+
+    saves     user data folder / saves    (~/.local/share/FateOfTheElderGods/saves,
+                                            %LOCALAPPDATA%\\FateOfTheElderGods\\saves,
+                                            ~/Library/Application Support/FateOfTheElderGods/saves)
+    settings  user config folder          (~/.config/FateOfTheElderGods, ...)
+    reports   user log folder             (~/.local/state/FateOfTheElderGods/log, ...):
+                                            crash reports and exported bug reports
+
+``FATE_USER_DIR`` puts all three under one folder instead (tests, portable use).
 """
 
 from __future__ import annotations
@@ -13,7 +24,10 @@ import sys
 from importlib import resources
 from pathlib import Path
 
+from platformdirs import PlatformDirs
+
 APP_NAME = "FateOfTheElderGods"
+_DIRS = PlatformDirs(APP_NAME, appauthor=False)
 
 
 def bundle_root() -> Path:
@@ -31,15 +45,27 @@ def assets_dir() -> Path:
     return bundle_root() / "assets"
 
 
+def _override() -> Path | None:
+    value = os.environ.get("FATE_USER_DIR")
+    return Path(value) if value else None
+
+
 def user_dir() -> Path:
-    """Where saves and settings live: %APPDATA%, ~/Library/Application Support or XDG."""
-    override = os.environ.get("FATE_USER_DIR")
-    if override:
-        return Path(override)
-    if sys.platform.startswith("win"):
-        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / APP_NAME
+    """The user's data folder for this game (saves live in ``saves_dir()``)."""
+    return _override() or Path(_DIRS.user_data_dir)
+
+
+def saves_dir() -> Path:
+    return user_dir() / "saves"
+
+
+def config_dir() -> Path:
+    """Where settings live."""
+    base = _override()
+    return base / "config" if base else Path(_DIRS.user_config_dir)
+
+
+def logs_dir() -> Path:
+    """Where crash reports and exported bug reports go."""
+    base = _override()
+    return base / "logs" if base else Path(_DIRS.user_log_dir)

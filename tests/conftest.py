@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
+from hypothesis import settings
+
+# Property tests: repeatable in CI (the same examples every run); "dev" explores afresh;
+# "mutation" tries few examples, for the thousands of runs of a mutation test (docs/testing.md).
+settings.register_profile("ci", max_examples=200, derandomize=True, database=None, print_blob=True)
+settings.register_profile("dev", max_examples=1000, print_blob=True)
+settings.register_profile("mutation", max_examples=12, derandomize=True, database=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Saves, settings and reports of every test go to a scratch folder, never the player's own.
+os.environ["FATE_USER_DIR"] = tempfile.mkdtemp(prefix="fate-tests-")
 
 from fate.content import default_content  # noqa: E402
 from fate.engine import Game, view  # noqa: E402
@@ -18,6 +29,15 @@ from fate.scenario import build  # noqa: E402
 @pytest.fixture(scope="session")
 def content():
     return default_content()
+
+
+@pytest.fixture(autouse=True)
+def fresh_tables():
+    """Each test builds the engine's derived tables afresh (fate/engine/registry.py
+    caches them per content). The tests stay independent of each other's order, and
+    a mutation run sees every test use the table builders, not only the first."""
+    default_content().derived.clear()
+    yield
 
 
 class Table:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fate.engine.constants import ARTIFACT_LIMIT
 from fate.engine.game import Game
-from fate.engine.registry import Ask, resolver, task
+from fate.engine.registry import Ask, task
 
 
 def reveal_artifacts(g: Game) -> None:
@@ -37,7 +37,6 @@ def gain_artifact(g: Game, seat: int, art: int) -> None:
         g.stack.append(("fx", seat, art, c.on_gain, 0, ()))
 
 
-@task("artifact_limit")
 def artifact_limit(g: Game, t: tuple) -> Ask | None:
     seat = t[1]
     if len(g.arts[seat]) <= ARTIFACT_LIMIT:
@@ -46,7 +45,6 @@ def artifact_limit(g: Game, t: tuple) -> Ask | None:
     return Ask(seat, "artifact_limit", "You may keep 3 Artifacts: discard one", opts)
 
 
-@resolver("artifact_limit")
 def artifact_discard(g: Game, t: tuple, art: int) -> None:
     seat = t[1]
     g.arts[seat].remove(art)
@@ -56,7 +54,6 @@ def artifact_discard(g: Game, t: tuple, art: int) -> None:
     g.emit("artifact_discarded", {"seat": seat, "card": g.card(art).id})
 
 
-@task("use_artifact")
 def use_artifact(g: Game, t: tuple) -> None:
     """R-AR-2: exhaust (turned until the next Prepare) or destroy (out of the game)."""
     seat, card = t[1], t[2]
@@ -75,9 +72,16 @@ def use_artifact(g: Game, t: tuple) -> None:
         g.push(("fx", seat, card, g.effect_of(card), 0, ()), ("to_box", card))
 
 
-@task("to_box")
 def to_box(g: Game, t: tuple) -> None:
     card = t[1]
     if card in g.resolving:
         g.resolving.remove(card)
         g.box.append(card)
+
+
+# ------------------------------------------------------------ registration
+# What this module adds to the engine's registries (fate/engine/registry.py).
+
+task("artifact_limit", artifact_limit, artifact_discard)
+task("use_artifact", use_artifact)
+task("to_box", to_box)

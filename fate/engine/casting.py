@@ -30,7 +30,7 @@ from fate.engine.constants import (
     WILD_SYMBOL,
 )
 from fate.engine.game import Game
-from fate.engine.registry import Ask, resolver, table, task
+from fate.engine.registry import Ask, table, task
 
 # The casting windows; a window's bits are index * 4 + 2 * (own turn) + (aimed at the seat).
 WINDOWS = ("prepare", "move", "activate", "conclude", "after_roll", "raid", "end", "investigators")
@@ -56,7 +56,6 @@ def timing_allows(timing: frozenset[str], window: str, own: bool, aimed: bool) -
     return window == "end" and "end" in timing
 
 
-@table("timing")
 def _timing_table(content: Content) -> list[int]:
     """``timing[card]``: bit ``WINDOW_BASE[w] + 2*own + aimed`` is set when the card
     may be cast or used in that window (0 for cards never cast)."""
@@ -107,14 +106,12 @@ def _cast_label(c, text: str) -> str:
     return f"Cast {c.name}: {text}"
 
 
-@table("cast_label")
 def _cast_labels(content: Content) -> tuple[list[str], list[str]]:
     """``cast_label[solo][card]``: the words of its choice in a window."""
     return tuple([_cast_label(c, c.solo_text if solo and c.solo_text else c.text) for c in content.cards]
                  for solo in (False, True))
 
 
-@table("cast_options")
 def _cast_options(content: Content) -> tuple[dict, dict]:
     """``cast_options[solo]``: the choices of ``cast_option``, made as windows need them."""
     return ({}, {})
@@ -133,7 +130,6 @@ def cast_option(g: Game, card: int, k: int) -> tuple[str, str, tuple]:
     return opt
 
 
-@task("window", quiet=True)
 def window(g: Game, t: tuple) -> Ask | None:
     """Ask the first seat, from the active one clockwise, that holds something
     usable here; it keeps the floor until it passes."""
@@ -164,7 +160,6 @@ def window(g: Game, t: tuple) -> Ask | None:
     return None
 
 
-@resolver("window")
 def window_take(g: Game, t: tuple, value: tuple) -> None:
     _, kind, _, target = t
     what, card, k = value
@@ -175,7 +170,6 @@ def window_take(g: Game, t: tuple, value: tuple) -> None:
     g.push(("use_artifact" if what == "use" else "cast", seat, card), ("window", kind, k, target))
 
 
-@task("cast")
 def cast(g: Game, t: tuple) -> None:
     """R-SP-1: turned face up, resolved at once, then discarded."""
     seat, card = t[1], t[2]
@@ -187,7 +181,6 @@ def cast(g: Game, t: tuple) -> None:
     g.push(("fx", seat, card, g.effect_of(card), 0, ()), ("cast_done", card))
 
 
-@task("cast_done")
 def cast_done(g: Game, t: tuple) -> None:
     card = t[1]
     if card in g.resolving:
@@ -195,7 +188,6 @@ def cast_done(g: Game, t: tuple) -> None:
         g.discard.append(card)
 
 
-@task("curse_done")
 def curse_done(g: Game, t: tuple) -> None:
     """R-CU-4: a resolved Curse goes to the bottom of the Curse deck."""
     card = t[1]
@@ -232,26 +224,22 @@ def ready_option(c) -> tuple[str, str, int]:
     return (f"ready:{c.id}", f"Ready {c.name} (cost {cost_text(c.cost)})", c.index)
 
 
-@table("ready")
 def _ready_table(content: Content) -> list:
     """``ready[card]``: a Spell's ready choice, made once."""
     return [ready_option(c) if c.kind == "spell" else None for c in content.cards]
 
 
-@table("cost")
 def _cost_table(content: Content) -> list[tuple[tuple[int, int], ...]]:
     """``cost[card]``: a Spell's cost as ((symbol, how many), ...), wilds apart."""
     return [tuple((sym, c.cost.count(sym)) for sym in sorted(set(c.cost)) if sym != WILD_SYMBOL)
             for c in content.cards]
 
 
-@table("cost_wild")
 def _cost_wild_table(content: Content) -> list[int]:
     """``cost_wild[card]``: how many of a Spell's cost only a wild pays."""
     return [c.cost.count(WILD_SYMBOL) for c in content.cards]
 
 
-@task("ready")
 def ready(g: Game, t: tuple) -> Ask | None:
     """R-CN-1..3: ready up to ready_allow Spells; the Column goes afterwards."""
     _, done, any_readied = t
@@ -282,7 +270,6 @@ def ready(g: Game, t: tuple) -> Ask | None:
                ("location", loc))
 
 
-@resolver("ready")
 def ready_take(g: Game, t: tuple, card: int) -> None:
     _, done, any_readied = t
     if card < 0:
@@ -295,7 +282,6 @@ def cost_text(cost: tuple[int, ...]) -> str:
     return ", ".join(LOCATION_NAMES[s] if s else "any" for s in cost) or "free"
 
 
-@task("ready_free")
 def ready_free(g: Game, t: tuple) -> Ask | None:
     """R-LI-3: any Spell from hand, no symbols paid, nothing discarded."""
     seat = g.cur
@@ -306,13 +292,11 @@ def ready_free(g: Game, t: tuple) -> Ask | None:
     return Ask(seat, "ready_free", "Ready a Spell for free", opts)
 
 
-@resolver("ready_free")
 def ready_free_take(g: Game, t: tuple, card: int) -> None:
     if card >= 0:
         g.stack.append(("readied", g.cur, card))
 
 
-@task("readied")
 def readied(g: Game, t: tuple) -> Ask | None:
     """Into the Reserve; a 4th is cast at once or displaces a readied one (R-CN-3)."""
     seat, card = t[1], t[2]
@@ -329,7 +313,6 @@ def readied(g: Game, t: tuple) -> Ask | None:
     return Ask(seat, "reserve_full", "Your Reserve is full", opts)
 
 
-@resolver("readied")
 def readied_take(g: Game, t: tuple, old: int) -> None:
     seat, card = t[1], t[2]
     if old < 0:
@@ -345,7 +328,6 @@ def readied_take(g: Game, t: tuple, old: int) -> None:
     g.stack.append(("readied", seat, card))
 
 
-@task("draw")
 def draw(g: Game, t: tuple) -> None:
     """R-CN-5: draw 1, then up to 3 in hand (Gates do not count)."""
     seat = g.cur
@@ -356,3 +338,21 @@ def draw(g: Game, t: tuple) -> None:
         if g.draw_spell(seat) is None:
             return
 
+
+# ------------------------------------------------------------ registration
+# What this module adds to the engine's registries (fate/engine/registry.py).
+
+table("timing", _timing_table)
+table("cast_label", _cast_labels)
+table("cast_options", _cast_options)
+task("window", window, window_take, quiet=True)
+task("cast", cast)
+task("cast_done", cast_done)
+task("curse_done", curse_done)
+table("ready", _ready_table)
+table("cost", _cost_table)
+table("cost_wild", _cost_wild_table)
+task("ready", ready, ready_take)
+task("ready_free", ready_free, ready_free_take)
+task("readied", readied, readied_take)
+task("draw", draw)

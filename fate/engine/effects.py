@@ -1,8 +1,8 @@
 """What cards do: the runner of effect steps and the helpers steps share.
 
 Every card's behaviour is a list of steps such as ``{do: advance_summon,
-amount: 1}``. A step is a function registered with ``@step`` together with its
-parameters and their defaults; the content loader validates card data against
+amount: 1}``. A step is a function registered with ``registry.step`` together
+with its parameters and their defaults; the content loader validates card data against
 these declarations, so an unknown step or parameter fails at start-up.
 
 A step may need a decision (a target, a location). It then returns ``Need``;
@@ -16,12 +16,13 @@ the Altar), steps_cards.py (cards, dice, logic) and conditions.py.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 from fate.engine.constants import LOCATION_NAMES, LOCATIONS, N_LOCATIONS
 from fate.engine.game import Game
-from fate.engine.registry import STEPS, Ask, Param, StepDef, resolver, task
+from fate.engine.registry import STEPS, Ask, Param, task
 
 
 class Need(NamedTuple):
@@ -33,23 +34,21 @@ class Again(NamedTuple):
     updates: tuple
 
 
-def each_target(name: str, **params: Param):
-    """Register a step that acts once on each cult its ``who`` names (after asking
-    the acting seat to pick, where the step says "opponent")."""
+def each_target(fn: Callable) -> Callable:
+    """A step that runs ``fn(g, fx, params, seat)`` once on each cult its ``who``
+    names (after asking the acting seat to pick, where the step says "opponent")."""
+    run = partial(_on_each_target, fn)
+    run.__doc__ = fn.__doc__
+    return run
 
-    def deco(fn):
-        def run(g: Game, fx: Fx, p: dict):
-            seats = targets(g, fx, p["who"])
-            if isinstance(seats, Need):
-                return seats
-            for s in seats:
-                fn(g, fx, p, s)
-            return None
 
-        STEPS[name] = StepDef(run, params, (fn.__doc__ or "").strip())
-        return fn
-
-    return deco
+def _on_each_target(fn: Callable, g: Game, fx: Fx, p: dict):
+    seats = targets(g, fx, p["who"])
+    if isinstance(seats, Need):
+        return seats
+    for s in seats:
+        fn(g, fx, p, s)
+    return None
 
 
 class Fx:
@@ -72,7 +71,6 @@ class Fx:
 # ---------------------------------------------------------------- the runner
 
 
-@task("fx")
 def fx_run(g: Game, t: tuple) -> Ask | None:
     _, seat, card, lst, i, vars = t
     steps = g.content.step_lists[lst]
@@ -92,7 +90,6 @@ def fx_run(g: Game, t: tuple) -> Ask | None:
                a.context)
 
 
-@resolver("fx")
 def fx_answer(g: Game, t: tuple, value: tuple) -> None:
     _, seat, card, lst, i, vars = t
     g.stack.append(("fx", seat, card, lst, i, vars + (value,)))
@@ -167,3 +164,9 @@ def ask_per_target(g: Game, fx: Fx, seats: list[int], ask) -> dict[int, object] 
 
 
 INT, WHO_SELF = Param("int", 1), Param("who", "self")
+
+
+# ------------------------------------------------------------ registration
+# What this module adds to the engine's registries (fate/engine/registry.py).
+
+task("fx", fx_run, fx_answer)

@@ -21,7 +21,7 @@ from fate.engine.constants import (
     SUMMON_WIN,
 )
 from fate.engine.game import Game
-from fate.engine.registry import ROLL_RESULTS, Ask, resolver, task
+from fate.engine.registry import ROLL_RESULTS, Ask, task
 
 # ---------------------------------------------------------------- set-up
 
@@ -44,7 +44,6 @@ def start(g: Game) -> None:
     g.run()
 
 
-@task("draft")
 def draft(g: Game, t: tuple) -> Ask:
     seat = t[1]
     opts = []
@@ -54,7 +53,6 @@ def draft(g: Game, t: tuple) -> Ask:
     return Ask(seat, "draft", "Choose the Elder God your cult will serve", opts)
 
 
-@resolver("draft")
 def draft_take(g: Game, t: tuple, god: int) -> None:
     seat = t[1]
     g.gods[seat] = god
@@ -64,7 +62,6 @@ def draft_take(g: Game, t: tuple, god: int) -> None:
     g.emit("god_chosen", {"seat": seat, "god": g.card(god).id})
 
 
-@task("setup")
 def setup(g: Game, t: tuple) -> None:
     c = g.content
     n = g.n
@@ -121,7 +118,6 @@ PHASE_STEPS: dict[str, tuple[tuple, ...]] = {
 }
 
 
-@task("turn")
 def turn(g: Game, t: tuple) -> None:
     """A new turn for the current seat; ("turn", phase) starts at that phase (scenarios)."""
     start_turn(g, t[1] if len(t) > 1 else PREPARE)
@@ -146,7 +142,6 @@ LATER_PHASES = {ph: (("end_turn",), *[("phase", p) for p in reversed(_ORDER[i + 
 PHASE_STACK = {ph: steps[::-1] for ph, steps in PHASE_STEPS.items()}
 
 
-@task("phase")
 def phase(g: Game, t: tuple) -> None:
     enter_phase(g, t[1])
 
@@ -159,7 +154,6 @@ def enter_phase(g: Game, ph: str) -> None:
         refresh(g)
 
 
-@task("end_turn")
 def end_turn(g: Game, t: tuple) -> None:
     g.emit("turn_ended", {"seat": g.cur})
     # Between turns: no cult is taking its turn anywhere (acts_at Curses must not
@@ -174,7 +168,6 @@ def end_turn(g: Game, t: tuple) -> None:
         start_turn(g, PREPARE)  # one step: no Curse can wake between a turn's end and the next's start
 
 
-@task("check_win")
 def check_win(g: Game, t: tuple) -> None:
     """R-WIN-1: checked after any Curse the move triggered has resolved (R-CU-7)."""
     seat = t[1]
@@ -184,7 +177,6 @@ def check_win(g: Game, t: tuple) -> None:
 
 # ---------------------------------------------------------------- rolls
 
-@task("roll")
 def roll(g: Game, t: tuple) -> None:
     """Roll dice for a seat; a casting window opens before the results apply."""
     _, seat, count, purpose, arg = t
@@ -197,10 +189,20 @@ def roll(g: Game, t: tuple) -> None:
     stack.append(("window", "after_roll", 0, seat))  # first: a window before the results apply
 
 
-@task("roll_end")
 def roll_end(g: Game, t: tuple) -> None:
     _, seat, purpose, arg = t
     faces = g.rolls.pop()
     ROLL_RESULTS[purpose](g, seat, faces, arg)
 
 
+# ------------------------------------------------------------ registration
+# What this module adds to the engine's registries (fate/engine/registry.py).
+
+task("draft", draft, draft_take)
+task("setup", setup)
+task("turn", turn)
+task("phase", phase)
+task("end_turn", end_turn)
+task("check_win", check_win)
+task("roll", roll)
+task("roll_end", roll_end)

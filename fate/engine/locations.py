@@ -16,11 +16,10 @@ from fate.engine.constants import (
     STREETS,
 )
 from fate.engine.game import Game
-from fate.engine.registry import Ask, resolver, roll_result, task
+from fate.engine.registry import Ask, roll_result, task
 
 SKIP = ("skip", "Do not take the Control Action", None)
 
-@task("activate", quiet=True)
 def activate(g: Game, t: tuple) -> None:
     """Control is judged once, as the Activate phase's steps begin (after its casting
     window): that verdict stands for the Control Action of this turn, whatever the
@@ -40,7 +39,6 @@ def activate(g: Game, t: tuple) -> None:
 # ------------------------------------------------------------ control
 
 
-@task("temporary_control")
 def temporary_control(g: Game, t: tuple) -> Ask | None:
     """R-AC-3: without Control at the start of Activate, the offer to roll for it."""
     if g.ctl:
@@ -52,13 +50,11 @@ def temporary_control(g: Game, t: tuple) -> Ask | None:
                ("location", loc))
 
 
-@resolver("temporary_control")
 def control_roll(g: Game, t: tuple, yes: bool) -> None:
     if yes:
         g.stack.append(("roll", g.cur, 1, "temporary", None))
 
 
-@roll_result("temporary")
 def temporary_result(g: Game, seat: int, faces: list[int], arg) -> None:
     if any(f in g.content.dice.temporary_control for f in faces):
         g.ctl = 1
@@ -67,7 +63,6 @@ def temporary_result(g: Game, seat: int, faces: list[int], arg) -> None:
         g.emit("temporary_control_failed", {"seat": seat, "location": g.turn_loc})
 
 
-@task("control_action")
 def control_action(g: Game, t: tuple) -> Ask | None:
     if not g.ctl:
         return None
@@ -82,7 +77,6 @@ def control_action(g: Game, t: tuple) -> Ask | None:
                ("location", loc))
 
 
-@resolver("control_action")
 def control_take(g: Game, t: tuple, what: str | None) -> None:
     seat, loc = g.cur, g.turn_loc
     if what == "take":
@@ -93,7 +87,6 @@ def control_take(g: Game, t: tuple, what: str | None) -> None:
         g.stack.append(("cleanse", seat))
 
 
-@task("cleanse")
 def cleanse(g: Game, t: tuple) -> None:
     """R-SO-7: three Elder Signs buy the destruction of one face-down Curse."""
     seat = t[1]
@@ -106,7 +99,6 @@ def cleanse(g: Game, t: tuple) -> None:
     g.gain_signs(seat, 3)
 
 
-@task("basic", quiet=True)
 def basic(g: Game, t: tuple) -> None:
     g.emit("basic_action", {"seat": g.cur, "location": g.turn_loc})
     g.stack.append(BASIC_TASKS[g.turn_loc])
@@ -115,7 +107,6 @@ def basic(g: Game, t: tuple) -> None:
 # ------------------------------------------------------- The Other Worlds
 
 
-@task("ow_basic")
 def ow_basic(g: Game, t: tuple) -> None:
     """R-OW-1: one die per Cultist of yours there."""
     seat = g.cur
@@ -123,7 +114,6 @@ def ow_basic(g: Game, t: tuple) -> None:
     g.stack.append(("roll", seat, dice, "other_worlds", None))
 
 
-@roll_result("other_worlds")
 def ow_result(g: Game, seat: int, faces: list[int], arg) -> None:
     d = g.content.dice
     wins = returns = 0
@@ -134,7 +124,6 @@ def ow_result(g: Game, seat: int, faces: list[int], arg) -> None:
     g.stack.append(("ow_advance", seat, wins))
 
 
-@task("ow_advance")
 def ow_advance(g: Game, t: tuple) -> None:
     """One success at a time, so a win ends the game at once (R-WIN-1)."""
     seat, left = t[1], t[2]
@@ -145,7 +134,6 @@ def ow_advance(g: Game, t: tuple) -> None:
     g.move_summon(seat, 1)
 
 
-@task("ow_control")
 def ow_control(g: Game, t: tuple) -> None:
     """R-OW-2: each Cultist-return face of the basic roll brings one back."""
     g.recall(g.cur, g.ow_returns)
@@ -154,7 +142,6 @@ def ow_control(g: Game, t: tuple) -> None:
 # ------------------------------------------------------------ The Museum
 
 
-@task("museum_basic")
 def museum_basic(g: Game, t: tuple) -> Ask | None:
     """R-MU-1: one of the two face-up Artifacts or the top of the deck."""
     seat = g.cur
@@ -167,7 +154,6 @@ def museum_basic(g: Game, t: tuple) -> Ask | None:
     return Ask(seat, "museum", "Take an Artifact", opts)
 
 
-@resolver("museum_basic")
 def museum_take(g: Game, t: tuple, art: int) -> None:
     seat = g.cur
     if art == -1:
@@ -181,7 +167,6 @@ def museum_take(g: Game, t: tuple, art: int) -> None:
     gain_artifact(g, seat, art)
 
 
-@task("museum_control")
 def museum_control(g: Game, t: tuple) -> Ask | None:
     """R-MU-3, first part: replace the two face-up Artifacts."""
     if not g.art_deck:
@@ -191,7 +176,6 @@ def museum_control(g: Game, t: tuple) -> Ask | None:
                [("replace", "Replace them", True), ("keep", "Keep them", False)])
 
 
-@resolver("museum_control")
 def museum_replace(g: Game, t: tuple, yes: bool) -> None:
     if yes:
         old = g.art_up
@@ -202,7 +186,6 @@ def museum_replace(g: Game, t: tuple, yes: bool) -> None:
     g.stack.append(("museum_sacrifice", 0))
 
 
-@task("museum_sacrifice")
 def museum_sacrifice(g: Game, t: tuple) -> Ask | None:
     """R-MU-3, second part: up to 3 Cultists, each destroying an Elder Sign."""
     seat, done = g.cur, t[1]
@@ -217,7 +200,6 @@ def museum_sacrifice(g: Game, t: tuple) -> Ask | None:
                opts)
 
 
-@resolver("museum_sacrifice")
 def museum_sacrifice_take(g: Game, t: tuple, target: int) -> None:
     if target < 0:
         return
@@ -229,7 +211,6 @@ def museum_sacrifice_take(g: Game, t: tuple, target: int) -> None:
 # ---------------------------------------------------------- The Ceremony
 
 
-@task("ceremony_basic")
 def ceremony_basic(g: Game, t: tuple) -> None:
     """R-CE-1: a Gate (if none is held), then the Dark Gift."""
     seat = g.cur
@@ -241,7 +222,6 @@ def ceremony_basic(g: Game, t: tuple) -> None:
     g.stack.append(("fx", seat, god.index, g.effect_of(god.index), 0, ()))
 
 
-@task("ceremony_control")
 def ceremony_control(g: Game, t: tuple) -> None:
     """R-CE-2: two Cultists at The Ceremony for one step of the Summon Track."""
     seat = g.cur
@@ -252,7 +232,6 @@ def ceremony_control(g: Game, t: tuple) -> None:
 # ---------------------------------------------------- Streets of Arkham
 
 
-@task("streets_basic")
 def streets_basic(g: Game, t: tuple) -> None:
     if g.solo:  # R-SO-5
         g.investigators_home(g.cur, 2)
@@ -260,7 +239,6 @@ def streets_basic(g: Game, t: tuple) -> None:
     g.stack.append(("streets_send", 2))
 
 
-@task("streets_send")
 def streets_send(g: Game, t: tuple) -> Ask | None:
     """R-SA-1: two Investigators in all, from your Lodge or the supply."""
     seat, left = g.cur, t[1]
@@ -280,20 +258,17 @@ def streets_send(g: Game, t: tuple) -> Ask | None:
     return Ask(seat, "streets_send", f"Send Investigators into other Lodges ({left} left)", opts)
 
 
-@resolver("streets_send")
 def streets_send_take(g: Game, t: tuple, value: tuple) -> None:
     src, target = value
     g.investigators_to_lodge(target, 1, src)
     g.stack.append(("streets_send", t[1] - 1))
 
 
-@task("streets_raids")
 def streets_raids(g: Game, t: tuple) -> None:
     """R-SA-1: every other cult with an Investigator is raided; you are not."""
     g.push(*[("raid", s) for s in g.others(g.cur) if g.inv_lodge[s] > 0])
 
 
-@task("streets_control")
 def streets_control(g: Game, t: tuple) -> None:
     seat = g.cur
     g.sacrifice(seat, STREETS, 1)
@@ -307,14 +282,12 @@ def streets_control(g: Game, t: tuple) -> None:
 # ---------------------------------------------------------- The Gathering
 
 
-@task("gathering_basic")
 def gathering_basic(g: Game, t: tuple) -> None:
     """R-GA-1: three from the Abyss, then one may leave The Gathering."""
     g.recall(g.cur, 3)
     g.stack.append(("gathering_move", 1))
 
 
-@task("gathering_move")
 def gathering_move(g: Game, t: tuple) -> Ask | None:
     seat, left = g.cur, t[1]
     if left == 0 or g.at[GATHERING][seat] == 0:
@@ -326,7 +299,6 @@ def gathering_move(g: Game, t: tuple) -> Ask | None:
     return Ask(seat, "gathering_move", f"Move {many} from The Gathering", opts)
 
 
-@resolver("gathering_move")
 def gathering_move_take(g: Game, t: tuple, loc: int) -> None:
     if loc < 0:
         return
@@ -337,7 +309,6 @@ def gathering_move_take(g: Game, t: tuple, loc: int) -> None:
     g.stack.append(("gathering_move", t[1] - 1))
 
 
-@task("gathering_control")
 def gathering_control(g: Game, t: tuple) -> None:
     """R-GA-2: any number, split as you like."""
     g.stack.append(("gathering_move", 99))
@@ -346,7 +317,6 @@ def gathering_control(g: Game, t: tuple) -> None:
 # ---------------------------------------------------------- The Library
 
 
-@task("library_basic")
 def library_basic(g: Game, t: tuple) -> None:
     """R-LI-1 and R-LI-2: draw 3; Ready up to 2 this Conclude."""
     for _ in range(3):
@@ -354,7 +324,6 @@ def library_basic(g: Game, t: tuple) -> None:
     g.ready_allow = 2
 
 
-@task("library_control")
 def library_control(g: Game, t: tuple) -> None:
     """R-LI-3: Ready one Spell from hand for free."""
     g.stack.append(("ready_free",))
@@ -385,3 +354,32 @@ CONTROL_POSSIBLE = {
     GATHERING: lambda g, s: g.at[GATHERING][s] >= 1,
     LIBRARY: lambda g, s: bool(g.hands[s]),
 }
+
+
+# ------------------------------------------------------------ registration
+# What this module adds to the engine's registries (fate/engine/registry.py).
+
+task("activate", activate, quiet=True)
+task("temporary_control", temporary_control, control_roll)
+roll_result("temporary", temporary_result)
+task("control_action", control_action, control_take)
+task("cleanse", cleanse)
+task("basic", basic, quiet=True)
+task("ow_basic", ow_basic)
+roll_result("other_worlds", ow_result)
+task("ow_advance", ow_advance)
+task("ow_control", ow_control)
+task("museum_basic", museum_basic, museum_take)
+task("museum_control", museum_control, museum_replace)
+task("museum_sacrifice", museum_sacrifice, museum_sacrifice_take)
+task("ceremony_basic", ceremony_basic)
+task("ceremony_control", ceremony_control)
+task("streets_basic", streets_basic)
+task("streets_send", streets_send, streets_send_take)
+task("streets_raids", streets_raids)
+task("streets_control", streets_control)
+task("gathering_basic", gathering_basic)
+task("gathering_move", gathering_move, gathering_move_take)
+task("gathering_control", gathering_control)
+task("library_basic", library_basic)
+task("library_control", library_control)

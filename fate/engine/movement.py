@@ -11,7 +11,7 @@ from fate.engine.constants import (
     N_LOCATIONS,
 )
 from fate.engine.game import Game
-from fate.engine.registry import Ask, resolver, table, task
+from fate.engine.registry import Ask, table, task
 
 
 def play_option(c) -> tuple[str, str, tuple]:
@@ -47,7 +47,6 @@ WILD_OPTIONS = {sym: (f"wild:{sym}", f"Play two {LOCATION_NAMES[sym]} backs as a
                 for sym in range(1, N_LOCATIONS)}
 
 
-@task("move")
 def move(g: Game, t: tuple) -> Ask | None:
     seat = g.cur
     opts = move_options(g, seat)
@@ -65,7 +64,6 @@ def move(g: Game, t: tuple) -> Ask | None:
     return None
 
 
-@resolver("move")
 def move_take(g: Game, t: tuple, value: tuple) -> None:
     if value[0] == "single":
         g.stack.append(("move_to", (value[1],), value[2]))
@@ -75,7 +73,6 @@ def move_take(g: Game, t: tuple, value: tuple) -> None:
         g.stack.append(("destination", (g.gate[g.cur],)))
 
 
-@task("wild_pick")
 def wild_pick(g: Game, t: tuple) -> Ask | None:
     sym, picked = t[1], t[2]
     seat = g.cur
@@ -84,13 +81,11 @@ def wild_pick(g: Game, t: tuple) -> Ask | None:
     return Ask(seat, "wild_card", f"Choose Spell {len(picked) + 1} of 2 for the Wild", opts)
 
 
-@resolver("wild_pick")
 def wild_pick_take(g: Game, t: tuple, card: int) -> None:
     picked = t[2] + (card,)
     g.stack.append(("wild_pick", t[1], picked) if len(picked) < 2 else ("destination", picked))
 
 
-@task("destination")
 def destination(g: Game, t: tuple) -> Ask:
     seat = g.cur
     piece = g.piece_of(seat)
@@ -101,12 +96,10 @@ def destination(g: Game, t: tuple) -> Ask:
     return Ask(seat, "destination", "Where does the Fate Piece go?", opts)
 
 
-@resolver("destination")
 def destination_take(g: Game, t: tuple, loc: int) -> None:
     g.stack.append(("move_to", t[1], loc))
 
 
-@task("move_to")
 def move_to(g: Game, t: tuple) -> None:
     """Cards go face down on the Column being left; the piece moves (R-MV-1..3)."""
     cards, dest = t[1], t[2]
@@ -125,7 +118,6 @@ def move_to(g: Game, t: tuple) -> None:
     g.emit("fate_moved", {"seat": seat, "piece": piece, "frm": here, "to": dest, "backs": backs})
 
 
-@task("investigators_move")
 def investigators_move(g: Game, t: tuple) -> None:
     """R-MV-5: three or more Investigators at the new location go to the Lodge."""
     loc = g.turn_loc
@@ -136,14 +128,12 @@ def investigators_move(g: Game, t: tuple) -> None:
         g.emit("investigators_followed", {"seat": g.cur, "location": loc, "count": k})
 
 
-@task("skip_placement", quiet=True)
 def skip_placement(g: Game, t: tuple) -> None:
     """R-MV-9: the piece stayed; drop this turn's investigator and placement steps."""
     while g.stack and g.stack[-1][0] in ("investigators_move", "place"):
         g.stack.pop()
 
 
-@task("place")
 def place(g: Game, t: tuple) -> None:
     """R-MV-6..8: one Cultist onto the new location, then one Investigator."""
     seat, loc = g.cur, g.turn_loc
@@ -170,7 +160,6 @@ def place(g: Game, t: tuple) -> None:
     g.emit("cultist_placed", {"seat": seat, "location": loc})
 
 
-@task("place_investigator")
 def place_investigator(g: Game, t: tuple) -> None:
     loc = t[1]
     if g.inv_supply == 0:  # R-MV-8
@@ -183,7 +172,6 @@ def place_investigator(g: Game, t: tuple) -> None:
     g.emit("investigator_placed", {"location": loc})
 
 
-@task("place_investigator_after")
 def place_investigator_after(g: Game, t: tuple) -> None:
     loc = t[1]
     if g.inv_supply > 0:
@@ -193,13 +181,27 @@ def place_investigator_after(g: Game, t: tuple) -> None:
 
 
 
-@table("play")
 def _play_table(content: Content) -> list:
     """``play[card]``: a Spell's move choice, made once."""
     return [play_option(c) if c.kind == "spell" else None for c in content.cards]
 
 
-@table("back")
 def _back_table(content: Content) -> list:
     """``back[card]``: the Astral back a card shows face down: its symbol, or "gate"."""
     return [c.symbol if c.kind == "spell" else "gate" for c in content.cards]
+
+
+# ------------------------------------------------------------ registration
+# What this module adds to the engine's registries (fate/engine/registry.py).
+
+task("move", move, move_take)
+task("wild_pick", wild_pick, wild_pick_take)
+task("destination", destination, destination_take)
+task("move_to", move_to)
+task("investigators_move", investigators_move)
+task("skip_placement", skip_placement, quiet=True)
+task("place", place)
+task("place_investigator", place_investigator)
+task("place_investigator_after", place_investigator_after)
+table("play", _play_table)
+table("back", _back_table)

@@ -8,14 +8,12 @@ from fate.engine.game import Game
 from fate.engine.registry import roll_result, task
 
 
-@task("lodge_raid", quiet=True)
 def lodge_raid(g: Game, t: tuple) -> None:
     """R-CN-6: five or more Investigators in your Lodge raid it."""
     if g.inv_lodge[g.cur] >= RAID_THRESHOLD:
         g.stack.append(("raid", g.cur))
 
 
-@task("raid", quiet=True)
 def raid(g: Game, t: tuple) -> None:
     """R-RD-1: declared (a window opens), then one die per Investigator."""
     seat = t[1]
@@ -23,7 +21,6 @@ def raid(g: Game, t: tuple) -> None:
     g.push(("window", "raid", 0, seat), ("raid_roll", seat))
 
 
-@task("raid_roll", quiet=True)
 def raid_roll(g: Game, t: tuple) -> None:
     seat = t[1]
     dice = max(0, g.inv_lodge[seat] - g.passive(seat, "raid_shield"))
@@ -33,7 +30,6 @@ def raid_roll(g: Game, t: tuple) -> None:
         g.emit("raid_repelled", {"seat": seat})
 
 
-@roll_result("raid")
 def raid_result(g: Game, seat: int, faces: list[int], arg) -> None:
     """R-RD-2: Elder Signs first, then the destroyed Investigators go home."""
     d = g.content.dice
@@ -52,7 +48,6 @@ def raid_result(g: Game, seat: int, faces: list[int], arg) -> None:
 # ---------------------------------------------------------------- solo
 
 
-@task("investigators_turn")
 def investigators_turn(g: Game, t: tuple) -> None:
     """R-SO-2..4: the Investigators' automaton moves after each of your turns."""
     player = 0
@@ -79,3 +74,13 @@ def investigators_turn(g: Game, t: tuple) -> None:
         g.push(("raid", player), ("place_investigator", dest))
     elif not g.over:
         g.stack.append(("place_investigator", dest))
+
+
+# ------------------------------------------------------------ registration
+# What this module adds to the engine's registries (fate/engine/registry.py).
+
+task("lodge_raid", lodge_raid, quiet=True)
+task("raid", raid, quiet=True)
+task("raid_roll", raid_roll, quiet=True)
+roll_result("raid", raid_result)
+task("investigators_turn", investigators_turn)

@@ -1,19 +1,22 @@
 """The engine's registries: the core that the rule modules build on.
 
 Nothing here names a rule module. The phase, location, casting, Artifact and
-card-effect modules register what they add, each with an explicit decorator
-(no folder scanning: it breaks in a packaged app):
+card-effect modules register what they add in a registration block at their
+end, one explicit call a line (no folder scanning: it breaks in a packaged
+app; and plain functions, not decorators, so that mutation testing reaches
+every handler):
 
-- ``@task(name)`` / ``@resolver(name)``: a handler of the task stack, and the
-  function that takes the decision it asks for;
-- ``@roll_result(purpose)``: what a roll of that purpose does once its
+- ``task(name, run, resolve)``: a handler of the task stack, and the function
+  that takes the decision it asks for;
+- ``roll_result(purpose, fn)``: what a roll of that purpose does once its
   casting window has passed;
-- ``@step(name, **params)`` / ``@condition(name, **params)``: card effect
+- ``step(name, fn, **params)`` / ``condition(name, fn, **params)``: card effect
   steps and Curse or card conditions, with their declared parameters (the
   content loader validates card data against them);
-- ``@table(name)``: a lookup table derived once per content from the cards, so
-  that the hot loop neither matches strings nor formats labels. The table
-  lives in the module of what it indexes; ``tables(content)`` builds them all.
+- ``table(name, build)``: a lookup table derived once per content from the
+  cards, so that the hot loop neither matches strings nor formats labels. The
+  table lives in the module of what it indexes; ``tables(content)`` builds
+  them all.
 
 This module imports nothing of the engine but its small value types.
 """
@@ -44,29 +47,13 @@ class Ask(NamedTuple):
 TASKS: dict[str, tuple[Callable, Callable | None, bool]] = {}
 
 
-def task(name: str, quiet: bool = False):
-    """Register a task handler. A ``quiet`` task only schedules other tasks and
-    records events when it asks nothing: it changes no state a Curse can see,
-    so no Curse check follows it."""
-
-    def deco(fn):
-        if name in TASKS:
-            raise ValueError(f"task {name!r} is registered twice")
-        TASKS[name] = (fn, None, quiet)
-        return fn
-
-    return deco
-
-
-def resolver(name: str):
-    """Register the function that takes a decision for task ``name``."""
-
-    def deco(fn):
-        run, _, quiet = TASKS[name]
-        TASKS[name] = (run, fn, quiet)
-        return fn
-
-    return deco
+def task(name: str, run: Callable, resolve: Callable | None = None, quiet: bool = False) -> None:
+    """Register a task handler and, when it asks, the function that takes the decision.
+    A ``quiet`` task only schedules other tasks and records events when it asks
+    nothing: it changes no state a Curse can see, so no Curse check follows it."""
+    if name in TASKS:
+        raise ValueError(f"task {name!r} is registered twice")
+    TASKS[name] = (run, resolve, quiet)
 
 
 # ------------------------------------------------------------------ rolls
@@ -75,12 +62,8 @@ def resolver(name: str):
 ROLL_RESULTS: dict[str, Callable] = {}
 
 
-def roll_result(purpose: str):
-    def deco(fn):
-        ROLL_RESULTS[purpose] = fn
-        return fn
-
-    return deco
+def roll_result(purpose: str, fn: Callable) -> None:
+    ROLL_RESULTS[purpose] = fn
 
 
 # ---------------------------------------------------- effect steps, conditions
@@ -105,24 +88,14 @@ STEPS: dict[str, StepDef] = {}
 CONDITIONS: dict[str, StepDef] = {}
 
 
-def step(name: str, **params: Param):
+def step(name: str, fn: Callable, **params: Param) -> None:
     """Register an effect step fn(game, fx, params) with its declared parameters."""
-
-    def deco(fn):
-        STEPS[name] = StepDef(fn, params, (fn.__doc__ or "").strip())
-        return fn
-
-    return deco
+    STEPS[name] = StepDef(fn, params, (fn.__doc__ or "").strip())
 
 
-def condition(name: str, **params: Param):
+def condition(name: str, fn: Callable, **params: Param) -> None:
     """Register a condition fn(game, seat, params) -> bool (Curse triggers, ``if`` steps)."""
-
-    def deco(fn):
-        CONDITIONS[name] = StepDef(fn, params, (fn.__doc__ or "").strip())
-        return fn
-
-    return deco
+    CONDITIONS[name] = StepDef(fn, params, (fn.__doc__ or "").strip())
 
 
 # ------------------------------------------------------------------ tables
@@ -130,14 +103,9 @@ def condition(name: str, **params: Param):
 TABLE_BUILDERS: dict[str, Callable[[Content], Any]] = {}
 
 
-def table(name: str):
+def table(name: str, build: Callable[[Content], Any]) -> None:
     """Register a builder fn(content) -> table, kept as ``tables(content).<name>``."""
-
-    def deco(fn):
-        TABLE_BUILDERS[name] = fn
-        return fn
-
-    return deco
+    TABLE_BUILDERS[name] = build
 
 
 class Tables:
@@ -157,14 +125,16 @@ def tables(content: Content) -> Tables:
     return t
 
 
-@table("triggers")
 def _triggers(content: Content) -> list[tuple[Callable, dict] | None]:
     """``triggers[card]``: (condition, params) of a Curse, else None."""
     return [(CONDITIONS[c.trigger[0]].fn, dict(c.trigger[1])) if c.trigger else None
             for c in content.cards]
 
 
-@table("face_id")
 def _face_ids(content: Content) -> list[str]:
     """``face_id[face]``: a die face's id, for events."""
     return [f.id for f in content.dice.faces]
+
+
+table("triggers", _triggers)
+table("face_id", _face_ids)

@@ -1,9 +1,13 @@
-"""Saved games: versioned JSON, written atomically.
+"""Saved games: versioned JSON, written atomically (docs/saves.md).
 
-A save is ``{format_version, content, config, choices, snapshot}``. The game
-replays exactly from ``config`` (players, seed, preset gods) and ``choices``;
-the snapshot is the full state for quick loading. ``load_game(...,
-verify=True)`` replays the choices and checks that both agree.
+A save (format 2) is ``{format_version, game, game_version, content, cards,
+config, choices, snapshot, session}``. The game replays exactly from
+``config`` (players, seed, preset gods) and ``choices``; the snapshot is the
+full state for quick loading, its cards numbered as in ``cards`` (their ids);
+``session`` is whatever the table keeps with a game (who sits where, the
+chronicle's turns), opaque to the engine. ``load_game(..., verify=True)``
+replays the choices and checks that both agree. A format-1 save is migrated
+as it is read.
 """
 
 from __future__ import annotations
@@ -14,11 +18,16 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from fate import __version__
 from fate.content.model import Content
+from fate.engine.constants import PHASES
 from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.game import _LIST_FIELDS, _NESTED_FIELDS, Game
+from fate.engine.registry import TASKS
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+GAME_ID = "fate-of-the-elder-gods"
+_PHASE_NAMES = frozenset(PHASES) | {"setup", "investigators"}
 _SCALARS = ("n", "solo", "first", "cur", "turn", "phase", "inv_supply", "turn_loc", "ready_allow",
             "ctl", "ow_returns", "cleanse_used", "squall_owner", "rng", "over", "end_reason")
 
@@ -54,32 +63,65 @@ def snapshot(g: Game) -> dict[str, Any]:
     return out
 
 
-def save_data(g: Game) -> dict[str, Any]:
-    return {
+def save_data(g: Game, session: dict | None = None) -> dict[str, Any]:
+    data = {
         "format_version": FORMAT_VERSION,
-        "game": "fate-of-the-elder-gods",
+        "game": GAME_ID,
+        "game_version": __version__,
         "content": g.content.fingerprint,
+        "cards": [c.id for c in g.content.cards],
         "config": g.config,
         "choices": list(g.choices_made),
         "snapshot": snapshot(g),
     }
+    if session is not None:
+        data["session"] = session
+    return data
 
 
-def save_game(g: Game, path: str | Path) -> None:
-    """Write atomically: a temporary file in the same folder, then a rename."""
+def save_game(g: Game, path: str | Path, session: dict | None = None) -> None:
+    write_save(save_data(g, session), path)
+
+
+def write_save(data: dict[str, Any], path: str | Path, backup: bool = False) -> None:
+    """Write atomically: a temporary file in the same folder, flushed to the disk,
+    then renamed over the old one, so that a save is always whole. With ``backup``
+    the previous file is kept beside it as ``NAME.bak``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(save_data(g), separators=(",", ":"))
+    text = json.dumps(data, separators=(",", ":"))
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        if backup and path.exists():
+            os.replace(path, backup_path(path))
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sync_folder(path.parent)
+
+
+def backup_path(path: str | Path) -> Path:
+    path = Path(path)
+    return path.with_name(path.name + ".bak")
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the renames themselves durable (POSIX); a no-op where folders cannot be opened."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def replay(content: Content, config: dict, choices: list[str], where: str = "save") -> Game:
@@ -101,7 +143,91 @@ def replay(content: Content, config: dict, choices: list[str], where: str = "sav
     return g
 
 
+def _int(x: Any, lo: int, hi: int) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
+
+
+def check_shape(content: Content, snap: dict, players: Any) -> str | None:
+    """What is wrong with the shape of a snapshot (a field missing, of the wrong type,
+    length or range), or None. Conservation is checked afterwards by invariants."""
+    if not _int(players, 1, 4):
+        return "config field 'players': expected 1 to 4"
+    n, cards, faces = players, len(content.cards), len(content.dice.faces)
+    seat, card = (-1, n - 1), (0, cards - 1)
+    scalars = {
+        "n": lambda x: x == n, "solo": lambda x: x is (n == 1),
+        "first": lambda x: _int(x, 0, n - 1), "cur": lambda x: _int(x, 0, n - 1),
+        "turn": lambda x: _int(x, 0, 10**9), "phase": lambda x: x in _PHASE_NAMES,
+        "inv_supply": lambda x: _int(x, 0, 25), "turn_loc": lambda x: _int(x, -1, 5),
+        "ready_allow": lambda x: _int(x, 0, 9), "ctl": lambda x: _int(x, 0, 2),
+        "ow_returns": lambda x: _int(x, 0, 99), "cleanse_used": lambda x: isinstance(x, bool),
+        "squall_owner": lambda x: _int(x, *seat), "rng": lambda x: _int(x, 0, 2**64 - 1),
+        "over": lambda x: isinstance(x, bool), "end_reason": lambda x: isinstance(x, str),
+    }
+    for f, ok in scalars.items():
+        if f not in snap:
+            return f"field {f!r} is missing"
+        if not ok(snap[f]):
+            return f"field {f!r} holds {snap[f]!r}"
+
+    def ints(f: str, lo: int, hi: int, length: int | None = None, nested: int | None = None) -> str | None:
+        """A list of whole numbers lo..hi (of ``length``); with ``nested``, a list of
+        ``nested`` such lists (-1: any number of them)."""
+        val = snap.get(f)
+        rows = val if nested is not None else [val]
+        if not isinstance(val, list) or (nested is not None and nested >= 0 and len(val) != nested):
+            return f"field {f!r}: expected a list" + (f" of {nested}" if nested is not None else "")
+        for row in rows:
+            if not isinstance(row, list) or (length is not None and len(row) != length):
+                return f"field {f!r}: expected lists of {length}" if length is not None else f"field {f!r}"
+            if not all(_int(x, lo, hi) for x in row):
+                return f"field {f!r}: a value outside {lo}..{hi}"
+        return None
+
+    checks = [
+        ints("lodge", 0, 20, n), ints("abyss", 0, 20, n), ints("inv_lodge", 0, 25, n), ints("summon", 0, 9, n),
+        ints("signs", 0, 10, n), ints("gate", -1, cards - 1, n),
+        ints("gods", -1, cards - 1, n), ints("inv_at", 0, 25, 6), ints("squall", 0, 8, 6),
+        ints("pieces", 0, 5, None if snap["phase"] == "setup" else 2 if n <= 2 else 1), ints("forced", 0, faces - 1), ints("exhausted", *card),
+        ints("winners", 0, n - 1), ints("losers", 0, n - 1),
+        ints("at", 0, 20, n, 6), ints("hands", *card, None, n), ints("reserve", *card, None, n),
+        ints("arts", *card, None, n), ints("columns", *card, None, 6), ints("rolls", 0, faces - 1, None, -1),
+    ]
+    checks += [ints(f, *card) for f in ("spell_deck", "discard", "gate_supply", "art_deck", "art_up",
+                                        "curse_deck", "box", "resolving")]
+    cursed = snap.get("es_cursed")
+    if not (isinstance(cursed, list) and len(cursed) == n and all(isinstance(x, bool) for x in cursed)):
+        checks.append(f"field 'es_cursed': expected {n} times true or false")
+    bad = next((c for c in checks if c), None)
+    if bad:
+        return bad
+    held = snap.get("held")
+    if not isinstance(held, list) or not all(
+            isinstance(h, list) and len(h) == 3 and _int(h[0], *card) and _int(h[1], 0, n - 1)
+            and _int(h[2], *seat) for h in held):
+        return "field 'held': expected [curse, cursed seat, holder] triples"
+    drafts = snap.get("drafts")
+    if not isinstance(drafts, list) or not all(
+            isinstance(d, list) and all(_int(x, *card) for x in d) for d in drafts):
+        return "field 'drafts': expected lists of cards"
+    stack = snap.get("stack")
+    if not isinstance(stack, list) or not all(
+            isinstance(t, list) and t and isinstance(t[0], str) and t[0] in TASKS and _plain(t) for t in stack):
+        return "field 'stack': expected a list of engine tasks"
+    return None
+
+
+def _plain(x: Any) -> bool:
+    """Only what tasks are made of: whole numbers, words, true/false, null and lists of them."""
+    if isinstance(x, list):
+        return all(_plain(v) for v in x)
+    return x is None or isinstance(x, int | str | bool)
+
+
 def restore(content: Content, config: dict, choices: list[str], snap: dict, where: str) -> Game:
+    bad = check_shape(content, snap, config.get("players"))
+    if bad:
+        raise SaveFormatError(f"{where}: snapshot is damaged ({bad})")
     g = Game(content, config)
     try:
         for f in _SCALARS:
@@ -141,21 +267,44 @@ def restore(content: Content, config: dict, choices: list[str], snap: dict, wher
     return g
 
 
-def load_data(content: Content, data: Any, where: str = "save", verify: bool = False) -> Game:
+def migrate(data: Any, where: str = "save") -> dict[str, Any]:
+    """A save of any format this version reads, brought to the current format
+    (a new dict; the old one is unchanged). SaveFormatError for anything else."""
     if not isinstance(data, dict):
         raise SaveFormatError(f"{where}: not a saved game (expected a JSON object)")
-    if data.get("game") != "fate-of-the-elder-gods":
+    if data.get("game") != GAME_ID:
         raise SaveFormatError(f"{where}: not a Fate of the Elder Gods save")
     version = data.get("format_version")
-    if version != FORMAT_VERSION:
-        raise SaveFormatError(f"{where}: field 'format_version': this game reads version "
-                              f"{FORMAT_VERSION}, the file is version {version!r}")
+    if not _int(version, 1, 10**6):
+        raise SaveFormatError(f"{where}: field 'format_version' is damaged ({version!r})")
+    if version > FORMAT_VERSION:
+        raise SaveFormatError(f"{where}: made by a newer version of the game (save format {version}; "
+                              f"this version reads up to {FORMAT_VERSION}): update the game to open it")
+    data = dict(data)
+    if version == 1:  # format 1 had no game version, card list or session
+        data.update(format_version=2, game_version="0.1.0", cards=None)
+    return data
+
+
+def load_data(content: Content, data: Any, where: str = "save", verify: bool = False) -> Game:
+    data = migrate(data, where)
+    cards = data.get("cards")
+    if isinstance(cards, list) and data.get("content") != content.fingerprint:
+        gone = [c for c in cards if not isinstance(c, str) or c not in content.by_id]
+        if gone:
+            raise SaveFormatError(f"{where}: made with cards this version no longer has "
+                                  f"({', '.join(map(str, gone[:3]))}{' ...' if len(gone) > 3 else ''})")
     config, choices = data.get("config"), data.get("choices")
     if not isinstance(config, dict) or not isinstance(choices, list):
         raise SaveFormatError(f"{where}: fields 'config' and 'choices' are required")
+    if not _int(config.get("players"), 1, 4) or not _int(config.get("seed"), -2**63, 2**63):
+        raise SaveFormatError(f"{where}: field 'config': expected players 1 to 4 and a whole-number seed")
     if data.get("content") != content.fingerprint:
         # The cards changed since the save: the snapshot's card numbers mean nothing now,
-        # but the choices may still replay.
+        # but the choices may still replay (a game begun from a scenario cannot).
+        if config.get("scenario"):
+            raise SaveFormatError(f"{where}: a game begun from a scenario, saved with other cards: "
+                                  "it cannot be replayed with these")
         return replay(content, config, choices, where)
     snap = data.get("snapshot")
     if not isinstance(snap, dict):

@@ -22,25 +22,21 @@ from fate.engine.registry import Ask, Param, step
 # ---------------------------------------------------------------- the track
 
 
-@each_target("advance_summon", who=WHO_SELF, amount=INT)
 def advance_summon(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Move the Summon token forward."""
     g.move_summon(s, p["amount"])
 
 
-@each_target("retreat_summon", who=WHO_SELF, amount=INT)
 def retreat_summon(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Move the Summon token back."""
     g.move_summon(s, -p["amount"])
 
 
-@each_target("gain_signs", who=WHO_SELF, amount=INT)
 def gain_signs(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The cult gains Elder Signs."""
     g.gain_signs(s, p["amount"])
 
 
-@each_target("destroy_signs", who=WHO_SELF, amount=INT)
 def destroy_signs(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Destroy the cult's most recent Elder Signs."""
     g.destroy_signs(s, p["amount"])
@@ -49,13 +45,11 @@ def destroy_signs(g: Game, fx: Fx, p: dict, s: int) -> None:
 # ---------------------------------------------------------------- cultists
 
 
-@each_target("recall", who=WHO_SELF, amount=INT)
 def recall(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Cultists from the Abyss to the Lodge."""
     g.recall(s, p["amount"])
 
 
-@step("sacrifice", who=WHO_SELF, amount=INT, loc=Param("loc", "choose"))
 def sacrifice(g: Game, fx: Fx, p: dict):
     """Cultists at a location to the Abyss (the acting seat picks the location)."""
     seats = targets(g, fx, p["who"])
@@ -72,7 +66,6 @@ def sacrifice(g: Game, fx: Fx, p: dict):
     return None
 
 
-@each_target("lodge_to_abyss", who=WHO_SELF, amount=INT)
 def lodge_to_abyss(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Cultists from the Lodge to the Abyss."""
     k = min(p["amount"], g.lodge[s])
@@ -82,7 +75,6 @@ def lodge_to_abyss(g: Game, fx: Fx, p: dict, s: int) -> None:
         g.emit("cultists_lost", {"seat": s, "count": k})
 
 
-@step("place_cultists", amount=INT, loc=Param("loc", "choose"), source=Param("source", "lodge"))
 def place_cultists(g: Game, fx: Fx, p: dict):
     """Your Cultists from the Lodge (or the Abyss) onto a location."""
     s = fx.seat
@@ -97,7 +89,6 @@ def place_cultists(g: Game, fx: Fx, p: dict):
         g.emit("cultists_placed", {"seat": s, "location": loc, "count": k})
 
 
-@step("move_cultists", amount=INT)
 def move_cultists(g: Game, fx: Fx, p: dict):
     """Move your Cultists between locations, one at a time; you may stop early."""
     s = fx.seat
@@ -122,7 +113,6 @@ def move_cultists(g: Game, fx: Fx, p: dict):
     return None
 
 
-@step("send_home", who=Param("who", "opponent"), amount=INT, loc=Param("loc", "choose"))
 def send_home(g: Game, fx: Fx, p: dict):
     """Another cult's Cultists at a location return to their Lodge."""
     seats = targets(g, fx, p["who"])
@@ -146,20 +136,16 @@ def send_home(g: Game, fx: Fx, p: dict):
 # ---------------------------------------------------------- investigators
 
 
-@each_target("send_investigators", who=Param("who", "opponent"), amount=INT,
-      source=Param("source", "supply"))
 def send_investigators(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Investigators from the supply (or your Lodge) into a Lodge."""
     g.investigators_to_lodge(s, p["amount"], "supply" if p["source"] == "supply" else fx.seat)
 
 
-@each_target("investigators_home", who=WHO_SELF, amount=INT)
 def investigators_home(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Investigators leave a Lodge for the supply."""
     g.investigators_home(s, p["amount"])
 
 
-@step("take_investigators", who=WHO_SELF, loc=Param("loc", "crowded"))
 def take_investigators(g: Game, fx: Fx, p: dict):
     """All Investigators at a location move into a Lodge."""
     seats = targets(g, fx, p["who"])
@@ -175,7 +161,6 @@ def take_investigators(g: Game, fx: Fx, p: dict):
         g.emit("investigators_followed", {"seat": s, "location": loc, "count": k})
 
 
-@step("place_investigators", amount=INT, loc=Param("loc", "choose"))
 def place_investigators(g: Game, fx: Fx, p: dict):
     """Investigators from the supply onto a location."""
     loc = location(g, fx, p["loc"], text="where do the Investigators go?")
@@ -188,7 +173,6 @@ def place_investigators(g: Game, fx: Fx, p: dict):
         g.emit("investigators_placed", {"location": loc, "count": k})
 
 
-@step("clear_investigators", amount=INT, loc=Param("loc", "choose"))
 def clear_investigators(g: Game, fx: Fx, p: dict):
     """Investigators at a location go back to the supply."""
     where = [loc for loc in range(N_LOCATIONS) if g.inv_at[loc]]
@@ -203,7 +187,6 @@ def clear_investigators(g: Game, fx: Fx, p: dict):
     g.emit("investigators_cleared", {"location": loc, "count": k})
 
 
-@step("raid", who=WHO_SELF)
 def raid(g: Game, fx: Fx, p: dict):
     """The Investigators in the Lodge raid it now (R-RD)."""
     seats = targets(g, fx, p["who"])
@@ -215,7 +198,6 @@ def raid(g: Game, fx: Fx, p: dict):
 # ---------------------------------------------------------------- the Altar
 
 
-@step("move_fate", loc=Param("loc", "choose"))
 def move_fate(g: Game, fx: Fx, p: dict):
     """Move a Fate Piece (in 2-player, either: R-2P-3) to another free location.
     Nothing happens there: no Investigators move, nobody places."""
@@ -237,7 +219,6 @@ def move_fate(g: Game, fx: Fx, p: dict):
     g.emit("fate_moved", {"seat": fx.seat, "piece": piece, "frm": old, "to": loc, "backs": []})
 
 
-@step("discard_column", loc=Param("loc", "choose"))
 def discard_column(g: Game, fx: Fx, p: dict):
     """An Astral Column is discarded."""
     where = [loc for loc in range(N_LOCATIONS) if g.columns[loc]]
@@ -248,7 +229,6 @@ def discard_column(g: Game, fx: Fx, p: dict):
         g.discard_column(loc)
 
 
-@step("place_squall", loc=Param("loc", "choose"))
 def place_squall(g: Game, fx: Fx, p: dict):
     """A Winter Squall token settles on a location other than The Other Worlds; the
     next rival Cultist placed there by a move is blown into the Abyss instead."""
@@ -262,3 +242,25 @@ def place_squall(g: Game, fx: Fx, p: dict):
     g.emit("squall_placed", {"seat": fx.seat, "location": loc})
 
 
+# ------------------------------------------------------------ registration
+# What this module adds to the engine's registries (fate/engine/registry.py).
+
+step("advance_summon", each_target(advance_summon), who=WHO_SELF, amount=INT)
+step("retreat_summon", each_target(retreat_summon), who=WHO_SELF, amount=INT)
+step("gain_signs", each_target(gain_signs), who=WHO_SELF, amount=INT)
+step("destroy_signs", each_target(destroy_signs), who=WHO_SELF, amount=INT)
+step("recall", each_target(recall), who=WHO_SELF, amount=INT)
+step("sacrifice", sacrifice, who=WHO_SELF, amount=INT, loc=Param("loc", "choose"))
+step("lodge_to_abyss", each_target(lodge_to_abyss), who=WHO_SELF, amount=INT)
+step("place_cultists", place_cultists, amount=INT, loc=Param("loc", "choose"), source=Param("source", "lodge"))
+step("move_cultists", move_cultists, amount=INT)
+step("send_home", send_home, who=Param("who", "opponent"), amount=INT, loc=Param("loc", "choose"))
+step("send_investigators", each_target(send_investigators), who=Param("who", "opponent"), amount=INT, source=Param("source", "supply"))
+step("investigators_home", each_target(investigators_home), who=WHO_SELF, amount=INT)
+step("take_investigators", take_investigators, who=WHO_SELF, loc=Param("loc", "crowded"))
+step("place_investigators", place_investigators, amount=INT, loc=Param("loc", "choose"))
+step("clear_investigators", clear_investigators, amount=INT, loc=Param("loc", "choose"))
+step("raid", raid, who=WHO_SELF)
+step("move_fate", move_fate, loc=Param("loc", "choose"))
+step("discard_column", discard_column, loc=Param("loc", "choose"))
+step("place_squall", place_squall, loc=Param("loc", "choose"))

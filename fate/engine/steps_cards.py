@@ -23,7 +23,6 @@ from fate.engine.registry import CONDITIONS, Ask, Param, roll_result, step
 # ---------------------------------------------------------------- cards
 
 
-@each_target("draw_spells", who=WHO_SELF, amount=INT)
 def draw_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Draw Spells."""
     for _ in range(p["amount"]):
@@ -36,7 +35,6 @@ def _take_random(g: Game, pile: list[int]) -> int | None:
     return pile.pop(g.random_below(len(pile))) if pile else None
 
 
-@each_target("discard_spells", who=Param("who", "opponent"), amount=INT)
 def discard_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The cult discards Spells from its hand, chosen at random."""
     for _ in range(p["amount"]):
@@ -47,7 +45,6 @@ def discard_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
         g.emit("spell_discarded", {"seat": s, "symbol": g.card(card).symbol, "card": g.card(card).id})
 
 
-@each_target("steal_spell", who=Param("who", "opponent"), amount=INT)
 def steal_spell(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Take Spells at random from another cult's hand."""
     for _ in range(p["amount"]):
@@ -59,7 +56,6 @@ def steal_spell(g: Game, fx: Fx, p: dict, s: int) -> None:
         g.emit("spell_stolen_face", {"seat": fx.seat, "card": g.card(card).id}, (fx.seat, s))
 
 
-@each_target("ready_top", who=WHO_SELF)
 def ready_top(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The top Spell of the deck goes straight into the Reserve, if there is room."""
     if len(g.reserve[s]) < RESERVE_SLOTS:
@@ -71,7 +67,6 @@ def ready_top(g: Game, fx: Fx, p: dict, s: int) -> None:
             g.emit("spell_readied", {"seat": s, "symbol": c.symbol, "cost": list(c.cost)})
 
 
-@step("ready_free")
 def ready_free(g: Game, fx: Fx, p: dict):
     """Ready one Spell from your hand at no cost."""
     s = fx.seat
@@ -87,7 +82,6 @@ def ready_free(g: Game, fx: Fx, p: dict):
     return None
 
 
-@each_target("burn_readied", who=Param("who", "opponent"), amount=INT)
 def burn_readied(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Readied Spells of the cult are discarded unused, chosen at random."""
     for _ in range(p["amount"]):
@@ -99,7 +93,6 @@ def burn_readied(g: Game, fx: Fx, p: dict, s: int) -> None:
         g.emit("readied_discarded", {"seat": s, "card": g.card(card).id})
 
 
-@each_target("gain_gate", who=WHO_SELF)
 def gain_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Take a Gate card, if you hold none (R-SP-3)."""
     if g.gate[s] < 0 and g.gate_supply:
@@ -107,7 +100,6 @@ def gain_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
         g.emit("gate_gained", {"seat": s})
 
 
-@each_target("lose_gate", who=Param("who", "opponent"))
 def lose_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The cult's Gate card goes back to the supply."""
     if g.gate[s] >= 0:
@@ -116,13 +108,11 @@ def lose_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
         g.emit("gate_lost", {"seat": s})
 
 
-@each_target("gain_curse", who=WHO_SELF)
 def gain_curse(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The cult gains a Curse (R-CU-1)."""
     g.gain_curse(s)
 
 
-@step("gain_artifact", who=WHO_SELF)
 def gain_artifact(g: Game, fx: Fx, p: dict):
     """Take the top Artifact of the deck (the limit of 3 applies)."""
     seats = targets(g, fx, p["who"])
@@ -133,7 +123,6 @@ def gain_artifact(g: Game, fx: Fx, p: dict):
             take_artifact(g, s, g.art_deck.pop())
 
 
-@each_target("refresh_artifacts", who=WHO_SELF)
 def refresh_artifacts(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The cult's exhausted Artifacts stand up again."""
     for a in g.arts[s]:
@@ -143,7 +132,6 @@ def refresh_artifacts(g: Game, fx: Fx, p: dict, s: int) -> None:
             g.emit("artifacts_refreshed", {"seat": s, "cards": [g.card(a).id]})
 
 
-@step("wreck_artifact", who=Param("who", "opponent"))
 def wreck_artifact(g: Game, fx: Fx, p: dict):
     """One of the cult's Artifacts, chosen by the acting seat, is removed from the game."""
     seats = targets(g, fx, p["who"])
@@ -196,7 +184,6 @@ def pick_die(g: Game, fx: Fx, key: str, kind: str, question: str, candidates: li
     return Need(key, Ask(fx.seat, kind, f"{name_of(g, fx)}: {question}", opts, ("roll", tuple(faces))))
 
 
-@step("reroll", amount=INT)
 def reroll(g: Game, fx: Fx, p: dict):
     """Reroll dice of the roll being resolved, one at a time, your pick."""
     faces = current_roll(g)
@@ -214,7 +201,6 @@ def reroll(g: Game, fx: Fx, p: dict):
     return Again((("rerolled", done + 1),))
 
 
-@step("set_face", face=Param("face", None), amount=INT)
 def set_face(g: Game, fx: Fx, p: dict):
     """Turn dice of the roll being resolved to a given face, your pick."""
     faces = current_roll(g)
@@ -236,7 +222,6 @@ def set_face(g: Game, fx: Fx, p: dict):
     return Again((("set", done + 1),))
 
 
-@step("add_dice", amount=INT)
 def add_dice(g: Game, fx: Fx, p: dict):
     """Roll extra dice into the roll being resolved."""
     faces = current_roll(g)
@@ -247,7 +232,6 @@ def add_dice(g: Game, fx: Fx, p: dict):
     g.emit("dice_added", {"seat": fx.seat, "faces": [g.content.dice.faces[f].id for f in new]})
 
 
-@step("remove_dice", amount=INT)
 def remove_dice(g: Game, fx: Fx, p: dict):
     """Set aside dice of the roll being resolved (they count for nothing); your pick."""
     faces = current_roll(g)
@@ -263,13 +247,11 @@ def remove_dice(g: Game, fx: Fx, p: dict):
     return Again((("removed", done + 1),))
 
 
-@step("roll", amount=INT, results=Param("faces", {}))
 def roll(g: Game, fx: Fx, p: dict):
     """Roll dice; each face listed under ``results`` runs its steps once per die showing it."""
     g.stack.append(("roll", fx.seat, p["amount"], "effect", (fx.card, p["results"])))
 
 
-@roll_result("effect")
 def _effect_roll(g: Game, seat: int, faces: list[int], arg) -> None:
     card, on = arg
     lists = dict(on)
@@ -279,7 +261,6 @@ def _effect_roll(g: Game, seat: int, faces: list[int], arg) -> None:
 # ---------------------------------------------------------------- logic
 
 
-@step("if", cond=Param("cond", None), then=Param("steps", ()), otherwise=Param("steps", ()))
 def if_step(g: Game, fx: Fx, p: dict):
     """Run ``then`` if a condition holds for the acting cult, else ``otherwise``."""
     name, params = p["cond"]
@@ -288,13 +269,11 @@ def if_step(g: Game, fx: Fx, p: dict):
         g.stack.append(("fx", fx.seat, fx.card, lst, 0, ()))
 
 
-@step("each_opponent", steps=Param("steps", ()))
 def each_opponent(g: Game, fx: Fx, p: dict):
     """Run steps as if each other cult were acting, clockwise."""
     g.push(*[("fx", s, fx.card, p["steps"], 0, ()) for s in g.others(fx.seat)])
 
 
-@step("choose", options=Param("options", ()))
 def choose(g: Game, fx: Fx, p: dict):
     """Pick one of several step lists, each with its label."""
     pick = fx.get("option")
@@ -304,3 +283,27 @@ def choose(g: Game, fx: Fx, p: dict):
     g.stack.append(("fx", fx.seat, fx.card, p["options"][pick][1], 0, ()))
 
 
+# ------------------------------------------------------------ registration
+# What this module adds to the engine's registries (fate/engine/registry.py).
+
+step("draw_spells", each_target(draw_spells), who=WHO_SELF, amount=INT)
+step("discard_spells", each_target(discard_spells), who=Param("who", "opponent"), amount=INT)
+step("steal_spell", each_target(steal_spell), who=Param("who", "opponent"), amount=INT)
+step("ready_top", each_target(ready_top), who=WHO_SELF)
+step("ready_free", ready_free)
+step("burn_readied", each_target(burn_readied), who=Param("who", "opponent"), amount=INT)
+step("gain_gate", each_target(gain_gate), who=WHO_SELF)
+step("lose_gate", each_target(lose_gate), who=Param("who", "opponent"))
+step("gain_curse", each_target(gain_curse), who=WHO_SELF)
+step("gain_artifact", gain_artifact, who=WHO_SELF)
+step("refresh_artifacts", each_target(refresh_artifacts), who=WHO_SELF)
+step("wreck_artifact", wreck_artifact, who=Param("who", "opponent"))
+step("reroll", reroll, amount=INT)
+step("set_face", set_face, face=Param("face", None), amount=INT)
+step("add_dice", add_dice, amount=INT)
+step("remove_dice", remove_dice, amount=INT)
+step("roll", roll, amount=INT, results=Param("faces", {}))
+roll_result("effect", _effect_roll)
+step("if", if_step, cond=Param("cond", None), then=Param("steps", ()), otherwise=Param("steps", ()))
+step("each_opponent", each_opponent, steps=Param("steps", ()))
+step("choose", choose, options=Param("options", ()))

@@ -8,10 +8,12 @@ self-test feed it synthetic clicks and a fixed time step.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pygame
 
 from fate.content.model import Content
+from fate.paths import saves_dir
 from fate.ui import art, menus, play  # noqa: F401  (they register their scenes)
 from fate.ui.theme import Ink
 from fate.ui.widgets import SCENES, Scene
@@ -23,12 +25,14 @@ MAX_SIZE = (3840, 2160)
 
 class App:
     def __init__(self, content: Content, size: tuple[int, int] = (1280, 720), seed: int | None = None,
-                 settings: dict | None = None) -> None:
+                 settings: dict | None = None, saves: Path | None = None) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.init()
         self.content = content
         self.seed = seed
         self.settings = settings if settings is not None else {"speed": 1}
+        self.saves = saves if saves is not None else saves_dir()  # every game autosaves here
+        self.notice = ""  # one line for the next screen to show ("Saved ...")
         pygame.display.set_caption(TITLE)
         pygame.display.set_icon(art.icon(64))
         self.size = clamp_size(size)

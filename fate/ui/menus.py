@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import random
+import time
+from pathlib import Path
 
 import pygame
 
+from fate.engine.errors import SaveFormatError
+from fate.saves import SaveInfo, delete_save, latest_unfinished, list_saves
 from fate.ui import art
 from fate.ui.layout import Layout
 from fate.ui.session import AI_LEVELS, SeatConfig, Session
@@ -25,6 +29,13 @@ from fate.ui.widgets import Scene, backdrop, button, scene
 
 @scene("title")
 class TitleScene(Scene):
+    """New Game, Continue (the latest unfinished game), Load Game, Quit."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.latest = latest_unfinished(app.saves)
+        self.notice, app.notice = app.notice, ""
+
     def draw(self, screen):
         self.hot = []
         L = backdrop(self, screen)
@@ -32,21 +43,150 @@ class TitleScene(Scene):
         ink.draw(screen, "Fate of the Elder Gods", L.p(960, 280), 120, GOLD, "title", anchor="center", shadow=True)
         ink.draw(screen, "Lead your cult. Summon your god. Keep the Investigators from your door.", L.p(960, 380),
                  28, PARCHMENT, "italic", anchor="center")
-        button(self, screen, L, (810, 500, 300, 70), "New Game", ("new",), size=30)
-        button(self, screen, L, (810, 590, 300, 70), "Quit", ("quit",), size=30)
+        y = 470
+        if self.latest is not None:
+            button(self, screen, L, (810, y, 300, 70), "Continue", ("continue",), size=30,
+                   tip=f"{describe(self.latest)}\nSaved {when(self.latest.saved_at)}.")
+            y += 90
+        button(self, screen, L, (810, y, 300, 70), "New Game", ("new",), size=30)
+        button(self, screen, L, (810, y + 90, 300, 70), "Load Game", ("load",), size=30,
+               tip="Every game is saved after each decision: pick one up, watch it again or delete it.")
+        button(self, screen, L, (810, y + 180, 300, 70), "Quit", ("quit",), size=30)
+        if self.notice:
+            ink.draw(screen, self.notice, L.p(960, y + 290), 22, SIGN_GREEN, "italic", anchor="center",
+                     max_w=L.n(1400))
         ink.draw(screen, "F11 full screen  ·  Esc back", L.p(960, 1040), 18, INK_FAINT, anchor="center")
+        self.draw_tip(screen, L)
 
     def click(self, key):
-        if key == ("new",):
+        if key == ("continue",) and self.latest is not None:
+            open_saved(self, self.latest)
+        elif key == ("new",):
             self.app.goto("setup")
+        elif key == ("load",):
+            self.app.goto("load")
         elif key == ("quit",):
             self.app.quit()
 
     def key(self, event):
         if event.key in (pygame.K_RETURN, pygame.K_SPACE):
-            self.click(("new",))
+            self.click(("continue",) if self.latest is not None else ("new",))
         elif event.key == pygame.K_ESCAPE:
             self.app.quit()
+
+
+def describe(row: SaveInfo) -> str:
+    """One line for a saved game: who plays which cult, the turn, who leads."""
+    cults = ", ".join(f"{s['name'].removeprefix('the Cult of ')} ({s['who']})" for s in row.seats)
+    state = row.outcome if row.over else f"turn {row.turn}" + (f", {row.leader} leads" if row.leader else "")
+    return f"{cults}: {state}"
+
+
+def when(stamp: float) -> str:
+    return time.strftime("%d %b %Y, %H:%M", time.localtime(stamp))
+
+
+def open_saved(scene: Scene, row: SaveInfo) -> None:
+    """Resume a saved game at the table, or say in one line why it cannot be."""
+    app = scene.app
+    try:
+        session = Session.resume(app.content, row.path)
+    except SaveFormatError as e:
+        app.notice = f"That game cannot be opened: {str(e).removeprefix(str(row.path) + ': ')}"
+        app.goto("load")
+        return
+    app.settings["speed"] = session.speed
+    app.goto("play", session)
+
+
+@scene("load")
+class LoadScene(Scene):
+    """The saved games, newest first: open one, or delete it (asked twice)."""
+
+    ROWS = 8
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.rows = list_saves(app.saves)
+        self.first = 0
+        self.confirm: Path | None = None  # the row whose Delete was clicked once
+        self.notice, app.notice = app.notice, ""
+
+    def draw(self, screen):
+        self.hot = []
+        L = backdrop(self, screen)
+        ink = self.ink
+        ink.draw(screen, "Saved Games", L.p(960, 110), 80, GOLD, "title", anchor="center", shadow=True)
+        if not self.rows:
+            ink.draw(screen, "No saved games yet: every game you play is saved here as you go.", L.p(960, 420),
+                     26, PARCHMENT, "italic", anchor="center")
+        for i, row in enumerate(self.rows[self.first:self.first + self.ROWS]):
+            y = 190 + i * 92
+            box = L.r(260, y, 1400, 80)
+            pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))
+            pygame.draw.rect(screen, BRONZE if row.ok else BLOOD, box, L.n(2), border_radius=L.n(10))
+            if row.ok:
+                title = describe(row)
+                ink.draw(screen, ("Finished · " if row.over else "") + f"Saved {when(row.saved_at)}",
+                         L.p(290, y + 12), 18, INK_DIM, "italic")
+                ink.draw(screen, title, L.p(290, y + 36), 22, PARCHMENT, "bold", max_w=L.n(1000))
+                if not row.over:
+                    button(self, screen, L, (1320, y + 12, 150, 56), "Open", ("open", row.path), size=22,
+                           tip=f"Pick the game up where it stood.\n{title}")
+            else:
+                ink.draw(screen, f"{row.path.name}: cannot be opened", L.p(290, y + 12), 18, BLOOD, "italic")
+                ink.draw(screen, row.problem, L.p(290, y + 38), 18, INK_DIM, max_w=L.n(1180))
+            sure = self.confirm == row.path
+            button(self, screen, L, (1490, y + 12, 150, 56), "Sure?" if sure else "Delete", ("delete", row.path),
+                   size=22, selected=sure, tip="Click twice to delete this saved game for good.")
+        if self.first > 0:
+            button(self, screen, L, (1680, 190, 80, 60), "▲", ("scroll", -1), size=24)
+        if self.first + self.ROWS < len(self.rows):
+            button(self, screen, L, (1680, 190 + 92 * (self.ROWS - 1) + 20, 80, 60), "▼", ("scroll", 1), size=24)
+        if self.notice:
+            ink.draw(screen, self.notice, L.p(960, 946), 22, BLOOD, "italic", anchor="center", max_w=L.n(1500))
+        button(self, screen, L, (810, 980, 300, 72), "Back", ("back",), size=30)
+        self.draw_tip(screen, L)
+
+    def click(self, key):
+        kind = key[0]
+        if kind == "open":
+            row = next((r for r in self.rows if r.path == key[1]), None)
+            if row is not None:
+                open_saved(self, row)
+        elif kind == "delete":
+            if self.confirm != key[1]:
+                self.confirm = key[1]
+                return
+            delete_save(key[1])
+            self.rows = [r for r in self.rows if r.path != key[1]]
+            self.first = max(0, min(self.first, len(self.rows) - self.ROWS))
+            self.confirm = None
+            self.notice = ""
+        elif kind == "scroll":
+            self.first = max(0, min(self.first + key[1] * self.ROWS, max(0, len(self.rows) - self.ROWS)))
+        elif kind == "back":
+            self.app.goto("title")
+        if kind != "delete":
+            self.confirm = None
+
+    def handle(self, event):
+        if event.type == pygame.MOUSEWHEEL:
+            self.click(("scroll", -1 if event.y > 0 else 1))
+            return
+        super().handle(event)
+
+    def key(self, event):
+        if event.key == pygame.K_ESCAPE:
+            self.click(("back",))
+        elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+            self.click(("scroll", -1))
+        elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+            self.click(("scroll", 1))
+        elif event.key == pygame.K_RETURN:
+            first = next((r for r in self.rows[self.first:] if r.ok and not r.over), None)
+            if first is not None:
+                open_saved(self, first)
 
 
 @scene("setup")
@@ -127,7 +267,8 @@ class SetupScene(Scene):
 
     def begin(self, seed: int | None = None) -> None:
         seed = seed if seed is not None else self.app.seed if self.app.seed is not None else random.randrange(1 << 30)
-        session = Session(self.app.content, [SeatConfig(c.human, c.level, c.colour) for c in self.seats], seed)
+        session = Session(self.app.content, [SeatConfig(c.human, c.level, c.colour) for c in self.seats], seed,
+                          saves=self.app.saves, speed=self.app.settings.get("speed", 1))
         self.app.goto("play", session)
 
     def key(self, event):

@@ -15,10 +15,11 @@ import pygame
 
 from fate.engine import IllegalChoice
 from fate.ui.anim import Player, beats_for
+from fate.ui.layout import Layout
 from fate.ui.picker import Picker
 from fate.ui.session import Session, narrate
 from fate.ui.table import Table
-from fate.ui.theme import BLOOD, CULT_COLOURS, GOLD, INK_DIM, PARCHMENT, SIGN_GREEN, mix
+from fate.ui.theme import CULT_COLOURS, GOLD, INK_DIM, PARCHMENT, SIGN_GREEN, mix
 from fate.ui.widgets import Hotspot, Scene, backdrop, button, scene, tooltip
 
 AI_MIN_THINK = 0.45  # seconds an AI seat visibly thinks at Normal speed
@@ -32,7 +33,7 @@ class PlayScene(Scene):
         self.session = session
         self.colours = [CULT_COLOURS[c.colour][1] for c in session.seats]
         self.table = Table(app.ink, app.content, self.colours)
-        self.anim = Player(app.settings.get("speed", 1))
+        self.anim = Player(session.speed)
         humans = session.humans()
         # who is at the screen: the only human; with several, the hand-off decides;
         # ``looker`` lets a spectator of AI seats follow one cult's own view
@@ -191,8 +192,9 @@ class PlayScene(Scene):
             elif key[1] == "resume":
                 self.menu = False
             elif key[1] == "leave":
-                self.session.close()
-                self.app.goto("title")
+                self.leave()
+            elif key[1] == "undo":
+                self.undo()
             return
         if self.anim.busy():
             self.anim.skip()
@@ -204,7 +206,32 @@ class PlayScene(Scene):
 
     def cycle_speed(self) -> None:
         self.anim.cycle()
-        self.app.settings["speed"] = self.anim.speed
+        self.app.settings["speed"] = self.session.speed = self.anim.speed
+        self.session.autosave()
+
+    def leave(self) -> None:
+        """Back to the title; the game is kept (it was saved after every decision)."""
+        s = self.session
+        s.close()
+        path = s.save_path()
+        if path is not None and not s.over():
+            self.app.notice = (f"Saved: turn {s.game.turn}. Continue picks it up where you left it."
+                               if not s.save_error() else s.save_error())
+        self.app.goto("title")
+
+    def undo_seat(self) -> int | None:
+        """Who would take back a decision now: the human at the screen."""
+        return self.looker if self.handoff is None else None
+
+    def undo(self) -> None:
+        if self.anim.busy() or not self.session.undo(self.undo_seat()):
+            return
+        self.anim.skip()
+        self.picker = None
+        self.picker_for = -1
+        self.error = ""
+        self.shown = self.session.view(self.looker)
+        self._relog()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
@@ -226,7 +253,9 @@ class PlayScene(Scene):
     def key(self, event: pygame.event.Event) -> None:
         k = event.key
         if self.handoff is not None:
-            if k in (pygame.K_RETURN, pygame.K_SPACE):
+            if k == pygame.K_ESCAPE:
+                self.menu = not self.menu
+            elif k in (pygame.K_RETURN, pygame.K_SPACE) and not self.menu:
                 self.take_over()
             return
         if k == pygame.K_ESCAPE:
@@ -235,6 +264,8 @@ class PlayScene(Scene):
             self.menu = not self.menu
         elif k == pygame.K_TAB:
             self.anim.skip()
+        elif k == pygame.K_z and event.mod & pygame.KMOD_CTRL and not self.menu:
+            self.undo()
         elif k == pygame.K_s:
             self.cycle_speed()
         elif self.menu:
@@ -254,6 +285,8 @@ class PlayScene(Scene):
         self.hot = []
         if self.handoff is not None:
             self.draw_handoff(screen)
+            if self.menu:
+                self.draw_menu(screen)
             return
         t = self.table
         t.hidden = self.anim.hidden()
@@ -275,6 +308,7 @@ class PlayScene(Scene):
         if self.menu:
             self.draw_menu(screen)
             return
+        self.draw_undo(screen)
         mouse = self.app.mouse
         if mouse is not None:
             reg = t.at(mouse)
@@ -285,6 +319,22 @@ class PlayScene(Scene):
                 if picker is not None and reg.key in picker.live():
                     body = f"→ {picker.label(reg.key)}\n\n{body}" if body else f"→ {picker.label(reg.key)}"
                 tooltip(self.ink, screen, t.layout, mouse, title, body)
+
+    def draw_undo(self, screen: pygame.Surface) -> None:
+        """The Undo button above the prompt bar, greyed with its reason when it cannot."""
+        s = self.session
+        seat = self.undo_seat()
+        if not s.is_human(seat) or s.over():
+            return
+        why = s.undo_reason(seat)
+        tip = ("Take back your last decision (Ctrl+Z)." if not why
+               else f"Nothing to take back now: {why}. Decisions can be taken back until something unknown "
+                    "comes to light or another cult is asked.")
+        button(self, screen, self.table.layout, (1300, 716, 154, 46), "Undo", ("ui", "undo"),
+               enabled=not why and not self.anim.busy(), size=22, tip=tip)
+        mouse = self.app.mouse
+        if mouse is not None and self.hot and self.hot[-1].rect.collidepoint(mouse):
+            tooltip(self.ink, screen, self.table.layout, mouse, "Undo", tip)
 
     def draw_handoff(self, screen: pygame.Surface) -> None:
         """Nothing private here: only whose turn it is to sit at the screen."""
@@ -302,7 +352,7 @@ class PlayScene(Scene):
                size=28)
 
     def draw_menu(self, screen: pygame.Surface) -> None:
-        L = self.table.layout
+        L = Layout(*screen.get_size())
         shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 180))
         screen.blit(shade, (0, 0))
@@ -311,7 +361,8 @@ class PlayScene(Scene):
         button(self, screen, L, (760, 420, 400, 70), "Resume", ("ui", "resume"))
         button(self, screen, L, (760, 510, 400, 70), self.anim.label(), ("ui", "speed"))
         button(self, screen, L, (760, 600, 400, 70), "Leave to the title", ("ui", "leave"))
-        self.ink.draw(screen, "Leaving ends this game.", L.p(960, 700), 20, BLOOD, "italic", anchor="center")
+        self.ink.draw(screen, "Your game is saved after every decision: Continue on the title screen picks it up.",
+                      L.p(960, 700), 20, INK_DIM, "italic", anchor="center")
 
     def close(self) -> None:
         self.session.close()

@@ -7,15 +7,31 @@ no pygame in it, so the rules of who sees what are testable on their own.
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from fate.ai.bots import make_bot
 from fate.content.model import Content
 from fate.engine import Event, Game, new_game, view
 from fate.engine.constants import GAME_SEAT, LOCATION_NAMES, LOCATIONS
+from fate.engine.errors import IllegalChoice, SaveFormatError
+from fate.engine.save import load_data, save_data, snapshot
+from fate.saves import Autosaver, new_game_id, read_save
 
 AI_LEVELS = {"easy": "random", "normal": "greedy"}
+LEVEL_NAMES = {"easy": "Easy", "normal": "Normal"}
+
+# What brings something unknown to light: after it, no decision before it can be taken
+# back (the reason is what the Undo button says).
+REVEALS = {
+    "spell_drawn": "a Spell was drawn", "spell_stolen": "a Spell was taken from a hand",
+    "rolled": "a die was rolled", "die_rerolled": "a die was rolled", "dice_added": "a die was rolled",
+    "cursed": "a Curse was drawn", "curse_revealed": "a Curse was revealed",
+    "artifacts_revealed": "an Artifact was turned face up", "spell_deck_reshuffled": "the Spells were shuffled",
+    "spell_discarded": "a Spell was discarded at random", "no_move": "a hand was shown",
+}
 
 
 @dataclass
@@ -34,6 +50,19 @@ class TurnRecord:
     signs: list[int]
 
 
+_DECKS = {"a Spell was drawn": "spell_deck", "an Artifact was drawn": "art_deck", "a Curse was drawn": "curse_deck"}
+
+
+@dataclass
+class UndoPoint:
+    """The game as it stood before one decision of ``seat``."""
+
+    game: Game
+    seat: int
+    events: int
+    history: int
+
+
 @dataclass
 class Session:
     content: Content
@@ -42,22 +71,56 @@ class Session:
     game: Game | None = field(default=None, repr=False)  # None: a new game from ``seed``
     events: list[Event] = field(default_factory=list)
     history: list[TurnRecord] = field(default_factory=list)
+    saves: Path | None = None  # the folder to autosave into (None: no autosave)
+    game_id: str = ""
+    speed: int = 1  # the table's animation speed, kept with the game
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.seats) <= 4:
             raise ValueError(f"a game needs 1 to 4 seats, not {len(self.seats)}")
-        if self.game is None:
+        fresh = self.game is None
+        if fresh:
             self.game = new_game(self.content, len(self.seats), self.seed)
+        self.game_id = self.game_id or new_game_id()
         self._bots = {s: make_bot(AI_LEVELS.get(cfg.level, "greedy"), self.seed * 10 + s)
                       for s, cfg in enumerate(self.seats) if not cfg.human}
         self._pool: ThreadPoolExecutor | None = None
         self._thinking: Future | None = None
-        self._record(self.game.take_events())
+        self._undo: list[UndoPoint] = []
+        self._undo_block = "nothing to take back yet"
+        self._last_error = ""
+        self.save_file = self.saves / f"{self.game_id}.json" if self.saves is not None else None
+        self._saver = Autosaver(self.save_file) if self.save_file is not None else None
+        if fresh or not self.events:
+            self._record(self.game.take_events())
+        self.autosave()
 
     @classmethod
-    def from_game(cls, content: Content, seats: list[SeatConfig], game: Game) -> Session:
+    def from_game(cls, content: Content, seats: list[SeatConfig], game: Game, **kw) -> Session:
         """A session around an existing game (scenarios, screenshots)."""
-        return cls(content, seats, int(game.config.get("seed", 0)), game)
+        return cls(content, seats, int(game.config.get("seed", 0)), game, **kw)
+
+    @classmethod
+    def resume(cls, content: Content, path: Path) -> Session:
+        """The game saved at ``path`` (or its backup), exactly where it stood, with its
+        seats, speed and chronicle; it goes on saving to the same file. SaveFormatError
+        (one line) if it cannot be read."""
+        path = Path(path)
+        data = read_save(path)
+        info = data.get("session")
+        if not isinstance(info, dict) or not isinstance(info.get("seats"), list):
+            raise SaveFormatError(f"{path}: saved without the table's details (who played)")
+        try:
+            seats = [SeatConfig(bool(r["human"]), str(r["level"]), int(r["colour"])) for r in info["seats"]]
+            speed = int(info.get("speed", 1))
+        except (KeyError, TypeError, ValueError) as e:
+            raise SaveFormatError(f"{path}: the table's details are damaged ({e})") from None
+        g = load_data(content, data, str(path))
+        if len(seats) != g.n:
+            raise SaveFormatError(f"{path}: {len(seats)} seats saved for a {g.n}-seat game")
+        events, history = _chronicle(content, g)
+        return cls(content, seats, int(g.config.get("seed", 0)), g, events=events, history=history,
+                   saves=path.parent, game_id=path.name.removesuffix(".json"), speed=speed)
 
     # ---------------------------------------------------------------- reading
     @property
@@ -82,19 +145,106 @@ class Session:
 
     # ---------------------------------------------------------------- acting
     def apply(self, choice_id: str) -> list[Event]:
-        """Apply a choice of the pending prompt; IllegalChoice if it is not one."""
-        evs = self.game.apply(choice_id)
+        """Apply a choice of the pending prompt; IllegalChoice if it is not one.
+        The game is saved afterwards (on the autosave thread)."""
+        g = self.game
+        p = g.pending()
+        if p is None:
+            raise IllegalChoice("the game is over: no choice is pending")
+        before = UndoPoint(g.clone(), p.seat, len(self.events), len(self.history))
+        evs = g.apply(choice_id)
         self._record(evs)
+        self._note_undo(before, evs)
+        self.autosave()
         return evs
 
     def _record(self, evs: list[Event]) -> None:
-        g = self.game
-        for e in evs:
-            if e.kind == "turn_started" or (e.kind == "setup_done" and not self.history):
-                self.history.append(TurnRecord(g.turn, list(g.summon), list(g.signs)))
-        if g.over and evs:
-            self.history.append(TurnRecord(g.turn + 1, list(g.summon), list(g.signs)))
+        _chart(self.game, evs, self.history)
         self.events.extend(evs)
+
+    # ---------------------------------------------------------------- undo
+    def _note_undo(self, before: UndoPoint, evs: list[Event]) -> None:
+        """Keep the point before this decision, unless it brought something unknown to
+        light (then nothing before it can be taken back) or another seat decided."""
+        g, old = self.game, before.game
+        reveal = next((REVEALS[e.kind] for e in evs if e.kind in REVEALS), "")
+        for deck, what in ((g.spell_deck, "a Spell was drawn"), (g.art_deck, "an Artifact was drawn"),
+                           (g.curse_deck, "a Curse was drawn")):
+            if not reveal and len(deck) < len(getattr(old, _DECKS[what])):
+                reveal = what
+        if not reveal and old.rng != g.rng:
+            reveal = "something was left to chance"
+        if self._undo and self._undo[-1].seat != before.seat:
+            self._undo.clear()
+        if reveal:
+            self._undo.clear()
+            self._undo_block = reveal
+        elif not self.is_human(before.seat):
+            self._undo.clear()
+            self._undo_block = "nothing to take back yet"
+        else:
+            self._undo.append(before)
+
+    def undo_reason(self, seat: int | None) -> str:
+        """Why ``seat`` cannot take back its last decision now, or "" if it can."""
+        p = self.game.pending()
+        if seat is None or not self.is_human(seat):
+            return "only a player can take back a decision"
+        if p is None:
+            return "the game is over"
+        if not self._undo:
+            return self._undo_block
+        if self._undo[-1].seat != seat:
+            return "the last decisions were another cult's"
+        if p.seat != seat:
+            return "another cult has been asked since"
+        return ""
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last decision (see ``undo_reason``). The random stream
+        is restored with the game, so the same choice again gives the same outcome."""
+        if self.undo_reason(seat):
+            return False
+        point = self._undo.pop()
+        self.game = point.game
+        del self.events[point.events:]
+        del self.history[point.history:]
+        if not self._undo:
+            self._undo_block = "nothing more to take back"
+        self.autosave()
+        return True
+
+    # ---------------------------------------------------------------- saving
+    def session_data(self) -> dict:
+        """What the table keeps with a save: the seats, the speed and the Load list's row."""
+        g = self.game
+        leader = ""
+        if not g.over and g.gods[0] >= 0:
+            best = max(range(g.n), key=lambda s: (g.summon[s], -g.signs[s]))
+            leader = f"{g.seat_name(best)} (Summon {g.summon[best]})"
+        outcome = ""
+        if g.over:
+            outcome = (" and ".join(g.seat_name(s) for s in g.winners) + " won" if g.winners
+                       else "the Investigators won" if g.solo else "no one won")
+        who = ["Human" if c.human else f"AI ({LEVEL_NAMES.get(c.level, c.level)})" for c in self.seats]
+        return {
+            "seats": [asdict(c) for c in self.seats],
+            "speed": self.speed,
+            "meta": {"saved_at": time.time(), "turn": g.turn, "leader": leader, "over": g.over,
+                     "outcome": outcome,
+                     "seats": [{"name": g.seat_name(s), "who": who[s]} for s in range(g.n)]},
+        }
+
+    def autosave(self) -> None:
+        """Hand the current position to the autosave thread (returns at once)."""
+        if self._saver is not None:
+            self._saver.submit(save_data(self.game, self.session_data()))
+
+    def save_error(self) -> str:
+        return self._saver.error if self._saver is not None else self._last_error
+
+    def save_path(self) -> Path | None:
+        return self.save_file
 
     def ai_think(self) -> bool:
         """Start the AI of the prompted seat thinking in the background (True
@@ -121,9 +271,44 @@ class Session:
         return f.result()
 
     def close(self) -> None:
+        """Stop thinking and finish writing the save (the game stays in the folder)."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+        if self._saver is not None:  # every change was handed over as it happened: finish writing
+            self._saver.close()
+            self._last_error = self._saver.error
+            self._saver = None
+
+
+def _chart(g: Game, evs: list[Event], history: list[TurnRecord]) -> None:
+    """A turn's start (and the game's end) adds a point to the end screen's chart."""
+    for e in evs:
+        if e.kind == "turn_started" or (e.kind == "setup_done" and not history):
+            history.append(TurnRecord(g.turn, list(g.summon), list(g.signs)))
+    if g.over and evs:
+        history.append(TurnRecord(g.turn + 1, list(g.summon), list(g.signs)))
+
+
+def _chronicle(content: Content, g: Game) -> tuple[list[Event], list[TurnRecord]]:
+    """The events and chart of a saved game, by replaying its choices (the snapshot
+    has neither). A game begun from a scenario cannot be replayed: both start empty."""
+    if g.config.get("scenario"):
+        return [], []
+    events: list[Event] = []
+    history: list[TurnRecord] = []
+    try:
+        again = new_game(content, g.n, int(g.config["seed"]), g.config.get("gods"))
+        first = again.take_events()
+        _chart(again, first, history)
+        events += first
+        for cid in g.choices_made:
+            evs = again.apply(cid)
+            _chart(again, evs, history)
+            events += evs
+    except (IllegalChoice, KeyError, ValueError):
+        return [], []
+    return (events, history) if snapshot(again) == snapshot(g) else ([], [])
 
 
 # ------------------------------------------------------------------ the log in words

@@ -6,6 +6,7 @@ Both drive the real App and its scenes; nothing here draws on its own.
 from __future__ import annotations
 
 import random
+import tempfile
 from pathlib import Path
 
 import pygame
@@ -13,6 +14,7 @@ import pygame
 from fate.content.model import Content
 from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
+from fate.ui.theme import CULT_COLOURS
 
 
 def busy_session(content: Content, seed: int, players: int = 4, decisions: int = 160,
@@ -51,7 +53,7 @@ def scenario_session(content: Content, path: str | Path) -> Session:
 def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
     from fate.ui.play import PlayScene
 
-    app.settings["speed"] = 3  # instant: the shot shows the position, not a beat
+    app.settings["speed"] = session.speed = 3  # instant: the shot shows the position, not a beat
     scene = PlayScene(app, session)
     app.show(scene)
     for _ in range(settle_frames):
@@ -60,16 +62,54 @@ def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
             scene.take_over()
 
 
-def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], scenario: str | None) -> str:
-    app = App(content, size=size, seed=seed)
-    try:
-        session = scenario_session(content, scenario) if scenario else busy_session(content, seed)
-        open_table(app, session)
-        app.frame([], 1 / 60)
-        pygame.image.save(app.screen, path)
-        return path
-    finally:
-        app.close()
+SCREENS = ("title", "setup", "load", "table", "end")
+
+
+def sample_saves(content: Content, folder: Path) -> None:
+    """A few saved games for the title and Load Game screens of a screenshot:
+    two in progress, one finished, and one damaged file."""
+    setups = [([True, False, False], 120), ([True, True], 60), ([True], 400)]
+    for k, (humans, decisions) in enumerate(setups):
+        s = Session(content, [SeatConfig(h, "normal" if k else "easy", i) for i, h in enumerate(humans)],
+                    40 + k, saves=folder, game_id=f"game-2026112{k}-2{k}0000-000")
+        rnd = random.Random(k)
+        for _ in range(decisions):
+            if s.over():
+                break
+            s.apply(rnd.choice(s.game.pending().choices).id)
+        s.close()
+    (folder / "game-20261101-090000-000.json").write_text('{"format_version": 2, "game": "fate-of-the-e')
+
+
+def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], scenario: str | None,
+               screen: str = "table") -> str:
+    """A PNG of one screen: the table (a four-cult game some way in, or the
+    scenario's position), or the title, setup, load or end screen (the title and
+    Load Game show sample saved games made in a scratch folder)."""
+    if screen not in SCREENS:
+        raise ValueError(f"--screen {screen!r}: expected one of {', '.join(SCREENS)}")
+    with tempfile.TemporaryDirectory(prefix="fate-shot-") as tmp:
+        saves = Path(tmp) / "saves"
+        if screen in ("title", "load"):
+            sample_saves(content, saves)
+        app = App(content, size=size, seed=seed, saves=saves)
+        try:
+            if screen == "table":
+                session = scenario_session(content, scenario) if scenario else busy_session(content, seed)
+                open_table(app, session)
+            elif screen == "end":
+                session = busy_session(content, seed, players=3, decisions=10, human=None)
+                rnd = random.Random(seed)
+                while not session.over():
+                    session.apply(rnd.choice(session.game.pending().choices).id)
+                app.goto("end", session, [CULT_COLOURS[c.colour][1] for c in session.seats])
+            else:
+                app.goto(screen)
+            app.frame([], 1 / 60)
+            pygame.image.save(app.screen, path)
+            return path
+        finally:
+            app.close()
 
 
 def play_through(app: App, rnd: random.Random, max_frames: int = 60000, dt: float = 1 / 30) -> int:

@@ -69,6 +69,16 @@ class Scene:
     def close(self) -> None:
         pass
 
+    def draw_tip(self, screen: pygame.Surface, L: Layout) -> None:
+        """The tooltip of the hotspot under the pointer, if it has one."""
+        mouse = self.app.mouse
+        if mouse is None:
+            return
+        for h in reversed(self.hot):
+            if h.tip and h.rect.collidepoint(mouse):
+                tooltip(self.ink, screen, L, mouse, h.label, h.tip)
+                return
+
 
 def button(scene: Scene, screen: pygame.Surface, L: Layout, rect: tuple, label: str, key: tuple,
            selected: bool = False, enabled: bool = True, size: float = 26, tip: str = "") -> pygame.Rect:
@@ -83,6 +93,8 @@ def button(scene: Scene, screen: pygame.Surface, L: Layout, rect: tuple, label: 
              max_w=r.w - L.n(16))
     if enabled:
         scene.hot.append(Hotspot(r, key, label, tip))
+    elif tip:  # a greyed button still says, when hovered, why it cannot be used
+        scene.hot.append(Hotspot(r, ("ui", "disabled") + key, label, tip))
     return r
 
 

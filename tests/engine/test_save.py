@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from fate.engine import SaveFormatError, new_game
-from fate.engine.save import FORMAT_VERSION, load_game, save_data, save_game, snapshot
+from fate.engine.save import (
+    FORMAT_VERSION,
+    backup_path,
+    load_game,
+    migrate,
+    save_data,
+    save_game,
+    snapshot,
+    write_save,
+)
 
 
 def midgame(content, players=3, seed=4, n=80):
@@ -62,8 +72,17 @@ def test_damaged_files_are_refused_clearly(content, tmp_path, text, expect):
     assert str(path) in str(e.value)
 
 
-def _wrong_version(data):
+def _newer_version(data):
     data["format_version"] = 99
+
+
+def _damaged_version(data):
+    data["format_version"] = "two"
+
+
+def _cards_gone(data):
+    data["content"] = "0" * 16  # made with other cards ...
+    data["cards"][5] = "the-lost-card"  # ... one of which this version does not have
 
 
 def _tampered_snapshot(data):
@@ -76,19 +95,65 @@ def _illegal_recorded_choice(data):
 
 
 @pytest.mark.parametrize("damage,expect", [
-    (_wrong_version, "format_version"),
+    (_newer_version, r"newer version of the game \(save format 99; this version reads up to 2\)"),
+    (_damaged_version, "field 'format_version' is damaged"),
+    (_cards_gone, r"cards this version no longer has \(the-lost-card\)"),
     (_tampered_snapshot, "cultists"),
     (_illegal_recorded_choice, r"choices'\[3\]"),
-], ids=["wrong-version", "tampered-snapshot", "illegal-recorded-choice"])
+], ids=["newer-version", "damaged-version", "cards-gone", "tampered-snapshot", "illegal-recorded-choice"])
 def test_a_damaged_save_is_refused_naming_what_is_wrong(content, tmp_path, damage, expect):
     data = save_data(midgame(content))
     damage(data)
     path = tmp_path / "damaged.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(SaveFormatError, match=expect):
+    with pytest.raises(SaveFormatError, match=expect) as e:
         load_game(content, path)
+    assert "\n" not in str(e.value) and str(e.value).startswith(str(path))
 
 
 def test_a_missing_file_is_refused(content, tmp_path):
     with pytest.raises(SaveFormatError, match="no such save file"):
         load_game(content, tmp_path / "nothing.json")
+
+
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "save-format-1.json"
+
+
+def test_a_format_1_save_migrates_and_plays_on(content):
+    """tests/fixtures/save-format-1.json was written by the format-1 engine (a
+    three-cult game, 120 choices in, a reroll asked)."""
+    old = json.loads(FIXTURE.read_text())
+    assert old["format_version"] == 1 and "cards" not in old and "game_version" not in old
+    g = load_game(content, FIXTURE, verify=True)
+    assert g.pending().kind == "reroll" and len(g.choices_made) == 120
+    again = save_data(g)
+    assert again["format_version"] == FORMAT_VERSION == 2
+    assert again["cards"] == [c.id for c in content.cards] and again["game_version"]
+    r = random.Random(3)
+    while g.pending() is not None:
+        g.apply(r.choice(g.pending().choices))
+    assert g.over
+
+
+def test_migrate_leaves_the_old_data_alone_and_fills_the_new_fields(content):
+    old = json.loads(FIXTURE.read_text())
+    new = migrate(old)
+    assert old["format_version"] == 1 and new["format_version"] == 2
+    assert new["game_version"] == "0.1.0" and new["cards"] is None and new["choices"] == old["choices"]
+
+
+def test_a_save_keeps_the_tables_session_data(content, tmp_path):
+    g = midgame(content)
+    save_game(g, tmp_path / "s.json", session={"seats": [{"human": True}], "speed": 2})
+    assert json.loads((tmp_path / "s.json").read_text())["session"] == {"seats": [{"human": True}], "speed": 2}
+
+
+def test_a_backup_keeps_the_previous_save(content, tmp_path):
+    path = tmp_path / "auto.json"
+    first, later = midgame(content, n=40), midgame(content, n=60)
+    write_save(save_data(first), path, backup=True)
+    assert not backup_path(path).exists()  # nothing to keep yet
+    write_save(save_data(later), path, backup=True)
+    assert json.loads(path.read_text())["choices"] == later.choices_made
+    assert json.loads(backup_path(path).read_text())["choices"] == first.choices_made
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["auto.json", "auto.json.bak"]
