@@ -307,15 +307,15 @@ def readied(g: Game, t: tuple) -> Ask | None:
         c = g.card(card)
         g.emit("spell_readied", {"seat": seat, "symbol": c.symbol, "cost": list(c.cost)})
         return None
-    opts = [("cast_now", f"Cast {g.card(card).name} at once", -1)]
+    opts = [("cast_now", f"Cast {g.card(card).name} at once", "cast")]
     opts += [(f"replace:{g.card(r).id}", f"Discard readied {g.card(r).name} to make room", r)
              for r in g.reserve[seat]]
     return Ask(seat, "reserve_full", "Your Reserve is full", opts)
 
 
-def readied_take(g: Game, t: tuple, old: int) -> None:
+def readied_take(g: Game, t: tuple, old: int | str) -> None:
     seat, card = t[1], t[2]
-    if old < 0:
+    if old == "cast":
         g.hands[seat].remove(card)
         g.reserve[seat].append(card)  # cast straight from where it was readied
         g.holdings_changed(seat)

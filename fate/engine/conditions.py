@@ -70,7 +70,7 @@ def acts_at(g: Game, s: int, p: dict) -> bool:
 
 def holds_gate(g: Game, s: int, p: dict) -> bool:
     """The cult holds a Gate card."""
-    return g.gate[s] >= 0
+    return g.gate[s] != -1
 
 
 def leads_summon(g: Game, s: int, p: dict) -> bool:

@@ -351,14 +351,14 @@ class Game:
         return k
 
     # ----------------------------------------------------------- investigators
-    def investigators_to_lodge(self, seat: int, count: int, source: str = "supply") -> int:
+    def investigators_to_lodge(self, seat: int, count: int, source: str | int) -> int:
+        """Investigators into a Lodge from the supply (``"supply"``) or another Lodge (a seat)."""
         if source == "supply":
             k = min(count, self.inv_supply)
             self.inv_supply -= k
         else:
-            k = min(count, self.inv_lodge[source]) if isinstance(source, int) else 0
-            if isinstance(source, int):
-                self.inv_lodge[source] -= k
+            k = min(count, self.inv_lodge[source])
+            self.inv_lodge[source] -= k
         if k:
             self.inv_lodge[seat] += k
             self.emit("investigators_sent", {"seat": seat, "count": k, "source": source})

@@ -11,6 +11,7 @@ from fate.engine.constants import (
     RESERVE_SLOTS,
     SUMMON_WIN,
 )
+from fate.engine.events import PROMPT_KINDS
 from fate.engine.game import Game
 
 
@@ -32,7 +33,9 @@ def card_zones(g: Game) -> dict[str, list[int]]:
     return zones
 
 
-def violations(g: Game) -> list[str]:
+def violations(g: Game, prompt: bool = True) -> list[str]:
+    """Everything wrong with the state (conservation, ranges, caches) and, with
+    ``prompt``, with the pending decision (a snapshot being restored has none yet)."""
     out: list[str] = []
     if g.phase == "setup":  # the Elder God draft: nothing is on the table yet
         return out
@@ -67,4 +70,30 @@ def violations(g: Game) -> list[str]:
             out.append(f"seat {s}: what it may cast was not updated after its holdings changed")
     if sum(g.squall) > 8:
         out.append(f"{sum(g.squall)} Winter Squall tokens on the Altar")
+    held = {a for arts in g.arts for a in arts}
+    if not g.exhausted <= held:
+        out.append(f"exhausted cards nobody holds: {sorted(g.content.cards[a].id for a in g.exhausted - held)}")
+    if prompt:
+        out += prompt_problems(g)
+    return out
+
+
+def prompt_problems(g: Game) -> list[str]:
+    """A pending prompt names a seat, says what it asks in words and offers
+    distinct, labelled choices."""
+    p = g.pending()
+    if p is None:
+        return [] if g.over else ["the game waits for nothing but is not over"]
+    out = []
+    if not (isinstance(p.seat, int) and 0 <= p.seat < g.n):
+        out.append(f"a {p.kind} prompt for seat {p.seat!r}")
+    if p.kind not in PROMPT_KINDS:
+        out.append(f"a prompt of an unknown kind {p.kind!r}")
+    if not (isinstance(p.text, str) and p.text.strip()):
+        out.append(f"a {p.kind} prompt without words: {p.text!r}")
+    ids = [c.id for c in p.choices]
+    if len(ids) < 2 or len(set(ids)) != len(ids):
+        out.append(f"{p.kind}: choices {ids} (a decision needs two or more, each once)")
+    if not all(isinstance(c.label, str) and c.label.strip() for c in p.choices):
+        out.append(f"{p.kind}: a choice without words")
     return out

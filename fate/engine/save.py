@@ -255,7 +255,7 @@ def restore(content: Content, config: dict, choices: list[str], snap: dict, wher
         raise SaveFormatError(f"{where}: snapshot does not match its config")
     from fate.engine.invariants import violations
 
-    bad = violations(g)
+    bad = violations(g, prompt=False)
     if bad:
         raise SaveFormatError(f"{where}: snapshot is inconsistent: {bad[0]}")
     if not g.over:

@@ -1,6 +1,6 @@
 """Random-play fuzz (R-CMP-5 and the engine's promises), in the spirit of
 open_spiel's random_sim_test: 2,000 seeded games across 1-4 seats, checked
-after every choice."""
+after every choice, every event checked against the catalogue (fate/engine/events.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import random
 import pytest
 
 from fate.engine import new_game, view
+from fate.engine.events import event_problems
 from fate.engine.invariants import violations
 from fate.engine.save import load_data, save_data, snapshot
 
@@ -54,7 +55,9 @@ def test_r_cmp_5_random_games_conserve_everything_and_end(content, players):
         k = 0
         while (p := g.pending()) is not None:
             assert p.choices, f"{players}p seed {seed}: a prompt with no choice"
-            g.apply(r.choice(p.choices))
+            for e in g.apply(r.choice(p.choices)):
+                wrong = event_problems(g, e)
+                assert not wrong, f"{players}p seed {seed} choice {k}: {wrong[0]}"
             k += 1
             assert k < CHOICE_CAP, f"{players}p seed {seed}: no end after {CHOICE_CAP} choices"
             bad = violations(g)

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from fate.content import default_content
 from fate.engine import SaveFormatError, ScenarioError, new_game, view
 from fate.engine.constants import LOCATIONS, PHASES
+from fate.engine.events import event_problems
 from fate.engine.invariants import violations
 from fate.engine.save import load_data, save_data
 from fate.scenario import build
@@ -177,7 +178,8 @@ def test_r_cmp_5_random_legal_choices_from_random_scenarios_keep_every_invariant
         p = g.pending()
         if p is None:
             break
-        g.apply(p.choices[data.draw(st.integers(0, len(p.choices) - 1), label=p.kind)])
+        for e in g.apply(p.choices[data.draw(st.integers(0, len(p.choices) - 1), label=p.kind)]):
+            assert event_problems(g, e) == []
         assert_playable(g)
 
 

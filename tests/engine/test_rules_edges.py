@@ -1,0 +1,108 @@
+"""Edges of the rules that mutation testing showed no test was watching
+(docs/testing.md): each test here failed against a surviving mutant."""
+
+from __future__ import annotations
+
+from tests.engine.test_rules_solo import end_of_turn
+
+# Every Investigator is out: 4 on each location but The Museum (2), 3 in seat 1's Lodge.
+NO_SUPPLY = {loc: {"investigators": 4} for loc in ("other_worlds", "ceremony", "streets", "gathering", "library")}
+NO_SUPPLY["museum"] = {"investigators": 2}
+
+
+def to_museum(table, dice):
+    t = table(players=3, fate=["ceremony"], start="move", locations=NO_SUPPLY, dice=dice,
+              seats=[{"hand": ["key-01", "hood-03", "tome-05"]}, {"investigators": 3}, {}])
+    assert t.view()["supply"]["investigators"] == 0
+    t.until("move")
+    t.choose("play:key-01")
+    return t
+
+
+def test_r_mv_8_an_empty_supply_after_the_raid_places_no_investigator(table):
+    t = to_museum(table, ["tentacle"] * 3)  # the raid destroys nobody: still none to place
+    assert [e.data["seat"] for e in t.of("raid_declared")] == [1]
+    assert t.loc("museum")["investigators"] == 2 and t.view()["supply"]["investigators"] == 0
+    assert not t.of("investigator_placed")
+
+
+def test_r_mv_8_the_one_investigator_the_raid_destroys_is_placed(table):
+    t = to_museum(table, ["skull", "tentacle", "tentacle"])
+    assert t.loc("museum")["investigators"] == 3 and t.view()["supply"]["investigators"] == 0
+    t = to_museum(table, ["skull", "skull", "tentacle"])
+    assert t.loc("museum")["investigators"] == 3 and t.view()["supply"]["investigators"] == 1
+
+
+def test_r_mv_9_a_piece_that_stays_places_nothing_and_draws_no_investigators_home(table, content):
+    spells = [content.cards[i].id for i in content.spells]
+    rest = [s for s in spells if s != "key-01"]
+    t = table(players=3, fate=["museum"], start="move", locations={"museum": {"investigators": 3}},
+              seats=[{"hand": ["key-01"], "cultists": {"museum": 1}}, {"hand": rest[:32]}, {"hand": rest[32:]}])
+    assert t.of("fate_piece_stays")
+    assert not t.of("cultist_placed") and not t.of("investigator_placed") and not t.of("investigators_followed")
+    assert t.loc("museum")["investigators"] == 3 and t.loc("museum")["cultists"][0] == 1
+    assert t.seat(0)["investigators"] == 0
+
+
+def test_r_sa_1_only_rivals_with_investigators_are_raided(table):
+    t = table(players=4, fate=["streets"], start="activate", dice=["tentacle"] * 4,
+              seats=[{"investigators": 2}, {}, {}, {"investigators": 1}])
+    t.choose("send:supply:1")
+    t.choose("send:supply:1")
+    assert [e.data["seat"] for e in t.of("raid_declared")] == [1, 3]  # not 2 (none), not 0 (the actor)
+    assert [s["investigators"] for s in t.view()["seats"]] == [2, 2, 0, 1]
+
+
+def test_r_so_7_the_destroyed_curse_goes_under_the_curse_deck(table):
+    t = table(players=1, fate=["ceremony", "library"], start="activate",
+              seats=[{"cultists": {"ceremony": 4}, "curses": ["hubris", "ill-omen"]}])
+    t.choose("cleanse")
+    assert [e.data for e in t.of("curse_destroyed")] == [{"seat": 0, "carried": 1}]
+    assert t.g.content.cards[t.g.curse_deck[0]].id == "hubris"  # the bottom (the view never shows order)
+    assert [e.data["total"] for e in t.of("elder_sign_gained")] == [1, 2, 3]
+
+
+def test_r_so_3_met_on_the_other_worlds_they_move_to_the_streets_and_raid(table):
+    """Your piece on The Other Worlds; theirs draws its own symbol, goes to The Other
+    Worlds, meets you, and goes on to the Streets: you are cursed and raided, and the
+    Investigator is placed where their piece ends."""
+    t = end_of_turn(table, ["other_worlds", "museum"], ["key-02"], investigators=1)
+    assert t.seat(0)["curses_carried"] == 1
+    assert t.view()["fate_pieces"][1]["location"] == "streets"
+    assert [e.data["seat"] for e in t.of("raid_declared")] == [0]
+    assert t.loc("streets")["investigators"] == 2
+
+
+def test_r_so_4_met_after_entering_the_streets_you_are_still_raided(table):
+    t = end_of_turn(table, ["streets", "library"], ["lantern-02"], investigators=1)
+    assert t.seat(0)["curses_carried"] == 1
+    assert t.view()["fate_pieces"][1]["location"] == "other_worlds"
+    assert [e.data["seat"] for e in t.of("raid_declared")] == [0]
+
+
+def test_r_so_3_met_elsewhere_they_go_to_the_other_worlds_without_a_raid(table):
+    t = end_of_turn(table, ["library", "museum"], ["tome-02"], investigators=1)
+    assert t.seat(0)["curses_carried"] == 1
+    assert t.view()["fate_pieces"][1]["location"] == "other_worlds"
+    assert not t.of("raid_declared") and t.loc("other_worlds")["investigators"] == 2
+
+
+def test_r_ar_1_a_discarded_artifact_goes_under_the_deck_standing(table):
+    t = table(players=3, fate=["museum"], start="activate",
+              seats=[{"artifacts": ["star-stone", {"id": "obsidian-mirror", "exhausted": True}, "censer"]}, {}, {}],
+              artifacts_face_up=["warding-tablet", "astrolabe"])
+    t.until("museum")
+    t.choose("artifact:warding-tablet")
+    t.choose("discard:obsidian-mirror")
+    assert t.g.content.cards[t.g.art_deck[0]].id == "obsidian-mirror"  # the bottom of the deck
+    assert "obsidian-mirror" not in {t.g.content.cards[a].id for a in t.g.exhausted}
+
+
+def test_r_cu_2_first_among_the_damned_wakes_only_when_strictly_ahead(table):
+    """A tie for the lead is not being ahead; in a two-cult game the rival's token counts."""
+    t = table(players=3, seats=[{"summon": 3, "curses": ["first-of-damned"]}, {"summon": 3}, {}])
+    assert not t.of("curse_revealed")
+    t = table(players=2, seats=[{"summon": 2, "curses": ["first-of-damned"]}, {"summon": 5}])
+    assert not t.of("curse_revealed")
+    t = table(players=2, seats=[{"summon": 5, "curses": ["first-of-damned"]}, {"summon": 2}])
+    assert [e.data["card"] for e in t.of("curse_revealed")] == ["first-of-damned"]
