@@ -3,6 +3,8 @@
     python main.py                         open the game window
     python main.py --self-test             headless check: content, assets, a whole AI game
                                            played through the table; prints SELFTEST OK
+    python main.py --autoplay [--seed N]   watch three AI cults play a game, saved as any game is
+                                           (prints "decision N" as each is made)
     python main.py --screenshot FILE [--screen NAME] [--seed N] [--scenario FILE] [--size WxH]
                                            save a PNG of a screen (title, setup, load, table, end)
 """
@@ -13,6 +15,8 @@ import argparse
 import os
 import random
 import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -62,15 +66,47 @@ def self_test(seed: int) -> int:
     finally:
         app.close()
     print(f"played a 3-seat AI game through the table in {frames} frames")
+    problem = crash_check(content, seed)
+    if problem:
+        print(f"SELFTEST FAILED: {problem}", file=sys.stderr)
+        return 1
     print("SELFTEST OK")
     return 0
+
+
+def crash_check(content, seed: int) -> str:
+    """A game process killed without warning leaves a save that loads and plays on,
+    at most one decision short. Returns what went wrong, or ""."""
+    import tempfile
+    from pathlib import Path
+
+    from fate.engine import SaveFormatError
+    from fate.saves import read_save
+    from fate.ui.crash import run_and_kill
+    from fate.ui.session import Session
+
+    with tempfile.TemporaryDirectory(prefix="fate-selftest-") as tmp:
+        try:
+            path, made = run_and_kill(Path(tmp), seed, after=1.5)
+            kept = len(read_save(path)["choices"])
+            session = Session.resume(content, path)
+            session.apply(session.game.pending().choices[0].id)
+            session.close()
+        except (RuntimeError, SaveFormatError, OSError) as e:
+            return f"crash safety: {e}"
+    if made - kept > 1:
+        return f"crash safety: {made - kept} decisions lost when the game process was killed"
+    print(f"killed a game process mid-game: its save loaded with {kept} of {made} decisions")
+    return ""
 
 
 def main(argv: list[str] | None = None) -> int:
     prog = "main.py" if not getattr(sys, "frozen", False) else os.path.basename(sys.executable)
     ap = _Parser(prog=prog, description="Fate of the Elder Gods, the digital edition.")
     ap.add_argument("--self-test", action="store_true", help="run headless checks and exit")
-    ap.add_argument("--screenshot", metavar="FILE", help="save a PNG of the table and exit")
+    ap.add_argument("--screenshot", metavar="FILE", help="save a PNG of a screen and exit")
+    ap.add_argument("--autoplay", action="store_true",
+                    help="watch three AI cults play one game (saved as any game is), then exit")
     ap.add_argument("--seed", type=int, default=None, help="seed for new games, the self-test and screenshots")
     ap.add_argument("--scenario", metavar="FILE", help="with --screenshot: the position to show (docs/scenario-format.md)")
     ap.add_argument("--screen", metavar="NAME", default="table",
@@ -120,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from fate.ui.app import App
 
+    if args.autoplay:
+        return autoplay(content, args.seed if args.seed is not None else random.randrange(1 << 30), size)
     try:
         app = App(content, size=size, seed=args.seed)
         try:
@@ -130,6 +168,38 @@ def main(argv: list[str] | None = None) -> int:
         where = crash_report()
         print(f"The game stopped on an internal error; the details are in {where}", file=sys.stderr)
         return 1
+    return 0
+
+
+def autoplay(content, seed: int, size: tuple[int, int]) -> int:
+    """Three AI cults play one game at the Fast speed in the real window loop,
+    autosaving like any game; each decision is announced on stdout (the crash
+    safety test kills this process at random moments and reads the save)."""
+    import pygame
+
+    from fate.ui.app import App
+    from fate.ui.session import SeatConfig, Session
+
+    app = App(content, size=size, seed=seed)
+    try:
+        session = Session(content, [SeatConfig(False, "normal", i) for i in range(3)], seed,
+                          saves=app.saves, speed=2)
+        app.goto("play", session)
+        print(f"saving to {session.save_file}", flush=True)
+        told = -1
+        clock = pygame.time.Clock()
+        dt = 0.0
+        while app.running and not session.over():
+            app.frame(pygame.event.get(), dt)
+            pygame.display.flip()
+            made = len(session.game.choices_made)
+            if made != told:
+                print(f"decision {made}", flush=True)
+                told = made
+            dt = clock.tick(60) / 1000.0
+    finally:
+        app.close()
+    print("game over" if session.over() else "stopped", flush=True)
     return 0
 
 
