@@ -9,9 +9,9 @@ the median of five rounds, so that other work on the machine does not blur them.
 frames: the CPU time of each frame of the busiest table (four cults far into
 a game, AI seats playing at Normal speed with every animation, the pointer
 sweeping over things so tooltips show) at 1920x1080, headless; p50 and p95 of
-the main thread's CPU time (the AI thinks on its own thread). Then the wall
-time from launching ``python main.py`` to its first frame on screen, median
-of three launches.
+the main thread's CPU time (the AI thinks on its own thread), first without
+and then with every decision autosaved. Then the wall time from launching
+``python main.py`` to its first frame on screen, median of three launches.
 
 package: the size of the packaged app folder (dist/FateOfTheElderGods, built
 by ``python packaging/build.py``; built first if it is missing) and the wall
@@ -80,8 +80,12 @@ def bench_engine(seconds: float = 5.0) -> dict[str, float]:
     }
 
 
-def bench_frames(frames: int = 900, size: tuple[int, int] = (1920, 1080)) -> dict[str, float]:
+def bench_frames(frames: int = 900, size: tuple[int, int] = (1920, 1080), autosave: bool = False) -> dict[str, float]:
+    """With ``autosave`` every decision is saved as in a player's game (into a scratch
+    folder): the main thread builds the snapshot, the autosave thread writes it."""
     import os
+    import tempfile
+    from pathlib import Path
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -93,6 +97,7 @@ def bench_frames(frames: int = 900, size: tuple[int, int] = (1920, 1080)) -> dic
 
     content = default_content()
     app = App(content, size=size, seed=1, settings={"speed": 1})
+    scratch = tempfile.TemporaryDirectory(prefix="fate-bench-")
     try:
         times: list[float] = []
         walls: list[float] = []
@@ -100,7 +105,8 @@ def bench_frames(frames: int = 900, size: tuple[int, int] = (1920, 1080)) -> dic
         seed = 12
         while len(times) < frames:
             # four AI cults far into a game, seen by seat 1 (its hand faces too)
-            session = busy_session(content, seed=seed, players=4, decisions=150, human=None)
+            session = busy_session(content, seed=seed, players=4, decisions=150, human=None,
+                                   saves=Path(scratch.name) if autosave else None)
             for cfg in session.seats:
                 cfg.level = "normal"  # the look-ahead AI, thinking on its worker thread
             seed += 1
@@ -119,9 +125,10 @@ def bench_frames(frames: int = 900, size: tuple[int, int] = (1920, 1080)) -> dic
         first = walls[0]
         times.sort()
         return {"frames": len(times), "p50": times[len(times) // 2], "p95": times[int(len(times) * 0.95)],
-                "max": times[-1], "wall_max": max(walls[1:]), "opening": first, "first_frame": first_frame_s()}
+                "max": times[-1], "wall_max": max(walls[1:]), "opening": first}
     finally:
         app.close()
+        scratch.cleanup()
 
 
 def first_frame_s(launches: int = 3) -> float:
@@ -186,13 +193,14 @@ def main(argv: list[str] | None = None) -> int:
               f"median of {r['runs']} more {r['median_s']:.2f} s")
         return 0
     if args.what == "frames":
-        r = bench_frames(args.frames)
-        print(f"frames: busiest table (4 cults, 1920x1080, animations and tooltips), {r['frames']} frames, "
-              "main-thread CPU time")
-        print(f"frame time p50: {r['p50']:.2f} ms  p95: {r['p95']:.2f} ms  max: {r['max']:.2f} ms")
-        print(f"longest frame on the clock while AI seats think: {r['wall_max']:.1f} ms "
-              f"(opening frame that draws the table's art: {r['opening']:.0f} ms)")
-        print(f"launch to first frame: {r['first_frame']:.2f} s (median of 3)")
+        for autosave in (False, True):
+            r = bench_frames(args.frames, autosave=autosave)
+            print(f"frames: busiest table (4 cults, 1920x1080, animations and tooltips), {r['frames']} frames, "
+                  f"main-thread CPU time, autosave {'on' if autosave else 'off'}")
+            print(f"frame time p50: {r['p50']:.2f} ms  p95: {r['p95']:.2f} ms  max: {r['max']:.2f} ms")
+            print(f"longest frame on the clock while AI seats think: {r['wall_max']:.1f} ms "
+                  f"(opening frame that draws the table's art: {r['opening']:.0f} ms)")
+        print(f"launch to first frame: {first_frame_s():.2f} s (median of 3)")
         return 0
     r = bench_engine(args.seconds)
     print(f"engine: {r['games']} random 4-player games, {r['choices']} choices, CPU time, median of 5 rounds")

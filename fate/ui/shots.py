@@ -18,12 +18,12 @@ from fate.ui.theme import CULT_COLOURS
 
 
 def busy_session(content: Content, seed: int, players: int = 4, decisions: int = 160,
-                 human: int | None = 0) -> Session:
+                 human: int | None = 0, saves: Path | None = None) -> Session:
     """A game some way in, played by seeded random choices: a table with
     something everywhere. Seat ``human`` (if any) is human and the game stops
     at its prompt; the other seats are AI."""
     seats = [SeatConfig(i == human, "easy", i) for i in range(players)]
-    s = Session(content, seats, seed)
+    s = Session(content, seats, seed, saves=saves)
     rnd = random.Random(seed)
     made = 0
     while not (made >= decisions and (human is None or s.prompt_seat() == human)):
