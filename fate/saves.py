@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fate.engine.errors import SaveFormatError
+from fate.content.model import Content
+from fate.engine import new_game
+from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.save import backup_path, migrate, write_save
 
 SUFFIX = ".json"
@@ -165,3 +167,75 @@ class Autosaver:
             with self._cond:
                 self._busy = False
                 self._cond.notify_all()
+
+
+class Replay:
+    """A saved game's decisions, to step through: the position before the first
+    decision and after each one, with the events each decision caused. Built by
+    replaying the save's choices (a game begun from a scenario cannot be)."""
+
+    def __init__(self, content: Content, data: dict[str, Any], where: str = "save") -> None:
+        config, choices = data.get("config"), data.get("choices")
+        if not isinstance(config, dict) or not isinstance(choices, list):
+            raise SaveFormatError(f"{where}: fields 'config' and 'choices' are required")
+        if config.get("scenario"):
+            raise SaveFormatError(f"{where}: a game begun from a scenario cannot be replayed")
+        try:
+            g = new_game(content, config["players"], config["seed"], config.get("gods"))
+            self.states = [g.clone()]
+            self.events = [g.take_events()]
+            for cid in choices:
+                self.events.append(g.apply(cid))
+                self.states.append(g.clone())
+        except (KeyError, TypeError, ValueError, IllegalChoice) as e:
+            raise SaveFormatError(f"{where}: cannot be replayed ({e})") from None
+        self.choices = list(choices)
+        self.over = g.over
+
+    @classmethod
+    def of_file(cls, content: Content, path: Path) -> Replay:
+        return cls(content, read_save(Path(path)), str(path))
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def turn(self, k: int) -> int:
+        return self.states[k].turn
+
+    def next_turn(self, k: int) -> int:
+        """The first position of the next turn after position ``k`` (or the last)."""
+        t = self.turn(k)
+        return next((i for i in range(k + 1, len(self)) if self.turn(i) > t), len(self) - 1)
+
+    def previous_turn(self, k: int) -> int:
+        """The first position of this turn, or of the turn before when ``k`` is already it."""
+        t = self.turn(k)
+        start = next(i for i in range(len(self)) if self.turn(i) == t)
+        if start < k:
+            return start
+        prev = t - 1
+        return next((i for i in range(len(self)) if self.turn(i) == prev), 0)
+
+    def events_until(self, k: int) -> list:
+        return [e for evs in self.events[: k + 1] for e in evs]
+
+
+def write_report(data: dict[str, Any], chronicle: list[str], folder: Path) -> Path:
+    """One file for a bug report: the save, the chronicle as it was on screen, the
+    game's version and the platform. Returns where it was written."""
+    import platform
+
+    import fate
+
+    report = {
+        "report": "fate-of-the-elder-gods bug report",
+        "game_version": fate.__version__,
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "written_at": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "chronicle": chronicle,
+        "save": data,
+    }
+    path = Path(folder) / time.strftime("report-%Y%m%d-%H%M%S.json")
+    write_save(report, path)
+    return path

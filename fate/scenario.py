@@ -1,9 +1,11 @@
 """Scenarios: any position of the game written as YAML (docs/scenario-format.md).
 
     python -m fate.scenario FILE [--choose ID ...] [--seat N]
+    python -m fate.scenario --from-save SAVE > position.yaml
 
 builds the position, applies the choices in order and prints the public state
-and the pending prompt as YAML. Bug reports, puzzles and tests use it.
+and the pending prompt as YAML; or turns the position of a saved game into a
+scenario. Bug reports, puzzles and tests use it.
 """
 
 from __future__ import annotations
@@ -28,12 +30,12 @@ from fate.engine.constants import (
     STREETS,
     SUMMON_WIN,
 )
-from fate.engine.errors import ContentError, IllegalChoice, ScenarioError
+from fate.engine.errors import ContentError, IllegalChoice, SaveFormatError, ScenarioError
 from fate.engine.game import Game
 from fate.engine.invariants import violations
 
 TOP_KEYS = {"players", "seed", "gods", "current", "turn", "fate", "start", "seats", "locations",
-            "artifacts_face_up", "decks", "discard", "dice", "description"}
+            "artifacts_face_up", "decks", "discard", "removed", "dice", "description"}
 SEAT_KEYS = {"lodge", "abyss", "cultists", "investigators", "summon", "elder_signs",
              "elder_sign_curse_taken", "hand", "gate", "reserve", "artifacts", "curses"}
 LOC_KEYS = {"investigators", "column", "squalls"}
@@ -211,6 +213,7 @@ class _Builder:
         c = self.c
         decks = self.keys(d.get("decks"), {"spells", "artifacts", "curses"}, "decks")
         g.discard = self.cards(d.get("discard"), ("spell",), "discard")
+        g.box.extend(self.cards(d.get("removed"), ("artifact",), "removed"))
         g.art_up = self.cards(d.get("artifacts_face_up"), ("artifact",), "artifacts_face_up")
         tops = {k: self.cards(decks.get(k), (k[:-1],), f"decks.{k}") for k in ("spells", "artifacts", "curses")}
         for key, pool in (("spells", c.spells), ("artifacts", c.artifacts), ("curses", c.curses)):
@@ -271,6 +274,49 @@ def load(content: Content, path: str | Path) -> Game:
     return build(content, data, str(path))
 
 
+def to_scenario(g: Game) -> dict:
+    """The position of a game as a scenario map (docs/scenario-format.md), so that a
+    reported position can become a test: the board, every hand, Reserve, Artifact
+    and Curse, the decks in their order. The scenario starts at the beginning of the
+    phase the game is in; a card caught mid-resolution goes back under its deck."""
+    if g.phase == "setup":
+        raise ScenarioError("the game is still at its Elder God draft: there is no position yet")
+    if g.over:
+        raise ScenarioError("the game is over: there is no position to play from")
+    ids = [c.id for c in g.content.cards]
+
+    def names(cards: list[int]) -> list[str]:
+        return [ids[c] for c in cards]
+
+    seats = []
+    for s in range(g.n):
+        row: dict[str, Any] = {
+            "lodge": g.lodge[s], "abyss": g.abyss[s],
+            "cultists": {LOCATIONS[loc]: g.at[loc][s] for loc in range(6) if g.at[loc][s]},
+            "investigators": g.inv_lodge[s], "summon": g.summon[s], "elder_signs": g.signs[s],
+            "elder_sign_curse_taken": g.es_cursed[s], "hand": names(g.hands[s]),
+            "reserve": names(g.reserve[s]),
+            "artifacts": [{"id": ids[a], "exhausted": True} if a in g.exhausted else ids[a] for a in g.arts[s]],
+            "curses": [ids[c] for c, cursed, _ in g.held if cursed == s],
+        }
+        if g.gate[s] >= 0:
+            row["gate"] = ids[g.gate[s]]
+        seats.append(row)
+    phase = g.phase if g.phase in PHASES else "prepare"  # the Investigators' turn: the next turn begins
+    return {
+        "description": f"turn {g.turn}, {g.seat_name(g.cur)}, {phase} (from a saved game)",
+        "players": g.n, "seed": int(g.config.get("seed", 1)), "gods": names(g.gods), "current": g.cur,
+        "turn": g.turn, "start": phase, "fate": [LOCATIONS[p] for p in g.pieces], "seats": seats,
+        "locations": {LOCATIONS[loc]: {"investigators": g.inv_at[loc], "column": names(g.columns[loc]),
+                                       "squalls": g.squall[loc]} for loc in range(6)},
+        "artifacts_face_up": names(g.art_up),
+        "decks": {"spells": names(g.spell_deck[::-1]), "artifacts": names(g.art_deck[::-1]),
+                  "curses": names(g.curse_deck[::-1])},
+        "discard": names(g.discard),
+        "removed": [ids[c] for c in g.box if g.content.cards[c].kind == "artifact"],
+    }
+
+
 def report(g: Game, seat: int | None = None) -> dict:
     from fate.engine.view import view
 
@@ -284,12 +330,27 @@ def report(g: Game, seat: int | None = None) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m fate.scenario", description=__doc__.split("\n\n")[0])
-    ap.add_argument("file", help="scenario YAML file")
+    ap.add_argument("file", nargs="?", help="scenario YAML file")
+    ap.add_argument("--from-save", metavar="SAVE", help="print the position of a saved game as a scenario and exit")
     ap.add_argument("--choose", action="append", default=[], metavar="ID", help="apply a choice (repeatable)")
     ap.add_argument("--seat", type=int, default=None, help="print the view of this seat (default: public)")
     args = ap.parse_args(argv)
     from fate.content import default_content
 
+    if args.from_save:
+        from fate.engine.save import load_data
+        from fate.saves import read_save
+
+        try:
+            g = load_data(default_content(), read_save(Path(args.from_save)), args.from_save)
+            data = to_scenario(g)
+        except (SaveFormatError, ScenarioError, ContentError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
+        yaml.safe_dump(data, sys.stdout, sort_keys=False, allow_unicode=True, width=100)
+        return 0
+    if not args.file:
+        ap.error("give a scenario FILE, or --from-save SAVE")
     try:
         content = default_content()
         g = load(content, args.file)

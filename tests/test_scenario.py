@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import yaml
 
 from fate.engine import ScenarioError
 from fate.scenario import build, load
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args):
@@ -55,3 +58,44 @@ def test_cli_reports_errors_in_one_line(tmp_path):
     assert out.stderr.count("\n") == 1 and "unknown card id 'nope'" in out.stderr
     out = run("docs/examples/museum-control.yaml", "--choose", "bogus")
     assert out.returncode == 1 and "'bogus' is not a legal choice" in out.stderr
+
+
+def test_a_saved_position_becomes_a_scenario_with_the_same_board(content, tmp_path):
+    """python -m fate.scenario --from-save: a reported position can become a test."""
+    import random
+
+    from fate.engine import new_game, view
+    from fate.engine.save import save_game
+    from fate.scenario import build, to_scenario
+
+    g = new_game(content, 3, 21)
+    r = random.Random(21)
+    while g.turn < 9 or g.pending().kind != "move":
+        g.apply(r.choice(g.pending().choices))
+    save = tmp_path / "reported.json"
+    save_game(g, save)
+    out = subprocess.run([sys.executable, "-m", "fate.scenario", "--from-save", str(save)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    data = yaml.safe_load(out.stdout)
+    assert data == to_scenario(g)
+    again = build(content, data)
+    before, after = view(g, 0), view(again, 0)
+    for key in ("locations", "fate_pieces", "current", "turn", "phase", "supply"):
+        assert after[key] == before[key], key
+    for s in range(3):
+        mine, theirs = view(g, s)["seats"][s], view(again, s)["seats"][s]
+        for key in ("lodge", "abyss", "investigators", "summon", "elder_signs", "hand", "reserve", "artifacts",
+                    "curses_carried", "has_gate"):
+            assert theirs[key] == mine[key], (s, key)
+    while again.pending().kind == "cast_window":  # the phase begins again: its casting window first
+        again.apply("pass")
+    assert again.pending().kind == "move" and again.pending().seat == g.pending().seat
+
+
+def test_from_save_refuses_a_damaged_save_in_one_line(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ nope")
+    out = subprocess.run([sys.executable, "-m", "fate.scenario", "--from-save", str(bad)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and out.stderr.count("\n") == 1 and "bad.json" in out.stderr

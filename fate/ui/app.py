@@ -14,7 +14,7 @@ import pygame
 
 from fate.content.model import Content
 from fate.paths import saves_dir
-from fate.ui import art, menus, play  # noqa: F401  (they register their scenes)
+from fate.ui import art, menus, play, replay  # noqa: F401  (the scene modules register their scenes)
 from fate.ui.theme import Ink
 from fate.ui.widgets import SCENES, Scene
 

@@ -99,6 +99,15 @@ def open_saved(scene: Scene, row: SaveInfo) -> None:
     app.goto("play", session)
 
 
+def watch_replay(scene: Scene, path: Path) -> None:
+    app = scene.app
+    try:
+        app.goto("replay_of", path)
+    except SaveFormatError as e:
+        app.notice = f"That game cannot be replayed: {str(e).removeprefix(str(path) + ': ')}"
+        app.goto("load")
+
+
 @scene("load")
 class LoadScene(Scene):
     """The saved games, newest first: open one, or delete it (asked twice)."""
@@ -131,8 +140,11 @@ class LoadScene(Scene):
                          L.p(290, y + 12), 18, INK_DIM, "italic")
                 ink.draw(screen, title, L.p(290, y + 36), 22, PARCHMENT, "bold", max_w=L.n(1000))
                 if not row.over:
-                    button(self, screen, L, (1320, y + 12, 150, 56), "Open", ("open", row.path), size=22,
+                    button(self, screen, L, (1160, y + 12, 150, 56), "Open", ("open", row.path), size=22,
                            tip=f"Pick the game up where it stood.\n{title}")
+                button(self, screen, L, (1320, y + 12, 150, 56), "Replay", ("replay", row.path), size=22,
+                       tip="Watch the game again, decision by decision"
+                           + ("" if row.over else " (only what was public, while it is unfinished)"))
             else:
                 ink.draw(screen, f"{row.path.name}: cannot be opened", L.p(290, y + 12), 18, BLOOD, "italic")
                 ink.draw(screen, row.problem, L.p(290, y + 38), 18, INK_DIM, max_w=L.n(1180))
@@ -154,6 +166,8 @@ class LoadScene(Scene):
             row = next((r for r in self.rows if r.path == key[1]), None)
             if row is not None:
                 open_saved(self, row)
+        elif kind == "replay":
+            watch_replay(self, key[1])
         elif kind == "delete":
             if self.confirm != key[1]:
                 self.confirm = key[1]
@@ -322,8 +336,12 @@ class EndScene(Scene):
         ink.draw(screen, f"{v['turn']} turns", L.p(1500, y + 40), 24, INK_DIM, "italic")
         self.chart(screen, L, L.r(100, 470, 820, 440), "Summon track", "summon", 9, None)
         self.chart(screen, L, L.r(1000, 470, 820, 440), "Elder Signs", "signs", 10, SIGN_GREEN)
-        button(self, screen, L, (620, 960, 300, 72), "New Game", ("new",), size=30)
-        button(self, screen, L, (1000, 960, 300, 72), "Title", ("title",), size=30)
+        button(self, screen, L, (430, 960, 300, 72), "New Game", ("new",), size=30)
+        path = self.session.save_path()
+        button(self, screen, L, (810, 960, 300, 72), "Watch Replay", ("replay",), size=30,
+               enabled=path is not None and path.exists(),
+               tip="Step through every decision of this game, with every hand revealed")
+        button(self, screen, L, (1190, 960, 300, 72), "Title", ("title",), size=30)
 
     @staticmethod
     def reason(v: dict, names: list[str]) -> str:
@@ -373,7 +391,11 @@ class EndScene(Scene):
             self.app.goto("setup")
         elif key == ("title",):
             self.app.goto("title")
+        elif key == ("replay",) and self.session.save_path() is not None:
+            watch_replay(self, self.session.save_path())
 
     def key(self, event):
         if event.key in (pygame.K_RETURN, pygame.K_ESCAPE):
             self.click(("title",))
+        elif event.key == pygame.K_r:
+            self.click(("replay",))

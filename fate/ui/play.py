@@ -14,6 +14,9 @@ import time
 import pygame
 
 from fate.engine import IllegalChoice
+from fate.engine.save import save_data
+from fate.paths import logs_dir
+from fate.saves import write_report
 from fate.ui.anim import Player, beats_for
 from fate.ui.layout import Layout
 from fate.ui.picker import Picker
@@ -50,6 +53,7 @@ class PlayScene(Scene):
         self.error = ""
         self.clock = 0.0
         self.ending = 0.0
+        self.notice: tuple[str, float] = ("", 0.0)  # a line shown until a moment of ``clock``
         self._relog()
 
     # ---------------------------------------------------------------- state
@@ -219,6 +223,17 @@ class PlayScene(Scene):
                                if not s.save_error() else s.save_error())
         self.app.goto("title")
 
+    def export_report(self) -> None:
+        """F12: the save, the chronicle on screen, the version and the platform in one
+        file in the reports folder; its path is shown."""
+        try:
+            path = write_report(save_data(self.session.game, self.session.session_data()),
+                                [text for text, _ in self.log], logs_dir())
+        except OSError as e:
+            self.notice = (f"The bug report could not be written: {e.strerror or e}", self.clock + 8)
+            return
+        self.notice = (f"Bug report written to {path}", self.clock + 8)
+
     def undo_seat(self) -> int | None:
         """Who would take back a decision now: the human at the screen."""
         return self.looker if self.handoff is None else None
@@ -266,6 +281,8 @@ class PlayScene(Scene):
             self.anim.skip()
         elif k == pygame.K_z and event.mod & pygame.KMOD_CTRL and not self.menu:
             self.undo()
+        elif k == pygame.K_F12:
+            self.export_report()
         elif k == pygame.K_s:
             self.cycle_speed()
         elif self.menu:
@@ -309,6 +326,10 @@ class PlayScene(Scene):
             self.draw_menu(screen)
             return
         self.draw_undo(screen)
+        if self.notice[0] and self.clock < self.notice[1]:
+            L = self.table.layout
+            self.ink.draw(screen, self.notice[0], L.p(960, 62), 20, SIGN_GREEN, "italic", anchor="midtop",
+                          max_w=L.n(1100), shadow=True)
         mouse = self.app.mouse
         if mouse is not None:
             reg = t.at(mouse)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 
 from fate.content.model import Content
+from fate.saves import list_saves
 from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
 from fate.ui.theme import CULT_COLOURS
@@ -62,7 +63,7 @@ def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
             scene.take_over()
 
 
-SCREENS = ("title", "setup", "load", "table", "end")
+SCREENS = ("title", "setup", "load", "table", "end", "replay")
 
 
 def sample_saves(content: Content, folder: Path) -> None:
@@ -90,7 +91,7 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
         raise ValueError(f"--screen {screen!r}: expected one of {', '.join(SCREENS)}")
     with tempfile.TemporaryDirectory(prefix="fate-shot-") as tmp:
         saves = Path(tmp) / "saves"
-        if screen in ("title", "load"):
+        if screen in ("title", "load", "replay"):
             sample_saves(content, saves)
         app = App(content, size=size, seed=seed, saves=saves)
         try:
@@ -103,6 +104,11 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
                 while not session.over():
                     session.apply(rnd.choice(session.game.pending().choices).id)
                 app.goto("end", session, [CULT_COLOURS[c.colour][1] for c in session.seats])
+            elif screen == "replay":  # the finished sample game, revealed, some way in
+                finished = next(r for r in list_saves(saves) if r.ok and r.over)
+                shot = app.goto("replay_of", finished.path)
+                shot.go(len(shot.replay) * 2 // 3)
+                shot.click(("ui", "reveal"))
             else:
                 app.goto(screen)
             app.frame([], 1 / 60)

@@ -164,3 +164,17 @@ def test_a_save_that_cannot_be_opened_says_why_in_one_line(app, content):
     frame(app)
     assert "made by a newer version of the game (save format 7; this version reads up to 2): update the game " \
            "to open it" in app.ink.drawn
+
+
+def test_f12_writes_a_bug_report_and_shows_where(app, content, tmp_path, monkeypatch):
+    monkeypatch.setenv("FATE_USER_DIR", str(tmp_path / "user"))
+    scene = start(app, [True, False])
+    play_some(app, scene, 4)
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="")])
+    reports = list((tmp_path / "user" / "logs").glob("report-*.json"))
+    assert len(reports) == 1
+    report = json.loads(reports[0].read_text())
+    assert report["save"]["choices"] == scene.session.game.choices_made
+    assert report["chronicle"] and report["game_version"] and report["platform"]
+    frame(app)
+    assert f"Bug report written to {reports[0]}" in app.ink.drawn
