@@ -62,6 +62,8 @@ def read_save(path: Path) -> dict[str, Any]:
     for candidate in (path, backup_path(path)):
         try:
             data = json.loads(candidate.read_text(encoding="utf-8"))
+            if isinstance(data, dict) and "report" in data and "save" in data:
+                data = data["save"]  # a bug report (write_report) carries the save inside
             return migrate(data, str(candidate))
         except FileNotFoundError:
             found = "no such file"

@@ -99,3 +99,18 @@ def test_from_save_refuses_a_damaged_save_in_one_line(tmp_path):
     out = subprocess.run([sys.executable, "-m", "fate.scenario", "--from-save", str(bad)], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 1 and out.stderr.count("\n") == 1 and "bad.json" in out.stderr
+
+
+def test_from_save_reads_a_bug_report_too(content, tmp_path):
+    from fate.engine import new_game
+    from fate.engine.save import save_data
+    from fate.saves import write_report
+
+    g = new_game(content, 2, 4)
+    while g.turn < 3:
+        g.apply(g.pending().choices[0])
+    report = write_report(save_data(g), ["a line of the chronicle"], tmp_path)
+    out = subprocess.run([sys.executable, "-m", "fate.scenario", "--from-save", str(report)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert yaml.safe_load(out.stdout)["players"] == 2
