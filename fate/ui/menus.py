@@ -76,10 +76,14 @@ class TitleScene(Scene):
 
 
 def describe(row: SaveInfo) -> str:
-    """One line for a saved game: who plays which cult, the turn, who leads."""
+    """One line for a saved game: where it stands first, then who plays which cult."""
     cults = ", ".join(f"{s['name'].removeprefix('the Cult of ')} ({s['who']})" for s in row.seats)
-    state = row.outcome if row.over else f"turn {row.turn}" + (f", {row.leader} leads" if row.leader else "")
-    return f"{cults}: {state}"
+    if row.over:
+        state = row.outcome[0].upper() + row.outcome[1:] if row.outcome else "Finished"
+    else:
+        leader = row.leader.removeprefix("the Cult of ")
+        state = f"Turn {row.turn}" + (f" · {leader} leads" if leader else "")
+    return f"{state} · {cults}"
 
 
 def when(stamp: float) -> str:
@@ -138,7 +142,7 @@ class LoadScene(Scene):
                 title = describe(row)
                 ink.draw(screen, ("Finished · " if row.over else "") + f"Saved {when(row.saved_at)}",
                          L.p(290, y + 12), 18, INK_DIM, "italic")
-                ink.draw(screen, title, L.p(290, y + 36), 22, PARCHMENT, "bold", max_w=L.n(1000))
+                ink.draw(screen, title, L.p(290, y + 36), 22, PARCHMENT, "bold", max_w=L.n(850))
                 if not row.over:
                     button(self, screen, L, (1160, y + 12, 150, 56), "Open", ("open", row.path), size=22,
                            tip=f"Pick the game up where it stood.\n{title}")
