@@ -157,3 +157,63 @@ def test_a_backup_keeps_the_previous_save(content, tmp_path):
     assert json.loads(path.read_text())["choices"] == later.choices_made
     assert json.loads(backup_path(path).read_text())["choices"] == first.choices_made
     assert sorted(p.name for p in tmp_path.iterdir()) == ["auto.json", "auto.json.bak"]
+
+
+def test_a_save_goes_into_folders_that_do_not_exist_yet(content, tmp_path):
+    path = tmp_path / "new" / "deeper" / "s.json"
+    save_game(midgame(content), path)
+    assert load_game(content, path).pending() is not None
+
+
+def test_a_save_is_written_compactly(content, tmp_path):
+    """A four-cult game far in stays a few kilobytes: no spaces between the tokens."""
+    g = midgame(content, players=4, n=300)
+    save_game(g, tmp_path / "s.json")
+    text = (tmp_path / "s.json").read_text()
+    assert ", " not in text and '": ' not in text and len(text) < 20_000
+
+
+def test_a_failed_write_keeps_the_old_save_and_leaves_no_temporary_file(content, tmp_path, monkeypatch):
+    import os
+
+    path = tmp_path / "s.json"
+    first = midgame(content, n=40)
+    save_game(first, path)
+
+    def broken(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError, match="No space left"):
+        save_game(midgame(content, n=60), path)
+    monkeypatch.undo()
+    assert [p.name for p in tmp_path.iterdir()] == ["s.json"]
+    assert json.loads(path.read_text())["choices"] == first.choices_made
+
+
+def test_verify_catches_a_snapshot_that_disagrees_with_the_choices(content, tmp_path):
+    """A snapshot changed in a way that breaks no invariant still differs from the replay."""
+    g = midgame(content)
+    data = save_data(g)
+    data["snapshot"]["summon"][0] = min(8, data["snapshot"]["summon"][0] + 1)
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data))
+    load_game(content, path)  # the snapshot alone looks sound
+    with pytest.raises(SaveFormatError, match="the snapshot and the replayed choices disagree"):
+        load_game(content, path, verify=True)
+
+
+def test_a_scenario_game_loads_from_its_snapshot_without_replaying(content, tmp_path):
+    from fate.scenario import build
+
+    g = build(content, {"players": 2, "seats": [{"summon": 5}, {}]})
+    save_game(g, tmp_path / "s.json")
+    assert snapshot(load_game(content, tmp_path / "s.json")) == snapshot(g)
+
+
+def test_a_file_that_is_not_text_is_refused_in_one_line(content, tmp_path):
+    path = tmp_path / "s.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(SaveFormatError, match="cannot be read") as e:
+        load_game(content, path)
+    assert str(path) in str(e.value) and "\n" not in str(e.value)
