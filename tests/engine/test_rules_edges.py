@@ -106,3 +106,31 @@ def test_r_cu_2_first_among_the_damned_wakes_only_when_strictly_ahead(table):
     assert not t.of("curse_revealed")
     t = table(players=2, seats=[{"summon": 5, "curses": ["first-of-damned"]}, {"summon": 2}])
     assert [e.data["card"] for e in t.of("curse_revealed")] == ["first-of-damned"]
+
+
+def test_r_2p_3_a_card_that_moves_a_fate_piece_lets_you_choose_either(table):
+    """The Hourglass of the Great Race in a two-cult game: either piece may move, never
+    onto the other piece nor where it stands; nothing follows it there."""
+    t = table(players=2, fate=["museum", "library"], start="prepare",
+              seats=[{"artifacts": ["yithian-hourglass"], "hand": ["hood-01", "hood-02", "key-03"]}, {}])
+    t.choose("use:yithian-hourglass")
+    assert t.prompt.kind == "piece" and t.prompt.seat == 0
+    assert sorted(t.ids()) == ["piece:0", "piece:1"]
+    t.choose("piece:1")  # the rival's piece, at The Library
+    assert t.prompt.kind == "location"
+    assert sorted(t.ids()) == ["loc:ceremony", "loc:gathering", "loc:other_worlds", "loc:streets"]
+    t.choose("loc:streets")
+    assert [p["location"] for p in t.view()["fate_pieces"]] == ["museum", "streets"]
+    moved = t.of("fate_moved")[0].data
+    assert (moved["piece"], moved["frm"], moved["to"], moved["backs"]) == (1, 5, 3, [])
+    assert not t.of("investigators_followed") and not t.of("cultist_placed")
+
+
+def test_a_sacrifice_offers_every_location_where_the_cult_has_a_cultist(table):
+    """The Sacrificial Blade asks where: a lone Cultist is enough to be offered."""
+    t = table(players=3, fate=["museum"], start="prepare",
+              seats=[{"artifacts": ["ritual-dagger"], "cultists": {"museum": 1, "library": 3}}, {}, {}])
+    t.choose("use:ritual-dagger")
+    assert t.prompt.kind == "location" and sorted(t.ids()) == ["loc:library", "loc:museum"]
+    t.choose("loc:museum")
+    assert t.loc("museum")["cultists"][0] == 0 and t.seat(0)["abyss"] == 20 - 7 - 4 + 1
