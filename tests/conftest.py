@@ -23,6 +23,8 @@ os.environ["FATE_USER_DIR"] = tempfile.mkdtemp(prefix="fate-tests-")
 
 from fate.content import default_content  # noqa: E402
 from fate.engine import Game, view  # noqa: E402
+from fate.engine.events import event_problems  # noqa: E402
+from fate.engine.invariants import prompt_problems  # noqa: E402
 from fate.scenario import build  # noqa: E402
 
 
@@ -46,6 +48,16 @@ class Table:
     def __init__(self, content, **scenario) -> None:
         self.g: Game = build(content, scenario)
         self.events = self.g.take_events()
+        self._check(self.events)
+
+    def _check(self, evs: list) -> None:
+        """Every event of every rule test is well-formed (fate/engine/events.py), and so
+        is the decision the game then waits for."""
+        for e in evs:
+            wrong = event_problems(self.g, e)
+            assert not wrong, wrong[0]
+        wrong = prompt_problems(self.g)
+        assert not wrong, wrong[0]
 
     @property
     def prompt(self):
@@ -63,6 +75,7 @@ class Table:
             assert len(hits) == 1, f"{cid!r} not offered; offered: {ids} ({self.prompt.kind})"
             cid = hits[0]
         evs = self.g.apply(cid)
+        self._check(evs)
         self.events += evs
         return evs
 
