@@ -1,0 +1,80 @@
+"""The invariant checks themselves (fate/engine/invariants.py) can fail: each
+kind of broken state or prompt is named. (The fuzz and property tests rely on
+them finding nothing; these tests show they would find something.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from fate.engine import Choice, Prompt, new_game
+from fate.engine.invariants import prompt_problems, violations
+
+
+@pytest.fixture
+def game(content):
+    g = new_game(content, 3, 2, gods=["cthulhu", "hastur", "azathoth"])
+    assert violations(g) == [] and g.pending() is not None
+    return g
+
+
+@pytest.mark.parametrize("breakage,named", [
+    (lambda g: g.lodge.__setitem__(0, g.lodge[0] + 1), "seat 0: 21 cultists"),
+    (lambda g: g.abyss.__setitem__(1, -1), "seat 1: "),
+    (lambda g: g.summon.__setitem__(2, 10), "seat 2: summon token on 10"),
+    (lambda g: g.signs.__setitem__(0, 11), "seat 0: 11 Elder Signs"),
+    (lambda g: g.reserve[0].extend(g.spell_deck[-5:]) or g.spell_deck.__delitem__(slice(-5, None)),
+     "seat 0: 5 readied Spells"),
+    (lambda g: g.inv_at.__setitem__(0, g.inv_at[0] + 1), "26 investigators"),
+    (lambda g: g.hands[1].append(g.hands[0][0]), "is in hand 0 and in hand 1"),
+    (lambda g: g.spell_deck.pop(), "cards missing"),
+    (lambda g: g.squall.__setitem__(2, 9), "9 Winter Squall tokens"),
+    (lambda g: g.exhausted.add(g.art_deck[0]), "exhausted cards nobody holds"),
+])
+def test_each_broken_state_is_named(game, breakage, named):
+    breakage(game)
+    found = violations(game)
+    assert found and any(named in f for f in found), found
+
+
+def test_a_stale_cast_cache_is_named(game):
+    usable = next(a for a in game.art_deck if game.tables.timing[a])  # an Artifact that can be used
+    game.art_deck.remove(usable)
+    game.arts[0].append(usable)  # gained without telling the cache
+    game.cast_bits[0] = 0
+    found = violations(game)
+    assert any("seat 0: what it may cast was not updated" in f for f in found), found
+
+
+def ask(game, prompt: Prompt) -> None:
+    game.ask = (game.ask[0], prompt)
+
+
+OK = (Choice("a", "Do a"), Choice("b", "Do b"))
+
+
+@pytest.mark.parametrize("prompt,named", [
+    (Prompt(0, "move", "Move", OK), None),
+    (Prompt(3, "move", "Move", OK), "a move prompt for seat 3"),
+    (Prompt(-1, "move", "Move", OK), "a move prompt for seat -1"),
+    (Prompt("0", "move", "Move", OK), "prompt for seat '0'"),
+    (Prompt(0, "dance", "Move", OK), "unknown kind 'dance'"),
+    (Prompt(0, "move", "  ", OK), "without words"),
+    (Prompt(0, "move", None, OK), "without words"),
+    (Prompt(0, "move", "Move", OK[:1]), "two or more"),
+    (Prompt(0, "move", "Move", (OK[0], OK[0])), "each once"),
+    (Prompt(0, "move", "Move", (OK[0], Choice("b", " "))), "a choice without words"),
+])
+def test_each_broken_prompt_is_named(game, prompt, named):
+    ask(game, prompt)
+    found = prompt_problems(game)
+    if named is None:
+        assert found == []
+    else:
+        assert found and named in found[0], found
+
+
+def test_a_game_that_waits_for_nothing_must_be_over(game):
+    game.ask = None
+    assert prompt_problems(game) == ["the game waits for nothing but is not over"]
+    game.over = True
+    assert prompt_problems(game) == []
