@@ -1,0 +1,62 @@
+"""Steps of the card vocabulary that no card of ours uses yet (docs/card-format.md
+offers them to new cards): each works as documented, on a card made for the test
+in a copy of data/."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from fate.content import load_content
+from fate.engine.constants import location_index
+from fate.scenario import build
+
+DATA = Path(__file__).resolve().parent.parent.parent / "data"
+KEY_01 = "effect: [{do: gain_artifact}]}"
+
+
+def content_with(tmp_path: Path, effect: str):
+    """Our content with Spell key-01 doing ``effect`` instead."""
+    copy = tmp_path / "data"
+    shutil.copytree(DATA, copy)
+    spells = copy / "spells.yaml"
+    text = spells.read_text(encoding="utf-8")
+    assert text.count(KEY_01) == 1
+    spells.write_text(text.replace(KEY_01, f"effect: {effect}}}"), encoding="utf-8")
+    return load_content(copy)
+
+
+def cast_key_01(content, **seat0):
+    g = build(content, {"players": 3, "start": "prepare",
+                        "seats": [{"reserve": ["key-01"], **seat0}, {"summon": 2}, {"summon": 4}]})
+    return g, g.apply("cast:key-01")
+
+
+@pytest.mark.parametrize("summon,expected", [(3, 3 + 1), (2, 2 - 1)])
+def test_the_if_step_runs_then_when_its_condition_holds_else_otherwise(tmp_path, summon, expected):
+    content = content_with(tmp_path, "[{do: if, cond: {is: summon_at_least, n: 3}, "
+                                     "then: [{do: advance_summon, amount: 1}], "
+                                     "otherwise: [{do: retreat_summon, amount: 1}]}]")
+    g, _ = cast_key_01(content, summon=summon)
+    assert g.summon[0] == expected and g.summon[1:] == [2, 4]
+
+
+def test_the_if_step_without_otherwise_does_nothing_when_false(tmp_path):
+    content = content_with(tmp_path, "[{do: if, cond: {is: summon_at_least, n: 5}, "
+                                     "then: [{do: advance_summon, amount: 1}]}]")
+    assert cast_key_01(content, summon=1)[0].summon == [1, 2, 4]
+
+
+def test_each_opponent_runs_the_steps_as_each_rival_clockwise(tmp_path):
+    content = content_with(tmp_path, "[{do: each_opponent, steps: [{do: advance_summon, amount: 1}]}]")
+    g, events = cast_key_01(content, summon=1)
+    assert g.summon == [1, 3, 5]
+    assert [e.data["seat"] for e in events if e.kind == "summon_moved"] == [1, 2]
+
+
+def test_location_index_names_the_unknown_location():
+    assert location_index("museum") == 1 and location_index("library") == 5
+    with pytest.raises(ValueError, match="unknown location 'moon' \\(expected one of other_worlds, museum"):
+        location_index("moon")
