@@ -37,6 +37,8 @@ from fate.engine.registry import TASKS, tables
 _new_tuple = tuple.__new__
 _as_choice = partial(_new_tuple, Choice)  # Choice(*option) without namedtuple's slow __new__
 _NOWHERE: frozenset[int] = frozenset()
+# A turn takes some dozens of steps; this many without anyone deciding is a loop.
+STEPS_WITHOUT_A_DECISION = 1_000_000
 # CLOCKWISE[players][seat]: the seats round the table starting with ``seat``
 CLOCKWISE = {n: [tuple((s + k) % n for k in range(n)) for s in range(n)] for n in range(1, 5)}
 
@@ -197,11 +199,16 @@ class Game:
             return
         stack = self.stack
         tasks = TASKS
+        budget = STEPS_WITHOUT_A_DECISION
         while not self.over:  # the one way out besides the end: a handler asks (return below)
             try:
                 t = stack.pop()
             except IndexError:
                 raise RuntimeError("the engine ran out of things to do (a rules bug)") from None
+            budget -= 1
+            if not budget:  # a loop in the rules: an error to report, never a frozen table
+                raise RuntimeError(f"the engine ran {STEPS_WITHOUT_A_DECISION:,} steps without a decision "
+                                   f"(a rules bug; the last was {t[0]!r})")
             run, resolve, quiet = tasks[t[0]]
             a = run(self, t)
             if a is not None:

@@ -80,3 +80,20 @@ def test_the_rule_modules_registered_what_the_cards_use(content):
     assert {"raid", "other_worlds", "temporary", "effect"} <= set(ROLL_RESULTS)
     assert {"advance_summon", "gain_curse", "roll", "if"} <= set(STEPS)
     assert all(run is not None for run, _, _ in TASKS.values())
+
+
+def test_a_loop_in_the_rules_is_an_error_not_a_frozen_table(scratch, content, monkeypatch):
+    from fate.engine import game as core
+    from fate.engine import new_game
+
+    def forever(g, t):
+        g.stack.append(("probe_forever",))
+
+    scratch.task("probe_forever", forever)
+    monkeypatch.setattr(core, "TASKS", scratch.TASKS)
+    monkeypatch.setattr(core, "STEPS_WITHOUT_A_DECISION", 5_000)
+    g = new_game(content, 3, 1)
+    g.ask = None
+    g.stack.append(("probe_forever",))
+    with pytest.raises(RuntimeError, match="5,000 steps without a decision .*'probe_forever'"):
+        g.run()
