@@ -134,3 +134,21 @@ def test_a_sacrifice_offers_every_location_where_the_cult_has_a_cultist(table):
     assert t.prompt.kind == "location" and sorted(t.ids()) == ["loc:library", "loc:museum"]
     t.choose("loc:museum")
     assert t.loc("museum")["cultists"][0] == 0 and t.seat(0)["abyss"] == 20 - 7 - 4 + 1
+
+
+def test_dice_can_be_forced_by_face_number_as_well_as_by_name(content):
+    from fate.engine import new_game
+
+    g = new_game(content, 3, 1)
+    skull = [f.id for f in content.dice.faces].index("skull")
+    g.force_dice([skull, "tentacle"])
+    assert [content.dice.faces[f].id for f in g.roll_faces(3)][:2] == ["skull", "tentacle"]
+
+
+def test_r_li_3_the_free_readying_may_be_declined(table):
+    t = table(players=3, fate=["library"], start="activate", seats=[{"cultists": {"library": 3}}, {}, {}])
+    t.choose("take")
+    assert t.prompt.kind == "ready_free" and "skip" in t.ids()
+    hand = [c["id"] for c in t.view(0)["seats"][0]["hand"]]
+    t.choose("skip")
+    assert t.view(0)["seats"][0]["reserve"] == [] and [c["id"] for c in t.view(0)["seats"][0]["hand"]] == hand

@@ -12,6 +12,7 @@ from fate.engine import SaveFormatError, new_game
 from fate.engine.save import (
     FORMAT_VERSION,
     backup_path,
+    load_data,
     load_game,
     migrate,
     save_data,
@@ -217,3 +218,32 @@ def test_a_file_that_is_not_text_is_refused_in_one_line(content, tmp_path):
     with pytest.raises(SaveFormatError, match="cannot be read") as e:
         load_game(content, path)
     assert str(path) in str(e.value) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("field,value", [
+    ("n", 4), ("solo", True), ("first", 3), ("cur", -1), ("turn", -1), ("phase", "lunch"),
+    ("inv_supply", 26), ("turn_loc", 6), ("ready_allow", 10), ("ctl", 3), ("ow_returns", 100),
+    ("cleanse_used", 0), ("squall_owner", 3), ("rng", -1), ("rng", 2**64), ("over", 1), ("end_reason", None),
+    ("lodge", [0, 0]), ("lodge", [21, 0, 0]), ("summon", [10, 0, 0]), ("signs", [11, 0, 0]),
+    ("inv_lodge", [0, 26, 0]), ("gate", [-2, -1, -1]), ("gods", [999, 0, 1]), ("inv_at", [0] * 5),
+    ("squall", [9, 0, 0, 0, 0, 0]), ("pieces", [6]), ("pieces", [0, 1]), ("forced", [6]), ("exhausted", [-1]),
+    ("winners", [3]), ("losers", [-1]), ("at", [[0, 0, 0]] * 5), ("at", [[0, 0, 21]] * 6),
+    ("hands", [[], []]), ("hands", [[-1], [], []]), ("reserve", [[], [], [99999]]), ("columns", [[]] * 5),
+    ("rolls", [[6]]), ("rolls", [7]), ("spell_deck", [99999]), ("discard", ["key-01"]), ("box", None),
+    ("es_cursed", [0, False, False]), ("es_cursed", [False]), ("held", [[0, 3, 0]]), ("held", [[0, 0]]),
+    ("drafts", [[-1]]), ("drafts", 5), ("stack", [["no_such_task"]]), ("stack", [[["turn"]]]),
+    ("stack", [["turn", {"a": 1}]]), ("stack", "turn"),
+])
+def test_each_field_of_a_snapshot_is_checked_at_its_edge(content, field, value):
+    """A value just past what a field may hold is refused, naming the field."""
+    data = save_data(midgame(content, players=3, n=60))
+    data["snapshot"][field] = value
+    with pytest.raises(SaveFormatError, match=f"'{field}'|{field}"):
+        load_data(content, data)
+
+
+def test_a_snapshot_with_a_field_missing_is_refused_naming_it(content):
+    data = save_data(midgame(content))
+    del data["snapshot"]["ctl"]
+    with pytest.raises(SaveFormatError, match="field 'ctl' is missing"):
+        load_data(content, data)
