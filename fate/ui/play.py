@@ -34,7 +34,7 @@ class PlayScene(Scene):
     def __init__(self, app, session: Session, looker: int | None = None) -> None:
         super().__init__(app)
         self.session = session
-        self.colours = [CULT_COLOURS[c.colour][1] for c in session.seats]
+        self.colours = [CULT_COLOURS[c.colour % len(CULT_COLOURS)][1] for c in session.seats]
         self.table = Table(app.ink, app.content, self.colours)
         self.anim = Player(session.speed)
         humans = session.humans()

@@ -112,7 +112,7 @@ class Session:
             raise SaveFormatError(f"{path}: saved without the table's details (who played)")
         try:
             seats = [SeatConfig(bool(r["human"]), str(r["level"]), int(r["colour"])) for r in info["seats"]]
-            speed = int(info.get("speed", 1))
+            speed = min(3, max(0, int(info.get("speed", 1))))  # Slow, Normal, Fast, Instant
         except (KeyError, TypeError, ValueError) as e:
             raise SaveFormatError(f"{path}: the table's details are damaged ({e})") from None
         g = load_data(content, data, str(path))

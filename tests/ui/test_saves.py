@@ -178,3 +178,19 @@ def test_f12_writes_a_bug_report_and_shows_where(app, content, tmp_path, monkeyp
     assert report["chronicle"] and report["game_version"] and report["platform"]
     frame(app)
     assert f"Bug report written to {reports[0]}" in app.ink.drawn
+
+
+def test_odd_table_details_in_a_save_still_open(app, content):
+    """A speed or colour out of range (an edited or damaged file) opens with the
+    nearest speed and a colour of the palette, never a crash."""
+    (s,) = make_saves(content, app.saves, 1)
+    data = json.loads(s.save_file.read_text())
+    data["session"]["speed"] = 9
+    data["session"]["seats"][1]["colour"] = 40
+    s.save_file.write_text(json.dumps(data))
+    app.goto("title")
+    press(app, ("continue",))
+    scene = app.scene
+    assert isinstance(scene, PlayScene) and scene.session.speed == 3
+    frame(app)
+    frame(app)
