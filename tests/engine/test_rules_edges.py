@@ -152,3 +152,30 @@ def test_r_li_3_the_free_readying_may_be_declined(table):
     hand = [c["id"] for c in t.view(0)["seats"][0]["hand"]]
     t.choose("skip")
     assert t.view(0)["seats"][0]["reserve"] == [] and [c["id"] for c in t.view(0)["seats"][0]["hand"]] == hand
+
+
+def test_whispered_orders_moves_at_most_two_cultists(table):
+    t = table(players=3, start="prepare", seats=[{"reserve": ["hood-05"], "cultists": {"museum": 4}}, {}, {}])
+    t.choose("cast:hood-05")
+    t.choose("move:museum:library")
+    assert t.prompt.kind == "move_cultists"
+    t.choose("move:museum:ceremony")
+    assert t.prompt is None or t.prompt.kind != "move_cultists"
+    assert [t.loc(x)["cultists"][0] for x in ("museum", "library", "ceremony")] == [2, 1, 1]
+    assert len(t.of("cultist_moved")) == 2
+
+
+def test_riot_at_midnight_raids_only_rivals_with_investigators(table):
+    t = table(players=3, start="prepare", dice=["tentacle"] * 3,
+              seats=[{"reserve": ["lantern-12"]}, {"investigators": 3}, {"investigators": 0}])
+    t.choose("cast:lantern-12")
+    assert [e.data["seat"] for e in t.of("raid_declared")] == [1]
+
+
+def test_the_shining_stone_readies_nothing_into_a_full_reserve(table):
+    t = table(players=3, start="prepare",
+              seats=[{"artifacts": ["trapezohedron"], "reserve": ["hood-01", "hood-02", "hood-03"]}, {}, {}])
+    deck = t.view()["supply"]["spell_deck"]
+    t.choose("use:trapezohedron")
+    assert len(t.view(0)["seats"][0]["reserve"]) == 3 and t.view()["supply"]["spell_deck"] == deck
+    assert not t.of("spell_readied")
