@@ -40,10 +40,6 @@ class SaveInfo:
     problem: str = ""
 
     @property
-    def game_id(self) -> str:
-        return self.path.name.removesuffix(SUFFIX)
-
-    @property
     def ok(self) -> bool:
         return not self.problem
 
@@ -121,7 +117,6 @@ class Autosaver:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self.error = ""  # the last write's failure, for the table to show
-        self.writes = 0
         self._pending: dict | None = None
         self._busy = False
         self._closed = False
@@ -163,7 +158,6 @@ class Autosaver:
             try:
                 write_save(data, self.path, backup=True)
                 self.error = ""
-                self.writes += 1
             except OSError as e:
                 self.error = f"could not save to {self.path}: {e.strerror or e}"
             with self._cond:
