@@ -194,3 +194,15 @@ def test_odd_table_details_in_a_save_still_open(app, content):
     assert isinstance(scene, PlayScene) and scene.session.speed == 3
     frame(app)
     frame(app)
+
+
+def test_a_save_that_cannot_be_written_is_reported_and_play_goes_on(content, tmp_path):
+    from fate.saves import Autosaver
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the saves folder should be")
+    saver = Autosaver(blocker / "game.json")
+    saver.submit({"format_version": 2})
+    assert saver.flush(5)
+    assert saver.error.startswith(f"could not save to {blocker / 'game.json'}")
+    saver.close()
