@@ -50,14 +50,20 @@ def recall(g: Game, fx: Fx, p: dict, s: int) -> None:
     g.recall(s, p["amount"])
 
 
-def sacrifice(g: Game, fx: Fx, p: dict):
-    """Cultists at a location to the Abyss (the acting seat picks the location)."""
+def where_cultists(g: Game, fx: Fx, p: dict, question: str) -> dict | Need:
+    """For each cult the step names, the location (among those where it has a
+    Cultist) the acting seat picks; ``question`` is asked with the cult's name."""
     seats = targets(g, fx, p["who"])
     if isinstance(seats, Need):
         return seats
-    locs = ask_per_target(g, fx, seats, lambda s: location(
+    return ask_per_target(g, fx, seats, lambda s: location(
         g, fx, p["loc"], [loc for loc in range(N_LOCATIONS) if g.at[loc][s] > 0], key=f"loc{s}",
-        text=f"where does {g.seat_name(s)} lose Cultists?"))
+        text=question.format(cult=g.seat_name(s))))
+
+
+def sacrifice(g: Game, fx: Fx, p: dict):
+    """Cultists at a location to the Abyss (the acting seat picks the location)."""
+    locs = where_cultists(g, fx, p, "where does {cult} lose Cultists?")
     if isinstance(locs, Need):
         return locs
     for s, loc in locs.items():
@@ -115,12 +121,7 @@ def move_cultists(g: Game, fx: Fx, p: dict):
 
 def send_home(g: Game, fx: Fx, p: dict):
     """Another cult's Cultists at a location return to their Lodge."""
-    seats = targets(g, fx, p["who"])
-    if isinstance(seats, Need):
-        return seats
-    locs = ask_per_target(g, fx, seats, lambda s: location(
-        g, fx, p["loc"], [loc for loc in range(N_LOCATIONS) if g.at[loc][s] > 0], key=f"loc{s}",
-        text=f"where are {g.seat_name(s)}'s Cultists sent home from?"))
+    locs = where_cultists(g, fx, p, "where are {cult}'s Cultists sent home from?")
     if isinstance(locs, Need):
         return locs
     for s, loc in locs.items():
