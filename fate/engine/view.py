@@ -2,7 +2,8 @@
 
 ``view(game, seat)`` returns plain data (JSON-ready). Open information is
 there for everyone: the board, the backs of every hand and Reserve, the
-Artifacts, how many Curses each cult carries. A seat's own hand and Reserve
+Artifacts, how many Curses each cult carries, the cost of every Readied
+Spell (shown when it was readied, R-CN-1). A seat's own hand and Reserve
 faces are there only for that seat; a Curse's face only for its holder. Deck
 order never appears. ``seat=None`` is a spectator: open information only.
 """
@@ -43,6 +44,8 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
             "hand_backs": [_back(g, c) for c in g.hands[s]],
             "has_gate": g.gate[s] >= 0,
             "reserve_backs": [_back(g, c) for c in g.reserve[s]],
+            # shown to everyone when readied (R-CN-1), the name and ability kept hidden
+            "reserve_costs": [list(g.card(c).cost) for c in g.reserve[s]],
             "artifacts": [_card_public(g, a) | {"exhausted": a in g.exhausted,
                                                 "ability": g.card(a).ability} for a in g.arts[s]],
             "curses_carried": g.curses_on(s),

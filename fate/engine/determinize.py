@@ -1,0 +1,131 @@
+"""A whole game as one seat might imagine it: the determinization of its view.
+
+``determinize(game, seat, seed)`` returns a complete, playable game that
+``view(seat)`` cannot tell from the true one, and that holds nothing else the
+seat could not know. Every card whose face the seat may not see is dealt
+again at random from the cards it has not seen, keeping what is public about
+each place:
+
+- the other seats' hands and Reserves keep their backs (the Astral Symbol),
+  and a Reserve card keeps the cost its owner showed when readying it (R-CN-1);
+- the Astral Columns keep their backs (a Gate stays a Gate);
+- the Spell deck and the discard pile take the rest, in a new order;
+- the Artifact deck is shuffled; the Curses held by other seats get faces
+  from the Curses this seat has not seen, never one whose trigger holds now
+  (it would have been revealed already, R-CU-2), the rest make the Curse deck;
+- during the draft, the other seats' pairs of Elder Gods are dealt again from
+  the gods this seat has not seen;
+- the dice to come are unknown: the game gets a new random generator, and no
+  forced faces.
+
+What the seat knows is exactly its view: it does not remember the faces of
+cards it once saw and that went face down again (its own Spells in a Column,
+cast Spells in the discard pile, Curses gone back under the deck). Those are
+dealt at random too: the bots know a little less than a player with a perfect
+memory, never more (docs/ai.md).
+
+The bots decide from this, never from the true game (fate/ai).
+"""
+
+from __future__ import annotations
+
+from fate.engine import rng as rngmod
+from fate.engine.game import Game
+
+
+def determinize(g: Game, seat: int, seed: int) -> Game:
+    """A copy of ``g`` consistent with everything ``seat`` knows and nothing more."""
+    d = g.clone()
+    d.rng = rngmod.seed_state(seed)
+    d.forced = []
+    _deal_spells(g, d, seat)
+    d.shuffle(d.art_deck)
+    _deal_curses(g, d, seat)
+    if g.phase == "setup":
+        _deal_drafts(g, d, seat)
+    for s in range(d.n):
+        d.holdings_changed(s)
+    return d
+
+
+def _deal_spells(g: Game, d: Game, seat: int) -> None:
+    """Hands, Reserves and Columns keep their backs (and Reserve costs); the
+    deck and the discard pile take what is left."""
+    cards = g.content.cards
+    # (list to fill, index in it, what must match): the places with a public back
+    slots: list[tuple[list[int], int, tuple]] = []
+    pool: list[int] = []
+    for s in range(g.n):
+        if s == seat:
+            continue
+        for place, with_cost in ((d.reserve[s], True), (d.hands[s], False)):
+            for i, card in enumerate(place):
+                c = cards[card]
+                if c.kind != "spell":
+                    continue
+                slots.append((place, i, (c.symbol, c.cost) if with_cost else (c.symbol,)))
+                pool.append(card)
+    for col in d.columns:
+        for i, card in enumerate(col):
+            c = cards[card]
+            if c.kind == "spell":
+                slots.append((col, i, (c.symbol,)))
+                pool.append(card)
+    pool += d.spell_deck
+    pool += d.discard
+    d.shuffle(pool)
+    # The most demanding places first (symbol and cost, then symbol alone): as
+    # the true deal fills every place, dealing in this order never runs short.
+    slots.sort(key=lambda slot: -len(slot[2]))
+    taken = [False] * len(pool)
+    for place, i, need in slots:
+        for k, card in enumerate(pool):
+            if not taken[k] and _fits(cards[card], need):
+                taken[k] = True
+                place[i] = card
+                break
+        else:  # pragma: no cover - the true deal is one way to fill every place
+            raise RuntimeError(f"no unseen Spell fits a place showing {need}")
+    rest = [card for k, card in enumerate(pool) if not taken[k]]
+    n_deck = len(d.spell_deck)
+    d.spell_deck = rest[:n_deck]
+    d.discard = rest[n_deck:]
+
+
+def _fits(card, need: tuple) -> bool:
+    if card.symbol != need[0]:
+        return False
+    return len(need) == 1 or card.cost == need[1]
+
+
+def _deal_curses(g: Game, d: Game, seat: int) -> None:
+    """Curses held by others get unseen faces whose trigger does not hold now."""
+    unknown = [i for i, (_, _, holder) in enumerate(d.held) if holder != seat]
+    if not unknown:
+        d.shuffle(d.curse_deck)
+        return
+    pool = d.curse_deck + [d.held[i][0] for i in unknown]
+    d.shuffle(pool)
+    triggers = d.tables.triggers
+    for i in unknown:
+        _, cursed, holder = d.held[i]
+        pick = next((k for k, card in enumerate(pool)
+                     if not triggers[card][0](d, cursed, triggers[card][1])), 0)
+        d.held[i] = (pool.pop(pick), cursed, holder)
+    d.curse_deck = pool
+
+
+def _deal_drafts(g: Game, d: Game, seat: int) -> None:
+    """Before the gods are chosen, the other seats' pairs are unseen."""
+    hidden = [s for s in range(len(d.drafts)) if s != seat and d.gods[s] < 0]
+    if not hidden:
+        return
+    seen = set(d.gods) | set(d.drafts[seat] if seat < len(d.drafts) else ())
+    boxed = [x for x in d.box if g.content.cards[x].kind == "god" and x not in seen]
+    pool = [x for s in hidden for x in d.drafts[s]] + boxed
+    d.shuffle(pool)
+    drafts = list(d.drafts)
+    for s in hidden:
+        drafts[s] = (pool.pop(), pool.pop())
+    d.drafts = drafts
+    d.box = [x for x in d.box if x not in boxed] + pool

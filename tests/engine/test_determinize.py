@@ -1,0 +1,165 @@
+"""What a seat knows, as a game (fate/engine/determinize.py).
+
+A determinization must look exactly like the true game to the seat that made
+it, hide nothing the seat may see, and vary everything it may not.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fate.engine import new_game, view
+from fate.engine.determinize import determinize
+from fate.engine.invariants import violations
+
+
+def positions(content, players: int, seed: int, every: int = 7):
+    """Mid-game positions of a random game: (game, deciding seat), every few decisions."""
+    g = new_game(content, players, seed)
+    r = random.Random(seed)
+    k = 0
+    while (p := g.pending()) is not None:
+        k += 1
+        if k % every == 0:
+            yield g, p.seat
+        g.apply(r.choice(p.choices))
+
+
+@pytest.mark.parametrize("players,seed", [(1, 3), (2, 5), (3, 8), (4, 13)])
+def test_the_deciding_seat_sees_the_same_game(content, players, seed):
+    looked = 0
+    for g, seat in positions(content, players, seed, every=3):
+        d = determinize(g, seat, looked)
+        assert view(d, seat) == view(g, seat), f"decision {looked}"
+        looked += 1
+    assert looked > 12
+
+
+def test_a_determinization_plays_on_to_a_sound_end(content):
+    r = random.Random(1)
+    played = 0
+    for players, seed in ((2, 21), (3, 22), (4, 23), (1, 24)):
+        for g, seat in positions(content, players, seed, every=31):
+            d = determinize(g, seat, r.getrandbits(32))
+            while (p := d.pending()) is not None:
+                d.apply(r.choice(p.choices))
+                assert not violations(d)
+            assert d.over
+            played += 1
+    assert played >= 8
+
+
+def test_the_true_game_is_left_untouched(content):
+    from fate.engine.save import snapshot
+
+    for g, seat in positions(content, 4, 2, every=40):
+        before = snapshot(g)
+        determinize(g, seat, 9)
+        assert snapshot(g) == before
+
+
+def _hidden(d, seat):
+    others = tuple(tuple(d.hands[s]) for s in range(d.n) if s != seat)
+    return others, tuple(d.spell_deck), tuple(map(tuple, d.columns)), tuple(d.art_deck)
+
+
+def test_what_the_seat_cannot_see_varies(content):
+    g, seat = next(x for i, x in enumerate(positions(content, 3, 4)) if i == 8)
+    deals = [_hidden(determinize(g, seat, k), seat) for k in range(40)]
+    for part in range(4):  # other hands, the Spell deck, the Columns, the Artifact deck
+        assert len({deal[part] for deal in deals}) > 20, part
+    # and no deal is the true one in every hidden place at once
+    assert _hidden(g, seat) not in deals
+
+
+def test_each_hidden_card_keeps_its_public_back_and_cost(content):
+    """Hands and Columns keep each Spell's symbol, Reserves its symbol and cost (R-CMP-6, R-CN-1)."""
+    checked = 0
+    for g, seat in positions(content, 4, 17, every=5):
+        d = determinize(g, seat, checked)
+        for s in range(g.n):
+            for true, dealt in zip(g.reserve[s], d.reserve[s], strict=True):
+                assert (g.card(true).symbol, g.card(true).cost) == (d.card(dealt).symbol, d.card(dealt).cost)
+            for true, dealt in zip(g.hands[s], d.hands[s], strict=True):
+                assert g.card(true).symbol == d.card(dealt).symbol
+        for loc in range(6):
+            assert [g.card(c).symbol for c in g.columns[loc]] == [d.card(c).symbol for c in d.columns[loc]]
+        assert d.hands[seat] == g.hands[seat] and d.reserve[seat] == g.reserve[seat]
+        checked += 1
+    assert checked > 20
+
+
+def test_every_card_is_dealt_exactly_once(content):
+    for g, seat in positions(content, 3, 6, every=11):
+        d = determinize(g, seat, 5)
+        assert not violations(d)
+        spells = sorted(d.spell_deck + d.discard + [c for h in d.hands for c in h]
+                        + [c for r in d.reserve for c in r] + [c for col in d.columns for c in col]
+                        + [c for c in d.resolving])
+        truth = sorted(g.spell_deck + g.discard + [c for h in g.hands for c in h]
+                       + [c for r in g.reserve for c in r] + [c for col in g.columns for c in col]
+                       + [c for c in g.resolving])
+        assert spells == truth
+        assert len(d.spell_deck) == len(g.spell_deck) and len(d.discard) == len(g.discard)
+
+
+def test_dice_to_come_are_not_the_true_ones(content):
+    g = new_game(content, 2, 3)
+    g.force_dice(["skull"] * 4)
+    seat = g.pending().seat
+    d1, d2 = determinize(g, seat, 1), determinize(g, seat, 2)
+    assert d1.forced == [] and d1.rng != g.rng and d1.rng != d2.rng
+    assert determinize(g, seat, 1).rng == d1.rng  # the seed decides it
+
+
+def test_curses_held_by_others_get_unseen_faces_that_do_not_trigger(content):
+    g = new_game(content, 3, 40)
+    r = random.Random(2)
+    while not any(holder != cursed for _, cursed, holder in g.held) or g.pending().seat != 0:
+        g.apply(r.choice(g.pending().choices))
+    faces = set()
+    for k in range(60):
+        d = determinize(g, 0, k)
+        for (card, cursed, holder), (true, _, _) in zip(d.held, g.held, strict=True):
+            if holder == 0:
+                assert card == true  # its own Curses it holds, it has read
+            else:
+                faces.add(card)
+                fn, params = d.tables.triggers[card]
+                assert not fn(d, cursed, params)
+        assert sorted(d.curse_deck + [c for c, _, _ in d.held]) == sorted(g.curse_deck + [c for c, _, _ in g.held])
+    assert len(faces) > 3
+
+
+def test_the_other_seats_drafts_are_dealt_again(content):
+    g = new_game(content, 3, 12)
+    assert g.pending().kind == "draft" and g.pending().seat == 0
+    mine = g.drafts[0]
+    seen = set()
+    for k in range(30):
+        d = determinize(g, 0, k)
+        assert d.drafts[0] == mine
+        assert view(d, 0) == view(g, 0)
+        others = set(d.drafts[1]) | set(d.drafts[2])
+        assert not others & set(mine)
+        assert sorted(d.drafts[1] + d.drafts[2] + tuple(x for x in d.box if d.card(x).kind == "god")) == \
+            sorted(g.drafts[1] + g.drafts[2] + tuple(x for x in g.box if g.card(x).kind == "god"))
+        seen.add(d.drafts[1])
+    assert len(seen) > 10
+
+
+def test_r_cn_1_a_readied_spells_cost_is_in_every_seats_view(content):
+    """The cost shown when readying stays known to all; the name and ability stay hidden."""
+    g = new_game(content, 3, 8)
+    r = random.Random(8)
+    while not any(g.reserve):
+        g.apply(r.choice(g.pending().choices))
+    owner = next(s for s in range(3) if g.reserve[s])
+    card = g.card(g.reserve[owner][0])
+    for looker in (None, *range(3)):
+        row = view(g, looker)["seats"][owner]
+        assert row["reserve_costs"][0] == list(card.cost)
+        assert ("reserve" in row) == (looker == owner)
+    assert card.name not in str(view(g, (owner + 1) % 3)["seats"][owner])
