@@ -24,6 +24,9 @@ cast Spells in the discard pile, Curses gone back under the deck). Those are
 dealt at random too: the bots know a little less than a player with a perfect
 memory, never more (docs/ai.md).
 
+The deal depends on the seed and on what the seat sees, never on where the
+hidden cards truly are: two games that look alike to the seat give the same
+determinization for the same seed (each pool is sorted before it is shuffled).
 The bots decide from this, never from the true game (fate/ai).
 """
 
@@ -39,6 +42,7 @@ def determinize(g: Game, seat: int, seed: int) -> Game:
     d.rng = rngmod.seed_state(seed)
     d.forced = []
     _deal_spells(g, d, seat)
+    d.art_deck.sort()
     d.shuffle(d.art_deck)
     _deal_curses(g, d, seat)
     if g.phase == "setup":
@@ -73,6 +77,7 @@ def _deal_spells(g: Game, d: Game, seat: int) -> None:
                 pool.append(card)
     pool += d.spell_deck
     pool += d.discard
+    pool.sort()  # the order the true game holds them in must not leak into the deal
     d.shuffle(pool)
     # The most demanding places first (symbol and cost, then symbol alone): as
     # the true deal fills every place, dealing in this order never runs short.
@@ -101,10 +106,7 @@ def _fits(card, need: tuple) -> bool:
 def _deal_curses(g: Game, d: Game, seat: int) -> None:
     """Curses held by others get unseen faces whose trigger does not hold now."""
     unknown = [i for i, (_, _, holder) in enumerate(d.held) if holder != seat]
-    if not unknown:
-        d.shuffle(d.curse_deck)
-        return
-    pool = d.curse_deck + [d.held[i][0] for i in unknown]
+    pool = sorted(d.curse_deck + [d.held[i][0] for i in unknown])
     d.shuffle(pool)
     triggers = d.tables.triggers
     for i in unknown:
@@ -122,10 +124,10 @@ def _deal_drafts(g: Game, d: Game, seat: int) -> None:
         return
     seen = set(d.gods) | set(d.drafts[seat] if seat < len(d.drafts) else ())
     boxed = [x for x in d.box if g.content.cards[x].kind == "god" and x not in seen]
-    pool = [x for s in hidden for x in d.drafts[s]] + boxed
+    pool = sorted([x for s in hidden for x in d.drafts[s]] + boxed)
     d.shuffle(pool)
     drafts = list(d.drafts)
     for s in hidden:
         drafts[s] = (pool.pop(), pool.pop())
     d.drafts = drafts
-    d.box = [x for x in d.box if x not in boxed] + pool
+    d.box = sorted([x for x in d.box if x not in boxed] + pool)

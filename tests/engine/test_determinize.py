@@ -163,3 +163,18 @@ def test_r_cn_1_a_readied_spells_cost_is_in_every_seats_view(content):
         assert row["reserve_costs"][0] == list(card.cost)
         assert ("reserve" in row) == (looker == owner)
     assert card.name not in str(view(g, (owner + 1) % 3)["seats"][owner])
+
+
+def test_games_that_look_alike_give_the_same_deal(content):
+    """Where the hidden cards truly lie never shows through: the deal depends on the
+    seed and the seat's view alone (the bots' no-peeking guarantee rests on it)."""
+    from fate.engine.save import snapshot
+
+    compared = 0
+    for players, seed in ((2, 31), (3, 32), (4, 33), (1, 34)):
+        for g, seat in positions(content, players, seed, every=9):
+            twin = determinize(g, seat, 1000 + compared)  # another truth behind the same view
+            assert snapshot(twin) != snapshot(g) or players == 1
+            assert snapshot(determinize(twin, seat, compared)) == snapshot(determinize(g, seat, compared))
+            compared += 1
+    assert compared > 30
