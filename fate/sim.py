@@ -1,5 +1,5 @@
-"""python -m fate.sim --players N --games G --seed S [--bot random|greedy] [--check]
-python -m fate.sim --report docs/balance.md [--games 4000] [--solo-games 1000] [--bot greedy]
+"""python -m fate.sim --players N --games G --seed S [--bot random|easy|normal|hard] [--check]
+python -m fate.sim --report docs/balance.md [--games 4000] [--solo-games 1000] [--bot normal]
 
 Plays seeded games with bots and prints games per second, win rates by seat,
 average turns, how games end, and invariant violations (which must be 0).

@@ -1,19 +1,31 @@
-"""Bots answer prompts like any seat: always a legal choice, and games end."""
+"""Bots answer prompts like any seat: always a legal choice, games end, and no
+bot reads what its seat may not see."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from fate.ai import make_bot
+from fate.ai import HardBot, make_bot
+from fate.ai.arena import run, seating, wilson
+from fate.ai.evaluate import rewards
 from fate.engine import new_game
+from fate.engine.determinize import determinize
 from fate.engine.invariants import violations
+from fate.engine.save import snapshot
 
 
-@pytest.mark.parametrize("bot", ["random", "greedy"])
+def quick(name: str, seed: int):
+    """Hard with a fixed number of iterations: the same choice on any machine."""
+    return HardBot(seed, iterations=60) if name == "hard" else make_bot(name, seed)
+
+
+@pytest.mark.parametrize("bot", ["random", "easy", "normal", "hard"])
 @pytest.mark.parametrize("players", [1, 2, 4])
 def test_bots_play_legal_choices_to_the_end(content, bot, players):
     g = new_game(content, players, 21)
-    bots = [make_bot(bot, s) for s in range(players)]
+    bots = [quick(bot, s) if s == 0 else make_bot("normal", s) for s in range(players)]
     for _ in range(20_000):
         p = g.pending()
         if p is None:
@@ -24,23 +36,101 @@ def test_bots_play_legal_choices_to_the_end(content, bot, players):
     assert g.over and not violations(g)
 
 
-def test_greedy_lookahead_leaves_the_game_untouched(content):
-    from fate.engine.save import snapshot
+def _twins(content, players: int, seed: int, every: int):
+    """Positions paired with a twin that looks the same to the deciding seat and
+    differs in what it cannot see (other hands, the decks, others' Curses)."""
+    g = new_game(content, players, seed)
+    r = random.Random(seed)
+    k = 0
+    while (p := g.pending()) is not None:
+        k += 1
+        if k % every == 0 and len(p.choices) > 1:
+            twin = determinize(g, p.seat, 7000 + k)
+            hidden = [[x.hands[s] for s in range(x.n) if s != p.seat] + [x.spell_deck] for x in (g, twin)]
+            yield g, twin, p.seat, hidden[0] != hidden[1]
+        g.apply(r.choice(p.choices))
 
+
+@pytest.mark.parametrize("bot", ["easy", "normal", "hard"])
+def test_no_bot_reads_what_its_seat_cannot_see(content, bot):
+    """Same view, same seed: the same choice, whatever lies behind the cards."""
+    compared = differed = 0
+    every = 13 if bot == "hard" else 2  # the one-ply bots are quick: look at every other decision
+    for players, seed in ((2, 3), (4, 5), (3, 7), (1, 9)):
+        for g, twin, seat, hidden_differs in _twins(content, players, seed, every):
+            a = quick(bot, 99).choose(g).id
+            b = quick(bot, 99).choose(twin).id
+            assert a == b, f"{bot} chose {a} in the true game and {b} in its twin ({players} seats)"
+            compared += 1
+            differed += hidden_differs
+    assert compared > 20 and differed > 10
+
+
+def test_bots_leave_the_game_untouched(content):
     g = new_game(content, 3, 4)
     for _ in range(30):
         g.apply(g.pending().choices[0])
     before = snapshot(g)
-    make_bot("greedy", 1).choose(g)
-    assert snapshot(g) == before
+    for name in ("easy", "normal", "hard"):
+        quick(name, 1).choose(g)
+        assert snapshot(g) == before, name
 
 
-def test_greedy_takes_a_winning_summon(table):
+@pytest.mark.parametrize("bot", ["normal", "hard"])
+def test_bots_take_a_winning_summon(table, bot):
     # Two Flames from the Reserve would pay; casting Blood on the Altar from 8 wins at once.
     t = table(players=3, start="move", seats=[{"summon": 8, "reserve": ["flame-13"]}, {}, {}])
-    bot = make_bot("greedy", 3)
-    t.choose(bot.choose(t.g).id)
+    t.choose(quick(bot, 3).choose(t.g).id)
     assert t.g.over and t.g.winners == (0,)
+
+
+def test_hard_reports_its_estimates_best_first(content):
+    g = new_game(content, 2, 8)
+    r = random.Random(1)
+    while len(g.pending().choices) < 3:
+        g.apply(r.choice(g.pending().choices))
+    d = HardBot(5, iterations=300).decide(g)
+    assert d.iterations == 300
+    assert sorted(e.choice.id for e in d.estimates) == sorted(c.id for c in g.pending().choices)
+    visits = [e.visits for e in d.estimates]
+    assert visits == sorted(visits, reverse=True) and sum(visits) == 300
+    assert d.choice == d.estimates[0].choice
+    assert all(0.0 <= e.win <= 1.0 for e in d.estimates)
+
+
+def test_hard_keeps_to_its_time_budget(content):
+    g = new_game(content, 4, 2)
+    r = random.Random(2)
+    while len(g.pending().choices) < 3:
+        g.apply(r.choice(g.pending().choices))
+    d = HardBot(1, budget=0.05).decide(g)
+    assert d.iterations > 0 and d.seconds < 0.5
+
+
+def test_rewards_are_a_share_of_the_win(content):
+    g = new_game(content, 3, 1)
+    r = random.Random(1)
+    while not g.over:
+        assert all(0.0 <= x <= 1.0 for x in rewards(g))
+        g.apply(r.choice(g.pending().choices))
+    assert rewards(g) == [(1.0 / len(g.winners) if s in g.winners else 0.0) for s in range(3)]
+
+
+def test_normal_beats_random_and_easy_is_no_random_player(content):
+    """Deterministic small arenas: Normal wins most two-seat games against Random; Easy,
+    though it errs, still beats Random more often than not (uniform play does not)."""
+    normal = run(2, 30, 1, ["normal", "random"], None)["per"]
+    assert normal["normal"]["wins"] >= 24
+    easy = run(2, 30, 1, ["easy", "random"], None)["per"]
+    assert easy["easy"]["wins"] >= 18
+
+
+def test_arena_rotates_the_bots_through_the_seats():
+    seats = [seating(["hard", "normal", "normal", "normal"], 4, i) for i in range(4)]
+    assert [s.index("hard") for s in seats] == [0, 3, 2, 1]
+    lo, hi = wilson(65, 100)
+    assert 0.55 < lo < 0.65 < hi < 0.74
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
 
 
 def test_unknown_bot_is_refused():

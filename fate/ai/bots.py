@@ -1,47 +1,30 @@
-"""Two bots that answer the engine's prompts.
+"""The AI cults, one class a level, and the random player used as a yardstick.
 
-RandomBot picks any legal choice. GreedyBot looks one decision ahead: it
-applies each legal choice to a clone of the game and scores the position it
-reaches for its own cult. The clone's random generator is reseeded from the
-bot's own, so the look-ahead never sees the real dice or deck order: it
-judges a choice by a plausible outcome, not the true one.
+Every bot answers the same ``Prompt`` a person does, and none reads the true
+game: each decides from ``determinize(game, seat, seed)`` (a game dealt anew
+from what its seat may know), so a bot sees exactly what a human in its chair
+would see (tests/test_ai.py checks it with twin positions).
+
+- ``random``: any legal choice. Not offered at the table; a yardstick.
+- ``easy``: looks one decision ahead on one deal and judges only its own
+  cult, with a wide margin of error: it grabs what helps it now, misses what
+  helps the others, and sometimes misjudges.
+- ``normal``: looks one decision ahead on two deals and weighs its strength
+  against the strongest other cult.
+- ``hard``: tree search over many deals (``fate.ai.ismcts``).
 """
 
 from __future__ import annotations
 
 import random
 
+from fate.ai.evaluate import cult_strength, position_value
+from fate.ai.ismcts import HardBot
 from fate.engine import Choice, Game
 from fate.engine import rng as rngmod
-from fate.engine.constants import OTHER_WORLDS
+from fate.engine.determinize import determinize
 
-WIN = 1000.0
-
-
-def position_value(g: Game, seat: int) -> float:
-    """How good the position is for one cult, from its own point of view."""
-    if g.over:
-        if seat in g.winners:
-            return WIN / len(g.winners)
-        return -WIN
-    return cult_strength(g, seat) - 0.6 * max(
-        (cult_strength(g, s) for s in range(g.n) if s != seat), default=0.0)
-
-
-def cult_strength(g: Game, s: int) -> float:
-    signs = g.signs[s]
-    value = 12.0 * g.summon[s] - 9.0 * signs - (6.0 if signs >= 7 else 0.0) * (signs - 6)
-    value += 2.0 * g.at[OTHER_WORLDS][s]
-    inv = g.inv_lodge[s]
-    value -= 2.5 * max(0, inv - 1) + (3.0 if inv >= 4 else 0.0) + (4.0 if inv >= 5 else 0.0)
-    # an empty Lodge costs an Elder Sign at the next placement (R-MV-7): keep a reserve
-    value += 0.5 * min(g.lodge[s], 6) + 1.5 * min(g.lodge[s], 3) - (7.0 if g.lodge[s] == 0 else 0.0)
-    value += 1.5 * len(g.reserve[s]) + 0.4 * min(len(g.hands[s]), 6) + 1.5 * len(g.arts[s])
-    value += 1.0 if g.gate[s] >= 0 else 0.0
-    value -= 4.0 * g.curses_on(s)
-    if g.solo:
-        value -= 1.5 * sum(1 for loc in range(6) if g.inv_at[loc] >= 3)
-    return value
+LEVELS = ("easy", "normal", "hard")
 
 
 class RandomBot:
@@ -54,35 +37,61 @@ class RandomBot:
         return self.rng.choice(g.pending().choices)
 
 
-class GreedyBot:
-    """One-ply look-ahead with a hand-written evaluation."""
+class NormalBot:
+    """One decision ahead, averaged over a few deals of the unseen cards."""
 
-    name = "greedy"
+    name = "normal"
+    deals = 2
+    noise = 0.0  # how far off its judgement of a position may be, in points
+    selfish = False  # judge its own cult only
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, g: Game) -> Choice:
         p = g.pending()
-        if p.kind == "draft":
+        if p.kind == "draft":  # every god is worth the same to the evaluation
             return self.rng.choice(p.choices)
+        seat = p.seat
+        rng = self.rng
+        worlds = [(determinize(g, seat, rng.getrandbits(62)), rng.getrandbits(62)) for _ in range(self.deals)]
         best, best_value = p.choices[0], -1e18
         for c in p.choices:
-            trial = g.clone()
-            trial.rng = rngmod.seed_state(self.rng.getrandbits(62))
-            trial.forced = []
-            trial.apply(c)
-            value = position_value(trial, p.seat) + self.rng.random() * 0.01
+            value = 0.0
+            for world, seed in worlds:
+                trial = world.clone()
+                trial.rng = rngmod.seed_state(seed)  # the same dice for every choice: a fair comparison
+                trial.apply(c)
+                value += self.judge(trial, seat)
+            value = value / len(worlds) + rng.gauss(0.0, self.noise) + rng.random() * 0.01
             if value > best_value:
                 best, best_value = c, value
         return best
 
+    def judge(self, g: Game, seat: int) -> float:
+        if self.selfish and not g.over:
+            return cult_strength(g, seat)
+        return position_value(g, seat)
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+class EasyBot(NormalBot):
+    """Normal's look-ahead on one deal, blind to the other cults and often a little off."""
+
+    name = "easy"
+    deals = 1
+    noise = 6.0
+    selfish = True
 
 
-def make_bot(name: str, seed: int = 0):
+BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def make_bot(name: str, seed: int = 0, budget: float | None = None):
+    """A bot by name; ``budget`` (seconds a decision) applies to ``hard``."""
     try:
-        return BOTS[name](seed)
+        cls = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (expected one of {', '.join(BOTS)})") from None
+    if cls is HardBot and budget is not None:
+        return HardBot(seed, budget)
+    return cls(seed)

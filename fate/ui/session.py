@@ -20,8 +20,8 @@ from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.save import load_data, save_data, snapshot
 from fate.saves import Autosaver, new_game_id, read_save
 
-AI_LEVELS = {"easy": "random", "normal": "greedy"}
-LEVEL_NAMES = {"easy": "Easy", "normal": "Normal"}
+AI_LEVELS = {"easy": "easy", "normal": "normal", "hard": "hard"}  # level -> bot (fate/ai)
+LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 # What brings something unknown to light: after it, no decision before it can be taken
 # back (the reason is what the Undo button says).
@@ -82,7 +82,7 @@ class Session:
         if fresh:
             self.game = new_game(self.content, len(self.seats), self.seed)
         self.game_id = self.game_id or new_game_id()
-        self._bots = {s: make_bot(AI_LEVELS.get(cfg.level, "greedy"), self.seed * 10 + s)
+        self._bots = {s: make_bot(AI_LEVELS.get(cfg.level, "normal"), self.seed * 10 + s)
                       for s, cfg in enumerate(self.seats) if not cfg.human}
         self._pool: ThreadPoolExecutor | None = None
         self._thinking: Future | None = None

@@ -1,0 +1,158 @@
+"""python -m fate.ai.arena --players N --games G --seed S --bots hard,normal[,...] [--budget SECONDS] [--jobs J]
+
+Plays bots against each other and prints, per bot: its win rate with a 95%
+confidence interval (Wilson), how many seats it played, the mean and p95
+seconds it took a decision, and for Hard the search iterations per second.
+
+The bots rotate through the seats: in game i, seat s is played by
+``bots[(s + i) % N]``, so each bot sits in each chair equally often. Give one
+bot per seat (``hard,normal,normal,normal``); a shorter list is filled with its
+last bot. A shared win counts as a share (two winners: half a win each). With
+one seat, the bot plays solo against the Investigators.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import sys
+import time
+from collections import Counter, defaultdict
+
+from fate.ai.bots import BOTS, make_bot
+from fate.ai.ismcts import HardBot
+from fate.content import default_content
+from fate.engine import new_game
+
+CHOICE_CAP = 50_000
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% confidence interval of a proportion (Wilson score interval)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seating(bots: list[str], players: int, game: int) -> list[str]:
+    """Who plays which seat in game ``game`` (rotating)."""
+    return [bots[(s + game) % players] for s in range(players)]
+
+
+def play(args: tuple) -> dict:
+    """One game: the bots' names by seat, their wins, timings and search counts."""
+    players, seed, names, budget = args
+    content = default_content()
+    g = new_game(content, players, seed)
+    bots = [make_bot(name, seed * 31 + s, budget) for s, name in enumerate(names)]
+    seconds: dict[int, list[float]] = defaultdict(list)
+    iterations = [0] * players
+    search_time = [0.0] * players
+    k = 0
+    while (p := g.pending()) is not None:
+        bot = bots[p.seat]
+        start = time.perf_counter()
+        if isinstance(bot, HardBot):
+            d = bot.decide(g)
+            choice = d.choice
+            iterations[p.seat] += d.iterations
+            search_time[p.seat] += d.seconds
+        else:
+            choice = bot.choose(g)
+        seconds[p.seat].append(time.perf_counter() - start)
+        g.apply(choice)
+        k += 1
+        if k > CHOICE_CAP:
+            raise RuntimeError(f"game {players}p seed {seed} did not end after {CHOICE_CAP} choices")
+    share = 1.0 / len(g.winners) if g.winners else 0.0
+    return {"names": names, "wins": [share if s in g.winners else 0.0 for s in range(players)],
+            "seconds": [seconds[s] for s in range(players)], "iterations": iterations,
+            "search_time": search_time, "end": g.end_reason, "turns": g.turn}
+
+
+def run(players: int, games: int, seed: int, bots: list[str], budget: float | None, jobs: int = 1) -> dict:
+    if len(bots) < players:
+        bots = bots + [bots[-1]] * (players - len(bots))
+    tasks = [(players, seed + i, seating(bots, players, i), budget) for i in range(games)]
+    start = time.perf_counter()
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = list(pool.imap_unordered(play, tasks))
+    else:
+        results = [play(t) for t in tasks]
+    per: dict[str, dict] = {}
+    ends: Counter = Counter()
+    turns = []
+    for r in results:
+        ends[r["end"]] += 1
+        turns.append(r["turns"])
+        for s, name in enumerate(r["names"]):
+            b = per.setdefault(name, {"seats": 0, "wins": 0.0, "seconds": [], "iterations": 0, "search": 0.0})
+            b["seats"] += 1
+            b["wins"] += r["wins"][s]
+            b["seconds"] += r["seconds"][s]
+            b["iterations"] += r["iterations"][s]
+            b["search"] += r["search_time"][s]
+    return {"players": players, "games": games, "seed": seed, "bots": bots, "budget": budget,
+            "per": per, "ends": ends, "turns": turns, "elapsed": time.perf_counter() - start}
+
+
+def p95(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def report(result: dict) -> str:
+    budget = result["budget"]
+    lines = [f"arena: {result['players']} seat(s), {result['games']} games, seed {result['seed']}, "
+             f"bots {','.join(result['bots'])}, Hard budget "
+             f"{budget if budget is not None else 1.0:g} s a decision",
+             f"{'bot':8} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'decisions':>10} "
+             f"{'mean s':>8} {'p95 s':>8} {'iterations/s':>13}"]
+    for name, b in result["per"].items():
+        lo, hi = wilson(b["wins"], b["seats"])
+        secs = b["seconds"]
+        mean = sum(secs) / len(secs) if secs else 0.0
+        rate = f"{b['iterations'] / b['search']:,.0f}" if b["search"] > 0 else "-"
+        lines.append(f"{name:8} {b['seats']:>6} {b['wins'] / b['seats']:>9.1%} "
+                     f"{f'[{lo:.1%}, {hi:.1%}]':>17} {len(secs):>10,} {mean:>8.3f} {p95(secs):>8.3f} {rate:>13}")
+    ends = ", ".join(f"{k} {v}" for k, v in result["ends"].most_common())
+    turns = result["turns"]
+    lines.append(f"ends: {ends}; mean turns {sum(turns) / len(turns):.1f}; {result['elapsed']:,.0f} s in all")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m fate.ai.arena", description=__doc__.split("\n\n")[1])
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bots", default="hard,normal", help="comma-separated, one per seat: " + ", ".join(BOTS))
+    ap.add_argument("--budget", type=float, default=None, help="Hard's seconds a decision (default 1.0)")
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
+    a = ap.parse_args(argv)
+    bots = [b.strip() for b in a.bots.split(",") if b.strip()]
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown or not bots:
+        ap.error(f"--bots: unknown bot {unknown[0]!r} (expected {', '.join(BOTS)})" if unknown
+                 else "--bots: name at least one bot")
+    if not 1 <= a.players <= 4:
+        ap.error(f"--players must be 1 to 4, not {a.players}")
+    if len(bots) > a.players:
+        ap.error(f"--bots: {len(bots)} bots for {a.players} seat(s)")
+    if a.games < 1:
+        ap.error("--games must be at least 1")
+    if a.budget is not None and a.budget <= 0:
+        ap.error("--budget must be more than 0 seconds")
+    print(report(run(a.players, a.games, a.seed, bots, a.budget, max(1, a.jobs))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""Hard: information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012).
+
+Single-observer ISMCTS (SO-ISMCTS). Every iteration deals a new
+determinization of what the deciding seat knows (``fate.engine.determinize``)
+and walks one tree with it: the tree's edges are choice ids, so one node
+gathers what a decision is worth across every deal and every roll of the dice
+that could lie behind it. Chance needs nothing more: each deal has its own
+random generator, so the dice differ from one iteration to the next.
+
+- Selection: UCB1 over the children that are legal in this deal, each
+  child's count of "times it was available" standing in for its parent's
+  visits (the availability rule of the paper).
+- Expansion: one untried choice per iteration. At the root the untried choices
+  are tried in the order the one-ply evaluation ranks them (a progressive
+  bias), so on a prompt with many choices the good ones are searched first.
+- Rollouts are cut short: a few decisions of a quick policy (it mostly lets
+  casting windows pass), then the position is scored for every seat with
+  ``evaluate.rewards``.
+- Every node adds the reward of the seat that made the choice leading to it,
+  so each seat in the tree plays for itself (four cults, or one in solo).
+- The budget is wall-clock seconds per decision; the search stops early once
+  the most visited choice cannot be overtaken in the time left.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import NamedTuple
+
+from fate.ai.evaluate import position_value, rewards
+from fate.engine import Choice, Game
+from fate.engine import rng as rngmod
+from fate.engine.determinize import determinize
+
+DEFAULT_BUDGET = 1.0
+EXPLORATION = 0.7
+ROLLOUT_DEPTH = 6
+# In a rollout, how often a seat lets a casting window pass (casting at random wastes Spells)
+ROLLOUT_PASS = 0.85
+
+
+class Estimate(NamedTuple):
+    """What the search thinks of one root choice."""
+
+    choice: Choice
+    win: float  # mean reward for the deciding seat: its chance of winning, roughly
+    visits: int
+
+
+class Decision(NamedTuple):
+    choice: Choice
+    estimates: tuple[Estimate, ...]  # best first
+    iterations: int
+    seconds: float
+
+
+class Node:
+    __slots__ = ("seat", "visits", "total", "avail", "children")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # who made the choice that leads here
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+        self.children: dict[str, Node] = {}
+
+
+class HardBot:
+    """Searches from the deciding seat's view for ``budget`` seconds a decision."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, *, iterations: int | None = None,
+                 exploration: float = EXPLORATION, rollout_depth: int = ROLLOUT_DEPTH) -> None:
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.iterations = iterations  # a fixed count instead of a clock (tests: the same on any machine)
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+
+    def choose(self, g: Game) -> Choice:
+        return self.decide(g).choice
+
+    def decide(self, g: Game) -> Decision:
+        start = time.perf_counter()
+        p = g.pending()
+        me = p.seat
+        rng = self.rng
+        root = Node(me)
+        order = self._root_order(g, me)
+        deadline = start + self.budget
+        cap = self.iterations
+        c_explore = self.exploration
+        depth_cap = self.rollout_depth
+        log = math.log
+        sqrt = math.sqrt
+        it = 0
+        while True:
+            d = determinize(g, me, rng.getrandbits(62))
+            node = root
+            path = []
+            while d.ask is not None:
+                prompt = d.ask[1]
+                choices = prompt.choices
+                kids = node.children
+                if node is root and len(kids) < len(order):
+                    for ch in kids.values():
+                        ch.avail += 1
+                    pick = order[len(kids)]
+                    child = kids[pick.id] = Node(me)
+                    d.apply(pick)
+                    path.append(child)
+                    break
+                untried = [c for c in choices if c.id not in kids]
+                if untried:
+                    pick = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    for c in choices:
+                        ch = kids.get(c.id)
+                        if ch is not None:
+                            ch.avail += 1
+                    child = kids[pick.id] = Node(prompt.seat)
+                    d.apply(pick)
+                    path.append(child)
+                    break
+                best_value = -1.0
+                for c in choices:
+                    ch = kids[c.id]
+                    ch.avail += 1
+                    v = ch.total / ch.visits + c_explore * sqrt(log(ch.avail) / ch.visits)
+                    if v > best_value:
+                        best_value, pick, child = v, c, ch
+                d.apply(pick)
+                path.append(child)
+                node = child
+            k = 0
+            while d.ask is not None and k < depth_cap:
+                prompt = d.ask[1]
+                choices = prompt.choices
+                if prompt.kind == "cast_window" and rng.random() < ROLLOUT_PASS:
+                    d.apply(choices[-1])  # the last choice of a window is always Pass
+                else:
+                    d.apply(choices[rng.randrange(len(choices))])
+                k += 1
+            r = rewards(d)
+            for nd in path:
+                nd.visits += 1
+                nd.total += r[nd.seat]
+            it += 1
+            if cap is not None:
+                if it >= cap:
+                    break
+            elif it % 16 == 0 and self._settled(root, it, start, deadline):
+                break
+        ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].total))
+        by_id = {c.id: c for c in p.choices}
+        estimates = tuple(Estimate(by_id[cid], n.total / n.visits if n.visits else 0.0, n.visits)
+                          for cid, n in ranked)
+        return Decision(estimates[0].choice, estimates, it, time.perf_counter() - start)
+
+    @staticmethod
+    def _settled(root: Node, it: int, start: float, deadline: float) -> bool:
+        """Out of time, or the leader's lead in visits is more than the time left could change."""
+        now = time.perf_counter()
+        if now >= deadline:
+            return True
+        if len(root.children) < 2:
+            return False
+        first, second = sorted((n.visits for n in root.children.values()), reverse=True)[:2]
+        left = it / max(now - start, 1e-9) * (deadline - now)
+        return first - second > left
+
+    def _root_order(self, g: Game, me: int) -> list[Choice]:
+        """The root's choices, best first by a one-ply look at one deal (the progressive bias)."""
+        choices = g.pending().choices
+        d = determinize(g, me, self.rng.getrandbits(62))
+        seed = self.rng.getrandbits(62)
+        scored = []
+        for i, c in enumerate(choices):
+            trial = d.clone()
+            trial.rng = rngmod.seed_state(seed)
+            trial.apply(c)
+            scored.append((-position_value(trial, me), i, c))
+        scored.sort()
+        return [c for _, _, c in scored]
