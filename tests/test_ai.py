@@ -57,7 +57,7 @@ def test_no_bot_reads_what_its_seat_cannot_see(content, bot):
     compared = differed = 0
     every = 13 if bot == "hard" else 2  # the one-ply bots are quick: look at every other decision
     for players, seed in ((2, 3), (4, 5), (3, 7), (1, 9)):
-        for g, twin, seat, hidden_differs in _twins(content, players, seed, every):
+        for g, twin, _seat, hidden_differs in _twins(content, players, seed, every):
             a = quick(bot, 99).choose(g).id
             b = quick(bot, 99).choose(twin).id
             assert a == b, f"{bot} chose {a} in the true game and {b} in its twin ({players} seats)"
