@@ -223,4 +223,7 @@ def crash_report() -> str:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the packaged app starts the AI's worker process from itself
     sys.exit(main())

@@ -42,6 +42,7 @@ class LodgePanels:
         x = 14
         god = seat["god"]
         pygame.draw.circle(screen, colour, L.p(x + 22, y + 24), L.n(10))
+        self.anchors[("lodge_dot", s)] = L.p(x + 22, y + 24)
         title = god["name"] if god else f"Seat {s + 1}"
         ink.draw(screen, title, L.p(x + 40, y + 24), 26, GOLD, "bold", anchor="midleft", max_w=L.n(220))
         tag = "You" if mine else ("Their turn" if turn else "")

@@ -323,7 +323,7 @@ class EndScene(Scene):
                  max_w=L.n(1700))
         # the summary table
         cols = (("Cult", 120), ("Summon", 640), ("Elder Signs", 790), ("Cultists out", 960), ("Curses", 1130),
-                ("Artifacts", 1260))
+                ("Artifacts", 1260), ("Hints", 1410))
         y = 220
         for title, x in cols:
             ink.draw(screen, title, L.p(x, y), 22, INK_DIM, "bold")
@@ -334,10 +334,11 @@ class EndScene(Scene):
             mark = " (wins)" if i in v["winners"] else (" (sealed)" if i in v["losers"] else "")
             ink.draw(screen, names[i] + mark, L.p(120, yy), 24, GOLD if i in v["winners"] else PARCHMENT, "bold")
             out = sum(loc["cultists"][i] for loc in v["locations"])
-            for val, (_, x) in zip((s["summon"], s["elder_signs"], out, s["curses_carried"], len(s["artifacts"])),
-                                   cols[1:], strict=True):
+            hints = self.session.hints[i] if self.session.is_human(i) else "–"
+            for val, (_, x) in zip((s["summon"], s["elder_signs"], out, s["curses_carried"], len(s["artifacts"]),
+                                    hints), cols[1:], strict=True):
                 ink.draw(screen, str(val), L.p(x + 30, yy), 24, PARCHMENT)
-        ink.draw(screen, f"{v['turn']} turns", L.p(1500, y + 40), 24, INK_DIM, "italic")
+        ink.draw(screen, f"{v['turn']} turns", L.p(1560, y + 40), 24, INK_DIM, "italic")
         self.chart(screen, L, L.r(100, 470, 820, 440), "Summon track", "summon", 9, None)
         self.chart(screen, L, L.r(1000, 470, 820, 440), "Elder Signs", "signs", 10, SIGN_GREEN)
         button(self, screen, L, (430, 960, 300, 72), "New Game", ("new",), size=30)

@@ -103,6 +103,17 @@ class Picker:
         self.stage.append(key)
         return None
 
+    def next_target(self, cid: str) -> Key | None:
+        """What to click next to make choice ``cid`` (for a hint), or None if the
+        clicks made so far lead elsewhere."""
+        if self.ready is not None:
+            return CONFIRM if self.ready == cid else None
+        path = self.paths.get(cid)
+        n = len(self.stage)
+        if path is None or path[:n] != self.stage or len(path) <= n:
+            return None
+        return path[n]
+
     def confirm(self) -> str | None:
         """Enter on a complete many-part choice: its id (None if there is none)."""
         return self._done(self.ready) if self.ready is not None else None

@@ -22,7 +22,7 @@ from fate.ui.layout import Layout
 from fate.ui.picker import Picker
 from fate.ui.session import Session, narrate
 from fate.ui.table import Table
-from fate.ui.theme import CULT_COLOURS, GOLD, INK_DIM, PARCHMENT, SIGN_GREEN, mix
+from fate.ui.theme import CULT_COLOURS, GOLD, HINT, INK_DIM, PARCHMENT, SIGN_GREEN, mix
 from fate.ui.widgets import Hotspot, Scene, backdrop, button, scene, tooltip
 
 AI_MIN_THINK = 0.45  # seconds an AI seat visibly thinks at Normal speed
@@ -49,6 +49,7 @@ class PlayScene(Scene):
         self.logged = 0
         self.ai_started = 0.0
         self.ai_choice: str | None = None
+        self.hint_target = None  # what the hint ring is drawn round now (a picker key)
         self.menu = False
         self.error = ""
         self.clock = 0.0
@@ -199,6 +200,8 @@ class PlayScene(Scene):
                 self.leave()
             elif key[1] == "undo":
                 self.undo()
+            elif key[1] == "hint":
+                self.ask_hint()
             return
         if self.anim.busy():
             self.anim.skip()
@@ -233,6 +236,41 @@ class PlayScene(Scene):
             self.notice = (f"The bug report could not be written: {e.strerror or e}", self.clock + 8)
             return
         self.notice = (f"Bug report written to {path}", self.clock + 8)
+
+    def hint_reason(self) -> str:
+        """Why no hint can be asked now, or "" if one can."""
+        s = self.session
+        if s.over() or self.handoff is not None:
+            return "the game is not waiting for you"
+        if s.prompt_seat() != self.looker or not s.is_human(self.looker):
+            return "it is not your decision"
+        if s.hint() is not None:  # (this also collects a hint that has just come)
+            return "the hint for this decision is shown"
+        if s.thinking():
+            return "Hard is already thinking"
+        return ""
+
+    def ask_hint(self) -> bool:
+        """H or the Hint button: Hard searches from your own view and points at its choice."""
+        if self.hint_reason() or self.picker is None:
+            return False
+        return self.session.ask_hint()
+
+    def hint_line(self) -> tuple[str | None, str, str]:
+        """The hinted choice id (None while Hard thinks or without a hint), what it
+        does, and why: the estimated chance to win of it and of the next best."""
+        s = self.session
+        if s.prompt_seat() != self.looker or not s.is_human(self.looker):
+            return None, "", ""
+        h = s.hint()
+        if h is None:
+            return None, ("Hard is weighing your choices…" if s.thinking() else ""), ""
+        labels = {c["id"]: c["label"] for c in self.shown.get("prompt", {}).get("choices", ())}
+        best = h.estimates[0]
+        odds = f"about {best[1]:.0%} to win"
+        if len(h.estimates) > 1:
+            odds += f", the next best {h.estimates[1][1]:.0%}"
+        return h.choice, f"Hint: {labels.get(best[0], best[0])}", f" ({odds})"
 
     def undo_seat(self) -> int | None:
         """Who would take back a decision now: the human at the screen."""
@@ -283,6 +321,8 @@ class PlayScene(Scene):
             self.undo()
         elif k == pygame.K_F12:
             self.export_report()
+        elif k == pygame.K_h and not self.menu:
+            self.ask_hint()
         elif k == pygame.K_s:
             self.cycle_speed()
         elif self.menu:
@@ -307,6 +347,8 @@ class PlayScene(Scene):
             return
         t = self.table
         t.hidden = self.anim.hidden()
+        t.thinking = self.session.prompt_seat() if self.session.thinking() and not self.session.is_human(
+            self.session.prompt_seat()) else None
         picker = None if self.anim.busy() else self.picker
         status = self.error or self.status()
         t.draw(screen, self.shown, picker, status=status, speed_label=self.anim.label(), log=self.log, t=self.clock)
@@ -326,6 +368,7 @@ class PlayScene(Scene):
             self.draw_menu(screen)
             return
         self.draw_undo(screen)
+        self.draw_hint(screen, picker)
         if self.notice[0] and self.clock < self.notice[1]:
             L = self.table.layout
             self.ink.draw(screen, self.notice[0], L.p(960, 62), 20, SIGN_GREEN, "italic", anchor="midtop",
@@ -356,6 +399,39 @@ class PlayScene(Scene):
         mouse = self.app.mouse
         if mouse is not None and self.hot and self.hot[-1].rect.collidepoint(mouse):
             tooltip(self.ink, screen, self.table.layout, mouse, "Undo", tip)
+
+    def draw_hint(self, screen: pygame.Surface, picker) -> None:
+        """The Hint button beside Undo; a hint's ring round what to click and its line of why."""
+        s = self.session
+        seat = self.undo_seat()
+        if not s.is_human(seat) or s.over():
+            return
+        why = self.hint_reason()
+        tip = ("Ask Hard, the strongest AI, what it would choose here, judging only from what you can see (H). "
+               "Hints are counted on the end screen." if not why else f"No hint now: {why}.")
+        L = self.table.layout
+        button(self, screen, L, (1136, 716, 154, 46), "Hint", ("ui", "hint"),
+               enabled=not why and picker is not None, size=22, tip=tip)
+        mouse = self.app.mouse
+        if mouse is not None and self.hot[-1].rect.collidepoint(mouse):
+            tooltip(self.ink, screen, L, mouse, "Hint", tip)
+        cid, line, odds = self.hint_line()
+        self.hint_target = None
+        if cid is not None and picker is not None:
+            target = picker.next_target(cid)
+            if target is not None and self.table.hint_ring(screen, target):
+                self.hint_target = target
+        if line:  # on a dark strip just above the prompt bar, left of the buttons
+            font = self.ink.font("italic", 18)
+            text = self.ink.fit(line, 18, L.n(620) - font.size(odds)[0], "italic") + odds
+            w = self.ink.font("italic", 18).size(text)[0] + L.n(28)
+            strip = pygame.Rect(0, 0, w, L.n(40))
+            strip.bottomleft = L.p(470, 764)
+            shade = pygame.Surface(strip.size, pygame.SRCALPHA)
+            shade.fill((12, 10, 20, 225))
+            screen.blit(shade, strip)
+            pygame.draw.rect(screen, HINT, strip, L.n(2), border_radius=L.n(8))
+            self.ink.draw(screen, text, (strip.x + L.n(14), strip.centery), 18, HINT, "italic", anchor="midleft")
 
     def draw_handoff(self, screen: pygame.Surface) -> None:
         """Nothing private here: only whose turn it is to sit at the screen."""

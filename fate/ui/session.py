@@ -8,10 +8,10 @@ no pygame in it, so the rules of who sees what are testable on their own.
 from __future__ import annotations
 
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from fate.ai import worker as aiworker
 from fate.ai.bots import make_bot
 from fate.content.model import Content
 from fate.engine import Event, Game, new_game, view
@@ -74,6 +74,9 @@ class Session:
     saves: Path | None = None  # the folder to autosave into (None: no autosave)
     game_id: str = ""
     speed: int = 1  # the table's animation speed, kept with the game
+    hints: list[int] = field(default_factory=list)  # hints each seat has taken, kept with the game
+    ai_seconds: float | None = None  # Hard's budget a decision (None: its default)
+    worker: aiworker.AIWorker | None = field(default=None, repr=False)  # None: the app's shared one
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.seats) <= 4:
@@ -82,10 +85,10 @@ class Session:
         if fresh:
             self.game = new_game(self.content, len(self.seats), self.seed)
         self.game_id = self.game_id or new_game_id()
-        self._bots = {s: make_bot(AI_LEVELS.get(cfg.level, "normal"), self.seed * 10 + s)
-                      for s, cfg in enumerate(self.seats) if not cfg.human}
-        self._pool: ThreadPoolExecutor | None = None
-        self._thinking: Future | None = None
+        self.hints = (list(self.hints) + [0] * len(self.seats))[:len(self.seats)]
+        self._asked: str = ""  # what the worker is working on for us: "", "choose" or "hint"
+        self._hint: tuple[int, aiworker.Reply] | None = None  # (decision it answers, reply)
+        self.ai_error = ""
         self._undo: list[UndoPoint] = []
         self._undo_block = "nothing to take back yet"
         self._last_error = ""
@@ -113,6 +116,7 @@ class Session:
         try:
             seats = [SeatConfig(bool(r["human"]), str(r["level"]), int(r["colour"])) for r in info["seats"]]
             speed = min(3, max(0, int(info.get("speed", 1))))  # Slow, Normal, Fast, Instant
+            hints = [max(0, int(h)) for h in info.get("hints", [])]
         except (KeyError, TypeError, ValueError) as e:
             raise SaveFormatError(f"{path}: the table's details are damaged ({e})") from None
         g = load_data(content, data, str(path))
@@ -120,7 +124,7 @@ class Session:
             raise SaveFormatError(f"{path}: {len(seats)} seats saved for a {g.n}-seat game")
         events, history = _chronicle(content, g)
         return cls(content, seats, int(g.config.get("seed", 0)), g, events=events, history=history,
-                   saves=path.parent, game_id=path.name.removesuffix(".json"), speed=speed)
+                   saves=path.parent, game_id=path.name.removesuffix(".json"), speed=speed, hints=hints)
 
     # ---------------------------------------------------------------- reading
     @property
@@ -206,6 +210,7 @@ class Session:
         if self.undo_reason(seat):
             return False
         point = self._undo.pop()
+        self._forget_thinking()
         self.game = point.game
         del self.events[point.events:]
         del self.history[point.history:]
@@ -230,6 +235,7 @@ class Session:
         return {
             "seats": [asdict(c) for c in self.seats],
             "speed": self.speed,
+            "hints": list(self.hints),
             "meta": {"saved_at": time.time(), "turn": g.turn, "leader": leader, "over": g.over,
                      "outcome": outcome,
                      "seats": [{"name": g.seat_name(s), "who": who[s]} for s in range(g.n)]},
@@ -246,35 +252,81 @@ class Session:
     def save_path(self) -> Path | None:
         return self.save_file
 
+    def _ai(self) -> aiworker.AIWorker:
+        if self.worker is None:
+            self.worker = aiworker.shared()
+        return self.worker
+
     def ai_think(self) -> bool:
-        """Start the AI of the prompted seat thinking in the background (True
-        if it starts now, False if it was already thinking). The bot works on
-        a copy of the game; ``ai_done`` gives its choice id."""
-        if self._thinking is not None:
+        """Ask the AI of the prompted seat for its choice; it thinks in the worker
+        process (fate/ai/worker.py) while the table draws. True if it starts now,
+        False if it was already thinking. ``ai_done`` gives its choice id."""
+        if self._asked == "choose":
             return False
         seat = self.prompt_seat()
-        if seat is None or seat not in self._bots:
+        if seat is None or self.is_human(seat):
             raise RuntimeError("no AI seat is to decide now")
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fate-ai")
-        copy = self.game.clone()
-        bot = self._bots[seat]
-        self._thinking = self._pool.submit(lambda: bot.choose(copy).id)
+        level = AI_LEVELS.get(self.seats[seat].level, "normal")
+        self._ai().ask("choose", self.game_id, seat, level, self.seed * 10 + seat, save_data(self.game),
+                       self.ai_seconds)
+        self._asked = "choose"
         return True
 
     def ai_done(self) -> str | None:
-        """The finished AI's choice id, or None while it still thinks."""
-        f = self._thinking
-        if f is None or not f.done():
+        """The AI's choice id once it has one, or None while it still thinks. Should
+        the worker fail, a Normal bot decides here instead (``ai_error`` says why)."""
+        if self._asked != "choose":
             return None
-        self._thinking = None
-        return f.result()
+        reply = self._ai().poll()
+        if reply is None:
+            return None
+        self._asked = ""
+        if reply.choice and self.game.pending() is not None and self.game.pending().choice(reply.choice):
+            self.ai_error = ""
+            return reply.choice
+        self.ai_error = reply.error or f"the AI answered {reply.choice!r}, not a legal choice"
+        return make_bot("normal", len(self.game.choices_made)).choose(self.game).id
+
+    def thinking(self) -> bool:
+        return self._asked != ""
+
+    # ---------------------------------------------------------------- hints
+    def ask_hint(self) -> bool:
+        """Ask Hard, from the prompted human seat's own view, what it would choose
+        (counted for that seat). False if no human is to decide or one is on its way."""
+        seat = self.prompt_seat()
+        if seat is None or not self.is_human(seat) or self._asked:
+            return False
+        if self._hint is not None and self._hint[0] == len(self.game.choices_made):
+            return False  # this decision's hint is already there
+        self._ai().ask("hint", self.game_id, seat, "hard", self.seed * 10 + seat + len(self.game.choices_made),
+                       save_data(self.game), self.ai_seconds)
+        self._asked = "hint"
+        self.hints[seat] += 1
+        return True
+
+    def hint(self) -> aiworker.Reply | None:
+        """The hint for the decision now pending, once Hard has one (None before,
+        and after the decision is made)."""
+        if self._asked == "hint":
+            reply = self._ai().poll()
+            if reply is not None:
+                self._asked = ""
+                self.ai_error = reply.error
+                if reply.choice:
+                    self._hint = (len(self.game.choices_made), reply)
+        if self._hint is not None and self._hint[0] == len(self.game.choices_made):
+            return self._hint[1]
+        return None
+
+    def _forget_thinking(self) -> None:
+        if self._asked:
+            self._ai().cancel()
+            self._asked = ""
 
     def close(self) -> None:
         """Stop thinking and finish writing the save (the game stays in the folder)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        self._forget_thinking()
         if self._saver is not None:  # every change was handed over as it happened: finish writing
             self._saver.close()
             self._last_error = self._saver.error

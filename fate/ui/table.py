@@ -43,6 +43,7 @@ from fate.ui.theme import (
     DESIGN_W,
     GLOW,
     GOLD,
+    HINT,
     INK_DIM,
     INK_FAINT,
     INVESTIGATOR,
@@ -79,6 +80,7 @@ class Table(LodgePanels, CardsAndPrompt):
         self.log_scroll = 0
         self.hidden: set[Key] = set()  # things an animation is carrying right now
         self.t = 0.0  # seconds, for the glow's pulse
+        self.thinking: int | None = None  # the AI seat thinking now, marked on its Lodge
         self.last_roll: list[str] = []  # the faces of the last roll the viewer saw
         self.buttons: list[tuple[str, Key]] = []
         self._layer: pygame.Surface | None = None
@@ -194,6 +196,12 @@ class Table(LodgePanels, CardsAndPrompt):
         for rect, strong in self._glows:
             pygame.draw.rect(screen, col, rect.inflate(L.n(8), L.n(8)), L.n(4 if strong else 3),
                              border_radius=L.n(12))
+        if self.thinking is not None and ("lodge_dot", self.thinking) in self.anchors:
+            # the AI seat that is thinking: a ring pulsing out from its Lodge's colour dot
+            centre = self.anchors[("lodge_dot", self.thinking)]
+            phase = (t * 1.5) % 1.0
+            ring = mix(self.colour(self.thinking), GLOW, phase)
+            pygame.draw.circle(screen, ring, centre, L.n(12 + 10 * phase), L.n(3))
         for rect in self._chosen:  # the parts of a choice already clicked
             pygame.draw.rect(screen, (120, 220, 255), rect.inflate(L.n(10), L.n(10)), L.n(4),
                              border_radius=L.n(12))
@@ -246,6 +254,18 @@ class Table(LodgePanels, CardsAndPrompt):
         if picker.stage:
             out.append(("Back", ("ui", "cancel")))
         return out
+
+    def hint_ring(self, screen: pygame.Surface, key: Key) -> bool:
+        """Mark the thing a hint says to click (the largest region of ``key``); False if none is drawn."""
+        rects = [r.rect for r in self.regions if r.key == key]
+        if not rects:
+            return False
+        rect = max(rects, key=lambda r: r.w * r.h)
+        L = self.layout
+        pulse = 0.5 + 0.5 * math.sin(self.t * 6.0)
+        pygame.draw.rect(screen, mix(HINT, PARCHMENT, pulse * 0.5), rect.inflate(L.n(16), L.n(16)), L.n(5),
+                         border_radius=L.n(14))
+        return True
 
     def glow(self, rect: pygame.Rect, strong: bool = False) -> None:
         """Mark a legal target: it pulses every frame."""

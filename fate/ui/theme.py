@@ -30,6 +30,7 @@ INK_FAINT = (110, 100, 124)
 BLOOD = (196, 48, 48)
 SIGN_GREEN = (120, 200, 150)
 GLOW = (250, 214, 110)
+HINT = (110, 235, 225)  # what a hint points at: apart from the gold of what may be clicked
 INVESTIGATOR = (196, 176, 140)
 ASTRAL = (176, 140, 255)
 

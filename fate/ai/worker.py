@@ -1,0 +1,211 @@
+"""Where the AI thinks: a process of its own, so the table never waits for it.
+
+The table's process sends the position as save data (plain JSON-ready dicts,
+``fate.engine.save.save_data``) with who is to decide, at which level, and
+gets back a choice id. Hard searches for a second a decision; in a thread of
+the table's own process it would hold the interpreter's lock and the table
+would stutter. One worker serves every game the app opens (it starts when the
+first AI seat is to decide and stays until the app closes); each game's bots
+live in it, keyed by the game and the seat, so their own random generators
+run on from one decision to the next as they would in one process.
+
+A request asks either for a bot's choice (``"choose"``) or for a hint: Hard's
+search from a human seat's own view, with its estimates of the best choices.
+A newer request supersedes an older one (after an undo, or leaving the
+table): replies carry the request's number and stale ones are dropped. If the
+process dies, the next poll starts a new one and asks again. Where no process
+can be started the worker thinks on a thread instead (slower frames, never a
+stall of the game).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import threading
+from typing import Any, NamedTuple
+
+from fate.ai.bots import make_bot
+from fate.ai.ismcts import HardBot
+
+HINT_BUDGET = 1.0  # seconds Hard searches for a hint
+
+
+class Request(NamedTuple):
+    number: int
+    what: str  # "choose" or "hint"
+    game_key: str  # which game (a game id), so bots of different games never mix
+    seat: int
+    level: str
+    seed: int
+    budget: float | None
+    data: dict  # the position, as save_data gives it
+
+
+class Reply(NamedTuple):
+    number: int
+    choice: str  # a choice id; "" when the worker failed (``error`` says why)
+    estimates: tuple[tuple[str, float, int], ...]  # hints: (choice id, win estimate, visits), best first
+    error: str = ""
+
+
+class Thinker:
+    """Answers requests; lives in the worker process (or thread)."""
+
+    def __init__(self) -> None:
+        from fate.content import default_content
+
+        self.content = default_content()
+        self.bots: dict[tuple, Any] = {}
+
+    def answer(self, r: Request) -> Reply:
+        from fate.engine.save import load_data
+
+        try:
+            g = load_data(self.content, r.data, "the AI's copy of the game")
+            if r.what == "hint":
+                d = HardBot(r.seed, r.budget or HINT_BUDGET).decide(g)
+                return Reply(r.number, d.choice.id,
+                             tuple((e.choice.id, round(e.win, 4), e.visits) for e in d.estimates))
+            key = (r.game_key, r.seat, r.level)
+            bot = self.bots.get(key)
+            if bot is None:
+                bot = self.bots[key] = make_bot(r.level, r.seed, r.budget)
+            elif r.budget is not None and isinstance(bot, HardBot):
+                bot.budget = r.budget
+            return Reply(r.number, bot.choose(g).id, ())
+        except Exception as e:  # reported to the table as one line; the game goes on
+            return Reply(r.number, "", (), f"{type(e).__name__}: {e}")
+
+
+def _serve(requests, replies) -> None:
+    thinker = Thinker()
+    parent = multiprocessing.parent_process()  # None on a thread of the table's own process
+    while True:
+        try:
+            r = requests.get(timeout=0.5)
+        except queue.Empty:
+            if parent is not None and not parent.is_alive():
+                return  # the game was closed or killed: never outlive it
+            continue
+        if r is None:
+            return
+        replies.put(thinker.answer(Request(*r)))
+
+
+class AIWorker:
+    """The table's handle on the AI process: ``ask``, then ``poll`` each frame."""
+
+    def __init__(self, use_process: bool = True) -> None:
+        self.use_process = use_process
+        self._number = 0
+        self._pending: Request | None = None
+        self._proc = None
+        self._thread: threading.Thread | None = None
+        self.error = ""  # why the last request failed, for the table to show
+
+    # -------------------------------------------------------------- starting
+    def _start(self) -> None:
+        if self.use_process:
+            try:
+                ctx = multiprocessing.get_context("spawn")
+                self._requests = ctx.Queue()
+                self._replies = ctx.Queue()
+                proc = ctx.Process(target=_serve, args=(self._requests, self._replies), name="fate-ai", daemon=True)
+                proc.start()
+                self._proc = proc
+                return
+            except (OSError, RuntimeError) as e:  # no processes here: think on a thread instead
+                self.error = f"the AI runs on a thread ({e})"
+                self.use_process = False
+        self._requests = queue.Queue()
+        self._replies = queue.Queue()
+        self._thread = threading.Thread(target=_serve, args=(self._requests, self._replies),
+                                        name="fate-ai", daemon=True)
+        self._thread.start()
+
+    def _alive(self) -> bool:
+        if self._proc is not None:
+            return self._proc.is_alive()
+        return self._thread is not None and self._thread.is_alive()
+
+    # ---------------------------------------------------------------- asking
+    def ask(self, what: str, game_key: str, seat: int, level: str, seed: int, data: dict,
+            budget: float | None = None) -> int:
+        """Send a request (superseding any unanswered one); returns its number."""
+        if not self._alive():
+            self._start()
+        self._number += 1
+        self._pending = Request(self._number, what, game_key, seat, level, seed, budget, data)
+        self._requests.put(tuple(self._pending))
+        return self._number
+
+    def busy(self) -> bool:
+        return self._pending is not None
+
+    def poll(self) -> Reply | None:
+        """The reply to the latest request, once it is there (never blocks)."""
+        if self._pending is None:
+            return None
+        while True:
+            try:
+                reply = Reply(*self._replies.get_nowait())
+            except queue.Empty:
+                break
+            except (EOFError, OSError, ValueError):  # the pipe broke with the process
+                break
+            if reply.number == self._pending.number:
+                self._pending = None
+                self.error = reply.error
+                return reply
+        if not self._alive():  # it died (killed, out of memory): start again and ask again
+            pending = self._pending
+            self._start()
+            self._requests.put(tuple(pending))
+        return None
+
+    def cancel(self) -> None:
+        """Forget the unanswered request: its reply, when it comes, is dropped."""
+        self._pending = None
+
+    def wait(self, timeout: float = 60.0) -> Reply | None:
+        """Block until the latest request is answered (tests, the command line)."""
+        import time
+
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            reply = self.poll()
+            if reply is not None or self._pending is None:
+                return reply
+            time.sleep(0.005)
+        return None
+
+    def close(self) -> None:
+        self._pending = None
+        if self._proc is not None:
+            try:
+                self._requests.put(None)
+                self._proc.join(timeout=1.0)
+            except (OSError, ValueError):
+                pass
+            if self._proc.is_alive():
+                self._proc.terminate()
+                self._proc.join(timeout=1.0)
+            self._proc = None
+        elif self._thread is not None:
+            self._requests.put(None)
+            self._thread = None
+
+
+_shared: AIWorker | None = None
+
+
+def shared() -> AIWorker:
+    """The one worker of this process (started on first use, closed at exit)."""
+    global _shared
+    if _shared is None:
+        import atexit
+
+        _shared = AIWorker()
+        atexit.register(_shared.close)
+    return _shared
