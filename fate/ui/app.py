@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 
+from fate import settings as settings_file
 from fate.content.model import Content
 from fate.paths import saves_dir
 from fate.ui import art, menus, play, replay  # noqa: F401  (the scene modules register their scenes)
@@ -30,9 +31,14 @@ class App:
         pygame.init()
         self.content = content
         self.seed = seed
-        self.settings = settings if settings is not None else {"speed": 1}
-        self.saves = saves if saves is not None else saves_dir()  # every game autosaves here
         self.notice = ""  # one line for the next screen to show ("Saved ...")
+        # given settings (tests, benchmarks) stay in memory; else the player's own file
+        self.settings_path: Path | None = None
+        if settings is None:
+            self.settings_path = settings_file.path()
+            settings, self.notice = settings_file.load(self.settings_path)
+        self.settings = settings_file.defaults() | settings
+        self.saves = saves if saves is not None else saves_dir()  # every game autosaves here
         pygame.display.set_caption(TITLE)
         pygame.display.set_icon(art.icon(64))
         self.size = clamp_size(size)
@@ -54,6 +60,13 @@ class App:
         scene = SCENES[name](self, *args)
         self.show(scene)
         return scene
+
+    def save_settings(self) -> None:
+        """Keep the settings for the next session (a failure is one line on screen)."""
+        if self.settings_path is not None:
+            problem = settings_file.save(self.settings, self.settings_path)
+            if problem:
+                self.notice = problem
 
     def quit(self) -> None:
         self.running = False

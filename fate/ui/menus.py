@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import asdict
 from pathlib import Path
 
 import pygame
@@ -12,7 +13,7 @@ from fate.engine.errors import SaveFormatError
 from fate.saves import SaveInfo, delete_save, latest_unfinished, list_saves
 from fate.ui import art
 from fate.ui.layout import Layout
-from fate.ui.session import AI_LEVELS, SeatConfig, Session
+from fate.ui.session import AI_LEVELS, LEVEL_NAMES, SeatConfig, Session
 from fate.ui.theme import (
     BLOOD,
     BRONZE,
@@ -100,6 +101,7 @@ def open_saved(scene: Scene, row: SaveInfo) -> None:
         app.goto("load")
         return
     app.settings["speed"] = session.speed
+    session.ai_seconds = app.settings["hard_seconds"]
     app.goto("play", session)
 
 
@@ -207,14 +209,23 @@ class LoadScene(Scene):
                 open_saved(self, first)
 
 
+LEVEL_TIPS = {
+    "easy": "Easy: looks one step ahead at its own cult only, and often misjudges",
+    "normal": "Normal: looks one step ahead and watches the strongest rival",
+    "hard": "Hard: searches ahead through many possible deals and rolls, about a second a decision",
+}
+
+
 @scene("setup")
 class SetupScene(Scene):
     """Seats (1-4), Human or AI with its level, and a colour each."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.seats = [SeatConfig(True, "normal", 0), SeatConfig(False, "normal", 1),
-                      SeatConfig(False, "normal", 2)]
+        # as the screen was last left (fate/settings.py checked each seat when it loaded them)
+        self.seats = [SeatConfig(s["human"], s["level"], s["colour"]) for s in app.settings["new_game"]]
+        if len(self.seats) == 1:
+            self.seats[0].human = True
 
     def draw(self, screen):
         self.hot = []
@@ -228,23 +239,25 @@ class SetupScene(Scene):
                    selected=len(self.seats) == n)
         for i, cfg in enumerate(self.seats):
             y = 340 + i * 110
-            box = L.r(460, y, 1000, 92)
+            box = L.r(360, y, 1200, 92)
             pygame.draw.rect(screen, PANEL, box, border_radius=L.n(12))
             pygame.draw.rect(screen, CULT_COLOURS[cfg.colour][1], box, L.n(2), border_radius=L.n(12))
             g = art.glyph("cultist", L.n(64), CULT_COLOURS[cfg.colour][1])
-            screen.blit(g, g.get_rect(center=L.p(510, y + 46)))
-            ink.draw(screen, f"Seat {i + 1}", L.p(560, y + 46), 30, GOLD, "bold", anchor="midleft")
+            screen.blit(g, g.get_rect(center=L.p(410, y + 46)))
+            ink.draw(screen, f"Seat {i + 1}", L.p(460, y + 46), 30, GOLD, "bold", anchor="midleft")
             if i == 0 and len(self.seats) == 1:
-                ink.draw(screen, "You, against the Investigators", L.p(700, y + 46), 24, PARCHMENT, "italic",
+                ink.draw(screen, "You, against the Investigators", L.p(600, y + 46), 24, PARCHMENT, "italic",
                          anchor="midleft")
             else:
-                button(self, screen, L, (700, y + 16, 150, 60), "Human", ("human", i, True), selected=cfg.human)
-                button(self, screen, L, (860, y + 16, 150, 60), "AI", ("human", i, False), selected=not cfg.human)
+                button(self, screen, L, (600, y + 16, 150, 60), "Human", ("human", i, True), selected=cfg.human,
+                       tip="A player at this screen takes this seat")
+                button(self, screen, L, (760, y + 16, 150, 60), "AI", ("human", i, False), selected=not cfg.human,
+                       tip="The computer plays this cult")
                 if not cfg.human:
                     for j, level in enumerate(AI_LEVELS):
-                        button(self, screen, L, (1030 + j * 130, y + 16, 120, 60), level.capitalize(),
-                               ("level", i, level), selected=cfg.level == level, size=22)
-            button(self, screen, L, (1300, y + 16, 140, 60), CULT_COLOURS[cfg.colour][0], ("colour", i), size=22,
+                        button(self, screen, L, (930 + j * 120, y + 16, 110, 60), LEVEL_NAMES[level],
+                               ("level", i, level), selected=cfg.level == level, size=22, tip=LEVEL_TIPS[level])
+            button(self, screen, L, (1400, y + 16, 140, 60), CULT_COLOURS[cfg.colour][0], ("colour", i), size=22,
                    tip="Click for another colour")
         if not any(c.human for c in self.seats):
             ink.draw(screen, "No human seat: you will watch the AI cults play.", L.p(960, 800), 20, INK_DIM,
@@ -285,8 +298,11 @@ class SetupScene(Scene):
 
     def begin(self, seed: int | None = None) -> None:
         seed = seed if seed is not None else self.app.seed if self.app.seed is not None else random.randrange(1 << 30)
+        self.app.settings["new_game"] = [asdict(c) for c in self.seats]
+        self.app.save_settings()
         session = Session(self.app.content, [SeatConfig(c.human, c.level, c.colour) for c in self.seats], seed,
-                          saves=self.app.saves, speed=self.app.settings.get("speed", 1))
+                          saves=self.app.saves, speed=self.app.settings["speed"],
+                          ai_seconds=self.app.settings["hard_seconds"])
         self.app.goto("play", session)
 
     def key(self, event):

@@ -214,6 +214,7 @@ class PlayScene(Scene):
     def cycle_speed(self) -> None:
         self.anim.cycle()
         self.app.settings["speed"] = self.session.speed = self.anim.speed
+        self.app.save_settings()
         self.session.autosave()
 
     def leave(self) -> None:

@@ -1,0 +1,105 @@
+"""The player's settings, kept between sessions: ``settings.json`` in the
+platform's config folder (``fate.paths.config_dir``, through platformdirs).
+
+Every key has a default and a check. A file that cannot be read, is not JSON,
+or holds something else gives the defaults and one line saying so; a single
+bad value gives that key's default and one line naming it; keys this version
+does not know are dropped. Nothing here raises on a bad file, and writing is
+atomic (a temporary file renamed into place), like the saves.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fate.engine.save import write_save
+from fate.paths import config_dir
+
+FILE_NAME = "settings.json"
+LEVELS = ("easy", "normal", "hard")
+COLOURS = 6  # fate.ui.theme.CULT_COLOURS
+
+
+def _seat(x: Any) -> bool:
+    return (isinstance(x, dict) and set(x) == {"human", "level", "colour"} and isinstance(x["human"], bool)
+            and x["level"] in LEVELS and _int(x["colour"], 0, COLOURS - 1))
+
+
+def _int(x: Any, lo: int, hi: int) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
+
+
+def _seats(x: Any) -> bool:
+    return (isinstance(x, list) and 1 <= len(x) <= 4 and all(_seat(s) for s in x)
+            and len({s["colour"] for s in x}) == len(x))
+
+
+def _seconds(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and 0.1 <= x <= 30.0
+
+
+DEFAULTS: dict[str, Any] = {
+    "speed": 1,  # animation speed: 0 Slow, 1 Normal, 2 Fast, 3 Instant
+    # the New Game screen as it was last left: seat by seat, human or AI, level, colour
+    "new_game": [{"human": True, "level": "normal", "colour": 0},
+                 {"human": False, "level": "normal", "colour": 1},
+                 {"human": False, "level": "normal", "colour": 2}],
+    "hard_seconds": 1.0,  # how long Hard thinks a decision (and a hint)
+}
+CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "speed": (lambda x: _int(x, 0, 3), "a whole number 0 to 3"),
+    "new_game": (_seats, "1 to 4 seats, each with human, level and a colour of its own"),
+    "hard_seconds": (_seconds, "seconds, 0.1 to 30"),
+}
+
+
+def defaults() -> dict[str, Any]:
+    return copy.deepcopy(DEFAULTS)
+
+
+def path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def load(where: Path | None = None) -> tuple[dict[str, Any], str]:
+    """The settings and a line to show the player ("" when all was well)."""
+    where = where or path()
+    out = defaults()
+    try:
+        text = where.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return out, ""
+    except (OSError, UnicodeDecodeError) as e:
+        return out, f"{where}: could not be read ({getattr(e, 'strerror', None) or e}); using the default settings"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        return out, f"{where}: not JSON (line {e.lineno}: {e.msg}); using the default settings"
+    if not isinstance(data, dict):
+        return out, f"{where}: not a settings file (a JSON object was expected); using the default settings"
+    wrong = []
+    for key, (check, expected) in CHECKS.items():
+        if key not in data:
+            continue
+        if check(data[key]):
+            out[key] = data[key]
+        else:
+            wrong.append(f"{key} should be {expected}")
+    if wrong:
+        return out, f"{where}: {'; '.join(wrong)}: the default is used for {'it' if len(wrong) == 1 else 'them'}"
+    return out, ""
+
+
+def save(settings: dict[str, Any], where: Path | None = None) -> str:
+    """Write the settings; returns "" or one line saying why they could not be kept."""
+    where = where or path()
+    data = {key: settings[key] for key in DEFAULTS if key in settings and CHECKS[key][0](settings[key])}
+    try:
+        write_save(data, where)
+    except OSError as e:
+        return f"Settings could not be saved to {where}: {e.strerror or e}"
+    return ""
