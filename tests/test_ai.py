@@ -136,3 +136,30 @@ def test_arena_rotates_the_bots_through_the_seats():
 def test_unknown_bot_is_refused():
     with pytest.raises(ValueError, match="unknown bot 'oracle'"):
         make_bot("oracle")
+
+
+def test_an_arena_log_takes_a_match_up_where_it_stopped(tmp_path):
+    log = tmp_path / "match.jsonl"
+    first = run(2, 3, 5, ["normal", "random"], None, log=log)
+    assert first["games"] == 3 and len(log.read_text().splitlines()) == 3
+    with log.open("a") as f:
+        f.write('{"match": {"players": 2, "seed": 5')  # a line cut short by a kill
+    more = run(2, 5, 5, ["normal", "random"], None, log=log)
+    lines = log.read_text().splitlines()
+    assert more["games"] == 5 and len(lines) == 6  # two more games, the three kept, the cut line left
+    assert sum(b["seats"] for b in more["per"].values()) == 10
+    other = run(2, 2, 5, ["easy", "random"], None, log=log)  # another match: nothing shared
+    assert other["per"].keys() == {"easy", "random"}
+
+
+def test_the_arena_command_line_names_what_is_wrong(capsys):
+    from fate.ai.arena import main
+
+    for argv, says in ((["--bots", "hard,oracle"], "unknown bot 'oracle'"),
+                       (["--players", "5"], "--players must be 1 to 4"),
+                       (["--players", "2", "--bots", "hard,normal,easy"], "3 bots for 2 seat(s)"),
+                       (["--budget", "0"], "--budget must be more than 0"),
+                       (["--log", "/no/such/folder/x.jsonl"], "no folder /no/such/folder")):
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert says in capsys.readouterr().err

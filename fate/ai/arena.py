@@ -1,4 +1,4 @@
-"""python -m fate.ai.arena --players N --games G --seed S --bots hard,normal[,...] [--budget SECONDS] [--jobs J]
+"""python -m fate.ai.arena --players N --games G --seed S --bots hard,normal[,...] [--budget SECONDS] [--jobs J] [--log FILE]
 
 Plays bots against each other and prints, per bot: its win rate with a 95%
 confidence interval (Wilson), how many seats it played, the mean and p95
@@ -9,16 +9,22 @@ The bots rotate through the seats: in game i, seat s is played by
 bot per seat (``hard,normal,normal,normal``); a shorter list is filled with its
 last bot. A shared win counts as a share (two winners: half a win each). With
 one seat, the bot plays solo against the Investigators.
+
+With ``--log FILE`` each finished game is appended to FILE as one JSON line,
+and the games of the same match already there are not played again: a long
+match can be stopped and taken up later, and the report counts every game.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import sys
 import time
 from collections import Counter, defaultdict
+from pathlib import Path
 
 from fate.ai.bots import BOTS, make_bot
 from fate.ai.ismcts import HardBot
@@ -45,7 +51,7 @@ def seating(bots: list[str], players: int, game: int) -> list[str]:
 
 def play(args: tuple) -> dict:
     """One game: the bots' names by seat, their wins, timings and search counts."""
-    players, seed, names, budget = args
+    players, seed, names, budget = args[:4]
     content = default_content()
     g = new_game(content, players, seed)
     bots = [make_bot(name, seed * 31 + s, budget) for s, name in enumerate(names)]
@@ -69,21 +75,57 @@ def play(args: tuple) -> dict:
         if k > CHOICE_CAP:
             raise RuntimeError(f"game {players}p seed {seed} did not end after {CHOICE_CAP} choices")
     share = 1.0 / len(g.winners) if g.winners else 0.0
-    return {"names": names, "wins": [share if s in g.winners else 0.0 for s in range(players)],
+    return {"seed": seed, "names": names, "wins": [share if s in g.winners else 0.0 for s in range(players)],
             "seconds": [seconds[s] for s in range(players)], "iterations": iterations,
             "search_time": search_time, "end": g.end_reason, "turns": g.turn}
 
 
-def run(players: int, games: int, seed: int, bots: list[str], budget: float | None, jobs: int = 1) -> dict:
+def _logged(log: Path | None, match: dict) -> list[dict]:
+    """The games of this match already in the log."""
+    if log is None or not log.exists():
+        return []
+    out = []
+    for line in log.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut short when a run was killed
+        if isinstance(row, dict) and row.get("match") == match:
+            out.append(row["game"])
+    return out
+
+
+def run(players: int, games: int, seed: int, bots: list[str], budget: float | None, jobs: int = 1,
+        log: Path | None = None) -> dict:
     if len(bots) < players:
         bots = bots + [bots[-1]] * (players - len(bots))
-    tasks = [(players, seed + i, seating(bots, players, i), budget) for i in range(games)]
+    match = {"players": players, "seed": seed, "bots": bots, "budget": budget}
+    results = _logged(log, match)
+    done = {r["seed"] for r in results}
+    tasks = [(players, seed + i, seating(bots, players, i), budget) for i in range(games) if seed + i not in done]
     start = time.perf_counter()
-    if jobs > 1:
+
+    if log is not None and log.exists() and log.stat().st_size:
+        with log.open("rb") as f:
+            f.seek(-1, 2)
+            if f.read(1) != b"\n":  # a line cut short by a kill: start ours on a line of its own
+                with log.open("a", encoding="utf-8") as out:
+                    out.write("\n")
+
+    def keep(r: dict) -> None:
+        results.append(r)
+        if log is not None:
+            with log.open("a", encoding="utf-8") as f:
+                f.write(json.dumps({"match": match, "game": r}) + "\n")
+
+    if jobs > 1 and tasks:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = list(pool.imap_unordered(play, tasks))
+            for r in pool.imap_unordered(play, tasks):
+                keep(r)
     else:
-        results = [play(t) for t in tasks]
+        for t in tasks:
+            keep(play(t))
+    results = [r for r in results if seed <= r["seed"] < seed + games]
     per: dict[str, dict] = {}
     ends: Counter = Counter()
     turns = []
@@ -97,7 +139,7 @@ def run(players: int, games: int, seed: int, bots: list[str], budget: float | No
             b["seconds"] += r["seconds"][s]
             b["iterations"] += r["iterations"][s]
             b["search"] += r["search_time"][s]
-    return {"players": players, "games": games, "seed": seed, "bots": bots, "budget": budget,
+    return {"players": players, "games": len(results), "seed": seed, "bots": bots, "budget": budget,
             "per": per, "ends": ends, "turns": turns, "elapsed": time.perf_counter() - start}
 
 
@@ -124,7 +166,7 @@ def report(result: dict) -> str:
                      f"{f'[{lo:.1%}, {hi:.1%}]':>17} {len(secs):>10,} {mean:>8.3f} {p95(secs):>8.3f} {rate:>13}")
     ends = ", ".join(f"{k} {v}" for k, v in result["ends"].most_common())
     turns = result["turns"]
-    lines.append(f"ends: {ends}; mean turns {sum(turns) / len(turns):.1f}; {result['elapsed']:,.0f} s in all")
+    lines.append(f"ends: {ends}; mean turns {sum(turns) / len(turns):.1f}; {result['elapsed']:,.0f} s of play in this run")
     return "\n".join(lines)
 
 
@@ -136,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bots", default="hard,normal", help="comma-separated, one per seat: " + ", ".join(BOTS))
     ap.add_argument("--budget", type=float, default=None, help="Hard's seconds a decision (default 1.0)")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
+    ap.add_argument("--log", metavar="FILE", help="append each game to FILE (JSON lines); games already there "
+                                                   "are not played again")
     a = ap.parse_args(argv)
     bots = [b.strip() for b in a.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOTS]
@@ -150,7 +194,15 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--games must be at least 1")
     if a.budget is not None and a.budget <= 0:
         ap.error("--budget must be more than 0 seconds")
-    print(report(run(a.players, a.games, a.seed, bots, a.budget, max(1, a.jobs))))
+    log = Path(a.log) if a.log else None
+    if log is not None and not log.parent.is_dir():
+        ap.error(f"--log {a.log}: no folder {log.parent}")
+    try:
+        result = run(a.players, a.games, a.seed, bots, a.budget, max(1, a.jobs), log)
+    except OSError as e:
+        print(f"python -m fate.ai.arena: --log {a.log}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    print(report(result))
     return 0
 
 

@@ -37,6 +37,9 @@ from fate.engine.determinize import determinize
 DEFAULT_BUDGET = 1.0
 EXPLORATION = 0.7
 ROLLOUT_DEPTH = 6
+# Stop early once a quarter of the budget is spent and the leader has three times the visits of the next
+SETTLE_AFTER = 0.25
+SETTLE_LEAD = 3
 # In a rollout, how often a seat lets a casting window pass (casting at random wastes Spells)
 ROLLOUT_PASS = 0.85
 
@@ -151,7 +154,7 @@ class HardBot:
             if cap is not None:
                 if it >= cap:
                     break
-            elif it % 16 == 0 and self._settled(root, it, start, deadline):
+            elif it % 16 == 0 and self._settled(root, it, start, deadline, self.budget):
                 break
         ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].total))
         by_id = {c.id: c for c in p.choices}
@@ -160,16 +163,24 @@ class HardBot:
         return Decision(estimates[0].choice, estimates, it, time.perf_counter() - start)
 
     @staticmethod
-    def _settled(root: Node, it: int, start: float, deadline: float) -> bool:
-        """Out of time, or the leader's lead in visits is more than the time left could change."""
+    def _settled(root: Node, it: int, start: float, deadline: float, budget: float) -> bool:
+        """Out of time; or the leader's lead in visits is more than the time left could
+        change; or, a quarter of the way in, the leader has three times the visits of
+        the next and the best mean as well (more search would not change the choice)."""
         now = time.perf_counter()
         if now >= deadline:
             return True
         if len(root.children) < 2:
             return False
-        first, second = sorted((n.visits for n in root.children.values()), reverse=True)[:2]
+        ranked = sorted(root.children.values(), key=lambda n: n.visits, reverse=True)
+        first, second = ranked[0], ranked[1]
         left = it / max(now - start, 1e-9) * (deadline - now)
-        return first - second > left
+        if first.visits - second.visits > left:
+            return True
+        if now - start < SETTLE_AFTER * budget or first.visits < SETTLE_LEAD * second.visits:
+            return False
+        mean = first.total / first.visits
+        return all(n.total / n.visits <= mean for n in ranked[1:] if n.visits)
 
     def _root_order(self, g: Game, me: int) -> list[Choice]:
         """The root's choices, best first by a one-ply look at one deal (the progressive bias)."""
