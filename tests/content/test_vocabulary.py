@@ -60,3 +60,27 @@ def test_location_index_names_the_unknown_location():
     assert location_index("museum") == 1 and location_index("library") == 5
     with pytest.raises(ValueError, match="unknown location 'moon' \\(expected one of other_worlds, museum"):
         location_index("moon")
+
+
+HERE = "[{do: place_cultists, amount: 2, source: lodge, loc: here}]"
+
+
+def test_here_is_where_the_fate_piece_stands_before_the_turn_has_a_place(tmp_path):
+    """Cast in Prepare: no location is the turn's yet, so 'here' is the caster's own piece (2 players)."""
+    content = content_with(tmp_path, HERE)
+    g = build(content, {"players": 2, "start": "prepare", "fate": ["museum", "library"],
+                        "seats": [{"reserve": ["key-01"], "lodge": 5}, {}]})
+    before = [row[0] for row in g.at]
+    g.apply("cast:key-01")
+    assert [row[0] - b for row, b in zip(g.at, before, strict=True)] == [0, 2, 0, 0, 0, 0]  # The Museum
+
+
+def test_here_is_where_the_turn_is_played_even_for_a_rival_elsewhere(tmp_path):
+    """Seat 0 casts during seat 1's turn at The Other Worlds (location 0), its own piece at The Library."""
+    content = content_with(tmp_path, HERE)
+    g = build(content, {"players": 2, "current": 1, "start": "activate", "fate": ["library", "other_worlds"],
+                        "seats": [{"reserve": ["key-01"], "lodge": 5}, {}]})
+    assert g.pending().seat == 0 and g.pending().choice("cast:key-01") is not None
+    before = [row[0] for row in g.at]
+    g.apply("cast:key-01")
+    assert [row[0] - b for row, b in zip(g.at, before, strict=True)] == [2, 0, 0, 0, 0, 0]  # The Other Worlds

@@ -178,3 +178,40 @@ def test_games_that_look_alike_give_the_same_deal(content):
             assert snapshot(determinize(twin, seat, compared)) == snapshot(determinize(g, seat, compared))
             compared += 1
     assert compared > 30
+
+
+def test_a_curse_is_never_dealt_a_face_that_would_have_been_revealed(content):
+    """Seat 0 leads at Summon 5 and holds a Gate: An Ill Omen, First Among the Damned and
+    The Gate Slams Shut would all have struck already, so no deal may give it one of them."""
+    from fate.scenario import build
+
+    g = build(content, {"players": 3, "start": "move", "seats": [
+        {"summon": 5, "gate": True, "curses": ["hungry-abyss", "hubris"]}, {"summon": 1}, {"summon": 2}]})
+    assert g.pending().seat == 0 and g.curses_on(0) == 2
+    triggered = {"ill-omen", "first-of-damned", "slammed-gate"}
+    for c in triggered:
+        fn, params = g.tables.triggers[g.content.index(c)]
+        assert fn(g, 0, params), c
+    dealt = set()
+    for k in range(80):
+        d = determinize(g, 0, k)
+        dealt |= {d.card(card).id for card, cursed, _ in d.held if cursed == 0}
+    assert not dealt & triggered and len(dealt) > 8
+
+
+def test_a_seat_that_has_chosen_keeps_its_pair_and_its_discard_stays_out_of_the_others(content):
+    """Seat 0 keeps one god and boxes the other: seat 0 knows that one is out, whoever
+    determinizes keeps seat 0's pair as it was dealt (even Cthulhu, card 0)."""
+    for seed in range(60):
+        g = new_game(content, 3, seed)
+        if 0 in g.drafts[0]:  # Cthulhu (card 0) is in seat 0's pair
+            break
+    g.apply(f"god:{g.card(0).id}")
+    other = next(x for x in g.drafts[0] if x != 0)
+    assert g.pending().kind == "draft" and g.pending().seat == 1
+    for k in range(40):
+        d = determinize(g, 1, k)
+        assert d.drafts[0] == g.drafts[0] and d.drafts[1] == g.drafts[1]
+        mine = determinize(g, 0, k)
+        assert other not in mine.drafts[1] + mine.drafts[2]
+        assert mine.gods == g.gods

@@ -78,3 +78,38 @@ def test_a_game_that_waits_for_nothing_must_be_over(game):
     assert prompt_problems(game) == ["the game waits for nothing but is not over"]
     game.over = True
     assert prompt_problems(game) == []
+
+
+@pytest.mark.parametrize("edge", [
+    lambda g: g.summon.__setitem__(0, 9),  # the winning space is on the track
+    lambda g: g.reserve[0].extend(g.spell_deck[-4:]) or g.spell_deck.__delitem__(slice(-4, None)),  # a 4th being cast
+    lambda g: g.squall.__setitem__(2, 8),  # every Winter Squall token on the Altar
+    lambda g: g.signs.__setitem__(1, 10),  # the tenth Elder Sign, as the game ends
+])
+def test_the_last_legal_value_is_no_violation(game, edge):
+    edge(game)
+    for s in range(game.n):
+        game.holdings_changed(s)
+    assert violations(game, prompt=False) == []
+
+
+def test_missing_cards_are_named_first_five_in_card_order(game):
+    gone = sorted(game.spell_deck[:7])
+    for c in gone:
+        game.spell_deck.remove(c)
+    assert violations(game, prompt=False) == [f"cards missing: {[game.card(c).id for c in gone[:5]]}"]
+
+
+def test_every_place_a_card_can_be_is_a_named_zone(content):
+    from fate.engine.invariants import card_zones
+
+    g = new_game(content, 2, 3, gods=["cthulhu", "hastur"])  # Cthulhu is card 0: a god of index 0 counts
+    g.gate[1] = g.gate_supply.pop()
+    zones = card_zones(g)
+    assert set(zones) == {"spell deck", "discard", "gate supply", "artifact deck", "face-up artifacts",
+                          "curse deck", "box", "resolving", "held curses", "gods", "gates held",
+                          "hand 0", "hand 1", "reserve 0", "reserve 1", "artifacts 0", "artifacts 1",
+                          *(f"column {loc}" for loc in range(6))}
+    assert zones["gods"] == [g.content.index("cthulhu"), g.content.index("hastur")] and zones["gods"][0] == 0
+    assert zones["gates held"] == [g.gate[1]]
+    assert violations(g, prompt=False) == []
