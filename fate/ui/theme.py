@@ -35,13 +35,15 @@ INVESTIGATOR = (196, 176, 140)
 ASTRAL = (176, 140, 255)
 
 # Colours a cult may take, chosen on the New Game screen.
+# Chosen so that every pair stays at least 25 CIE76 delta E apart under simulated
+# protanopia, deuteranopia and tritanopia (fate/ui/colour_vision.py; the test computes it).
 CULT_COLOURS = (
-    ("Crimson", (206, 64, 64)),
-    ("Verdigris", (64, 176, 140)),
-    ("Azure", (84, 132, 226)),
-    ("Amber", (228, 170, 56)),
-    ("Violet", (164, 98, 214)),
-    ("Bone", (214, 204, 182)),
+    ("Crimson", (202, 61, 61)),
+    ("Verdigris", (53, 171, 134)),
+    ("Azure", (62, 93, 167)),
+    ("Amber", (228, 171, 54)),
+    ("Lavender", (174, 119, 251)),
+    ("Bone", (233, 228, 211)),
 )
 
 FONT_FILES = {
