@@ -18,7 +18,7 @@ import pygame
 from fate.engine import Event
 from fate.engine.constants import LOCATIONS
 from fate.ui import art
-from fate.ui.theme import BLOOD, GOLD, INK_DIM, INVESTIGATOR, PARCHMENT, SIGN_GREEN, mix
+from fate.ui.theme import BLOOD, GOLD, INK_DIM, INVESTIGATOR, PARCHMENT, SIGN_GREEN, cult_mark, mix
 
 SPEEDS = (("Slow", 1.6), ("Normal", 1.0), ("Fast", 0.45), ("Instant", 0.0))
 SUPPLY_ANCHOR = ("supply", "investigators")
@@ -61,7 +61,7 @@ class Carry(Beat):
         L = table.layout
         lift = math.sin(t * math.pi) * L.n(40)
         x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t - lift
-        g = art.glyph(self.glyph, L.n(40), self.colour)
+        g = art.glyph(self.glyph, L.n(40), self.colour, cult_mark(self.colour) if self.glyph == "cultist" else "")
         screen.blit(g, g.get_rect(center=(x, y)))
         if self.count > 1:
             ink.draw(screen, f"×{self.count}", (x + L.n(18), y), 22, PARCHMENT, "bold", anchor="midleft", shadow=True)

@@ -215,10 +215,55 @@ GLYPHS = {
 
 
 @lru_cache(maxsize=1024)
-def glyph(name: str, size: int, colour: tuple) -> pygame.Surface:
-    """A picture by name, ``size`` pixels square, in ``colour``."""
+def glyph(name: str, size: int, colour: tuple, mark: str = "") -> pygame.Surface:
+    """A picture by name, ``size`` pixels square, in ``colour``; with ``mark``
+    (a cult's shape, theme.CULT_MARKS) cut into it, so that a cult's pieces are
+    told apart by shape as well as colour."""
     c, s = _canvas(size)
     GLYPHS[name](c, s, (*colour[:3], 255))
+    if mark:
+        cx, cy, r, fill = MARK_SPOT.get(name, (0.5, 0.5, 0.2, (10, 8, 14, 255)))
+        _mark(c, mark, cx * s, cy * s, r * s, fill, None)
+    return _done(c, size)
+
+
+# where a cult's mark sits on a figure: centre x, centre y, radius (fractions of the size), and its fill:
+# cut dark into a Cultist's robe, light in the Summon token's dark pupil
+MARK_SPOT = {"cultist": (0.5, 0.7, 0.17, (10, 8, 14, 255)), "eye": (0.5, 0.5, 0.15, (240, 236, 220, 255))}
+
+
+def _mark(c: pygame.Surface, mark: str, x: float, y: float, r: float, fill: tuple, edge: tuple | None) -> None:
+    """One of the six cult shapes, centred on (x, y), about ``r`` in radius."""
+    if mark == "circle":
+        pygame.draw.circle(c, fill, (x, y), r * 0.9)
+        if edge:
+            pygame.draw.circle(c, edge, (x, y), r * 0.9, max(1, int(r * 0.22)))
+        return
+    if mark == "triangle":
+        pts = [(x, y - r), (x + r * 0.95, y + r * 0.75), (x - r * 0.95, y + r * 0.75)]
+    elif mark == "square":
+        pts = [(x - r * 0.78, y - r * 0.78), (x + r * 0.78, y - r * 0.78), (x + r * 0.78, y + r * 0.78),
+               (x - r * 0.78, y + r * 0.78)]
+    elif mark == "diamond":
+        pts = [(x, y - r * 1.05), (x + r * 0.8, y), (x, y + r * 1.05), (x - r * 0.8, y)]
+    elif mark == "star":
+        pts = _star_points(x, y, r * 1.1, r * 0.48, 5)
+    elif mark == "cross":
+        a, b = r * 0.95, r * 0.34
+        pts = [(x - b, y - a), (x + b, y - a), (x + b, y - b), (x + a, y - b), (x + a, y + b), (x + b, y + b),
+               (x + b, y + a), (x - b, y + a), (x - b, y + b), (x - a, y + b), (x - a, y - b), (x - b, y - b)]
+    else:
+        raise ValueError(f"unknown cult mark {mark!r}")
+    pygame.draw.polygon(c, fill, pts)
+    if edge:
+        pygame.draw.polygon(c, edge, pts, max(1, int(r * 0.22)))
+
+
+@lru_cache(maxsize=256)
+def mark(shape: str, size: int, colour: tuple) -> pygame.Surface:
+    """A cult's shape on its own, in its colour with a dark edge (Lodge plaques, charts)."""
+    c, s = _canvas(size)
+    _mark(c, shape, 0.5 * s, 0.5 * s, 0.42 * s, (*colour[:3], 255), (10, 8, 14, 255))
     return _done(c, size)
 
 

@@ -41,7 +41,8 @@ class LodgePanels:
         key = ("seat", s)
         x = 14
         god = seat["god"]
-        pygame.draw.circle(screen, colour, L.p(x + 22, y + 24), L.n(10))
+        plaque = art.mark(self.mark(s), L.n(24), colour)  # the cult's shape in its colour
+        screen.blit(plaque, plaque.get_rect(center=L.p(x + 22, y + 24)))
         self.anchors[("lodge_dot", s)] = L.p(x + 22, y + 24)
         title = god["name"] if god else f"Seat {s + 1}"
         ink.draw(screen, title, L.p(x + 40, y + 24), 26, GOLD, "bold", anchor="midleft", max_w=L.n(220))
@@ -70,7 +71,7 @@ class LodgePanels:
             if step == seat["summon"]:
                 self.anchors[("summon", s)] = r.center
                 if ("summon", s) not in self.hidden:
-                    g = art.glyph("eye", L.n(34), colour)
+                    g = art.glyph("eye", L.n(34), colour, self.mark(s))
                     screen.blit(g, g.get_rect(center=r.center))
         self.region(L.r(x + 10, ty - 2, 10 * cell + 2, 36), key, f"{self.cult_name(v, s)}: Summon track",
                     f"Summon {seat['summon']} of 9. Elder Signs: {signs} (ten and the cult is sealed away; "
@@ -85,7 +86,7 @@ class LodgePanels:
         self.anchors[("lodge", s)] = L.p(x + 30, cy + 18)
         self.anchors[("lodge_inv", s)] = L.p(x + 30 + 2 * 76, cy + 18)
         for name, col, count, tip in items:
-            g = art.glyph(name, L.n(30), col)
+            g = art.glyph(name, L.n(30), col, self.mark(s) if name == "cultist" else "")
             r = screen.blit(g, L.p(cx, cy + 2))
             warn = name == "investigator" and count >= 5
             ink.draw(screen, str(count), L.p(cx + 34, cy + 18), 22, BLOOD if warn else PARCHMENT, "bold",
@@ -108,8 +109,10 @@ class LodgePanels:
             if i < len(seat["reserve_backs"]):
                 b = seat["reserve_backs"][i]
                 screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
+                cost = ", ".join(self.content.symbols[c].name for c in seat["reserve_costs"][i]) or "nothing"
                 self.region(r, None, "A Readied Spell",
-                            f"{self.content.symbols[self.sym_index[b]].name} back. It may be cast at its moment.")
+                            f"{self.content.symbols[self.sym_index[b]].name} back; its cost, shown as it was "
+                            f"readied: {cost}. It may be cast at its moment.")
             else:
                 pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.6), r, L.n(1), border_radius=L.n(4))
         hx = sx + 116

@@ -18,12 +18,14 @@ from fate.ui.theme import (
     BLOOD,
     BRONZE,
     CULT_COLOURS,
+    CULT_MARKS,
     GOLD,
     INK_DIM,
     INK_FAINT,
     PANEL,
     PARCHMENT,
     SIGN_GREEN,
+    cult_mark,
 )
 from fate.ui.widgets import Scene, backdrop, button, scene
 
@@ -242,7 +244,7 @@ class SetupScene(Scene):
             box = L.r(360, y, 1200, 92)
             pygame.draw.rect(screen, PANEL, box, border_radius=L.n(12))
             pygame.draw.rect(screen, CULT_COLOURS[cfg.colour][1], box, L.n(2), border_radius=L.n(12))
-            g = art.glyph("cultist", L.n(64), CULT_COLOURS[cfg.colour][1])
+            g = art.glyph("cultist", L.n(64), CULT_COLOURS[cfg.colour][1], CULT_MARKS[cfg.colour])
             screen.blit(g, g.get_rect(center=L.p(410, y + 46)))
             ink.draw(screen, f"Seat {i + 1}", L.p(460, y + 46), 30, GOLD, "bold", anchor="midleft")
             if i == 0 and len(self.seats) == 1:
@@ -346,7 +348,8 @@ class EndScene(Scene):
         for i, s in enumerate(v["seats"]):
             yy = y + 40 + i * 44
             col = self.colours[i]
-            pygame.draw.circle(screen, col, L.p(100, yy + 14), L.n(9))
+            plaque = art.mark(cult_mark(col), L.n(22), col)
+            screen.blit(plaque, plaque.get_rect(center=L.p(100, yy + 14)))
             mark = " (wins)" if i in v["winners"] else (" (sealed)" if i in v["losers"] else "")
             ink.draw(screen, names[i] + mark, L.p(120, yy), 24, GOLD if i in v["winners"] else PARCHMENT, "bold")
             out = sum(loc["cultists"][i] for loc in v["locations"])
@@ -400,8 +403,11 @@ class EndScene(Scene):
                 pts.append((plot.x + plot.w * i / turns, plot.bottom - plot.h * min(val, top) / top))
             if len(pts) >= 2:
                 pygame.draw.lines(screen, self.colours[s], False, pts, L.n(3))
-            if pts:
-                pygame.draw.circle(screen, self.colours[s], pts[-1], L.n(6))
+            # the cult's shape along its line (every fifth turn and at the end): told apart without colour
+            shape = art.mark(cult_mark(self.colours[s]), L.n(16), self.colours[s])
+            for i, p in enumerate(pts):
+                if i == len(pts) - 1 or (i % 5 == 0 and len(pts) - 1 - i >= 3):
+                    screen.blit(shape, shape.get_rect(center=(int(p[0]), int(p[1]))))
         if field == "signs":
             y = plot.bottom - plot.h
             pygame.draw.line(screen, BLOOD, (plot.x, y), (plot.right, y), L.n(2))

@@ -52,6 +52,7 @@ from fate.ui.theme import (
     PANEL_EDGE,
     PARCHMENT,
     Ink,
+    cult_mark,
     mix,
 )
 
@@ -332,6 +333,10 @@ class Table(LodgePanels, CardsAndPrompt):
     def colour(self, seat: int) -> tuple:
         return self.colours[seat] if 0 <= seat < len(self.colours) else INVESTIGATOR
 
+    def mark(self, seat: int) -> str:
+        """The seat's shape (theme.CULT_MARKS), drawn with its colour on its pieces."""
+        return cult_mark(self.colours[seat]) if 0 <= seat < len(self.colours) else ""
+
     def loc_name(self, v: dict, loc_id: str) -> str:
         return self.content.locations[LOCATIONS.index(loc_id)].name
 
@@ -367,7 +372,7 @@ class Table(LodgePanels, CardsAndPrompt):
             for s, k in enumerate(info["cultists"]):
                 self.anchors[("cultists", info["id"], s)] = L.p(fx + 16, fy + 22)
                 if k:
-                    self._figure(screen, "cultist", self.colour(s), k, fx, fy)
+                    self._figure(screen, "cultist", self.colour(s), k, fx, fy, self.mark(s))
                     fx += 52
             self.anchors[("investigators", info["id"])] = L.p(fx + 16, fy + 22)
             if info["investigators"]:
@@ -402,9 +407,9 @@ class Table(LodgePanels, CardsAndPrompt):
             if key in live:
                 self.glow(rect, True)
 
-    def _figure(self, screen, name, colour, count, x, y):
+    def _figure(self, screen, name, colour, count, x, y, mark: str = ""):
         L, ink = self.layout, self.ink
-        g = art.glyph(name, L.n(36), colour)
+        g = art.glyph(name, L.n(36), colour, mark)
         screen.blit(g, L.p(x, y + 4))
         ink.draw(screen, str(count), L.p(x + 34, y + 40), 20, PARCHMENT, "bold", anchor="bottomleft", shadow=True)
 
@@ -443,7 +448,7 @@ class Table(LodgePanels, CardsAndPrompt):
         for s, seat in enumerate(v["seats"]):
             x = x0 + s * 56
             self.anchors[("abyss", s)] = L.p(x + 18, cy + 6)
-            g = art.glyph("cultist", L.n(34), mix(self.colour(s), NIGHT, 0.35))
+            g = art.glyph("cultist", L.n(34), mix(self.colour(s), NIGHT, 0.35), self.mark(s))
             screen.blit(g, L.p(x, cy - 20))
             ink.draw(screen, str(seat["abyss"]), L.p(x + 30, cy + 18), 20, PARCHMENT, "bold", anchor="bottomleft",
                      shadow=True)

@@ -45,6 +45,17 @@ CULT_COLOURS = (
     ("Lavender", (174, 119, 251)),
     ("Bone", (233, 228, 211)),
 )
+# Each colour's shape: on every Cultist, Summon token, Lodge plaque and chart line of that cult,
+# so that no one needs to tell the colours apart to tell the cults apart.
+CULT_MARKS = ("circle", "triangle", "square", "diamond", "star", "cross")
+
+
+def cult_mark(colour: tuple) -> str:
+    """The shape that goes with a cult colour (one of CULT_COLOURS)."""
+    for (_, rgb), shape in zip(CULT_COLOURS, CULT_MARKS, strict=True):
+        if tuple(colour[:3]) == rgb:
+            return shape
+    return ""
 
 FONT_FILES = {
     "body": "EBGaramond12-Regular.otf",

@@ -36,3 +36,26 @@ def test_the_simulation_matches_known_values():
     assert round(delta_e((255, 0, 0), (0, 255, 0)), 1) == 170.6  # CIE76 of sRGB red and green
     old_azure, old_violet = (84, 132, 226), (164, 98, 214)
     assert delta_e(old_azure, old_violet) > 30 and delta_e(old_azure, old_violet, "deuteranopia") < 10
+
+
+def test_every_cult_has_its_own_shape_that_shows_without_colour():
+    """Drawn in one and the same colour, the six cults' Cultists and Summon tokens
+    still differ: the shape alone tells them apart."""
+    import pygame
+
+    from fate.ui import art
+    from fate.ui.theme import CULT_MARKS, cult_mark
+
+    pygame.init()
+    assert len(set(CULT_MARKS)) == len(CULT_COLOURS) == 6
+    assert [cult_mark(rgb) for _, rgb in CULT_COLOURS] == list(CULT_MARKS)
+    assert cult_mark((1, 2, 3)) == ""  # not a cult colour (the Investigators): no shape
+    grey = (150, 150, 150)
+    for figure in ("cultist", "eye"):
+        pictures = [pygame.image.tobytes(art.glyph(figure, 48, grey, m), "RGBA") for m in CULT_MARKS]
+        plain = pygame.image.tobytes(art.glyph(figure, 48, grey), "RGBA")
+        assert len(set(pictures)) == 6 and plain not in pictures, figure
+    shapes = [pygame.image.tobytes(art.mark(m, 32, grey), "RGBA") for m in CULT_MARKS]
+    assert len(set(shapes)) == 6
+    with pytest.raises(ValueError, match="unknown cult mark 'hexagon'"):
+        art.mark("hexagon", 32, grey)
