@@ -233,8 +233,8 @@ MARK_SPOT = {"cultist": (0.5, 0.7, 0.17, (10, 8, 14, 255)), "eye": (0.5, 0.5, 0.
 
 
 def _mark(c: pygame.Surface, mark: str, x: float, y: float, r: float, fill: tuple, edge: tuple | None) -> None:
-    """One of the six cult shapes, centred on (x, y), about ``r`` in radius."""
-    if mark == "circle":
+    """One of the six cult shapes, centred on (x, y), about ``r`` in radius ("" is a plain disc)."""
+    if mark in ("circle", ""):
         pygame.draw.circle(c, fill, (x, y), r * 0.9)
         if edge:
             pygame.draw.circle(c, edge, (x, y), r * 0.9, max(1, int(r * 0.22)))
