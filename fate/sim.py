@@ -1,9 +1,14 @@
 """python -m fate.sim --players N --games G --seed S [--bot random|easy|normal|hard] [--check]
 python -m fate.sim --report docs/balance.md [--games 4000] [--solo-games 1000] [--bot normal]
+python -m fate.sim --strong docs/balance.md [--games 100] [--solo-games 100] [--budget 0.25] [--jobs 2] [--log DIR]
 
 Plays seeded games with bots and prints games per second, win rates by seat,
 average turns, how games end, and invariant violations (which must be 0).
 With --report it plays four-seat and solo games and writes the balance report.
+With --strong it plays them with Hard in every seat (``--budget`` seconds a
+decision) and writes the report's section on strong play in place, keeping
+the rest of the file; ``--log DIR`` keeps every game (JSON lines) so that a
+long run can be stopped and taken up again.
 """
 
 from __future__ import annotations
@@ -123,6 +128,86 @@ def report(args) -> str:
     return "\n".join(lines)
 
 
+STRONG_HEAD = "## Under strong play: Hard in every seat"
+
+
+def strong_section(args) -> str:
+    """Four-seat and solo games with Hard in every seat: the report's section on them."""
+    from fate.ai.arena import run as arena_run
+    from fate.ai.arena import wilson
+
+    log = Path(args.log) if args.log else None
+    four = arena_run(4, args.games, args.seed, ["hard"] * 4, args.budget, args.jobs,
+                     log / "strong-four.jsonl" if log else None)
+    solo = arena_run(1, args.solo_games, args.seed, ["hard"], args.budget, args.jobs,
+                     log / "strong-solo.jsonl" if log else None)
+
+    def rate(wins: float, n: int) -> str:
+        lo, hi = wilson(wins, n)
+        return f"{100 * wins / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]" if n else "-"
+
+    seen: Counter = Counter()
+    won: Counter = Counter()
+    seat_wins = [0.0] * 4
+    for r in four["results"]:
+        for s, god in enumerate(r["gods"]):
+            seen[god] += 1
+            won[god] += r["wins"][s]
+            seat_wins[s] += r["wins"][s]
+    n4 = len(four["results"])
+    lines = [
+        STRONG_HEAD,
+        "",
+        f"Written by `python -m fate.sim --strong {args.strong} --games {args.games} --solo-games "
+        f"{args.solo_games} --seed {args.seed} --budget {args.budget:g}`: every seat played by Hard "
+        f"(tree search, {args.budget:g} s a decision instead of the table's 1.0 s, so that enough games fit in "
+        "a few hours), Elder Gods drafted as in a real game. Win rates with their 95% interval (Wilson).",
+        "",
+        f"### Four seats ({n4} game{'s' if n4 != 1 else ''})",
+        "",
+        "| Elder God | games | wins | win rate [95% interval] |",
+        "|---|---|---|---|",
+    ]
+    for god in sorted(seen):
+        lines.append(f"| {god} | {seen[god]} | {won[god]:.1f} | {rate(won[god], seen[god])} |")
+    lines += ["", "| seat | win rate [95% interval] |", "|---|---|"]
+    for s in range(4):
+        lines.append(f"| {s + 1} | {rate(seat_wins[s], n4)} |")
+    ends = Counter(r["end"] for r in four["results"])
+    lo, hi = wilson(seat_wins[0], n4)
+    lines += [
+        "",
+        f"First-seat edge: {100 * seat_wins[0] / n4 - 25:+.1f} points (interval {100 * lo - 25:+.1f} to "
+        f"{100 * hi - 25:+.1f}).",
+        f"Median game length: {statistics.median(r['turns'] for r in four['results']):.0f} turns.",
+        "How games end: " + ", ".join(f"{k} {pct(v, n4)}" for k, v in sorted(ends.items())) + ".",
+        "",
+    ]
+    n1 = len(solo["results"])
+    solo_wins = sum(r["wins"][0] for r in solo["results"])
+    solo_ends = Counter(r["end"] for r in solo["results"])
+    lines += [
+        f"### Solo against the Investigators ({n1} game{'s' if n1 != 1 else ''})",
+        "",
+        f"Hard's win rate: {rate(solo_wins, n1)}. How games end: "
+        + ", ".join(f"{k} {pct(v, n1)}" for k, v in sorted(solo_ends.items())) + ".",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_section(path: Path, head: str, section: str) -> None:
+    """Put ``section`` in the file in place of the one under ``head`` (or at the end)."""
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    start = text.find(head)
+    if start < 0:
+        text = (text.rstrip("\n") + "\n\n" if text.strip() else "") + section
+    else:
+        end = text.find("\n## ", start + len(head))
+        text = text[:start] + section + ("\n" + text[end + 1:] if end >= 0 else "")
+    path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m fate.sim", description=__doc__.split("\n\n")[1])
     ap.add_argument("--players", type=int, default=4, choices=(1, 2, 3, 4))
@@ -133,7 +218,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="check invariants after every choice")
     ap.add_argument("--report", metavar="FILE", help="write the balance report (four-seat and solo games)")
     ap.add_argument("--changes", metavar="FILE", help="markdown listing tuned cards, quoted in the report")
+    ap.add_argument("--strong", metavar="FILE", help="write the report's section on Hard in every seat")
+    ap.add_argument("--budget", type=float, default=0.25, help="with --strong: Hard's seconds a decision")
+    ap.add_argument("--jobs", type=int, default=1, help="with --strong: games played at once")
+    ap.add_argument("--log", metavar="DIR", help="with --strong: keep every game here, take a run up again")
     args = ap.parse_args(argv)
+    if args.strong:
+        if args.log and not Path(args.log).is_dir():
+            ap.error(f"--log {args.log}: no such folder")
+        section = strong_section(args)
+        write_section(Path(args.strong), STRONG_HEAD, section)
+        print(section)
+        return 0
     if args.report:
         text = report(args)
         Path(args.report).write_text(text, encoding="utf-8")

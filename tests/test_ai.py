@@ -163,3 +163,30 @@ def test_the_arena_command_line_names_what_is_wrong(capsys):
         with pytest.raises(SystemExit):
             main(argv)
         assert says in capsys.readouterr().err
+
+
+def test_the_strong_play_section_replaces_only_itself(tmp_path):
+    from fate.sim import STRONG_HEAD, write_section
+
+    report = tmp_path / "balance.md"
+    report.write_text(f"# Balance report\n\n## Four seats\nkept\n\n{STRONG_HEAD}\n\nold figures\n\n## Cards changed\n\nkept too\n")
+    write_section(report, STRONG_HEAD, f"{STRONG_HEAD}\n\nnew figures\n")
+    assert report.read_text() == (f"# Balance report\n\n## Four seats\nkept\n\n{STRONG_HEAD}\n\nnew figures\n\n"
+                                  "## Cards changed\n\nkept too\n")
+    fresh = tmp_path / "new.md"
+    write_section(fresh, STRONG_HEAD, f"{STRONG_HEAD}\n\nfigures\n")
+    write_section(fresh, STRONG_HEAD, f"{STRONG_HEAD}\n\nfigures again\n")
+    assert fresh.read_text() == f"{STRONG_HEAD}\n\nfigures again\n"
+
+
+def test_the_strong_play_report_counts_every_seat_and_god(tmp_path):
+    from fate.sim import main
+
+    report = tmp_path / "balance.md"
+    assert main(["--strong", str(report), "--games", "1", "--solo-games", "1", "--budget", "0.01",
+                 "--log", str(tmp_path)]) == 0
+    text = report.read_text()
+    assert "### Four seats (1 game)" in text and "### Solo against the Investigators (1 game)" in text
+    rows = [ln for ln in text.splitlines() if ln.startswith("| ") and ln.count("|") == 5 and "Elder God" not in ln]
+    assert sum(int(ln.split("|")[2]) for ln in rows) == 4  # four seats: every god counted once a seat
+    assert len((tmp_path / "strong-four.jsonl").read_text().splitlines()) == 1

@@ -76,6 +76,7 @@ def play(args: tuple) -> dict:
             raise RuntimeError(f"game {players}p seed {seed} did not end after {CHOICE_CAP} choices")
     share = 1.0 / len(g.winners) if g.winners else 0.0
     return {"seed": seed, "names": names, "wins": [share if s in g.winners else 0.0 for s in range(players)],
+            "gods": [g.card(g.gods[s]).id for s in range(players)],
             "seconds": [seconds[s] for s in range(players)], "iterations": iterations,
             "search_time": search_time, "end": g.end_reason, "turns": g.turn}
 
@@ -139,7 +140,7 @@ def run(players: int, games: int, seed: int, bots: list[str], budget: float | No
             b["seconds"] += r["seconds"][s]
             b["iterations"] += r["iterations"][s]
             b["search"] += r["search_time"][s]
-    return {"players": players, "games": len(results), "seed": seed, "bots": bots, "budget": budget,
+    return {"players": players, "games": len(results), "seed": seed, "results": results, "bots": bots, "budget": budget,
             "per": per, "ends": ends, "turns": turns, "elapsed": time.perf_counter() - start}
 
 
