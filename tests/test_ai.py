@@ -84,11 +84,17 @@ def test_bots_take_a_winning_summon(table, bot):
     assert t.g.over and t.g.winners == (0,)
 
 
-def test_hard_reports_its_estimates_best_first(content):
-    g = new_game(content, 2, 8)
-    r = random.Random(1)
+def three_way_decision(content, players: int, seed: int):
+    """A random game played on to a decision with three or more choices."""
+    g = new_game(content, players, seed)
+    r = random.Random(seed)
     while len(g.pending().choices) < 3:
         g.apply(r.choice(g.pending().choices))
+    return g
+
+
+def test_hard_reports_its_estimates_best_first(content):
+    g = three_way_decision(content, 2, 8)
     d = HardBot(5, iterations=300).decide(g)
     assert d.iterations == 300
     assert sorted(e.choice.id for e in d.estimates) == sorted(c.id for c in g.pending().choices)
@@ -99,10 +105,7 @@ def test_hard_reports_its_estimates_best_first(content):
 
 
 def test_hard_keeps_to_its_time_budget(content):
-    g = new_game(content, 4, 2)
-    r = random.Random(2)
-    while len(g.pending().choices) < 3:
-        g.apply(r.choice(g.pending().choices))
+    g = three_way_decision(content, 4, 2)
     d = HardBot(1, budget=0.05).decide(g)
     assert d.iterations > 0 and d.seconds < 0.5
 
