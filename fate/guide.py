@@ -1,0 +1,96 @@
+"""How to Play: the rules reference of ``data/guide.yaml``, loaded and checked.
+
+Each section names the rule ids it explains, the prompt kinds it governs (the
+table's "?" opens the section of the decision being asked), the table's own
+pictures to show, and its paragraphs. ``search`` filters sections as a player
+types. No pygame here: the checks are testable on their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from fate.engine.errors import ContentError
+from fate.paths import data_dir
+
+FIELDS = {"id", "title", "rules", "prompts", "art", "text"}
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    title: str
+    rules: tuple[str, ...]
+    prompts: tuple[str, ...]
+    art: tuple[str, ...]
+    text: tuple[str, ...]
+
+    def words(self) -> str:
+        """Everything a search looks through, in lower case."""
+        return " ".join((self.title, *self.rules, *self.text)).lower()
+
+
+def load(path: Path | None = None) -> tuple[Section, ...]:
+    """The sections in reading order; ContentError naming the file, section and field."""
+    path = path or data_dir() / "guide.yaml"
+    where = f"data/{path.name}"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ContentError(f"{where}: cannot be read ({e.strerror or e})") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = f" (line {mark.line + 1})" if mark is not None else ""
+        raise ContentError(f"{where}: not valid YAML{line}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("sections"), list) or not data["sections"]:
+        raise ContentError(f"{where}: expected a list of sections under 'sections'")
+    out: list[Section] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(data["sections"]):
+        name = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else f"#{i + 1}"
+        at = f"{where}: section {name}"
+        if not isinstance(raw, dict):
+            raise ContentError(f"{at}: expected a map of {', '.join(sorted(FIELDS))}")
+        unknown = set(raw) - FIELDS
+        missing = FIELDS - set(raw)
+        if unknown or missing:
+            what = f"unknown field {sorted(unknown)[0]!r}" if unknown else f"missing field {sorted(missing)[0]!r}"
+            raise ContentError(f"{at}: {what}")
+        if name in seen:
+            raise ContentError(f"{at}: the id is used twice")
+        seen.add(name)
+        if not isinstance(raw["title"], str) or not raw["title"].strip():
+            raise ContentError(f"{at}: title: expected words")
+        lists = {}
+        for field in ("rules", "prompts", "art", "text"):
+            value = raw[field]
+            if not isinstance(value, list) or not all(isinstance(x, str) and x.strip() for x in value):
+                raise ContentError(f"{at}: {field}: expected a list of words")
+            lists[field] = tuple(x.strip() for x in value)
+        if not lists["text"]:
+            raise ContentError(f"{at}: text: a section needs at least one paragraph")
+        out.append(Section(name, raw["title"].strip(), **lists))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def sections() -> tuple[Section, ...]:
+    return load()
+
+
+def section_for(kind: str, guide: tuple[Section, ...] | None = None) -> Section | None:
+    """The section that governs a prompt of this kind."""
+    for s in guide or sections():
+        if kind in s.prompts:
+            return s
+    return None
+
+
+def search(query: str, guide: tuple[Section, ...] | None = None) -> list[Section]:
+    """The sections holding every word of the query (all of them for an empty query)."""
+    words = query.lower().split()
+    return [s for s in guide or sections() if all(w in s.words() for w in words)]
