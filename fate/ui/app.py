@@ -15,7 +15,7 @@ import pygame
 from fate import settings as settings_file
 from fate.content.model import Content
 from fate.paths import saves_dir
-from fate.ui import art, menus, play, replay  # noqa: F401  (the scene modules register their scenes)
+from fate.ui import art, menus, play, replay, rules_screen  # noqa: F401  (the scene modules register their scenes)
 from fate.ui.theme import Ink
 from fate.ui.widgets import SCENES, Scene
 
@@ -60,6 +60,18 @@ class App:
         scene = SCENES[name](self, *args)
         self.show(scene)
         return scene
+
+    def visit(self, name: str, *args) -> Scene:
+        """Open a scene over the current one, which is kept as it stood (not closed):
+        the visiting scene returns to it with ``show_again`` (How to Play from the table)."""
+        scene = SCENES[name](self, *args, back_to=self.scene)
+        self.scene = scene
+        return scene
+
+    def show_again(self, scene: Scene) -> None:
+        """Back to a scene that was kept while another visited."""
+        self.scene.close()
+        self.scene = scene
 
     def save_settings(self) -> None:
         """Keep the settings for the next session (a failure is one line on screen)."""

@@ -54,11 +54,14 @@ class TitleScene(Scene):
         button(self, screen, L, (810, y, 300, 70), "New Game", ("new",), size=30)
         button(self, screen, L, (810, y + 90, 300, 70), "Load Game", ("load",), size=30,
                tip="Every game is saved after each decision: pick one up, watch it again or delete it.")
-        button(self, screen, L, (810, y + 180, 300, 70), "Quit", ("quit",), size=30)
+        button(self, screen, L, (810, y + 180, 300, 70), "How to Play", ("rules",), size=30,
+               tip="The rules in full, section by section, with a search (F1 anywhere)")
+        button(self, screen, L, (810, y + 270, 300, 70), "Quit", ("quit",), size=30)
         if self.notice:
-            ink.draw(screen, self.notice, L.p(960, y + 290), 22, SIGN_GREEN, "italic", anchor="center",
+            ink.draw(screen, self.notice, L.p(960, y + 380), 22, SIGN_GREEN, "italic", anchor="center",
                      max_w=L.n(1400))
-        ink.draw(screen, "F11 full screen  ·  Esc back", L.p(960, 1040), 18, INK_FAINT, anchor="center")
+        ink.draw(screen, "F1 how to play  ·  F11 full screen  ·  Esc back", L.p(960, 1040), 18, INK_FAINT,
+                 anchor="center")
         self.draw_tip(screen, L)
 
     def click(self, key):
@@ -68,12 +71,16 @@ class TitleScene(Scene):
             self.app.goto("setup")
         elif key == ("load",):
             self.app.goto("load")
+        elif key == ("rules",):
+            self.app.visit("rules")
         elif key == ("quit",):
             self.app.quit()
 
     def key(self, event):
         if event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.click(("continue",) if self.latest is not None else ("new",))
+        elif event.key == pygame.K_F1:
+            self.click(("rules",))
         elif event.key == pygame.K_ESCAPE:
             self.app.quit()
 

@@ -13,6 +13,7 @@ import time
 
 import pygame
 
+from fate import guide
 from fate.engine import IllegalChoice
 from fate.engine.save import save_data
 from fate.paths import logs_dir
@@ -202,6 +203,8 @@ class PlayScene(Scene):
                 self.undo()
             elif key[1] == "hint":
                 self.ask_hint()
+            elif key[1] == "rules":
+                self.open_rules()
             return
         if self.anim.busy():
             self.anim.skip()
@@ -237,6 +240,19 @@ class PlayScene(Scene):
             self.notice = (f"The bug report could not be written: {e.strerror or e}", self.clock + 8)
             return
         self.notice = (f"Bug report written to {path}", self.clock + 8)
+
+    def rules_section(self) -> str:
+        """The How to Play section of the decision being asked (its kind is public)."""
+        prompt = self.shown.get("prompt")
+        found = guide.section_for(prompt["kind"]) if prompt else None
+        return found.id if found is not None else "turn"
+
+    def open_rules(self) -> None:
+        """F1, the "?" or the pause menu: How to Play at this decision's section; the game waits."""
+        self.menu = False
+        prompt = self.shown.get("prompt")
+        asked = prompt["kind"] if prompt and prompt["seat"] == self.looker and self.handoff is None else ""
+        self.app.visit("rules", self.rules_section(), asked)
 
     def hint_reason(self) -> str:
         """Why no hint can be asked now, or "" if one can."""
@@ -322,6 +338,8 @@ class PlayScene(Scene):
             self.undo()
         elif k == pygame.K_F12:
             self.export_report()
+        elif k == pygame.K_F1:
+            self.open_rules()
         elif k == pygame.K_h and not self.menu:
             self.ask_hint()
         elif k == pygame.K_s:
@@ -411,11 +429,14 @@ class PlayScene(Scene):
         tip = ("Ask Hard, the strongest AI, what it would choose here, judging only from what you can see (H). "
                "Hints are counted on the end screen." if not why else f"No hint now: {why}.")
         L = self.table.layout
+        button(self, screen, L, (1078, 716, 48, 46), "?", ("ui", "rules"), size=24,
+               tip="How to Play, at the rules of this decision (F1)")
         button(self, screen, L, (1136, 716, 154, 46), "Hint", ("ui", "hint"),
                enabled=not why and picker is not None, size=22, tip=tip)
         mouse = self.app.mouse
-        if mouse is not None and self.hot[-1].rect.collidepoint(mouse):
-            tooltip(self.ink, screen, L, mouse, "Hint", tip)
+        for spot in self.hot[-2:]:
+            if mouse is not None and spot.rect.collidepoint(mouse):
+                tooltip(self.ink, screen, L, mouse, spot.label, spot.tip)
         cid, line, odds = self.hint_line()
         self.hint_target = None
         if cid is not None and picker is not None:
@@ -424,7 +445,7 @@ class PlayScene(Scene):
                 self.hint_target = target
         if line:  # on a dark strip just above the prompt bar, left of the buttons
             font = self.ink.font("italic", 18)
-            text = self.ink.fit(line, 18, L.n(620) - font.size(odds)[0], "italic") + odds
+            text = self.ink.fit(line, 18, L.n(560) - font.size(odds)[0], "italic") + odds
             w = self.ink.font("italic", 18).size(text)[0] + L.n(28)
             strip = pygame.Rect(0, 0, w, L.n(40))
             strip.bottomleft = L.p(470, 764)
@@ -458,9 +479,10 @@ class PlayScene(Scene):
         self.ink.draw(screen, "Paused", L.p(960, 330), 72, GOLD, "title", anchor="center")
         button(self, screen, L, (760, 420, 400, 70), "Resume", ("ui", "resume"))
         button(self, screen, L, (760, 510, 400, 70), self.anim.label(), ("ui", "speed"))
-        button(self, screen, L, (760, 600, 400, 70), "Leave to the title", ("ui", "leave"))
+        button(self, screen, L, (760, 600, 400, 70), "How to Play", ("ui", "rules"))
+        button(self, screen, L, (760, 690, 400, 70), "Leave to the title", ("ui", "leave"))
         self.ink.draw(screen, "Your game is saved after every decision: Continue on the title screen picks it up.",
-                      L.p(960, 700), 20, INK_DIM, "italic", anchor="center")
+                      L.p(960, 790), 20, INK_DIM, "italic", anchor="center")
 
     def close(self) -> None:
         self.session.close()

@@ -63,7 +63,7 @@ def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
             scene.take_over()
 
 
-SCREENS = ("title", "setup", "load", "table", "end", "replay")
+SCREENS = ("title", "setup", "load", "table", "end", "replay", "rules")
 
 
 def sample_saves(content: Content, folder: Path) -> None:
@@ -109,6 +109,9 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
                 shot = app.goto("replay_of", finished.path)
                 shot.go(len(shot.replay) * 2 // 3)
                 shot.click(("ui", "reveal"))
+            elif screen == "rules":  # opened with F1 at the table: the section of its decision
+                open_table(app, busy_session(content, seed))
+                app.scene.open_rules()
             else:
                 app.goto(screen)
             app.frame([], 1 / 60)
