@@ -105,6 +105,9 @@ class App:
                 self.resize(e.w, e.h)
             elif e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
                 self.toggle_fullscreen()
+            elif e.type == pygame.KEYDOWN and e.key == pygame.K_F1 and not hasattr(self.scene, "open_rules"):
+                if not isinstance(self.scene, rules_screen.RulesScene):  # How to Play from any screen
+                    self.visit("rules")
             else:
                 if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
                     self.mouse = e.pos

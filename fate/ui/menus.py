@@ -79,8 +79,6 @@ class TitleScene(Scene):
     def key(self, event):
         if event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.click(("continue",) if self.latest is not None else ("new",))
-        elif event.key == pygame.K_F1:
-            self.click(("rules",))
         elif event.key == pygame.K_ESCAPE:
             self.app.quit()
 

@@ -103,3 +103,14 @@ def test_f1_at_the_table_opens_the_rules_of_the_decision_and_the_game_waits(cont
                                           ("cast_window", "spells"), ("draft", "setup"), ("ready", "conclude")])
 def test_each_decision_names_its_section(content, kind, section):
     assert guide.section_for(kind).id == section
+
+
+def test_f1_opens_how_to_play_from_any_screen_and_esc_returns(app):
+    for screen in ("title", "setup", "load"):
+        app.goto(screen)
+        before = app.scene
+        frame(app, key(pygame.K_F1))
+        assert isinstance(app.scene, RulesScene), screen
+        frame(app, key(pygame.K_F1))  # already there: nothing stacks up
+        frame(app, key(pygame.K_ESCAPE))
+        assert app.scene is before, screen
