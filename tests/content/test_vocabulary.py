@@ -84,3 +84,40 @@ def test_here_is_where_the_turn_is_played_even_for_a_rival_elsewhere(tmp_path):
     before = [row[0] for row in g.at]
     g.apply("cast:key-01")
     assert [row[0] - b for row, b in zip(g.at, before, strict=True)] == [2, 0, 0, 0, 0, 0]  # The Other Worlds
+
+
+def test_a_dice_choice_carries_the_roll_for_the_table_to_show(table):
+    """key-12 rerolls one die of the roll just made: its prompt names the dice."""
+    t = table(players=3, start="activate", fate=["other_worlds"], dice=["skull", "tentacle"],
+              seats=[{"reserve": ["key-12"], "cultists": {"other_worlds": 2}}, {}, {}])
+    for _ in range(20):
+        if t.prompt.kind == "cast_window" and "cast:key-12" in t.ids():
+            break
+        t.decline()
+    t.choose("cast:key-12")
+    assert t.prompt.kind == "reroll"
+    faces = t.g.content.dice
+    assert t.prompt.context == ("roll", (faces.face("skull"), faces.face("tentacle")))
+
+
+EACH = "[{do: advance_summon, amount: 1, who: each}]"
+ANY = "[{do: advance_summon, amount: 2, who: any}]"
+
+
+def test_each_means_every_cult_the_caster_first_then_clockwise(tmp_path):
+    content = content_with(tmp_path, EACH)
+    g, events = cast_key_01(content, summon=1)
+    assert g.summon == [2, 3, 5]
+    assert [e.data["seat"] for e in events if e.kind == "summon_moved"] == [0, 1, 2]
+
+
+def test_any_lets_the_caster_pick_a_cult_itself_included(tmp_path):
+    content = content_with(tmp_path, ANY)
+    g = build(content, {"players": 3, "start": "prepare",
+                        "seats": [{"reserve": ["key-01"], "summon": 1}, {"summon": 2}, {"summon": 4}]})
+    g.apply("cast:key-01")
+    p = g.pending()
+    assert p.kind == "target" and [c.id for c in p.choices] == ["seat:0", "seat:1", "seat:2"]
+    assert [c.label.endswith(" (you)") for c in p.choices] == [True, False, False]
+    g.apply("seat:2")
+    assert g.summon == [1, 2, 6]
