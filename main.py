@@ -6,7 +6,7 @@
     python main.py --autoplay [--seed N]   watch three AI cults play a game, saved as any game is
                                            (prints "decision N" as each is made)
     python main.py --screenshot FILE [--screen NAME] [--seed N] [--scenario FILE] [--size WxH]
-                                           save a PNG of a screen (title, setup, load, table, end, replay, rules)
+                                           save a PNG of a screen (title, setup, load, table, end, replay, rules, settings)
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=None, help="seed for new games, the self-test and screenshots")
     ap.add_argument("--scenario", metavar="FILE", help="with --screenshot: the position to show (docs/scenario-format.md)")
     ap.add_argument("--screen", metavar="NAME", default="table",
-                    help="with --screenshot: title, setup, load, table (default), end, replay or rules")
+                    help="with --screenshot: title, setup, load, table (default), end, replay, rules or settings")
     ap.add_argument("--size", metavar="WxH", default=None, help="window size, 1280x720 to 3840x2160")
     args = ap.parse_args(argv)
     from fate.ui.app import parse_size
@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.autoplay:
         return autoplay(content, args.seed if args.seed is not None else random.randrange(1 << 30), size)
     try:
-        app = App(content, size=size, seed=args.seed)
+        app = App(content, size=size if args.size else None, seed=args.seed)  # no --size: the size last set
         try:
             app.run(first_frame_exit=os.environ.get("FATE_EXIT_AFTER_FIRST_FRAME") == "1")
         finally:

@@ -49,11 +49,16 @@ DEFAULTS: dict[str, Any] = {
                  {"human": False, "level": "normal", "colour": 1},
                  {"human": False, "level": "normal", "colour": 2}],
     "hard_seconds": 1.0,  # how long Hard thinks a decision (and a hint)
+    "window": [1280, 720],  # the window's size when the game starts (--size overrides it)
+    "fullscreen": False,
 }
 CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "speed": (lambda x: _int(x, 0, 3), "a whole number 0 to 3"),
     "new_game": (_seats, "1 to 4 seats, each with human, level and a colour of its own"),
     "hard_seconds": (_seconds, "seconds, 0.1 to 30"),
+    "window": (lambda x: isinstance(x, list) and len(x) == 2 and _int(x[0], 1280, 3840) and _int(x[1], 720, 2160),
+               "[width, height], 1280x720 to 3840x2160"),
+    "fullscreen": (lambda x: isinstance(x, bool), "true or false"),
 }
 
 

@@ -108,6 +108,7 @@ def test_the_new_game_screen_and_the_speed_survive_a_restart(content):
         assert chosen[1][1] == "hard" and chosen[3][1] == "easy"
     finally:
         again.close()
+        settings.path().unlink()
 
 
 def test_a_damaged_settings_file_is_told_on_the_title_screen(content):
@@ -122,4 +123,37 @@ def test_a_damaged_settings_file_is_told_on_the_title_screen(content):
         assert told in app.ink.drawn
     finally:
         app.close()
+        settings.path().unlink()
+
+
+def test_the_settings_screen_changes_and_keeps_speed_hard_and_window(content):
+    from fate.ui.settings_screen import SettingsScene
+
+    app = App(content, size=None, seed=3)
+    try:
+        assert app.size == (1280, 720)
+        press(app, ("settings",))
+        assert isinstance(app.scene, SettingsScene)
+        press(app, ("speed", 2))
+        press(app, ("hard", 2.0))
+        press(app, ("window", 1600, 900))
+        assert app.size == (1600, 900) and app.screen.get_size() == (1600, 900)
+        spot = next(h for h in app.scene.hotspots() if h.key == ("hard", 4.0))
+        assert "longer is stronger" in spot.tip
+        press(app, ("back",))
+        from fate.ui.menus import TitleScene
+
+        assert isinstance(app.scene, TitleScene)
+    finally:
+        app.close()
+    kept, line = settings.load()
+    assert line == "" and (kept["speed"], kept["hard_seconds"], kept["window"]) == (2, 2.0, [1600, 900])
+    again = App(content, size=None, seed=3)
+    try:
+        assert again.size == (1600, 900) and again.settings["hard_seconds"] == 2.0
+        press(again, ("new",))
+        press(again, ("begin",))
+        assert again.scene.session.ai_seconds == 2.0 and again.scene.anim.speed == 2
+    finally:
+        again.close()
         settings.path().unlink()

@@ -15,7 +15,7 @@ import pygame
 from fate import settings as settings_file
 from fate.content.model import Content
 from fate.paths import saves_dir
-from fate.ui import art, menus, play, replay, rules_screen  # noqa: F401  (the scene modules register their scenes)
+from fate.ui import art, menus, play, replay, rules_screen, settings_screen  # noqa: F401  (scene modules register)
 from fate.ui.theme import Ink
 from fate.ui.widgets import SCENES, Scene
 
@@ -25,7 +25,7 @@ MAX_SIZE = (3840, 2160)
 
 
 class App:
-    def __init__(self, content: Content, size: tuple[int, int] = (1280, 720), seed: int | None = None,
+    def __init__(self, content: Content, size: tuple[int, int] | None = (1280, 720), seed: int | None = None,
                  settings: dict | None = None, saves: Path | None = None) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.init()
@@ -41,7 +41,7 @@ class App:
         self.saves = saves if saves is not None else saves_dir()  # every game autosaves here
         pygame.display.set_caption(TITLE)
         pygame.display.set_icon(art.icon(64))
-        self.size = clamp_size(size)
+        self.size = clamp_size(size if size is not None else self.settings["window"])  # None: as last set
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.ink = Ink()
         self.cache: dict = {}
@@ -49,6 +49,8 @@ class App:
         self.fullscreen = False
         self.mouse: tuple[int, int] | None = None  # the pointer, from motion events
         self.scene: Scene = SCENES["title"](self)
+        if size is None and self.settings["fullscreen"]:
+            self.toggle_fullscreen()
 
     def show(self, scene: Scene) -> None:
         if scene is not self.scene:
@@ -105,6 +107,8 @@ class App:
                 self.resize(e.w, e.h)
             elif e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
                 self.toggle_fullscreen()
+                self.settings["fullscreen"] = self.fullscreen
+                self.save_settings()
             elif e.type == pygame.KEYDOWN and e.key == pygame.K_F1 and not hasattr(self.scene, "open_rules"):
                 if not isinstance(self.scene, rules_screen.RulesScene):  # How to Play from any screen
                     self.visit("rules")
@@ -131,6 +135,9 @@ class App:
 
     def close(self) -> None:
         self.scene.close()
+        if not self.fullscreen and list(self.size) != self.settings["window"]:  # a window resized by hand
+            self.settings["window"] = list(self.size)
+            self.save_settings()
         pygame.quit()
 
 

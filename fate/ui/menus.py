@@ -46,7 +46,7 @@ class TitleScene(Scene):
         ink.draw(screen, "Fate of the Elder Gods", L.p(960, 280), 120, GOLD, "title", anchor="center", shadow=True)
         ink.draw(screen, "Lead your cult. Summon your god. Keep the Investigators from your door.", L.p(960, 380),
                  28, PARCHMENT, "italic", anchor="center")
-        y = 470
+        y = 440
         if self.latest is not None:
             button(self, screen, L, (810, y, 300, 70), "Continue", ("continue",), size=30,
                    tip=f"{describe(self.latest)}\nSaved {when(self.latest.saved_at)}.")
@@ -56,9 +56,11 @@ class TitleScene(Scene):
                tip="Every game is saved after each decision: pick one up, watch it again or delete it.")
         button(self, screen, L, (810, y + 180, 300, 70), "How to Play", ("rules",), size=30,
                tip="The rules in full, section by section, with a search (F1 anywhere)")
-        button(self, screen, L, (810, y + 270, 300, 70), "Quit", ("quit",), size=30)
+        button(self, screen, L, (810, y + 270, 300, 70), "Settings", ("settings",), size=30,
+               tip="Animation speed, how long Hard thinks, the window: kept for next time")
+        button(self, screen, L, (810, y + 360, 300, 70), "Quit", ("quit",), size=30)
         if self.notice:
-            ink.draw(screen, self.notice, L.p(960, y + 380), 22, SIGN_GREEN, "italic", anchor="center",
+            ink.draw(screen, self.notice, L.p(960, y + 455), 22, SIGN_GREEN, "italic", anchor="center",
                      max_w=L.n(1400))
         ink.draw(screen, "F1 how to play  ·  F11 full screen  ·  Esc back", L.p(960, 1040), 18, INK_FAINT,
                  anchor="center")
@@ -73,6 +75,8 @@ class TitleScene(Scene):
             self.app.goto("load")
         elif key == ("rules",):
             self.app.visit("rules")
+        elif key == ("settings",):
+            self.app.visit("settings")
         elif key == ("quit",):
             self.app.quit()
 

@@ -116,7 +116,7 @@ class RulesScene(Scene):
         self.hot.append(Hotspot(box, ("search",), "Search",
                                 "Type words to keep only the sections that hold them all; Esc clears."))
         if self.query:
-            button(self, screen, L, (LIST_X + LIST_W - 48, 158, 40, 40), "×", ("clear",), size=22,
+            button(self, screen, L, (LIST_X + LIST_W - 48, 158, 40, 40), "x", ("clear",), size=22,
                    tip="Clear the search")
         # the sections the search keeps
         shown = self.shown()

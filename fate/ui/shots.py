@@ -63,7 +63,7 @@ def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
             scene.take_over()
 
 
-SCREENS = ("title", "setup", "load", "table", "end", "replay", "rules")
+SCREENS = ("title", "setup", "load", "table", "end", "replay", "rules", "settings")
 
 
 def sample_saves(content: Content, folder: Path) -> None:

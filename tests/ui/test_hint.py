@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from fate.ai import HardBot
+from fate.ai.worker import AIWorker
 from fate.engine import new_game, view
 from fate.engine.events import PROMPT_KINDS
 from fate.scenario import build
@@ -77,16 +78,28 @@ def test_the_hint_button_is_greyed_while_another_cult_decides(content, tmp_path)
     try:
         g = build(content, {"players": 3, "fate": ["ceremony"], "start": "move", "seats": [{}, HAND, {}]})
         session = Session.from_game(content, [SeatConfig(i == 1, "normal", i) for i in range(3)], g,
-                                    saves=tmp_path)
+                                    saves=tmp_path, worker=StillThinking())  # seat 0 keeps the floor
         open_table(app, session)
         scene = app.scene
         frame(app)
+        assert session.prompt_seat() == 0 and session.thinking()
         spot = hint_spot(scene)
         assert spot.key == ("ui", "disabled", "ui", "hint") and "not your decision" in spot.tip
         frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
         assert session.hints == [0, 0, 0]
     finally:
         app.close()
+
+
+class StillThinking(AIWorker):
+    """A worker that never answers: the AI seat stays the one deciding."""
+
+    def ask(self, *args, **kw) -> int:
+        self._pending = True
+        return 1
+
+    def poll(self):
+        return None
 
 
 def first_of_each_kind(content):
