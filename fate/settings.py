@@ -16,12 +16,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from fate.ai.bots import LEVELS
 from fate.engine.save import write_save
 from fate.paths import config_dir
 
 FILE_NAME = "settings.json"
-LEVELS = ("easy", "normal", "hard")
-COLOURS = 6  # fate.ui.theme.CULT_COLOURS
+COLOURS = 6  # how many cult colours fate.ui.theme.CULT_COLOURS has (a test keeps the two equal)
 
 
 def _seat(x: Any) -> bool:

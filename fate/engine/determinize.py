@@ -41,32 +41,30 @@ def determinize(g: Game, seat: int, seed: int) -> Game:
     d = g.clone()
     d.rng = rngmod.seed_state(seed)
     d.forced = []
-    _deal_spells(g, d, seat)
+    _deal_spells(d, seat)
     d.art_deck.sort()
     d.shuffle(d.art_deck)
-    _deal_curses(g, d, seat)
+    _deal_curses(d, seat)
     if g.phase == "setup":
-        _deal_drafts(g, d, seat)
+        _deal_drafts(d, seat)
     for s in range(d.n):
         d.holdings_changed(s)
     return d
 
 
-def _deal_spells(g: Game, d: Game, seat: int) -> None:
+def _deal_spells(d: Game, seat: int) -> None:
     """Hands, Reserves and Columns keep their backs (and Reserve costs); the
     deck and the discard pile take what is left."""
-    cards = g.content.cards
+    cards = d.content.cards
     # (list to fill, index in it, what must match): the places with a public back
     slots: list[tuple[list[int], int, tuple]] = []
     pool: list[int] = []
-    for s in range(g.n):
+    for s in range(d.n):
         if s == seat:
             continue
-        for place, with_cost in ((d.reserve[s], True), (d.hands[s], False)):
+        for place, with_cost in ((d.reserve[s], True), (d.hands[s], False)):  # Spells only (a Gate is apart)
             for i, card in enumerate(place):
                 c = cards[card]
-                if c.kind != "spell":
-                    continue
                 slots.append((place, i, (c.symbol, c.cost) if with_cost else (c.symbol,)))
                 pool.append(card)
     for col in d.columns:
@@ -103,7 +101,7 @@ def _fits(card, need: tuple) -> bool:
     return len(need) == 1 or card.cost == need[1]
 
 
-def _deal_curses(g: Game, d: Game, seat: int) -> None:
+def _deal_curses(d: Game, seat: int) -> None:
     """Curses held by others get unseen faces whose trigger does not hold now."""
     unknown = [i for i, (_, _, holder) in enumerate(d.held) if holder != seat]
     pool = sorted(d.curse_deck + [d.held[i][0] for i in unknown])
@@ -117,13 +115,13 @@ def _deal_curses(g: Game, d: Game, seat: int) -> None:
     d.curse_deck = pool
 
 
-def _deal_drafts(g: Game, d: Game, seat: int) -> None:
+def _deal_drafts(d: Game, seat: int) -> None:
     """Before the gods are chosen, the other seats' pairs are unseen."""
     hidden = [s for s in range(len(d.drafts)) if s != seat and d.gods[s] < 0]
     if not hidden:
         return
     seen = set(d.gods) | set(d.drafts[seat] if seat < len(d.drafts) else ())
-    boxed = [x for x in d.box if g.content.cards[x].kind == "god" and x not in seen]
+    boxed = [x for x in d.box if d.content.cards[x].kind == "god" and x not in seen]
     pool = sorted([x for s in hidden for x in d.drafts[s]] + boxed)
     d.shuffle(pool)
     drafts = list(d.drafts)

@@ -11,6 +11,7 @@ from fate.ui import art
 from fate.ui.theme import (
     BLOOD,
     BRONZE,
+    GATE,
     GOLD,
     INK_DIM,
     INK_FAINT,
@@ -94,7 +95,7 @@ class LodgePanels:
             self.region(r.union(L.r(cx, cy, 70, 36)), key, tip, f"{self.cult_name(v, s)}: {count}.")
             cx += 76
         if seat["has_gate"]:
-            g = art.glyph("gate", L.n(32), (150, 110, 220))
+            g = art.glyph("gate", L.n(32), GATE)
             r = screen.blit(g, L.p(cx + 6, cy + 2))
             gk = ("card", "gate") if mine else None
             self.region(r, gk, "A Gate", "Play it to move the Fate Piece anywhere open. Not counted in the hand.")

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pygame
 
+from fate.ai.bots import LEVELS
 from fate.engine.errors import SaveFormatError
 from fate.saves import SaveInfo, delete_save, latest_unfinished, list_saves
 from fate.ui import art
 from fate.ui.layout import Layout
-from fate.ui.session import AI_LEVELS, LEVEL_NAMES, SeatConfig, Session
+from fate.ui.session import SeatConfig, Session
 from fate.ui.theme import (
     BLOOD,
     BRONZE,
@@ -265,8 +266,8 @@ class SetupScene(Scene):
                 button(self, screen, L, (760, y + 16, 150, 60), "AI", ("human", i, False), selected=not cfg.human,
                        tip="The computer plays this cult")
                 if not cfg.human:
-                    for j, level in enumerate(AI_LEVELS):
-                        button(self, screen, L, (930 + j * 120, y + 16, 110, 60), LEVEL_NAMES[level],
+                    for j, level in enumerate(LEVELS):
+                        button(self, screen, L, (930 + j * 120, y + 16, 110, 60), level.capitalize(),
                                ("level", i, level), selected=cfg.level == level, size=22, tip=LEVEL_TIPS[level])
             button(self, screen, L, (1400, y + 16, 140, 60), CULT_COLOURS[cfg.colour][0], ("colour", i), size=22,
                    tip="Click for another colour")

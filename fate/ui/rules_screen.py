@@ -14,7 +14,22 @@ import pygame
 from fate import guide
 from fate.engine.events import PROMPT_KINDS
 from fate.ui import art
-from fate.ui.theme import BRONZE, GOLD, INK_DIM, INK_FAINT, NIGHT, PANEL, PARCHMENT, mix
+from fate.ui.theme import (
+    ASTRAL,
+    BLOOD,
+    BRONZE,
+    CULT_COLOURS,
+    GATE,
+    GOLD,
+    INK_DIM,
+    INK_FAINT,
+    INVESTIGATOR,
+    NIGHT,
+    PANEL,
+    PARCHMENT,
+    SIGN_GREEN,
+    mix,
+)
 from fate.ui.widgets import Hotspot, Scene, backdrop, button, scene
 
 LIST_X, LIST_Y, LIST_W, ROW_H = 80, 226, 420, 30
@@ -31,6 +46,10 @@ class RulesScene(Scene):
         ids = [s.id for s in self.sections]
         self.current = ids.index(section) if section in ids else 0
         self.scroll = 0  # paragraphs scrolled past in a long section
+        # the drawings' colours as at the table: each Astral Symbol its own, the pieces theirs
+        self.colours = {sym.id: sym.colour for sym in app.content.symbols} | {
+            "cultist": CULT_COLOURS[0][1], "investigator": INVESTIGATOR, "fate": ASTRAL, "eye": GOLD,
+            "elder_sign": SIGN_GREEN, "broken_sign": SIGN_GREEN, "gate": GATE, "curse": BLOOD}
 
     # ---------------------------------------------------------------- state
     def shown(self) -> list[guide.Section]:
@@ -42,12 +61,6 @@ class RulesScene(Scene):
     def open(self, section_id: str) -> None:
         self.current = next(i for i, s in enumerate(self.sections) if s.id == section_id)
         self.scroll = 0
-
-    def back(self) -> None:
-        if self.back_to is not None:
-            self.app.show_again(self.back_to)
-        else:
-            self.app.goto("title")
 
     def step(self, delta: int) -> None:
         """Up/Down: the previous or next section among those the search shows."""
@@ -63,7 +76,7 @@ class RulesScene(Scene):
         if key[0] == "section":
             self.open(key[1])
         elif key == ("back",):
-            self.back()
+            self.go_back()
         elif key == ("clear",):
             self.query = ""
 
@@ -73,7 +86,7 @@ class RulesScene(Scene):
             if self.query:
                 self.query = ""
             else:
-                self.back()
+                self.go_back()
         elif k == pygame.K_UP:
             self.step(-1)
         elif k == pygame.K_DOWN:
@@ -154,8 +167,8 @@ class RulesScene(Scene):
             ink.draw(screen, f"The table is asking you to {PROMPT_KINDS[self.asked]}.", L.p(1800, 190), 18,
                      (110, 235, 225), "italic", anchor="midright", max_w=L.n(700))
         x = 600
-        for name in s.art:  # small drawings in the table's own art
-            g = art.glyph(name, L.n(48), ART_COLOURS.get(name, GOLD))
+        for name in s.art:  # small drawings in the table's own art, in the table's colours
+            g = art.glyph(name, L.n(48), self.colours.get(name, PARCHMENT))
             screen.blit(g, L.p(x, 262))
             x += 62
         y = 330
@@ -170,13 +183,3 @@ class RulesScene(Scene):
                 break
             ink.para(screen, para, L.r(600, y, 1200, h + 4), 24, PARCHMENT)
             y += h + 18
-
-
-# the drawings' colours: as they appear at the table
-ART_COLOURS = {
-    "cultist": (202, 61, 61), "investigator": (214, 196, 160), "fate": (170, 140, 240), "eye": (228, 171, 54),
-    "elder_sign": (120, 200, 150), "broken_sign": (120, 200, 150), "gate": (150, 110, 220),
-    "curse": (200, 70, 80), "skull": (220, 210, 200), "tentacle": (120, 200, 150), "dagger": (200, 200, 210),
-    "pentagram": (170, 120, 230), "star": (170, 140, 240), "key": (228, 171, 54), "flame": (226, 96, 60),
-    "lantern": (240, 210, 120), "hood": (64, 176, 140), "tome": (110, 150, 230),
-}

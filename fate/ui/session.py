@@ -12,16 +12,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from fate.ai import worker as aiworker
-from fate.ai.bots import make_bot
+from fate.ai.bots import LEVELS, make_bot
 from fate.content.model import Content
 from fate.engine import Event, Game, new_game, view
 from fate.engine.constants import GAME_SEAT, LOCATION_NAMES, LOCATIONS
 from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.save import load_data, save_data, snapshot
 from fate.saves import Autosaver, new_game_id, read_save
-
-AI_LEVELS = {"easy": "easy", "normal": "normal", "hard": "hard"}  # level -> bot (fate/ai)
-LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 # What brings something unknown to light: after it, no decision before it can be taken
 # back (the reason is what the Undo button says).
@@ -37,7 +34,7 @@ REVEALS = {
 @dataclass
 class SeatConfig:
     human: bool = True
-    level: str = "normal"  # for AI seats: a key of AI_LEVELS
+    level: str = "normal"  # for AI seats: one of fate.ai.LEVELS (the bot of that name plays)
     colour: int = 0  # index into theme.CULT_COLOURS
 
 
@@ -231,7 +228,7 @@ class Session:
         if g.over:
             outcome = (" and ".join(g.seat_name(s) for s in g.winners) + " won" if g.winners
                        else "the Investigators won" if g.solo else "no one won")
-        who = ["Human" if c.human else f"AI ({LEVEL_NAMES.get(c.level, c.level)})" for c in self.seats]
+        who = ["Human" if c.human else f"AI ({c.level.capitalize()})" for c in self.seats]
         return {
             "seats": [asdict(c) for c in self.seats],
             "speed": self.speed,
@@ -266,7 +263,7 @@ class Session:
         seat = self.prompt_seat()
         if seat is None or self.is_human(seat):
             raise RuntimeError("no AI seat is to decide now")
-        level = AI_LEVELS.get(self.seats[seat].level, "normal")
+        level = self.seats[seat].level if self.seats[seat].level in LEVELS else "normal"
         self._ai().ask("choose", self.game_id, seat, level, self.seed * 10 + seat, save_data(self.game),
                        self.ai_seconds)
         self._asked = "choose"

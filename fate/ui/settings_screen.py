@@ -61,10 +61,7 @@ class SettingsScene(Scene):
             self.app.toggle_fullscreen()
             st["fullscreen"] = self.app.fullscreen
         elif key == ("back",):
-            if self.back_to is not None:
-                self.app.show_again(self.back_to)
-            else:
-                self.app.goto("title")
+            self.go_back()
             return
         self.app.save_settings()
 

@@ -41,6 +41,7 @@ from fate.ui.theme import (
     BLOOD,
     BRONZE,
     DESIGN_W,
+    GATE,
     GLOW,
     GOLD,
     HINT,
@@ -432,7 +433,7 @@ class Table(LodgePanels, CardsAndPrompt):
         x0 = cx - TILE_W / 2 + 12
         for i, b in enumerate(backs):
             sym = "gate" if b == "gate" else b
-            col = (150, 110, 220) if b == "gate" else self.sym_colour[self.sym_index[b]]
+            col = GATE if b == "gate" else self.sym_colour[self.sym_index[b]]
             img = art.card_back(L.n(w), L.n(h), col, sym)
             r = screen.blit(img, L.p(x0 + i * step, y))
             name = "a Gate" if b == "gate" else f"a Spell, {self.content.symbols[self.sym_index[b]].name} back"
@@ -524,7 +525,7 @@ class Table(LodgePanels, CardsAndPrompt):
         rows = [("investigator", INVESTIGATOR, sup["investigators"], "Waiting", "Investigators waiting in the supply"),
                 ("tome", (150, 140, 170), sup["spell_deck"], "Deck", "Spells in the deck"),
                 ("flame", (120, 100, 110), sup["discard"], "Discard", "Spells in the discard pile"),
-                ("gate", (150, 110, 220), sup["gates"], "Gates", "Gates in the supply"),
+                ("gate", GATE, sup["gates"], "Gates", "Gates in the supply"),
                 ("curse", BLOOD, sup["curse_deck"], "Curses", "Curses in the deck")]
         for i, (g, col, n, word, tip) in enumerate(rows):
             px = x + 16 + i * 84

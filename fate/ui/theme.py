@@ -33,6 +33,7 @@ GLOW = (250, 214, 110)
 HINT = (110, 235, 225)  # what a hint points at: apart from the gold of what may be clicked
 INVESTIGATOR = (196, 176, 140)
 ASTRAL = (176, 140, 255)
+GATE = (150, 110, 220)
 
 # Colours a cult may take, chosen on the New Game screen.
 # Chosen so that every pair stays at least 25 CIE76 delta E apart under simulated

@@ -36,6 +36,7 @@ class Scene:
     (the tests click them, exactly as a player would)."""
 
     fps = 30  # menus are still: half the frames of the table
+    back_to: Scene | None = None  # the scene kept while this one visits (App.visit)
 
     def __init__(self, app) -> None:
         self.app = app
@@ -68,6 +69,13 @@ class Scene:
 
     def close(self) -> None:
         pass
+
+    def go_back(self) -> None:
+        """Leave a scene opened as a visit (``App.visit``): back to the one kept, else the title."""
+        if self.back_to is not None:
+            self.app.show_again(self.back_to)
+        else:
+            self.app.goto("title")
 
     def draw_tip(self, screen: pygame.Surface, L: Layout) -> None:
         """The tooltip of the hotspot under the pointer, if it has one."""

@@ -47,7 +47,9 @@ def test_every_cult_has_its_own_shape_that_shows_without_colour():
     from fate.ui.theme import CULT_MARKS, cult_mark
 
     pygame.init()
-    assert len(set(CULT_MARKS)) == len(CULT_COLOURS) == 6
+    from fate import settings
+
+    assert len(set(CULT_MARKS)) == len(CULT_COLOURS) == settings.COLOURS == 6
     assert [cult_mark(rgb) for _, rgb in CULT_COLOURS] == list(CULT_MARKS)
     assert cult_mark((1, 2, 3)) == ""  # not a cult colour (the Investigators): no shape
     grey = (150, 150, 150)
