@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import random
 
-from fate.ai.evaluate import cult_strength, position_value
+from fate.ai.evaluate import after, cult_strength, position_value
 from fate.ai.ismcts import HardBot
 from fate.engine import Choice, Game
-from fate.engine import rng as rngmod
 from fate.engine.determinize import determinize
 
 LEVELS = ("easy", "normal", "hard")
@@ -59,10 +58,7 @@ class NormalBot:
         for c in p.choices:
             value = 0.0
             for world, seed in worlds:
-                trial = world.clone()
-                trial.rng = rngmod.seed_state(seed)  # the same dice for every choice: a fair comparison
-                trial.apply(c)
-                value += self.judge(trial, seat)
+                value += self.judge(after(world, seed, c), seat)
             value = value / len(worlds) + rng.gauss(0.0, self.noise) + rng.random() * 0.01
             if value > best_value:
                 best, best_value = c, value

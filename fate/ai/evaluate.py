@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 
-from fate.engine import Game
+from fate.engine import Choice, Game
+from fate.engine import rng as rngmod
 from fate.engine.constants import OTHER_WORLDS
 
 WIN = 1000.0
@@ -19,6 +20,15 @@ WIN = 1000.0
 LEAD_SCALE = 11.0
 # A solo cult's strength with the token halfway: the even chance of ``rewards`` in solo
 SOLO_PAR = 70.0
+
+
+def after(world: Game, seed: int, choice: Choice) -> Game:
+    """A copy of ``world`` with ``choice`` made and dice drawn from ``seed``: the
+    one-ply look of every bot (the same seed for each choice compares them fairly)."""
+    trial = world.clone()
+    trial.rng = rngmod.seed_state(seed)
+    trial.apply(choice)
+    return trial
 
 
 def cult_strength(g: Game, s: int) -> float:

@@ -29,9 +29,8 @@ import random
 import time
 from typing import NamedTuple
 
-from fate.ai.evaluate import position_value, rewards
+from fate.ai.evaluate import after, position_value, rewards
 from fate.engine import Choice, Game
-from fate.engine import rng as rngmod
 from fate.engine.determinize import determinize
 
 DEFAULT_BUDGET = 1.0
@@ -187,11 +186,6 @@ class HardBot:
         choices = g.pending().choices
         d = determinize(g, me, self.rng.getrandbits(62))
         seed = self.rng.getrandbits(62)
-        scored = []
-        for i, c in enumerate(choices):
-            trial = d.clone()
-            trial.rng = rngmod.seed_state(seed)
-            trial.apply(c)
-            scored.append((-position_value(trial, me), i, c))
+        scored = [(-position_value(after(d, seed, c), me), i, c) for i, c in enumerate(choices)]
         scored.sort()
         return [c for _, _, c in scored]

@@ -23,10 +23,13 @@ from __future__ import annotations
 import multiprocessing
 import queue
 import threading
+import time
 from typing import Any, NamedTuple
 
 from fate.ai.bots import make_bot
 from fate.ai.ismcts import HardBot
+from fate.content import default_content
+from fate.engine.save import load_data
 
 HINT_BUDGET = 1.0  # seconds Hard searches for a hint
 
@@ -53,14 +56,10 @@ class Thinker:
     """Answers requests; lives in the worker process (or thread)."""
 
     def __init__(self) -> None:
-        from fate.content import default_content
-
         self.content = default_content()
         self.bots: dict[tuple, Any] = {}
 
     def answer(self, r: Request) -> Reply:
-        from fate.engine.save import load_data
-
         try:
             g = load_data(self.content, r.data, "the AI's copy of the game")
             if r.what == "hint":
@@ -140,9 +139,6 @@ class AIWorker:
         self._requests.put(tuple(self._pending))
         return self._number
 
-    def busy(self) -> bool:
-        return self._pending is not None
-
     def poll(self) -> Reply | None:
         """The reply to the latest request, once it is there (never blocks)."""
         if self._pending is None:
@@ -170,8 +166,6 @@ class AIWorker:
 
     def wait(self, timeout: float = 60.0) -> Reply | None:
         """Block until the latest request is answered (tests, the command line)."""
-        import time
-
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             reply = self.poll()
