@@ -51,7 +51,16 @@ DEFAULTS: dict[str, Any] = {
     "hard_seconds": 1.0,  # how long Hard thinks a decision (and a hint)
     "window": [1280, 720],  # the window's size when the game starts (--size overrides it)
     "fullscreen": False,
+    "music_volume": 40,  # percent
+    "effects_volume": 70,  # percent
+    "muted": False,  # M anywhere
+    "text_size": 100,  # percent, for text that is read: tooltips, How to Play, the gallery, the log, the coach
+    "cult_shapes": True,  # each cult's shape on its pieces as well as its colour
+    "handoff_solo": False,  # with one human at the table: a "your turn" screen before each of their turns
+    "confirm_end_turn": False,  # ask before a decision that ends the human's turn
+    "tutorial": 0,  # how many lessons of Learn to Play are done (to resume where it stopped)
 }
+TEXT_SIZES = (100, 125, 150)
 CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "speed": (lambda x: _int(x, 0, 3), "a whole number 0 to 3"),
     "new_game": (_seats, "1 to 4 seats, each with human, level and a colour of its own"),
@@ -59,6 +68,14 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "window": (lambda x: isinstance(x, list) and len(x) == 2 and _int(x[0], 1280, 3840) and _int(x[1], 720, 2160),
                "[width, height], 1280x720 to 3840x2160"),
     "fullscreen": (lambda x: isinstance(x, bool), "true or false"),
+    "music_volume": (lambda x: _int(x, 0, 100), "a whole number 0 to 100"),
+    "effects_volume": (lambda x: _int(x, 0, 100), "a whole number 0 to 100"),
+    "muted": (lambda x: isinstance(x, bool), "true or false"),
+    "text_size": (lambda x: x in TEXT_SIZES and not isinstance(x, bool), "100, 125 or 150"),
+    "cult_shapes": (lambda x: isinstance(x, bool), "true or false"),
+    "handoff_solo": (lambda x: isinstance(x, bool), "true or false"),
+    "confirm_end_turn": (lambda x: isinstance(x, bool), "true or false"),
+    "tutorial": (lambda x: _int(x, 0, 99), "a whole number 0 to 99"),
 }
 
 

@@ -31,6 +31,8 @@ def ease(t: float) -> float:
 class Beat:
     duration = 0.5
     hides: tuple = ()
+    sound = ""  # the effect heard as the beat begins (fate.ui.sound)
+    heard = False
 
     def __init__(self, duration: float | None = None) -> None:
         if duration is not None:
@@ -42,6 +44,15 @@ class Beat:
 
     def draw(self, screen: pygame.Surface, table, ink) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
+
+
+class Cue(Beat):
+    """Nothing to see: a sound in its place in the queue."""
+
+    duration = 0.0
+
+    def draw(self, screen, table, ink):
+        pass
 
 
 class Carry(Beat):
@@ -294,9 +305,10 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
 class Player:
     """The queue of beats and the speed setting."""
 
-    def __init__(self, speed: int = 1) -> None:
+    def __init__(self, speed: int = 1, play=None) -> None:
         self.queue: deque[Beat] = deque()
         self.speed = speed
+        self.play = play or (lambda name: None)  # plays an effect by name
 
     @property
     def factor(self) -> float:
@@ -308,9 +320,15 @@ class Player:
     def cycle(self) -> None:
         self.speed = (self.speed + 1) % len(SPEEDS)
 
-    def add(self, beats: list[Beat]) -> None:
-        if self.factor <= 0:
+    def add(self, beats: list[Beat], sound: str = "") -> None:
+        """Queue an event's beats; its ``sound`` is heard as the first of them begins
+        (at once when nothing is shown: Instant speed, or an event with no beat)."""
+        if not beats and sound and self.factor > 0 and self.queue:
+            beats = [Cue()]  # heard in its turn, after what is already queued
+        if self.factor <= 0 or not beats:
+            self.play(sound)
             return
+        beats[0].sound = sound
         for b in beats:
             b.duration *= self.factor
             self.queue.append(b)
@@ -322,8 +340,13 @@ class Player:
         self.queue.clear()
 
     def update(self, dt: float) -> None:
-        while self.queue and dt > 0:
+        while self.queue:
             b = self.queue[0]
+            if not b.heard:
+                b.heard = True
+                self.play(b.sound)
+            if dt <= 0:
+                return
             left = b.duration - b.t
             if dt < left:
                 b.t += dt

@@ -16,7 +16,8 @@ from fate import settings as settings_file
 from fate.content.model import Content
 from fate.paths import saves_dir
 from fate.ui import art, menus, play, replay, rules_screen, settings_screen  # noqa: F401  (scene modules register)
-from fate.ui.theme import Ink
+from fate.ui.sound import Sound
+from fate.ui.theme import Ink, show_cult_shapes
 from fate.ui.widgets import SCENES, Scene
 
 TITLE = "Fate of the Elder Gods"
@@ -44,6 +45,8 @@ class App:
         self.size = clamp_size(size if size is not None else self.settings["window"])  # None: as last set
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.ink = Ink()
+        self.sound = Sound(self.settings)
+        self.apply_settings()
         self.cache: dict = {}
         self.running = True
         self.fullscreen = False
@@ -51,6 +54,7 @@ class App:
         self.scene: Scene = SCENES["title"](self)
         if size is None and self.settings["fullscreen"]:
             self.toggle_fullscreen()
+        self.sound.start_music()
 
     def show(self, scene: Scene) -> None:
         if scene is not self.scene:
@@ -74,6 +78,12 @@ class App:
         """Back to a scene that was kept while another visited."""
         self.scene.close()
         self.scene = scene
+
+    def apply_settings(self) -> None:
+        """Make the settings that change how things look and sound take effect."""
+        self.ink.reading = self.settings["text_size"] / 100
+        show_cult_shapes(self.settings["cult_shapes"])
+        self.sound.apply_volume()
 
     def save_settings(self) -> None:
         """Keep the settings for the next session (a failure is one line on screen)."""
@@ -109,6 +119,10 @@ class App:
                 self.toggle_fullscreen()
                 self.settings["fullscreen"] = self.fullscreen
                 self.save_settings()
+            elif e.type == pygame.KEYDOWN and e.key == pygame.K_m and not self.scene.types_text:
+                muted = self.sound.toggle_mute()
+                self.save_settings()
+                self.scene.said("Sound off (M turns it back on)" if muted else "Sound on")
             elif e.type == pygame.KEYDOWN and e.key == pygame.K_F1 and not hasattr(self.scene, "open_rules"):
                 if not isinstance(self.scene, rules_screen.RulesScene):  # How to Play from any screen
                     self.visit("rules")
@@ -122,6 +136,7 @@ class App:
         self.ink.drawn = set()
         self.ink.placed = []
         self.scene.draw(self.screen)
+        self.scene.draw_extras(self.screen, dt)
 
     def run(self, first_frame_exit: bool = False) -> None:
         clock = pygame.time.Clock()
@@ -135,6 +150,7 @@ class App:
 
     def close(self) -> None:
         self.scene.close()
+        self.sound.close()
         if not self.fullscreen and list(self.size) != self.settings["window"]:  # a window resized by hand
             self.settings["window"] = list(self.size)
             self.save_settings()

@@ -19,7 +19,6 @@ from fate.ui.theme import (
     BLOOD,
     BRONZE,
     CULT_COLOURS,
-    CULT_MARKS,
     GOLD,
     INK_DIM,
     INK_FAINT,
@@ -254,7 +253,7 @@ class SetupScene(Scene):
             box = L.r(360, y, 1200, 92)
             pygame.draw.rect(screen, PANEL, box, border_radius=L.n(12))
             pygame.draw.rect(screen, CULT_COLOURS[cfg.colour][1], box, L.n(2), border_radius=L.n(12))
-            g = art.glyph("cultist", L.n(64), CULT_COLOURS[cfg.colour][1], CULT_MARKS[cfg.colour])
+            g = art.glyph("cultist", L.n(64), CULT_COLOURS[cfg.colour][1], cult_mark(CULT_COLOURS[cfg.colour][1]))
             screen.blit(g, g.get_rect(center=L.p(410, y + 46)))
             ink.draw(screen, f"Seat {i + 1}", L.p(460, y + 46), 30, GOLD, "bold", anchor="midleft")
             if i == 0 and len(self.seats) == 1:
@@ -333,6 +332,14 @@ class EndScene(Scene):
         self.session = session
         self.colours = colours
         self.view = session.view(None)
+        app.sound.play(self.fanfare())
+
+    def fanfare(self) -> str:
+        """"win" when a human cult won (or, with none at the table, anyone did), else "lose"."""
+        humans = self.session.humans()
+        winners = self.view["winners"]
+        won = any(s in winners for s in humans) if humans else bool(winners)
+        return "win" if won else "lose"
 
     def draw(self, screen):
         self.hot = []

@@ -18,10 +18,11 @@ from fate.engine import IllegalChoice
 from fate.engine.save import save_data
 from fate.paths import logs_dir
 from fate.saves import write_report
-from fate.ui.anim import Player, beats_for
+from fate.ui.anim import Player, beats_for, veil
 from fate.ui.layout import Layout
 from fate.ui.picker import Picker
 from fate.ui.session import Session, narrate
+from fate.ui.sound import effect_of
 from fate.ui.table import Table
 from fate.ui.theme import CULT_COLOURS, GOLD, HINT, INK_DIM, PARCHMENT, SIGN_GREEN, mix
 from fate.ui.widgets import Hotspot, Scene, backdrop, button, scene, tooltip
@@ -32,17 +33,20 @@ AI_MIN_THINK = 0.45  # seconds an AI seat visibly thinks at Normal speed
 @scene("play")
 class PlayScene(Scene):
     fps = 60
+    tab_focus = False  # Tab skips the animation here; number keys pick the prompt's buttons
     def __init__(self, app, session: Session, looker: int | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.colours = [CULT_COLOURS[c.colour % len(CULT_COLOURS)][1] for c in session.seats]
         self.table = Table(app.ink, app.content, self.colours)
-        self.anim = Player(session.speed)
+        self.anim = Player(session.speed, app.sound.play)
         humans = session.humans()
         # who is at the screen: the only human; with several, the hand-off decides;
         # ``looker`` lets a spectator of AI seats follow one cult's own view
         self.looker: int | None = humans[0] if len(humans) == 1 else looker
         self.handoff: int | None = None
+        self.handed_turn = session.game.turn  # the turn whose "your turn" screen was shown (one human)
+        self.confirming: str | None = None  # a choice that ends the turn, waiting for "End your turn?"
         self.shown = session.view(self.looker)
         self.picker: Picker | None = None
         self.picker_for = -1
@@ -90,7 +94,7 @@ class PlayScene(Scene):
             if e.kind == "rolled":
                 self.table.last_roll = list(e.data["faces"])
             if animate:
-                self.anim.add(beats_for(e, self.shown, self.looker, self.table.colour, self._name_of))
+                self.anim.add(beats_for(e, self.shown, self.looker, self.table.colour, self._name_of), effect_of(e))
         self.logged = len(evs)
 
     def _name_of(self, seat: int, god: bool = False) -> str:
@@ -138,7 +142,7 @@ class PlayScene(Scene):
             return
         seat = s.prompt_seat()
         if s.is_human(seat):
-            if seat != self.looker:
+            if seat != self.looker or self.your_turn_screen(seat):
                 self.handoff = seat
                 self.picker = None
                 return
@@ -158,6 +162,17 @@ class PlayScene(Scene):
             return
         cid, self.ai_choice = self.ai_choice, None
         self._apply(cid)
+
+    def your_turn_screen(self, seat: int) -> bool:
+        """With one human and the Hand-off screen setting on: a "your turn" screen
+        once as each of that human's turns begins."""
+        g = self.session.game
+        if not self.app.settings["handoff_solo"] or len(self.session.humans()) != 1:
+            return False
+        if g.cur != seat or g.turn == self.handed_turn or g.turn == 0:
+            return False
+        self.handed_turn = g.turn
+        return True
 
     def take_over(self) -> None:
         """The hand-off screen is answered: the named seat is now at the screen."""
@@ -189,7 +204,9 @@ class PlayScene(Scene):
 
     def click(self, key: tuple) -> None:
         if key[0] == "ui":
-            if key[1] == "speed":
+            if key[1] == "confirm":
+                self.answer_confirm(key[2])
+            elif key[1] == "speed":
                 self.cycle_speed()
             elif key[1] == "cancel" and self.picker:
                 self.picker.cancel()
@@ -212,7 +229,29 @@ class PlayScene(Scene):
         if self.picker is not None:
             cid = self.picker.click(key)
             if cid is not None:
-                self._apply(cid)
+                self.choose(cid)
+
+    def choose(self, cid: str) -> None:
+        """A human's choice: applied, unless it ends the turn and the settings ask first."""
+        if self.app.settings["confirm_end_turn"] and self.ends_turn(cid):
+            self.confirming = cid
+            return
+        self._apply(cid)
+
+    def ends_turn(self, cid: str) -> bool:
+        """Would this choice end the turn of the cult making it? (Tried on a copy.)"""
+        g = self.session.game
+        trial = g.clone()
+        try:
+            trial.apply(cid)
+        except IllegalChoice:
+            return False
+        return trial.turn != g.turn or trial.over
+
+    def answer_confirm(self, yes: bool) -> None:
+        cid, self.confirming = self.confirming, None
+        if yes and cid is not None:
+            self._apply(cid)
 
     def cycle_speed(self) -> None:
         self.anim.cycle()
@@ -328,6 +367,12 @@ class PlayScene(Scene):
             elif k in (pygame.K_RETURN, pygame.K_SPACE) and not self.menu:
                 self.take_over()
             return
+        if self.confirming is not None:
+            if k in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_y):
+                self.answer_confirm(True)
+            elif k in (pygame.K_ESCAPE, pygame.K_n):
+                self.answer_confirm(False)
+            return
         if k == pygame.K_ESCAPE:
             if self.picker is not None and self.picker.cancel():
                 return
@@ -349,7 +394,7 @@ class PlayScene(Scene):
         elif k in (pygame.K_SPACE, pygame.K_RETURN) and self.picker is not None:
             cid = self.picker.confirm() or self.picker.decline()
             if cid is not None and not self.anim.busy():
-                self._apply(cid)
+                self.choose(cid)
         elif pygame.K_1 <= k <= pygame.K_9 and self.picker is not None and not self.anim.busy():
             i = k - pygame.K_1
             btns = self.buttons()
@@ -385,6 +430,9 @@ class PlayScene(Scene):
                     break
         if self.menu:
             self.draw_menu(screen)
+            return
+        if self.confirming is not None:
+            self.draw_confirm(screen)
             return
         self.draw_undo(screen)
         self.draw_hint(screen, picker)
@@ -455,6 +503,25 @@ class PlayScene(Scene):
             pygame.draw.rect(screen, HINT, strip, L.n(2), border_radius=L.n(8))
             self.ink.draw(screen, text, (strip.x + L.n(14), strip.centery), 18, HINT, "italic", anchor="midleft")
 
+    def draw_confirm(self, screen: pygame.Surface) -> None:
+        """ "End your turn?" over the table (the Confirm end of turn setting)."""
+        L = self.table.layout
+        w, h = screen.get_size()
+        screen.blit(veil(w, h, (0, 0, 0, 150)), (0, 0))
+        self.hot = []
+        box = L.r(610, 380, 700, 260)
+        pygame.draw.rect(screen, (28, 22, 40), box, border_radius=L.n(14))
+        pygame.draw.rect(screen, GOLD, box, L.n(2), border_radius=L.n(14))
+        self.ink.draw(screen, "End your turn?", L.p(960, 440), 44, GOLD, "title", anchor="center")
+        label = self.picker.labels.get(self.confirming, "") if self.picker is not None else ""
+        self.ink.draw(screen, f"This choice ends it{': ' + label if label else ''}.", L.p(960, 500), 22,
+                      PARCHMENT, "italic", anchor="center", max_w=L.n(640))
+        button(self, screen, L, (660, 550, 280, 64), "End the turn", ("ui", "confirm", True), size=24,
+               tip="Take the choice; the turn passes on (Enter)")
+        button(self, screen, L, (980, 550, 280, 64), "Not yet", ("ui", "confirm", False), size=24,
+               tip="Back to the table to do something else first (Esc)")
+        self.draw_tip(screen, L)
+
     def draw_handoff(self, screen: pygame.Surface) -> None:
         """Nothing private here: only whose turn it is to sit at the screen."""
         L = backdrop(self, screen)
@@ -463,6 +530,14 @@ class PlayScene(Scene):
         colour = self.colours[seat]
         god = self.shown["seats"][seat]["god"] if self.shown["seats"][seat]["god"] else None
         name = f"the Cult of {god['name']}" if god else f"Seat {seat + 1}"
+        if len(self.session.humans()) == 1:  # the Hand-off screen setting: no one else to look away
+            ink.draw(screen, "Your turn", L.p(960, 300), 48, INK_DIM, "italic", anchor="center")
+            ink.draw(screen, name, L.p(960, 400), 96, colour, "title", anchor="center", shadow=True)
+            ink.draw(screen, "The Chronicle tells what the other cults did.", L.p(960, 490), 26, PARCHMENT,
+                     "italic", anchor="center")
+            button(self, screen, L, (760, 580, 400, 80), "To the table", ("ui", "handoff"), size=28,
+                   tip="Back to the table for your turn (Enter)")
+            return
         ink.draw(screen, "Pass the screen", L.p(960, 300), 48, INK_DIM, "italic", anchor="center")
         ink.draw(screen, f"to {name}", L.p(960, 400), 96, colour, "title", anchor="center", shadow=True)
         ink.draw(screen, "Everyone else, look away: their hand and secrets come next.", L.p(960, 490), 26,

@@ -37,6 +37,7 @@ LIST_X, LIST_Y, LIST_W, ROW_H = 80, 226, 420, 30
 
 @scene("rules")
 class RulesScene(Scene):
+    types_text = True  # letters go to the search box
     def __init__(self, app, section: str | None = None, asked: str = "", back_to: Scene | None = None) -> None:
         super().__init__(app)
         self.asked = asked  # the decision the table was asking when "?" or F1 opened this
@@ -175,11 +176,12 @@ class RulesScene(Scene):
         bottom = 950
         paragraphs = list(s.text)
         self.scroll = min(self.scroll, max(0, len(paragraphs) - 1))
+        size = ink.read(24)
         for para in paragraphs[self.scroll:]:
-            h = ink.height(para, 24, L.n(1200)) / L.s
+            h = ink.height(para, size, L.n(1200)) / L.s
             if y + h > bottom:
                 ink.draw(screen, "… more below (PgDn)", L.p(1800, bottom), 17, INK_DIM, "italic",
                          anchor="bottomright")
                 break
-            ink.para(screen, para, L.r(600, y, 1200, h + 4), 24, PARCHMENT)
+            ink.para(screen, para, L.r(600, y, 1200, h + 4), size, PARCHMENT)
             y += h + 18

@@ -1,16 +1,19 @@
-"""Settings: the animation speed, how long Hard thinks, the window. Each click
-takes effect at once and is kept in the settings file (fate/settings.py)."""
+"""Settings: how the game looks, sounds and plays. Each click takes effect at
+once and is kept in the settings file (fate/settings.py)."""
 
 from __future__ import annotations
 
 import pygame
 
+from fate.settings import TEXT_SIZES
 from fate.ui.anim import SPEEDS
-from fate.ui.theme import GOLD, INK_DIM, PARCHMENT
-from fate.ui.widgets import Scene, backdrop, button, scene
+from fate.ui.theme import BRONZE, GOLD, INK_DIM, NIGHT, PANEL, PARCHMENT, mix
+from fate.ui.widgets import Hotspot, Scene, backdrop, button, scene
 
 HARD_SECONDS = (0.5, 1.0, 2.0, 4.0)
 WINDOWS = ((1280, 720), (1600, 900), (1920, 1080))
+VOLUME_STEP = 10
+ROW_Y, ROW_STEP = 170, 84
 
 
 @scene("settings")
@@ -19,32 +22,77 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.back_to = back_to
 
-    def draw(self, screen):
-        self.hot = []
-        L = backdrop(self, screen)
-        ink = self.ink
+    def rows(self) -> list[tuple[str, object]]:
+        """(title, options or the name of a volume) for each row, top to bottom."""
         st = self.app.settings
-        ink.draw(screen, "Settings", L.p(960, 120), 80, GOLD, "title", anchor="center", shadow=True)
-        rows = (
+        on_off = [("On", True), ("Off", False)]
+        return [
             ("Animation speed", [(name, ("speed", i), st["speed"] == i,
                                   f"{name}: how fast moves, rolls and cards are shown (S at the table)")
                                  for i, (name, _) in enumerate(SPEEDS)]),
+            ("Music", "music"),
+            ("Effects", "effects"),
+            ("Text size", [(f"{p}%", ("text_size", p), st["text_size"] == p,
+                            f"Tooltips, How to Play, the gallery, the Chronicle and the coach at {p}%")
+                           for p in TEXT_SIZES]),
+            ("Cult shapes", [(label, ("cult_shapes", v), st["cult_shapes"] == v,
+                              "Each cult's shape (circle, triangle, square...) on its Cultists, Summon token and "
+                              "Lodge, so no one has to tell the colours apart" if v else
+                              "Cults told apart by colour alone") for label, v in on_off]),
+            ("Hand-off screen", [(label, ("handoff_solo", v), st["handoff_solo"] == v,
+                                  "With one human at the table, a \"your turn\" screen before each of your turns, "
+                                  "so you can look away while the AI cults play" if v else
+                                  "With one human, the table stays in view the whole game (with two or more "
+                                  "humans the hand-off screen is always shown)") for label, v in on_off]),
+            ("Confirm end of turn", [(label, ("confirm_end_turn", v), st["confirm_end_turn"] == v,
+                                      "Ask \"End your turn?\" before a decision that ends your turn" if v else
+                                      "A decision that ends your turn is taken at once") for label, v in on_off]),
             ("Hard thinks for", [(f"{t:g} s", ("hard", t), st["hard_seconds"] == t,
                                   f"Hard searches about {t:g} s a decision, and as long for a hint: "
                                   "longer is stronger and slower") for t in HARD_SECONDS]),
             ("Window", [(f"{w} x {h}", ("window", w, h), not self.app.fullscreen and list(self.app.size) == [w, h],
                          f"A window of {w} by {h}") for w, h in WINDOWS]
              + [("Full screen", ("fullscreen",), self.app.fullscreen, "Fill the screen (F11)")]),
-        )
-        for r, (title, options) in enumerate(rows):
-            y = 260 + r * 130
-            ink.draw(screen, title, L.p(640, y + 35), 30, PARCHMENT, "bold", anchor="midright")
+        ]
+
+    def draw(self, screen):
+        self.hot = []
+        L = backdrop(self, screen)
+        ink = self.ink
+        ink.draw(screen, "Settings", L.p(960, 90), 72, GOLD, "title", anchor="center", shadow=True)
+        for r, (title, options) in enumerate(self.rows()):
+            y = ROW_Y + r * ROW_STEP
+            ink.draw(screen, title, L.p(640, y + 30), 28, PARCHMENT, "bold", anchor="midright")
+            if isinstance(options, str):
+                self.draw_volume(screen, L, options, y)
+                continue
             for i, (label, key, selected, tip) in enumerate(options):
-                button(self, screen, L, (680 + i * 210, y, 190, 70), label, key, selected=selected, size=24, tip=tip)
-        ink.draw(screen, "Every setting is kept for the next time you play.", L.p(960, 700), 22, INK_DIM, "italic",
-                 anchor="center")
-        button(self, screen, L, (810, 780, 300, 72), "Back", ("back",), size=30, tip="Back (Esc)")
+                button(self, screen, L, (680 + i * 210, y, 190, 60), label, key, selected=selected, size=22, tip=tip)
+        button(self, screen, L, (810, ROW_Y + 9 * ROW_STEP + 10, 300, 64), "Back", ("back",), size=28,
+               tip="Back (Esc). Every setting is kept for the next time you play.")
+        ink.draw(screen, "Every setting is kept for the next time you play  ·  M mutes the sound anywhere",
+                 L.p(960, 1050), 18, INK_DIM, "italic", anchor="center")
         self.draw_tip(screen, L)
+
+    def draw_volume(self, screen, L, which: str, y: int) -> None:
+        """A volume: minus, a bar of ten steps (click one), plus, and the figure."""
+        st = self.app.settings
+        level = st[f"{which}_volume"]
+        what = "the music loop" if which == "music" else "the sounds of the table"
+        button(self, screen, L, (680, y, 60, 60), "−", ("volume", which, max(0, level - VOLUME_STEP)), size=28,
+               tip=f"Quieter {what}")
+        for i in range(1, 100 // VOLUME_STEP + 1):
+            r = L.r(760 + (i - 1) * 48, y + 8, 42, 44)
+            filled = i * VOLUME_STEP <= level
+            pygame.draw.rect(screen, mix(GOLD, NIGHT, 0.15) if filled else PANEL, r, border_radius=L.n(6))
+            pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.3), r, L.n(2), border_radius=L.n(6))
+            self.hot.append(Hotspot(r, ("volume", which, i * VOLUME_STEP), f"{which.title()} {i * VOLUME_STEP}%",
+                                    f"Set {what} to {i * VOLUME_STEP}%"))
+        button(self, screen, L, (1250, y, 60, 60), "+", ("volume", which, min(100, level + VOLUME_STEP)), size=28,
+               tip=f"Louder {what}")
+        muted = " (muted: M)" if st["muted"] else ""
+        self.ink.draw(screen, f"{level}%{muted}", L.p(1330, y + 30), 24, INK_DIM if st["muted"] else PARCHMENT,
+                      anchor="midleft")
 
     def click(self, key):
         st = self.app.settings
@@ -52,6 +100,12 @@ class SettingsScene(Scene):
             st["speed"] = key[1]
         elif key[0] == "hard":
             st["hard_seconds"] = key[1]
+        elif key[0] == "volume":
+            st[f"{key[1]}_volume"] = key[2]
+            if key[1] == "effects":
+                self.app.sound.play("card_draw")  # to hear the new level
+        elif key[0] in ("text_size", "cult_shapes", "handoff_solo", "confirm_end_turn"):
+            st[key[0]] = key[1]
         elif key[0] == "window":
             if self.app.fullscreen:
                 self.app.toggle_fullscreen()
@@ -63,6 +117,7 @@ class SettingsScene(Scene):
         elif key == ("back",):
             self.go_back()
             return
+        self.app.apply_settings()
         self.app.save_settings()
 
     def key(self, event):

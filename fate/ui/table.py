@@ -467,7 +467,7 @@ class Table(LodgePanels, CardsAndPrompt):
         L, ink = self.layout, self.ink
         x, y, w, h = LOG_RECT
         inner = L.r(x + 14, y + 44, w - 28, h - 54)
-        size = 17
+        size = ink.read(17)
         step = ink.font("body", size).get_linesize()
         wrapped: list[tuple[str, tuple]] = []
         for text, col in lines[-200:]:

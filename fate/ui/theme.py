@@ -49,10 +49,17 @@ CULT_COLOURS = (
 # Each colour's shape: on every Cultist, Summon token, Lodge plaque and chart line of that cult,
 # so that no one needs to tell the colours apart to tell the cults apart.
 CULT_MARKS = ("circle", "triangle", "square", "diamond", "star", "cross")
+_shapes = {"on": True}  # the "Cult shapes" setting (App sets it)
+
+
+def show_cult_shapes(on: bool) -> None:
+    _shapes["on"] = bool(on)
 
 
 def cult_mark(colour: tuple) -> str:
-    """The shape that goes with a cult colour (one of CULT_COLOURS)."""
+    """The shape that goes with a cult colour (one of CULT_COLOURS); "" with the shapes setting off."""
+    if not _shapes["on"]:
+        return ""
     for (_, rgb), shape in zip(CULT_COLOURS, CULT_MARKS, strict=True):
         if tuple(colour[:3]) == rgb:
             return shape
@@ -65,7 +72,7 @@ FONT_FILES = {
     "title": "Blankenburg.ttf",
 }
 MIN_PX = 13  # no text smaller than this on any window
-FALLBACKS = {"…": "...", "—": "-", "–": "-", "→": "->", "’": "'", "“": '"', "”": '"'}
+FALLBACKS = {"−": "-", "…": "...", "—": "-", "–": "-", "→": "->", "’": "'", "“": '"', "”": '"'}
 
 
 class Ink:
@@ -80,6 +87,7 @@ class Ink:
                 raise FileNotFoundError(f"assets/fonts/{name}: font file is missing")
             self.paths[role] = path
         self.scale = 1.0
+        self.reading = 1.0  # the Text size setting: text that is read at length grows by it (``read``)
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._lines: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._wraps: OrderedDict[tuple, list[str]] = OrderedDict()
@@ -89,6 +97,10 @@ class Ink:
 
     def set_scale(self, scale: float) -> None:
         self.scale = scale
+
+    def read(self, size: float) -> float:
+        """A size for reading text (tooltips, How to Play, the gallery, the log, the coach)."""
+        return size * self.reading
 
     def px(self, size: float) -> int:
         return max(MIN_PX, round(size * self.scale))

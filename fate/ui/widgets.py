@@ -37,11 +37,15 @@ class Scene:
 
     fps = 30  # menus are still: half the frames of the table
     back_to: Scene | None = None  # the scene kept while this one visits (App.visit)
+    types_text = False  # a scene with a search box takes letters as text (M does not mute there)
+    tab_focus = True  # Tab walks through what can be clicked, Enter or Space clicks it
 
     def __init__(self, app) -> None:
         self.app = app
         self.ink: Ink = app.ink
         self.hot: list[Hotspot] = []
+        self.focus: int | None = None  # which hotspot Tab has reached
+        self.toast: tuple[str, float] = ("", 0.0)  # a short line and how long it stays
 
     def hotspots(self) -> list[Hotspot]:
         return list(self.hot)
@@ -53,7 +57,39 @@ class Scene:
                     self.click(h.key)
                     return
         elif event.type == pygame.KEYDOWN:
+            if self.tab_focus and event.key == pygame.K_TAB and self.hot:
+                back = bool(event.mod & pygame.KMOD_SHIFT)
+                if self.focus is None or self.focus >= len(self.hot):
+                    self.focus = len(self.hot) - 1 if back else 0
+                else:
+                    self.focus = (self.focus + (-1 if back else 1)) % len(self.hot)
+                return
+            keys = (pygame.K_RETURN, pygame.K_KP_ENTER) if self.types_text else (
+                pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+            if (self.tab_focus and event.key in keys
+                    and self.focus is not None and self.focus < len(self.hot)):
+                self.click(self.hot[self.focus].key)
+                return
             self.key(event)
+
+    def said(self, text: str, seconds: float = 2.5) -> None:
+        """A short line at the bottom of the screen (``Sound off``)."""
+        self.toast = (text, seconds)
+
+    def draw_extras(self, screen: pygame.Surface, dt: float) -> None:
+        """Drawn over every scene: the Tab focus ring with its tip, and the short line."""
+        L = Layout(*screen.get_size())
+        if self.tab_focus and self.focus is not None and self.focus < len(self.hot):
+            h = self.hot[self.focus]
+            pygame.draw.rect(screen, (110, 235, 225), h.rect.inflate(L.n(10), L.n(10)), max(2, L.n(3)),
+                             border_radius=L.n(12))
+            if h.tip and (self.app.mouse is None or not h.rect.collidepoint(self.app.mouse)):
+                tooltip(self.ink, screen, L, h.rect.bottomright, h.label, h.tip)
+        text, left = self.toast
+        if text and left > 0:
+            self.toast = (text, left - dt)
+            r = self.ink.draw(screen, text, L.p(960, 1000), 24, PARCHMENT, "italic", anchor="center", shadow=True)
+            pygame.draw.rect(screen, BRONZE, r.inflate(L.n(30), L.n(14)), max(1, L.n(2)), border_radius=L.n(8))
 
     def click(self, key: tuple) -> None:
         pass
@@ -110,10 +146,11 @@ def tooltip(ink: Ink, screen: pygame.Surface, L: Layout, pos: tuple[int, int], t
     """A parchment box beside the pointer with a thing's full text."""
     if not title and not body:
         return
-    w = L.n(440)
+    w = L.n(440 * ink.reading)
     pad = L.n(14)
-    body_h = ink.height(body, 19, w - 2 * pad) if body else 0
-    title_h = ink.font("bold", 23).get_linesize()
+    big, small = ink.read(23), ink.read(19)
+    body_h = ink.height(body, small, w - 2 * pad) if body else 0
+    title_h = ink.font("bold", big).get_linesize()
     h = pad * 2 + title_h + (L.n(6) + body_h if body else 0)
     x, y = pos[0] + L.n(22), pos[1] + L.n(18)
     sw, sh = screen.get_size()
@@ -127,9 +164,9 @@ def tooltip(ink: Ink, screen: pygame.Surface, L: Layout, pos: tuple[int, int], t
     screen.blit(shadow, r.move(L.n(5), L.n(6)))
     pygame.draw.rect(screen, (238, 228, 206), r, border_radius=L.n(8))
     pygame.draw.rect(screen, BRONZE, r, L.n(2), border_radius=L.n(8))
-    ink.draw(screen, title, (r.x + pad, r.y + pad), 23, (60, 30, 24), "bold", max_w=w - 2 * pad)
+    ink.draw(screen, title, (r.x + pad, r.y + pad), big, (60, 30, 24), "bold", max_w=w - 2 * pad)
     if body:
-        ink.para(screen, body, pygame.Rect(r.x + pad, r.y + pad + title_h + L.n(6), w - 2 * pad, body_h), 19,
+        ink.para(screen, body, pygame.Rect(r.x + pad, r.y + pad + title_h + L.n(6), w - 2 * pad, body_h), small,
                  (40, 32, 30))
 
 

@@ -1,0 +1,117 @@
+"""The game's sounds: effects for what happens on the table and a quiet music
+loop, at the volumes of the settings, with M to mute.
+
+The sounds are ours, made by ``assets/sounds/synth.py`` and kept as .ogg.
+Without an audio device (CI, a server, ``SDL_AUDIODRIVER=dummy`` with no mixer)
+everything here is silently a no-op: the game never fails for want of sound,
+and a missing or damaged file only silences that one sound.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from fate.engine import Event
+from fate.paths import assets_dir
+
+EFFECTS = ("dice", "card_play", "card_draw", "cultist", "raid", "curse", "summon", "elder_sign", "win", "lose")
+MUSIC = "music"
+REPEAT_GAP = 0.08  # seconds: the same effect asked again sooner is not played twice
+
+# Which effect an event makes, heard by the seat at the screen when the event is shown.
+OF_EVENT = {
+    "rolled": "dice", "die_rerolled": "dice", "dice_added": "dice",
+    "spell_cast": "card_play", "spell_readied": "card_play", "artifact_exhausted": "card_play",
+    "artifact_destroyed": "card_play",
+    "spell_drawn": "card_draw", "artifact_gained": "card_draw", "cursed": "card_draw",
+    "cultist_placed": "cultist", "cultist_moved": "cultist", "cultists_placed": "cultist", "recalled": "cultist",
+    "sacrificed": "cultist", "fate_moved": "cultist",
+    "raid_declared": "raid",
+    "curse_revealed": "curse",
+    "summon_moved": "summon",
+    "elder_sign_gained": "elder_sign",
+}
+
+
+def effect_of(event: Event) -> str:
+    """The effect an event makes ("" for none); a Summon step back is not the god drawing near."""
+    if event.kind == "summon_moved" and event.data["to"] < event.data["frm"]:
+        return ""
+    return OF_EVENT.get(event.kind, "")
+
+
+class Sound:
+    """The mixer, if there is one. ``settings`` is the app's settings dict (read live)."""
+
+    def __init__(self, settings: dict) -> None:
+        self.settings = settings
+        self.sounds: dict[str, pygame.mixer.Sound | None] = {}
+        self.played: list[str] = []  # every effect asked for, heard or not (for tests and the log)
+        self.last: dict[str, float] = {}  # when each effect last sounded
+        self.music_on = False
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=1024)
+            self.ok = bool(pygame.mixer.get_init())
+        except pygame.error:
+            self.ok = False  # no audio device: the game is silent
+
+    # ---------------------------------------------------------------- volumes
+    def volume(self, which: str) -> float:
+        """0..1: the setting's percent, or 0 when muted."""
+        if self.settings.get("muted"):
+            return 0.0
+        return self.settings.get(f"{which}_volume", 0) / 100
+
+    def toggle_mute(self) -> bool:
+        self.settings["muted"] = not self.settings.get("muted", False)
+        self.apply_volume()
+        return self.settings["muted"]
+
+    def apply_volume(self) -> None:
+        if self.ok:
+            pygame.mixer.music.set_volume(self.volume("music"))
+
+    # ---------------------------------------------------------------- playing
+    def _load(self, name: str) -> pygame.mixer.Sound | None:
+        if name not in self.sounds:
+            try:
+                self.sounds[name] = pygame.mixer.Sound(str(assets_dir() / "sounds" / f"{name}.ogg"))
+            except (pygame.error, FileNotFoundError):
+                self.sounds[name] = None
+        return self.sounds[name]
+
+    def play(self, name: str) -> None:
+        if not name:
+            return
+        self.played.append(name)
+        if not self.ok or self.volume("effects") <= 0:
+            return
+        now = time.monotonic()
+        if now - self.last.get(name, -1.0) < REPEAT_GAP:  # many at once (Instant speed) sound as one
+            return
+        self.last[name] = now
+        sound = self._load(name)
+        if sound is not None:
+            sound.set_volume(self.volume("effects"))
+            sound.play()
+
+    def start_music(self) -> None:
+        """The loop, from the start if it is not already playing."""
+        if not self.ok or self.music_on:
+            return
+        try:
+            pygame.mixer.music.load(str(assets_dir() / "sounds" / f"{MUSIC}.ogg"))
+            pygame.mixer.music.set_volume(self.volume("music"))
+            pygame.mixer.music.play(-1, fade_ms=1500)
+            self.music_on = True
+        except pygame.error:
+            pass
+
+    def close(self) -> None:
+        if self.ok:
+            pygame.mixer.music.stop()
+            pygame.mixer.quit()
+        self.ok = False
