@@ -12,6 +12,7 @@ from fate.ui.picker import Key
 from fate.ui.theme import (
     BLOOD,
     BRONZE,
+    GATE,
     GOLD,
     INK_DIM,
     INK_FAINT,
@@ -37,13 +38,14 @@ class CardsAndPrompt:
         if back in self.sym_index:
             col = self.sym_colour[self.sym_index[back]]
         else:
-            col = {"artifact": (200, 160, 90), "god": (170, 120, 230), "curse": BLOOD}.get(back, BRONZE)
+            col = {"artifact": (200, 160, 90), "god": (170, 120, 230), "curse": BLOOD, "gate": GATE}.get(back, BRONZE)
         pygame.draw.rect(screen, (236, 226, 204), r, border_radius=L.n(8))
         band = pygame.Rect(r.x, r.y, r.w, L.n(34))
         pygame.draw.rect(screen, mix(col, NIGHT, 0.35), band, border_top_left_radius=L.n(8),
                          border_top_right_radius=L.n(8))
         pygame.draw.rect(screen, mix(col, NIGHT, 0.2), r, L.n(2), border_radius=L.n(8))
-        glyph_name = back if back in self.sym_index else {"artifact": "key", "god": "eye", "curse": "curse"}.get(back, "star")
+        glyph_name = back if back in self.sym_index else {"artifact": "key", "god": "eye", "curse": "curse",
+                                                           "gate": "gate"}.get(back, "star")
         g = art.glyph(glyph_name, L.n(24), mix(col, (255, 255, 255), 0.3))
         screen.blit(g, g.get_rect(midleft=(band.x + L.n(6), band.centery)))
         ink.drawn.add(name)  # the whole name is on screen, even when it wraps

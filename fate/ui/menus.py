@@ -46,25 +46,37 @@ class TitleScene(Scene):
         ink.draw(screen, "Fate of the Elder Gods", L.p(960, 280), 120, GOLD, "title", anchor="center", shadow=True)
         ink.draw(screen, "Lead your cult. Summon your god. Keep the Investigators from your door.", L.p(960, 380),
                  28, PARCHMENT, "italic", anchor="center")
-        y = 440
+        y = 430
+        main = []
         if self.latest is not None:
-            button(self, screen, L, (810, y, 300, 70), "Continue", ("continue",), size=30,
-                   tip=f"{describe(self.latest)}\nSaved {when(self.latest.saved_at)}.")
-            y += 90
-        button(self, screen, L, (810, y, 300, 70), "New Game", ("new",), size=30)
-        button(self, screen, L, (810, y + 90, 300, 70), "Load Game", ("load",), size=30,
-               tip="Every game is saved after each decision: pick one up, watch it again or delete it.")
-        button(self, screen, L, (810, y + 180, 300, 70), "How to Play", ("rules",), size=30,
-               tip="The rules in full, section by section, with a search (F1 anywhere)")
-        button(self, screen, L, (810, y + 270, 300, 70), "Settings", ("settings",), size=30,
-               tip="Animation speed, how long Hard thinks, the window: kept for next time")
-        button(self, screen, L, (810, y + 360, 300, 70), "Quit", ("quit",), size=30)
+            main.append(("Continue", ("continue",), f"{describe(self.latest)}\nSaved {when(self.latest.saved_at)}."))
+        main += [("New Game", ("new",), "Choose the seats, human or AI, and begin"),
+                 ("Learn to Play", ("tutorial",), self.tutorial_tip()),
+                 ("Load Game", ("load",),
+                  "Every game is saved after each decision: pick one up, watch it again or delete it.")]
+        for label, key, tip in main:
+            button(self, screen, L, (810, y, 300, 66), label, key, size=30, tip=tip)
+            y += 82
+        for i, (label, key, tip) in enumerate((
+                ("How to Play", ("rules",), "The rules in full, section by section, with a search (F1 anywhere)"),
+                ("Card Gallery", ("gallery",), "Every Elder God, Spell, Gate, Artifact and Curse, with its full text"),
+                ("Settings", ("settings",), "Speed, sound, text size, shapes, the window, how long Hard thinks: "
+                                            "kept for next time"))):
+            button(self, screen, L, (555 + i * 280, y + 6, 250, 56), label, key, size=24, tip=tip)
+        button(self, screen, L, (810, y + 88, 300, 66), "Quit", ("quit",), size=30)
         if self.notice:
-            ink.draw(screen, self.notice, L.p(960, y + 455), 22, SIGN_GREEN, "italic", anchor="center",
+            ink.draw(screen, self.notice, L.p(960, y + 190), 22, SIGN_GREEN, "italic", anchor="center",
                      max_w=L.n(1400))
-        ink.draw(screen, "F1 how to play  ·  F11 full screen  ·  Esc back", L.p(960, 1040), 18, INK_FAINT,
+        ink.draw(screen, "F1 how to play  ·  F11 full screen  ·  M sound on/off  ·  Tab and Enter: buttons  ·  "
+                 "Esc back", L.p(960, 1040), 18, INK_FAINT,
                  anchor="center")
         self.draw_tip(screen, L)
+
+    def tutorial_tip(self) -> str:
+        done = self.app.settings["tutorial"]
+        if done:
+            return f"A guided first game: go on from lesson {done + 1}, where you stopped"
+        return "A guided first game, about fifteen minutes: a coach shows each rule as you play it"
 
     def click(self, key):
         if key == ("continue",) and self.latest is not None:
@@ -77,6 +89,10 @@ class TitleScene(Scene):
             self.app.visit("rules")
         elif key == ("settings",):
             self.app.visit("settings")
+        elif key == ("gallery",):
+            self.app.visit("gallery")
+        elif key == ("tutorial",):
+            self.app.goto("tutorial")
         elif key == ("quit",):
             self.app.quit()
 

@@ -63,7 +63,7 @@ def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
             scene.take_over()
 
 
-SCREENS = ("title", "setup", "load", "table", "end", "replay", "rules", "settings")
+SCREENS = ("title", "setup", "load", "table", "end", "replay", "rules", "gallery", "tutorial", "settings")
 
 
 def sample_saves(content: Content, folder: Path) -> None:
@@ -112,6 +112,9 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
             elif screen == "rules":  # opened with F1 at the table: the section of its decision
                 open_table(app, busy_session(content, seed))
                 app.scene.open_rules()
+            elif screen == "gallery":  # a Spell with a solo version chosen
+                shot = app.goto("gallery")
+                shot.select(next(i for i, e in enumerate(shot.shown()) if e.card.solo_text))
             else:
                 app.goto(screen)
             app.frame([], 1 / 60)
