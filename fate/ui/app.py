@@ -15,7 +15,16 @@ import pygame
 from fate import settings as settings_file
 from fate.content.model import Content
 from fate.paths import saves_dir
-from fate.ui import art, gallery, menus, play, replay, rules_screen, settings_screen  # noqa: F401  (scenes register)
+from fate.ui import (  # noqa: F401  (scene modules register)
+    art,
+    gallery,
+    menus,
+    play,
+    replay,
+    rules_screen,
+    settings_screen,
+    tutorial_screen,
+)
 from fate.ui.sound import Sound
 from fate.ui.theme import Ink, show_cult_shapes
 from fate.ui.widgets import SCENES, Scene

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from fate import tutorial
 from fate.ai.bots import LEVELS
 from fate.engine.errors import SaveFormatError
 from fate.saves import SaveInfo, delete_save, latest_unfinished, list_saves
@@ -73,10 +74,17 @@ class TitleScene(Scene):
         self.draw_tip(screen, L)
 
     def tutorial_tip(self) -> str:
-        done = self.app.settings["tutorial"]
-        if done:
-            return f"A guided first game: go on from lesson {done + 1}, where you stopped"
-        return "A guided first game, about fifteen minutes: a coach shows each rule as you play it"
+        reached = self.app.settings["tutorial"]
+        try:
+            lessons = len(tutorial.load())
+        except tutorial.TutorialError as e:
+            return f"Learn to Play cannot open: {e}"
+        if 0 < reached < lessons:
+            return f"A guided first game: go on from lesson {reached + 1} of {lessons}, where you stopped"
+        if reached >= lessons:
+            return "You have finished the guided first game; play it again from the start"
+        return (f"A guided first game in {lessons} short lessons, about fifteen minutes: a coach shows each "
+                "rule as you play it")
 
     def click(self, key):
         if key == ("continue",) and self.latest is not None:
@@ -92,7 +100,10 @@ class TitleScene(Scene):
         elif key == ("gallery",):
             self.app.visit("gallery")
         elif key == ("tutorial",):
-            self.app.goto("tutorial")
+            try:
+                self.app.goto("tutorial")
+            except tutorial.TutorialError as e:
+                self.notice = f"Learn to Play cannot open: {e}"
         elif key == ("quit",):
             self.app.quit()
 

@@ -115,6 +115,10 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
             elif screen == "gallery":  # a Spell with a solo version chosen
                 shot = app.goto("gallery")
                 shot.select(next(i for i, e in enumerate(shot.shown()) if e.card.solo_text))
+            elif screen == "tutorial":  # lesson 3, the coach pointing at the Gate
+                shot = app.goto("tutorial", 2)
+                for _ in range(3):
+                    app.frame([], 1 / 60)
             else:
                 app.goto(screen)
             app.frame([], 1 / 60)

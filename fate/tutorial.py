@@ -1,0 +1,158 @@
+"""Learn to Play: the lessons of the guided first game (data/tutorial.yaml).
+
+Each lesson is a scenario (docs/scenario-format.md: a set position, deck order
+and dice) and a list of steps. A step either asks the player to make one
+choice (``do``: its id; the coach points at what to click for it) or is a note
+the player reads and closes (no ``do``). The steps of a lesson are every
+decision of it, in order, so the lesson plays the same way every time.
+
+    python -m fate.tutorial          # walk every lesson on the engine and print it
+
+prints each lesson's steps with the decision asked at each, and fails with one
+line naming the lesson and step whose choice is not offered.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from fate.content.model import Content
+from fate.engine.errors import ScenarioError
+from fate.engine.events import EVENTS
+from fate.engine.game import Game
+from fate.paths import data_dir
+from fate.scenario import build
+
+FILE = "tutorial.yaml"
+STEP_KEYS = {"say", "do", "shows"}
+LESSON_KEYS = {"id", "title", "rules", "scenario", "steps", "end"}
+
+
+class TutorialError(ValueError):
+    """data/tutorial.yaml is not a set of lessons that can be played."""
+
+
+@dataclass(frozen=True)
+class Step:
+    say: str
+    do: str = ""  # the choice to make; "" for a note
+    shows: tuple[str, ...] = ()  # event kinds the lesson must have shown by the end of this step
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    title: str
+    rules: tuple[str, ...]
+    scenario: dict
+    steps: tuple[Step, ...]
+    end: str  # what the coach says when the lesson is done
+
+    def game(self, content: Content) -> Game:
+        return build(content, self.scenario)
+
+
+def _lesson(row: Any, where: str) -> Lesson:
+    if not isinstance(row, dict):
+        raise TutorialError(f"{where}: expected a map")
+    extra = sorted(set(row) - LESSON_KEYS)
+    if extra:
+        raise TutorialError(f"{where}: unknown field {extra[0]!r}")
+    for key in ("id", "title", "end"):
+        if not isinstance(row.get(key), str) or not row[key].strip():
+            raise TutorialError(f"{where}: field {key!r}: expected some text")
+    if not isinstance(row.get("scenario"), dict):
+        raise TutorialError(f"{where}: field 'scenario': expected a map (docs/scenario-format.md)")
+    rules = row.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise TutorialError(f"{where}: field 'rules': expected a list of rule ids")
+    steps = []
+    for i, s in enumerate(row.get("steps") or []):
+        at = f"{where}, step {i + 1}"
+        if not isinstance(s, dict) or set(s) - STEP_KEYS or not isinstance(s.get("say"), str):
+            raise TutorialError(f"{at}: expected a map with 'say' (text) and an optional 'do' (a choice id)")
+        if not isinstance(s.get("do", ""), str):
+            raise TutorialError(f"{at}: field 'do': expected a choice id")
+        shows = s.get("shows", [])
+        if not isinstance(shows, list) or not all(k in EVENTS for k in shows):
+            raise TutorialError(f"{at}: field 'shows': expected a list of event kinds (fate/engine/events.py)")
+        steps.append(Step(" ".join(s["say"].split()), s.get("do", ""), tuple(shows)))
+    if not steps:
+        raise TutorialError(f"{where}: a lesson needs at least one step")
+    return Lesson(row["id"], row["title"], tuple(rules), row["scenario"], tuple(steps), " ".join(row["end"].split()))
+
+
+def load(path: Path | None = None) -> list[Lesson]:
+    path = path or data_dir() / FILE
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        raise TutorialError(f"{path}: could not be read ({e})") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = f" (line {mark.line + 1})" if mark is not None else ""
+        raise TutorialError(f"{path}: not valid YAML{line}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("lessons"), list):
+        raise TutorialError(f"{path}: expected a map with a list of 'lessons'")
+    lessons = [_lesson(row, f"{path}: lesson {i + 1}") for i, row in enumerate(data["lessons"])]
+    ids = [x.id for x in lessons]
+    if len(set(ids)) != len(ids):
+        raise TutorialError(f"{path}: two lessons share an id")
+    return lessons
+
+
+def walk(content: Content, lesson: Lesson, out=None) -> Game:
+    """Play a lesson's steps on the engine; TutorialError names the first step that cannot be."""
+    try:
+        g = lesson.game(content)
+    except ScenarioError as e:
+        raise TutorialError(f"lesson {lesson.id!r}: {e}") from None
+    seen = {e.kind for e in g.take_events()}
+    for i, step in enumerate(lesson.steps):
+        p = g.pending()
+        if out is not None:
+            asked = f"{p.seat}:{p.kind} [{', '.join(c.id for c in p.choices)}]" if p else "(nothing asked)"
+            print(f"  {i + 1:2}. {'do ' + step.do if step.do else 'note'} -- asked {asked}", file=out)
+        if step.do:
+            seen |= {e.kind for e in _choose(g, lesson, i, step, p)}
+        missing = [k for k in step.shows if k not in seen]
+        if missing:
+            raise TutorialError(f"lesson {lesson.id!r}, step {i + 1}: nothing {missing[0]!r} has happened by then")
+    return g
+
+
+def _choose(g: Game, lesson: Lesson, i: int, step: Step, p) -> list:
+    """Make a step's choice; the events it caused."""
+    if p is None:
+        raise TutorialError(f"lesson {lesson.id!r}, step {i + 1}: {step.do!r} but the game asks nothing")
+    if p.seat != 0:
+        raise TutorialError(f"lesson {lesson.id!r}, step {i + 1}: the game asks seat {p.seat}, not the player")
+    if step.do not in {c.id for c in p.choices}:
+        raise TutorialError(f"lesson {lesson.id!r}, step {i + 1}: {step.do!r} is not offered "
+                            f"(the {p.kind} prompt offers {', '.join(c.id for c in p.choices)})")
+    return g.apply(step.do)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from fate.content import default_content
+
+    content = default_content()
+    try:
+        for lesson in load():
+            print(f"{lesson.id}: {lesson.title}")
+            g = walk(content, lesson, sys.stdout)
+            p = g.pending()
+            print(f"  end: {'over, winners ' + str(g.winners) if g.over else (p.kind if p else '-')}")
+    except TutorialError as e:
+        print(e, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
