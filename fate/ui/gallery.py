@@ -249,6 +249,7 @@ class GalleryScene(Scene):
             ink.draw(screen, "Playing solo", L.p(1250, y), 20, GOLD, "bold")
             y += 30
             solo = c.solo_text.removeprefix("Solo:").strip()
+            solo = solo[:1].upper() + solo[1:]
             y += ink.para(screen, solo, L.r(1250, y, 560, 200), size, PARCHMENT) / L.s + 16
         if c.kind == "curse":
             ink.para(screen, "One of the Curse deck. Which Curses a cult carries stays hidden; "

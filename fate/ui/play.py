@@ -532,7 +532,8 @@ class PlayScene(Scene):
         name = f"the Cult of {god['name']}" if god else f"Seat {seat + 1}"
         if len(self.session.humans()) == 1:  # the Hand-off screen setting: no one else to look away
             ink.draw(screen, "Your turn", L.p(960, 300), 48, INK_DIM, "italic", anchor="center")
-            ink.draw(screen, name, L.p(960, 400), 96, colour, "title", anchor="center", shadow=True)
+            ink.draw(screen, name[:1].upper() + name[1:], L.p(960, 400), 96, colour, "title", anchor="center",
+                     shadow=True)
             ink.draw(screen, "The Chronicle tells what the other cults did.", L.p(960, 490), 26, PARCHMENT,
                      "italic", anchor="center")
             button(self, screen, L, (760, 580, 400, 80), "To the table", ("ui", "handoff"), size=28,

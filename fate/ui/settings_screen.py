@@ -39,7 +39,7 @@ class SettingsScene(Scene):
                               "Each cult's shape (circle, triangle, square...) on its Cultists, Summon token and "
                               "Lodge, so no one has to tell the colours apart" if v else
                               "Cults told apart by colour alone") for label, v in on_off]),
-            ("Hand-off screen", [(label, ("handoff_solo", v), st["handoff_solo"] == v,
+            ("\"Your turn\" screen", [(label, ("handoff_solo", v), st["handoff_solo"] == v,
                                   "With one human at the table, a \"your turn\" screen before each of your turns, "
                                   "so you can look away while the AI cults play" if v else
                                   "With one human, the table stays in view the whole game (with two or more "

@@ -23,8 +23,8 @@ def key(k: int, mod: int = 0) -> pygame.event.Event:
 
 
 @pytest.fixture
-def app(content):
-    a = App(content, size=(1280, 720), seed=11, settings={"speed": 3})
+def app(content, tmp_path):
+    a = App(content, size=(1280, 720), seed=11, settings={"speed": 3}, saves=tmp_path)  # no saved game
     yield a
     a.close()
 
