@@ -141,6 +141,7 @@ class CardsAndPrompt:
             h = L.n(44)
             boxes = [pygame.Rect(rect.right - w, rect.y - (len(buttons) - i) * (h + L.n(6)), w, h)
                      for i in range(len(buttons))]
+        self.prompt_rise = None if inline or not boxes else boxes[0].y  # the top of a risen list, in pixels
         for (label, key), text, br in zip(buttons, labels, boxes, strict=True):
             pygame.draw.rect(screen, (70, 52, 36), br, border_radius=L.n(8))
             pygame.draw.rect(screen, GOLD, br, L.n(2), border_radius=L.n(8))

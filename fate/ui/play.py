@@ -440,6 +440,7 @@ class PlayScene(Scene):
             L = self.table.layout
             self.ink.draw(screen, self.notice[0], L.p(960, 62), 20, SIGN_GREEN, "italic", anchor="midtop",
                           max_w=L.n(1100), shadow=True)
+        self.draw_layer(screen)
         mouse = self.app.mouse
         if mouse is not None:
             reg = t.at(mouse)
@@ -451,6 +452,9 @@ class PlayScene(Scene):
                     body = f"→ {picker.label(reg.key)}\n\n{body}" if body else f"→ {picker.label(reg.key)}"
                 tooltip(self.ink, screen, t.layout, mouse, title, body)
 
+    def draw_layer(self, screen: pygame.Surface) -> None:
+        """Anything a kind of table adds over the board, under the tooltips (the tutorial's coach)."""
+
     def draw_undo(self, screen: pygame.Surface) -> None:
         """The Undo button above the prompt bar, greyed with its reason when it cannot."""
         s = self.session
@@ -461,7 +465,7 @@ class PlayScene(Scene):
         tip = ("Take back your last decision (Ctrl+Z)." if not why
                else f"Nothing to take back now: {why}. Decisions can be taken back until something unknown "
                     "comes to light or another cult is asked.")
-        button(self, screen, self.table.layout, (1300, 716, 154, 46), "Undo", ("ui", "undo"),
+        button(self, screen, self.table.layout, (1300, self.table.tools_y(), 154, 46), "Undo", ("ui", "undo"),
                enabled=not why and not self.anim.busy(), size=22, tip=tip)
         mouse = self.app.mouse
         if mouse is not None and self.hot and self.hot[-1].rect.collidepoint(mouse):
@@ -477,9 +481,9 @@ class PlayScene(Scene):
         tip = ("Ask Hard, the strongest AI, what it would choose here, judging only from what you can see (H). "
                "Hints are counted on the end screen." if not why else f"No hint now: {why}.")
         L = self.table.layout
-        button(self, screen, L, (1078, 716, 48, 46), "?", ("ui", "rules"), size=24,
+        button(self, screen, L, (1078, self.table.tools_y(), 48, 46), "?", ("ui", "rules"), size=24,
                tip="How to Play, at the rules of this decision (F1)")
-        button(self, screen, L, (1136, 716, 154, 46), "Hint", ("ui", "hint"),
+        button(self, screen, L, (1136, self.table.tools_y(), 154, 46), "Hint", ("ui", "hint"),
                enabled=not why and picker is not None, size=22, tip=tip)
         mouse = self.app.mouse
         for spot in self.hot[-2:]:
@@ -496,7 +500,7 @@ class PlayScene(Scene):
             text = self.ink.fit(line, 18, L.n(560) - font.size(odds)[0], "italic") + odds
             w = self.ink.font("italic", 18).size(text)[0] + L.n(28)
             strip = pygame.Rect(0, 0, w, L.n(40))
-            strip.bottomleft = L.p(470, 764)
+            strip.bottomleft = L.p(470, self.table.tools_y() + 48)
             shade = pygame.Surface(strip.size, pygame.SRCALPHA)
             shade.fill((12, 10, 20, 225))
             screen.blit(shade, strip)

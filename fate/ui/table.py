@@ -93,6 +93,7 @@ class Table(LodgePanels, CardsAndPrompt):
         self._glows: list[tuple[pygame.Rect, bool]] = []
         self._boxes: dict[tuple, pygame.Surface] = {}
         self._prompt_room = 0
+        self.prompt_rise: int | None = None  # the top of the prompt's buttons when they rise above the bar
         self._draft_gods: list[dict] = []
         self._chosen: list[pygame.Rect] = []
         self._faces: dict[Key, tuple] = {}  # cards drawn face up, to lift one under the pointer
@@ -256,6 +257,13 @@ class Table(LodgePanels, CardsAndPrompt):
         if picker.stage:
             out.append(("Back", ("ui", "cancel")))
         return out
+
+    def tools_y(self) -> float:
+        """Where the row of Undo, Hint and "?" stands (design units): just above the
+        prompt bar, or above the prompt's buttons when they rise over it."""
+        if self.prompt_rise is None:
+            return 716
+        return (self.prompt_rise - self.layout.oy) / self.layout.s - 56
 
     def hint_ring(self, screen: pygame.Surface, key: Key) -> bool:
         """Mark the thing a hint says to click (the largest region of ``key``); False if none is drawn."""

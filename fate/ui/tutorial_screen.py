@@ -134,16 +134,11 @@ class TutorialScene(PlayScene):
         pass  # every step of a lesson is set; nothing to take back
 
     def draw_hint(self, screen: pygame.Surface, picker) -> None:
-        button(self, screen, self.table.layout, (1078, 716, 48, 46), "?", ("ui", "rules"), size=24,
+        button(self, screen, self.table.layout, (1078, self.table.tools_y(), 48, 46), "?", ("ui", "rules"), size=24,
                tip="How to Play, at the rules of this decision (F1)")
 
-    def draw(self, screen: pygame.Surface) -> None:
-        super().draw(screen)
-        if self.menu or self.handoff is not None:
-            return
-        self.draw_coach(screen)
-
-    def draw_coach(self, screen: pygame.Surface) -> None:
+    def draw_layer(self, screen: pygame.Surface) -> None:
+        """The coach, where the Chronicle is."""
         L, ink = self.table.layout, self.ink
         step = self.current()
         x, y, w, h = LOG_RECT
@@ -155,8 +150,11 @@ class TutorialScene(PlayScene):
                  (110, 80, 60), "italic")
         ink.draw(screen, self.lesson.title, L.p(x + 20, y + 40), 26, (70, 36, 28), "title", max_w=L.n(w - 40))
         text = step.say if step is not None else self.lesson.end
+        room = L.r(x + 20, y + 84, w - 40, h - 160)
         size = ink.read(20)
-        ink.para(screen, text, L.r(x + 20, y + 84, w - 40, h - 160), size, (40, 32, 30))
+        while size > 16 and ink.height(text, size, room.w) > room.h:  # large text still fits the panel
+            size -= 1
+        ink.para(screen, text, room, size, (40, 32, 30))
         self.coach_target = None
         busy = self.anim.busy()
         if step is None:
