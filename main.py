@@ -1,12 +1,13 @@
 """Fate of the Elder Gods: start the game.
 
     python main.py                         open the game window
-    python main.py --self-test             headless check: content, assets, a whole AI game
-                                           played through the table; prints SELFTEST OK
+    python main.py --self-test             headless check: content, sounds, the Learn to Play lessons,
+                                           a whole AI game played through the table; prints SELFTEST OK
     python main.py --autoplay [--seed N]   watch three AI cults play a game, saved as any game is
                                            (prints "decision N" as each is made)
     python main.py --screenshot FILE [--screen NAME] [--seed N] [--scenario FILE] [--size WxH]
-                                           save a PNG of a screen (title, setup, load, table, end, replay, rules, settings)
+                                           save a PNG of a screen (title, setup, load, table, end, replay,
+                                           rules, gallery, tutorial, settings)
 """
 
 from __future__ import annotations
@@ -23,6 +24,31 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one clear line, no usage dump
         print(f"{self.prog}: {message} (try --help)", file=sys.stderr)
         raise SystemExit(2)
+
+
+def sound_problem() -> str:
+    """"" when every sound file is there and (with an audio device) loads."""
+    import pygame
+
+    from fate.paths import assets_dir
+    from fate.ui.sound import EFFECTS, MUSIC
+
+    folder = assets_dir() / "sounds"
+    for name in (*EFFECTS, MUSIC):
+        if not (folder / f"{name}.ogg").is_file():
+            return f"assets/sounds/{name}.ogg: sound file is missing"
+    try:
+        pygame.mixer.init()
+    except pygame.error:
+        return ""  # no audio device: the game is silent, which is allowed
+    try:
+        for name in (*EFFECTS, MUSIC):
+            pygame.mixer.Sound(str(folder / f"{name}.ogg"))
+    except pygame.error as e:
+        return f"assets/sounds: a sound does not load ({e})"
+    finally:
+        pygame.mixer.quit()
+    return ""
 
 
 def self_test(seed: int) -> int:
@@ -46,6 +72,20 @@ def self_test(seed: int) -> int:
         if bad:
             print(f"SELFTEST FAILED: {players} players: {bad[0]}", file=sys.stderr)
             return 1
+    from fate import tutorial
+
+    try:
+        lessons = tutorial.load()
+        for lesson in lessons:
+            tutorial.walk(content, lesson)
+    except tutorial.TutorialError as e:
+        print(f"SELFTEST FAILED: {e}", file=sys.stderr)
+        return 1
+    print(f"played the {len(lessons)} lessons of Learn to Play on the engine")
+    missing = sound_problem()
+    if missing:
+        print(f"SELFTEST FAILED: {missing}", file=sys.stderr)
+        return 1
     from fate.ui.app import App
     from fate.ui.menus import EndScene
     from fate.ui.session import SeatConfig, Session
