@@ -81,7 +81,11 @@ class TutorialScene(PlayScene):
             return
         super().update(dt)
 
+    def your_turn_screen(self, seat: int) -> bool:
+        return False  # the coach is the one talking here
+
     def choose(self, cid: str) -> None:
+        """The step's choice only (no "End your turn?" either: the coach said what it does)."""
         if cid != self.expected():
             self.refuse()
             if self.picker is not None:
