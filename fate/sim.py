@@ -160,8 +160,8 @@ def strong_section(args) -> str:
         "",
         f"Written by `python -m fate.sim --strong {args.strong} --games {args.games} --solo-games "
         f"{args.solo_games} --seed {args.seed} --budget {args.budget:g}`: every seat played by Hard "
-        f"(tree search, {args.budget:g} s a decision instead of the table's 1.0 s, so that enough games fit in "
-        "a few hours), Elder Gods drafted as in a real game. Win rates with their 95% interval (Wilson).",
+        f"(tree search, {args.budget:g} s a decision instead of the table's 1.0 s, so that more games fit in "
+        "the time we had), Elder Gods drafted as in a real game. Win rates with their 95% interval (Wilson).",
         "",
         f"### Four seats ({n4} game{'s' if n4 != 1 else ''})",
         "",

@@ -87,6 +87,7 @@ class App:
         """Back to a scene that was kept while another visited."""
         self.scene.close()
         self.scene = scene
+        scene.shown_again()
 
     def apply_settings(self) -> None:
         """Make the settings that change how things look and sound take effect."""

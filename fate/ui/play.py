@@ -222,6 +222,9 @@ class PlayScene(Scene):
                 self.ask_hint()
             elif key[1] == "rules":
                 self.open_rules()
+            elif key[1] == "settings":
+                self.menu = False
+                self.app.visit("settings")
             return
         if self.anim.busy():
             self.anim.skip()
@@ -252,6 +255,10 @@ class PlayScene(Scene):
         cid, self.confirming = self.confirming, None
         if yes and cid is not None:
             self._apply(cid)
+
+    def shown_again(self) -> None:
+        """Back from Settings: the speed may have changed there."""
+        self.anim.speed = self.session.speed = self.app.settings["speed"]
 
     def cycle_speed(self) -> None:
         self.anim.cycle()
@@ -556,13 +563,17 @@ class PlayScene(Scene):
         shade.fill((0, 0, 0, 180))
         screen.blit(shade, (0, 0))
         self.hot = []
-        self.ink.draw(screen, "Paused", L.p(960, 330), 72, GOLD, "title", anchor="center")
-        button(self, screen, L, (760, 420, 400, 70), "Resume", ("ui", "resume"))
-        button(self, screen, L, (760, 510, 400, 70), self.anim.label(), ("ui", "speed"))
-        button(self, screen, L, (760, 600, 400, 70), "How to Play", ("ui", "rules"))
-        button(self, screen, L, (760, 690, 400, 70), "Leave to the title", ("ui", "leave"))
+        self.ink.draw(screen, "Paused", L.p(960, 300), 72, GOLD, "title", anchor="center")
+        for i, (label, key, tip) in enumerate((
+                ("Resume", ("ui", "resume"), "Back to the table (Esc)"),
+                (self.anim.label(), ("ui", "speed"), "Slow, Normal, Fast or Instant (S)"),
+                ("How to Play", ("ui", "rules"), "The rules, at this decision's section (F1)"),
+                ("Settings", ("ui", "settings"), "Sound, text size, shapes, speed, the window"),
+                ("Leave to the title", ("ui", "leave"), "The game is kept: Continue picks it up"))):
+            button(self, screen, L, (760, 380 + i * 80, 400, 64), label, key, tip=tip)
         self.ink.draw(screen, "Your game is saved after every decision: Continue on the title screen picks it up.",
-                      L.p(960, 790), 20, INK_DIM, "italic", anchor="center")
+                      L.p(960, 800), 20, INK_DIM, "italic", anchor="center")
+        self.draw_tip(screen, L)
 
     def close(self) -> None:
         self.session.close()

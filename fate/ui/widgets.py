@@ -106,6 +106,9 @@ class Scene:
     def close(self) -> None:
         pass
 
+    def shown_again(self) -> None:
+        """Back on screen after a visiting scene (How to Play, Settings) closed."""
+
     def go_back(self) -> None:
         """Leave a scene opened as a visit (``App.visit``): back to the one kept, else the title."""
         if self.back_to is not None:

@@ -151,3 +151,15 @@ def test_confirm_before_a_choice_that_ends_the_turn(app):
     frame(app, [key(pygame.K_RETURN)])
     assert g.turn == turn + 1 or g.over
     assert isinstance(app.scene, (PlayScene, TitleScene)) or g.over
+
+
+def test_settings_from_the_pause_menu_and_back_to_the_same_game(app):
+    scene = start(app, [True])
+    frame(app, [key(pygame.K_ESCAPE)])
+    press(app, ("ui", "settings"))
+    assert isinstance(app.scene, SettingsScene)
+    press(app, ("speed", 2))
+    press(app, ("text_size", 150))
+    press(app, ("back",))
+    assert app.scene is scene and not scene.menu
+    assert scene.anim.speed == 2 and scene.session.speed == 2 and app.ink.reading == 1.5
