@@ -15,6 +15,7 @@ import pygame
 
 from fate import guide
 from fate.engine import IllegalChoice
+from fate.engine.determinize import determinize
 from fate.engine.save import save_data
 from fate.paths import logs_dir
 from fate.saves import write_report
@@ -34,6 +35,7 @@ AI_MIN_THINK = 0.45  # seconds an AI seat visibly thinks at Normal speed
 class PlayScene(Scene):
     fps = 60
     tab_focus = False  # Tab skips the animation here; number keys pick the prompt's buttons
+
     def __init__(self, app, session: Session, looker: int | None = None) -> None:
         super().__init__(app)
         self.session = session
@@ -164,7 +166,7 @@ class PlayScene(Scene):
         self._apply(cid)
 
     def your_turn_screen(self, seat: int) -> bool:
-        """With one human and the Hand-off screen setting on: a "your turn" screen
+        """With one human and the "Your turn" screen setting on: that screen
         once as each of that human's turns begins."""
         g = self.session.game
         if not self.app.settings["handoff_solo"] or len(self.session.humans()) != 1:
@@ -242,9 +244,11 @@ class PlayScene(Scene):
         self._apply(cid)
 
     def ends_turn(self, cid: str) -> bool:
-        """Would this choice end the turn of the cult making it? (Tried on a copy.)"""
+        """Would this choice end the turn of the cult making it? Tried on a game made
+        from what that seat knows (a determinization), so that the question itself
+        never tells a player anything hidden (a rival's Curse that would stop a win)."""
         g = self.session.game
-        trial = g.clone()
+        trial = determinize(g, self.session.prompt_seat(), len(g.choices_made))
         try:
             trial.apply(cid)
         except IllegalChoice:

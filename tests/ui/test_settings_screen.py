@@ -163,3 +163,29 @@ def test_settings_from_the_pause_menu_and_back_to_the_same_game(app):
     press(app, ("back",))
     assert app.scene is scene and not scene.menu
     assert scene.anim.speed == 2 and scene.session.speed == 2 and app.ink.reading == 1.5
+
+
+def test_the_end_of_turn_question_tells_nothing_hidden(app, content):
+    """Two positions the player cannot tell apart: the Curse the game holds on them is
+    harmless in one and stops the coming win in the other (R-CU-7). The question is
+    asked alike in both: it is judged from what the player knows."""
+    from fate.scenario import build
+    from fate.ui.session import SeatConfig, Session
+
+    answers = []
+    for curse in ("hungry-abyss", "stars-are-wrong"):
+        g = build(content, {"players": 1, "seed": 5, "gods": ["cthulhu"], "start": "move",
+                            "fate": ["other_worlds", "streets"],
+                            "seats": [{"hand": ["flame-04", "key-01", "tome-01"], "summon": 8,
+                                       "curses": [curse],
+                                       "cultists": {"other_worlds": 1, "museum": 1, "ceremony": 3, "streets": 1,
+                                                    "gathering": 1, "library": 1}}],
+                            "locations": {"ceremony": {"investigators": 0}}})
+        g.apply("play:flame-04")
+        assert [c.id for c in g.pending().choices][0] == "take"
+        real = g.clone()
+        real.apply("take")
+        scene = PlayScene(app, Session.from_game(content, [SeatConfig(True, "normal", 0)], g))
+        answers.append((scene.ends_turn("take"), real.over))
+    assert answers[0][1] is True and answers[1][1] is False  # the truth differs...
+    assert answers[0][0] == answers[1][0]  # ...the question does not
