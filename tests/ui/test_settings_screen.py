@@ -180,12 +180,13 @@ def test_the_end_of_turn_question_tells_nothing_hidden(app, content):
                                        "curses": [curse],
                                        "cultists": {"other_worlds": 1, "museum": 1, "ceremony": 3, "streets": 1,
                                                     "gathering": 1, "library": 1}}],
-                            "locations": {"ceremony": {"investigators": 0}}})
+                            # a Key in The Ceremony's column: the Key Spell in hand can be readied after
+                            "locations": {"ceremony": {"investigators": 0, "column": ["key-02"]}}})
         g.apply("play:flame-04")
         assert [c.id for c in g.pending().choices][0] == "take"
         real = g.clone()
         real.apply("take")
         scene = PlayScene(app, Session.from_game(content, [SeatConfig(True, "normal", 0)], g))
-        answers.append((scene.ends_turn("take"), real.over))
-    assert answers[0][1] is True and answers[1][1] is False  # the truth differs...
+        answers.append((scene.ends_turn("take"), real.over or real.turn != g.turn))
+    assert answers[0][1] is True and answers[1][1] is False  # the truth differs (a win; a turn that goes on)...
     assert answers[0][0] == answers[1][0]  # ...the question does not
