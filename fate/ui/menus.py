@@ -39,6 +39,10 @@ class TitleScene(Scene):
         super().__init__(app)
         self.latest = latest_unfinished(app.saves)
         self.notice, app.notice = app.notice, ""
+        try:  # read once here, not every frame the tooltip is drawn
+            self.lessons, self.lessons_problem = len(tutorial.load()), ""
+        except tutorial.TutorialError as e:
+            self.lessons, self.lessons_problem = 0, f"Learn to Play cannot open: {e}"
 
     def draw(self, screen):
         self.hot = []
@@ -74,11 +78,9 @@ class TitleScene(Scene):
         self.draw_tip(screen, L)
 
     def tutorial_tip(self) -> str:
-        reached = self.app.settings["tutorial"]
-        try:
-            lessons = len(tutorial.load())
-        except tutorial.TutorialError as e:
-            return f"Learn to Play cannot open: {e}"
+        reached, lessons = self.app.settings["tutorial"], self.lessons
+        if self.lessons_problem:
+            return self.lessons_problem
         if 0 < reached < lessons:
             return f"A guided first game: go on from lesson {reached + 1} of {lessons}, where you stopped"
         if reached >= lessons:

@@ -21,6 +21,7 @@ from fate.ui.theme import (
     CULT_COLOURS,
     GATE,
     GOLD,
+    HINT,
     INK_DIM,
     INK_FAINT,
     INVESTIGATOR,
@@ -166,7 +167,7 @@ class RulesScene(Scene):
                      max_w=L.n(1200))
         if self.asked and self.asked in s.prompts:
             ink.draw(screen, f"The table is asking you to {PROMPT_KINDS[self.asked]}.", L.p(1800, 190), 18,
-                     (110, 235, 225), "italic", anchor="midright", max_w=L.n(700))
+                     HINT, "italic", anchor="midright", max_w=L.n(700))
         x = 600
         for name in s.art:  # small drawings in the table's own art, in the table's colours
             g = art.glyph(name, L.n(48), self.colours.get(name, PARCHMENT))

@@ -18,6 +18,7 @@ from fate.paths import assets_dir
 
 EFFECTS = ("dice", "card_play", "card_draw", "cultist", "raid", "curse", "summon", "elder_sign", "win", "lose")
 MUSIC = "music"
+PLAYED_KEPT = 200  # how many of the effects asked for ``played`` remembers
 REPEAT_GAP = 0.08  # seconds: the same effect asked again sooner is not played twice
 
 # Which effect an event makes, heard by the seat at the screen when the event is shown.
@@ -48,7 +49,7 @@ class Sound:
     def __init__(self, settings: dict) -> None:
         self.settings = settings
         self.sounds: dict[str, pygame.mixer.Sound | None] = {}
-        self.played: list[str] = []  # every effect asked for, heard or not (for tests and the log)
+        self.played: list[str] = []  # the latest effects asked for, heard or not (for tests)
         self.last: dict[str, float] = {}  # when each effect last sounded
         self.music_on = False
         try:
@@ -87,6 +88,8 @@ class Sound:
         if not name:
             return
         self.played.append(name)
+        if len(self.played) > PLAYED_KEPT:
+            del self.played[:-PLAYED_KEPT]
         if not self.ok or self.volume("effects") <= 0:
             return
         now = time.monotonic()

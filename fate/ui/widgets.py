@@ -6,7 +6,7 @@ import pygame
 
 from fate.ui import art
 from fate.ui.layout import Layout
-from fate.ui.theme import BRONZE, GOLD, INK_DIM, NIGHT, PARCHMENT, Ink, mix
+from fate.ui.theme import BRONZE, GOLD, HINT, INK_DIM, NIGHT, PARCHMENT, Ink, mix
 
 
 class Hotspot:
@@ -81,7 +81,7 @@ class Scene:
         L = Layout(*screen.get_size())
         if self.tab_focus and self.focus is not None and self.focus < len(self.hot):
             h = self.hot[self.focus]
-            pygame.draw.rect(screen, (110, 235, 225), h.rect.inflate(L.n(10), L.n(10)), max(2, L.n(3)),
+            pygame.draw.rect(screen, HINT, h.rect.inflate(L.n(10), L.n(10)), max(2, L.n(3)),
                              border_radius=L.n(12))
             if h.tip and (self.app.mouse is None or not h.rect.collidepoint(self.app.mouse)):
                 tooltip(self.ink, screen, L, h.rect.bottomright, h.label, h.tip)
