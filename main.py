@@ -245,16 +245,15 @@ def autoplay(content, seed: int, size: tuple[int, int]) -> int:
 
 def crash_report() -> str:
     """Write the current exception's traceback to the user's folder; returns its path."""
-    import time
     import traceback
 
     from fate.paths import logs_dir
 
+    from fate.saves import unique_path
+
     text = traceback.format_exc()
     try:
-        folder = logs_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / time.strftime("crash-%Y%m%d-%H%M%S.txt")
+        path = unique_path(logs_dir(), "crash", ".txt")
         path.write_text(text, encoding="utf-8")
         return str(path)
     except OSError:

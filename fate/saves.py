@@ -10,7 +10,8 @@ finished game stays in the folder for its replay. No pygame here.
 
 from __future__ import annotations
 
-import json
+import os
+import stat
 import threading
 import time
 from dataclasses import dataclass, field
@@ -19,8 +20,10 @@ from typing import Any
 
 from fate.content.model import Content
 from fate.engine import new_game
+from fate import oscompat
 from fate.engine.errors import IllegalChoice, SaveFormatError
-from fate.engine.save import backup_path, migrate, write_save
+from fate.engine.save import backup_path, check_choices, check_config, migrate, read_data, write_save
+from fate.untrusted import clean, cut
 
 SUFFIX = ".json"
 
@@ -38,6 +41,7 @@ class SaveInfo:
     over: bool = False
     outcome: str = ""
     problem: str = ""
+    locked: bool = False  # open in another window just now
 
     @property
     def ok(self) -> bool:
@@ -55,46 +59,84 @@ def read_save(path: Path) -> dict[str, Any]:
     when the file itself is missing or damaged. SaveFormatError (naming what is
     wrong with the file itself) if neither can be read."""
     problem = ""
-    for candidate in (path, backup_path(path)):
+    for candidate in (Path(path), backup_path(path)):
         try:
-            data = json.loads(candidate.read_text(encoding="utf-8"))
+            data = read_data(candidate)
             if isinstance(data, dict) and "report" in data and "save" in data:
                 data = data["save"]  # a bug report (write_report) carries the save inside
             return migrate(data, str(candidate))
-        except FileNotFoundError:
-            found = "no such file"
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-            found = f"damaged ({e.msg if isinstance(e, json.JSONDecodeError) else type(e).__name__})"
         except SaveFormatError as e:
-            found = str(e).removeprefix(f"{candidate}: ")
-        problem = problem or found
+            problem = problem or str(e).removeprefix(f"{candidate}: ")
     raise SaveFormatError(f"{path}: {problem}")
 
 
+# What a Load row may show of a save's text: a cult's name, who plays it, the leader, the outcome.
+NAME_CHARS, WHO_CHARS, LINE_CHARS = 48, 24, 96
+LATEST_TIME = 2**33  # seconds since 1970: the year 2242; a later "saved at" is damage
+
+
 def info_of(path: Path) -> SaveInfo:
+    """The Load list's row for one file, its text cut to what a row can show."""
     try:
         data = read_save(path)
     except SaveFormatError as e:
-        return SaveInfo(path, problem=str(e).removeprefix(f"{path}: "))
+        return SaveInfo(path, problem=clean(str(e).removeprefix(f"{path}: "), 200))
     meta = data.get("session", {}).get("meta") if isinstance(data.get("session"), dict) else None
     if not isinstance(meta, dict):
         return SaveInfo(path, problem="saved without the table's details (who played): cannot be listed")
-    try:
-        return SaveInfo(path, saved_at=float(meta["saved_at"]), turn=int(meta["turn"]),
-                        seats=[{"name": str(s["name"]), "who": str(s["who"])} for s in meta["seats"]],
-                        leader=str(meta.get("leader", "")), over=bool(meta.get("over")),
-                        outcome=str(meta.get("outcome", "")))
-    except (KeyError, TypeError, ValueError) as e:
-        return SaveInfo(path, problem=f"its details are damaged ({type(e).__name__}: {e})")
+    stamp, turn, seats = meta.get("saved_at"), meta.get("turn"), meta.get("seats")
+    if not (isinstance(stamp, int | float) and not isinstance(stamp, bool) and 0 <= stamp < LATEST_TIME):
+        return SaveInfo(path, problem=f"its details are damaged (saved_at: {cut(stamp)})")
+    if not (isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn <= 10**6):
+        return SaveInfo(path, problem=f"its details are damaged (turn: {cut(turn)})")
+    if not (isinstance(seats, list) and 1 <= len(seats) <= 4
+            and all(isinstance(x, dict) and isinstance(x.get("name"), str) and isinstance(x.get("who"), str)
+                    for x in seats)):
+        return SaveInfo(path, problem=f"its details are damaged (seats: {cut(seats)})")
+    return SaveInfo(path, saved_at=float(stamp), turn=turn,
+                    seats=[{"name": clean(x["name"], NAME_CHARS), "who": clean(x["who"], WHO_CHARS)} for x in seats],
+                    leader=clean(meta.get("leader", ""), LINE_CHARS), over=meta.get("over") is True,
+                    outcome=clean(meta.get("outcome", ""), LINE_CHARS))
+
+
+_ROWS: dict[Path, tuple[tuple[int, int, int, int], SaveInfo]] = {}  # a row, kept while its files stay the same
+
+
+def _stamp(path: Path) -> tuple[int, int, int, int]:
+    def one(p: Path) -> tuple[int, int]:
+        try:
+            st = os.lstat(p)
+        except OSError:
+            return (-1, -1)
+        return (st.st_mtime_ns, st.st_size if stat.S_ISREG(st.st_mode) else -2)
+
+    return one(path) + one(backup_path(path))
+
+
+def cached_info(path: Path) -> SaveInfo:
+    """``info_of``, read again only when the file or its backup changed since."""
+    key = _stamp(path)
+    kept = _ROWS.get(path)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    row = info_of(path)
+    if len(_ROWS) > 10_000:
+        _ROWS.clear()
+    _ROWS[path] = (key, row)
+    return row
 
 
 def list_saves(folder: Path) -> list[SaveInfo]:
-    """Every saved game in the folder, newest first; damaged ones too (marked)."""
-    if not folder.is_dir():
+    """Every saved game in the folder, newest first; damaged and odd entries too
+    (marked, below the good ones)."""
+    try:
+        names = {p.name.removesuffix(".bak") for p in Path(folder).iterdir()
+                 if p.name.endswith(SUFFIX) or p.name.endswith(SUFFIX + ".bak")}
+    except OSError:  # no folder yet, or one that cannot be listed: no saves to show
         return []
-    names = {p.name.removesuffix(".bak") for p in folder.iterdir()
-             if p.name.endswith(SUFFIX) or p.name.endswith(SUFFIX + ".bak")}
-    rows = [info_of(folder / name) for name in names]
+    rows = [cached_info(Path(folder) / name) for name in names]
+    for row in rows:
+        row.locked = is_locked(row.path)
     return sorted(rows, key=lambda r: (r.ok, r.saved_at, r.path.name), reverse=True)
 
 
@@ -103,9 +145,80 @@ def latest_unfinished(folder: Path) -> SaveInfo | None:
 
 
 def delete_save(path: Path) -> None:
-    """The save and its backup go."""
-    for p in (path, backup_path(path)):
-        p.unlink(missing_ok=True)
+    """The save, its backup and its lock file go. SaveFormatError (and nothing
+    removed) for an entry that is not a saved game's file (a folder, a link, a
+    pipe) or a game open in another window."""
+    path = Path(path)
+    files = [p for p in (path, backup_path(path)) if os.path.lexists(p)]
+    for p in files:
+        if not stat.S_ISREG(os.lstat(p).st_mode):
+            kind = "a folder" if p.is_dir() and not p.is_symlink() else "a link" if p.is_symlink() else "not a file"
+            raise SaveFormatError(f"{p}: {kind}, not a saved game: left as it is")
+    lock = GameLock(path)
+    if not lock.acquire():
+        raise SaveFormatError(f"{path}: this game is open in another window")
+    try:
+        for p in files:
+            p.unlink(missing_ok=True)
+    except OSError as e:
+        raise SaveFormatError(f"{path}: could not be deleted ({e.strerror or e})") from None
+    finally:
+        lock.release(remove=True)
+    _ROWS.pop(path, None)
+
+
+# ---------------------------------------------------------------- one window a game
+class GameLocked(SaveFormatError):
+    """The saved game is open in another window (it may be watched read-only)."""
+
+
+def lock_path(path: Path) -> Path:
+    return Path(path).with_name(Path(path).name + ".lock")
+
+
+class GameLock:
+    """An exclusive lock on a saved game (``NAME.json.lock`` beside it), held by
+    the window that plays it; the system lets go when that process ends, even
+    when it is killed, so a lock never outlives its window."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = lock_path(path)
+        self._fd: int | None = None
+
+    def acquire(self) -> bool:
+        """True if this process now holds the lock (or already did)."""
+        if self._fd is not None:
+            return True
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError:
+            return not self.path.exists()  # a folder we cannot write to: no other window can either
+        if not oscompat.try_lock(fd):
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    def release(self, remove: bool = False) -> None:
+        if self._fd is None:
+            return
+        if remove:
+            self.path.unlink(missing_ok=True)
+        oscompat.unlock(self._fd)
+        os.close(self._fd)
+        self._fd = None
+
+
+def is_locked(path: Path) -> bool:
+    """Whether another window holds this game (a quick try, let go at once)."""
+    if not lock_path(path).exists():
+        return False
+    probe = GameLock(path)
+    if probe.acquire():
+        probe.release()
+        return False
+    return True
 
 
 class Autosaver:
@@ -114,8 +227,12 @@ class Autosaver:
     several arrive while a write is under way only the newest is written.
     ``flush`` waits until everything handed over is on the disk."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, lock: GameLock | None = None) -> None:
+        """GameLocked if another window holds the game at ``path``."""
         self.path = Path(path)
+        self.lock = lock or GameLock(self.path)
+        if not self.lock.acquire():
+            raise GameLocked(f"{self.path}: this game is open in another window")
         self.error = ""  # the last write's failure, for the table to show
         self._pending: dict | None = None
         self._busy = False
@@ -146,6 +263,7 @@ class Autosaver:
             self._closed = True
             self._cond.notify_all()
         self._thread.join(timeout=5)
+        self.lock.release()
 
     def _run(self) -> None:
         while True:
@@ -171,9 +289,9 @@ class Replay:
     replaying the save's choices (a game begun from a scenario cannot be)."""
 
     def __init__(self, content: Content, data: dict[str, Any], where: str = "save") -> None:
-        config, choices = data.get("config"), data.get("choices")
-        if not isinstance(config, dict) or not isinstance(choices, list):
+        if not isinstance(data, dict) or "config" not in data or "choices" not in data:
             raise SaveFormatError(f"{where}: fields 'config' and 'choices' are required")
+        config, choices = check_config(content, data["config"], where), check_choices(data["choices"], where)
         if config.get("scenario"):
             raise SaveFormatError(f"{where}: a game begun from a scenario cannot be replayed")
         try:
@@ -183,7 +301,7 @@ class Replay:
             for cid in choices:
                 self.events.append(g.apply(cid))
                 self.states.append(g.clone())
-        except (KeyError, TypeError, ValueError, IllegalChoice) as e:
+        except (ValueError, IllegalChoice) as e:
             raise SaveFormatError(f"{where}: cannot be replayed ({e})") from None
         self.choices = list(choices)
         self.over = g.over
@@ -232,6 +350,23 @@ def write_report(data: dict[str, Any], chronicle: list[str], folder: Path) -> Pa
         "chronicle": chronicle,
         "save": data,
     }
-    path = Path(folder) / time.strftime("report-%Y%m%d-%H%M%S.json")
+    path = unique_path(Path(folder), "report", ".json")
     write_save(report, path)
     return path
+
+
+def unique_path(folder: Path, prefix: str, suffix: str) -> Path:
+    """A new file's name that no other file has, nor will: the time to the
+    millisecond and a counter, the name taken by creating the file exclusively
+    (so two reports in the same moment, even from two windows, never collide)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    now = time.time()
+    stem = time.strftime(f"{prefix}-%Y%m%d-%H%M%S", time.localtime(now)) + f"-{int(now * 1000) % 1000:03d}"
+    for k in range(1000):
+        path = folder / (stem + (f"-{k}" if k else "") + suffix)
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except FileExistsError:
+            continue
+        return path
+    raise OSError(f"no free name for a {prefix} in {folder}")

@@ -11,7 +11,7 @@ atomic (a temporary file renamed into place), like the saves.
 from __future__ import annotations
 
 import copy
-import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,8 +19,10 @@ from typing import Any
 from fate.ai.bots import LEVELS
 from fate.engine.save import write_save
 from fate.paths import config_dir
+from fate.untrusted import InputError, one_line, read_json
 
 FILE_NAME = "settings.json"
+MAX_BYTES = 64 << 10  # a settings file is about 600 bytes
 COLOURS = 6  # how many cult colours fate.ui.theme.CULT_COLOURS has (a test keeps the two equal)
 
 
@@ -91,16 +93,12 @@ def load(where: Path | None = None) -> tuple[dict[str, Any], str]:
     """The settings and a line to show the player ("" when all was well)."""
     where = where or path()
     out = defaults()
-    try:
-        text = where.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not os.path.lexists(where):
         return out, ""
-    except (OSError, UnicodeDecodeError) as e:
-        return out, f"{where}: could not be read ({getattr(e, 'strerror', None) or e}); using the default settings"
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        return out, f"{where}: not JSON (line {e.lineno}: {e.msg}); using the default settings"
+        data = read_json(where, MAX_BYTES)
+    except InputError as e:
+        return out, one_line(f"{where}: {e}; using the default settings", 300)
     if not isinstance(data, dict):
         return out, f"{where}: not a settings file (a JSON object was expected); using the default settings"
     wrong = []
@@ -112,7 +110,8 @@ def load(where: Path | None = None) -> tuple[dict[str, Any], str]:
         else:
             wrong.append(f"{key} should be {expected}")
     if wrong:
-        return out, f"{where}: {'; '.join(wrong)}: the default is used for {'it' if len(wrong) == 1 else 'them'}"
+        return out, one_line(f"{where}: {'; '.join(wrong)}: the default is used for "
+                             f"{'it' if len(wrong) == 1 else 'them'}", 300)
     return out, ""
 
 

@@ -5,13 +5,24 @@ class IllegalChoice(ValueError):
     """A choice that the pending prompt does not offer. The game is unchanged."""
 
 
-class SaveFormatError(ValueError):
+class OneLine(ValueError):
+    """An error about something read from outside: its message is one line of at
+    most 300 characters, however long what it quotes (the cut ends in "…")."""
+
+    LIMIT = 300
+
+    def __init__(self, message: object = "") -> None:
+        text = " ".join(str(message).split())
+        super().__init__(text if len(text) <= self.LIMIT else text[: self.LIMIT - 1] + "…")
+
+
+class SaveFormatError(OneLine):
     """A save file that cannot be loaded: damaged, of another version, or inconsistent."""
 
 
-class ScenarioError(ValueError):
+class ScenarioError(OneLine):
     """A scenario that describes an impossible or unknown position."""
 
 
-class ContentError(ValueError):
+class ContentError(OneLine):
     """Card or rules data in data/ that does not validate."""

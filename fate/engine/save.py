@@ -24,8 +24,10 @@ from fate.engine.constants import PHASES
 from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.game import _LIST_FIELDS, _NESTED_FIELDS, Game
 from fate.engine.registry import TASKS
+from fate.untrusted import InputError, clean, cut, read_json
 
 FORMAT_VERSION = 2
+MAX_BYTES = 16 << 20  # the longest game saves about 200 KB
 GAME_ID = "fate-of-the-elder-gods"
 _PHASE_NAMES = frozenset(PHASES) | {"setup", "investigators"}
 _SCALARS = ("n", "solo", "first", "cur", "turn", "phase", "inv_supply", "turn_loc", "ready_allow",
@@ -132,9 +134,7 @@ def replay(content: Content, config: dict, choices: list[str], where: str = "sav
         g = new_game(content, config["players"], config["seed"], config.get("gods"))
     except (KeyError, TypeError, ValueError) as e:
         raise SaveFormatError(f"{where}: field 'config': {e}") from None
-    for k, cid in enumerate(choices):
-        if not isinstance(cid, str):
-            raise SaveFormatError(f"{where}: field 'choices'[{k}]: expected a choice id")
+    for k, cid in enumerate(check_choices(choices, where)):
         try:
             g.apply(cid)
         except IllegalChoice as e:
@@ -157,7 +157,7 @@ def check_shape(content: Content, snap: dict, players: Any) -> str | None:
     scalars = {
         "n": lambda x: x == n, "solo": lambda x: x is (n == 1),
         "first": lambda x: _int(x, 0, n - 1), "cur": lambda x: _int(x, 0, n - 1),
-        "turn": lambda x: _int(x, 0, 10**9), "phase": lambda x: x in _PHASE_NAMES,
+        "turn": lambda x: _int(x, 0, 10**9), "phase": lambda x: isinstance(x, str) and x in _PHASE_NAMES,
         "inv_supply": lambda x: _int(x, 0, 25), "turn_loc": lambda x: _int(x, -1, 5),
         "ready_allow": lambda x: _int(x, 0, 9), "ctl": lambda x: _int(x, 0, 2),
         "ow_returns": lambda x: _int(x, 0, 99), "cleanse_used": lambda x: isinstance(x, bool),
@@ -168,7 +168,7 @@ def check_shape(content: Content, snap: dict, players: Any) -> str | None:
         if f not in snap:
             return f"field {f!r} is missing"
         if not ok(snap[f]):
-            return f"field {f!r} holds {snap[f]!r}"
+            return f"field {f!r} holds {cut(snap[f])}"
 
     def ints(f: str, lo: int, hi: int, length: int | None = None, nested: int | None = None) -> str | None:
         """A list of whole numbers lo..hi (of ``length``); with ``nested``, a list of
@@ -255,15 +255,17 @@ def restore(content: Content, config: dict, choices: list[str], snap: dict, wher
         raise SaveFormatError(f"{where}: snapshot does not match its config")
     from fate.engine.invariants import violations
 
-    bad = violations(g, prompt=False)
-    if bad:
-        raise SaveFormatError(f"{where}: snapshot is inconsistent: {bad[0]}")
-    if not g.over:
-        try:
+    try:
+        bad = violations(g, prompt=False)
+        if bad:
+            raise SaveFormatError(f"{where}: snapshot is inconsistent: {bad[0]}")
+        if not g.over:
             g.run()
-        except Exception as e:  # a damaged stack: never let it crash the table
-            raise SaveFormatError(f"{where}: snapshot cannot resume ({type(e).__name__}: {e})") from None
-        g.events = []
+            g.events = []
+    except SaveFormatError:
+        raise
+    except Exception as e:  # a damaged stack or board the shape check let by: never crash the table
+        raise SaveFormatError(f"{where}: snapshot cannot resume ({type(e).__name__}: {e})") from None
     return g
 
 
@@ -276,7 +278,7 @@ def migrate(data: Any, where: str = "save") -> dict[str, Any]:
         raise SaveFormatError(f"{where}: not a Fate of the Elder Gods save")
     version = data.get("format_version")
     if not _int(version, 1, 10**6):
-        raise SaveFormatError(f"{where}: field 'format_version' is damaged ({version!r})")
+        raise SaveFormatError(f"{where}: field 'format_version' is damaged ({cut(version)})")
     if version > FORMAT_VERSION:
         raise SaveFormatError(f"{where}: made by a newer version of the game (save format {version}; "
                               f"this version reads up to {FORMAT_VERSION}): update the game to open it")
@@ -286,6 +288,46 @@ def migrate(data: Any, where: str = "save") -> dict[str, Any]:
     return data
 
 
+MAX_CHOICES = 100_000  # a long four-seat game makes about 2,000
+
+
+def check_config(content: Content, config: Any, where: str = "save") -> dict[str, Any]:
+    """A save's ``config`` checked field by field: players 1 to 4, a whole-number
+    seed, the preset gods (one Elder God id per seat, all different) and the
+    scenario mark. Returns a clean copy; SaveFormatError for anything else."""
+    if not isinstance(config, dict):
+        raise SaveFormatError(f"{where}: field 'config' is required (a map)")
+    players, seed = config.get("players"), config.get("seed")
+    if not _int(players, 1, 4) or not _int(seed, -2**63, 2**63):
+        raise SaveFormatError(f"{where}: field 'config': expected players 1 to 4 and a whole-number seed")
+    out: dict[str, Any] = {"players": players, "seed": seed}
+    gods = config.get("gods")
+    if gods is not None:
+        ok = (isinstance(gods, list) and len(gods) == players
+              and all(isinstance(x, str) and x in content.by_id and content.card(x).kind == "god" for x in gods)
+              and len(set(gods)) == players)
+        if not ok:
+            raise SaveFormatError(f"{where}: field 'config.gods': expected {players} different Elder God ids, "
+                                  f"found {cut(gods)}")
+        out["gods"] = list(gods)
+    if config.get("scenario") is not None:
+        if not isinstance(config["scenario"], bool):
+            raise SaveFormatError(f"{where}: field 'config.scenario': expected true or false")
+        if config["scenario"]:
+            out["scenario"] = True
+    return out
+
+
+def check_choices(choices: Any, where: str = "save") -> list[str]:
+    """A save's ``choices``: a list of choice ids (short words)."""
+    if not isinstance(choices, list) or len(choices) > MAX_CHOICES:
+        raise SaveFormatError(f"{where}: field 'choices': expected a list of at most {MAX_CHOICES:,} choice ids")
+    for k, cid in enumerate(choices):
+        if not isinstance(cid, str) or not 0 < len(cid) <= 200:
+            raise SaveFormatError(f"{where}: field 'choices'[{k}]: expected a choice id, found {cut(cid)}")
+    return list(choices)
+
+
 def load_data(content: Content, data: Any, where: str = "save", verify: bool = False) -> Game:
     data = migrate(data, where)
     cards = data.get("cards")
@@ -293,12 +335,10 @@ def load_data(content: Content, data: Any, where: str = "save", verify: bool = F
         gone = [c for c in cards if not isinstance(c, str) or c not in content.by_id]
         if gone:
             raise SaveFormatError(f"{where}: made with cards this version no longer has "
-                                  f"({', '.join(map(str, gone[:3]))}{' ...' if len(gone) > 3 else ''})")
-    config, choices = data.get("config"), data.get("choices")
-    if not isinstance(config, dict) or not isinstance(choices, list):
+                                  f"({', '.join(clean(c, 30) or cut(c, 30) for c in gone[:3])}{' ...' if len(gone) > 3 else ''})")
+    if "config" not in data or "choices" not in data:
         raise SaveFormatError(f"{where}: fields 'config' and 'choices' are required")
-    if not _int(config.get("players"), 1, 4) or not _int(config.get("seed"), -2**63, 2**63):
-        raise SaveFormatError(f"{where}: field 'config': expected players 1 to 4 and a whole-number seed")
+    config, choices = check_config(content, data["config"], where), check_choices(data["choices"], where)
     if data.get("content") != content.fingerprint:
         # The cards changed since the save: the snapshot's card numbers mean nothing now,
         # but the choices may still replay (a game begun from a scenario cannot).
@@ -308,6 +348,8 @@ def load_data(content: Content, data: Any, where: str = "save", verify: bool = F
         return replay(content, config, choices, where)
     snap = data.get("snapshot")
     if not isinstance(snap, dict):
+        if config.get("scenario"):
+            raise SaveFormatError(f"{where}: a game begun from a scenario needs its snapshot")
         return replay(content, config, choices, where)
     g = restore(content, config, choices, snap, where)
     if verify:
@@ -317,16 +359,14 @@ def load_data(content: Content, data: Any, where: str = "save", verify: bool = F
     return g
 
 
+def read_data(path: str | Path) -> Any:
+    """The JSON of a save file through the one door for untrusted files
+    (fate/untrusted.py): SaveFormatError, one line, for anything else."""
+    try:
+        return read_json(path, MAX_BYTES)
+    except InputError as e:
+        raise SaveFormatError(f"{path}: {e}") from None
+
+
 def load_game(content: Content, path: str | Path, verify: bool = False) -> Game:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveFormatError(f"{path}: no such save file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise SaveFormatError(f"{path}: cannot be read ({e})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SaveFormatError(f"{path}: damaged, not valid JSON (line {e.lineno}, column {e.colno})") from None
-    return load_data(content, data, str(path), verify)
+    return load_data(content, read_data(path), str(path), verify)

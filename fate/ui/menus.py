@@ -12,7 +12,7 @@ import pygame
 from fate import tutorial
 from fate.ai.bots import LEVELS
 from fate.engine.errors import SaveFormatError
-from fate.saves import SaveInfo, delete_save, latest_unfinished, list_saves
+from fate.saves import GameLocked, SaveInfo, delete_save, latest_unfinished, list_saves
 from fate.ui import art
 from fate.ui.layout import Layout
 from fate.ui.session import SeatConfig, Session
@@ -132,10 +132,15 @@ def when(stamp: float) -> str:
 
 
 def open_saved(scene: Scene, row: SaveInfo) -> None:
-    """Resume a saved game at the table, or say in one line why it cannot be."""
+    """Resume a saved game at the table, or say in one line why it cannot be (a game
+    open in another window: the Load list offers to watch it read-only instead)."""
     app = scene.app
     try:
         session = Session.resume(app.content, row.path)
+    except GameLocked:
+        app.notice = "That game is open in another window: you can watch it read-only (Replay) here."
+        app.goto("load", row.path)
+        return
     except SaveFormatError as e:
         app.notice = f"That game cannot be opened: {str(e).removeprefix(str(row.path) + ': ')}"
         app.goto("load")
@@ -160,12 +165,15 @@ class LoadScene(Scene):
 
     ROWS = 8
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, offer: Path | None = None) -> None:
         super().__init__(app)
         self.rows = list_saves(app.saves)
         self.first = 0
         self.confirm: Path | None = None  # the row whose Delete was clicked once
         self.notice, app.notice = app.notice, ""
+        self.offer = offer  # a game open in another window: watch it read-only?
+        at = next((i for i, r in enumerate(self.rows) if r.path == offer), 0)
+        self.first = max(0, min(at, len(self.rows) - self.ROWS))
 
     def draw(self, screen):
         self.hot = []
@@ -182,12 +190,14 @@ class LoadScene(Scene):
             pygame.draw.rect(screen, BRONZE if row.ok else BLOOD, box, L.n(2), border_radius=L.n(10))
             if row.ok:
                 title = describe(row)
-                ink.draw(screen, ("Finished · " if row.over else "") + f"Saved {when(row.saved_at)}",
+                ink.draw(screen, ("Finished · " if row.over else "") + f"Saved {when(row.saved_at)}"
+                         + (" · open in another window" if row.locked else ""),
                          L.p(290, y + 12), 18, INK_DIM, "italic")
                 ink.draw(screen, title, L.p(290, y + 36), 22, PARCHMENT, "bold", max_w=L.n(850))
                 if not row.over:
                     button(self, screen, L, (1160, y + 12, 150, 56), "Open", ("open", row.path), size=22,
-                           tip=f"Pick the game up where it stood.\n{title}")
+                           tip=("Open in another window: Replay shows it read-only here.\n" if row.locked
+                                else "Pick the game up where it stood.\n") + title)
                 button(self, screen, L, (1320, y + 12, 150, 56), "Replay", ("replay", row.path), size=22,
                        tip="Watch the game again, decision by decision"
                            + ("" if row.over else " (only what was public, while it is unfinished)"))
@@ -203,6 +213,9 @@ class LoadScene(Scene):
             button(self, screen, L, (1680, 190 + 92 * (self.ROWS - 1) + 20, 80, 60), "▼", ("scroll", 1), size=24)
         if self.notice:
             ink.draw(screen, self.notice, L.p(960, 946), 22, BLOOD, "italic", anchor="center", max_w=L.n(1500))
+        if self.offer is not None:
+            button(self, screen, L, (1130, 980, 340, 72), "Watch Read-Only", ("replay", self.offer), size=26,
+                   tip="Step through that game's decisions so far without taking it over")
         button(self, screen, L, (810, 980, 300, 72), "Back", ("back",), size=30)
         self.draw_tip(screen, L)
 
@@ -218,7 +231,12 @@ class LoadScene(Scene):
             if self.confirm != key[1]:
                 self.confirm = key[1]
                 return
-            delete_save(key[1])
+            try:
+                delete_save(key[1])
+            except SaveFormatError as e:
+                self.notice = f"Not deleted: {str(e).removeprefix(str(key[1]) + ': ')}"
+                self.confirm = None
+                return
             self.rows = [r for r in self.rows if r.path != key[1]]
             self.first = max(0, min(self.first, len(self.rows) - self.ROWS))
             self.confirm = None

@@ -18,7 +18,9 @@ from fate.engine import Event, Game, new_game, view
 from fate.engine.constants import GAME_SEAT, LOCATION_NAMES, LOCATIONS
 from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.save import load_data, save_data, snapshot
-from fate.saves import Autosaver, new_game_id, read_save
+from fate.saves import Autosaver, GameLock, GameLocked, new_game_id, read_save
+from fate.settings import COLOURS
+from fate.untrusted import cut
 
 # What brings something unknown to light: after it, no decision before it can be taken
 # back (the reason is what the Undo button says).
@@ -74,6 +76,7 @@ class Session:
     hints: list[int] = field(default_factory=list)  # hints each seat has taken, kept with the game
     ai_seconds: float | None = None  # Hard's budget a decision (None: its default)
     worker: aiworker.AIWorker | None = field(default=None, repr=False)  # None: the app's shared one
+    lock: GameLock | None = field(default=None, repr=False)  # the save's lock, when already taken
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.seats) <= 4:
@@ -90,7 +93,7 @@ class Session:
         self._undo_block = "nothing to take back yet"
         self._last_error = ""
         self.save_file = self.saves / f"{self.game_id}.json" if self.saves is not None else None
-        self._saver = Autosaver(self.save_file) if self.save_file is not None else None
+        self._saver = Autosaver(self.save_file, self.lock) if self.save_file is not None else None
         if fresh or not self.events:
             self._record(self.game.take_events())
         self.autosave()
@@ -106,22 +109,22 @@ class Session:
         seats, speed and chronicle; it goes on saving to the same file. SaveFormatError
         (one line) if it cannot be read."""
         path = Path(path)
-        data = read_save(path)
-        info = data.get("session")
-        if not isinstance(info, dict) or not isinstance(info.get("seats"), list):
-            raise SaveFormatError(f"{path}: saved without the table's details (who played)")
+        lock = GameLock(path)
+        if not lock.acquire():
+            raise GameLocked(f"{path}: this game is open in another window")
         try:
-            seats = [SeatConfig(bool(r["human"]), str(r["level"]), int(r["colour"])) for r in info["seats"]]
-            speed = min(3, max(0, int(info.get("speed", 1))))  # Slow, Normal, Fast, Instant
-            hints = [max(0, int(h)) for h in info.get("hints", [])]
-        except (KeyError, TypeError, ValueError) as e:
-            raise SaveFormatError(f"{path}: the table's details are damaged ({e})") from None
-        g = load_data(content, data, str(path))
-        if len(seats) != g.n:
-            raise SaveFormatError(f"{path}: {len(seats)} seats saved for a {g.n}-seat game")
-        events, history = _chronicle(content, g)
-        return cls(content, seats, int(g.config.get("seed", 0)), g, events=events, history=history,
-                   saves=path.parent, game_id=path.name.removesuffix(".json"), speed=speed, hints=hints)
+            data = read_save(path)
+            seats, speed, hints = _table_details(data, str(path))
+            g = load_data(content, data, str(path))
+            if len(seats) != g.n:
+                raise SaveFormatError(f"{path}: {len(seats)} seats saved for a {g.n}-seat game")
+            events, history = _chronicle(content, g)
+            return cls(content, seats, int(g.config.get("seed", 0)), g, events=events, history=history,
+                       saves=path.parent, game_id=path.name.removesuffix(".json"), speed=speed, hints=hints,
+                       lock=lock)
+        except BaseException:
+            lock.release()
+            raise
 
     # ---------------------------------------------------------------- reading
     @property
@@ -328,6 +331,26 @@ class Session:
             self._saver.close()
             self._last_error = self._saver.error
             self._saver = None
+
+
+def _table_details(data: dict, where: str) -> tuple[list[SeatConfig], int, list[int]]:
+    """The seats, speed and hints a save keeps for the table (``session``),
+    checked: SaveFormatError, one line, for anything else."""
+    info = data.get("session")
+    if not isinstance(info, dict) or not isinstance(info.get("seats"), list):
+        raise SaveFormatError(f"{where}: saved without the table's details (who played)")
+    rows = info["seats"]
+    if not (1 <= len(rows) <= 4 and all(
+            isinstance(r, dict) and isinstance(r.get("human"), bool) and isinstance(r.get("level"), str) and r["level"] in LEVELS
+            and isinstance(r.get("colour"), int) and not isinstance(r["colour"], bool) for r in rows)):
+        raise SaveFormatError(f"{where}: the table's details are damaged (seats: {cut(rows)})")
+    seats = [SeatConfig(r["human"], r["level"], r["colour"] % COLOURS) for r in rows]  # an odd colour: one of ours
+    speed = info.get("speed", 1)  # Slow, Normal, Fast, Instant; out of range: the nearest
+    speed = min(3, max(0, speed)) if isinstance(speed, int) and not isinstance(speed, bool) else 1
+    hints = info.get("hints", [])
+    ok = isinstance(hints, list) and all(isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= 10**6
+                                         for h in hints)
+    return seats, speed, list(hints) if ok else []
 
 
 def _chart(g: Game, evs: list[Event], history: list[TurnRecord]) -> None:
