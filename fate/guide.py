@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from fate.engine.errors import ContentError
 from fate.paths import data_dir
+from fate.untrusted import InputError, cut, read_yaml
 
 FIELDS = {"id", "title", "rules", "prompts", "art", "text"}
 
@@ -39,13 +38,9 @@ def load(path: Path | None = None) -> tuple[Section, ...]:
     path = path or data_dir() / "guide.yaml"
     where = f"data/{path.name}"
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise ContentError(f"{where}: cannot be read ({e.strerror or e})") from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line = f" (line {mark.line + 1})" if mark is not None else ""
-        raise ContentError(f"{where}: not valid YAML{line}") from None
+        data = read_yaml(path, 1 << 20)
+    except InputError as e:
+        raise ContentError(f"{where}: {e}") from None
     if not isinstance(data, dict) or not isinstance(data.get("sections"), list) or not data["sections"]:
         raise ContentError(f"{where}: expected a list of sections under 'sections'")
     out: list[Section] = []
@@ -58,7 +53,8 @@ def load(path: Path | None = None) -> tuple[Section, ...]:
         unknown = set(raw) - FIELDS
         missing = FIELDS - set(raw)
         if unknown or missing:
-            what = f"unknown field {sorted(unknown)[0]!r}" if unknown else f"missing field {sorted(missing)[0]!r}"
+            what = (f"unknown field {cut(sorted(map(str, unknown))[0])}" if unknown
+                    else f"missing field {cut(sorted(missing)[0])}")
             raise ContentError(f"{at}: {what}")
         if name in seen:
             raise ContentError(f"{at}: the id is used twice")

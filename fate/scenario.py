@@ -33,7 +33,9 @@ from fate.engine.constants import (
 from fate.engine.errors import ContentError, IllegalChoice, SaveFormatError, ScenarioError
 from fate.engine.game import Game
 from fate.engine.invariants import violations
+from fate.untrusted import InputError, cut, read_yaml
 
+MAX_BYTES = 1 << 20  # a scenario is a few KB
 TOP_KEYS = {"players", "seed", "gods", "current", "turn", "fate", "start", "seats", "locations",
             "artifacts_face_up", "decks", "discard", "removed", "dice", "description"}
 SEAT_KEYS = {"lodge", "abyss", "cultists", "investigators", "summon", "elder_signs",
@@ -58,29 +60,29 @@ class _Builder:
             raise self.err(f"{what}: expected a map")
         extra = sorted(set(row) - allowed)
         if extra:
-            raise self.err(f"{what}: unknown field {extra[0]!r}")
+            raise self.err(f"{what}: unknown field {cut(extra[0])}")
         return row
 
     def num(self, row: dict, key: str, default: int, lo: int, hi: int, what: str) -> int:
         val = row.get(key, default)
         if not isinstance(val, int) or isinstance(val, bool) or not lo <= val <= hi:
-            raise self.err(f"{what}: field {key!r}: expected a whole number {lo}..{hi}, found {val!r}")
+            raise self.err(f"{what}: field {cut(key)}: expected a whole number {lo}..{hi}, found {cut(val)}")
         return val
 
     def loc(self, name: Any, what: str) -> int:
         if name not in LOCATIONS:
-            raise self.err(f"{what}: unknown location {name!r} (expected one of {', '.join(LOCATIONS)})")
+            raise self.err(f"{what}: unknown location {cut(name)} (expected one of {', '.join(LOCATIONS)})")
         return LOCATIONS.index(name)
 
     def card(self, cid: Any, kinds: tuple[str, ...], what: str) -> int:
         if not isinstance(cid, str) or cid not in self.c.by_id:
-            raise self.err(f"{what}: unknown card id {cid!r}")
+            raise self.err(f"{what}: unknown card id {cut(cid)}")
         idx = self.c.by_id[cid]
         kind = self.c.cards[idx].kind
         if kind not in kinds:
-            raise self.err(f"{what}: {cid!r} is a {kind}, expected {' or '.join(kinds)}")
+            raise self.err(f"{what}: {cut(cid)} is a {kind}, expected {' or '.join(kinds)}")
         if idx in self.placed:
-            raise self.err(f"{what}: card {cid!r} is already in {self.placed[idx]}")
+            raise self.err(f"{what}: card {cut(cid)} is already in {self.placed[idx]}")
         self.placed[idx] = what
         return idx
 
@@ -98,7 +100,7 @@ class _Builder:
         n = self.num(d, "players", 3, 1, 4, "scenario")
         seed = d.get("seed", 1)
         if not isinstance(seed, int):
-            raise self.err(f"field 'seed': expected a whole number, found {seed!r}")
+            raise self.err(f"field 'seed': expected a whole number, found {cut(seed)}")
         gods = d.get("gods") or [c.cards[x].id for x in c.gods[:n]]
         if not isinstance(gods, list) or len(gods) != n:
             raise self.err(f"field 'gods': expected {n} Elder God ids")
@@ -123,7 +125,7 @@ class _Builder:
         g.turn = self.num(d, "turn", 1, 1, 10_000, "scenario") - 1
         start = d.get("start", "prepare")
         if start not in PHASES:
-            raise self.err(f"field 'start': expected one of {', '.join(PHASES)}, found {start!r}")
+            raise self.err(f"field 'start': expected one of {', '.join(PHASES)}, found {cut(start)}")
         dice = d.get("dice") or []
         if not isinstance(dice, list):
             raise self.err("field 'dice': expected a list of die faces")
@@ -150,7 +152,7 @@ class _Builder:
             on_altar = [0] * 6
             for name, k in cult.items():
                 if not isinstance(k, int) or isinstance(k, bool) or k < 0:
-                    raise self.err(f"{what}.cultists: field {name!r}: expected a whole number, found {k!r}")
+                    raise self.err(f"{what}.cultists: field {cut(name)}: expected a whole number, found {cut(k)}")
                 on_altar[self.loc(name, f"{what}.cultists")] = k
         lodge = self.num(row, "lodge", min(START_LODGE, max(0, CULTISTS_PER_CULT - sum(on_altar))),
                          0, 99, what)
@@ -262,15 +264,9 @@ def build(content: Content, data: Any, where: str = "scenario") -> Game:
 def load(content: Content, path: str | Path) -> Game:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError(f"{path}: cannot be read ({e})") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line = f" line {mark.line + 1}:" if mark else ""
-        raise ScenarioError(f"{path}:{line} not valid YAML ({getattr(e, 'problem', e)})") from None
+        data = read_yaml(path, MAX_BYTES)
+    except InputError as e:
+        raise ScenarioError(f"{path}: {e}") from None
     return build(content, data, str(path))
 
 

@@ -19,21 +19,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from fate.content.model import Content
-from fate.engine.errors import ScenarioError
+from fate.engine.errors import OneLine, ScenarioError
 from fate.engine.events import EVENTS
 from fate.engine.game import Game
 from fate.paths import data_dir
 from fate.scenario import build
+from fate.untrusted import InputError, cut, read_yaml
 
 FILE = "tutorial.yaml"
 STEP_KEYS = {"say", "do", "shows"}
 LESSON_KEYS = {"id", "title", "rules", "scenario", "steps", "end"}
 
 
-class TutorialError(ValueError):
+class TutorialError(OneLine):
     """data/tutorial.yaml is not a set of lessons that can be played."""
 
 
@@ -62,10 +61,10 @@ def _lesson(row: Any, where: str) -> Lesson:
         raise TutorialError(f"{where}: expected a map")
     extra = sorted(set(row) - LESSON_KEYS)
     if extra:
-        raise TutorialError(f"{where}: unknown field {extra[0]!r}")
+        raise TutorialError(f"{where}: unknown field {cut(extra[0])}")
     for key in ("id", "title", "end"):
         if not isinstance(row.get(key), str) or not row[key].strip():
-            raise TutorialError(f"{where}: field {key!r}: expected some text")
+            raise TutorialError(f"{where}: field {cut(key)}: expected some text")
     if not isinstance(row.get("scenario"), dict):
         raise TutorialError(f"{where}: field 'scenario': expected a map (docs/scenario-format.md)")
     rules = row.get("rules", [])
@@ -90,13 +89,9 @@ def _lesson(row: Any, where: str) -> Lesson:
 def load(path: Path | None = None) -> list[Lesson]:
     path = path or data_dir() / FILE
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise TutorialError(f"{path}: could not be read ({e})") from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line = f" (line {mark.line + 1})" if mark is not None else ""
-        raise TutorialError(f"{path}: not valid YAML{line}") from None
+        data = read_yaml(path, 1 << 20)
+    except InputError as e:
+        raise TutorialError(f"{path}: {e}") from None
     if not isinstance(data, dict) or not isinstance(data.get("lessons"), list):
         raise TutorialError(f"{path}: expected a map with a list of 'lessons'")
     lessons = [_lesson(row, f"{path}: lesson {i + 1}") for i, row in enumerate(data["lessons"])]
@@ -111,7 +106,7 @@ def walk(content: Content, lesson: Lesson, out=None) -> Game:
     try:
         g = lesson.game(content)
     except ScenarioError as e:
-        raise TutorialError(f"lesson {lesson.id!r}: {e}") from None
+        raise TutorialError(f"lesson {cut(lesson.id)}: {e}") from None
     seen = {e.kind for e in g.take_events()}
     for i, step in enumerate(lesson.steps):
         p = g.pending()
@@ -122,18 +117,18 @@ def walk(content: Content, lesson: Lesson, out=None) -> Game:
             seen |= {e.kind for e in _choose(g, lesson, i, step, p)}
         missing = [k for k in step.shows if k not in seen]
         if missing:
-            raise TutorialError(f"lesson {lesson.id!r}, step {i + 1}: nothing {missing[0]!r} has happened by then")
+            raise TutorialError(f"lesson {cut(lesson.id)}, step {i + 1}: nothing {cut(missing[0])} has happened by then")
     return g
 
 
 def _choose(g: Game, lesson: Lesson, i: int, step: Step, p) -> list:
     """Make a step's choice; the events it caused."""
     if p is None:
-        raise TutorialError(f"lesson {lesson.id!r}, step {i + 1}: {step.do!r} but the game asks nothing")
+        raise TutorialError(f"lesson {cut(lesson.id)}, step {i + 1}: {cut(step.do)} but the game asks nothing")
     if p.seat != 0:
-        raise TutorialError(f"lesson {lesson.id!r}, step {i + 1}: the game asks seat {p.seat}, not the player")
+        raise TutorialError(f"lesson {cut(lesson.id)}, step {i + 1}: the game asks seat {p.seat}, not the player")
     if step.do not in {c.id for c in p.choices}:
-        raise TutorialError(f"lesson {lesson.id!r}, step {i + 1}: {step.do!r} is not offered "
+        raise TutorialError(f"lesson {cut(lesson.id)}, step {i + 1}: {cut(step.do)} is not offered "
                             f"(the {p.kind} prompt offers {', '.join(c.id for c in p.choices)})")
     return g.apply(step.do)
 

@@ -62,7 +62,7 @@ def test_search_filters_by_every_word_typed():
 
 
 @pytest.mark.parametrize("text,says", [
-    ("sections: [", "data/guide.yaml: not valid YAML (line 1)"),
+    ("sections: [", "data/guide.yaml: line 1: not valid YAML"),
     ("sections: []", "expected a list of sections"),
     ("sections: [{id: a, title: A, rules: [], prompts: [], art: [eye]}]", "section a: missing field 'text'"),
     ("sections: [{id: a, title: A, rules: [], prompts: [], art: [], text: [x], more: 1}]",

@@ -1,7 +1,7 @@
 """Load and validate data/*.yaml into a Content (the engine's cards, symbols, dice).
 
 Every problem fails with one ContentError that names the file, the card and
-the field. YAML is read with ``yaml.safe_load`` only.
+the field. YAML is read through fate/untrusted.py (a safe loader, no aliases).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 from fate.content.model import (
     ARTIFACT,
@@ -26,7 +25,9 @@ from fate.content.model import (
     Symbol,
 )
 from fate.engine.errors import ContentError
+from fate.untrusted import InputError, cut, parse_yaml, read_bytes
 
+MAX_BYTES = 1 << 20  # the largest data file is about 20 KB
 COUNTS = {GOD: 8, SPELL: 65, GATE: 15, ARTIFACT: 20, CURSE: 20}
 SPELLS_PER_SYMBOL = 13
 FILES = {GOD: "gods.yaml", SPELL: "spells.yaml", GATE: "gates.yaml",
@@ -46,6 +47,11 @@ CARD_KEYS = {
 }
 
 
+def known(x: Any, table: Any) -> bool:
+    """Whether ``x`` is a word of ``table`` (a value from YAML may be a list or a map)."""
+    return isinstance(x, str) and x in table
+
+
 class _Loader:
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -62,21 +68,11 @@ class _Loader:
         path = self.root / name
         where = f"data/{name}"
         try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raise ContentError(f"{where}: file is missing") from None
-        except OSError as e:
-            raise ContentError(f"{where}: cannot be read ({e.strerror})") from None
-        self.digest.update(name.encode() + b"\0" + raw)
-        try:
-            return yaml.safe_load(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise ContentError(f"{where}: not UTF-8 text") from None
-        except yaml.YAMLError as e:
-            mark = getattr(e, "problem_mark", None)
-            line = f" line {mark.line + 1}" if mark else ""
-            problem = getattr(e, "problem", None) or "not valid YAML"
-            raise ContentError(f"{where}:{line}: {problem}") from None
+            raw = read_bytes(path, MAX_BYTES)
+            self.digest.update(name.encode() + b"\0" + raw)
+            return parse_yaml(raw)
+        except InputError as e:
+            raise ContentError(f"{where}: {'file is missing' if str(e) == 'no such file' else e}") from None
 
     # ---------------------------------------------------------------- symbols, dice
     def load_symbols(self) -> None:
@@ -94,11 +90,11 @@ class _Loader:
             self.keys(row, {"id", "name", "colour", "location"}, where, "symbol")
             sid = row.get("id", "?")
             loc = row.get("location")
-            if loc not in LOCATIONS:
-                raise ContentError(f"{where}: symbol {sid!r}: field 'location': unknown location {loc!r}")
+            if not known(loc, LOCATIONS):
+                raise ContentError(f"{where}: symbol {cut(sid)}: field 'location': unknown location {cut(loc)}")
             col = row.get("colour")
             if not (isinstance(col, list) and len(col) == 3 and all(isinstance(x, int) and 0 <= x <= 255 for x in col)):
-                raise ContentError(f"{where}: symbol {sid!r}: field 'colour': expected [r, g, b] with 0..255")
+                raise ContentError(f"{where}: symbol {cut(sid)}: field 'colour': expected [r, g, b] with 0..255")
             out.append((LOCATIONS.index(loc), sid, str(row.get("name", sid)), tuple(col), loc))
         out.sort()
         if [o[0] for o in out] != list(range(6)):
@@ -125,10 +121,10 @@ class _Loader:
         for m in DIE_MEANINGS:
             vals = meanings.get(m)
             if not isinstance(vals, list) or not vals:
-                raise ContentError(f"{where}: meanings: field {m!r}: expected a list of face ids")
+                raise ContentError(f"{where}: meanings: field {cut(m)}: expected a list of face ids")
             for v in vals:
-                if v not in ids:
-                    raise ContentError(f"{where}: meanings: field {m!r}: unknown face {v!r}")
+                if not known(v, ids):
+                    raise ContentError(f"{where}: meanings: field {cut(m)}: unknown face {cut(v)}")
             sets[m] = frozenset(ids.index(v) for v in vals)
         self.dice = Dice(tuple(faces), **sets)
 
@@ -144,15 +140,15 @@ class _Loader:
         for row in data["locations"]:
             self.keys(row, {"id", *fields}, where, "location")
             lid = row.get("id")
-            if lid not in LOCATIONS:
-                raise ContentError(f"{where}: field 'id': unknown location {lid!r}")
+            if not known(lid, LOCATIONS):
+                raise ContentError(f"{where}: field 'id': unknown location {cut(lid)}")
             if lid in found:
-                raise ContentError(f"{where}: location {lid!r} is listed twice")
+                raise ContentError(f"{where}: location {cut(lid)} is listed twice")
             texts = [self.text(row, f, where, lid) for f in fields]
             found[lid] = Location(LOCATIONS.index(lid), lid, *texts)
         missing = [lid for lid in LOCATIONS if lid not in found]
         if missing:
-            raise ContentError(f"{where}: location {missing[0]!r} is missing")
+            raise ContentError(f"{where}: location {cut(missing[0])} is missing")
         self.locations = tuple(found[lid] for lid in LOCATIONS)
 
     # ---------------------------------------------------------------- helpers
@@ -163,13 +159,13 @@ class _Loader:
         extra = set(row) - allowed
         if extra:
             rid = row.get("id", "?")
-            raise ContentError(f"{where}: {what} {rid!r}: unknown field {sorted(extra)[0]!r}")
+            raise ContentError(f"{where}: {what} {cut(rid)}: unknown field {cut(sorted(map(str, extra))[0])}")
 
     def symbol(self, name: Any, where: str, field: str) -> int:
         for s in self.symbols:
             if s.id == name:
                 return s.index
-        raise ContentError(f"{where}: field {field!r}: unknown symbol {name!r} "
+        raise ContentError(f"{where}: field {cut(field)}: unknown symbol {cut(name)} "
                            f"(expected one of {', '.join(s.id for s in self.symbols)})")
 
     def steps(self, raw: Any, where: str) -> int:
@@ -186,16 +182,16 @@ class _Loader:
             if not isinstance(st, dict) or "do" not in st:
                 raise ContentError(f"{here}: a step is a map with a 'do' field")
             name = st["do"]
-            if name not in STEPS:
-                raise ContentError(f"{here}: unknown effect step {name!r}")
+            if not known(name, STEPS):
+                raise ContentError(f"{here}: unknown effect step {cut(name)}")
             params = STEPS[name].params
             full = {"do": name}
             for key in st:
                 if key != "do" and key not in params:
-                    raise ContentError(f"{here}: step {name!r}: unknown field {key!r}")
+                    raise ContentError(f"{here}: step {cut(name)}: unknown field {cut(key)}")
             for key, par in params.items():
                 val = st.get(key, par.default)
-                full[key] = self.param(par.kind, val, f"{here}: step {name!r}: field {key!r}")
+                full[key] = self.param(par.kind, val, f"{here}: step {cut(name)}: field {cut(key)}")
             out.append(full)
         self.step_lists.append(tuple(out))
         return len(self.step_lists) - 1
@@ -206,19 +202,19 @@ class _Loader:
 
         if kind == "int":
             if not isinstance(val, int) or isinstance(val, bool) or not 0 <= val <= 20:
-                raise ContentError(f"{where}: expected a whole number 0..20, found {val!r}")
+                raise ContentError(f"{where}: expected a whole number 0..20, found {cut(val)}")
             return val
         if kind == "who":
-            if val not in WHO:
-                raise ContentError(f"{where}: expected one of {', '.join(WHO)}, found {val!r}")
+            if not known(val, WHO):
+                raise ContentError(f"{where}: expected one of {', '.join(WHO)}, found {cut(val)}")
             return val
         if kind == "loc":
-            if val not in LOC:
-                raise ContentError(f"{where}: expected one of {', '.join(LOC)}, found {val!r}")
+            if not known(val, LOC):
+                raise ContentError(f"{where}: expected one of {', '.join(LOC)}, found {cut(val)}")
             return val
         if kind == "source":
-            if val not in SOURCES:
-                raise ContentError(f"{where}: expected one of {', '.join(sorted(SOURCES))}, found {val!r}")
+            if not known(val, SOURCES):
+                raise ContentError(f"{where}: expected one of {', '.join(sorted(SOURCES))}, found {cut(val)}")
             return val
         if kind == "steps":
             return self.steps(val, where) if val else -1
@@ -249,35 +245,35 @@ class _Loader:
                 out.append((str(opt.get("label", f"Option {k + 1}")),
                             self.steps(opt.get("steps"), f"{where}[{k}]")))
             return tuple(out)
-        raise ContentError(f"{where}: internal: unknown parameter kind {kind!r}")
+        raise ContentError(f"{where}: internal: unknown parameter kind {cut(kind)}")
 
     def cond(self, val: Any, where: str, conditions: dict) -> tuple:
         if not isinstance(val, dict) or "is" not in val:
             raise ContentError(f"{where}: a condition is a map with an 'is' field")
         name = val["is"]
-        if name not in conditions:
-            raise ContentError(f"{where}: unknown condition {name!r}")
+        if not known(name, conditions):
+            raise ContentError(f"{where}: unknown condition {cut(name)}")
         params = conditions[name].params
         for key in val:
             if key != "is" and key not in params:
-                raise ContentError(f"{where}: condition {name!r}: unknown field {key!r}")
+                raise ContentError(f"{where}: condition {cut(name)}: unknown field {cut(key)}")
         out = []
         for key, par in params.items():
-            out.append((key, self.param(par.kind, val.get(key, par.default), f"{where}: field {key!r}")))
+            out.append((key, self.param(par.kind, val.get(key, par.default), f"{where}: field {cut(key)}")))
         return (name, tuple(out))
 
     def text(self, row: dict, field: str, where: str, cid: str, required: bool = True) -> str:
         val = row.get(field, "")
         if required and (not isinstance(val, str) or not val.strip()):
-            raise ContentError(f"{where}: {cid!r}: field {field!r}: text is required")
+            raise ContentError(f"{where}: {cut(cid)}: field {cut(field)}: text is required")
         if not isinstance(val, str):
-            raise ContentError(f"{where}: {cid!r}: field {field!r}: expected text")
+            raise ContentError(f"{where}: {cut(cid)}: field {cut(field)}: expected text")
         return " ".join(val.split())
 
     def add(self, **kw: Any) -> None:
         cid = kw["id"]
-        if cid in self.by_id:
-            raise ContentError(f"data/{FILES[kw['kind']]}: card {cid!r}: field 'id': duplicate id")
+        if known(cid, self.by_id):
+            raise ContentError(f"data/{FILES[kw['kind']]}: card {cut(cid)}: field 'id': duplicate id")
         index = len(self.cards)
         self.cards.append(Card(index=index, **kw))
         self.by_id[cid] = index
@@ -287,7 +283,7 @@ class _Loader:
         data = self.read(name)
         key = {GOD: "gods", SPELL: "spells", ARTIFACT: "artifacts", CURSE: "curses"}[kind]
         if not isinstance(data, dict) or not isinstance(data.get(key), list):
-            raise ContentError(f"data/{name}: expected a top-level {key!r} list")
+            raise ContentError(f"data/{name}: expected a top-level {cut(key)} list")
         rows = data[key]
         for row in rows:
             self.keys(row, CARD_KEYS[kind], f"data/{name}", kind)
@@ -298,19 +294,19 @@ class _Loader:
 
     def timing(self, row: dict, where: str, cid: str) -> frozenset[str]:
         vals = row.get("timing", ["any"])
-        if not isinstance(vals, list) or not vals or any(v not in TIMINGS for v in vals):
-            raise ContentError(f"{where}: {cid!r}: field 'timing': expected a list from {', '.join(sorted(TIMINGS))}")
+        if not isinstance(vals, list) or not vals or not all(known(v, TIMINGS) for v in vals):
+            raise ContentError(f"{where}: {cut(cid)}: field 'timing': expected a list from {', '.join(sorted(TIMINGS))}")
         return frozenset(vals)
 
     def passive(self, row: dict, where: str, cid: str) -> tuple:
         val = row.get("passive") or {}
         if not isinstance(val, dict):
-            raise ContentError(f"{where}: {cid!r}: field 'passive': expected a map")
+            raise ContentError(f"{where}: {cut(cid)}: field 'passive': expected a map")
         for k, v in val.items():
-            if k not in PASSIVES:
-                raise ContentError(f"{where}: {cid!r}: field 'passive': unknown modifier {k!r}")
+            if not known(k, PASSIVES):
+                raise ContentError(f"{where}: {cut(cid)}: field 'passive': unknown modifier {cut(k)}")
             if not isinstance(v, int) or isinstance(v, bool) or not 0 < v <= 3:
-                raise ContentError(f"{where}: {cid!r}: field 'passive': {k} must be 1..3")
+                raise ContentError(f"{where}: {cut(cid)}: field 'passive': {k} must be 1..3")
         return tuple(sorted(val.items()))
 
     # ---------------------------------------------------------------- card kinds
@@ -319,11 +315,11 @@ class _Loader:
         has_text, has_steps = "solo_text" in row, "solo_effect" in row
         if has_text != has_steps:
             missing = "solo_effect" if has_text else "solo_text"
-            raise ContentError(f"{where}: {kind} {cid!r}: field {missing!r}: solo_text and solo_effect go together")
+            raise ContentError(f"{where}: {kind} {cut(cid)}: field {cut(missing)}: solo_text and solo_effect go together")
         if not has_text:
             return {}
         return {"solo_text": self.text(row, "solo_text", where, cid),
-                "solo_effect": self.steps(row.get("solo_effect"), f"{where}: {kind} {cid!r}: field 'solo_effect'")}
+                "solo_effect": self.steps(row.get("solo_effect"), f"{where}: {kind} {cut(cid)}: field 'solo_effect'")}
 
     def load_gods(self) -> None:
         where = "data/gods.yaml"
@@ -332,7 +328,7 @@ class _Loader:
             self.add(id=cid, kind=GOD, name=self.text(row, "name", where, cid),
                      title=self.text(row, "title", where, cid), text=self.text(row, "text", where, cid),
                      flavor=self.text(row, "flavor", where, cid, False),
-                     effect=self.steps(row.get("gift"), f"{where}: god {cid!r}: field 'gift'"),
+                     effect=self.steps(row.get("gift"), f"{where}: god {cut(cid)}: field 'gift'"),
                      passive=self.passive(row, where, cid), **self.solo(row, where, "god", cid))
 
     def load_spells(self) -> None:
@@ -341,18 +337,18 @@ class _Loader:
             cid = row["id"]
             cost = row.get("cost")
             if not isinstance(cost, list) or not 1 <= len(cost) <= 4:
-                raise ContentError(f"{where}: spell {cid!r}: field 'cost': expected 1 to 4 symbols")
-            costs = tuple(self.symbol(s, f"{where}: spell {cid!r}", "cost") for s in cost)
+                raise ContentError(f"{where}: spell {cut(cid)}: field 'cost': expected 1 to 4 symbols")
+            costs = tuple(self.symbol(s, f"{where}: spell {cut(cid)}", "cost") for s in cost)
             if 0 in costs:
-                raise ContentError(f"{where}: spell {cid!r}: field 'cost': the wild symbol cannot be a cost")
-            back = self.symbol(row.get("back"), f"{where}: spell {cid!r}", "back")
+                raise ContentError(f"{where}: spell {cut(cid)}: field 'cost': the wild symbol cannot be a cost")
+            back = self.symbol(row.get("back"), f"{where}: spell {cut(cid)}", "back")
             if back == 0:
-                raise ContentError(f"{where}: spell {cid!r}: field 'back': the wild symbol is on no card back")
+                raise ContentError(f"{where}: spell {cut(cid)}: field 'back': the wild symbol is on no card back")
             self.add(id=cid, kind=SPELL, name=self.text(row, "name", where, cid),
                      text=self.text(row, "text", where, cid), symbol=back, cost=costs,
                      timing=self.timing(row, where, cid),
                      flavor=self.text(row, "flavor", where, cid, False),
-                     effect=self.steps(row.get("effect"), f"{where}: spell {cid!r}: field 'effect'"),
+                     effect=self.steps(row.get("effect"), f"{where}: spell {cut(cid)}: field 'effect'"),
                      **self.solo(row, where, "spell", cid))
 
     def load_gates(self) -> None:
@@ -361,7 +357,7 @@ class _Loader:
         self.keys(data, {"name", "text", "count", "id_prefix"}, where, "gate")
         count = data.get("count")
         if count != COUNTS[GATE]:
-            raise ContentError(f"{where}: field 'count': expected {COUNTS[GATE]} Gate cards, found {count!r}")
+            raise ContentError(f"{where}: field 'count': expected {COUNTS[GATE]} Gate cards, found {cut(count)}")
         prefix = str(data.get("id_prefix", "gate"))
         for k in range(count):
             cid = f"{prefix}-{k + 1:02d}"
@@ -373,19 +369,19 @@ class _Loader:
         for row in self.entries(ARTIFACT):
             cid = row["id"]
             ability = row.get("ability")
-            if ability not in ("exhaust", "destroy", "passive"):
-                raise ContentError(f"{where}: artifact {cid!r}: field 'ability': expected exhaust, destroy or passive")
+            if not known(ability, ("exhaust", "destroy", "passive")):
+                raise ContentError(f"{where}: artifact {cut(cid)}: field 'ability': expected exhaust, destroy or passive")
             passive = self.passive(row, where, cid)
             if ability == "passive" and not passive:
-                raise ContentError(f"{where}: artifact {cid!r}: field 'passive': a passive Artifact needs a modifier")
+                raise ContentError(f"{where}: artifact {cut(cid)}: field 'passive': a passive Artifact needs a modifier")
             if ability != "passive" and not row.get("effect"):
-                raise ContentError(f"{where}: artifact {cid!r}: field 'effect': an {ability} Artifact needs steps")
+                raise ContentError(f"{where}: artifact {cut(cid)}: field 'effect': an {ability} Artifact needs steps")
             on_gain = row.get("on_gain")
             self.add(id=cid, kind=ARTIFACT, name=self.text(row, "name", where, cid),
                      text=self.text(row, "text", where, cid), ability=ability,
                      timing=self.timing(row, where, cid) if ability != "passive" else frozenset(),
-                     effect=self.steps(row.get("effect"), f"{where}: artifact {cid!r}: field 'effect'"),
-                     on_gain=self.steps(on_gain, f"{where}: artifact {cid!r}: field 'on_gain'") if on_gain else -1,
+                     effect=self.steps(row.get("effect"), f"{where}: artifact {cut(cid)}: field 'effect'"),
+                     on_gain=self.steps(on_gain, f"{where}: artifact {cut(cid)}: field 'on_gain'") if on_gain else -1,
                      passive=passive, flavor=self.text(row, "flavor", where, cid, False),
                      **self.solo(row, where, "artifact", cid))
 
@@ -395,11 +391,11 @@ class _Loader:
         where = "data/curses.yaml"
         for row in self.entries(CURSE):
             cid = row["id"]
-            trig = self.cond(row.get("trigger"), f"{where}: curse {cid!r}: field 'trigger'", CONDITIONS)
+            trig = self.cond(row.get("trigger"), f"{where}: curse {cut(cid)}: field 'trigger'", CONDITIONS)
             self.add(id=cid, kind=CURSE, name=self.text(row, "name", where, cid),
                      text=self.text(row, "text", where, cid), trigger=trig,
                      flavor=self.text(row, "flavor", where, cid, False),
-                     effect=self.steps(row.get("penalty"), f"{where}: curse {cid!r}: field 'penalty'"))
+                     effect=self.steps(row.get("penalty"), f"{where}: curse {cut(cid)}: field 'penalty'"))
 
     def counts(self) -> None:
         for kind, want in COUNTS.items():

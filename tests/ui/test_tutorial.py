@@ -123,5 +123,5 @@ def test_a_broken_lessons_file_is_one_line_naming_it(tmp_path):
     with pytest.raises(tutorial.TutorialError, match=r"lesson 1, step 1: field 'do': expected a choice id"):
         tutorial.load(bad)
     bad.write_text("lessons: [\n")
-    with pytest.raises(tutorial.TutorialError, match=r"tutorial.yaml: not valid YAML \(line"):
+    with pytest.raises(tutorial.TutorialError, match=r"tutorial.yaml: line \d+: not valid YAML"):
         tutorial.load(bad)
