@@ -12,18 +12,11 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one clear line, no usage dump
-        print(f"{self.prog}: {message} (try --help)", file=sys.stderr)
-        raise SystemExit(2)
 
 
 def sound_problem() -> str:
@@ -141,36 +134,37 @@ def crash_check(content, seed: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from fate.cli import BAD, Parser, new_file, old_file, whole
+
     prog = "main.py" if not getattr(sys, "frozen", False) else os.path.basename(sys.executable)
-    ap = _Parser(prog=prog, description="Fate of the Elder Gods, the digital edition.")
+    ap = Parser(prog=prog, description="Fate of the Elder Gods, the digital edition.")
     ap.add_argument("--self-test", action="store_true", help="run headless checks and exit")
-    ap.add_argument("--screenshot", metavar="FILE", help="save a PNG of a screen and exit")
+    ap.add_argument("--screenshot", metavar="FILE", type=new_file, help="save a PNG of a screen and exit")
     ap.add_argument("--autoplay", action="store_true",
                     help="watch three AI cults play one game (saved as any game is), then exit")
-    ap.add_argument("--seed", type=int, default=None, help="seed for new games, the self-test and screenshots")
-    ap.add_argument("--scenario", metavar="FILE", help="with --screenshot: the position to show (docs/scenario-format.md)")
+    ap.add_argument("--seed", type=whole(0, 2**63 - 1), default=None,
+                    help="seed for new games, the self-test and screenshots")
+    ap.add_argument("--scenario", metavar="FILE", type=old_file,
+                    help="with --screenshot: the position to show (docs/scenario-format.md)")
     ap.add_argument("--screen", metavar="NAME", default="table",
                     help="with --screenshot: title, setup, load, table (default), end, replay, rules or settings")
     ap.add_argument("--size", metavar="WxH", default=None, help="window size, 1280x720 to 3840x2160")
     args = ap.parse_args(argv)
     from fate.ui.app import parse_size
+    from fate.untrusted import cut, one_line
 
     size = (1280, 720)
     if args.size:
         try:
             size = parse_size(args.size)
         except ValueError as e:
-            print(f"main.py: {e}", file=sys.stderr)
-            return 2
+            ap.error(str(e))
     if args.scenario and not args.screenshot:
-        print("main.py: --scenario only goes with --screenshot", file=sys.stderr)
-        return 2
+        ap.error("--scenario only goes with --screenshot")
     from fate.ui.shots import SCREENS
 
     if args.screen not in SCREENS or (args.screen != "table" and not args.screenshot):
-        print(f"main.py: --screen {args.screen!r}: goes with --screenshot and is one of {', '.join(SCREENS)}",
-              file=sys.stderr)
-        return 2
+        ap.error(f"--screen {cut(args.screen)}: goes with --screenshot and is one of {', '.join(SCREENS)}")
     if args.self_test:
         return self_test(1 if args.seed is None else args.seed)
     from fate.content import default_content
@@ -187,10 +181,13 @@ def main(argv: list[str] | None = None) -> int:
         from fate.ui.shots import screenshot
 
         try:
-            path = screenshot(content, args.screenshot, 1 if args.seed is None else args.seed, size, args.scenario,
-                              args.screen)
-        except (ScenarioError, OSError) as e:
-            print(f"main.py: {e}", file=sys.stderr)
+            path = screenshot(content, str(args.screenshot), 1 if args.seed is None else args.seed, size,
+                              args.scenario and str(args.scenario), args.screen)
+        except ScenarioError as e:
+            print(one_line(f"{prog}: --scenario {e}", 300), file=sys.stderr)
+            return BAD
+        except OSError as e:
+            print(one_line(f"{prog}: --screenshot {args.screenshot}: {e.strerror or e}", 300), file=sys.stderr)
             return 1
         print(f"saved {path}")
         return 0

@@ -22,12 +22,12 @@ and the median of three.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
 import time
 
+from fate.cli import Parser, seconds, whole
 from fate.content import default_content
 from fate.engine import new_game
 
@@ -187,10 +187,10 @@ def bench_package() -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m fate.bench", description=__doc__.split("\n\n")[0])
+    ap = Parser(prog="python -m fate.bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=["engine", "frames", "package"], help="what to measure")
-    ap.add_argument("--seconds", type=float, default=5.0, help="engine: CPU seconds of games to play")
-    ap.add_argument("--frames", type=int, default=900, help="frames: how many frames to time")
+    ap.add_argument("--seconds", type=seconds(0.1, 3600), default=5.0, help="engine: CPU seconds of games to play")
+    ap.add_argument("--frames", type=whole(10, 10**6), default=900, help="frames: how many frames to time")
     args = ap.parse_args(argv)
     if args.what == "package":
         r = bench_package()

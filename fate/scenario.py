@@ -10,7 +10,6 @@ scenario. Bug reports, puzzles and tests use it.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from fate.engine.constants import (
 from fate.engine.errors import ContentError, IllegalChoice, SaveFormatError, ScenarioError
 from fate.engine.game import Game
 from fate.engine.invariants import violations
+from fate.cli import Parser, old_file, refuse, whole
 from fate.untrusted import InputError, cut, read_yaml
 
 MAX_BYTES = 1 << 20  # a scenario is a few KB
@@ -325,11 +325,13 @@ def report(g: Game, seat: int | None = None) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m fate.scenario", description=__doc__.split("\n\n")[0])
-    ap.add_argument("file", nargs="?", help="scenario YAML file")
-    ap.add_argument("--from-save", metavar="SAVE", help="print the position of a saved game as a scenario and exit")
+    prog = "python -m fate.scenario"
+    ap = Parser(prog=prog, description=__doc__.split("\n\n")[0])
+    ap.add_argument("file", nargs="?", type=old_file, help="scenario YAML file")
+    ap.add_argument("--from-save", metavar="SAVE", type=old_file,
+                    help="print the position of a saved game as a scenario and exit")
     ap.add_argument("--choose", action="append", default=[], metavar="ID", help="apply a choice (repeatable)")
-    ap.add_argument("--seat", type=int, default=None, help="print the view of this seat (default: public)")
+    ap.add_argument("--seat", type=whole(0, 3), default=None, help="print the view of this seat (default: public)")
     args = ap.parse_args(argv)
     from fate.content import default_content
 
@@ -338,23 +340,26 @@ def main(argv: list[str] | None = None) -> int:
         from fate.saves import read_save
 
         try:
-            g = load_data(default_content(), read_save(Path(args.from_save)), args.from_save)
+            g = load_data(default_content(), read_save(args.from_save), str(args.from_save))
             data = to_scenario(g)
-        except (SaveFormatError, ScenarioError, ContentError) as e:
-            print(f"error: {e}", file=sys.stderr)
-            return 1
+        except (SaveFormatError, ScenarioError) as e:
+            refuse(prog, f"--from-save {e}")
         yaml.safe_dump(data, sys.stdout, sort_keys=False, allow_unicode=True, width=100)
         return 0
     if not args.file:
         ap.error("give a scenario FILE, or --from-save SAVE")
+    content = default_content()
     try:
-        content = default_content()
         g = load(content, args.file)
-        for cid in args.choose:
+    except ScenarioError as e:
+        refuse(prog, f"FILE {e}")
+    for cid in args.choose:
+        try:
             g.apply(cid)
-    except (ScenarioError, IllegalChoice, ContentError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
+        except IllegalChoice as e:
+            refuse(prog, f"--choose {cut(cid)}: {e}")
+    if args.seat is not None and args.seat >= g.n:
+        refuse(prog, f"--seat {args.seat}: this game has seats 0 to {g.n - 1}")
     yaml.safe_dump(report(g, args.seat), sys.stdout, sort_keys=False, allow_unicode=True, width=100)
     return 0
 

@@ -13,13 +13,13 @@ long run can be stopped and taken up again.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 
+from fate.cli import Parser, folder, new_file, old_file, seconds, whole
 from fate.ai import BOTS, make_bot
 from fate.content import default_content
 from fate.engine import new_game
@@ -209,23 +209,21 @@ def write_section(path: Path, head: str, section: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m fate.sim", description=__doc__.split("\n\n")[1])
-    ap.add_argument("--players", type=int, default=4, choices=(1, 2, 3, 4))
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--solo-games", type=int, default=1000)
-    ap.add_argument("--seed", type=int, default=1)
+    ap = Parser(prog="python -m fate.sim", description=__doc__.split("\n\n")[1])
+    ap.add_argument("--players", type=whole(1, 4), default=4)
+    ap.add_argument("--games", type=whole(1, 10**7), default=200)
+    ap.add_argument("--solo-games", type=whole(1, 10**7), default=1000)
+    ap.add_argument("--seed", type=whole(0, 2**62), default=1)
     ap.add_argument("--bot", default="random", choices=sorted(BOTS))
     ap.add_argument("--check", action="store_true", help="check invariants after every choice")
-    ap.add_argument("--report", metavar="FILE", help="write the balance report (four-seat and solo games)")
-    ap.add_argument("--changes", metavar="FILE", help="markdown listing tuned cards, quoted in the report")
-    ap.add_argument("--strong", metavar="FILE", help="write the report's section on Hard in every seat")
-    ap.add_argument("--budget", type=float, default=0.25, help="with --strong: Hard's seconds a decision")
-    ap.add_argument("--jobs", type=int, default=1, help="with --strong: games played at once")
-    ap.add_argument("--log", metavar="DIR", help="with --strong: keep every game here, take a run up again")
+    ap.add_argument("--report", metavar="FILE", type=new_file, help="write the balance report (four-seat and solo games)")
+    ap.add_argument("--changes", metavar="FILE", type=old_file, help="markdown listing tuned cards, quoted in the report")
+    ap.add_argument("--strong", metavar="FILE", type=new_file, help="write the report's section on Hard in every seat")
+    ap.add_argument("--budget", type=seconds(0.01, 60), default=0.25, help="with --strong: Hard's seconds a decision")
+    ap.add_argument("--jobs", type=whole(1, 64), default=1, help="with --strong: games played at once")
+    ap.add_argument("--log", metavar="DIR", type=folder, help="with --strong: keep every game here, take a run up again")
     args = ap.parse_args(argv)
     if args.strong:
-        if args.log and not Path(args.log).is_dir():
-            ap.error(f"--log {args.log}: no such folder")
         section = strong_section(args)
         write_section(Path(args.strong), STRONG_HEAD, section)
         print(section)

@@ -134,16 +134,22 @@ def _choose(g: Game, lesson: Lesson, i: int, step: Step, p) -> list:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from fate.cli import Parser, old_file, refuse
     from fate.content import default_content
 
+    ap = Parser(prog="python -m fate.tutorial", description="Play every Learn to Play lesson on the engine.")
+    ap.add_argument("file", nargs="?", type=old_file, help=f"a lessons file (default: the bundled data/{FILE})")
+    args = ap.parse_args(argv)
     content = default_content()
     try:
-        for lesson in load():
+        for lesson in load(args.file):
             print(f"{lesson.id}: {lesson.title}")
             g = walk(content, lesson, sys.stdout)
             p = g.pending()
             print(f"  end: {'over, winners ' + str(g.winners) if g.over else (p.kind if p else '-')}")
     except TutorialError as e:
+        if args.file is not None:
+            refuse(ap.prog, f"FILE {e}")
         print(e, file=sys.stderr)
         return 1
     return 0

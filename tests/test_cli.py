@@ -70,7 +70,7 @@ def test_a_broken_scenario_for_a_screenshot_names_the_problem(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("players: 3\nseats: [{cultists: {museum: 25}}]\n")
     out = run("main.py", "--screenshot", str(tmp_path / "x.png"), "--scenario", str(bad))
-    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert out.returncode == 2 and "Traceback" not in out.stderr
     assert "bad.yaml" in out.stderr or "museum" in out.stderr
 
 

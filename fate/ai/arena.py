@@ -17,7 +17,6 @@ match can be stopped and taken up later, and the report counts every game.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import multiprocessing
@@ -25,7 +24,10 @@ import sys
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Any
 
+from fate.cli import Parser, new_file, seconds, whole
+from fate.untrusted import InputError, cut, parse_json, read_text
 from fate.ai.bots import BOTS, make_bot
 from fate.ai.ismcts import HardBot
 from fate.content import default_content
@@ -86,14 +88,32 @@ def _logged(log: Path | None, match: dict) -> list[dict]:
     if log is None or not log.exists():
         return []
     out = []
-    for line in log.read_text(encoding="utf-8").splitlines():
+    try:
+        text = read_text(log, 1 << 30)
+    except InputError as e:
+        raise OSError(str(e)) from None
+    for line in text.splitlines():
         try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
+            row = parse_json(line)
+        except InputError:
             continue  # a line cut short when a run was killed
-        if isinstance(row, dict) and row.get("match") == match:
+        if isinstance(row, dict) and row.get("match") == match and _sound(row.get("game"), match["players"]):
             out.append(row["game"])
     return out
+
+
+def _sound(game: Any, players: int) -> bool:
+    """A logged game of the shape ``play`` gives (anything else is played again)."""
+    def numbers(x: Any, kind: type | tuple) -> bool:
+        return isinstance(x, list) and len(x) == players and all(
+            isinstance(v, kind) and not isinstance(v, bool) for v in x)
+
+    return (isinstance(game, dict) and isinstance(game.get("seed"), int) and isinstance(game.get("end"), str)
+            and isinstance(game.get("turns"), int) and numbers(game.get("names"), str)
+            and numbers(game.get("wins"), (int, float)) and numbers(game.get("iterations"), int)
+            and numbers(game.get("search_time"), (int, float)) and isinstance(game.get("seconds"), list)
+            and len(game["seconds"]) == players
+            and all(isinstance(x, list) and all(isinstance(v, int | float) for v in x) for x in game["seconds"]))
 
 
 def run(players: int, games: int, seed: int, bots: list[str], budget: float | None, jobs: int = 1,
@@ -172,34 +192,25 @@ def report(result: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m fate.ai.arena", description=__doc__.split("\n\n")[1])
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=1)
+    ap = Parser(prog="python -m fate.ai.arena", description=__doc__.split("\n\n")[1])
+    ap.add_argument("--players", type=whole(1, 4), default=2)
+    ap.add_argument("--games", type=whole(1, 10**6), default=20)
+    ap.add_argument("--seed", type=whole(0, 2**62), default=1)
     ap.add_argument("--bots", default="hard,normal", help="comma-separated, one per seat: " + ", ".join(BOTS))
-    ap.add_argument("--budget", type=float, default=None, help="Hard's seconds a decision (default 1.0)")
-    ap.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
-    ap.add_argument("--log", metavar="FILE", help="append each game to FILE (JSON lines); games already there "
+    ap.add_argument("--budget", type=seconds(0.01, 60), default=None, help="Hard's seconds a decision (default 1.0)")
+    ap.add_argument("--jobs", type=whole(1, 64), default=1, help="games played at once, one process each")
+    ap.add_argument("--log", metavar="FILE", type=new_file, help="append each game to FILE (JSON lines); games already there "
                                                    "are not played again")
     a = ap.parse_args(argv)
     bots = [b.strip() for b in a.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOTS]
     if unknown or not bots:
-        ap.error(f"--bots: unknown bot {unknown[0]!r} (expected {', '.join(BOTS)})" if unknown
+        ap.error(f"--bots: unknown bot {cut(unknown[0])} (expected {', '.join(BOTS)})" if unknown
                  else "--bots: name at least one bot")
-    if not 1 <= a.players <= 4:
-        ap.error(f"--players must be 1 to 4, not {a.players}")
     if len(bots) > a.players:
         ap.error(f"--bots: {len(bots)} bots for {a.players} seat(s)")
-    if a.games < 1:
-        ap.error("--games must be at least 1")
-    if a.budget is not None and a.budget <= 0:
-        ap.error("--budget must be more than 0 seconds")
-    log = Path(a.log) if a.log else None
-    if log is not None and not log.parent.is_dir():
-        ap.error(f"--log {a.log}: no folder {log.parent}")
     try:
-        result = run(a.players, a.games, a.seed, bots, a.budget, max(1, a.jobs), log)
+        result = run(a.players, a.games, a.seed, bots, a.budget, a.jobs, a.log)
     except OSError as e:
         print(f"python -m fate.ai.arena: --log {a.log}: {e.strerror or e}", file=sys.stderr)
         return 1

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
+from fate.cli import Parser, folder, refuse
 from fate.content.loader import FILES, load_content
 from fate.engine.errors import ContentError
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m fate.content", description=__doc__)
-    ap.add_argument("data", nargs="?", help="data folder (default: the bundled data/)")
+    ap = Parser(prog="python -m fate.content", description=__doc__)
+    ap.add_argument("data", nargs="?", type=folder, help="data folder (default: the bundled data/)")
     args = ap.parse_args(argv)
     try:
         content = load_content(args.data)
     except ContentError as e:
-        print(f"content error: {e}", file=sys.stderr)
+        if args.data is not None:
+            refuse(ap.prog, f"DATA {e}")
+        print(f"content error: {e}", file=sys.stderr)  # the bundled data itself is damaged
         return 1
     for kind in FILES:
         n = sum(1 for c in content.cards if c.kind == kind)

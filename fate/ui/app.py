@@ -28,6 +28,7 @@ from fate.ui import (  # noqa: F401  (scene modules register)
 from fate.ui.sound import Sound
 from fate.ui.theme import Ink, show_cult_shapes
 from fate.ui.widgets import SCENES, Scene
+from fate.untrusted import cut
 
 TITLE = "Fate of the Elder Gods"
 MIN_SIZE = (1280, 720)
@@ -176,11 +177,13 @@ def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
 def parse_size(text: str) -> tuple[int, int]:
     """``"1920x1080"`` -> (1920, 1080); ValueError naming the problem."""
     try:
+        if len(text) > 20:
+            raise ValueError
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
-        raise ValueError(f"--size {text!r}: expected WIDTHxHEIGHT, for example 1920x1080") from None
+        raise ValueError(f"--size {cut(text, 24)}: expected WIDTHxHEIGHT, for example 1920x1080") from None
     if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
-        raise ValueError(f"--size {text!r}: the table supports {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+        raise ValueError(f"--size {cut(text, 24)}: the table supports {MIN_SIZE[0]}x{MIN_SIZE[1]} "
                          f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     return w, h
 
