@@ -159,10 +159,10 @@ def test_the_arena_command_line_names_what_is_wrong(capsys):
     from fate.ai.arena import main
 
     for argv, says in ((["--bots", "hard,oracle"], "unknown bot 'oracle'"),
-                       (["--players", "5"], "--players must be 1 to 4"),
+                       (["--players", "5"], "--players: expected a whole number from 1 to 4"),
                        (["--players", "2", "--bots", "hard,normal,easy"], "3 bots for 2 seat(s)"),
-                       (["--budget", "0"], "--budget must be more than 0"),
-                       (["--log", "/no/such/folder/x.jsonl"], "no folder /no/such/folder")):
+                       (["--budget", "0"], "--budget: expected seconds from 0.01 to 60"),
+                       (["--log", "/no/such/folder/x.jsonl"], "there is no folder '/no/such/folder'")):
         with pytest.raises(SystemExit):
             main(argv)
         assert says in capsys.readouterr().err

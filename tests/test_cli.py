@@ -25,7 +25,8 @@ def run(*args):
 def test_unknown_flags_get_one_clear_message(args):
     out = run(*args)
     assert out.returncode == 2 and "Traceback" not in out.stderr
-    assert "error" in out.stderr or "unrecognized" in out.stderr or "invalid choice" in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert "argument" in out.stderr or "unrecognized" in out.stderr or "invalid choice" in out.stderr
 
 
 def test_self_test_plays_whole_games_headless():
