@@ -79,6 +79,8 @@ def info_of(path: Path) -> SaveInfo:
     """The Load list's row for one file, its text cut to what a row can show."""
     try:
         data = read_save(path)
+        check_config(None, data.get("config"), str(path))
+        check_choices(data.get("choices"), str(path))
     except SaveFormatError as e:
         return SaveInfo(path, problem=clean(str(e).removeprefix(f"{path}: "), 200))
     meta = data.get("session", {}).get("meta") if isinstance(data.get("session"), dict) else None
@@ -124,6 +126,11 @@ def cached_info(path: Path) -> SaveInfo:
         _ROWS.clear()
     _ROWS[path] = (key, row)
     return row
+
+
+def forget_rows() -> None:
+    """Read every file afresh next time (benchmarks: the cost at the game's start)."""
+    _ROWS.clear()
 
 
 def list_saves(folder: Path) -> list[SaveInfo]:
@@ -199,6 +206,9 @@ class GameLock:
             return False
         self._fd = fd
         return True
+
+    def __del__(self) -> None:  # a lock dropped unreleased must not stay held by a lost file handle
+        self.release()
 
     def release(self, remove: bool = False) -> None:
         if self._fd is None:

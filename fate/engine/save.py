@@ -291,10 +291,11 @@ def migrate(data: Any, where: str = "save") -> dict[str, Any]:
 MAX_CHOICES = 100_000  # a long four-seat game makes about 2,000
 
 
-def check_config(content: Content, config: Any, where: str = "save") -> dict[str, Any]:
+def check_config(content: Content | None, config: Any, where: str = "save") -> dict[str, Any]:
     """A save's ``config`` checked field by field: players 1 to 4, a whole-number
-    seed, the preset gods (one Elder God id per seat, all different) and the
-    scenario mark. Returns a clean copy; SaveFormatError for anything else."""
+    seed, the preset gods (one Elder God id per seat, all different; without
+    ``content``, any words) and the scenario mark. Returns a clean copy;
+    SaveFormatError for anything else."""
     if not isinstance(config, dict):
         raise SaveFormatError(f"{where}: field 'config' is required (a map)")
     players, seed = config.get("players"), config.get("seed")
@@ -304,7 +305,8 @@ def check_config(content: Content, config: Any, where: str = "save") -> dict[str
     gods = config.get("gods")
     if gods is not None:
         ok = (isinstance(gods, list) and len(gods) == players
-              and all(isinstance(x, str) and x in content.by_id and content.card(x).kind == "god" for x in gods)
+              and all(isinstance(x, str) and (content is None or x in content.by_id and content.card(x).kind == "god")
+                      for x in gods)
               and len(set(gods)) == players)
         if not ok:
             raise SaveFormatError(f"{where}: field 'config.gods': expected {players} different Elder God ids, "
