@@ -123,7 +123,7 @@ class Session:
                        saves=path.parent, game_id=path.name.removesuffix(".json"), speed=speed, hints=hints,
                        lock=lock)
         except BaseException:
-            lock.release()
+            lock.release(remove=True)  # leave the folder as it was
             raise
 
     # ---------------------------------------------------------------- reading
