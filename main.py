@@ -245,7 +245,6 @@ def crash_report() -> str:
     import traceback
 
     from fate.paths import logs_dir
-
     from fate.saves import unique_path
 
     text = traceback.format_exc()

@@ -18,11 +18,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fate import oscompat
 from fate.content.model import Content
 from fate.engine import new_game
-from fate import oscompat
 from fate.engine.errors import IllegalChoice, SaveFormatError
-from fate.engine.save import backup_path, check_choices, check_config, migrate, read_data, write_save
+from fate.engine.save import (
+    backup_path,
+    check_choices,
+    check_config,
+    migrate,
+    read_data,
+    write_save,
+)
 from fate.untrusted import clean, cut
 
 SUFFIX = ".json"

@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from fate.cli import Parser, old_file, refuse, whole
 from fate.content.model import Content
 from fate.engine.constants import (
     CULTISTS_PER_CULT,
@@ -29,10 +30,9 @@ from fate.engine.constants import (
     STREETS,
     SUMMON_WIN,
 )
-from fate.engine.errors import ContentError, IllegalChoice, SaveFormatError, ScenarioError
+from fate.engine.errors import IllegalChoice, SaveFormatError, ScenarioError
 from fate.engine.game import Game
 from fate.engine.invariants import violations
-from fate.cli import Parser, old_file, refuse, whole
 from fate.untrusted import InputError, cut, read_yaml
 
 MAX_BYTES = 1 << 20  # a scenario is a few KB

@@ -19,8 +19,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from fate.cli import Parser, folder, new_file, old_file, seconds, whole
 from fate.ai import BOTS, make_bot
+from fate.cli import Parser, folder, new_file, old_file, seconds, whole
 from fate.content import default_content
 from fate.engine import new_game
 from fate.engine.invariants import violations

@@ -26,12 +26,12 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from fate.cli import Parser, new_file, seconds, whole
-from fate.untrusted import InputError, cut, parse_json, read_text
 from fate.ai.bots import BOTS, make_bot
 from fate.ai.ismcts import HardBot
+from fate.cli import Parser, new_file, seconds, whole
 from fate.content import default_content
 from fate.engine import new_game
+from fate.untrusted import InputError, cut, parse_json, read_text
 
 CHOICE_CAP = 50_000
 

@@ -10,7 +10,6 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-
 from fate.content.model import (
     ARTIFACT,
     CURSE,
