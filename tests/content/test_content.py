@@ -80,7 +80,7 @@ def test_a_missing_file_is_named(data):
 def test_cli_error_is_one_line(data):
     (data / "gods.yaml").write_text("gods: 7\n")
     out = subprocess.run([sys.executable, "-m", "fate.content", str(data)], capture_output=True, text=True)
-    assert out.returncode == 1 and out.stderr.strip().count("\n") == 0
+    assert out.returncode == 2 and out.stderr.strip().count("\n") == 0
     assert "gods.yaml" in out.stderr and "Traceback" not in out.stderr
 
 
