@@ -11,7 +11,10 @@ import pytest
 from fate.engine import SaveFormatError, new_game
 from fate.engine.save import (
     FORMAT_VERSION,
+    MAX_CHOICES,
     backup_path,
+    check_choices,
+    check_config,
     load_data,
     load_game,
     migrate,
@@ -247,3 +250,43 @@ def test_a_snapshot_with_a_field_missing_is_refused_naming_it(content):
     del data["snapshot"]["ctl"]
     with pytest.raises(SaveFormatError, match="field 'ctl' is missing"):
         load_data(content, data)
+
+
+@pytest.mark.parametrize("config,says", [
+    ([], "'config' is required"), ({"players": 0, "seed": 1}, "players 1 to 4"),
+    ({"players": 5, "seed": 1}, "players 1 to 4"), ({"players": True, "seed": 1}, "players 1 to 4"),
+    ({"players": 2, "seed": 1.5}, "whole-number seed"), ({"players": 2, "seed": 2**63 + 1}, "whole-number seed"),
+    ({"players": 2, "seed": 1, "gods": 7}, "config.gods"), ({"players": 2, "seed": 1, "gods": ["cthulhu"]}, "config.gods"),
+    ({"players": 2, "seed": 1, "gods": ["cthulhu", "cthulhu"]}, "2 different Elder God ids"),
+    ({"players": 2, "seed": 1, "gods": ["cthulhu", "the-sign"]}, "config.gods"),
+    ({"players": 2, "seed": 1, "gods": ["cthulhu", ["x"]]}, "config.gods"),
+    ({"players": 2, "seed": 1, "scenario": "yes"}, "config.scenario"),
+])
+def test_a_damaged_config_is_refused_naming_the_field(content, config, says):
+    with pytest.raises(SaveFormatError, match=says):
+        check_config(content, config, "s.json")
+
+
+def test_a_sound_config_comes_back_clean(content):
+    gods = [c.id for c in content.cards if c.kind == "god"][:3]
+    assert check_config(content, {"players": 3, "seed": -2**63, "gods": gods, "scenario": False, "x": 1}) == {
+        "players": 3, "seed": -2**63, "gods": gods}
+    assert check_config(content, {"players": 1, "seed": 2**63, "scenario": True}) == {
+        "players": 1, "seed": 2**63, "scenario": True}
+    assert check_config(None, {"players": 2, "seed": 0, "gods": ["a", "b"]})["gods"] == ["a", "b"]
+    with pytest.raises(SaveFormatError):
+        check_config(None, {"players": 2, "seed": 0, "gods": ["a", "a"]})
+
+
+@pytest.mark.parametrize("choices,says", [
+    ({}, "expected a list"), (["a"] * (MAX_CHOICES + 1), "at most 100,000"), (["a", 3], r"'choices'\[1\]"),
+    (["a", ""], r"'choices'\[1\]"), (["x" * 201], r"'choices'\[0\]"), ([{"a": 1}], "found {'a': …}"),
+])
+def test_damaged_choices_are_refused_naming_the_place(choices, says):
+    with pytest.raises(SaveFormatError, match=says):
+        check_choices(choices)
+
+
+def test_choices_of_every_sound_length_pass():
+    assert check_choices(["x" * 200, "a"]) == ["x" * 200, "a"] and check_choices([]) == []
+    assert len(check_choices(["a"] * MAX_CHOICES)) == MAX_CHOICES
