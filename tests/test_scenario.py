@@ -54,10 +54,10 @@ def test_cli_reports_errors_in_one_line(tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text("players: 3\nseats: [{hand: [nope]}, {}, {}]\n")
     out = run(str(path))
-    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.count("\n") == 1 and "unknown card id 'nope'" in out.stderr
     out = run("docs/examples/museum-control.yaml", "--choose", "bogus")
-    assert out.returncode == 1 and "'bogus' is not a legal choice" in out.stderr
+    assert out.returncode == 2 and "'bogus' is not a legal choice" in out.stderr
 
 
 def test_a_saved_position_becomes_a_scenario_with_the_same_board(content, tmp_path):
@@ -98,7 +98,7 @@ def test_from_save_refuses_a_damaged_save_in_one_line(tmp_path):
     bad.write_text("{ nope")
     out = subprocess.run([sys.executable, "-m", "fate.scenario", "--from-save", str(bad)], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
-    assert out.returncode == 1 and out.stderr.count("\n") == 1 and "bad.json" in out.stderr
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "bad.json" in out.stderr
 
 
 def test_from_save_reads_a_bug_report_too(content, tmp_path):

@@ -64,7 +64,7 @@ def test_the_write_is_atomic_no_temp_files_left(content, tmp_path):
 
 
 @pytest.mark.parametrize("text,expect", [
-    ("{not json", "not valid JSON"),
+    ("{not json", "not JSON"),
     ("[1, 2]", "not a saved game"),
     ('{"game": "chess"}', "not a Fate of the Elder Gods save"),
 ])
