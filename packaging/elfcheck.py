@@ -63,7 +63,9 @@ def needed_versions(data: bytes) -> set[str]:
             if at > offset + size:
                 raise ElfError("version section runs past its end")
         return found
-    except (struct.error, IndexError) as e:
+    except ElfError:
+        raise
+    except (struct.error, IndexError, ValueError) as e:
         raise ElfError(f"damaged ELF headers ({e})") from None
 
 

@@ -126,8 +126,8 @@ def _pinned_wheel(filename: str) -> bool:
 class Wine:
     """Running Windows programs in the cache's own 64-bit Wine prefix."""
 
-    def __init__(self, cache: Path) -> None:
-        self.prefix = cache / "wineprefix"
+    def __init__(self, cache: Path, prefix: Path | None = None) -> None:
+        self.prefix = prefix or cache / "wineprefix"
         self.env = dict(os.environ, WINEPREFIX=str(self.prefix), WINEDEBUG="-all", WINEARCH="win64",
                         WINEDLLOVERRIDES="mscoree,mshtml,winealsa.drv=")  # no Mono, Gecko or sound card
         self.env.pop("DISPLAY", None)
