@@ -205,10 +205,29 @@ def deb(folder: Path, icon_files: dict[str, Path]) -> Path:
     return out
 
 
+def codesign(path: Path) -> None:
+    """Sign a program or app bundle with ``$FATE_CODESIGN_CMD PATH`` when that is set (the
+    release workflow sets it where signing secrets exist); otherwise leave it unsigned."""
+    command = os.environ.get("FATE_CODESIGN_CMD", "").strip()
+    if not command:
+        return
+    import shlex
+
+    if system() == "windows":  # a Windows command line, quotes and all, as CreateProcess reads it
+        done = subprocess.run(f'{command} "{path}"')
+    else:
+        done = subprocess.run([*shlex.split(command), str(path)])
+    if done.returncode != 0:
+        raise BuildError(f"signing {path.name} failed (exit {done.returncode})")
+    print(f"signed: {path}")
+
+
 def native(with_deb: bool) -> Path:
     """The build for this machine: the app folder, its archive and (--deb) a .deb."""
     icon_files = icons()
     folder = pyinstaller(WORK / "icons")
+    app = DIST / f"{NAME}.app"
+    codesign(app if app.exists() else folder / executable_name())  # before anything is packed
     if system() == "linux":
         stage, verdict = linux_extras(folder, icon_files)
         print(verdict)
@@ -216,7 +235,6 @@ def native(with_deb: bool) -> Path:
         stage = WORK / "stage" / f"{NAME}-{version()}"
         shutil.rmtree(stage.parent, ignore_errors=True)
         stage.mkdir(parents=True)
-        app = DIST / f"{NAME}.app"
         shutil.copytree(app if app.exists() else folder, stage / (app.name if app.exists() else NAME),
                         symlinks=True)
         if app.exists():
@@ -245,6 +263,7 @@ def windows_release() -> None:
         icons()
         setup = windows.installer(folder, WORK / "icons" / "fate.ico", version(),
                                   DIST / f"{NAME}-{version()}-setup.exe")
+        codesign(setup)
     except windows.WindowsBuildError as e:
         raise BuildError(str(e)) from None
     print(f"archive: {zips[0]} ({zips[0].stat().st_size / 1e6:.1f} MB)")

@@ -48,8 +48,9 @@ def _run(cmd: list[str], what: str, **kw) -> None:
         raise OldLinuxError(f"{what} failed (exit {done.returncode}): {' '.join(cmd[:6])} ...")
 
 
-def debian_mirror() -> str:
-    """The Debian archive this machine's apt uses (no host is written into the project)."""
+def debian_mirror() -> str | None:
+    """The Debian archive this machine's apt uses, or None for debootstrap's own default
+    (on Ubuntu, say). No host is written into the project."""
     if os.environ.get("FATE_DEBIAN_MIRROR"):
         return os.environ["FATE_DEBIAN_MIRROR"]
     texts = []
@@ -60,7 +61,7 @@ def debian_mirror() -> str:
         for url in re.findall(r"(?:URIs:|deb(?:-src)?(?:\s+\[[^\]]*\])?)\s+(\S+)", text):
             if url.rstrip("/").endswith("/debian"):
                 return url
-    raise OldLinuxError("no Debian archive in /etc/apt/sources*; set FATE_DEBIAN_MIRROR")
+    return None
 
 
 class Chroot:
@@ -116,7 +117,11 @@ class Chroot:
         if not (self.root / "usr" / "bin" / "apt-get").exists():
             print(f"making a Debian {SUITE} root in {self.root} (about a minute)", flush=True)
             shutil.rmtree(self.root, ignore_errors=True)
-            _run(["debootstrap", "--variant=minbase", SUITE, str(self.root), mirror], "debootstrap")
+            _run(["debootstrap", "--variant=minbase", SUITE, str(self.root), *([mirror] if mirror else [])],
+                 "debootstrap")
+        if mirror is None:  # the one debootstrap chose, as it wrote it into the root
+            listed = (self.root / "etc/apt/sources.list").read_text().split()
+            mirror = listed[listed.index("deb") + 1]
         (self.root / "etc/apt/sources.list").write_text(
             f"deb {mirror} {SUITE} main\ndeb-src {mirror} {PYTHON_SOURCE_SUITE} main\n")
         self.mount()
