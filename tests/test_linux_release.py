@@ -84,6 +84,11 @@ def test_a_damaged_file_is_one_clear_error_at_any_length():
     assert refused > len(data) // 2
 
 
+def test_the_release_build_checks_for_debian_11_and_ubuntu_20_04():
+    assert (oldlinux.GLIBC, oldlinux.GLIBCXX) == (LIMITS["GLIBC"], LIMITS["GLIBCXX"])
+    assert oldlinux.SUITE == "bullseye"
+
+
 def test_the_folder_check_fails_naming_the_file_that_needs_too_much(tmp_path):
     (tmp_path / "lib").mkdir()
     (tmp_path / "lib" / "old.so").write_bytes(make_elf({"libc.so.6": ["GLIBC_2.17", "GLIBC_2.30"]}))

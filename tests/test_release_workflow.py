@@ -10,7 +10,6 @@ this machine cannot reach.)"""
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 import subprocess
 import sys
