@@ -161,8 +161,10 @@ def measure_package(folder, runs: int = 3) -> dict[str, float]:
     import subprocess
     from pathlib import Path
 
+    from fate.oscompat import executable_name
+
     folder = Path(folder)
-    exe = folder / ("FateOfTheElderGods.exe" if sys.platform.startswith("win") else "FateOfTheElderGods")
+    exe = folder / executable_name("FateOfTheElderGods")
     size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
     env = dict(os.environ, FATE_EXIT_AFTER_FIRST_FRAME="1")
     env.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -1,16 +1,90 @@
 """What differs between Windows, macOS and Linux, in one place.
 
-File locks: ``try_lock(fd)`` takes an exclusive lock on an open file without
-waiting and says whether it got it; the system drops the lock when the process
-ends, however it ends (killed included), so a lock never outlives its window.
-POSIX uses ``flock``; Windows ``msvcrt.locking`` on the file's first byte.
+- which system this is, by the name the release files carry
+  (``windows``, ``macos``, ``linux``);
+- what an executable is called there (``.exe`` on Windows);
+- reading a child process's output with a time limit. ``selectors`` on a
+  pipe works on POSIX only (Windows' ``select`` takes sockets alone and
+  fails with WinError 10038), so a thread reads the pipe into a queue and the
+  caller waits on the queue: the same code on every system.
+
+- file locks: ``try_lock(fd)`` takes an exclusive lock on an open file
+  without waiting and says whether it got it; the system drops it when the
+  process ends, however it ends (killed included). POSIX has ``flock``;
+  Windows ``msvcrt.locking`` on the file's first byte.
+
+The rest is already the same everywhere and needs nothing here: killing a
+child (``Popen.kill`` is SIGKILL on POSIX, TerminateProcess on Windows), the
+AI worker's watch on its parent (``multiprocessing.parent_process()`` waits
+on a process handle on Windows, a pipe on POSIX), the user's folders
+(platformdirs, ``fate/paths.py``) and replacing a file (``os.replace``).
 """
 
 from __future__ import annotations
 
 import os
+import queue
 import sys
+import threading
+from typing import IO
 
+SYSTEMS = {"win32": "windows", "cygwin": "windows", "darwin": "macos", "linux": "linux"}
+
+
+def system(platform: str | None = None) -> str:
+    """``windows``, ``macos`` or ``linux`` (another POSIX system keeps its own name)."""
+    platform = sys.platform if platform is None else platform
+    for prefix, name in SYSTEMS.items():
+        if platform.startswith(prefix):
+            return name
+    return platform
+
+
+def executable_name(name: str, platform: str | None = None) -> str:
+    """The file name of a program called ``name`` on that system."""
+    return name + (".exe" if system(platform) == "windows" else "")
+
+
+class LineReader:
+    """The lines a child writes to a pipe, each waited for at most a given time.
+
+    A daemon thread reads the pipe to its end and puts every line, then ``""``
+    for the end, on a queue; ``readline(timeout)`` returns a line, ``""`` once
+    the pipe has ended, or ``None`` when nothing came in time.
+    """
+
+    def __init__(self, pipe: IO[str]) -> None:
+        self._lines: queue.Queue[str] = queue.Queue()
+        self._ended = False
+        self._thread = threading.Thread(target=self._pump, args=(pipe,), name="pipe-reader", daemon=True)
+        self._thread.start()
+
+    def _pump(self, pipe: IO[str]) -> None:
+        try:
+            for line in pipe:
+                self._lines.put(line)
+        except (OSError, ValueError):  # the pipe was closed under us: that is its end
+            pass
+        finally:
+            self._lines.put("")
+
+    def readline(self, timeout: float) -> str | None:
+        if self._ended:
+            return ""
+        try:
+            line = self._lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if line == "":
+            self._ended = True
+        return line
+
+    def join(self, timeout: float) -> None:
+        """Wait for the reading thread (after the child has gone and its pipe closed)."""
+        self._thread.join(timeout)
+
+
+# ---------------------------------------------------------------- file locks
 WINDOWS = sys.platform == "win32"
 
 if WINDOWS:

@@ -1,23 +1,41 @@
-"""Build the desktop app: python packaging/build.py [--deb]
+"""Build the desktop app: python packaging/build.py [--target native|windows|linux|macos] [--deb]
+
+The default, ``--target native``, builds for the machine it runs on:
 
 1. draws the icons (PNG, .ico, .icns) from the game's own art;
 2. runs PyInstaller on packaging/fate.spec: a one-folder, windowed build in
    dist/FateOfTheElderGods/ (on macOS also dist/FateOfTheElderGods.app);
 3. on Linux puts the menu entry, icons and install.sh beside the app and
    checks the entry with desktop-file-validate when it is installed;
-4. packs an archive for this platform into dist/ (.tar.gz, or .zip on
-   Windows) and, with --deb on Linux, a .deb;
+4. packs an archive for this platform into dist/ (.tar.gz on Linux, .zip on
+   Windows, .dmg on macOS) and, with --deb on Linux, a .deb;
 5. prints the bundle size and the packaged app's start to first frame.
+
+The release targets:
+
+- ``--target windows``: the .zip and a per-user installer,
+  FateOfTheElderGods-<version>-setup.exe. On Linux it runs the build with
+  Windows' CPython under Wine (packaging/windows.py); on Windows, natively.
+- ``--target linux`` (Linux, root): the .tar.gz and .deb built in a Debian 11
+  chroot, so they start on glibc 2.31 and newer (packaging/oldlinux.py); every
+  ELF file is checked for that (packaging/elfcheck.py) and the bundle runs its
+  ``--self-test`` on Debian 11 in the chroot.
+- ``--target macos`` (macOS): the native build, i.e. the .app in a .dmg.
+
+Downloads are pinned (version and sha256) and kept between runs in the cache
+folder: ``$FATE_BUILD_CACHE``, else ``~/.cache/fate-build``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import shutil
 import subprocess
 import sys
 import tarfile
+import time
 import zipfile
 from pathlib import Path
 
@@ -29,10 +47,31 @@ WORK = ROOT / "packaging" / "build"
 LINUX = ROOT / "packaging" / "linux"
 
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "packaging"))
+
+from fate.oscompat import executable_name as exe_name  # noqa: E402
+from fate.oscompat import system  # noqa: E402
+
+TARGETS = ("native", "windows", "linux", "macos")
 
 
 class BuildError(Exception):
     pass
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a refused argument is one line (naming it) and exit status 2."""
+
+    def error(self, message: str) -> None:
+        print(f"{self.prog}: {message} (try --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def cache_dir() -> Path:
+    """Where downloads and prepared toolchains are kept between builds (never in git)."""
+    if os.environ.get("FATE_BUILD_CACHE"):
+        return Path(os.environ["FATE_BUILD_CACHE"]).resolve()
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "fate-build"
 
 
 def version() -> str:
@@ -42,8 +81,7 @@ def version() -> str:
 
 
 def platform_tag() -> str:
-    system = {"linux": "linux", "darwin": "macos", "win32": "windows"}.get(sys.platform, sys.platform)
-    return f"{system}-{platform.machine().lower() or 'unknown'}"
+    return f"{system()}-{platform.machine().lower() or 'unknown'}"
 
 
 def icons() -> dict[str, Path]:
@@ -71,7 +109,7 @@ def pyinstaller(icon_dir: Path) -> Path:
 
 
 def executable_name() -> str:
-    return NAME + (".exe" if sys.platform.startswith("win") else "")
+    return exe_name(NAME)
 
 
 def validate_desktop(path: Path) -> str:
@@ -106,15 +144,27 @@ def linux_extras(folder: Path, icon_files: dict[str, Path]) -> tuple[Path, str]:
     return stage, verdict
 
 
+def archive_name(suffix: str) -> str:
+    """``FateOfTheElderGods-0.1.0-linux-x86_64.tar.gz``: the whole version, then the platform."""
+    return f"{NAME}-{version()}-{platform_tag()}{suffix}"
+
+
 def archive(stage: Path) -> Path:
-    base = DIST / f"{NAME}-{version()}-{platform_tag()}"
-    if sys.platform.startswith("win"):
-        out = base.with_suffix(".zip")
+    if system() == "windows":
+        out = DIST / archive_name(".zip")  # not with_suffix: that would cut the name at the version's dot
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
             for p in sorted(stage.rglob("*")):
                 z.write(p, p.relative_to(stage.parent))
         return out
-    out = Path(str(base) + ".tar.gz")
+    if system() == "macos" and shutil.which("hdiutil"):
+        out = DIST / archive_name(".dmg")
+        out.unlink(missing_ok=True)
+        done = subprocess.run(["hdiutil", "create", "-volname", "Fate of the Elder Gods", "-srcfolder", str(stage),
+                               "-fs", "HFS+", "-format", "UDZO", "-ov", str(out)], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise BuildError(f"hdiutil failed: {done.stderr.strip()}")
+        return out
+    out = DIST / archive_name(".tar.gz")
     with tarfile.open(out, "w:gz") as t:
         t.add(stage, arcname=stage.name)
     return out
@@ -155,35 +205,125 @@ def deb(folder: Path, icon_files: dict[str, Path]) -> Path:
     return out
 
 
+def codesign(path: Path) -> None:
+    """Sign a program or app bundle with ``$FATE_CODESIGN_CMD PATH`` when that is set (the
+    release workflow sets it where signing secrets exist); otherwise leave it unsigned."""
+    command = os.environ.get("FATE_CODESIGN_CMD", "").strip()
+    if not command:
+        return
+    import shlex
+
+    if system() == "windows":  # a Windows command line, quotes and all, as CreateProcess reads it
+        done = subprocess.run(f'{command} "{path}"')
+    else:
+        done = subprocess.run([*shlex.split(command), str(path)])
+    if done.returncode != 0:
+        raise BuildError(f"signing {path.name} failed (exit {done.returncode})")
+    print(f"signed: {path}")
+
+
+def native(with_deb: bool) -> Path:
+    """The build for this machine: the app folder, its archive and (--deb) a .deb."""
+    icon_files = icons()
+    folder = pyinstaller(WORK / "icons")
+    app = DIST / f"{NAME}.app"
+    codesign(app if app.exists() else folder / executable_name())  # before anything is packed
+    if system() == "linux":
+        stage, verdict = linux_extras(folder, icon_files)
+        print(verdict)
+    else:
+        stage = WORK / "stage" / f"{NAME}-{version()}"
+        shutil.rmtree(stage.parent, ignore_errors=True)
+        stage.mkdir(parents=True)
+        shutil.copytree(app if app.exists() else folder, stage / (app.name if app.exists() else NAME),
+                        symlinks=True)
+        if app.exists():
+            (stage / "Applications").symlink_to("/Applications")  # drag the app onto it to install
+    out = archive(stage)
+    print(f"archive: {out} ({out.stat().st_size / 1e6:.1f} MB)")
+    if with_deb:
+        d = deb(folder, icon_files)
+        print(f"deb: {d} ({d.stat().st_size / 1e6:.1f} MB)")
+    return folder
+
+
+def windows_release() -> None:
+    """The Windows zip and installer: natively on Windows, under Wine elsewhere."""
+    import windows
+
+    try:
+        if system() == "windows":
+            folder = native(with_deb=False)
+        else:
+            windows.build_under_wine(ROOT, cache_dir() / "windows", DIST)
+            folder = DIST / NAME
+        zips = list(DIST.glob(f"{NAME}-{version()}-windows-*.zip"))
+        if not zips or not (folder / f"{NAME}.exe").is_file():
+            raise BuildError(f"the Windows build left no {NAME}.exe or .zip in {DIST}")
+        icons()
+        setup = windows.installer(folder, WORK / "icons" / "fate.ico", version(),
+                                  DIST / f"{NAME}-{version()}-setup.exe")
+        codesign(setup)
+    except windows.WindowsBuildError as e:
+        raise BuildError(str(e)) from None
+    print(f"archive: {zips[0]} ({zips[0].stat().st_size / 1e6:.1f} MB)")
+    print(f"installer: {setup} ({setup.stat().st_size / 1e6:.1f} MB)")
+
+
+def linux_release() -> Path:
+    """The Linux tarball and .deb for glibc 2.31 and newer, checked and self-tested on Debian 11."""
+    import elfcheck
+    import oldlinux
+
+    if system() != "linux":
+        raise BuildError("--target linux builds on Linux (in a Debian 11 chroot)")
+    try:
+        for made in oldlinux.build(ROOT, cache_dir() / "linux", DIST):
+            if made.is_file():
+                print(f"made: {made} ({made.stat().st_size / 1e6:.1f} MB)")
+        folder = DIST / NAME
+        ok, text = elfcheck.report(folder, {"GLIBC": oldlinux.GLIBC, "GLIBCXX": oldlinux.GLIBCXX})
+        print(text)
+        if not ok:
+            raise BuildError(f"the bundle needs a newer C library than glibc {elfcheck.dotted(oldlinux.GLIBC)}")
+        code, out = oldlinux.self_test_in_chroot(cache_dir() / "linux", folder)
+        print(f"--self-test on Debian {oldlinux.SUITE} (exit {code}):\n{out}")
+        if code != 0 or not out.endswith("SELFTEST OK"):
+            raise BuildError(f"the bundle's --self-test failed on Debian {oldlinux.SUITE}")
+    except (oldlinux.OldLinuxError, elfcheck.ElfError) as e:
+        raise BuildError(str(e)) from None
+    return folder
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python packaging/build.py", description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(prog="python packaging/build.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--target", choices=TARGETS, default="native",
+                    help="native: for this machine (default); windows: zip and installer (under Wine on Linux); "
+                         "linux: tarball and .deb for glibc 2.31+ (root); macos: .app in a .dmg (on a Mac)")
     ap.add_argument("--deb", action="store_true", help="also build a .deb (Linux, needs dpkg-deb)")
     ap.add_argument("--dist", metavar="DIR", help="where the app and archives go (default: dist/)")
     args = ap.parse_args(argv)
     global DIST
     if args.dist:
         DIST = Path(args.dist).resolve()
+    if args.target == "macos" and system() != "macos":
+        ap.error("--target macos: builds on a Mac only (PyInstaller cannot cross-build; see packaging/README.md)")
+    if args.deb and args.target not in ("native", "linux"):
+        ap.error(f"--deb: goes with a Linux build, not --target {args.target}")
+    started = time.monotonic()
     try:
-        icon_files = icons()
-        folder = pyinstaller(WORK / "icons")
-        if sys.platform.startswith("linux"):
-            stage, verdict = linux_extras(folder, icon_files)
-            print(verdict)
+        if args.target == "windows":
+            windows_release()
+            print(f"build time: {time.monotonic() - started:.0f} s")
+            return 0
+        if args.target == "linux":
+            folder = linux_release()
         else:
-            stage = WORK / "stage" / f"{NAME}-{version()}"
-            shutil.rmtree(stage.parent, ignore_errors=True)
-            stage.mkdir(parents=True)
-            app = DIST / f"{NAME}.app"
-            shutil.copytree(app if app.exists() else folder, stage / (app.name if app.exists() else NAME),
-                            symlinks=True)
-        out = archive(stage)
-        print(f"archive: {out} ({out.stat().st_size / 1e6:.1f} MB)")
-        if args.deb:
-            d = deb(folder, icon_files)
-            print(f"deb: {d} ({d.stat().st_size / 1e6:.1f} MB)")
+            folder = native(args.deb)
     except BuildError as e:
         print(f"build.py: {e}", file=sys.stderr)
         return 1
+    print(f"build time: {time.monotonic() - started:.0f} s")
     from fate.bench import measure_package
 
     m = measure_package(folder)

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 sys.path.insert(0, str(ROOT / "packaging"))
@@ -92,3 +94,33 @@ def test_the_packaged_app_builds_and_passes_its_self_test(tmp_path):
     # the archive for this platform is there, and nothing of numpy went in
     assert list(dist.glob("FateOfTheElderGods-*.tar.gz")) or list(dist.glob("FateOfTheElderGods-*.zip"))
     assert not list((dist / "FateOfTheElderGods").rglob("numpy*"))
+
+
+def test_archive_names_carry_the_whole_version_and_the_platform():
+    import build
+
+    from fate import __version__
+
+    name = build.archive_name(".zip")
+    assert name == f"FateOfTheElderGods-{__version__}-{build.platform_tag()}.zip"
+    assert __version__.count(".") == 2 and f"-{__version__}-" in name  # not cut at the version's dot
+
+
+@pytest.mark.parametrize("args, names", [
+    (["--target", "bogus"], "--target"),
+    (["--target"], "--target"),
+    (["--frobnicate"], "--frobnicate"),
+    (["--target", "windows", "--deb"], "--deb"),
+])
+def test_the_build_command_refuses_a_bad_argument_in_one_line(args, names):
+    done = subprocess.run([sys.executable, str(ROOT / "packaging" / "build.py"), *args],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and names in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="on a Mac --target macos is the real build")
+def test_a_mac_build_is_refused_elsewhere_with_the_reason():
+    done = subprocess.run([sys.executable, str(ROOT / "packaging" / "build.py"), "--target", "macos"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Mac only" in done.stderr

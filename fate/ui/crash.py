@@ -5,11 +5,12 @@ Used by ``python main.py --self-test`` and tests/test_crash_safety.py."""
 from __future__ import annotations
 
 import os
-import selectors
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from fate.oscompat import LineReader
 
 
 def autoplay_command(seed: int) -> list[str]:
@@ -29,18 +30,17 @@ def run_and_kill(folder: Path, seed: int, after: float, timeout: float = 60.0) -
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     proc = subprocess.Popen(autoplay_command(seed), env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
-    sel = selectors.DefaultSelector()
-    sel.register(proc.stdout, selectors.EVENT_READ)
+    lines = LineReader(proc.stdout)  # a thread reads the pipe: selectors take no pipes on Windows
     path, made, start, began = None, -1, None, time.monotonic()
     try:
         while time.monotonic() - began < timeout:
             if start is not None and time.monotonic() - start >= after:
                 break
-            if not sel.select(timeout=0.05):
+            line = lines.readline(timeout=0.05)
+            if line is None:
                 if proc.poll() is not None:
                     break
                 continue
-            line = proc.stdout.readline()
             if not line:
                 break
             if line.startswith("saving to "):
@@ -51,7 +51,7 @@ def run_and_kill(folder: Path, seed: int, after: float, timeout: float = 60.0) -
     finally:
         proc.kill()
         proc.wait(timeout=10)
-        sel.close()
+        lines.join(timeout=10)  # the pipe ends with the process; then it may be closed
         proc.stdout.close()
     if path is None:
         raise RuntimeError("the game process never started its game")

@@ -1,0 +1,72 @@
+; The Windows installer: a per-user install (no administrator rights asked),
+; a Start menu entry, an entry in Settings > Apps, and an uninstaller that
+; removes the game and leaves the player's saves (they live in %LOCALAPPDATA%
+; and %APPDATA%, never in the install folder).
+;
+; Built by packaging/build.py --target windows, which defines:
+;   VERSION   the game's version, e.g. 0.1.0
+;   VERSION4  the same as four numbers, e.g. 0.1.0.0 (Windows' version resource)
+;   SRC       the app folder PyInstaller made (FateOfTheElderGods\)
+;   ICON      fate.ico
+;   OUT       the setup .exe to write
+Unicode true
+Target amd64-unicode          ; a 64-bit installer: it runs on 64-bit-only Wine too
+SetCompressor /SOLID lzma
+RequestExecutionLevel user
+ManifestDPIAware true
+
+!define APP "FateOfTheElderGods"
+!define TITLE "Fate of the Elder Gods"
+!define UNINSTALL_KEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\${APP}"
+
+Name "${TITLE}"
+OutFile "${OUT}"
+Icon "${ICON}"
+UninstallIcon "${ICON}"
+InstallDir "$LOCALAPPDATA\Programs\${APP}"
+InstallDirRegKey HKCU "${UNINSTALL_KEY}" "InstallLocation"
+ShowInstDetails nevershow
+ShowUninstDetails nevershow
+
+VIProductVersion "${VERSION4}"
+VIAddVersionKey /LANG=1033 "ProductName" "${TITLE}"
+VIAddVersionKey /LANG=1033 "ProductVersion" "${VERSION}"
+VIAddVersionKey /LANG=1033 "FileVersion" "${VERSION}"
+VIAddVersionKey /LANG=1033 "FileDescription" "${TITLE} installer"
+VIAddVersionKey /LANG=1033 "CompanyName" "The Fate of the Elder Gods studio"
+VIAddVersionKey /LANG=1033 "LegalCopyright" "Copyright (c) The Fate of the Elder Gods studio"
+
+Page directory
+Page instfiles
+UninstPage uninstConfirm
+UninstPage instfiles
+
+Section "Install"
+  SetShellVarContext current
+  ; a reinstall or an update replaces the whole app folder
+  RMDir /r "$INSTDIR\_internal"
+  SetOutPath "$INSTDIR"
+  File /r "${SRC}\*.*"
+  WriteUninstaller "$INSTDIR\uninstall.exe"
+  CreateShortcut "$SMPROGRAMS\${TITLE}.lnk" "$INSTDIR\${APP}.exe" "" "$INSTDIR\${APP}.exe" 0
+  WriteRegStr HKCU "${UNINSTALL_KEY}" "DisplayName" "${TITLE}"
+  WriteRegStr HKCU "${UNINSTALL_KEY}" "DisplayVersion" "${VERSION}"
+  WriteRegStr HKCU "${UNINSTALL_KEY}" "Publisher" "The Fate of the Elder Gods studio"
+  WriteRegStr HKCU "${UNINSTALL_KEY}" "DisplayIcon" "$INSTDIR\${APP}.exe"
+  WriteRegStr HKCU "${UNINSTALL_KEY}" "InstallLocation" "$INSTDIR"
+  WriteRegStr HKCU "${UNINSTALL_KEY}" "UninstallString" '"$INSTDIR\uninstall.exe"'
+  WriteRegStr HKCU "${UNINSTALL_KEY}" "QuietUninstallString" '"$INSTDIR\uninstall.exe" /S'
+  WriteRegDWORD HKCU "${UNINSTALL_KEY}" "NoModify" 1
+  WriteRegDWORD HKCU "${UNINSTALL_KEY}" "NoRepair" 1
+SectionEnd
+
+Section "Uninstall"
+  SetShellVarContext current
+  Delete "$SMPROGRAMS\${TITLE}.lnk"
+  ; only what the installer put there: the app and its _internal folder
+  RMDir /r "$INSTDIR\_internal"
+  Delete "$INSTDIR\${APP}.exe"
+  Delete "$INSTDIR\uninstall.exe"
+  RMDir "$INSTDIR"
+  DeleteRegKey HKCU "${UNINSTALL_KEY}"
+SectionEnd
