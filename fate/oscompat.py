@@ -85,7 +85,7 @@ class LineReader:
 
 
 # ---------------------------------------------------------------- file locks
-WINDOWS = sys.platform == "win32"
+WINDOWS = system() == "windows"
 
 if WINDOWS:
     import msvcrt

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -59,3 +60,20 @@ def test_the_reader_waits_no_longer_than_asked_for_a_silent_child():
     assert lines.readline(timeout=10) == ""  # killed: the pipe ends
     lines.join(timeout=5)
     proc.stdout.close()
+
+
+def test_a_file_lock_is_held_against_a_second_holder_until_let_go(tmp_path):
+    """On this system's path (flock here; the Windows path, msvcrt, runs in the packaged
+    --self-test under Wine, whose crash check resumes a game and so takes its lock)."""
+    from fate.oscompat import try_lock, unlock
+
+    path = tmp_path / "game.json.lock"
+    first = os.open(path, os.O_RDWR | os.O_CREAT)
+    second = os.open(path, os.O_RDWR)
+    try:
+        assert try_lock(first) and not try_lock(second)
+        unlock(first)
+        assert try_lock(second) and not try_lock(first)
+    finally:
+        os.close(first)
+        os.close(second)
