@@ -220,11 +220,14 @@ class GameLock:
     def release(self, remove: bool = False) -> None:
         if self._fd is None:
             return
-        if remove:
-            self.path.unlink(missing_ok=True)
         oscompat.unlock(self._fd)
-        os.close(self._fd)
+        os.close(self._fd)  # closed before removing: Windows removes no open file
         self._fd = None
+        if remove:
+            try:
+                self.path.unlink(missing_ok=True)
+            except OSError:
+                pass  # another window opened it meanwhile: the file stays, harmless
 
 
 def is_locked(path: Path) -> bool:
