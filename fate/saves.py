@@ -20,7 +20,7 @@ from typing import Any
 
 from fate import oscompat
 from fate.content.model import Content
-from fate.engine import new_game
+from fate.engine import new_game_from
 from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.save import (
     backup_path,
@@ -315,7 +315,7 @@ class Replay:
         if config.get("scenario"):
             raise SaveFormatError(f"{where}: a game begun from a scenario cannot be replayed")
         try:
-            g = new_game(content, config["players"], config["seed"], config.get("gods"))
+            g = new_game_from(content, config)
             self.states = [g.clone()]
             self.events = [g.take_events()]
             for cid in choices:

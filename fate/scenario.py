@@ -33,10 +33,12 @@ from fate.engine.constants import (
 from fate.engine.errors import IllegalChoice, SaveFormatError, ScenarioError
 from fate.engine.game import Game
 from fate.engine.invariants import violations
+from fate.content.loader import known
+from fate.content.model import STANDARD_LEVEL
 from fate.untrusted import InputError, cut, read_yaml
 
 MAX_BYTES = 1 << 20  # a scenario is a few KB
-TOP_KEYS = {"players", "seed", "gods", "current", "turn", "fate", "start", "seats", "locations",
+TOP_KEYS = {"solo_level", "players", "seed", "gods", "current", "turn", "fate", "start", "seats", "locations",
             "artifacts_face_up", "decks", "discard", "removed", "dice", "description"}
 SEAT_KEYS = {"lodge", "abyss", "cultists", "investigators", "summon", "elder_signs",
              "elder_sign_curse_taken", "hand", "gate", "reserve", "artifacts", "curses"}
@@ -104,7 +106,14 @@ class _Builder:
         gods = d.get("gods") or [c.cards[x].id for x in c.gods[:n]]
         if not isinstance(gods, list) or len(gods) != n:
             raise self.err(f"field 'gods': expected {n} Elder God ids")
-        g = Game(c, {"players": n, "seed": seed, "gods": list(gods), "scenario": True})
+        config = {"players": n, "seed": seed, "gods": list(gods), "scenario": True}
+        level = d.get("solo_level", STANDARD_LEVEL)
+        if not known(level, {x.id for x in c.solo_levels}) or (n != 1 and level != STANDARD_LEVEL):
+            raise self.err(f"field 'solo_level': expected a solo game's level "
+                           f"({', '.join(x.id for x in c.solo_levels)}), found {cut(level)}")
+        if level != STANDARD_LEVEL:
+            config["solo_level"] = level
+        g = Game(c, config)
         for s, gid in enumerate(gods):
             g.gods[s] = self.card(gid, ("god",), f"gods[{s}]")
         g.box.extend(x for x in c.gods if x not in g.gods)
@@ -301,7 +310,8 @@ def to_scenario(g: Game) -> dict:
     phase = g.phase if g.phase in PHASES else "prepare"  # the Investigators' turn: the next turn begins
     return {
         "description": f"turn {g.turn}, {g.seat_name(g.cur)}, {phase} (from a saved game)",
-        "players": g.n, "seed": int(g.config.get("seed", 1)), "gods": names(g.gods), "current": g.cur,
+        "players": g.n, **({"solo_level": g.level.id} if g.solo and g.level.id != STANDARD_LEVEL else {}),
+        "seed": int(g.config.get("seed", 1)), "gods": names(g.gods), "current": g.cur,
         "turn": g.turn, "start": phase, "fate": [LOCATIONS[p] for p in g.pieces], "seats": seats,
         "locations": {LOCATIONS[loc]: {"investigators": g.inv_at[loc], "column": names(g.columns[loc]),
                                        "squalls": g.squall[loc]} for loc in range(6)},

@@ -28,9 +28,10 @@ from fate.engine.invariants import violations
 CHOICE_CAP = 50_000  # a game that needs more is stuck: a rules bug
 
 
-def play_game(content, players: int, seed: int, bot: str = "random", check: bool = False):
-    """One game, every seat played by ``bot``; returns (game, choices, violations)."""
-    g = new_game(content, players, seed)
+def play_game(content, players: int, seed: int, bot: str = "random", check: bool = False,
+              level: str | None = None):
+    """One game, every seat played by ``bot`` (solo: at ``level``); returns (game, choices, violations)."""
+    g = new_game(content, players, seed, solo_level=level)
     bots = [make_bot(bot, seed * 31 + s) for s in range(players)]
     bad: list[str] = []
     k = 0
@@ -67,12 +68,13 @@ class Tally:
             self.god_wins[g.card(g.gods[s]).id] += 1 / len(g.winners)
 
 
-def run(players: int, games: int, seed: int, bot: str, check: bool = False) -> tuple[Tally, float]:
+def run(players: int, games: int, seed: int, bot: str, check: bool = False,
+        level: str | None = None) -> tuple[Tally, float]:
     content = default_content()
     tally = Tally(players)
     t0 = time.perf_counter()
     for k in range(games):
-        tally.add(*play_game(content, players, seed + k, bot, check))
+        tally.add(*play_game(content, players, seed + k, bot, check, level))
     return tally, time.perf_counter() - t0
 
 
@@ -216,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=whole(0, 2**62), default=1)
     ap.add_argument("--bot", default="random", choices=sorted(BOTS))
     ap.add_argument("--check", action="store_true", help="check invariants after every choice")
+    ap.add_argument("--level", choices=[x.id for x in default_content().solo_levels],
+                    help="with --players 1: how hard the Investigators play (data/solo.yaml)")
     ap.add_argument("--report", metavar="FILE", type=new_file, help="write the balance report (four-seat and solo games)")
     ap.add_argument("--changes", metavar="FILE", type=old_file, help="markdown listing tuned cards, quoted in the report")
     ap.add_argument("--strong", metavar="FILE", type=new_file, help="write the report's section on Hard in every seat")
@@ -233,8 +237,11 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.report).write_text(text, encoding="utf-8")
         print(text)
         return 0
-    tally, dt = run(args.players, args.games, args.seed, args.bot, args.check)
+    if args.level is not None and args.players != 1:
+        ap.error("--level: goes with --players 1")
+    tally, dt = run(args.players, args.games, args.seed, args.bot, args.check, args.level)
     print(f"{tally.games} games, {args.players} players, bot {args.bot}, "
+          + (f"solo level {args.level}, " if args.level else "") + 
           f"seeds {args.seed}..{args.seed + args.games - 1}")
     print(f"games per second: {tally.games / dt:.1f}  choices per second: {tally.choices / dt:,.0f}")
     print(f"average turns: {sum(tally.turns) / tally.games:.1f}")

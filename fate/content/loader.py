@@ -20,7 +20,9 @@ from fate.content.model import (
     Content,
     Dice,
     DieFace,
+    STANDARD_LEVEL,
     Location,
+    SoloLevel,
     Symbol,
 )
 from fate.engine.errors import ContentError
@@ -60,6 +62,7 @@ class _Loader:
         self.symbols: tuple[Symbol, ...] = ()
         self.dice: Dice | None = None
         self.locations: tuple[Location, ...] = ()
+        self.solo_levels: tuple[SoloLevel, ...] = ()
         self.digest = hashlib.sha256()
 
     # ---------------------------------------------------------------- files
@@ -396,6 +399,39 @@ class _Loader:
                      flavor=self.text(row, "flavor", where, cid, False),
                      effect=self.steps(row.get("penalty"), f"{where}: curse {cut(cid)}: field 'penalty'"))
 
+    def load_solo_levels(self) -> None:
+        """data/solo.yaml: the solo levels, each number in its range; ``standard`` must
+        be the rules' own numbers (R-SO-2..8)."""
+        where = "data/solo.yaml"
+        data = self.read("solo.yaml")
+        if not isinstance(data, dict) or not isinstance(data.get("levels"), list) or not data["levels"]:
+            raise ContentError(f"{where}: expected a 'levels' list")
+        ranges = {"arrive": (0, 3), "meeting_curses": (0, 2), "meeting_signs": (0, 2), "raid_dice": (-2, 2),
+                  "curses_to_lose": (3, 8), "start_investigators": (0, 4)}
+        out = []
+        for i, row in enumerate(data["levels"]):
+            self.keys(row, {"id", "name", "text", *ranges}, where, "level")
+            lid = row.get("id")
+            if not isinstance(lid, str) or not lid.isidentifier() or any(x.id == lid for x in out):
+                raise ContentError(f"{where}: level {i + 1}: field 'id': expected a new word, found {cut(lid)}")
+            nums = {}
+            for key, (lo, hi) in ranges.items():
+                val = row.get(key)
+                if not isinstance(val, int) or isinstance(val, bool) or not lo <= val <= hi:
+                    raise ContentError(f"{where}: level {cut(lid)}: field {key!r}: expected {lo} to {hi}, "
+                                       f"found {cut(val)}")
+                nums[key] = val
+            out.append(SoloLevel(i, lid, self.text(row, "name", where, lid), self.text(row, "text", where, lid),
+                                 **nums))
+        standard = next((x for x in out if x.id == STANDARD_LEVEL), None)
+        from fate.engine.constants import SOLO_CURSES_TO_LOSE
+
+        rules = {"arrive": 1, "meeting_curses": 1, "meeting_signs": 0, "raid_dice": 0,
+                 "curses_to_lose": SOLO_CURSES_TO_LOSE, "start_investigators": 0}
+        if standard is None or any(getattr(standard, k) != v for k, v in rules.items()):
+            raise ContentError(f"{where}: level {STANDARD_LEVEL!r} must be there, with the rules' own numbers")
+        self.solo_levels = tuple(out)
+
     def counts(self) -> None:
         for kind, want in COUNTS.items():
             have = sum(1 for c in self.cards if c.kind == kind)
@@ -413,7 +449,7 @@ class _Loader:
                        symbols=self.symbols, dice=self.dice, fingerprint=self.digest.hexdigest()[:16],
                        by_id=dict(self.by_id), gods=kinds[GOD], spells=kinds[SPELL], gates=kinds[GATE],
                        artifacts=kinds[ARTIFACT], curses=kinds[CURSE],
-                       locations=self.locations)
+                       locations=self.locations, solo_levels=self.solo_levels)
 
 
 def load_content(root: Path | str | None = None) -> Content:
@@ -429,6 +465,7 @@ def load_content(root: Path | str | None = None) -> Content:
     loader.load_gates()
     loader.load_artifacts()
     loader.load_curses()
+    loader.load_solo_levels()
     loader.counts()
     return loader.content()
 

@@ -88,6 +88,25 @@ class Dice:
         raise ValueError(f"unknown die face {name!r} (expected one of {', '.join(f.id for f in self.faces)})")
 
 
+@dataclass(frozen=True, slots=True)
+class SoloLevel:
+    """How hard the Investigators play in a solo game (data/solo.yaml)."""
+
+    index: int
+    id: str
+    name: str
+    text: str
+    arrive: int  # Investigators placed by each of their turns
+    meeting_curses: int  # Curses when their Fate Piece enters yours
+    meeting_signs: int  # Elder Signs then too
+    raid_dice: int  # added to every raid of your Lodge
+    curses_to_lose: int
+    start_investigators: int  # in your Lodge at the start
+
+
+STANDARD_LEVEL = "standard"  # the solo game as the rules describe it
+
+
 @dataclass(frozen=True)
 class Content:
     cards: tuple[Card, ...]
@@ -102,6 +121,7 @@ class Content:
     artifacts: tuple[int, ...] = ()
     curses: tuple[int, ...] = ()
     locations: tuple[Location, ...] = ()
+    solo_levels: tuple[SoloLevel, ...] = ()
     # Lookup tables the engine derives from the cards once per content (see
     # fate.engine.tables); not part of the content's identity.
     derived: dict = field(repr=False, compare=False, default_factory=dict)
@@ -111,6 +131,13 @@ class Content:
             return self.cards[self.by_id[card_id]]
         except KeyError:
             raise ValueError(f"unknown card id {card_id!r}") from None
+
+    def solo_level(self, level_id: str) -> SoloLevel:
+        for level in self.solo_levels:
+            if level.id == level_id:
+                return level
+        raise ValueError(f"unknown solo level {level_id!r} (expected one of "
+                         f"{', '.join(x.id for x in self.solo_levels)})")
 
     def index(self, card_id: str) -> int:
         try:

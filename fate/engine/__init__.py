@@ -10,7 +10,7 @@ changes; ``view(seat)`` is everything that seat may know.
 
 from __future__ import annotations
 
-from fate.content.model import Content
+from fate.content.model import STANDARD_LEVEL, Content
 
 # The rule modules register their tasks, steps, conditions and tables with the core
 # (fate.engine.registry) as they are imported; the core never names them.
@@ -33,12 +33,14 @@ from fate.engine.view import view
 
 __all__ = [
     "Choice", "Content", "ContentError", "Event", "Game", "IllegalChoice", "Prompt",
-    "SaveFormatError", "ScenarioError", "new_game", "view",
+    "SaveFormatError", "ScenarioError", "new_game", "new_game_from", "view",
 ]
 
 
-def new_game(content: Content, players: int, seed: int, gods: list[str] | None = None) -> Game:
-    """A new game for 1-4 seats. With ``gods`` (one id per seat) the draft is skipped."""
+def new_game(content: Content, players: int, seed: int, gods: list[str] | None = None,
+             solo_level: str | None = None) -> Game:
+    """A new game for 1-4 seats. With ``gods`` (one id per seat) the draft is skipped;
+    ``solo_level`` (data/solo.yaml, solo only) sets how hard the Investigators play."""
     if not 1 <= int(players) <= 4:
         raise ValueError(f"players must be 1 to 4, not {players!r}")
     config: dict = {"players": int(players), "seed": int(seed)}
@@ -51,6 +53,16 @@ def new_game(content: Content, players: int, seed: int, gods: list[str] | None =
         if len(set(gods)) != len(gods):
             raise ValueError("gods: each seat needs a different Elder God")
         config["gods"] = list(gods)
+    if solo_level is not None and solo_level != STANDARD_LEVEL:
+        if players != 1:
+            raise ValueError("solo_level: a level is for a solo game")
+        content.solo_level(solo_level)  # ValueError if there is no such level
+        config["solo_level"] = solo_level  # absent: the standard game, as every game before levels
     g = Game(content, config)
     flow.start(g)
     return g
+
+
+def new_game_from(content: Content, config: dict) -> Game:
+    """A new game from a saved game's ``config`` (checked: fate.engine.save.check_config)."""
+    return new_game(content, config["players"], config["seed"], config.get("gods"), config.get("solo_level"))

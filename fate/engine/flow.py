@@ -93,6 +93,9 @@ def setup(g: Game, t: tuple) -> None:
     if g.solo:  # R-SO-1
         g.pieces = [OTHER_WORLDS, STREETS]
         g.first = 0
+        waiting = g.level.start_investigators  # 0 in the rules; harder levels start with some
+        g.inv_supply -= waiting
+        g.inv_lodge[0] += waiting
     elif n == 2:  # R-2P-1
         g.pieces = [OTHER_WORLDS, OTHER_WORLDS]
         g.first = g.random_below(n)

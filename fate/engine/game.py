@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from fate.content.model import Card, Content
+from fate.content.model import STANDARD_LEVEL, Card, Content
 from fate.engine import rng as rngmod
 from fate.engine.constants import (
     CONTROL_MINIMUM,
@@ -27,7 +27,6 @@ from fate.engine.constants import (
     INVESTIGATORS,
     LOCATION_NAMES,
     N_LOCATIONS,
-    SOLO_CURSES_TO_LOSE,
     SUMMON_WIN,
 )
 from fate.engine.errors import IllegalChoice
@@ -56,7 +55,7 @@ _DERIVED_FIELDS = ("cast_bits",)
 _SCALAR_FIELDS = (
     "content", "config", "n", "solo", "first", "cur", "turn", "phase", "inv_supply",
     "turn_loc", "ready_allow", "ctl", "ow_returns", "cleanse_used", "squall_owner",
-    "rng", "over", "end_reason", "ask", "tables",
+    "rng", "over", "end_reason", "ask", "tables", "level",
 )
 
 
@@ -75,6 +74,8 @@ class Game:
         n = int(config["players"])
         self.n = n
         self.solo = n == 1
+        # how hard the Investigators play (data/solo.yaml); None in a game of cults only
+        self.level = content.solo_level(config.get("solo_level", STANDARD_LEVEL)) if self.solo else None
         self.tables = tables(content)
         self.rng = rngmod.seed_state(int(config["seed"]))
         self.first = 0
@@ -492,7 +493,7 @@ class Game:
         self.emit("cursed", {"seat": seat, "holder": holder, "carried": self.curses_on(seat)})
         if holder != GAME_SEAT:
             self.emit("curse_drawn", {"seat": seat, "holder": holder, "card": c.id}, (holder,))
-        if self.solo and self.curses_on(seat) >= SOLO_CURSES_TO_LOSE:
+        if self.solo and self.curses_on(seat) >= self.level.curses_to_lose:
             self.finish((), (seat,), "cursed")
 
     def curses_on(self, seat: int) -> int:

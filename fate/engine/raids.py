@@ -23,7 +23,10 @@ def raid(g: Game, t: tuple) -> None:
 
 def raid_roll(g: Game, t: tuple) -> None:
     seat = t[1]
-    dice = max(0, g.inv_lodge[seat] - g.passive(seat, "raid_shield"))
+    dice = g.inv_lodge[seat] - g.passive(seat, "raid_shield")
+    if g.solo:
+        dice += g.level.raid_dice  # the solo level's harder or gentler raids
+    dice = max(0, dice)
     if dice:
         g.stack.append(("roll", seat, dice, "raid", None))
     else:
@@ -63,17 +66,23 @@ def investigators_turn(g: Game, t: tuple) -> None:
     g.pieces[1] = dest
     g.emit("fate_moved", {"seat": GAME_SEAT, "piece": 1, "frm": here, "to": dest, "backs": [sym]})
     raids = dest == STREETS
-    if dest == g.pieces[0]:  # R-SO-3
-        g.gain_curse(player)
+    level = g.level
+    if dest == g.pieces[0]:  # R-SO-3 (how many Curses and Elder Signs: the solo level)
+        for _ in range(level.meeting_curses):
+            g.gain_curse(player)
+        g.gain_signs(player, level.meeting_signs)
+        if g.over:
+            return
         final = STREETS if g.pieces[0] == OTHER_WORLDS else OTHER_WORLDS
         g.pieces[1] = final
         g.emit("fate_moved", {"seat": GAME_SEAT, "piece": 1, "frm": dest, "to": final, "backs": []})
         raids = raids or final == STREETS
         dest = final
+    places = (("place_investigator", dest),) * level.arrive  # one in the rules; the level may say more
     if raids and not g.over:  # R-SO-4
-        g.push(("raid", player), ("place_investigator", dest))
+        g.push(("raid", player), *places)
     elif not g.over:
-        g.stack.append(("place_investigator", dest))
+        g.push(*places)
 
 
 # ------------------------------------------------------------ registration

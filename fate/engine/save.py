@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from fate import __version__
-from fate.content.model import Content
+from fate.content.model import STANDARD_LEVEL, Content
 from fate.engine.constants import PHASES
 from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.game import _LIST_FIELDS, _NESTED_FIELDS, Game
@@ -128,10 +128,10 @@ def _sync_folder(folder: Path) -> None:
 
 def replay(content: Content, config: dict, choices: list[str], where: str = "save") -> Game:
     """Rebuild a game from its config and choices."""
-    from fate.engine import new_game
+    from fate.engine import new_game_from
 
     try:
-        g = new_game(content, config["players"], config["seed"], config.get("gods"))
+        g = new_game_from(content, config)
     except (KeyError, TypeError, ValueError) as e:
         raise SaveFormatError(f"{where}: field 'config': {e}") from None
     for k, cid in enumerate(check_choices(choices, where)):
@@ -294,7 +294,7 @@ MAX_CHOICES = 100_000  # a long four-seat game makes about 2,000
 def check_config(content: Content | None, config: Any, where: str = "save") -> dict[str, Any]:
     """A save's ``config`` checked field by field: players 1 to 4, a whole-number
     seed, the preset gods (one Elder God id per seat, all different; without
-    ``content``, any words) and the scenario mark. Returns a clean copy;
+    ``content``, any words), the solo level and the scenario mark. Returns a clean copy;
     SaveFormatError for anything else."""
     if not isinstance(config, dict):
         raise SaveFormatError(f"{where}: field 'config' is required (a map)")
@@ -312,6 +312,13 @@ def check_config(content: Content | None, config: Any, where: str = "save") -> d
             raise SaveFormatError(f"{where}: field 'config.gods': expected {players} different Elder God ids, "
                                   f"found {cut(gods)}")
         out["gods"] = list(gods)
+    level = config.get("solo_level")
+    if level is not None:
+        ok = (isinstance(level, str) and players == 1 and level != STANDARD_LEVEL
+              and (content is None or any(x.id == level for x in content.solo_levels)))
+        if not ok:
+            raise SaveFormatError(f"{where}: field 'config.solo_level': expected a solo level, found {cut(level)}")
+        out["solo_level"] = level
     if config.get("scenario") is not None:
         if not isinstance(config["scenario"], bool):
             raise SaveFormatError(f"{where}: field 'config.scenario': expected true or false")

@@ -77,6 +77,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
         "viewer": seat,
         "players": n,
         "solo": g.solo,
+        "solo_level": g.level.id if g.solo else None,  # how hard the Investigators play (public)
         "turn": g.turn,
         "current": g.cur,
         "phase": g.phase,

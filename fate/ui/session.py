@@ -14,7 +14,7 @@ from pathlib import Path
 from fate.ai import worker as aiworker
 from fate.ai.bots import LEVELS, make_bot
 from fate.content.model import Content
-from fate.engine import Event, Game, new_game, view
+from fate.engine import Event, Game, new_game, new_game_from, view
 from fate.engine.constants import GAME_SEAT, LOCATION_NAMES, LOCATIONS
 from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.save import load_data, save_data, snapshot
@@ -370,7 +370,7 @@ def _chronicle(content: Content, g: Game) -> tuple[list[Event], list[TurnRecord]
     events: list[Event] = []
     history: list[TurnRecord] = []
     try:
-        again = new_game(content, g.n, int(g.config["seed"]), g.config.get("gods"))
+        again = new_game_from(content, g.config)
         first = again.take_events()
         _chart(again, first, history)
         events += first

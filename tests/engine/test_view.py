@@ -8,7 +8,7 @@ import random
 from fate.engine import new_game, view
 from fate.scenario import build
 
-TOP = {"viewer", "players", "solo", "turn", "current", "phase", "turn_location", "fate_pieces", "locations",
+TOP = {"viewer", "players", "solo", "solo_level", "turn", "current", "phase", "turn_location", "fate_pieces", "locations",
        "seats", "curses_held", "supply", "artifacts_face_up", "resolving", "dice", "over", "winners", "losers",
        "end_reason", "prompt"}
 SEAT_PUBLIC = {"seat", "name", "god", "lodge", "abyss", "investigators", "summon", "elder_signs",
