@@ -49,6 +49,7 @@ class SaveInfo:
     outcome: str = ""
     problem: str = ""
     locked: bool = False  # open in another window just now
+    level: str = ""  # a solo game's level, by name
 
     @property
     def ok(self) -> bool:
@@ -105,7 +106,7 @@ def info_of(path: Path) -> SaveInfo:
     return SaveInfo(path, saved_at=float(stamp), turn=turn,
                     seats=[{"name": clean(x["name"], NAME_CHARS), "who": clean(x["who"], WHO_CHARS)} for x in seats],
                     leader=clean(meta.get("leader", ""), LINE_CHARS), over=meta.get("over") is True,
-                    outcome=clean(meta.get("outcome", ""), LINE_CHARS))
+                    outcome=clean(meta.get("outcome", ""), LINE_CHARS), level=clean(meta.get("level", ""), WHO_CHARS))
 
 
 _ROWS: dict[Path, tuple[tuple[int, int, int, int], SaveInfo]] = {}  # a row, kept while its files stay the same

@@ -17,7 +17,8 @@ from typing import Any
 import yaml
 
 from fate.cli import Parser, old_file, refuse, whole
-from fate.content.model import Content
+from fate.content.loader import known
+from fate.content.model import STANDARD_LEVEL, Content
 from fate.engine.constants import (
     CULTISTS_PER_CULT,
     ELDER_SIGNS_TO_LOSE,
@@ -33,8 +34,6 @@ from fate.engine.constants import (
 from fate.engine.errors import IllegalChoice, SaveFormatError, ScenarioError
 from fate.engine.game import Game
 from fate.engine.invariants import violations
-from fate.content.loader import known
-from fate.content.model import STANDARD_LEVEL
 from fate.untrusted import InputError, cut, read_yaml
 
 MAX_BYTES = 1 << 20  # a scenario is a few KB

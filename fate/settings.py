@@ -61,6 +61,7 @@ DEFAULTS: dict[str, Any] = {
     "handoff_solo": False,  # with one human at the table: a "your turn" screen before each of their turns
     "confirm_end_turn": False,  # ask before a decision that ends the human's turn
     "tutorial": 0,  # how many lessons of Learn to Play are done (to resume where it stopped)
+    "solo_level": "standard",  # how hard the Investigators play in a solo game (data/solo.yaml)
 }
 TEXT_SIZES = (100, 125, 150)
 CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
@@ -78,6 +79,8 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "handoff_solo": (lambda x: isinstance(x, bool), "true or false"),
     "confirm_end_turn": (lambda x: isinstance(x, bool), "true or false"),
     "tutorial": (lambda x: _int(x, 0, 99), "a whole number 0 to 99"),
+    # a word; the New Game screen takes the standard level for a word data/solo.yaml does not have
+    "solo_level": (lambda x: isinstance(x, str) and x.isidentifier() and len(x) <= 40, "a solo level's id"),
 }
 
 

@@ -198,6 +198,32 @@ def strong_section(args) -> str:
     return "\n".join(lines)
 
 
+LEVELS_HEAD = "## Solo levels: Easy and Normal at each level"
+
+
+def levels_section(games: int, seed: int) -> str:
+    """The solo win rates of Easy and Normal at every level of data/solo.yaml."""
+    from fate.ai.arena import wilson
+
+    levels = default_content().solo_levels
+    lines = [LEVELS_HEAD, "",
+             f"`python -m fate.sim --levels docs/balance.md --games {games} --seed {seed}`: {games} solo games a cell, "
+             f"seeds {seed}..{seed + games - 1}, win rate with its 95% interval. Targets: Normal 40-60% at Standard; "
+             "Hard 30-55% at Relentless (measured with `python -m fate.ai.arena --players 1 --bots hard --level "
+             "relentless`, docs/ai.md).", "",
+             "| level | " + " | ".join(f"{b.capitalize()} wins" for b in ("easy", "normal")) + " | Normal: games end |",
+             "|---|---|---|---|"]
+    for level in levels:
+        cells, ends = [], ""
+        for bot in ("easy", "normal"):
+            tally, _ = run(1, games, seed, bot, level=level.id)
+            lo, hi = wilson(tally.seat_wins[0], tally.games)
+            cells.append(f"{tally.seat_wins[0] / tally.games:.1%} [{lo:.1%}, {hi:.1%}]")
+            ends = ", ".join(f"{k} {pct(v, tally.games)}" for k, v in sorted(tally.ends.items()))
+        lines.append(f"| {level.name} | {' | '.join(cells)} | {ends} |")
+    return "\n".join(lines) + "\n"
+
+
 def write_section(path: Path, head: str, section: str) -> None:
     """Put ``section`` in the file in place of the one under ``head`` (or at the end)."""
     text = path.read_text(encoding="utf-8") if path.exists() else ""
@@ -223,10 +249,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--report", metavar="FILE", type=new_file, help="write the balance report (four-seat and solo games)")
     ap.add_argument("--changes", metavar="FILE", type=old_file, help="markdown listing tuned cards, quoted in the report")
     ap.add_argument("--strong", metavar="FILE", type=new_file, help="write the report's section on Hard in every seat")
+    ap.add_argument("--levels", metavar="FILE", type=new_file,
+                    help="write the section on the solo levels (Easy and Normal, --games each)")
     ap.add_argument("--budget", type=seconds(0.01, 60), default=0.25, help="with --strong: Hard's seconds a decision")
     ap.add_argument("--jobs", type=whole(1, 64), default=1, help="with --strong: games played at once")
     ap.add_argument("--log", metavar="DIR", type=folder, help="with --strong: keep every game here, take a run up again")
     args = ap.parse_args(argv)
+    if args.levels:
+        section = levels_section(args.games, args.seed)
+        write_section(args.levels, LEVELS_HEAD, section)
+        print(section)
+        return 0
     if args.strong:
         section = strong_section(args)
         write_section(Path(args.strong), STRONG_HEAD, section)
@@ -241,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--level: goes with --players 1")
     tally, dt = run(args.players, args.games, args.seed, args.bot, args.check, args.level)
     print(f"{tally.games} games, {args.players} players, bot {args.bot}, "
-          + (f"solo level {args.level}, " if args.level else "") + 
+          + (f"solo level {args.level}, " if args.level else "") +
           f"seeds {args.seed}..{args.seed + args.games - 1}")
     print(f"games per second: {tally.games / dt:.1f}  choices per second: {tally.choices / dt:,.0f}")
     print(f"average turns: {sum(tally.turns) / tally.games:.1f}")

@@ -54,8 +54,9 @@ def seating(bots: list[str], players: int, game: int) -> list[str]:
 def play(args: tuple) -> dict:
     """One game: the bots' names by seat, their wins, timings and search counts."""
     players, seed, names, budget = args[:4]
+    level = args[4] if len(args) > 4 else None
     content = default_content()
-    g = new_game(content, players, seed)
+    g = new_game(content, players, seed, solo_level=level)
     bots = [make_bot(name, seed * 31 + s, budget) for s, name in enumerate(names)]
     seconds: dict[int, list[float]] = defaultdict(list)
     iterations = [0] * players
@@ -117,13 +118,16 @@ def _sound(game: Any, players: int) -> bool:
 
 
 def run(players: int, games: int, seed: int, bots: list[str], budget: float | None, jobs: int = 1,
-        log: Path | None = None) -> dict:
+        log: Path | None = None, level: str | None = None) -> dict:
     if len(bots) < players:
         bots = bots + [bots[-1]] * (players - len(bots))
     match = {"players": players, "seed": seed, "bots": bots, "budget": budget}
+    if level is not None:  # a solo level other than none given: a match of its own in the log
+        match["level"] = level
     results = _logged(log, match)
     done = {r["seed"] for r in results}
-    tasks = [(players, seed + i, seating(bots, players, i), budget) for i in range(games) if seed + i not in done]
+    tasks = [(players, seed + i, seating(bots, players, i), budget, level) for i in range(games)
+             if seed + i not in done]
     start = time.perf_counter()
 
     if log is not None and log.exists() and log.stat().st_size:
@@ -198,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=whole(0, 2**62), default=1)
     ap.add_argument("--bots", default="hard,normal", help="comma-separated, one per seat: " + ", ".join(BOTS))
     ap.add_argument("--budget", type=seconds(0.01, 60), default=None, help="Hard's seconds a decision (default 1.0)")
+    ap.add_argument("--level", choices=[x.id for x in default_content().solo_levels],
+                    help="with --players 1: how hard the Investigators play (data/solo.yaml)")
     ap.add_argument("--jobs", type=whole(1, 64), default=1, help="games played at once, one process each")
     ap.add_argument("--log", metavar="FILE", type=new_file, help="append each game to FILE (JSON lines); games already there "
                                                    "are not played again")
@@ -207,10 +213,12 @@ def main(argv: list[str] | None = None) -> int:
     if unknown or not bots:
         ap.error(f"--bots: unknown bot {cut(unknown[0])} (expected {', '.join(BOTS)})" if unknown
                  else "--bots: name at least one bot")
+    if a.level is not None and a.players != 1:
+        ap.error("--level: goes with --players 1")
     if len(bots) > a.players:
         ap.error(f"--bots: {len(bots)} bots for {a.players} seat(s)")
     try:
-        result = run(a.players, a.games, a.seed, bots, a.budget, a.jobs, a.log)
+        result = run(a.players, a.games, a.seed, bots, a.budget, a.jobs, a.log, a.level)
     except OSError as e:
         print(f"python -m fate.ai.arena: --log {a.log}: {e.strerror or e}", file=sys.stderr)
         return 1

@@ -11,6 +11,7 @@ import pygame
 
 from fate import tutorial
 from fate.ai.bots import LEVELS
+from fate.content.model import STANDARD_LEVEL
 from fate.engine.errors import SaveFormatError
 from fate.saves import GameLocked, SaveInfo, delete_save, latest_unfinished, list_saves
 from fate.ui import art
@@ -119,6 +120,8 @@ class TitleScene(Scene):
 def describe(row: SaveInfo) -> str:
     """One line for a saved game: where it stands first, then who plays which cult."""
     cults = ", ".join(f"{s['name'].removeprefix('the Cult of ')} ({s['who']})" for s in row.seats)
+    if row.level:
+        cults += f" · Investigators: {row.level}"
     if row.over:
         state = row.outcome[0].upper() + row.outcome[1:] if row.outcome else "Finished"
     else:
@@ -267,6 +270,7 @@ class LoadScene(Scene):
                 open_saved(self, first)
 
 
+ORDINALS = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}
 LEVEL_TIPS = {
     "easy": "Easy: looks one step ahead at its own cult only, and often misjudges",
     "normal": "Normal: looks one step ahead and watches the strongest rival",
@@ -284,6 +288,9 @@ class SetupScene(Scene):
         self.seats = [SeatConfig(s["human"], s["level"], s["colour"]) for s in app.settings["new_game"]]
         if len(self.seats) == 1:
             self.seats[0].human = True
+        self.levels = app.content.solo_levels
+        kept = app.settings["solo_level"]
+        self.solo_level = kept if any(x.id == kept for x in self.levels) else STANDARD_LEVEL
 
     def draw(self, screen):
         self.hot = []
@@ -306,6 +313,7 @@ class SetupScene(Scene):
             if i == 0 and len(self.seats) == 1:
                 ink.draw(screen, "You, against the Investigators", L.p(600, y + 46), 24, PARCHMENT, "italic",
                          anchor="midleft")
+                self.draw_levels(screen, L, y + 110)
             else:
                 button(self, screen, L, (600, y + 16, 150, 60), "Human", ("human", i, True), selected=cfg.human,
                        tip="A player at this screen takes this seat")
@@ -324,10 +332,20 @@ class SetupScene(Scene):
                  "italic", anchor="center")
         button(self, screen, L, (620, 870, 300, 72), "Back", ("back",), size=30)
         button(self, screen, L, (1000, 870, 300, 72), "Begin", ("begin",), size=30)
+        self.draw_tip(screen, L)
+
+    def draw_levels(self, screen, L, y: int) -> None:
+        """Solo: how hard the Investigators play, one button a level, its rules on hover."""
+        self.ink.draw(screen, "The Investigators", L.p(460, y + 30), 26, GOLD, "bold", anchor="midleft")
+        for j, level in enumerate(self.levels):
+            button(self, screen, L, (700 + j * 210, y, 195, 60), level.name, ("solo_level", level.id),
+                   selected=self.solo_level == level.id, size=24, tip=level.text)
 
     def click(self, key):
         kind = key[0]
-        if kind == "players":
+        if kind == "solo_level":
+            self.solo_level = key[1]
+        elif kind == "players":
             n = key[1]
             while len(self.seats) < n:
                 used = {c.colour for c in self.seats}
@@ -357,10 +375,12 @@ class SetupScene(Scene):
     def begin(self, seed: int | None = None) -> None:
         seed = seed if seed is not None else self.app.seed if self.app.seed is not None else random.randrange(1 << 30)
         self.app.settings["new_game"] = [asdict(c) for c in self.seats]
+        self.app.settings["solo_level"] = self.solo_level
         self.app.save_settings()
         session = Session(self.app.content, [SeatConfig(c.human, c.level, c.colour) for c in self.seats], seed,
                           saves=self.app.saves, speed=self.app.settings["speed"],
-                          ai_seconds=self.app.settings["hard_seconds"])
+                          ai_seconds=self.app.settings["hard_seconds"],
+                          solo_level=self.solo_level if len(self.seats) == 1 else None)
         self.app.goto("play", session)
 
     def key(self, event):
@@ -401,7 +421,8 @@ class EndScene(Scene):
         else:
             head = "No one wins"
         ink.draw(screen, head, L.p(960, 90), 72, GOLD, "title", anchor="center", shadow=True)
-        ink.draw(screen, self.reason(v, names), L.p(960, 160), 24, PARCHMENT, "italic", anchor="center",
+        level = self.app.content.solo_level(v["solo_level"]) if v["solo"] else None
+        ink.draw(screen, self.reason(v, names, level), L.p(960, 160), 24, PARCHMENT, "italic", anchor="center",
                  max_w=L.n(1700))
         # the summary table
         cols = (("Cult", 120), ("Summon", 640), ("Elder Signs", 790), ("Cultists out", 960), ("Curses", 1130),
@@ -422,6 +443,8 @@ class EndScene(Scene):
                                     hints), cols[1:], strict=True):
                 ink.draw(screen, str(val), L.p(x + 30, yy), 24, PARCHMENT)
         ink.draw(screen, f"{v['turn']} turns", L.p(1560, y + 40), 24, INK_DIM, "italic")
+        if level is not None:  # a solo game: how hard the Investigators played
+            ink.draw(screen, f"Investigators: {level.name}", L.p(1560, y + 80), 24, INK_DIM, "italic")
         self.chart(screen, L, L.r(100, 470, 820, 440), "Summon track", "summon", 9, None)
         self.chart(screen, L, L.r(1000, 470, 820, 440), "Elder Signs", "signs", 10, SIGN_GREEN)
         button(self, screen, L, (430, 960, 300, 72), "New Game", ("new",), size=30)
@@ -432,7 +455,7 @@ class EndScene(Scene):
         button(self, screen, L, (1190, 960, 300, 72), "Title", ("title",), size=30)
 
     @staticmethod
-    def reason(v: dict, names: list[str]) -> str:
+    def reason(v: dict, names: list[str], level=None) -> str:
         r = v["end_reason"]
         lost = [names[s] for s in v["losers"]]
         if r == "summoned":
@@ -443,7 +466,8 @@ class EndScene(Scene):
             return (f"{' and '.join(lost)} took a tenth Elder Sign and {'is' if len(lost) == 1 else 'are'} sealed away;"
                     " of the rest, the fewest Elder Signs and then the highest Summon win.")
         if r == "cursed":
-            return "A fifth Curse: your cult is broken by the Investigators."
+            nth = ORDINALS.get(level.curses_to_lose if level is not None else 5, "last")
+            return f"A {nth} Curse: your cult is broken by the Investigators."
         return "The game has ended."
 
     def chart(self, screen, L: Layout, box: pygame.Rect, title: str, field: str, top: int, tint) -> None:

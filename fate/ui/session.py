@@ -75,6 +75,7 @@ class Session:
     speed: int = 1  # the table's animation speed, kept with the game
     hints: list[int] = field(default_factory=list)  # hints each seat has taken, kept with the game
     ai_seconds: float | None = None  # Hard's budget a decision (None: its default)
+    solo_level: str | None = None  # a new solo game's level (data/solo.yaml; None: standard)
     worker: aiworker.AIWorker | None = field(default=None, repr=False)  # None: the app's shared one
     lock: GameLock | None = field(default=None, repr=False)  # the save's lock, when already taken
 
@@ -83,7 +84,7 @@ class Session:
             raise ValueError(f"a game needs 1 to 4 seats, not {len(self.seats)}")
         fresh = self.game is None
         if fresh:
-            self.game = new_game(self.content, len(self.seats), self.seed)
+            self.game = new_game(self.content, len(self.seats), self.seed, solo_level=self.solo_level)
         self.game_id = self.game_id or new_game_id()
         self.hints = (list(self.hints) + [0] * len(self.seats))[:len(self.seats)]
         self._asked: str = ""  # what the worker is working on for us: "", "choose" or "hint"
@@ -237,7 +238,7 @@ class Session:
             "speed": self.speed,
             "hints": list(self.hints),
             "meta": {"saved_at": time.time(), "turn": g.turn, "leader": leader, "over": g.over,
-                     "outcome": outcome,
+                     "outcome": outcome, **({"level": g.level.name} if g.solo else {}),
                      "seats": [{"name": g.seat_name(s), "who": who[s]} for s in range(g.n)]},
         }
 
