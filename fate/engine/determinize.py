@@ -79,26 +79,29 @@ def _deal_spells(d: Game, seat: int) -> None:
     d.shuffle(pool)
     # The most demanding places first (symbol and cost, then symbol alone): as
     # the true deal fills every place, dealing in this order never runs short.
-    slots.sort(key=lambda slot: -len(slot[2]))
+    # Each place takes the first card of the shuffled pool that fits and is not
+    # yet taken: queues of pool positions by what a card shows find it at once.
+    by_need: dict[tuple, list[int]] = {}
+    for k, card in enumerate(pool):
+        c = cards[card]
+        by_need.setdefault((c.symbol, c.cost), []).append(k)
+        by_need.setdefault((c.symbol,), []).append(k)
+    heads = dict.fromkeys(by_need, 0)
     taken = [False] * len(pool)
+    slots.sort(key=lambda slot: -len(slot[2]))
     for place, i, need in slots:
-        for k, card in enumerate(pool):
-            if not taken[k] and _fits(cards[card], need):
-                taken[k] = True
-                place[i] = card
-                break
-        else:  # pragma: no cover - the true deal is one way to fill every place
+        queue, at = by_need.get(need, ()), heads.get(need, 0)
+        while at < len(queue) and taken[queue[at]]:
+            at += 1
+        if at == len(queue):  # pragma: no cover - the true deal is one way to fill every place
             raise RuntimeError(f"no unseen Spell fits a place showing {need}")
+        taken[queue[at]] = True
+        place[i] = pool[queue[at]]
+        heads[need] = at + 1
     rest = [card for k, card in enumerate(pool) if not taken[k]]
     n_deck = len(d.spell_deck)
     d.spell_deck = rest[:n_deck]
     d.discard = rest[n_deck:]
-
-
-def _fits(card, need: tuple) -> bool:
-    if card.symbol != need[0]:
-        return False
-    return len(need) == 1 or card.cost == need[1]
 
 
 def _deal_curses(d: Game, seat: int) -> None:
