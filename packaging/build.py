@@ -262,6 +262,7 @@ def windows_release() -> None:
         if system() == "windows":
             folder = native(with_deb=False)
         else:
+            fresh(DIST / NAME)  # an earlier Linux build's folder (with symlinks Wine cannot remove)
             windows.build_under_wine(ROOT, cache_dir() / "windows", DIST)
             folder = DIST / NAME
         zips = list(DIST.glob(f"{NAME}-{version()}-windows-*.zip"))
