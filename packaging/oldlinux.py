@@ -136,8 +136,8 @@ class Chroot:
 
 def ensure_python(ch: Chroot) -> str:
     """CPython 3.11 with shared libpython, compiled in the chroot once; returns its version."""
-    python = ch.root / PREFIX[1:] / "bin" / "python3.11"
-    if not python.exists():
+    ready = ch.root / PREFIX[1:] / ".fate-python-ready"
+    if not ready.is_file():
         print("compiling CPython 3.11 in the chroot from Debian's python3.11 source (some minutes)", flush=True)
         ch.sh("mkdir -p /src && cd /src && apt-get source --download-only -q python3.11 >/dev/null "
               f"&& ls {PYTHON_ORIG}", "fetching Debian's python3.11 source")
@@ -147,8 +147,10 @@ def ensure_python(ch: Chroot) -> str:
             raise OldLinuxError(f"{PYTHON_ORIG}: sha256 {digest}, expected {PYTHON_ORIG_SHA256}")
         ch.sh(f"cd /src && rm -rf Python-3.11.2 && tar xf {PYTHON_ORIG} && cd Python-3.11.2 "
               f"&& ./configure -q --prefix={PREFIX} --enable-shared LDFLAGS=-Wl,-rpath,{PREFIX}/lib "
-              "&& make -s -j$(nproc) >/dev/null && make -s install >/dev/null && cd / && rm -rf /src/Python-3.11.2",
+              "&& { make -s -j$(nproc) && make -s install; } >/src/python-build.log 2>&1 "
+              "|| { tail -n 30 /src/python-build.log; exit 1; }; cd / && rm -rf /src/Python-3.11.2",
               "compiling CPython")
+        ready.write_text(time.strftime("%Y-%m-%d %H:%M:%S\n"))
     shutil.copyfile(WHEEL_PINS, ch.root / "tmp" / WHEEL_PINS.name)
     ch.sh(f"python3.11 -m pip install -q --disable-pip-version-check --root-user-action=ignore --only-binary :all: "
           f"--require-hashes -r /tmp/{WHEEL_PINS.name}", "installing the game's Linux wheels in the chroot")
