@@ -43,7 +43,6 @@ ROOT = Path(__file__).resolve().parent.parent
 NAME = "FateOfTheElderGods"
 ID = "fate-of-the-elder-gods"
 DIST = ROOT / "dist"
-WORK = ROOT / "packaging" / "build"
 LINUX = ROOT / "packaging" / "linux"
 
 sys.path.insert(0, str(ROOT))
@@ -51,6 +50,8 @@ sys.path.insert(0, str(ROOT / "packaging"))
 
 from fate.oscompat import executable_name as exe_name  # noqa: E402
 from fate.oscompat import system  # noqa: E402
+
+WORK = ROOT / "packaging" / "build" / system()  # one per system: a build under Wine shares the folder
 
 TARGETS = ("native", "windows", "linux", "macos")
 
@@ -65,6 +66,12 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> None:
         print(f"{self.prog}: {message} (try --help)", file=sys.stderr)
         raise SystemExit(2)
+
+
+def fresh(folder: Path) -> None:
+    """Empty ``folder`` of an earlier build; a leftover that will not go is an error, not a silent mix."""
+    if folder.exists() or folder.is_symlink():
+        shutil.rmtree(folder)
 
 
 def cache_dir() -> Path:
@@ -125,7 +132,7 @@ def validate_desktop(path: Path) -> str:
 def linux_extras(folder: Path, icon_files: dict[str, Path]) -> tuple[Path, str]:
     """Stage the app with its menu entry, icons and install script for the archive."""
     stage = WORK / "stage" / f"{NAME}-{version()}"
-    shutil.rmtree(stage.parent, ignore_errors=True)
+    fresh(stage.parent)
     stage.mkdir(parents=True)
     shutil.copytree(folder, stage / NAME, symlinks=True)
     (stage / "icons").mkdir()
@@ -174,7 +181,7 @@ def deb(folder: Path, icon_files: dict[str, Path]) -> Path:
     if not shutil.which("dpkg-deb"):
         raise BuildError("--deb needs dpkg-deb (Debian's dpkg package)")
     root = WORK / "deb"
-    shutil.rmtree(root, ignore_errors=True)
+    fresh(root)
     opt = root / "opt" / ID
     shutil.copytree(folder, opt, symlinks=True)
     (root / "usr" / "bin").mkdir(parents=True)
@@ -233,7 +240,7 @@ def native(with_deb: bool) -> Path:
         print(verdict)
     else:
         stage = WORK / "stage" / f"{NAME}-{version()}"
-        shutil.rmtree(stage.parent, ignore_errors=True)
+        fresh(stage.parent)
         stage.mkdir(parents=True)
         shutil.copytree(app if app.exists() else folder, stage / (app.name if app.exists() else NAME),
                         symlinks=True)
@@ -255,6 +262,7 @@ def windows_release() -> None:
         if system() == "windows":
             folder = native(with_deb=False)
         else:
+            fresh(DIST / NAME)  # an earlier Linux build's folder (with symlinks Wine cannot remove)
             windows.build_under_wine(ROOT, cache_dir() / "windows", DIST)
             folder = DIST / NAME
         zips = list(DIST.glob(f"{NAME}-{version()}-windows-*.zip"))

@@ -5,13 +5,14 @@ its files were linked against, so it is built on an old system: a Debian 11
 ("bullseye", glibc 2.31) root made with debootstrap from Debian's packages,
 with CPython 3.11 compiled inside it from the source of Debian's own
 ``python3.11`` package (its upstream tarball, sha256 pinned below), the Linux
-wheels installed from PyPI, and ``packaging/build.py --deb`` run there.
+wheels installed from PyPI (``linux/requirements-linux.txt``, sha256 pinned),
+and ``packaging/build.py --deb`` run there.
 Everything is kept in the cache folder between runs (the root, the compiled
 Python); only the game's own files are copied in afresh each time.
 
 Needs root (chroot, mount) and debootstrap (Debian package ``debootstrap``).
-The Debian mirror is the one this machine's apt uses (``FATE_DEBIAN_MIRROR``
-overrides it).
+The Debian mirror is the one this machine's apt uses, or debootstrap's own
+default where apt names none (Ubuntu); ``FATE_DEBIAN_MIRROR`` overrides it.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ PREFIX = "/opt/python3.11"
 BUILD_DEPS = ["build-essential", "dpkg-dev", "binutils", "ca-certificates", "xz-utils", "libssl-dev",
               "zlib1g-dev", "libffi-dev", "libbz2-dev", "liblzma-dev", "libsqlite3-dev", "uuid-dev",
               "desktop-file-utils"]
-# Installed into the old Python: the game's runtime and the packager, as pinned in requirements.txt.
-PACKAGES = ("pygame-ce", "PyYAML", "platformdirs", "pyinstaller")
+# Installed into the old Python: the game's runtime and the packager, each wheel sha256 pinned.
+WHEEL_PINS = Path(__file__).resolve().parent / "linux" / "requirements-linux.txt"
 GAME_FILES = ("main.py", "requirements.txt", "pyproject.toml", "fate", "data", "assets", "packaging")
 
 
@@ -135,8 +136,8 @@ class Chroot:
 
 def ensure_python(ch: Chroot) -> str:
     """CPython 3.11 with shared libpython, compiled in the chroot once; returns its version."""
-    python = ch.root / PREFIX[1:] / "bin" / "python3.11"
-    if not python.exists():
+    ready = ch.root / PREFIX[1:] / ".fate-python-ready"
+    if not ready.is_file():
         print("compiling CPython 3.11 in the chroot from Debian's python3.11 source (some minutes)", flush=True)
         ch.sh("mkdir -p /src && cd /src && apt-get source --download-only -q python3.11 >/dev/null "
               f"&& ls {PYTHON_ORIG}", "fetching Debian's python3.11 source")
@@ -146,12 +147,13 @@ def ensure_python(ch: Chroot) -> str:
             raise OldLinuxError(f"{PYTHON_ORIG}: sha256 {digest}, expected {PYTHON_ORIG_SHA256}")
         ch.sh(f"cd /src && rm -rf Python-3.11.2 && tar xf {PYTHON_ORIG} && cd Python-3.11.2 "
               f"&& ./configure -q --prefix={PREFIX} --enable-shared LDFLAGS=-Wl,-rpath,{PREFIX}/lib "
-              "&& make -s -j$(nproc) >/dev/null && make -s install >/dev/null && cd / && rm -rf /src/Python-3.11.2",
+              "&& { make -s -j$(nproc) && make -s install; } >/src/python-build.log 2>&1 "
+              "|| { tail -n 30 /src/python-build.log; exit 1; }; cd / && rm -rf /src/Python-3.11.2",
               "compiling CPython")
-    pins = [line.strip() for line in (Path(__file__).resolve().parent.parent / "requirements.txt").read_text()
-            .splitlines() if line.split("==")[0].strip().lower() in {p.lower() for p in PACKAGES}]
-    ch.sh(f"python3.11 -m pip install -q --disable-pip-version-check --root-user-action=ignore {' '.join(pins)}",
-          "installing the game's Linux wheels in the chroot")
+        ready.write_text(time.strftime("%Y-%m-%d %H:%M:%S\n"))
+    shutil.copyfile(WHEEL_PINS, ch.root / "tmp" / WHEEL_PINS.name)
+    ch.sh(f"python3.11 -m pip install -q --disable-pip-version-check --root-user-action=ignore --only-binary :all: "
+          f"--require-hashes -r /tmp/{WHEEL_PINS.name}", "installing the game's Linux wheels in the chroot")
     return ch.sh("python3.11 -c 'import sys; print(sys.version.split()[0])'", "", capture=True).stdout.strip()
 
 
