@@ -133,6 +133,11 @@ async def play(client: Client, game: str, seats: list[int], rng: random.Random, 
             try:
                 await client.request("choose", game=game, seat=seat, decision=decision, choice=choice)
             except ServerError as e:
+                if e.code == "rate_limited":  # ask again in a moment
+                    answered.discard((seat, decision))
+                    await asyncio.sleep(0.1)
+                    progressed = True
+                    continue
                 if e.code not in ("stale_decision", "not_your_turn", "game_over"):
                     raise
             except (ConnectionError, ConnectionClosed):

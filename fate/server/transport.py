@@ -23,7 +23,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from fate.server.app import GameServer
-from fate.server.protocol import error
+from fate.server.protocol import error, rid_of
 
 log = logging.getLogger("fate.server")
 
@@ -95,7 +95,7 @@ async def run(app: GameServer, host: str, port: int, certfile: str | None = None
             async for raw in ws:
                 if not conn.bucket.take():
                     conn.refused += 1
-                    conn.send(error("rate_limited", f"more than {RATE:.0f} messages a second: slow down"))
+                    conn.send(error("rate_limited", f"more than {RATE:.0f} messages a second: slow down", rid_of(raw)))
                     if conn.refused >= FLOOD_CLOSE:
                         break
                     continue
