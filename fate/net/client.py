@@ -80,6 +80,7 @@ class Client:
             for fut in self._waiting.values():
                 if not fut.done():
                     fut.set_exception(ConnectionError("the connection closed"))
+                    fut.exception()  # the request waiting on it (if any) still gets it
             self._waiting.clear()
 
     async def send_raw(self, data: str | bytes) -> None:
