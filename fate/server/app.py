@@ -242,8 +242,13 @@ class GameServer:
                 live.game = load_data(self.content, data, f"game {live.game_id}")
             self._broadcast(live, events)
 
-    def _heard(self, gid: str, decision: int) -> None:
-        """Another process committed a choice (decision >= 0) or changed a seat (-1)."""
+    def _heard(self, gid: str | None, decision: int) -> None:
+        """Another process committed a choice (decision >= 0) or changed a seat (-1); no game:
+        notices may have been missed (the store lost its line and found it again)."""
+        if gid is None:
+            for live in list(self.games.values()):
+                self._spawn(self._quietly(self._catch_up(live)))
+            return
         live = self.games.get(gid)
         if live is not None and (decision < 0 or decision > len(live.game.choices_made)):
             self._spawn(self._quietly(self._catch_up(live)))
@@ -478,6 +483,7 @@ class GameServer:
                 return
             seat = g.pending().seat
             row = live.seats[seat]
+            log.info("game %s: this process decides the AI move at decision %d", live.game_id, decision)
             seed = (int(g.config["seed"]) * 1_000_003 + decision * 7 + seat) % 2**62
             choice = await self.pool.decide(json.dumps(save_data(g)), seat, row.level or "normal", seed)
             p = live.game.pending()

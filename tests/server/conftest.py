@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class ServerProcess:
-    def __init__(self, db: str, *args: str) -> None:
-        self.db, self.args = db, args
+    def __init__(self, db: str, *args: str, log: Path | None = None) -> None:
+        self.db, self.args, self.log = db, args, log
         self.proc: subprocess.Popen | None = None
         self.url = ""
 
@@ -23,7 +23,7 @@ class ServerProcess:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         self.proc = subprocess.Popen([sys.executable, "-m", "fate.server", "--port", "0", "--db", self.db,
                                       *self.args], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True)
+                                     stderr=open(self.log, "a") if self.log else subprocess.DEVNULL, text=True)
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             line = self.proc.stdout.readline()
@@ -55,11 +55,29 @@ def servers():
     """start(db, *args) -> a running ServerProcess; all are stopped after the test."""
     started: list[ServerProcess] = []
 
-    def start(db: str, *args: str) -> ServerProcess:
-        s = ServerProcess(db, *args).start()
+    def start(db: str, *args: str, log: Path | None = None) -> ServerProcess:
+        s = ServerProcess(db, *args, log=log).start()
         started.append(s)
         return s
 
     yield start
     for s in started:
         s.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_dsn():
+    """A PostgreSQL database for the tests: FATE_TEST_PG_DSN (set by .ci/run), else a throw-away
+    cluster of this machine's binaries. In CI a missing database is a failure, never a skip."""
+    dsn = os.environ.get("FATE_TEST_PG_DSN")
+    if dsn:
+        yield dsn
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail("FATE_TEST_PG_DSN is not set: CI must run the PostgreSQL tests (see .ci/run)")
+    from fate.server.pgtemp import TempCluster, binaries
+
+    if binaries() is None:
+        pytest.skip("no PostgreSQL here and FATE_TEST_PG_DSN not set (CI sets it; see .ci/run)")
+    with TempCluster() as pg:
+        yield pg.dsn
