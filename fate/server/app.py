@@ -31,7 +31,7 @@ from fate.engine.save import load_data, save_data
 from fate.server import views
 from fate.server.aipool import AIPool
 from fate.server.protocol import Message, ProtocolError, error, parse, reply, rid_of
-from fate.server.storage import GameRow, SeatRow, Store, StoreError, digest
+from fate.server.storage import SAVE_EVERY, GameRow, SeatRow, Store, StoreError, digest
 
 log = logging.getLogger("fate.server")
 
@@ -70,6 +70,15 @@ def new_invite() -> str:
     """An invite code: 80 random bits, in four groups of four letters and digits to read aloud."""
     raw = base64.b32encode(secrets.token_bytes(10)).decode("ascii")
     return "-".join(raw[i:i + 4] for i in range(0, 16, 4))
+
+
+def stored_game(content: Content, row: GameRow) -> Game:
+    """The game a stored row holds: its save, then the moves made since."""
+    g = load_data(content, json.loads(row.save), f"game {row.game}")
+    for cid in row.moves:
+        g.apply(cid)
+    g.take_events()
+    return g
 
 
 def waiting_on(g: Game, seats: list[SeatRow]) -> str:
@@ -210,7 +219,7 @@ class GameServer:
             live = None
             if row is not None:
                 seats = await self.store.seats(gid)
-                g = load_data(self.content, json.loads(row.save), f"game {gid}")
+                g = stored_game(self.content, row)
                 live = self.games.get(gid) or Live(gid, g, seats, row.host_hash)
                 self.games[gid] = live
             fut.set_result(live)
@@ -232,14 +241,13 @@ class GameServer:
             if row is None or row.decision <= made:
                 self._tell_seats(live)
                 return
-            data = json.loads(row.save)
-            choices = data["choices"]
+            choices = json.loads(row.save)["choices"] + row.moves
             events = []
             if choices[:made] == live.game.choices_made:
                 for cid in choices[made:]:
                     events += live.game.apply(cid)
             else:  # never expected: the stored game is the truth
-                live.game = load_data(self.content, data, f"game {live.game_id}")
+                live.game = stored_game(self.content, row)
             self._broadcast(live, events)
 
     def _heard(self, gid: str | None, decision: int) -> None:
@@ -262,8 +270,8 @@ class GameServer:
             msg = views.state(live.game_id, live.game, seat, events, self.content, seats)
             text = json.dumps(msg, separators=(",", ":"))
             for c in list(conns):
-                if c is rid_for[0] and rid_for[1] is not None:
-                    c.send(msg | {"rid": rid_for[1]})
+                if c is rid_for[0] and rid_for[1] is not None:  # the chooser's answer carries its number
+                    c.send_text(f'{text[:-1]},"rid":{rid_for[1]}}}')
                 else:
                     c.send_text(text)
 
@@ -385,8 +393,11 @@ class GameServer:
                 events = new.apply(choice)
             except IllegalChoice as e:
                 raise ProtocolError("illegal_choice", str(e)) from None
-            save = json.dumps(save_data(new, live.session()), separators=(",", ":"))
-            if not await self.store.commit(live.game_id, decision, save, waiting_on(new, live.seats), time.time()):
+            save = None
+            if new.over or (decision + 1) % SAVE_EVERY == 0:
+                save = json.dumps(save_data(new, live.session()), separators=(",", ":"))
+            if not await self.store.commit(live.game_id, decision, choice, save, waiting_on(new, live.seats),
+                                           time.time()):
                 stale = True
             else:
                 stale = False

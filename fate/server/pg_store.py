@@ -41,6 +41,9 @@ CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, kind TEXT NOT NULL,
     level TEXT NOT NULL, token_hash TEXT, invite_hash TEXT, invite_expires DOUBLE PRECISION NOT NULL,
     resigned BOOLEAN NOT NULL, last_seen DOUBLE PRECISION NOT NULL, PRIMARY KEY (game, seat));
+CREATE TABLE IF NOT EXISTS moves (
+    game TEXT NOT NULL REFERENCES games(id), decision INTEGER NOT NULL, choice TEXT NOT NULL,
+    PRIMARY KEY (game, decision));
 CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
 CREATE INDEX IF NOT EXISTS seats_invite ON seats(invite_hash);
 CREATE INDEX IF NOT EXISTS games_waiting ON games(waiting);
@@ -121,15 +124,23 @@ class PgStore:
     async def load_game(self, game: str) -> GameRow | None:
         async with self._conn() as c, c.transaction():
             r = await (await c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=%s", (game,))).fetchone()
-        return None if r is None else GameRow(*r)
+            moves = await (await c.execute("SELECT choice FROM moves WHERE game=%s ORDER BY decision",
+                                           (game,))).fetchall()
+        return None if r is None else GameRow(*r, moves=[m[0] for m in moves])
 
-    async def commit(self, game: str, expect: int, save: str, waiting: str, now: float) -> bool:
+    async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
+                     now: float) -> bool:
         async with self._conn() as c, c.transaction():
             r = await (await c.execute("SELECT decision FROM games WHERE id=%s FOR UPDATE", (game,))).fetchone()
             if r is None or r[0] != expect:
                 return False
-            await c.execute("UPDATE games SET save=%s, decision=%s, waiting=%s, updated=%s WHERE id=%s",
-                            (save, expect + 1, waiting, now, game))
+            await c.execute("UPDATE games SET decision=%s, waiting=%s, updated=%s WHERE id=%s",
+                            (expect + 1, waiting, now, game))
+            if save is None:
+                await c.execute("INSERT INTO moves VALUES (%s,%s,%s)", (game, expect, choice))
+            else:
+                await c.execute("UPDATE games SET save=%s WHERE id=%s", (save, game))
+                await c.execute("DELETE FROM moves WHERE game=%s", (game,))
             await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game} {expect + 1}"))
         return True
 

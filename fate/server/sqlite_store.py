@@ -30,6 +30,9 @@ CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, kind TEXT NOT NULL,
     level TEXT NOT NULL, token_hash TEXT, invite_hash TEXT, invite_expires REAL NOT NULL,
     resigned INTEGER NOT NULL, last_seen REAL NOT NULL, PRIMARY KEY (game, seat));
+CREATE TABLE IF NOT EXISTS moves (
+    game TEXT NOT NULL REFERENCES games(id), decision INTEGER NOT NULL, choice TEXT NOT NULL,
+    PRIMARY KEY (game, decision));
 CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
 CREATE INDEX IF NOT EXISTS seats_invite ON seats(invite_hash);
 CREATE INDEX IF NOT EXISTS games_waiting ON games(waiting);
@@ -135,14 +138,25 @@ class SqliteStore:
     async def load_game(self, game: str) -> GameRow | None:
         def fn(c: sqlite3.Connection) -> GameRow | None:
             r = c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=?", (game,)).fetchone()
-            return None if r is None else GameRow(*r)
+            if r is None:
+                return None
+            moves = [m[0] for m in c.execute("SELECT choice FROM moves WHERE game=? ORDER BY decision", (game,))]
+            return GameRow(*r, moves=moves)
         return await self._do(fn)
 
-    async def commit(self, game: str, expect: int, save: str, waiting: str, now: float) -> bool:
+    async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
+                     now: float) -> bool:
         def fn(c: sqlite3.Connection) -> bool:
-            cur = c.execute("UPDATE games SET save=?, decision=?, waiting=?, updated=? WHERE id=? AND decision=?",
-                            (save, expect + 1, waiting, now, game, expect))
-            return cur.rowcount == 1
+            cur = c.execute("UPDATE games SET decision=?, waiting=?, updated=? WHERE id=? AND decision=?",
+                            (expect + 1, waiting, now, game, expect))
+            if cur.rowcount != 1:
+                return False
+            if save is None:
+                c.execute("INSERT INTO moves VALUES (?,?,?)", (game, expect, choice))
+            else:
+                c.execute("UPDATE games SET save=? WHERE id=?", (save, game))
+                c.execute("DELETE FROM moves WHERE game=?", (game,))
+            return True
         return await self._do(fn)
 
     async def seats(self, game: str) -> list[SeatRow]:

@@ -1,7 +1,9 @@
 """The storage interface: what the server keeps, and the one contract every adapter meets.
 
 A game is one row: its save (fate/engine/save.py's versioned JSON, text),
-its decision number (how many choices it has taken), what it waits on
+rewritten whole every ``SAVE_EVERY`` choices, and the moves since (one small
+row per choice id: the save's ``choices`` go on with them), its decision
+number (how many choices it has taken), what it waits on
 (``"human"``, ``"ai"`` or ``"none"`` once over), the hash of the host's token,
 and the claim on its pending AI move (which process decides it, until when).
 A seat is one row: how it is played (``host``, ``remote`` or ``ai`` at a
@@ -20,10 +22,11 @@ Adapters: ``fate.server.sqlite_store`` (the embedded default) and
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 SCHEMA = 1
+SAVE_EVERY = 25  # choices between two whole saves of a game; the moves between are rows of their own
 
 
 def digest(secret: str) -> str:
@@ -53,6 +56,7 @@ class GameRow:
     host_hash: str
     created: float
     updated: float
+    moves: list[str] = field(default_factory=list)  # choice ids made after the save, in order
 
 
 class StoreError(RuntimeError):
@@ -66,10 +70,12 @@ class Store(Protocol):
 
     async def load_game(self, game: str) -> GameRow | None: ...
 
-    async def commit(self, game: str, expect: int, save: str, waiting: str, now: float) -> bool:
-        """Write the game's new save if it still stands at decision ``expect`` (it then
-        stands at ``expect + 1``); False if another choice came first. Durable on return,
-        and every server process sharing the store is told (``listen``)."""
+    async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
+                     now: float) -> bool:
+        """Record ``choice`` as the answer to decision ``expect`` if the game still stands
+        there (it then stands at ``expect + 1``; with ``save``, the whole save is written
+        too and the moves it holds are dropped); False if another choice came first.
+        Durable on return, and every server process sharing the store is told (``listen``)."""
         ...
 
     async def seats(self, game: str) -> list[SeatRow]: ...

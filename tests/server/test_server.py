@@ -16,10 +16,14 @@ from fate.net.client import Client, ServerError, play
 
 
 def stored_game(path, game_id):
-    """The game as the server's database holds it, loaded and verified by replaying its choices."""
+    """The game as the server's database holds it: its save, loaded and verified by replaying its
+    choices, then the moves since."""
     with sqlite3.connect(path) as c:
         save, decision = c.execute("SELECT save, decision FROM games WHERE id=?", (game_id,)).fetchone()
+        moves = [m[0] for m in c.execute("SELECT choice FROM moves WHERE game=? ORDER BY decision", (game_id,))]
     g = load_data(default_content(), json.loads(save), "stored", verify=True)
+    for cid in moves:  # the moves since the last whole save
+        g.apply(cid)
     assert len(g.choices_made) == decision
     return g
 

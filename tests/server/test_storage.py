@@ -32,17 +32,20 @@ def test_a_commit_is_a_compare_and_set_on_the_decision_number(store_url):
         s = open_store(store_url)
         gid, row, seats = new_game_rows("C1-" + secrets.token_hex(4), 100.0)
         await s.create_game(row, seats)
-        first = await s.commit(gid, 0, '{"save": 1}', "human", 2.0)
-        repeat = await s.commit(gid, 0, '{"save": 1b}', "human", 2.0)
-        racing = await asyncio.gather(*(s.commit(gid, 1, f'{{"save": "2-{k}"}}', "human", 3.0) for k in range(6)))
+        first = await s.commit(gid, 0, "a", None, "human", 2.0)
+        repeat = await s.commit(gid, 0, "b", None, "human", 2.0)
+        racing = await asyncio.gather(*(s.commit(gid, 1, f"c{k}", None, "human", 3.0) for k in range(6)))
+        moved = await s.load_game(gid)
+        saved = await s.commit(gid, 2, "d", '{"save": 3}', "human", 4.0)
         stored = await s.load_game(gid)
         await s.close()
-        return first, repeat, racing, stored
+        return first, repeat, racing, moved, saved, stored
 
-    first, repeat, racing, stored = asyncio.run(main())
+    first, repeat, racing, moved, saved, stored = asyncio.run(main())
     assert first is True and repeat is False
     assert sorted(racing) == [False] * 5 + [True]  # exactly one of six racing commits wins
-    assert stored.decision == 2 and stored.save.startswith('{"save": "2-')
+    assert moved.decision == 2 and moved.moves[0] == "a" and len(moved.moves) == 2 and moved.moves[1][0] == "c"
+    assert saved and (stored.decision, stored.save, stored.moves) == (3, '{"save": 3}', [])
 
 
 def test_an_invite_is_claimed_once_and_only_before_it_expires(store_url):
