@@ -111,6 +111,15 @@ def _rss_mb(pid: int) -> float:
     return 0.0
 
 
+def _cpu_s(pid: int) -> float:
+    """CPU seconds a process has used (Linux /proc); 0 where unknown."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def _start_server(db: str) -> tuple[subprocess.Popen, str]:
     root = Path(__file__).resolve().parents[2]
     env = dict(os.environ, PYTHONPATH=str(root))
@@ -147,8 +156,12 @@ def run(games: int, processes: int, db: str, seats: int = 2, think: float = 2.0,
                                    "--seconds", str(seconds), "--warmup", str(warmup), "--seed", str(k)],
                                   cwd=root, env=env, stdout=subprocess.PIPE, text=True)
                  for k, n in enumerate(share) if n]
+        cpu0 = sum(_cpu_s(p.pid) for p, _ in servers)
+        load0 = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
         results = [json.loads(p.communicate()[0].strip().splitlines()[-1]) for p in procs]
         memory = sum(_rss_mb(p.pid) for p, _ in servers)
+        cpu = sum(_cpu_s(p.pid) for p, _ in servers) - cpu0
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     finally:
         for p, _ in servers:
             p.terminate()
@@ -167,6 +180,7 @@ def run(games: int, processes: int, db: str, seats: int = 2, think: float = 2.0,
     return {"games": games, "processes": processes, "db": db, "seats": seats, "think": think,
             "choices": len(rtts), "choices_per_s": len(rtts) / seconds, "p50": pct(0.50), "p95": pct(0.95),
             "p99": pct(0.99), "mean": statistics.fmean(rtts) if rtts else float("nan"), "memory_mb": memory,
+            "server_cpu_ms_per_choice": cpu / max(1, len(rtts)) * 1000, "load_before": load0, "load_after": load,
             "finished_games": sum(r["games"] for r in results), "errors": sum(r["errors"] for r in results),
             "last_error": next((r["last_error"] for r in results if r["last_error"]), "")}
 
