@@ -144,8 +144,13 @@ class GameServer:
         return t
 
     async def _sweeper(self) -> None:
-        """AI moves nobody is deciding (after a restart, or a process that died)."""
+        """AI moves nobody is deciding (after a restart, or a process that died); games
+        nobody here watches and no AI here plays leave memory (the store keeps them)."""
         while True:
+            for gid, live in list(self.games.items()):
+                if not any(live.watchers.values()) and not live.lock.locked() \
+                        and waiting_on(live.game, live.seats) != "ai":
+                    del self.games[gid]
             try:
                 for gid in await self.store.waiting_on_ai(time.time(), AI_LEASE):
                     live = await self._live(gid)
@@ -231,24 +236,25 @@ class GameServer:
         finally:
             del self._loading[gid]
 
-    async def _catch_up(self, live: Live) -> None:
-        """Bring the copy in memory up to the stored game (another process moved it);
-        the seats watching here are told of every choice, with its events."""
+    async def _catch_up(self, live: Live, seats: bool = True) -> None:
+        """Bring the copy in memory up to the stored game (another process moved it, or
+        changed its seats); the seats watching here are told of every choice, with its events."""
         async with live.lock:
-            row = await self.store.load_game(live.game_id)
-            live.seats = await self.store.seats(live.game_id)
-            made = len(live.game.choices_made)
-            if row is None or row.decision <= made:
-                self._tell_seats(live)
-                return
-            choices = json.loads(row.save)["choices"] + row.moves
+            if seats:
+                live.seats = await self.store.seats(live.game_id)
+            moves = await self.store.moves_since(live.game_id, len(live.game.choices_made))
             events = []
-            if choices[:made] == live.game.choices_made:
-                for cid in choices[made:]:
+            try:
+                for cid in moves:
                     events += live.game.apply(cid)
-            else:  # never expected: the stored game is the truth
+            except IllegalChoice:  # never expected: the stored game is the truth
+                row = await self.store.load_game(live.game_id)
                 live.game = stored_game(self.content, row)
-            self._broadcast(live, events)
+                events = []
+            if moves:
+                self._broadcast(live, events)
+            elif seats:
+                self._tell_seats(live)
 
     def _heard(self, gid: str | None, decision: int) -> None:
         """Another process committed a choice (decision >= 0) or changed a seat (-1); no game:
@@ -259,7 +265,7 @@ class GameServer:
             return
         live = self.games.get(gid)
         if live is not None and (decision < 0 or decision > len(live.game.choices_made)):
-            self._spawn(self._quietly(self._catch_up(live)))
+            self._spawn(self._quietly(self._catch_up(live, seats=decision < 0)))
 
     # ------------------------------------------------------------ telling
     def _broadcast(self, live: Live, events: list, rid_for: tuple[Any, int | None] = (None, None)) -> None:
@@ -405,7 +411,7 @@ class GameServer:
                 self.choices_applied += 1
                 self._broadcast(live, events, who)
         if stale:  # another process applied a choice first: catch up, refuse this one
-            await self._catch_up(live)
+            await self._catch_up(live, seats=False)
             raise ProtocolError("stale_decision", f"decision {decision} was already taken")
         self._maybe_ai(live)
 

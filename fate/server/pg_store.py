@@ -29,14 +29,14 @@ from fate.server.storage import SCHEMA, GameRow, SeatRow, StoreError
 log = logging.getLogger("fate.server")
 
 CHANNEL = "fate_games"
-POOL = 4  # connections a process keeps for its requests (plus one that listens)
+POOL = 8  # connections a process keeps for its requests (plus one that listens)
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS fate_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, save TEXT NOT NULL, decision INTEGER NOT NULL, waiting TEXT NOT NULL,
     host_hash TEXT NOT NULL, created DOUBLE PRECISION NOT NULL, updated DOUBLE PRECISION NOT NULL,
-    ai_owner TEXT, ai_decision INTEGER, ai_until DOUBLE PRECISION);
+    saved_at INTEGER NOT NULL DEFAULT 0, ai_owner TEXT, ai_decision INTEGER, ai_until DOUBLE PRECISION);
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, kind TEXT NOT NULL,
     level TEXT NOT NULL, token_hash TEXT, invite_hash TEXT, invite_expires DOUBLE PRECISION NOT NULL,
@@ -124,9 +124,16 @@ class PgStore:
     async def load_game(self, game: str) -> GameRow | None:
         async with self._conn() as c, c.transaction():
             r = await (await c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=%s", (game,))).fetchone()
-            moves = await (await c.execute("SELECT choice FROM moves WHERE game=%s ORDER BY decision",
-                                           (game,))).fetchall()
+            moves = await (await c.execute(
+                "SELECT choice FROM moves WHERE game=%s AND decision>=(SELECT saved_at FROM games WHERE id=%s) "
+                "ORDER BY decision", (game, game))).fetchall()
         return None if r is None else GameRow(*r, moves=[m[0] for m in moves])
+
+    async def moves_since(self, game: str, decision: int) -> list[str]:
+        async with self._conn() as c, c.transaction():
+            rows = await (await c.execute("SELECT choice FROM moves WHERE game=%s AND decision>=%s ORDER BY decision",
+                                          (game, decision))).fetchall()
+        return [r[0] for r in rows]
 
     async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
                      now: float) -> bool:
@@ -136,11 +143,9 @@ class PgStore:
                 return False
             await c.execute("UPDATE games SET decision=%s, waiting=%s, updated=%s WHERE id=%s",
                             (expect + 1, waiting, now, game))
-            if save is None:
-                await c.execute("INSERT INTO moves VALUES (%s,%s,%s)", (game, expect, choice))
-            else:
-                await c.execute("UPDATE games SET save=%s WHERE id=%s", (save, game))
-                await c.execute("DELETE FROM moves WHERE game=%s", (game,))
+            await c.execute("INSERT INTO moves VALUES (%s,%s,%s)", (game, expect, choice))
+            if save is not None:
+                await c.execute("UPDATE games SET save=%s, saved_at=%s WHERE id=%s", (save, expect + 1, game))
             await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game} {expect + 1}"))
         return True
 

@@ -24,7 +24,7 @@ _TABLES = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, save TEXT NOT NULL, decision INTEGER NOT NULL, waiting TEXT NOT NULL,
-    host_hash TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL,
+    host_hash TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL, saved_at INTEGER NOT NULL DEFAULT 0,
     ai_owner TEXT, ai_decision INTEGER, ai_until REAL);
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, kind TEXT NOT NULL,
@@ -140,8 +140,16 @@ class SqliteStore:
             r = c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=?", (game,)).fetchone()
             if r is None:
                 return None
-            moves = [m[0] for m in c.execute("SELECT choice FROM moves WHERE game=? ORDER BY decision", (game,))]
+            moves = [m[0] for m in c.execute(
+                "SELECT choice FROM moves WHERE game=? AND decision>=(SELECT saved_at FROM games WHERE id=?) "
+                "ORDER BY decision", (game, game))]
             return GameRow(*r, moves=moves)
+        return await self._do(fn)
+
+    async def moves_since(self, game: str, decision: int) -> list[str]:
+        def fn(c: sqlite3.Connection) -> list[str]:
+            return [m[0] for m in c.execute("SELECT choice FROM moves WHERE game=? AND decision>=? ORDER BY decision",
+                                            (game, decision))]
         return await self._do(fn)
 
     async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
@@ -151,11 +159,9 @@ class SqliteStore:
                             (expect + 1, waiting, now, game, expect))
             if cur.rowcount != 1:
                 return False
-            if save is None:
-                c.execute("INSERT INTO moves VALUES (?,?,?)", (game, expect, choice))
-            else:
-                c.execute("UPDATE games SET save=? WHERE id=?", (save, game))
-                c.execute("DELETE FROM moves WHERE game=?", (game,))
+            c.execute("INSERT INTO moves VALUES (?,?,?)", (game, expect, choice))
+            if save is not None:
+                c.execute("UPDATE games SET save=?, saved_at=? WHERE id=?", (save, expect + 1, game))
             return True
         return await self._do(fn)
 

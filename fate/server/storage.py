@@ -1,8 +1,8 @@
 """The storage interface: what the server keeps, and the one contract every adapter meets.
 
 A game is one row: its save (fate/engine/save.py's versioned JSON, text),
-rewritten whole every ``SAVE_EVERY`` choices, and the moves since (one small
-row per choice id: the save's ``choices`` go on with them), its decision
+rewritten whole every ``SAVE_EVERY`` choices, and every move (one small row
+per choice id, kept: the save's ``choices`` go on with those after it), its decision
 number (how many choices it has taken), what it waits on
 (``"human"``, ``"ai"`` or ``"none"`` once over), the hash of the host's token,
 and the claim on its pending AI move (which process decides it, until when).
@@ -74,8 +74,12 @@ class Store(Protocol):
                      now: float) -> bool:
         """Record ``choice`` as the answer to decision ``expect`` if the game still stands
         there (it then stands at ``expect + 1``; with ``save``, the whole save is written
-        too and the moves it holds are dropped); False if another choice came first.
+        too); False if another choice came first.
         Durable on return, and every server process sharing the store is told (``listen``)."""
+        ...
+
+    async def moves_since(self, game: str, decision: int) -> list[str]:
+        """The choice ids that answered decisions ``decision``, ``decision + 1``, ... in order."""
         ...
 
     async def seats(self, game: str) -> list[SeatRow]: ...

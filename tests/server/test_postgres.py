@@ -18,7 +18,8 @@ from fate.net.client import Client, ServerError, play
 def stored_game(dsn: str, gid: str):
     with psycopg.connect(dsn) as c:
         save, decision = c.execute("SELECT save, decision FROM games WHERE id=%s", (gid,)).fetchone()
-        moves = [m[0] for m in c.execute("SELECT choice FROM moves WHERE game=%s ORDER BY decision", (gid,))]
+        moves = [m[0] for m in c.execute("SELECT choice FROM moves WHERE game=%s AND decision>=(SELECT saved_at "
+                                         "FROM games WHERE id=%s) ORDER BY decision", (gid, gid))]
     g = load_data(default_content(), json.loads(save), "stored", verify=True)
     for cid in moves:  # the moves since the last whole save
         g.apply(cid)

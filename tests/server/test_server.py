@@ -20,7 +20,8 @@ def stored_game(path, game_id):
     choices, then the moves since."""
     with sqlite3.connect(path) as c:
         save, decision = c.execute("SELECT save, decision FROM games WHERE id=?", (game_id,)).fetchone()
-        moves = [m[0] for m in c.execute("SELECT choice FROM moves WHERE game=? ORDER BY decision", (game_id,))]
+        moves = [m[0] for m in c.execute("SELECT choice FROM moves WHERE game=? AND decision>=(SELECT saved_at "
+                                         "FROM games WHERE id=?) ORDER BY decision", (game_id, game_id))]
     g = load_data(default_content(), json.loads(save), "stored", verify=True)
     for cid in moves:  # the moves since the last whole save
         g.apply(cid)

@@ -38,14 +38,16 @@ def test_a_commit_is_a_compare_and_set_on_the_decision_number(store_url):
         moved = await s.load_game(gid)
         saved = await s.commit(gid, 2, "d", '{"save": 3}', "human", 4.0)
         stored = await s.load_game(gid)
+        since = await s.moves_since(gid, 1)
         await s.close()
-        return first, repeat, racing, moved, saved, stored
+        return first, repeat, racing, moved, saved, stored, since
 
-    first, repeat, racing, moved, saved, stored = asyncio.run(main())
+    first, repeat, racing, moved, saved, stored, since = asyncio.run(main())
     assert first is True and repeat is False
     assert sorted(racing) == [False] * 5 + [True]  # exactly one of six racing commits wins
     assert moved.decision == 2 and moved.moves[0] == "a" and len(moved.moves) == 2 and moved.moves[1][0] == "c"
     assert saved and (stored.decision, stored.save, stored.moves) == (3, '{"save": 3}', [])
+    assert since == moved.moves[1:] + ["d"]  # every move is kept, for other processes to catch up from
 
 
 def test_an_invite_is_claimed_once_and_only_before_it_expires(store_url):
