@@ -212,9 +212,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"server: {r['processes']} process(es) on {r['db']}, {r['seats']} remote seats a game, bots think "
               f"{r['think']:.1f} s on average, {r['choices']} choices measured, {r['finished_games']} games "
               f"finished, {r['errors']} client errors{' (' + r['last_error'] + ')' if r['errors'] else ''}")
-        print(f"server CPU a choice: {r['server_cpu_ms_per_choice']:.2f} ms (all the processes' CPU over the whole "
-              f"run, warm-up included, over the choices measured); machine load average "
-              f"{r['load_before']:.1f} at the start, {r['load_after']:.1f} at the end")
+        print(f"server CPU a choice: {r['server_cpu_ms_per_choice']:.2f} ms (the server processes' CPU time while "
+              f"measuring, over the choices measured); machine load average {r['load_before']:.1f} as measuring "
+              f"began, {r['load_after']:.1f} as it ended")
         print(f"{r['games']} concurrent games: {r['choices_per_s']:.0f} choices/s, round trip p50 {r['p50']:.1f} ms, "
               f"p95 {r['p95']:.1f} ms, p99 {r['p99']:.1f} ms, server memory {r['memory_mb']:.0f} MB")
         return 0

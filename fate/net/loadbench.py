@@ -156,12 +156,14 @@ def run(games: int, processes: int, db: str, seats: int = 2, think: float = 2.0,
                                    "--seconds", str(seconds), "--warmup", str(warmup), "--seed", str(k)],
                                   cwd=root, env=env, stdout=subprocess.PIPE, text=True)
                  for k, n in enumerate(share) if n]
+        time.sleep(warmup)  # the servers' CPU is counted over the measuring window only
         cpu0 = sum(_cpu_s(p.pid) for p, _ in servers)
         load0 = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
-        results = [json.loads(p.communicate()[0].strip().splitlines()[-1]) for p in procs]
-        memory = sum(_rss_mb(p.pid) for p, _ in servers)
+        time.sleep(seconds)
         cpu = sum(_cpu_s(p.pid) for p, _ in servers) - cpu0
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+        results = [json.loads(p.communicate()[0].strip().splitlines()[-1]) for p in procs]
+        memory = sum(_rss_mb(p.pid) for p, _ in servers)
     finally:
         for p, _ in servers:
             p.terminate()

@@ -1,10 +1,11 @@
 """The community store: PostgreSQL (psycopg 3), shared by any number of server processes.
 
-A choice is committed under the game's row lock: ``SELECT ... FOR UPDATE``
-waits for any other process working on the same game, then the decision
-number is compared; only if it still stands where the choice was made is the
-new save written. In the same transaction a ``pg_notify`` names the game and
-its new decision number; PostgreSQL delivers it when (and only if) the
+A choice is committed under the game's row lock, in one statement (one round
+trip): ``SELECT ... FOR UPDATE`` of the game where its decision number still
+stands where the choice was made (a concurrent commit makes it wait, then look
+again at the row as that one left it), the row moved on, the move recorded
+(and every ``SAVE_EVERY`` choices the whole save), and a ``pg_notify`` that
+names the game and its new decision number; PostgreSQL delivers it when (and only if) the
 transaction commits, to every process that ``LISTEN``s, so each learns of the
 choice at once and pushes it to its own clients (fate/server/app.py catches up
 from the stored choices). We use LISTEN/NOTIFY rather than Redis pub/sub: the
@@ -87,7 +88,9 @@ class PgStore:
                         await first.execute("INSERT INTO fate_meta VALUES ('schema', %s)", (str(SCHEMA),))
                     elif row[0] != str(SCHEMA):
                         raise StoreError(f"database schema {row[0]}, this server reads {SCHEMA}")
-                conns = [first] + [await psycopg.AsyncConnection.connect(self.dsn) for _ in range(self.size - 1)]
+                await first.set_autocommit(True)
+                conns = [first] + [await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+                                   for _ in range(self.size - 1)]
             except psycopg.Error as e:
                 raise StoreError(f"PostgreSQL: {str(e).strip()[:150]}") from None
             idle: asyncio.Queue = asyncio.Queue()
@@ -102,7 +105,7 @@ class PgStore:
         conn = await self._idle.get()
         try:
             if conn.closed:
-                conn = await psycopg.AsyncConnection.connect(self.dsn)
+                conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
             yield conn
         except psycopg.Error as e:
             if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
@@ -122,7 +125,7 @@ class PgStore:
                                         s.invite_expires, s.resigned, s.last_seen) for s in seats])
 
     async def load_game(self, game: str) -> GameRow | None:
-        async with self._conn() as c, c.transaction():
+        async with self._conn() as c, c.transaction():  # the game and its moves as of one moment
             r = await (await c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=%s", (game,))).fetchone()
             moves = await (await c.execute(
                 "SELECT choice FROM moves WHERE game=%s AND decision>=(SELECT saved_at FROM games WHERE id=%s) "
@@ -130,33 +133,37 @@ class PgStore:
         return None if r is None else GameRow(*r, moves=[m[0] for m in moves])
 
     async def moves_since(self, game: str, decision: int) -> list[str]:
-        async with self._conn() as c, c.transaction():
+        async with self._conn() as c:
             rows = await (await c.execute("SELECT choice FROM moves WHERE game=%s AND decision>=%s ORDER BY decision",
                                           (game, decision))).fetchall()
         return [r[0] for r in rows]
 
     async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
                      now: float) -> bool:
-        async with self._conn() as c, c.transaction():
-            r = await (await c.execute("SELECT decision FROM games WHERE id=%s FOR UPDATE", (game,))).fetchone()
-            if r is None or r[0] != expect:
-                return False
-            await c.execute("UPDATE games SET decision=%s, waiting=%s, updated=%s WHERE id=%s",
-                            (expect + 1, waiting, now, game))
-            await c.execute("INSERT INTO moves VALUES (%s,%s,%s)", (game, expect, choice))
-            if save is not None:
-                await c.execute("UPDATE games SET save=%s, saved_at=%s WHERE id=%s", (save, expect + 1, game))
-            await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game} {expect + 1}"))
-        return True
+        # One statement, so one round trip and one transaction: lock the row if it still
+        # stands at ``expect`` (a concurrent commit makes FOR UPDATE wait, then look again
+        # at the row as that one left it), move it on, record the move, notify on commit.
+        async with self._conn() as c:
+            cur = await c.execute(
+                "WITH locked AS (SELECT id FROM games WHERE id=%(g)s AND decision=%(d)s FOR UPDATE), "
+                "moved AS (UPDATE games SET decision=%(d)s + 1, waiting=%(w)s, updated=%(t)s, "
+                "  save=COALESCE(%(s)s, save), "
+                "  saved_at=CASE WHEN %(s)s::text IS NULL THEN saved_at ELSE %(d)s + 1 END "
+                "  WHERE id IN (SELECT id FROM locked) RETURNING id), "
+                "noted AS (INSERT INTO moves SELECT id, %(d)s, %(c)s FROM moved RETURNING game) "
+                "SELECT pg_notify(%(ch)s, %(n)s) FROM noted",
+                {"g": game, "d": expect, "w": waiting, "t": now, "s": save, "c": choice, "ch": CHANNEL,
+                 "n": f"{game} {expect + 1}"})
+            return len(await cur.fetchall()) == 1
 
     async def seats(self, game: str) -> list[SeatRow]:
-        async with self._conn() as c, c.transaction():
+        async with self._conn() as c:
             rows = await (await c.execute(f"SELECT {_SEAT_COLS} FROM seats WHERE game=%s ORDER BY seat",
                                           (game,))).fetchall()
         return [_seat(r) for r in rows]
 
     async def seats_of_token(self, token_hash: str) -> list[SeatRow]:
-        async with self._conn() as c, c.transaction():
+        async with self._conn() as c:
             rows = await (await c.execute(f"SELECT {_SEAT_COLS} FROM seats WHERE token_hash=%s ORDER BY game, seat",
                                           (token_hash,))).fetchall()
         return [_seat(r) for r in rows]
@@ -180,17 +187,17 @@ class PgStore:
             await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game} -1"))
 
     async def set_waiting(self, game: str, waiting: str) -> None:
-        async with self._conn() as c, c.transaction():
+        async with self._conn() as c:
             await c.execute("UPDATE games SET waiting=%s WHERE id=%s", (waiting, game))
 
     async def touch(self, game: str, seats: list[int], now: float) -> None:
         if not seats:
             return
-        async with self._conn() as c, c.transaction():
+        async with self._conn() as c:
             await c.execute("UPDATE seats SET last_seen=%s WHERE game=%s AND seat = ANY(%s)", (now, game, seats))
 
     async def claim_ai(self, game: str, decision: int, owner: str, now: float, lease: float) -> bool:
-        async with self._conn() as c, c.transaction():
+        async with self._conn() as c:
             cur = await c.execute(
                 "UPDATE games SET ai_owner=%s, ai_decision=%s, ai_until=%s WHERE id=%s AND decision=%s "
                 "AND waiting='ai' AND (ai_decision IS NULL OR ai_decision<>%s OR ai_until<%s)",
@@ -198,7 +205,7 @@ class PgStore:
             return cur.rowcount == 1
 
     async def waiting_on_ai(self, now: float, lease: float) -> list[str]:
-        async with self._conn() as c, c.transaction():
+        async with self._conn() as c:
             rows = await (await c.execute(
                 "SELECT id FROM games WHERE waiting='ai' AND (ai_decision IS NULL OR ai_decision<>decision "
                 "OR ai_until<%s)", (now,))).fetchall()
