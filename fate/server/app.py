@@ -35,6 +35,7 @@ from fate.server.storage import SAVE_EVERY, GameRow, SeatRow, Store, StoreError,
 
 log = logging.getLogger("fate.server")
 
+CHRONICLE_SECONDS = 2.0  # a connection may ask for a chronicle (a replay of the game) this often
 AI_LEASE = 20.0  # seconds a process holds its claim on an AI move before another may take it
 SWEEP_SECONDS = 5.0  # how often a process looks for AI moves nobody is deciding
 HEARTBEAT_SECONDS = 20.0  # how often the seats held by connections are marked as seen
@@ -124,6 +125,7 @@ class GameServer:
         self._joined: dict[Any, dict[str, set[int]]] = {}  # conn -> game -> seats
         self._hosting: dict[Any, set[str]] = {}  # conn -> games it is the host of
         self._tasks: set[asyncio.Task] = set()
+        self._chronicled: dict[Any, float] = {}  # conn -> when it last asked for a chronicle
         self.choices_applied = 0
 
     # ------------------------------------------------------------ running
@@ -193,6 +195,7 @@ class GameServer:
         """A connection closed: its seats are no longer watched (their players may come back)."""
         joined = self._joined.pop(conn, {})
         self._hosting.pop(conn, None)
+        self._chronicled.pop(conn, None)
         now = time.time()
         for gid, seats in joined.items():
             live = self.games.get(gid)
@@ -472,6 +475,10 @@ class GameServer:
         gid, seat = msg["game"], msg["seat"]
         if not self._held(conn, gid, seat):
             raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
+        now = time.monotonic()
+        if now - self._chronicled.get(conn, -CHRONICLE_SECONDS) < CHRONICLE_SECONDS:
+            raise ProtocolError("rate_limited", f"one chronicle every {CHRONICLE_SECONDS:.0f} s: it replays the game")
+        self._chronicled[conn] = now
         live = await self._live(gid)
         conn.send(views.chronicle(gid, live.game, seat, self.content, msg.rid))
 

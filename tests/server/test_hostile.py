@@ -48,6 +48,8 @@ def test_hostile_messages_are_refused_one_error_each_and_the_games_go_on(servers
         codes["another seat"] = await code("choose", game=gid, seat=1, decision=d, choice=choice)
         codes["another game"] = await code("choose", game=other["game"], seat=0, decision=0, choice=choice)
         codes["another seat's chronicle"] = await code("chronicle", game=gid, seat=1)
+        codes["chronicle"] = await code("chronicle", game=gid, seat=0)
+        codes["chronicle again at once"] = await code("chronicle", game=gid, seat=0)
         codes["stale"] = await code("choose", game=gid, seat=0, decision=d + 1, choice=choice)
         codes["illegal"] = await code("choose", game=gid, seat=0, decision=d, choice="summon_now")
         codes["first"] = await code("choose", game=gid, seat=0, decision=d, choice=choice)
@@ -90,7 +92,8 @@ def test_hostile_messages_are_refused_one_error_each_and_the_games_go_on(servers
     gid, other_gid, codes, raw_errors, answers, limited, flood, ends, other_end = asyncio.run(main())
     assert codes == {
         "forged token": "bad_token", "forged invite": "bad_invite", "another seat": "not_your_seat",
-        "another game": "not_your_seat", "another seat's chronicle": "not_your_seat", "stale": "stale_decision",
+        "another game": "not_your_seat", "another seat's chronicle": "not_your_seat", "chronicle": "accepted",
+        "chronicle again at once": "rate_limited", "stale": "stale_decision",
         "illegal": "illegal_choice", "first": "accepted", "repeated": "stale_decision", "bad level": "bad_message",
         "claimed twice": "bad_invite",
     }
