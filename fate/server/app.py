@@ -259,16 +259,26 @@ class GameServer:
             elif seats:
                 self._tell_seats(live)
 
-    def _heard(self, gid: str | None, decision: int) -> None:
-        """Another process committed a choice (decision >= 0) or changed a seat (-1); no game:
-        notices may have been missed (the store lost its line and found it again)."""
+    def _heard(self, gid: str | None, decision: int, choice: str = "") -> None:
+        """Another process committed ``choice``, bringing the game to ``decision`` (or changed
+        a seat: -1); no game: notices may have been missed (the store lost its line a while)."""
         if gid is None:
             for live in list(self.games.values()):
                 self._spawn(self._quietly(self._catch_up(live)))
             return
         live = self.games.get(gid)
-        if live is not None and (decision < 0 or decision > len(live.game.choices_made)):
-            self._spawn(self._quietly(self._catch_up(live, seats=decision < 0)))
+        if live is None or (decision >= 0 and decision <= len(live.game.choices_made)):
+            return
+        if decision == len(live.game.choices_made) + 1 and choice and not live.lock.locked():
+            # the usual case: the very next move, named in the notice; no need to read it back
+            try:
+                events = live.game.apply(choice)
+            except IllegalChoice:
+                log.warning("game %s: a notice named %r, not legal here; reading the game back", gid, choice[:40])
+            else:
+                self._broadcast(live, events)
+                return
+        self._spawn(self._quietly(self._catch_up(live, seats=decision < 0)))
 
     # ------------------------------------------------------------ telling
     def _broadcast(self, live: Live, events: list, rid_for: tuple[Any, int | None] = (None, None)) -> None:

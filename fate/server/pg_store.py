@@ -153,7 +153,7 @@ class PgStore:
                 "noted AS (INSERT INTO moves SELECT id, %(d)s, %(c)s FROM moved RETURNING game) "
                 "SELECT pg_notify(%(ch)s, %(n)s) FROM noted",
                 {"g": game, "d": expect, "w": waiting, "t": now, "s": save, "c": choice, "ch": CHANNEL,
-                 "n": f"{game} {expect + 1}"})
+                 "n": f"{game} {expect + 1} {choice}"})
             return len(await cur.fetchall()) == 1
 
     async def seats(self, game: str) -> list[SeatRow]:
@@ -176,7 +176,7 @@ class PgStore:
             if rows:
                 await c.execute("UPDATE seats SET token_hash=%s, invite_hash=NULL, last_seen=%s WHERE invite_hash=%s",
                                 (token_hash, now, code_hash))
-                await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{rows[0][0]} -1"))
+                await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{rows[0][0]} -1 "))
         return [_seat(r) for r in rows]
 
     async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,
@@ -184,7 +184,7 @@ class PgStore:
         async with self._conn() as c, c.transaction():
             await c.execute("UPDATE seats SET kind=%s, level=%s, token_hash=%s, invite_hash=NULL, resigned=%s "
                             "WHERE game=%s AND seat=%s", (kind, level, token_hash, resigned, game, seat))
-            await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game} -1"))
+            await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game} -1 "))
 
     async def set_waiting(self, game: str, waiting: str) -> None:
         async with self._conn() as c:
@@ -212,8 +212,9 @@ class PgStore:
         return [r[0] for r in rows]
 
     async def listen(self, callback) -> None:
-        """Hear every process's commits: ``callback(game, decision)``; after the listening
-        connection was lost and made again, ``callback(None, -1)`` (anything may have been missed)."""
+        """Hear every process's commits: ``callback(game, decision, choice)`` (the choice that
+        brought the game to ``decision``; decision -1: a seat changed); after the listening
+        connection was lost and made again, ``callback(None, -1, "")`` (anything may have been missed)."""
         await self._ready()
         ready = asyncio.get_running_loop().create_future()
         self._listener = asyncio.get_running_loop().create_task(self._listen(callback, ready))
@@ -230,12 +231,13 @@ class PgStore:
                     if not ready.done():
                         ready.set_result(None)
                     if not first:
-                        callback(None, -1)
+                        callback(None, -1, "")
                     first, delay = False, 0.5
                     async for n in conn.notifies():
-                        game, _, decision = n.payload.partition(" ")
+                        game, _, rest = n.payload.partition(" ")
+                        decision, _, choice = rest.partition(" ")
                         try:
-                            callback(game, int(decision))
+                            callback(game, int(decision), choice)
                         except ValueError:
                             log.warning("a notice not of ours on %s: %r", CHANNEL, n.payload[:80])
                 finally:

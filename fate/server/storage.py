@@ -109,8 +109,9 @@ class Store(Protocol):
         ...
 
     async def listen(self, callback) -> None:
-        """Call ``callback(game, decision)`` whenever any process commits a choice (a no-op
-        where only one process can use the store)."""
+        """Call ``callback(game, decision, choice)`` whenever any process commits a choice
+        (decision -1: changed a seat; game None: notices may have been missed). A no-op where
+        only one process can use the store."""
         ...
 
     async def close(self) -> None: ...
