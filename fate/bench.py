@@ -1,4 +1,5 @@
-"""python -m fate.bench engine|frames|package [--seconds S] [--frames N]
+"""python -m fate.bench engine|frames|package|server [--seconds S] [--frames N]
+    [--games N --processes K --db sqlite|postgresql]
 
 Benchmarks that print figures (never pass/fail).
 
@@ -18,6 +19,12 @@ package: the size of the packaged app folder (dist/FateOfTheElderGods, built
 by ``python packaging/build.py``; built first if it is missing) and the wall
 time from launching the packaged binary to its first frame: the first launch
 and the median of three.
+
+server: N concurrent games of bot clients over loopback against K server
+processes on SQLite or PostgreSQL (fate/net/loadbench.py; it starts and stops
+the servers, and a throw-away PostgreSQL cluster): choices a second, each
+choice's round trip (p50, p95, p99) and the servers' peak memory, measured
+for ``--seconds`` (30 unless given) after a warm-up of 10.
 """
 
 from __future__ import annotations
@@ -260,11 +267,31 @@ def bench_load(saves: int, frames: int) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = Parser(prog="python -m fate.bench", description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=["engine", "frames", "package", "load"], help="what to measure")
-    ap.add_argument("--saves", type=whole(1, 100_000), default=2000, help="load: saved games in the folder")
-    ap.add_argument("--seconds", type=seconds(0.1, 3600), default=5.0, help="engine: CPU seconds of games to play")
+    ap.add_argument("what", choices=["engine", "frames", "package", "load", "server"], help="what to measure")
+    ap.add_argument("--seconds", type=seconds(0.1, 3600), default=None,
+                    help="engine: CPU seconds of games to play (5); server: seconds measured (30)")
     ap.add_argument("--frames", type=whole(10, 10**6), default=900, help="frames: how many frames to time")
+    ap.add_argument("--saves", type=whole(1, 100_000), default=2000, help="load: saved games in the folder")
+    ap.add_argument("--games", type=whole(1, 100_000), default=500, help="server: concurrent games")
+    ap.add_argument("--processes", type=whole(1, 64), default=1, help="server: server processes")
+    ap.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite", help="server: the store")
+    ap.add_argument("--seats", type=whole(1, 4), default=2, help="server: remote seats (connections) a game")
+    ap.add_argument("--think", type=seconds(0.0, 600), default=2.0,
+                    help="server: a bot's mean seconds before a choice")
     args = ap.parse_args(argv)
+    if args.what == "server":
+        from fate.net.loadbench import run
+
+        r = run(args.games, args.processes, args.db, args.seats, args.think, args.seconds or 30.0)
+        print(f"server: {r['processes']} process(es) on {r['db']}, {r['seats']} remote seats a game, bots think "
+              f"{r['think']:.1f} s on average, {r['choices']} choices measured, {r['finished_games']} games "
+              f"finished, {r['errors']} client errors{' (' + r['last_error'] + ')' if r['errors'] else ''}")
+        print(f"server CPU a choice: {r['server_cpu_ms_per_choice']:.2f} ms (the server processes' CPU time while "
+              f"measuring, over the choices measured); machine load average {r['load_before']:.1f} as measuring "
+              f"began, {r['load_after']:.1f} as it ended")
+        print(f"{r['games']} concurrent games: {r['choices_per_s']:.0f} choices/s, round trip p50 {r['p50']:.1f} ms, "
+              f"p95 {r['p95']:.1f} ms, p99 {r['p99']:.1f} ms, server memory {r['memory_mb']:.0f} MB")
+        return 0
     if args.what == "package":
         r = bench_package()
         print(f"package: {r['folder']}")
@@ -291,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"(opening frame that draws the table's art: {r['opening']:.0f} ms)")
         print(f"launch to first frame: {first_frame_s():.2f} s (median of 3)")
         return 0
-    r = bench_engine(args.seconds)
+    r = bench_engine(args.seconds or 5.0)
     print(f"engine: {r['games']} random 4-player games, {r['choices']} choices, CPU time, median of 5 rounds")
     print(f"choices applied per second: {r['choices_per_s']:,.0f}")
     print(f"full random 4-player games per second: {r['games_per_s']:.1f}")

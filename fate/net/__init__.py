@@ -1,0 +1,1 @@
+"""Headless network clients of the game server (fate/server); no pygame here."""

@@ -1,0 +1,65 @@
+"""AI seats on the server: bots think in a pool of worker processes, never on the event loop.
+
+A request is the position as save data (text), the seat, the level and a
+seed; the answer is a choice id. The bot decides exactly as at the table
+(``fate.ai.bots``: from determinizations of what its seat may know). The
+seed comes from the game's seed, the seat and the decision number, so which
+process decides a move does not change the move. With ``workers=0`` the bots
+think on a thread of their own (tests, tiny machines): slower, still never
+on the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+HARD_SECONDS = 1.0  # Hard's budget a decision on a server
+
+_content = None
+
+
+def _decide(save: str, seat: int, level: str, seed: int, budget: float) -> str:
+    """In the worker: load the position and ask the bot of ``level`` (its choice id)."""
+    global _content
+    from fate.ai.bots import make_bot
+    from fate.content import default_content
+    from fate.engine.save import load_data
+
+    if _content is None:
+        _content = default_content()
+    g = load_data(_content, json.loads(save), "the AI's copy of the game")
+    p = g.pending()
+    if p is None or p.seat != seat:
+        return ""
+    return make_bot(level, seed, budget if level == "hard" else None).choose(g).id
+
+
+def _warm() -> int:
+    global _content
+    from fate.content import default_content
+
+    if _content is None:
+        _content = default_content()
+    return len(_content.cards)
+
+
+class AIPool:
+    def __init__(self, workers: int = 1, budget: float = HARD_SECONDS) -> None:
+        self.budget = budget
+        if workers > 0:
+            self._pool: Executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        else:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="fate-ai")
+
+    async def warm(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._pool, _warm)
+
+    async def decide(self, save: str, seat: int, level: str, seed: int) -> str:
+        return await asyncio.get_running_loop().run_in_executor(
+            self._pool, _decide, save, seat, level, seed, self.budget)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,259 @@
+"""The community store: PostgreSQL (psycopg 3), shared by any number of server processes.
+
+A choice is committed under the game's row lock, in one statement (one round
+trip): ``SELECT ... FOR UPDATE`` of the game where its decision number still
+stands where the choice was made (a concurrent commit makes it wait, then look
+again at the row as that one left it), the row moved on, the move recorded
+(and every ``SAVE_EVERY`` choices the whole save), and a ``pg_notify`` that
+names the game and its new decision number; PostgreSQL delivers it when (and only if) the
+transaction commits, to every process that ``LISTEN``s, so each learns of the
+choice at once and pushes it to its own clients (fate/server/app.py catches up
+from the stored choices). We use LISTEN/NOTIFY rather than Redis pub/sub: the
+notice travels with the commit itself (no window where the data is committed
+and the message lost, or the message sent and the commit rolled back), and a
+community server needs one service, not two.
+
+Claims on AI moves are an ``UPDATE ... WHERE`` on the same row, so exactly one
+process wins each; a claim expires after its lease if its process dies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import psycopg
+
+from fate.server.storage import SCHEMA, GameRow, SeatRow, StoreError
+
+log = logging.getLogger("fate.server")
+
+CHANNEL = "fate_games"
+POOL = 8  # connections a process keeps for its requests (plus one that listens)
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS fate_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, save TEXT NOT NULL, decision INTEGER NOT NULL, waiting TEXT NOT NULL,
+    host_hash TEXT NOT NULL, created DOUBLE PRECISION NOT NULL, updated DOUBLE PRECISION NOT NULL,
+    saved_at INTEGER NOT NULL DEFAULT 0, ai_owner TEXT, ai_decision INTEGER, ai_until DOUBLE PRECISION);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, kind TEXT NOT NULL,
+    level TEXT NOT NULL, token_hash TEXT, invite_hash TEXT, invite_expires DOUBLE PRECISION NOT NULL,
+    resigned BOOLEAN NOT NULL, last_seen DOUBLE PRECISION NOT NULL, PRIMARY KEY (game, seat));
+CREATE TABLE IF NOT EXISTS moves (
+    game TEXT NOT NULL REFERENCES games(id), decision INTEGER NOT NULL, choice TEXT NOT NULL,
+    PRIMARY KEY (game, decision));
+CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
+CREATE INDEX IF NOT EXISTS seats_invite ON seats(invite_hash);
+CREATE INDEX IF NOT EXISTS games_waiting ON games(waiting);
+"""
+
+_SEAT_COLS = "game, seat, kind, level, token_hash, invite_hash, invite_expires, resigned, last_seen"
+_GAME_COLS = "id, save, decision, waiting, host_hash, created, updated"
+
+
+def _seat(r: tuple) -> SeatRow:
+    return SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
+
+
+class PgStore:
+    def __init__(self, dsn: str, pool: int = POOL) -> None:
+        self.dsn = dsn
+        self.size = pool
+        self._idle: asyncio.Queue | None = None
+        self._open_lock: asyncio.Lock | None = None
+        self._listener: asyncio.Task | None = None
+        self._all: list[psycopg.AsyncConnection] = []
+
+    # ------------------------------------------------------------ connections
+    async def _ready(self) -> None:
+        if self._idle is not None:
+            return
+        if self._open_lock is None:
+            self._open_lock = asyncio.Lock()
+        async with self._open_lock:
+            if self._idle is not None:
+                return
+            try:
+                first = await psycopg.AsyncConnection.connect(self.dsn)
+                async with first.transaction():
+                    await first.execute("SELECT pg_advisory_xact_lock(2222022)")  # one process makes the tables
+                    for stmt in filter(str.strip, _TABLES.split(";")):
+                        await first.execute(stmt)
+                    cur = await first.execute("SELECT value FROM fate_meta WHERE key='schema'")
+                    row = await cur.fetchone()
+                    if row is None:
+                        await first.execute("INSERT INTO fate_meta VALUES ('schema', %s)", (str(SCHEMA),))
+                    elif row[0] != str(SCHEMA):
+                        raise StoreError(f"database schema {row[0]}, this server reads {SCHEMA}")
+                await first.set_autocommit(True)
+                conns = [first] + [await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+                                   for _ in range(self.size - 1)]
+            except psycopg.Error as e:
+                raise StoreError(f"PostgreSQL: {str(e).strip()[:150]}") from None
+            idle: asyncio.Queue = asyncio.Queue()
+            for c in conns:
+                idle.put_nowait(c)
+            self._all = conns
+            self._idle = idle
+
+    @contextlib.asynccontextmanager
+    async def _conn(self):
+        await self._ready()
+        conn = await self._idle.get()
+        try:
+            if conn.closed:
+                conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+            yield conn
+        except psycopg.Error as e:
+            if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                await conn.rollback()
+            raise StoreError(f"PostgreSQL: {str(e).strip()[:150]}") from None
+        finally:
+            self._idle.put_nowait(conn)
+
+    # ------------------------------------------------------------ the interface
+    async def create_game(self, row: GameRow, seats: list[SeatRow]) -> None:
+        async with self._conn() as c, c.transaction():
+            await c.execute(f"INSERT INTO games ({_GAME_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s)",
+                            (row.game, row.save, row.decision, row.waiting, row.host_hash, row.created, row.updated))
+            async with c.cursor() as cur:
+                await cur.executemany(f"INSERT INTO seats ({_SEAT_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                                      [(s.game, s.seat, s.kind, s.level, s.token_hash, s.invite_hash,
+                                        s.invite_expires, s.resigned, s.last_seen) for s in seats])
+
+    async def load_game(self, game: str) -> GameRow | None:
+        async with self._conn() as c, c.transaction():  # the game and its moves as of one moment
+            r = await (await c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=%s", (game,))).fetchone()
+            moves = await (await c.execute(
+                "SELECT choice FROM moves WHERE game=%s AND decision>=(SELECT saved_at FROM games WHERE id=%s) "
+                "ORDER BY decision", (game, game))).fetchall()
+        return None if r is None else GameRow(*r, moves=[m[0] for m in moves])
+
+    async def moves_since(self, game: str, decision: int) -> list[str]:
+        async with self._conn() as c:
+            rows = await (await c.execute("SELECT choice FROM moves WHERE game=%s AND decision>=%s ORDER BY decision",
+                                          (game, decision))).fetchall()
+        return [r[0] for r in rows]
+
+    async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
+                     now: float) -> bool:
+        # One statement, so one round trip and one transaction: lock the row if it still
+        # stands at ``expect`` (a concurrent commit makes FOR UPDATE wait, then look again
+        # at the row as that one left it), move it on, record the move, notify on commit.
+        async with self._conn() as c:
+            cur = await c.execute(
+                "WITH locked AS (SELECT id FROM games WHERE id=%(g)s AND decision=%(d)s FOR UPDATE), "
+                "moved AS (UPDATE games SET decision=%(d)s + 1, waiting=%(w)s, updated=%(t)s, "
+                "  save=COALESCE(%(s)s, save), "
+                "  saved_at=CASE WHEN %(s)s::text IS NULL THEN saved_at ELSE %(d)s + 1 END "
+                "  WHERE id IN (SELECT id FROM locked) RETURNING id), "
+                "noted AS (INSERT INTO moves SELECT id, %(d)s, %(c)s FROM moved RETURNING game) "
+                "SELECT pg_notify(%(ch)s, %(n)s) FROM noted",
+                {"g": game, "d": expect, "w": waiting, "t": now, "s": save, "c": choice, "ch": CHANNEL,
+                 "n": f"{game} {expect + 1} {choice}"})
+            return len(await cur.fetchall()) == 1
+
+    async def seats(self, game: str) -> list[SeatRow]:
+        async with self._conn() as c:
+            rows = await (await c.execute(f"SELECT {_SEAT_COLS} FROM seats WHERE game=%s ORDER BY seat",
+                                          (game,))).fetchall()
+        return [_seat(r) for r in rows]
+
+    async def seats_of_token(self, token_hash: str) -> list[SeatRow]:
+        async with self._conn() as c:
+            rows = await (await c.execute(f"SELECT {_SEAT_COLS} FROM seats WHERE token_hash=%s ORDER BY game, seat",
+                                          (token_hash,))).fetchall()
+        return [_seat(r) for r in rows]
+
+    async def claim_invite(self, code_hash: str, token_hash: str, now: float) -> list[SeatRow]:
+        async with self._conn() as c, c.transaction():
+            rows = await (await c.execute(
+                f"SELECT {_SEAT_COLS} FROM seats WHERE invite_hash=%s AND invite_expires>%s AND token_hash IS NULL "
+                "FOR UPDATE", (code_hash, now))).fetchall()
+            if rows:
+                await c.execute("UPDATE seats SET token_hash=%s, invite_hash=NULL, last_seen=%s WHERE invite_hash=%s",
+                                (token_hash, now, code_hash))
+                await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{rows[0][0]} -1 "))
+        return [_seat(r) for r in rows]
+
+    async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,
+                       resigned: bool) -> None:
+        async with self._conn() as c, c.transaction():
+            await c.execute("UPDATE seats SET kind=%s, level=%s, token_hash=%s, invite_hash=NULL, resigned=%s "
+                            "WHERE game=%s AND seat=%s", (kind, level, token_hash, resigned, game, seat))
+            await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game} -1 "))
+
+    async def set_waiting(self, game: str, waiting: str) -> None:
+        async with self._conn() as c:
+            await c.execute("UPDATE games SET waiting=%s WHERE id=%s", (waiting, game))
+
+    async def touch(self, game: str, seats: list[int], now: float) -> None:
+        if not seats:
+            return
+        async with self._conn() as c:
+            await c.execute("UPDATE seats SET last_seen=%s WHERE game=%s AND seat = ANY(%s)", (now, game, seats))
+
+    async def claim_ai(self, game: str, decision: int, owner: str, now: float, lease: float) -> bool:
+        async with self._conn() as c:
+            cur = await c.execute(
+                "UPDATE games SET ai_owner=%s, ai_decision=%s, ai_until=%s WHERE id=%s AND decision=%s "
+                "AND waiting='ai' AND (ai_decision IS NULL OR ai_decision<>%s OR ai_until<%s)",
+                (owner, decision, now + lease, game, decision, decision, now))
+            return cur.rowcount == 1
+
+    async def waiting_on_ai(self, now: float, lease: float) -> list[str]:
+        async with self._conn() as c:
+            rows = await (await c.execute(
+                "SELECT id FROM games WHERE waiting='ai' AND (ai_decision IS NULL OR ai_decision<>decision "
+                "OR ai_until<%s)", (now,))).fetchall()
+        return [r[0] for r in rows]
+
+    async def listen(self, callback) -> None:
+        """Hear every process's commits: ``callback(game, decision, choice)`` (the choice that
+        brought the game to ``decision``; decision -1: a seat changed); after the listening
+        connection was lost and made again, ``callback(None, -1, "")`` (anything may have been missed)."""
+        await self._ready()
+        ready = asyncio.get_running_loop().create_future()
+        self._listener = asyncio.get_running_loop().create_task(self._listen(callback, ready))
+        await ready
+
+    async def _listen(self, callback, ready: asyncio.Future) -> None:
+        delay = 0.5
+        first = True
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+                try:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    if not ready.done():
+                        ready.set_result(None)
+                    if not first:
+                        callback(None, -1, "")
+                    first, delay = False, 0.5
+                    async for n in conn.notifies():
+                        game, _, rest = n.payload.partition(" ")
+                        decision, _, choice = rest.partition(" ")
+                        try:
+                            callback(game, int(decision), choice)
+                        except ValueError:
+                            log.warning("a notice not of ours on %s: %r", CHANNEL, n.payload[:80])
+                finally:
+                    await conn.close()
+            except psycopg.Error as e:
+                log.warning("listening for other processes: %s; again in %.1f s", str(e).strip()[:120], delay)
+                if not ready.done():
+                    ready.set_exception(StoreError(f"PostgreSQL: {str(e).strip()[:150]}"))
+                    return
+                await asyncio.sleep(delay)
+                delay = min(10.0, delay * 2)
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            await asyncio.gather(self._listener, return_exceptions=True)
+        for c in self._all:
+            with contextlib.suppress(Exception):
+                await c.close()

@@ -1,0 +1,228 @@
+"""The wire protocol (docs/protocol.md): one door for every message from a client.
+
+``parse(raw)`` takes the raw text of one WebSocket message and returns a
+``Message`` (its type and checked fields) or raises ``ProtocolError``, a
+``ValueError`` with a short code and a message of at most 200 characters. It
+checks, in this order: the frame kind and size, the nesting depth (before
+any JSON is decoded, so a deep document costs nothing), the JSON itself, the
+version, the type, then every field's presence, type, length and range, and
+refuses unknown fields. Nothing else in the server reads a client's bytes.
+
+Outgoing messages are built by ``reply`` and ``error``: plain dicts that the
+transport encodes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+VERSION = 1
+MAX_MESSAGE = 8 * 1024  # bytes of one client message; the transport drops frames above 64 KiB outright
+MAX_DEPTH = 6  # nesting of objects and lists in one message
+MAX_SEATS = 4
+MAX_TOKENS = 32  # tokens in one "games" request
+LEVELS = ("random", "easy", "normal", "hard")
+SEAT_KINDS = ("host", "remote", "ai")
+
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # game ids
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # seat tokens (urlsafe base64)
+_CODE = re.compile(r"[A-Za-z0-9-]{4,40}")  # invite codes, dashes allowed for reading aloud
+_CHOICE = re.compile(r"[\x21-\x7e]{1,120}")  # choice ids: printable ASCII, no spaces
+_GROUP = re.compile(r"[A-Za-z0-9_-]{1,16}")
+
+
+class ProtocolError(ValueError):
+    """A message refused before it reaches a game: ``code`` names the reason for
+    programs, the text says it for people (never more than 200 characters)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        self.message = message if len(message) <= 200 else message[:197] + "..."
+        super().__init__(self.message)
+
+
+@dataclass(frozen=True)
+class Message:
+    type: str
+    fields: dict[str, Any]
+    rid: int | None = None  # the client's request number, echoed in the answer
+
+    def __getitem__(self, key: str) -> Any:
+        return self.fields[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.fields.get(key, default)
+
+
+# ------------------------------------------------------------------ field checks
+def _show(x: Any) -> str:
+    text = repr(x)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _int(lo: int, hi: int):
+    def check(name: str, x: Any) -> int:
+        if not isinstance(x, int) or isinstance(x, bool) or not lo <= x <= hi:
+            raise ProtocolError("bad_message", f"field {name!r}: expected a whole number {lo} to {hi}, not {_show(x)}")
+        return x
+    return check
+
+
+def _text(pattern: re.Pattern, what: str):
+    def check(name: str, x: Any) -> str:
+        if not isinstance(x, str) or not pattern.fullmatch(x):
+            raise ProtocolError("bad_message", f"field {name!r}: expected {what}, not {_show(x)}")
+        return x
+    return check
+
+
+def _one_of(options: tuple[str, ...]):
+    def check(name: str, x: Any) -> str:
+        if not isinstance(x, str) or x not in options:
+            raise ProtocolError("bad_message", f"field {name!r}: expected one of {', '.join(options)}, not {_show(x)}")
+        return x
+    return check
+
+
+_game = _text(_ID, "a game id")
+_token = _text(_TOKEN, "a seat token")
+_seat = _int(0, MAX_SEATS - 1)
+
+
+def _seat_spec(name: str, x: Any) -> dict[str, Any]:
+    if not isinstance(x, dict):
+        raise ProtocolError("bad_message", f"field {name!r}: expected an object")
+    kind = _one_of(SEAT_KINDS)(f"{name}.kind", x.get("kind"))
+    allowed = {"kind"} | ({"level"} if kind == "ai" else {"group"} if kind == "remote" else set())
+    extra = set(x) - allowed
+    if extra:
+        raise ProtocolError("bad_message", f"field {name!r}: unknown field {_show(sorted(extra)[0])} for a {kind} seat")
+    out: dict[str, Any] = {"kind": kind}
+    if kind == "ai":
+        out["level"] = _one_of(LEVELS)(f"{name}.level", x.get("level", "normal"))
+    if kind == "remote":
+        out["group"] = _text(_GROUP, "a short group name")(f"{name}.group", x["group"]) if "group" in x else None
+    return out
+
+
+def _seats(name: str, x: Any) -> list[dict[str, Any]]:
+    if not isinstance(x, list) or not 1 <= len(x) <= MAX_SEATS:
+        raise ProtocolError("bad_message", f"field {name!r}: expected a list of 1 to {MAX_SEATS} seats")
+    return [_seat_spec(f"{name}[{i}]", s) for i, s in enumerate(x)]
+
+
+def _tokens(name: str, x: Any) -> list[str]:
+    if not isinstance(x, list) or not 1 <= len(x) <= MAX_TOKENS:
+        raise ProtocolError("bad_message", f"field {name!r}: expected a list of 1 to {MAX_TOKENS} tokens")
+    return [_token(f"{name}[{i}]", t) for i, t in enumerate(x)]
+
+
+# Every type a client may send: {field: (check, required)}. "v", "type" and "rid" are common.
+TYPES: dict[str, dict[str, tuple[Any, bool]]] = {
+    "create": {"seats": (_seats, True), "seed": (_int(0, 2**62), False),
+               "invite_hours": (_int(1, 24 * 7), False)},
+    "claim": {"code": (_text(_CODE, "an invite code"), True)},
+    "join": {"game": (_game, True), "token": (_token, True)},
+    "choose": {"game": (_game, True), "seat": (_seat, True), "decision": (_int(0, 10**7), True),
+               "choice": (_text(_CHOICE, "a choice id"), True)},
+    "resign": {"game": (_game, True), "seat": (_seat, True)},
+    "replace": {"game": (_game, True), "seat": (_seat, True), "level": (_one_of(LEVELS), True)},
+    "games": {"tokens": (_tokens, True)},
+    "chronicle": {"game": (_game, True), "seat": (_seat, True)},
+    "leave": {"game": (_game, True)},
+}
+
+
+def _depth_ok(raw: str) -> bool:
+    """True if brackets never nest deeper than MAX_DEPTH (brackets inside strings are
+    counted too: an over-count only refuses a message no client of ours sends)."""
+    depth = 0
+    for ch in raw:
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse(raw: Any) -> Message:
+    """The one loader of client messages: a checked ``Message`` or ProtocolError."""
+    if isinstance(raw, bytes | bytearray | memoryview):
+        raise ProtocolError("bad_message", "binary frames are not spoken here: send JSON text")
+    if not isinstance(raw, str):
+        raise ProtocolError("bad_message", "expected a text message")
+    if len(raw) > MAX_MESSAGE or len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        raise ProtocolError("too_big", f"a message may hold at most {MAX_MESSAGE} bytes")
+    if not _depth_ok(raw):
+        raise ProtocolError("bad_message", f"a message may nest at most {MAX_DEPTH} deep")
+    try:
+        data = json.loads(raw, parse_constant=_no_constants)
+    except (ValueError, RecursionError) as e:
+        raise ProtocolError("bad_json", f"not valid JSON ({str(e)[:80]})") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object")
+    version = data.get("v")
+    if version != VERSION or isinstance(version, bool):
+        raise ProtocolError("bad_version", f"protocol version {_show(version)} is not spoken here; "
+                                           f"this server speaks version {VERSION}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in TYPES:
+        raise ProtocolError("unknown_type", f"unknown message type {_show(kind)}; expected one of {', '.join(TYPES)}")
+    rid = data.get("rid")
+    if rid is not None:
+        rid = _int(0, 2**31)("rid", rid)
+    spec = TYPES[kind]
+    extra = set(data) - set(spec) - {"v", "type", "rid"}
+    if extra:
+        raise ProtocolError("bad_message", f"{kind}: unknown field {_show(sorted(extra)[0])}")
+    fields: dict[str, Any] = {}
+    for name, (check, required) in spec.items():
+        if name in data:
+            fields[name] = check(name, data[name])
+        elif required:
+            raise ProtocolError("bad_message", f"{kind}: field {name!r} is missing")
+    return Message(kind, fields, rid)
+
+
+def rid_of(raw: Any) -> int | None:
+    """The request number of a message that failed to parse, if one can be read safely."""
+    if isinstance(raw, str) and len(raw) <= MAX_MESSAGE and _depth_ok(raw):
+        try:
+            data = json.loads(raw, parse_constant=_no_constants)
+        except (ValueError, RecursionError):
+            return None
+        if isinstance(data, dict):
+            rid = data.get("rid")
+            if isinstance(rid, int) and not isinstance(rid, bool) and 0 <= rid <= 2**31:
+                return rid
+    return None
+
+
+# ------------------------------------------------------------------ outgoing
+def reply(kind: str, rid: int | None = None, **fields: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"v": VERSION, "type": kind}
+    if rid is not None:
+        out["rid"] = rid
+    out.update(fields)
+    return out
+
+
+def error(code: str, message: str, rid: int | None = None) -> dict[str, Any]:
+    return reply("error", rid, code=code, message=message if len(message) <= 200 else message[:197] + "...")
+
+
+# Every error code the server sends (docs/protocol.md explains each).
+ERRORS = (
+    "bad_json", "too_big", "bad_message", "bad_version", "unknown_type", "rate_limited",
+    "bad_token", "bad_invite", "no_such_game", "not_joined", "not_your_seat", "stale_decision",
+    "illegal_choice", "game_over", "not_host", "not_absent", "busy", "internal",
+)

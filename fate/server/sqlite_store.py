@@ -1,0 +1,240 @@
+"""The embedded store: one SQLite file (standard library), in WAL mode, for one server process.
+
+Every operation runs on one thread that owns the connection, so the event
+loop never waits on the disk and operations never race. The thread takes
+whatever operations are waiting and runs them in one transaction (each in a
+savepoint of its own, so one failing leaves the others whole), commits with
+``synchronous=FULL`` and only then answers them: a choice is on the disk
+before anyone is told of it, and at load many choices share one fsync
+(group commit).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any, Callable
+
+from fate.server.storage import SCHEMA, GameRow, SeatRow, StoreError
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, save TEXT NOT NULL, decision INTEGER NOT NULL, waiting TEXT NOT NULL,
+    host_hash TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL, saved_at INTEGER NOT NULL DEFAULT 0,
+    ai_owner TEXT, ai_decision INTEGER, ai_until REAL);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, kind TEXT NOT NULL,
+    level TEXT NOT NULL, token_hash TEXT, invite_hash TEXT, invite_expires REAL NOT NULL,
+    resigned INTEGER NOT NULL, last_seen REAL NOT NULL, PRIMARY KEY (game, seat));
+CREATE TABLE IF NOT EXISTS moves (
+    game TEXT NOT NULL REFERENCES games(id), decision INTEGER NOT NULL, choice TEXT NOT NULL,
+    PRIMARY KEY (game, decision));
+CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
+CREATE INDEX IF NOT EXISTS seats_invite ON seats(invite_hash);
+CREATE INDEX IF NOT EXISTS games_waiting ON games(waiting);
+"""
+
+_SEAT_COLS = "game, seat, kind, level, token_hash, invite_hash, invite_expires, resigned, last_seen"
+_GAME_COLS = "id, save, decision, waiting, host_hash, created, updated"
+
+
+def _seat(r: tuple) -> SeatRow:
+    return SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
+
+
+class SqliteStore:
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._jobs: queue.Queue = queue.Queue()
+        ready = threading.Event()
+        self._failed: list[BaseException] = []
+        self._thread = threading.Thread(target=self._run, args=(ready,), name="fate-sqlite", daemon=True)
+        self._thread.start()
+        ready.wait()
+        if self._failed:
+            raise StoreError(f"{self.path}: cannot be opened ({self._failed[0]})")
+
+    # ------------------------------------------------------------ the thread
+    def _open(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.executescript(_TABLES)
+        row = conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        if row is None:
+            conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
+        elif row[0] != str(SCHEMA):
+            raise StoreError(f"database schema {row[0]}, this server reads {SCHEMA}")
+        # One process owns the file: a claim on an AI move left by a killed server is void.
+        conn.execute("UPDATE games SET ai_owner=NULL, ai_decision=NULL, ai_until=NULL")
+        return conn
+
+    def _run(self, ready: threading.Event) -> None:
+        try:
+            conn = self._open()
+        except Exception as e:  # reported by the constructor
+            self._failed.append(e)
+            ready.set()
+            return
+        ready.set()
+        while True:
+            first = self._jobs.get()
+            if first is None:
+                break
+            batch = [first]
+            while len(batch) < 256:
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if job is None:
+                    self._jobs.put(None)
+                    break
+                batch.append(job)
+            results: list[tuple[Any, Any, bool, Any]] = []
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                for fn, loop, fut in batch:
+                    conn.execute("SAVEPOINT job")
+                    try:
+                        out, ok = fn(conn), True
+                        conn.execute("RELEASE job")
+                    except Exception as e:
+                        conn.execute("ROLLBACK TO job")
+                        conn.execute("RELEASE job")
+                        out, ok = e, False
+                    results.append((loop, fut, ok, out))
+                conn.execute("COMMIT")
+            except sqlite3.Error as e:  # the disk failed: no job of the batch happened
+                if conn.in_transaction:
+                    conn.rollback()
+                results = [(loop, fut, False, StoreError(f"the database failed ({e})")) for _, loop, fut in batch]
+            for loop, fut, ok, out in results:
+                loop.call_soon_threadsafe(_settle, fut, ok, out)
+        conn.close()
+
+    async def _do(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self._jobs.put((fn, loop, fut))
+        return await fut
+
+    # ------------------------------------------------------------ the interface
+    async def create_game(self, row: GameRow, seats: list[SeatRow]) -> None:
+        def fn(c: sqlite3.Connection) -> None:
+            c.execute(f"INSERT INTO games ({_GAME_COLS}) VALUES (?,?,?,?,?,?,?)",
+                      (row.game, row.save, row.decision, row.waiting, row.host_hash, row.created, row.updated))
+            c.executemany(f"INSERT INTO seats ({_SEAT_COLS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                          [(s.game, s.seat, s.kind, s.level, s.token_hash, s.invite_hash, s.invite_expires,
+                            int(s.resigned), s.last_seen) for s in seats])
+        await self._do(fn)
+
+    async def load_game(self, game: str) -> GameRow | None:
+        def fn(c: sqlite3.Connection) -> GameRow | None:
+            r = c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=?", (game,)).fetchone()
+            if r is None:
+                return None
+            moves = [m[0] for m in c.execute(
+                "SELECT choice FROM moves WHERE game=? AND decision>=(SELECT saved_at FROM games WHERE id=?) "
+                "ORDER BY decision", (game, game))]
+            return GameRow(*r, moves=moves)
+        return await self._do(fn)
+
+    async def moves_since(self, game: str, decision: int) -> list[str]:
+        def fn(c: sqlite3.Connection) -> list[str]:
+            return [m[0] for m in c.execute("SELECT choice FROM moves WHERE game=? AND decision>=? ORDER BY decision",
+                                            (game, decision))]
+        return await self._do(fn)
+
+    async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
+                     now: float) -> bool:
+        def fn(c: sqlite3.Connection) -> bool:
+            cur = c.execute("UPDATE games SET decision=?, waiting=?, updated=? WHERE id=? AND decision=?",
+                            (expect + 1, waiting, now, game, expect))
+            if cur.rowcount != 1:
+                return False
+            c.execute("INSERT INTO moves VALUES (?,?,?)", (game, expect, choice))
+            if save is not None:
+                c.execute("UPDATE games SET save=?, saved_at=? WHERE id=?", (save, expect + 1, game))
+            return True
+        return await self._do(fn)
+
+    async def seats(self, game: str) -> list[SeatRow]:
+        def fn(c: sqlite3.Connection) -> list[SeatRow]:
+            return [_seat(r) for r in c.execute(f"SELECT {_SEAT_COLS} FROM seats WHERE game=? ORDER BY seat",
+                                                (game,))]
+        return await self._do(fn)
+
+    async def seats_of_token(self, token_hash: str) -> list[SeatRow]:
+        def fn(c: sqlite3.Connection) -> list[SeatRow]:
+            return [_seat(r) for r in c.execute(
+                f"SELECT {_SEAT_COLS} FROM seats WHERE token_hash=? ORDER BY game, seat", (token_hash,))]
+        return await self._do(fn)
+
+    async def claim_invite(self, code_hash: str, token_hash: str, now: float) -> list[SeatRow]:
+        def fn(c: sqlite3.Connection) -> list[SeatRow]:
+            rows = [_seat(r) for r in c.execute(
+                f"SELECT {_SEAT_COLS} FROM seats WHERE invite_hash=? AND invite_expires>? AND token_hash IS NULL",
+                (code_hash, now))]
+            if rows:
+                c.execute("UPDATE seats SET token_hash=?, invite_hash=NULL, last_seen=? WHERE invite_hash=?",
+                          (token_hash, now, code_hash))
+            return rows
+        return await self._do(fn)
+
+    async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,
+                       resigned: bool) -> None:
+        def fn(c: sqlite3.Connection) -> None:
+            c.execute("UPDATE seats SET kind=?, level=?, token_hash=?, invite_hash=NULL, resigned=? "
+                      "WHERE game=? AND seat=?", (kind, level, token_hash, int(resigned), game, seat))
+        await self._do(fn)
+
+    async def set_waiting(self, game: str, waiting: str) -> None:
+        def fn(c: sqlite3.Connection) -> None:
+            c.execute("UPDATE games SET waiting=? WHERE id=?", (waiting, game))
+        await self._do(fn)
+
+    async def touch(self, game: str, seats: list[int], now: float) -> None:
+        def fn(c: sqlite3.Connection) -> None:
+            c.executemany("UPDATE seats SET last_seen=? WHERE game=? AND seat=?", [(now, game, s) for s in seats])
+        await self._do(fn)
+
+    async def claim_ai(self, game: str, decision: int, owner: str, now: float, lease: float) -> bool:
+        def fn(c: sqlite3.Connection) -> bool:
+            cur = c.execute("UPDATE games SET ai_owner=?, ai_decision=?, ai_until=? WHERE id=? AND decision=? "
+                            "AND waiting='ai' AND (ai_decision IS NULL OR ai_decision<>? OR ai_until<?)",
+                            (owner, decision, now + lease, game, decision, decision, now))
+            return cur.rowcount == 1
+        return await self._do(fn)
+
+    async def waiting_on_ai(self, now: float, lease: float) -> list[str]:
+        def fn(c: sqlite3.Connection) -> list[str]:
+            return [r[0] for r in c.execute(
+                "SELECT id FROM games WHERE waiting='ai' AND (ai_decision IS NULL OR ai_decision<>decision "
+                "OR ai_until<?)", (now,))]
+        return await self._do(fn)
+
+    async def listen(self, callback) -> None:
+        """One process owns a SQLite store: there is no one else to hear from."""
+
+    async def close(self) -> None:
+        if self._thread.is_alive():
+            self._jobs.put(None)
+            await asyncio.get_running_loop().run_in_executor(None, self._thread.join, 5.0)
+
+
+def _settle(fut: asyncio.Future, ok: bool, out: Any) -> None:
+    if fut.done():
+        return
+    if ok:
+        fut.set_result(out)
+    elif isinstance(out, StoreError):
+        fut.set_exception(out)
+    else:
+        fut.set_exception(StoreError(f"the database refused ({type(out).__name__}: {out})"))

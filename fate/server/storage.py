@@ -1,0 +1,118 @@
+"""The storage interface: what the server keeps, and the one contract every adapter meets.
+
+A game is one row: its save (fate/engine/save.py's versioned JSON, text),
+rewritten whole every ``SAVE_EVERY`` choices, and every move (one small row
+per choice id, kept: the save's ``choices`` go on with those after it), its decision
+number (how many choices it has taken), what it waits on
+(``"human"``, ``"ai"`` or ``"none"`` once over), the hash of the host's token,
+and the claim on its pending AI move (which process decides it, until when).
+A seat is one row: how it is played (``host``, ``remote`` or ``ai`` at a
+level), the hash of the token that plays it, the hash of its invite code and
+when that expires, whether it resigned, when its player was last seen.
+
+Tokens and invite codes are never stored, only their SHA-256: a stolen
+database holds no way in. ``commit`` is a compare-and-set on the decision
+number: it writes only if the game still stands at ``expect`` and reports
+whether it did; an adapter makes that atomic (SQLite: one writer thread;
+PostgreSQL: a row lock), so two choices are never applied to one position.
+Adapters: ``fate.server.sqlite_store`` (the embedded default) and
+``fate.server.pg_store`` (PostgreSQL, for several server processes).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Protocol
+
+SCHEMA = 1
+SAVE_EVERY = 25  # choices between two whole saves of a game; the moves between are rows of their own
+
+
+def digest(secret: str) -> str:
+    """What is stored of a token or an invite code."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class SeatRow:
+    game: str
+    seat: int
+    kind: str  # "host", "remote" or "ai"
+    level: str = ""  # for ai seats
+    token_hash: str | None = None  # who plays it (None: no one yet, or an AI)
+    invite_hash: str | None = None
+    invite_expires: float = 0.0
+    resigned: bool = False
+    last_seen: float = 0.0
+
+
+@dataclass
+class GameRow:
+    game: str
+    save: str  # the save, JSON text
+    decision: int
+    waiting: str  # "human", "ai" or "none"
+    host_hash: str
+    created: float
+    updated: float
+    moves: list[str] = field(default_factory=list)  # choice ids made after the save, in order
+
+
+class StoreError(RuntimeError):
+    """The database failed (not the client's fault): the request is answered ``busy``."""
+
+
+class Store(Protocol):
+    """Every method is a coroutine; each call is its own transaction."""
+
+    async def create_game(self, row: GameRow, seats: list[SeatRow]) -> None: ...
+
+    async def load_game(self, game: str) -> GameRow | None: ...
+
+    async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
+                     now: float) -> bool:
+        """Record ``choice`` as the answer to decision ``expect`` if the game still stands
+        there (it then stands at ``expect + 1``; with ``save``, the whole save is written
+        too); False if another choice came first.
+        Durable on return, and every server process sharing the store is told (``listen``)."""
+        ...
+
+    async def moves_since(self, game: str, decision: int) -> list[str]:
+        """The choice ids that answered decisions ``decision``, ``decision + 1``, ... in order."""
+        ...
+
+    async def seats(self, game: str) -> list[SeatRow]: ...
+
+    async def seats_of_token(self, token_hash: str) -> list[SeatRow]: ...
+
+    async def claim_invite(self, code_hash: str, token_hash: str, now: float) -> list[SeatRow]:
+        """Bind the seats of an unexpired, unclaimed invite to a token; [] if there is none."""
+        ...
+
+    async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,
+                       resigned: bool) -> None:
+        """Change how a seat is played (resign, replace); every process is told."""
+        ...
+
+    async def set_waiting(self, game: str, waiting: str) -> None: ...
+
+    async def touch(self, game: str, seats: list[int], now: float) -> None: ...
+
+    async def claim_ai(self, game: str, decision: int, owner: str, now: float, lease: float) -> bool:
+        """Take the right to decide the AI move at ``decision`` (unless another process
+        holds an unexpired claim on it). Exactly one caller wins each claim."""
+        ...
+
+    async def waiting_on_ai(self, now: float, lease: float) -> list[str]:
+        """Games whose AI move nobody holds a live claim on (after a restart, a dead process)."""
+        ...
+
+    async def listen(self, callback) -> None:
+        """Call ``callback(game, decision, choice)`` whenever any process commits a choice
+        (decision -1: changed a seat; game None: notices may have been missed). A no-op where
+        only one process can use the store."""
+        ...
+
+    async def close(self) -> None: ...
+

@@ -1,0 +1,45 @@
+"""What one seat is sent: its own view, its prompt, the events it may see, in words.
+
+Everything a client ever learns of a game goes through this module, and
+every function takes the seat it builds for: the view is the engine's
+``view(game, seat)`` unchanged, the events are those ``visible_to(seat)``,
+narrated by the table's own ``narrate`` (fate/ui/session.py; no pygame in it)
+with that seat's view. tests/server/test_secrecy.py checks every message of
+hundreds of games against the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fate.content.model import Content
+from fate.engine import Event, Game, new_game, view
+from fate.server.protocol import reply
+from fate.ui.session import narrate
+
+
+def told(events: list[Event], v: dict, seat: int, content: Content) -> list[dict[str, Any]]:
+    """The events ``seat`` may see, each with its sentence for the log (or None)."""
+    return [{"kind": e.kind, "data": e.data, "text": narrate(e, v, seat, content)}
+            for e in events if e.visible_to(seat)]
+
+
+def state(game_id: str, g: Game, seat: int, events: list[Event], content: Content,
+          seats: list[dict[str, Any]], rid: int | None = None) -> dict[str, Any]:
+    """The ``state`` message for one seat after a decision (or on joining)."""
+    v = view(g, seat)
+    p = v.get("prompt")
+    return reply("state", rid, game=game_id, seat=seat, decision=len(g.choices_made), view=v,
+                 prompt=p if p is not None and "choices" in p else None,
+                 events=told(events, v, seat, content), seats=seats)
+
+
+def chronicle(game_id: str, g: Game, seat: int, content: Content, rid: int | None = None) -> dict[str, Any]:
+    """The whole game so far as ``seat`` saw it: its choices replayed from the config."""
+    again = new_game(content, g.n, int(g.config["seed"]), g.config.get("gods"))
+    events = again.take_events()
+    for cid in g.choices_made:
+        events += again.apply(cid)
+    v = view(g, seat)
+    return reply("chronicle", rid, game=game_id, seat=seat, decision=len(g.choices_made),
+                 events=told(events, v, seat, content))

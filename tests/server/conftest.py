@@ -1,0 +1,83 @@
+"""Real server processes on loopback for the integration tests."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class ServerProcess:
+    def __init__(self, db: str, *args: str, log: Path | None = None) -> None:
+        self.db, self.args, self.log = db, args, log
+        self.proc: subprocess.Popen | None = None
+        self.url = ""
+
+    def start(self, timeout: float = 60.0) -> ServerProcess:
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        self.proc = subprocess.Popen([sys.executable, "-m", "fate.server", "--port", "0", "--db", self.db,
+                                      *self.args], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                     stderr=open(self.log, "a") if self.log else subprocess.DEVNULL, text=True)
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"the server stopped before listening (exit {self.proc.wait()})")
+            if line.startswith("listening on "):
+                self.url = line.split()[2]
+                return self
+        raise RuntimeError("the server did not start in time")
+
+    def kill(self) -> None:
+        """SIGKILL: no goodbye, no flush."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+@pytest.fixture
+def servers():
+    """start(db, *args) -> a running ServerProcess; all are stopped after the test."""
+    started: list[ServerProcess] = []
+
+    def start(db: str, *args: str, log: Path | None = None) -> ServerProcess:
+        s = ServerProcess(db, *args, log=log).start()
+        started.append(s)
+        return s
+
+    yield start
+    for s in started:
+        s.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_dsn():
+    """A PostgreSQL database for the tests: FATE_TEST_PG_DSN (set by .ci/run), else a throw-away
+    cluster of this machine's binaries. In CI a missing database is a failure, never a skip."""
+    dsn = os.environ.get("FATE_TEST_PG_DSN")
+    if dsn:
+        yield dsn
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail("FATE_TEST_PG_DSN is not set: CI must run the PostgreSQL tests (see .ci/run)")
+    from fate.server.pgtemp import TempCluster, binaries
+
+    if binaries() is None:
+        pytest.skip("no PostgreSQL here and FATE_TEST_PG_DSN not set (CI sets it; see .ci/run)")
+    with TempCluster() as pg:
+        yield pg.dsn

@@ -1,0 +1,131 @@
+"""Several server processes on one PostgreSQL database: clients of one game split between
+them, the same choice sent to both at once, AI moves decided by exactly one process."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import psycopg
+
+from fate.content import default_content
+from fate.engine import view
+from fate.engine.save import load_data
+from fate.net.client import Client, ServerError, play
+
+
+def stored_game(dsn: str, gid: str):
+    with psycopg.connect(dsn) as c:
+        save, decision = c.execute("SELECT save, decision FROM games WHERE id=%s", (gid,)).fetchone()
+        moves = [m[0] for m in c.execute("SELECT choice FROM moves WHERE game=%s AND decision>=(SELECT saved_at "
+                                         "FROM games WHERE id=%s) ORDER BY decision", (gid, gid))]
+    g = load_data(default_content(), json.loads(save), "stored", verify=True)
+    for cid in moves:  # the moves since the last whole save
+        g.apply(cid)
+    assert len(g.choices_made) == decision
+    return g
+
+
+def test_two_processes_with_the_clients_of_one_game_split_between_them_play_to_the_end(servers, pg_dsn, tmp_path):
+    logs = [tmp_path / "a.log", tmp_path / "b.log"]
+    a = servers(pg_dsn, "--ai-workers", "0", "--log", "INFO", log=logs[0])
+    b = servers(pg_dsn, "--ai-workers", "0", "--log", "INFO", log=logs[1])
+
+    async def main():
+        host = await Client(a.url, record=True).connect()
+        made = await host.request("create", seed=77, seats=[{"kind": "host"}, {"kind": "remote"}, {"kind": "remote"},
+                                                             {"kind": "ai", "level": "random"}])
+        clients = [(host, [0])]
+        for inv, url in zip(made["invites"], (b.url, a.url)):
+            c = await Client(url, record=True).connect()
+            clients.append((c, (await c.request("claim", code=inv["code"]))["seats"]))
+        ends = await asyncio.gather(*(play(c, made["game"], s, random.Random(i)) for i, (c, s) in enumerate(clients)))
+        for c, _ in clients:
+            await c.close()
+        return made["game"], clients, ends
+
+    gid, clients, ends = asyncio.run(main())
+    g = stored_game(pg_dsn, gid)
+    assert g.over
+    for (c, seats), end in zip(clients, ends):
+        assert end["decision"] == len(g.choices_made) and end["view"] == view(g, seats[0])
+        decisions = [m["decision"] for m in c.log if m["type"] == "state"]
+        assert decisions == sorted(decisions)  # told in order, never a decision twice after another
+    assert all("not applied" not in log.read_text() for log in logs)
+
+
+def test_the_same_choice_sent_to_both_processes_at_once_is_applied_once(servers, pg_dsn):
+    a = servers(pg_dsn, "--ai-workers", "0")
+    b = servers(pg_dsn, "--ai-workers", "0")
+
+    async def main():
+        ca = await Client(a.url).connect()
+        made = await ca.request("create", seed=5, seats=[{"kind": "host"}, {"kind": "host"}])
+        cb = await Client(b.url).connect()
+        await cb.request("join", game=made["game"], token=made["token"])
+        outcomes = []
+        for _ in range(30):
+            await asyncio.sleep(0.05)
+            st = ca.states[(made["game"], 0)]
+            st = max((ca.states[(made["game"], s)] for s in (0, 1)), key=lambda m: m["decision"])
+            if st["view"]["over"]:
+                break
+            seat = st["view"]["prompt"]["seat"]
+            mine = ca.states[(made["game"], seat)]
+            if mine["prompt"] is None or mine["decision"] != st["decision"]:
+                continue
+            d, choice = mine["decision"], mine["prompt"]["choices"][0]["id"]
+
+            async def send(c):
+                try:
+                    await c.request("choose", game=made["game"], seat=seat, decision=d, choice=choice)
+                    return "applied"
+                except ServerError as e:
+                    return e.code
+
+            outcomes.append((d, sorted(await asyncio.gather(send(ca), send(cb)))))
+        await ca.close()
+        await cb.close()
+        return made["game"], outcomes
+
+    gid, outcomes = asyncio.run(main())
+    assert len(outcomes) >= 20
+    assert all(o == ["applied", "stale_decision"] for _, o in outcomes), outcomes
+    g = stored_game(pg_dsn, gid)
+    assert len(g.choices_made) == len(outcomes)  # each decision applied exactly once
+
+
+def test_ai_moves_are_decided_by_exactly_one_of_two_processes(servers, pg_dsn, tmp_path):
+    logs = [tmp_path / "a.log", tmp_path / "b.log"]
+    a = servers(pg_dsn, "--ai-workers", "1", "--log", "INFO", log=logs[0])
+    b = servers(pg_dsn, "--ai-workers", "1", "--log", "INFO", log=logs[1])
+
+    async def main():
+        ca = await Client(a.url).connect()
+        made = await ca.request("create", seed=9, seats=[{"kind": "host"}] + [{"kind": "ai", "level": "random"}] * 3)
+        cb = await Client(b.url).connect()
+        await cb.request("join", game=made["game"], token=made["token"])  # both processes hold the game
+        ends = await asyncio.gather(play(ca, made["game"], [0], random.Random(1)),
+                                    play(cb, made["game"], [0], random.Random(1)))
+        await ca.close()
+        await cb.close()
+        return made["game"], ends
+
+    gid, ends = asyncio.run(main())
+    g = stored_game(pg_dsn, gid)
+    assert g.over and all(e["decision"] == len(g.choices_made) for e in ends)
+    text = "".join(log.read_text() for log in logs)
+    assert "not applied" not in text and "failed" not in text  # no AI move decided twice or lost
+    decided = [[int(line.rsplit(" ", 1)[1]) for line in log.read_text().splitlines()
+                if f"game {gid}: this process decides the AI move" in line] for log in logs]
+    from fate.engine import new_game
+
+    again = new_game(default_content(), 4, 9)
+    ai_decisions = []
+    for k, cid in enumerate(g.choices_made):
+        if again.pending().seat != 0:
+            ai_decisions.append(k)
+        again.apply(cid)
+    assert sorted(decided[0] + decided[1]) == ai_decisions  # each AI move decided once, by one process
+    assert decided[0] and decided[1]  # and both processes took part

@@ -1,0 +1,108 @@
+"""The one door for client messages (fate/server/protocol.py): anything at all is either a
+checked Message or one ProtocolError (a ValueError) with a short message."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fate.server.protocol import MAX_MESSAGE, TYPES, VERSION, ProtocolError, parse
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
+    max_leaves=30,
+)
+keys = st.sampled_from(["v", "type", "rid", "game", "token", "seat", "decision", "choice", "seats", "code",
+                        "tokens", "level", "seed", "kind", "group", "invite_hours"])
+near_messages = st.fixed_dictionaries(
+    {"v": st.sampled_from([1, 1, 1, 0, 2, "1", True, None]), "type": st.sampled_from(list(TYPES) + ["x", 3])},
+    optional={k: json_values for k in ["rid", "game", "token", "seat", "decision", "choice", "seats", "code",
+                                       "tokens", "level", "seed"]},
+)
+
+
+def refused_or_message(raw) -> None:
+    try:
+        m = parse(raw)
+    except ProtocolError as e:
+        assert isinstance(e, ValueError)
+        assert e.code and 0 < len(e.message) <= 200
+        return
+    assert m.type in TYPES
+    for name, (_, required) in TYPES[m.type].items():
+        assert name in m.fields or not required
+
+
+@given(st.text(max_size=300))
+def test_any_text_is_a_message_or_one_error(raw):
+    refused_or_message(raw)
+
+
+@given(st.binary(max_size=100))
+def test_binary_frames_are_refused(raw):
+    with pytest.raises(ProtocolError):
+        parse(raw)
+
+
+@given(json_values)
+def test_any_json_is_a_message_or_one_error(value):
+    refused_or_message(json.dumps(value))
+
+
+@given(near_messages)
+def test_messages_close_to_valid_are_a_message_or_one_error(value):
+    refused_or_message(json.dumps(value))
+
+
+@given(st.dictionaries(keys, json_values, max_size=8))
+def test_random_fields_are_a_message_or_one_error(value):
+    refused_or_message(json.dumps(value))
+
+
+@given(st.sampled_from(["q" * 20 + "-_abc", "ABCDEFGHIJKLMNOPQRSTUVWX"]), st.integers(0, 3),
+       st.integers(0, 10**7), st.text(st.characters(min_codepoint=33, max_codepoint=126), min_size=1, max_size=120))
+def test_a_valid_choose_parses_to_its_fields(game, seat, decision, choice):
+    m = parse(json.dumps({"v": VERSION, "type": "choose", "game": game, "seat": seat,
+                          "decision": decision, "choice": choice, "rid": 7}))
+    assert (m.type, m["game"], m["seat"], m["decision"], m["choice"], m.rid) == \
+        ("choose", game, seat, decision, choice, 7)
+
+
+def code_of(raw) -> str:
+    with pytest.raises(ProtocolError) as e:
+        parse(raw)
+    return e.value.code
+
+
+def test_an_unknown_version_gets_one_clear_error():
+    with pytest.raises(ProtocolError) as e:
+        parse(json.dumps({"v": 2, "type": "join"}))
+    assert e.value.code == "bad_version" and "speaks version 1" in e.value.message
+
+
+def test_oversized_deep_malformed_and_odd_messages_are_refused_by_reason():
+    assert code_of("x" * (MAX_MESSAGE + 1)) == "too_big"
+    assert code_of("[" * 3000 + "]" * 3000) == "bad_message"
+    assert code_of("{not json") == "bad_json"
+    assert code_of('{"v": 1, "type": "choose", "game": "abc", "seat": NaN}') == "bad_json"
+    assert code_of("[1, 2]") == "bad_message"
+    assert code_of(json.dumps({"v": 1, "type": "hack"})) == "unknown_type"
+    assert code_of(json.dumps({"v": 1, "type": "join", "game": "g", "token": "short"})) == "bad_message"
+    assert code_of(json.dumps({"v": 1, "type": "choose", "game": "g", "seat": 9, "decision": 0,
+                               "choice": "x"})) == "bad_message"
+    assert code_of(json.dumps({"v": 1, "type": "choose", "game": "g", "seat": True, "decision": 0,
+                               "choice": "x"})) == "bad_message"
+    assert code_of(json.dumps({"v": 1, "type": "leave", "game": "g", "extra": 1})) == "bad_message"
+    assert code_of(json.dumps({"v": 1, "type": "create", "seats": [{"kind": "ai", "level": "god"}]})) == "bad_message"
+    assert code_of(json.dumps({"v": 1, "type": "create", "seats": [{"kind": "host"}] * 5})) == "bad_message"
+
+
+def test_error_messages_are_cut_to_200_characters():
+    with pytest.raises(ProtocolError) as e:
+        parse(json.dumps({"v": 1, "type": "join", "game": "g" * 5000, "token": "t"}))
+    assert len(e.value.message) <= 200
+    assert len(ProtocolError("x", "y" * 1000).message) == 200

@@ -1,0 +1,149 @@
+"""No message to a seat holds anything that seat may not see.
+
+In process: 200 seeded games of random bots (1 to 4 seats), every message the
+server's own message builder (fate/server/views.py) makes for every seat after
+every decision, and each seat's chronicle at the end, checked against the
+engine: the view is the engine's ``view(game, seat)``, the events are exactly
+those ``visible_to(seat)``, the prompt is there only for the seat that decides,
+and no id or name of a card the seat cannot see now (another seat's hand,
+Reserve, draft or Curse; any deck; the box) appears anywhere in the message.
+Over real sockets: four games through a server process, every message every
+client received compared with the engine's view of the replayed game at that
+decision.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+
+from fate.content import default_content
+from fate.engine import new_game, view
+from fate.net.client import Client, play
+from fate.server import views
+
+from .test_server import stored_game
+
+GAMES = int(__import__("os").environ.get("FATE_SECRECY_GAMES", "200"))
+SEATS = [{"seat": 0, "kind": "host", "level": "", "claimed": True, "resigned": False, "here": True}]
+
+
+def hidden_from(g, seat: int) -> set[int]:
+    """Cards whose faces this seat may not know now."""
+    out: set[int] = set()
+    for s in range(g.n):
+        if s != seat:
+            out.update(g.hands[s])
+            out.update(g.reserve[s])
+            if s < len(g.drafts) and g.gods[s] < 0:
+                out.update(g.drafts[s])
+    out.update(card for card, _, holder in g.held if holder != seat)
+    for pile in (g.spell_deck, g.art_deck, g.curse_deck, g.box, g.gate_supply, g.discard):
+        out.update(pile)
+    for col in g.columns:
+        out.update(col)  # columns show backs only
+    return out
+
+
+_STRINGS = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def leaks(g, seat: int, msg: dict, content) -> list[str]:
+    """Secrets of ``seat`` in ``msg`` beyond its view (which must equal the engine's, checked
+    apart): a card it cannot see now, named by id in an event or by name in a sentence of
+    the log, unless the engine's view or an event it may see shows that card (or another of
+    the same name)."""
+    told = " ".join(e["text"] or "" for e in msg.get("events", []))
+    named = [content.cards[card] for card in hidden_from(g, seat)
+             if content.cards[card].kind != "gate" and content.cards[card].name in told]  # every Gate is "Gate"
+    if not named:
+        return []
+    seen = set(_STRINGS.findall(json.dumps(msg["view"])))  # the engine's view (checked by the callers)
+    for e in msg["events"]:
+        seen.update(_STRINGS.findall(json.dumps(e["data"])))
+    shown_names = {content.card(x).name for x in seen if x in content.by_id}
+    return [c.name for c in named if c.id not in seen and c.name not in shown_names]
+
+
+def test_every_message_of_200_seeded_games_holds_only_what_its_seat_may_see():
+    content = default_content()
+    checked = kinds = 0
+    private_seen = set()
+    for k in range(GAMES):
+        players = 1 + k % 4
+        g = new_game(content, players, 7000 + k)
+        events = g.take_events()
+        history = list(events)
+        rng = random.Random(k)
+        while True:
+            for seat in range(players):
+                msg = views.state("g", g, seat, events, content, SEATS)
+                assert msg["view"] == view(g, seat)
+                assert [(e["kind"], e["data"]) for e in msg["events"]] == \
+                       [(e.kind, e.data) for e in events if e.visible_to(seat)]
+                p = g.pending()
+                assert (msg["prompt"] is not None) == (p is not None and p.seat == seat)
+                assert not leaks(g, seat, msg, content), (k, seat, len(g.choices_made))
+                private_seen.update(e["kind"] for e in msg["events"] if e["kind"] in
+                                    ("spell_drawn_face", "curse_drawn", "spell_stolen_face"))
+                checked += 1
+            p = g.pending()
+            if p is None:
+                break
+            events = g.apply(rng.choice(p.choices))
+            history += events
+        for seat in range(players) if k % 10 == 0 else ():
+            chron = json.loads(json.dumps(views.chronicle("g", g, seat, content)))
+            assert [[e["kind"], e["data"]] for e in chron["events"]] == \
+                json.loads(json.dumps([(e.kind, e.data) for e in history if e.visible_to(seat)]))
+            kinds += len(chron["events"])
+    assert checked > 20_000 and kinds > 0
+    assert private_seen == {"spell_drawn_face", "curse_drawn", "spell_stolen_face"} or \
+        {"spell_drawn_face", "curse_drawn"} <= private_seen
+
+
+def test_every_message_over_real_sockets_is_the_engines_view_at_its_decision(servers, tmp_path):
+    db = tmp_path / "s.sqlite"
+    srv = servers(f"sqlite:{db}", "--ai-workers", "0")
+
+    async def one(seed: int, players: int):
+        host = await Client(srv.url, record=True).connect()
+        made = await host.request("create", seed=seed, seats=[{"kind": "host"}] + [{"kind": "remote"}] * (players - 1))
+        clients = [(host, [0])]
+        for inv in made["invites"]:
+            c = await Client(srv.url, record=True).connect()
+            clients.append((c, (await c.request("claim", code=inv["code"]))["seats"]))
+        await asyncio.gather(*(play(c, made["game"], s, random.Random(seed + i)) for i, (c, s) in enumerate(clients)))
+        for c, _ in clients:
+            await c.close()
+        return made["game"], [(c.log, s) for c, s in clients]
+
+    async def main():
+        return await asyncio.gather(*(one(900 + k, 2 + k % 3) for k in range(4)))
+
+    content = default_content()
+    messages = 0
+    for gid, logs in asyncio.run(main()):
+        final = stored_game(db, gid)
+        by_decision = {}
+        for log, seats in logs:
+            for m in log:
+                if m["type"] == "state":
+                    assert m["seat"] in seats  # never a seat the connection does not play
+                    by_decision.setdefault(m["decision"], []).append(m)
+                assert m["type"] in ("created", "claimed", "state", "seats", "error")
+        g = new_game(content, final.n, int(final.config["seed"]))
+        g.take_events()
+        events = []
+        for d in range(len(final.choices_made) + 1):
+            for m in by_decision.get(d, []):
+                assert m["view"] == json.loads(json.dumps(view(g, m["seat"])))
+                assert [[e["kind"], e["data"]] for e in m["events"]] in (
+                    [], json.loads(json.dumps([(e.kind, e.data) for e in events if e.visible_to(m["seat"])])))
+                assert not leaks(g, m["seat"], m, content)
+                messages += 1
+            if d < len(final.choices_made):
+                events = g.apply(final.choices_made[d])
+    assert messages > 200

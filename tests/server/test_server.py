@@ -1,0 +1,156 @@
+"""The server end to end: real server processes on loopback, headless clients."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+
+import pytest
+
+from fate.content import default_content
+from fate.engine import view
+from fate.engine.save import load_data
+from fate.net.client import Client, ServerError, play
+
+
+def stored_game(path, game_id):
+    """The game as the server's database holds it: its save, loaded and verified by replaying its
+    choices, then the moves since."""
+    with sqlite3.connect(path) as c:
+        save, decision = c.execute("SELECT save, decision FROM games WHERE id=?", (game_id,)).fetchone()
+        moves = [m[0] for m in c.execute("SELECT choice FROM moves WHERE game=? AND decision>=(SELECT saved_at "
+                                         "FROM games WHERE id=?) ORDER BY decision", (game_id, game_id))]
+    g = load_data(default_content(), json.loads(save), "stored", verify=True)
+    for cid in moves:  # the moves since the last whole save
+        g.apply(cid)
+    assert len(g.choices_made) == decision
+    return g
+
+
+async def error_of(coro) -> str:
+    with pytest.raises(ServerError) as e:
+        await coro
+    return e.value.code
+
+
+def test_four_remote_clients_play_a_game_to_its_end(servers, tmp_path):
+    db = tmp_path / "s.sqlite"
+    srv = servers(f"sqlite:{db}", "--ai-workers", "0")
+
+    async def main():
+        host = await Client(srv.url).connect()
+        made = await host.request("create", seed=11, seats=[{"kind": "host"}] + [{"kind": "remote"}] * 3)
+        assert made["seats"] == [0] and len(made["invites"]) == 3
+        friends = []
+        for inv in made["invites"]:
+            c = await Client(srv.url).connect()
+            claimed = await c.request("claim", code=inv["code"])
+            assert claimed["game"] == made["game"] and claimed["seats"] == inv["seats"]
+            friends.append((c, claimed["seats"]))
+        ends = await asyncio.gather(play(host, made["game"], [0], random.Random(0)),
+                                    *(play(c, made["game"], s, random.Random(i + 1))
+                                      for i, (c, s) in enumerate(friends)))
+        for c in [host] + [c for c, _ in friends]:
+            await c.close()
+        return made["game"], ends
+
+    gid, ends = asyncio.run(main())
+    g = stored_game(db, gid)
+    assert g.over and g.n == 4
+    for seat, end in enumerate(ends):
+        assert end["view"]["over"] and end["decision"] == len(g.choices_made)
+        assert end["view"] == view(g, seat)  # each client ends with exactly its seat's view
+
+
+def test_ai_seats_in_the_worker_pool_and_a_hotseat_client_play_to_the_end(servers, tmp_path):
+    db = tmp_path / "s.sqlite"
+    srv = servers(f"sqlite:{db}", "--ai-workers", "1")
+
+    async def main():
+        c = await Client(srv.url).connect()
+        made = await c.request("create", seed=3, seats=[{"kind": "host"}, {"kind": "ai", "level": "easy"},
+                                                         {"kind": "host"}, {"kind": "ai", "level": "random"}])
+        assert made["seats"] == [0, 2] and made["invites"] == []
+        end = await play(c, made["game"], made["seats"], random.Random(5))
+        await c.close()
+        return made["game"], end
+
+    gid, end = asyncio.run(main())
+    g = stored_game(db, gid)
+    assert g.over and end["decision"] == len(g.choices_made)
+
+
+def test_reconnecting_with_the_seat_token_finds_the_game_as_it_stands(servers, tmp_path):
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0")
+
+    async def main():
+        c = await Client(srv.url).connect()
+        made = await c.request("create", seed=8, seats=[{"kind": "host"}, {"kind": "ai", "level": "random"}])
+        before = await play(c, made["game"], [0], random.Random(1), stop_after=5)
+        await c.close()
+        again = await Client(srv.url).connect()
+        assert await error_of(again.request("join", game=made["game"], token="A" * 32)) == "bad_token"
+        joined = await again.request("join", game=made["game"], token=made["token"])
+        assert joined["seats"] == [0] and joined["host"] is True
+        await asyncio.sleep(0.5)
+        state = again.states[(made["game"], 0)]
+        assert state["decision"] >= before["decision"]
+        end = await play(again, made["game"], [0], random.Random(2))
+        await again.close()
+        return end
+
+    assert asyncio.run(main())["view"]["over"]
+
+
+def test_resign_hands_the_seat_to_an_ai_and_the_host_replaces_an_absent_player(servers, tmp_path):
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0", "--absent-after", "0.5")
+
+    async def main():
+        host = await Client(srv.url).connect()
+        made = await host.request("create", seed=4, seats=[{"kind": "host"}, {"kind": "remote"}, {"kind": "remote"}])
+        gid = made["game"]
+        friend = await Client(srv.url).connect()
+        f = await friend.request("claim", code=made["invites"][0]["code"])
+        # the friend is here: not absent; and only the host may replace
+        assert await error_of(host.request("replace", game=gid, seat=1, level="easy")) == "not_absent"
+        assert await error_of(friend.request("replace", game=gid, seat=2, level="easy")) == "not_host"
+        await asyncio.sleep(0.7)
+        # seat 2 was never claimed: its player is absent, the host gives it to an AI
+        assert (await host.request("replace", game=gid, seat=2, level="random"))["type"] == "replaced"
+        resigned = await friend.request("resign", game=gid, seat=f["seats"][0])
+        assert resigned["type"] == "resigned"
+        assert await error_of(friend.request("choose", game=gid, seat=1, decision=0, choice="x")) == "not_your_seat"
+        end = await play(host, gid, [0], random.Random(3))
+        listed = await host.request("games", tokens=[made["token"], f["token"]])
+        await host.close()
+        await friend.close()
+        return end, listed
+
+    end, listed = asyncio.run(main())
+    assert end["view"]["over"]
+    kinds = {s["seat"]: (s["kind"], s["resigned"]) for s in end["seats"]}
+    assert kinds == {0: ("host", False), 1: ("ai", True), 2: ("ai", False)}
+    assert [(g["seats"], g["over"]) for g in listed["games"]] == [([0], True)]  # the friend's token plays no seat now
+
+
+def test_the_chronicle_is_the_game_as_the_seat_saw_it(servers, tmp_path):
+    db = tmp_path / "s.sqlite"
+    srv = servers(f"sqlite:{db}", "--ai-workers", "0")
+
+    async def main():
+        c = await Client(srv.url, record=True).connect()
+        made = await c.request("create", seed=21, seats=[{"kind": "host"}, {"kind": "ai", "level": "random"}])
+        await play(c, made["game"], [0], random.Random(9), stop_after=40)
+        chron = await c.request("chronicle", game=made["game"], seat=0)
+        told = [e for m in c.log if m["type"] == "state" and m["decision"] <= chron["decision"] for e in m["events"]]
+        await c.close()
+        return made["game"], chron, told
+
+    gid, chron, told = asyncio.run(main())
+    g = stored_game(db, gid)
+    assert chron["decision"] <= len(g.choices_made)
+    # everything the seat was told as it happened is in the chronicle, in order
+    assert told and told == chron["events"][-len(told):]
+    assert all(e["kind"] != "curse_drawn" or e["data"]["holder"] == 0 for e in chron["events"])

@@ -1,0 +1,86 @@
+"""The storage contract, for both adapters: SQLite (embedded) and PostgreSQL (a real server)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+
+import pytest
+
+from fate.server.app import open_store
+from fate.server.storage import GameRow, SeatRow, digest
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:{tmp_path / 'store.sqlite'}"
+    return request.getfixturevalue("pg_dsn")
+
+
+def new_game_rows(code: str, expires: float):
+    gid = secrets.token_urlsafe(12)
+    row = GameRow(gid, '{"save": 0}', 0, "ai", digest("host"), 1.0, 1.0)
+    seats = [SeatRow(gid, 0, "host", token_hash=digest("host")),
+             SeatRow(gid, 1, "remote", invite_hash=digest(code), invite_expires=expires),
+             SeatRow(gid, 2, "ai", "easy")]
+    return gid, row, seats
+
+
+def test_a_commit_is_a_compare_and_set_on_the_decision_number(store_url):
+    async def main():
+        s = open_store(store_url)
+        gid, row, seats = new_game_rows("C1-" + secrets.token_hex(4), 100.0)
+        await s.create_game(row, seats)
+        first = await s.commit(gid, 0, "a", None, "human", 2.0)
+        repeat = await s.commit(gid, 0, "b", None, "human", 2.0)
+        racing = await asyncio.gather(*(s.commit(gid, 1, f"c{k}", None, "human", 3.0) for k in range(6)))
+        moved = await s.load_game(gid)
+        saved = await s.commit(gid, 2, "d", '{"save": 3}', "human", 4.0)
+        stored = await s.load_game(gid)
+        since = await s.moves_since(gid, 1)
+        await s.close()
+        return first, repeat, racing, moved, saved, stored, since
+
+    first, repeat, racing, moved, saved, stored, since = asyncio.run(main())
+    assert first is True and repeat is False
+    assert sorted(racing) == [False] * 5 + [True]  # exactly one of six racing commits wins
+    assert moved.decision == 2 and moved.moves[0] == "a" and len(moved.moves) == 2 and moved.moves[1][0] == "c"
+    assert saved and (stored.decision, stored.save, stored.moves) == (3, '{"save": 3}', [])
+    assert since == moved.moves[1:] + ["d"]  # every move is kept, for other processes to catch up from
+
+
+def test_an_invite_is_claimed_once_and_only_before_it_expires(store_url):
+    async def main():
+        s = open_store(store_url)
+        code = "C2-" + secrets.token_hex(4)
+        gid, row, seats = new_game_rows(code, 100.0)
+        await s.create_game(row, seats)
+        late = await s.claim_invite(digest(code), digest("late"), 101.0)
+        wrong = await s.claim_invite(digest("nope"), digest("x"), 50.0)
+        ok = await s.claim_invite(digest(code), digest("friend"), 50.0)
+        again = await s.claim_invite(digest(code), digest("thief"), 50.0)
+        mine = await s.seats_of_token(digest("friend"))
+        await s.close()
+        return late, wrong, ok, again, mine
+
+    late, wrong, ok, again, mine = asyncio.run(main())
+    assert late == [] and wrong == [] and again == []
+    assert [r.seat for r in ok] == [1] and [(r.seat, r.kind) for r in mine] == [(1, "remote")]
+
+
+def test_exactly_one_claim_on_an_ai_move_wins_until_its_lease_ends(store_url):
+    async def main():
+        s = open_store(store_url)
+        gid, row, seats = new_game_rows("C3-" + secrets.token_hex(4), 100.0)
+        await s.create_game(row, seats)
+        claims = await asyncio.gather(*(s.claim_ai(gid, 0, f"p{k}", 10.0, 20.0) for k in range(6)))
+        waiting_now = gid in await s.waiting_on_ai(11.0, 20.0)
+        after_lease = await s.claim_ai(gid, 0, "late", 31.0, 20.0)
+        waiting_later = gid in await s.waiting_on_ai(60.0, 20.0)
+        await s.close()
+        return claims, waiting_now, after_lease, waiting_later
+
+    claims, waiting_now, after_lease, waiting_later = asyncio.run(main())
+    assert sorted(claims) == [False] * 5 + [True]
+    assert waiting_now is False and after_lease is True and waiting_later is True
