@@ -1,4 +1,4 @@
-"""python -m fate.bench engine|frames|package [--seconds S] [--frames N]
+"""python -m fate.bench engine|frames|package|load|prompts [--seconds S] [--frames N] [--games G]
 
 Benchmarks that print figures (never pass/fail).
 
@@ -18,6 +18,9 @@ package: the size of the packaged app folder (dist/FateOfTheElderGods, built
 by ``python packaging/build.py``; built first if it is missing) and the wall
 time from launching the packaged binary to its first frame: the first launch
 and the median of three.
+
+prompts: Pass prompts a human answers per turn without auto-pass and with the
+default, over the same seeded games (fate/prompts_bench.py).
 """
 
 from __future__ import annotations
@@ -258,11 +261,15 @@ def bench_load(saves: int, frames: int) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = Parser(prog="python -m fate.bench", description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=["engine", "frames", "package", "load"], help="what to measure")
+    ap.add_argument("what", choices=["engine", "frames", "package", "load", "prompts"], help="what to measure")
     ap.add_argument("--saves", type=whole(1, 100_000), default=2000, help="load: saved games in the folder")
     ap.add_argument("--seconds", type=seconds(0.1, 3600), default=5.0, help="engine: CPU seconds of games to play")
     ap.add_argument("--frames", type=whole(10, 10**6), default=900, help="frames: how many frames to time")
+    ap.add_argument("--games", type=whole(1, 10_000), default=24, help="prompts: seeded games to play")
     args = ap.parse_args(argv)
+    if args.what == "prompts":
+        from fate.prompts_bench import report
+        return report(args.games, 1)
     if args.what == "package":
         r = bench_package()
         print(f"package: {r['folder']}")
