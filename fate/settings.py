@@ -61,7 +61,10 @@ DEFAULTS: dict[str, Any] = {
     "handoff_solo": False,  # with one human at the table: a "your turn" screen before each of their turns
     "confirm_end_turn": False,  # ask before a decision that ends the human's turn
     "tutorial": 0,  # how many lessons of Learn to Play are done (to resume where it stopped)
+    # when the table stops to offer a cast, seat by seat (fate/ui/autopass.py): every, mine or never
+    "autopass": ["mine", "mine", "mine", "mine"],
 }
+AUTOPASS_MODES = ("every", "mine", "never")
 TEXT_SIZES = (100, 125, 150)
 CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "speed": (lambda x: _int(x, 0, 3), "a whole number 0 to 3"),
@@ -78,6 +81,8 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "handoff_solo": (lambda x: isinstance(x, bool), "true or false"),
     "confirm_end_turn": (lambda x: isinstance(x, bool), "true or false"),
     "tutorial": (lambda x: _int(x, 0, 99), "a whole number 0 to 99"),
+    "autopass": (lambda x: isinstance(x, list) and len(x) == 4 and all(m in AUTOPASS_MODES for m in x),
+                 "four of every, mine or never"),
 }
 
 

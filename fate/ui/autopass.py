@@ -24,14 +24,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fate.engine import Game, Prompt
+from fate.settings import AUTOPASS_MODES as MODES
 
-MODES = ("every", "mine", "never")
 DEFAULT_MODE = "mine"
 MODE_WORDS = {
     "every": "Stop at every chance to cast",
     "mine": "Stop on my turn, my rolls and raids on me",
     "never": "Never stop: cast with the Cast… button",
 }
+SHORT = {"every": "every chance", "mine": "my moments", "never": "never"}
 MODE_TIPS = {
     "every": "The table stops at every casting window where you hold something you could cast.",
     "mine": "The table stops when something could be cast on your own turn (once for each new chance), "
@@ -103,6 +104,25 @@ class AutoPass:
         """Cast…: the table stops at this seat's next casting window, whatever the mode."""
         self.armed.add(seat)
         self.until.pop(seat, None)
+
+
+def readable_labels(v: dict, content) -> dict[str, str]:
+    """Better words for some choices of the looker's prompt, from its own view:
+    "Play both Gathering Spells as a Wild pair" (the engine's ids stay)."""
+    prompt = v.get("prompt") or {}
+    me = v.get("viewer")
+    if me is None or not 0 <= me < len(v["seats"]):
+        return {}
+    hand = v["seats"][me].get("hand", [])
+    out = {}
+    for c in prompt.get("choices", ()):
+        head, _, rest = c["id"].partition(":")
+        if head == "wild" and rest.isdigit() and 0 <= int(rest) < len(content.symbols):
+            sym = int(rest)
+            place = content.locations[sym].name.removeprefix("The ")
+            n = sum(1 for card in hand if card.get("back") == content.symbols[sym].id)
+            out[c["id"]] = f"Play {'both' if n == 2 else 'two'} {place} Spells as a Wild pair"
+    return out
 
 
 def _timing(g: Game, cid: str) -> frozenset[str]:

@@ -254,6 +254,8 @@ class Table(LodgePanels, CardsAndPrompt):
         drawn = {r.key for r in self.regions if r.key is not None}
         drawn |= {("card", god["id"]) for god in self._draft_gods}  # the draft's cards, drawn on top
         out = [(picker.label(key), key) for key in picker.live() if key[0] == "button" or key not in drawn]
+        if picker.prompt.get("kind") == "cast_window" and not picker.stage and picker.ready is None:
+            out.append(("Pass until my next turn", ("ui", "until")))
         if picker.stage:
             out.append(("Back", ("ui", "cancel")))
         return out
@@ -328,7 +330,7 @@ class Table(LodgePanels, CardsAndPrompt):
             text = f"Turn {v['turn']}  ·  {name}  ·  {v['phase'].capitalize()}"
             if v.get("turn_location"):
                 text += f" at {self.loc_name(v, v['turn_location'])}"
-        ink.draw(screen, text, L.p(960, 25), 24, PARCHMENT, anchor="center")
+        ink.draw(screen, text, L.p(400, 25), 24, PARCHMENT, anchor="midleft", max_w=L.n(740))
         ink.draw(screen, speed_label, L.p(1900, 25), 18, INK_DIM, anchor="midright")
         self.region(L.r(1650, 0, 270, 50), ("ui", "speed"), "Animation speed",
                     "Click or press S to change how fast moves are shown. Tab skips the current animation.")

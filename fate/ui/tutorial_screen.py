@@ -25,6 +25,7 @@ ONWARD = ("ui", "coach_lesson")  # the lesson is done: the next one (or the end)
 
 @scene("tutorial")
 class TutorialScene(PlayScene):
+    answers_for_you = False  # every decision of a lesson is a step the coach explains
     def __init__(self, app, lesson: int | None = None) -> None:
         self.lessons = tutorial.load()
         index = app.settings["tutorial"] if lesson is None else lesson
