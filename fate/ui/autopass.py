@@ -122,6 +122,11 @@ def readable_labels(v: dict, content) -> dict[str, str]:
             place = content.locations[sym].name.removeprefix("The ")
             n = sum(1 for card in hand if card.get("back") == content.symbols[sym].id)
             out[c["id"]] = f"Play {'both' if n == 2 else 'two'} {place} Spells as a Wild pair"
+        elif head == "ready" and c["label"].endswith(")") and rest in content.by_id:
+            card = content.card(rest)
+            names = [content.symbols[x].name if x else "any symbol" for x in card.cost]
+            pays = (", ".join(names[:-1]) + " and " + names[-1]) if len(names) > 1 else (names or ["nothing"])[0]
+            out[c["id"]] = f"Ready {card.name} (pays {pays})"
     return out
 
 

@@ -21,10 +21,11 @@ from fate.paths import logs_dir
 from fate.saves import write_report
 from fate.ui.anim import Player, beats_for
 from fate.ui.autopass import readable_labels
+from fate.ui.narration import narrate
 from fate.ui.picker import Picker
 from fate.ui.play_auto import AutoAnswers
 from fate.ui.play_panels import PlayPanels
-from fate.ui.session import Session, narrate
+from fate.ui.session import Session
 from fate.ui.sound import effect_of
 from fate.ui.table import Table
 from fate.ui.theme import CULT_COLOURS, GOLD, PARCHMENT, SIGN_GREEN, mix
@@ -43,6 +44,7 @@ class PlayScene(AutoAnswers, PlayPanels, Scene):
         self.session = session
         self.colours = [CULT_COLOURS[c.colour % len(CULT_COLOURS)][1] for c in session.seats]
         self.table = Table(app.ink, app.content, self.colours)
+        session.speed = app.settings["speed"]  # the Setting as it is now wins over the speed saved with a game
         self.anim = Player(session.speed, app.sound.play)
         humans = session.humans()
         # who is at the screen: the only human; with several, the hand-off decides;
@@ -96,8 +98,7 @@ class PlayScene(AutoAnswers, PlayPanels, Scene):
                 elif e.to is not None:
                     colour = (190, 170, 230)
                 self.log.append((text, colour))
-            if e.kind == "rolled":
-                self.table.last_roll = list(e.data["faces"])
+            self.table.follow_dice(e)
             if animate:
                 self.anim.add(beats_for(e, self.shown, self.looker, self.table.colour, self._name_of), effect_of(e))
         self.logged = len(evs)
@@ -161,7 +162,10 @@ class PlayScene(AutoAnswers, PlayPanels, Scene):
                 self.picker.labels.update(readable_labels(self.shown, self.app.content))
                 self.picker_for = self.decisions()
             return
-        # an AI seat: it thinks on a worker thread; the table keeps drawing
+        # an AI seat: it thinks on a worker thread; the table keeps drawing. With several
+        # humans at one screen, anyone may be looking: only what every seat may see.
+        if self.looker is not None and len(s.humans()) >= 2:
+            self.go_public()
         if self.ai_choice is None:
             if s.ai_think():
                 self.ai_started = time.monotonic()
@@ -172,6 +176,13 @@ class PlayScene(AutoAnswers, PlayPanels, Scene):
             return
         cid, self.ai_choice = self.ai_choice, None
         self._apply(cid)
+
+    def go_public(self) -> None:
+        """Nobody in particular at the screen: the public view, no hand, the public Chronicle."""
+        self.looker = None
+        self.picker = None
+        self.shown = self.session.view(None)
+        self._relog()
 
     def your_turn_screen(self, seat: int) -> bool:
         """With one human and the "Your turn" screen setting on: that screen

@@ -56,7 +56,7 @@ class PlayPanels:
             return
         why = s.undo_reason(seat)
         tip = ("Take back your last decision (Ctrl+Z)." if not why
-               else f"Nothing to take back now: {why}. Decisions can be taken back until something unknown "
+               else f"Not now: {why}. Decisions can be taken back until something unknown "
                     "comes to light or another cult is asked.")
         button(self, screen, self.table.layout, (1300, self.table.tools_y(), 154, 46), "Undo", ("ui", "undo"),
                enabled=not why and not self.anim.busy(), size=22, tip=tip)
@@ -89,16 +89,18 @@ class PlayPanels:
             if target is not None and self.table.hint_ring(screen, target):
                 self.hint_target = target
         if line:  # on a dark strip just above the prompt bar, left of the buttons
-            font = self.ink.font("italic", 18)
-            text = self.ink.fit(line, 18, L.n(560) - font.size(odds)[0], "italic") + odds
-            w = self.ink.font("italic", 18).size(text)[0] + L.n(28)
-            strip = pygame.Rect(0, 0, w, L.n(40))
+            # wrapped, never cut: as many lines as the whole hint needs, the strip growing upwards
+            lines = self.ink.wrap(line + odds, 18, L.n(580), "italic")
+            step = self.ink.font("italic", 18).get_linesize()
+            w = max(self.ink.font("italic", 18).size(ln)[0] for ln in lines) + L.n(28)
+            strip = pygame.Rect(0, 0, w, step * len(lines) + L.n(16))
             strip.bottomleft = L.p(470, self.table.tools_y() + 48)
             shade = pygame.Surface(strip.size, pygame.SRCALPHA)
             shade.fill((12, 10, 20, 225))
             screen.blit(shade, strip)
             pygame.draw.rect(screen, HINT, strip, L.n(2), border_radius=L.n(8))
-            self.ink.draw(screen, text, (strip.x + L.n(14), strip.centery), 18, HINT, "italic", anchor="midleft")
+            for i, ln in enumerate(lines):
+                self.ink.draw(screen, ln, (strip.x + L.n(14), strip.y + L.n(8) + i * step), 18, HINT, "italic")
 
     def draw_confirm(self, screen: pygame.Surface) -> None:
         """ "End your turn?" over the table (the Confirm end of turn setting)."""

@@ -35,6 +35,7 @@ from fate.ui.layout import (
     tile_centre,
 )
 from fate.ui.lodges import LodgePanels
+from fate.ui.narration import count
 from fate.ui.picker import Key, Picker
 from fate.ui.theme import (
     ASTRAL,
@@ -185,6 +186,7 @@ class Table(LodgePanels, CardsAndPrompt):
         self.resize(*screen.get_size())
         log = log or []
         key = (picker.stage[:] if picker is not None else None, picker.ready if picker is not None else None,
+               tuple(v.get("dice") or ()),
                frozenset(self.hidden), speed_label,
                len(log), self.log_scroll, tuple(self.last_roll), screen.get_size())
         if self._layer is None or key != self._layer_key or v is not self._layer_v or picker is not self._layer_p:
@@ -266,6 +268,19 @@ class Table(LodgePanels, CardsAndPrompt):
         if self.prompt_rise is None:
             return 716
         return (self.prompt_rise - self.layout.oy) / self.layout.s - 56
+
+    def follow_dice(self, e) -> None:
+        """Keep the Fate Dice panel's last roll as the dice now show: rolled, then
+        turned, rerolled, added or set aside."""
+        d, roll = e.data, self.last_roll
+        if e.kind == "rolled":
+            self.last_roll = list(d["faces"])
+        elif e.kind in ("die_turned", "die_rerolled") and 0 <= d.get("die", -1) < len(roll):
+            roll[d["die"]] = d["to"]
+        elif e.kind == "dice_added":
+            roll.extend(d["faces"])
+        elif e.kind == "die_removed" and 0 <= d.get("die", -1) < len(roll):
+            del roll[d["die"]]
 
     def hint_ring(self, screen: pygame.Surface, key: Key) -> bool:
         """Mark the thing a hint says to click (the largest region of ``key``); False if none is drawn."""
@@ -413,7 +428,7 @@ class Table(LodgePanels, CardsAndPrompt):
             counts = ", ".join(f"{self.cult_name(v, s)} {k}" for s, k in enumerate(info["cultists"]) if k)
             body = (f"Basic: {place.basic_text}\n\nControl: {place.control_text}\n\n"
                     f"Cultists: {counts or 'none'}. Investigators: {info['investigators']}."
-                    f" Astral Column: {len(info['column'])} card(s).")
+                    f" Astral Column: {count(len(info['column']), 'card')}.")
             self.region(rect, key, info["name"], body)
             if key in live:
                 self.glow(rect, True)
