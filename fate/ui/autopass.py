@@ -122,6 +122,10 @@ def readable_labels(v: dict, content) -> dict[str, str]:
             place = content.locations[sym].name.removeprefix("The ")
             n = sum(1 for card in hand if card.get("back") == content.symbols[sym].id)
             out[c["id"]] = f"Play {'both' if n == 2 else 'two'} {place} Spells as a Wild pair"
+        elif head == "play" and rest in content.by_id and c["label"].startswith("Play "):
+            card = content.card(rest)
+            if 0 <= card.symbol < len(content.locations):
+                out[c["id"]] = f"Play {card.name}: to {content.locations[card.symbol].name}"
         elif head == "ready" and c["label"].endswith(")") and rest in content.by_id:
             card = content.card(rest)
             names = [content.symbols[x].name if x else "any symbol" for x in card.cost]

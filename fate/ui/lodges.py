@@ -91,7 +91,7 @@ class LodgePanels:
             g = art.glyph(name, L.n(30), col, self.mark(s) if name == "cultist" else "")
             r = screen.blit(g, L.p(cx, cy + 2))
             warn = name == "investigator" and many >= 5
-            ink.draw(screen, str(many), L.p(cx + 34, cy + 18), 22, BLOOD if warn else PARCHMENT, "bold",
+            ink.draw(screen, str(many), L.p(cx + 34, cy + 18), ink.read(22), BLOOD if warn else PARCHMENT, "bold",
                      anchor="midleft")
             self.region(r.union(L.r(cx, cy, 70, 36)), key, tip, f"{self.cult_name(v, s)}: {many}.")
             cx += 76

@@ -66,6 +66,7 @@ class PlayScene(AutoAnswers, PlayPanels, Scene):
         self.clock = 0.0
         self.ending = 0.0
         self.notice: tuple[str, float] = ("", 0.0)  # a line shown until a moment of ``clock``
+        self.pinned: tuple | None = None  # the card whose large preview V keeps open
         self.init_auto()
         self._relog()
 
@@ -376,6 +377,9 @@ class PlayScene(AutoAnswers, PlayPanels, Scene):
                 self.answer_confirm(False)
             return
         if k == pygame.K_ESCAPE:
+            if self.pinned is not None:
+                self.pinned = None
+                return
             if self.picker is not None and self.picker.cancel():
                 return
             self.menu = not self.menu
@@ -391,6 +395,8 @@ class PlayScene(AutoAnswers, PlayPanels, Scene):
             self.ask_hint()
         elif k == pygame.K_s:
             self.cycle_speed()
+        elif k == pygame.K_v and not self.menu:
+            self.toggle_preview()
         elif k == pygame.K_a and not self.menu:
             self.cycle_autopass()
         elif k == pygame.K_c and not self.menu:
@@ -449,15 +455,44 @@ class PlayScene(AutoAnswers, PlayPanels, Scene):
                           max_w=L.n(1100), shadow=True)
         self.draw_layer(screen)
         mouse = self.app.mouse
+        live = picker.live() if picker is not None else {}
+        if self.pinned is not None and t.card_preview(screen, self.pinned, self.action_words(self.pinned, picker)):
+            return
         if mouse is not None:
             reg = t.at(mouse)
             if reg is not None and reg.key is not None and reg.key[0] == "card":
-                t.lift(screen, reg.key, picker.live() if picker is not None else {})
+                t.lift(screen, reg.key, live)
+                if t.card_preview(screen, reg.key, self.action_words(reg.key, picker)):
+                    return
             if reg is not None and reg.key != ("ui", "log"):
                 title, body = reg.title, reg.body
                 if picker is not None and reg.key in picker.live():
                     body = f"→ {picker.label(reg.key)}\n\n{body}" if body else f"→ {picker.label(reg.key)}"
                 tooltip(self.ink, screen, t.layout, mouse, title, body)
+
+    def action_words(self, key: tuple, picker) -> str:
+        """What clicking a card does now, under its preview ("" if nothing)."""
+        if picker is not None and key in picker.live():
+            return f"Click: {picker.label(key)}"
+        return ""
+
+    def toggle_preview(self) -> None:
+        """V: the large preview of the card under the keyboard focus (or the first card
+        of your hand), and V again to put it away."""
+        if self.pinned is not None:
+            self.pinned = None
+            return
+        focus = self.focused_key()
+        if focus is not None and focus[0] == "card":
+            self.pinned = focus
+            return
+        me = self.shown["seats"][self.looker] if self.looker is not None and self.looker >= 0 else {}
+        cards = me.get("hand", []) + me.get("reserve", [])
+        self.pinned = ("card", cards[0]["id"]) if cards else None
+
+    def focused_key(self) -> tuple | None:
+        """The key the keyboard focus is on (None without one)."""
+        return None
 
     def draw_layer(self, screen: pygame.Surface) -> None:
         """Anything a kind of table adds over the board, under the tooltips (the tutorial's coach)."""

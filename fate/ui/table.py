@@ -37,6 +37,7 @@ from fate.ui.layout import (
 from fate.ui.lodges import LodgePanels
 from fate.ui.narration import count
 from fate.ui.picker import Key, Picker
+from fate.ui.preview import CardPreview
 from fate.ui.theme import (
     ASTRAL,
     BLOOD,
@@ -67,7 +68,7 @@ TIMING_WORDS = {
 _STATIC: dict[tuple, pygame.Surface] = {}  # static layers by (width, height, colours)
 
 
-class Table(LodgePanels, CardsAndPrompt):
+class Table(LodgePanels, CardsAndPrompt, CardPreview):
     def __init__(self, ink: Ink, content: Content, colours: list[tuple]) -> None:
         self.ink = ink
         self.content = content
@@ -437,7 +438,8 @@ class Table(LodgePanels, CardsAndPrompt):
         L, ink = self.layout, self.ink
         g = art.glyph(name, L.n(36), colour, mark)
         screen.blit(g, L.p(x, y + 4))
-        ink.draw(screen, str(count), L.p(x + 34, y + 40), 20, PARCHMENT, "bold", anchor="bottomleft", shadow=True)
+        ink.draw(screen, str(count), L.p(x + 34, y + 40), ink.read(20), PARCHMENT, "bold", anchor="bottomleft",
+                 shadow=True)
 
     def _fate_piece(self, screen, colour, x, y) -> pygame.Rect:
         L = self.layout
@@ -558,7 +560,7 @@ class Table(LodgePanels, CardsAndPrompt):
             r = screen.blit(img, L.p(px, y + 48))
             if i == 0:
                 self.anchors[("supply", "investigators")] = r.center
-            ink.draw(screen, str(n), L.p(px + 40, y + 66), 22, PARCHMENT, "bold", anchor="midleft")
+            ink.draw(screen, str(n), L.p(px + 40, y + 66), ink.read(22), PARCHMENT, "bold", anchor="midleft")
             ink.draw(screen, word, L.p(px, y + 104), 14, INK_DIM, "italic")
             self.region(r.union(L.r(px, y + 44, 80, 80)), None, tip, f"{n}.")
         if sup["investigators"] == 0:
