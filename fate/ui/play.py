@@ -21,6 +21,7 @@ from fate.paths import logs_dir
 from fate.saves import write_report
 from fate.ui.anim import Player, beats_for
 from fate.ui.autopass import readable_labels
+from fate.ui.keyboard import KeyboardPlay
 from fate.ui.narration import narrate
 from fate.ui.picker import Picker
 from fate.ui.play_auto import AutoAnswers
@@ -35,9 +36,14 @@ AI_MIN_THINK = 0.45  # seconds an AI seat visibly thinks at Normal speed
 
 
 @scene("play")
-class PlayScene(AutoAnswers, PlayPanels, Scene):
+class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
     fps = 60
-    tab_focus = False  # Tab skips the animation here; number keys pick the prompt's buttons
+
+    @property
+    def tab_focus(self) -> bool:  # type: ignore[override]
+        """The pause menu and "End your turn?" walk their buttons as every menu does;
+        the table has its own focus (fate/ui/keyboard.py)."""
+        return self.menu or self.confirming is not None
 
     def __init__(self, app, session: Session, looker: int | None = None) -> None:
         super().__init__(app)
@@ -67,6 +73,7 @@ class PlayScene(AutoAnswers, PlayPanels, Scene):
         self.ending = 0.0
         self.notice: tuple[str, float] = ("", 0.0)  # a line shown until a moment of ``clock``
         self.pinned: tuple | None = None  # the card whose large preview V keeps open
+        self.kfocus: tuple | None = None  # what the keyboard focus is on (fate/ui/keyboard.py)
         self.init_auto()
         self._relog()
 
@@ -382,7 +389,12 @@ class PlayScene(AutoAnswers, PlayPanels, Scene):
                 return
             if self.picker is not None and self.picker.cancel():
                 return
+            if self.kfocus is not None and not self.menu:
+                self.kfocus = None
+                return
             self.menu = not self.menu
+        elif not self.menu and self.keyboard_focus_key(event):
+            return
         elif k == pygame.K_TAB:
             self.anim.skip()
         elif k == pygame.K_z and event.mod & pygame.KMOD_CTRL and not self.menu:
@@ -458,6 +470,9 @@ class PlayScene(AutoAnswers, PlayPanels, Scene):
         live = picker.live() if picker is not None else {}
         if self.pinned is not None and t.card_preview(screen, self.pinned, self.action_words(self.pinned, picker)):
             return
+        if self.draw_focus(screen):
+            self.keys_line(screen)
+            return
         if mouse is not None:
             reg = t.at(mouse)
             if reg is not None and reg.key is not None and reg.key[0] == "card":
@@ -469,30 +484,6 @@ class PlayScene(AutoAnswers, PlayPanels, Scene):
                 if picker is not None and reg.key in picker.live():
                     body = f"→ {picker.label(reg.key)}\n\n{body}" if body else f"→ {picker.label(reg.key)}"
                 tooltip(self.ink, screen, t.layout, mouse, title, body)
-
-    def action_words(self, key: tuple, picker) -> str:
-        """What clicking a card does now, under its preview ("" if nothing)."""
-        if picker is not None and key in picker.live():
-            return f"Click: {picker.label(key)}"
-        return ""
-
-    def toggle_preview(self) -> None:
-        """V: the large preview of the card under the keyboard focus (or the first card
-        of your hand), and V again to put it away."""
-        if self.pinned is not None:
-            self.pinned = None
-            return
-        focus = self.focused_key()
-        if focus is not None and focus[0] == "card":
-            self.pinned = focus
-            return
-        me = self.shown["seats"][self.looker] if self.looker is not None and self.looker >= 0 else {}
-        cards = me.get("hand", []) + me.get("reserve", [])
-        self.pinned = ("card", cards[0]["id"]) if cards else None
-
-    def focused_key(self) -> tuple | None:
-        """The key the keyboard focus is on (None without one)."""
-        return None
 
     def draw_layer(self, screen: pygame.Surface) -> None:
         """Anything a kind of table adds over the board, under the tooltips (the tutorial's coach)."""

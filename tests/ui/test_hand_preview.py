@@ -68,5 +68,5 @@ def test_hovering_a_card_shows_the_preview_with_what_a_click_does(full_hand, con
     frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0))])
     frame(app)
     card = content.card(HAND[1])
-    assert any(t.startswith("Click: Play Dead-End Alley") for t in app.ink.drawn)
+    assert any(t.startswith("Click or Enter: Play Dead-End Alley") for t in app.ink.drawn)
     assert any(card.text.split()[0] in t for t in app.ink.drawn)
