@@ -19,6 +19,7 @@ from fate.ui.widgets import Hotspot, tooltip
 
 FOCUS = (120, 230, 255)  # the focus ring: apart from the gold glow of legal targets and the hint's ring
 _EXTRA = (("ui", "cancel"), ("ui", "until"))  # table buttons that belong to the prompt
+KEYS_LINE = "Tab, arrows: move · Enter: choose · Esc: back · V: preview"
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
@@ -153,5 +154,4 @@ class KeyboardPlay:
         if self.kfocus is None:
             return
         L = self.table.layout
-        self.ink.draw(screen, "Tab / arrows: move  ·  Enter: choose  ·  Esc: back  ·  V: card preview",
-                      L.p(960, 1074), 15, PARCHMENT, "italic", anchor="midbottom", shadow=True)
+        self.ink.draw(screen, KEYS_LINE, L.p(580, 845), 15, PARCHMENT, "italic", anchor="midleft", shadow=True)

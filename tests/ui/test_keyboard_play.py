@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from fate.ui.app import App
+from fate.ui.keyboard import KEYS_LINE
 from fate.ui.play import PlayScene
 from fate.ui.session import SeatConfig, Session
 from tests.ui.test_table_play import frame
@@ -72,7 +73,7 @@ def test_tab_arrows_and_escape_move_and_drop_a_visible_focus(content, tmp_path):
         frame(app, key(pygame.K_DOWN))
         assert scene.kfocus in {h.key for h in scene.focusables()}
         frame(app)
-        assert "Tab / arrows: move  ·  Enter: choose  ·  Esc: back  ·  V: card preview" in app.ink.drawn
+        assert KEYS_LINE in app.ink.drawn  # the focus is shown, with the keys that move it
         frame(app, key(pygame.K_ESCAPE))
         assert scene.kfocus is None and not scene.menu
         frame(app, key(pygame.K_ESCAPE))
