@@ -14,6 +14,7 @@ import math
 
 import pygame
 
+from fate.ui.reasons import why_not
 from fate.ui.theme import PARCHMENT
 from fate.ui.widgets import Hotspot, tooltip
 
@@ -133,7 +134,13 @@ class KeyboardPlay:
         """What choosing a card does now, under its preview ("" if nothing)."""
         if picker is not None and key in picker.live():
             return f"Click or Enter: {picker.label(key)}"
-        return ""
+        why = "" if self.anim.busy() else self.why_not(key, picker)
+        return f"Not now: {why}." if why else ""
+
+    def why_not(self, key: tuple, picker) -> str:
+        """Why the thing of ``key`` cannot be chosen now, from the looker's view ("" if it can)."""
+        v = self.shown
+        return why_not(key, v, picker.live() if picker is not None else None, self._name_of(v["current"]))
 
     def toggle_preview(self) -> None:
         """V: the large preview of the focused card (or the first card of your hand);

@@ -41,6 +41,8 @@ class LodgePanels:
         colour = self.colour(s)
         self._edge(screen, rect, colour if turn else PANEL_EDGE, 3 if turn else 2)
         key = ("seat", s)
+        # the panel's summary first: each icon drawn on it then answers for itself on hover
+        self.region(rect, key, self.cult_name(v, s), self._lodge_summary(v, s))
         x = 14
         god = seat["god"]
         plaque = art.mark(self.mark(s), L.n(24), colour)  # the cult's shape in its colour
@@ -78,6 +80,16 @@ class LodgePanels:
         self.region(L.r(x + 10, ty - 2, 10 * cell + 2, 36), key, f"{self.cult_name(v, s)}: Summon track",
                     f"Summon {seat['summon']} of 9. Elder Signs: {signs} (ten and the cult is sealed away; "
                     "they fill the track from 9 down, and the Summon token meeting one brings a Curse).")
+        # each icon of the track says what it is
+        for step in range(10):
+            r = L.r(x + 14 + step * cell, ty, cell - 4, 32)
+            if step == seat["summon"]:
+                self.region(r, key, "Summon token", f"The {self.cult_name(v, s)} stands at {step} of 9 on its "
+                            "Summon track: reaching 9 summons its Elder God and wins.")
+            elif step >= 10 - signs and step > 0:
+                self.region(r, key, "Elder Sign", f"One of the {count(signs, 'Elder Sign')} of the "
+                            f"{self.cult_name(v, s)}: they fill the track from 9 down; ten seal the cult away, "
+                            "and the Summon token meeting one brings a Curse.")
         # counts
         cy = y + 100
         items = [("cultist", colour, seat["lodge"], "Cultists in the Lodge"),
@@ -151,7 +163,6 @@ class LodgePanels:
                 if ak in live:
                     self.glow(r)
         self.anchors[key] = rect.center
-        self.region(rect, key, self.cult_name(v, s), self._lodge_summary(v, s))
         if key in live:
             self.glow(rect, True)
 

@@ -466,7 +466,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             self.ink.draw(screen, self.notice[0], L.p(960, 62), 20, SIGN_GREEN, "italic", anchor="midtop",
                           max_w=L.n(1100), shadow=True)
         self.draw_layer(screen)
-        mouse = self.app.mouse
+        mouse = self.app.hover
         live = picker.live() if picker is not None else {}
         if self.pinned is not None and t.card_preview(screen, self.pinned, self.action_words(self.pinned, picker)):
             return
@@ -483,6 +483,9 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
                 title, body = reg.title, reg.body
                 if picker is not None and reg.key in picker.live():
                     body = f"→ {picker.label(reg.key)}\n\n{body}" if body else f"→ {picker.label(reg.key)}"
+                elif reg.key is not None and not self.anim.busy():
+                    why = self.why_not(reg.key, picker)
+                    body = f"{body}\n\nNot now: {why}." if why else body
                 tooltip(self.ink, screen, t.layout, mouse, title, body)
 
     def draw_layer(self, screen: pygame.Surface) -> None:

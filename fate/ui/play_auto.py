@@ -91,7 +91,7 @@ class AutoAnswers:
         button(self, screen, L, (1160, 6, 130, 38), "Cast…", ("ui", "arm"), size=18, selected=armed,
                tip="Stop at your next chance to cast, whatever Auto-pass says (C)." if not armed
                else "The table will stop at your next chance to cast.")
-        mouse = self.app.mouse
+        mouse = self.app.hover
         for spot in self.hot[-2:]:
             if mouse is not None and spot.rect.collidepoint(mouse):
                 tooltip(self.ink, screen, L, mouse, spot.label, spot.tip)

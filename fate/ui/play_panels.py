@@ -60,7 +60,7 @@ class PlayPanels:
                     "comes to light or another cult is asked.")
         button(self, screen, self.table.layout, (1300, self.table.tools_y(), 154, 46), "Undo", ("ui", "undo"),
                enabled=not why and not self.anim.busy(), size=22, tip=tip)
-        mouse = self.app.mouse
+        mouse = self.app.hover
         if mouse is not None and self.hot and self.hot[-1].rect.collidepoint(mouse):
             tooltip(self.ink, screen, self.table.layout, mouse, "Undo", tip)
 
@@ -78,7 +78,7 @@ class PlayPanels:
                tip="How to Play, at the rules of this decision (F1)")
         button(self, screen, L, (1136, self.table.tools_y(), 154, 46), "Hint", ("ui", "hint"),
                enabled=not why and picker is not None, size=22, tip=tip)
-        mouse = self.app.mouse
+        mouse = self.app.hover
         for spot in self.hot[-2:]:
             if mouse is not None and spot.rect.collidepoint(mouse):
                 tooltip(self.ink, screen, L, mouse, spot.label, spot.tip)

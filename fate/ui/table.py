@@ -331,7 +331,8 @@ class Table(LodgePanels, CardsAndPrompt, CardPreview):
         for reg in reversed(self.regions):
             if reg.key in live and reg.key not in seen:
                 seen.add(reg.key)
-                out.append(reg)
+                # the largest region of a key is the thing itself (not a label inside it)
+                out.append(max((r for r in self.regions if r.key == reg.key), key=lambda r: r.rect.w * r.rect.h))
         return out
 
     # ---------------------------------------------------------------- pieces of the table
@@ -483,6 +484,9 @@ class Table(LodgePanels, CardsAndPrompt, CardPreview):
         self.region(L.r(cx - 120, cy - 70, 240, 120), None, "The Abyss",
                     "Cultists sacrificed or lost wait here. "
                     + "; ".join(f"{self.cult_name(v, s)}: {seat['abyss']}" for s, seat in enumerate(v["seats"])))
+        for s, seat in enumerate(v["seats"]):  # each cult's count answers for itself
+            self.region(L.r(x0 + s * 56, cy - 20, 52, 42), None, f"{self.cult_name(v, s)} in the Abyss",
+                        f"{count(seat['abyss'], 'Cultist')} of the {self.cult_name(v, s)} wait in the Abyss.")
 
     # ---------------------------------------------------------------- lodges
     def _log_title(self, screen):
