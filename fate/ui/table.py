@@ -38,9 +38,9 @@ from fate.ui.lodges import LodgePanels
 from fate.ui.narration import count
 from fate.ui.picker import Key, Picker
 from fate.ui.preview import CardPreview
+from fate.ui.side_panels import SidePanels
 from fate.ui.theme import (
     ASTRAL,
-    BLOOD,
     BRONZE,
     DESIGN_W,
     GATE,
@@ -48,7 +48,6 @@ from fate.ui.theme import (
     GOLD,
     HINT,
     INK_DIM,
-    INK_FAINT,
     INVESTIGATOR,
     NIGHT,
     PANEL,
@@ -68,7 +67,7 @@ TIMING_WORDS = {
 _STATIC: dict[tuple, pygame.Surface] = {}  # static layers by (width, height, colours)
 
 
-class Table(LodgePanels, CardsAndPrompt, CardPreview):
+class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
     def __init__(self, ink: Ink, content: Content, colours: list[tuple]) -> None:
         self.ink = ink
         self.content = content
@@ -269,19 +268,6 @@ class Table(LodgePanels, CardsAndPrompt, CardPreview):
         if self.prompt_rise is None:
             return 716
         return (self.prompt_rise - self.layout.oy) / self.layout.s - 56
-
-    def follow_dice(self, e) -> None:
-        """Keep the Fate Dice panel's last roll as the dice now show: rolled, then
-        turned, rerolled, added or set aside."""
-        d, roll = e.data, self.last_roll
-        if e.kind == "rolled":
-            self.last_roll = list(d["faces"])
-        elif e.kind in ("die_turned", "die_rerolled") and 0 <= d.get("die", -1) < len(roll):
-            roll[d["die"]] = d["to"]
-        elif e.kind == "dice_added":
-            roll.extend(d["faces"])
-        elif e.kind == "die_removed" and 0 <= d.get("die", -1) < len(roll):
-            del roll[d["die"]]
 
     def hint_ring(self, screen: pygame.Surface, key: Key) -> bool:
         """Mark the thing a hint says to click (the largest region of ``key``); False if none is drawn."""
@@ -489,86 +475,4 @@ class Table(LodgePanels, CardsAndPrompt, CardPreview):
                         f"{count(seat['abyss'], 'Cultist')} of the {self.cult_name(v, s)} wait in the Abyss.")
 
     # ---------------------------------------------------------------- lodges
-    def _log_title(self, screen):
-        L, ink = self.layout, self.ink
-        ink.draw(screen, "Chronicle", L.p(LOG_RECT[0] + 16, LOG_RECT[1] + 22), 24, GOLD, "title", anchor="midleft")
-
-    def draw_log(self, screen, lines: list[tuple[str, tuple]]) -> None:
-        """The newest lines at the bottom; the wheel scrolls back."""
-        L, ink = self.layout, self.ink
-        x, y, w, h = LOG_RECT
-        inner = L.r(x + 14, y + 44, w - 28, h - 54)
-        size = ink.read(17)
-        step = ink.font("body", size).get_linesize()
-        wrapped: list[tuple[str, tuple]] = []
-        for text, col in lines[-200:]:
-            for ln in ink.wrap(text, size, inner.w):
-                wrapped.append((ln, col))
-        fit = max(1, inner.h // step)
-        self.log_scroll = max(0, min(self.log_scroll, len(wrapped) - fit))
-        end = len(wrapped) - self.log_scroll
-        shown = wrapped[max(0, end - fit):end]
-        for i, (ln, col) in enumerate(shown):
-            ink.draw(screen, ln, (inner.x, inner.y + i * step), size, col)
-        self.region(L.r(*LOG_RECT), ("ui", "log"), "Chronicle", "Everything that happened, in order. Scroll with the wheel.")
-
-    def _dice(self, screen, v, live):
-        L, ink = self.layout, self.ink
-        x, y, w, h = DICE_RECT
-        ink.draw(screen, "Fate Dice", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
-        faces = v.get("dice") or self.last_roll
-        if not faces:
-            ink.draw(screen, "No roll on the table.", L.p(x + 16, y + 64), 17, INK_FAINT, "italic", anchor="midleft")
-        size = min(60, (w - 32) / max(1, len(faces)) - 6)
-        for i, f in enumerate(faces):
-            r = L.r(x + 16 + i * (size + 6), y + 40, size, size)
-            self.anchors[("die", i)] = r.center
-            if ("die", i) in self.hidden:
-                continue
-            screen.blit(art.die(r.w, f), r)
-            face = self.content.dice.faces[self.content.dice.face(f)]
-            self.region(r, ("die", i), f"Die {i + 1}: {face.name}", face.text)
-            if ("die", i) in live:
-                self.glow(r)
-
-    def _museum(self, screen, v, live):
-        L, ink = self.layout, self.ink
-        x, y, w, h = MUSEUM_RECT
-        ink.draw(screen, "At The Museum", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
-        for i, a in enumerate(v["artifacts_face_up"]):
-            r = L.r(x + 16 + i * 136, y + 40, 128, 168)
-            self.card_face(screen, r, a["name"], a["text"], "artifact", ("card", a["id"]), live)
-        deck = L.r(x + 300, y + 40, 120, 168)
-        if v["supply"]["artifact_deck"]:
-            screen.blit(art.card_back(deck.w, deck.h, BRONZE, "key"), deck)
-            ink.draw(screen, str(v["supply"]["artifact_deck"]), deck.midbottom, 18, PARCHMENT, "bold",
-                     anchor="midbottom", shadow=True)
-        self.region(deck, ("deck", "artifact"), "Artifact deck",
-                    f"{v['supply']['artifact_deck']} Artifacts, face down. The Museum's Basic Action may take the top one.")
-        if ("deck", "artifact") in live:
-            self.glow(deck)
-
-    def _supply(self, screen, v):
-        L, ink = self.layout, self.ink
-        x, y, w, h = SUPPLY_RECT
-        sup = v["supply"]
-        ink.draw(screen, "Supply", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
-        rows = [("investigator", INVESTIGATOR, sup["investigators"], "Waiting", "Investigators waiting in the supply"),
-                ("tome", (150, 140, 170), sup["spell_deck"], "Deck", "Spells in the deck"),
-                ("flame", (120, 100, 110), sup["discard"], "Discard", "Spells in the discard pile"),
-                ("gate", GATE, sup["gates"], "Gates", "Gates in the supply"),
-                ("curse", BLOOD, sup["curse_deck"], "Curses", "Curses in the deck")]
-        for i, (g, col, n, word, tip) in enumerate(rows):
-            px = x + 16 + i * 84
-            img = art.glyph(g, L.n(34), col)
-            r = screen.blit(img, L.p(px, y + 48))
-            if i == 0:
-                self.anchors[("supply", "investigators")] = r.center
-            ink.draw(screen, str(n), L.p(px + 40, y + 66), ink.read(22), PARCHMENT, "bold", anchor="midleft")
-            ink.draw(screen, word, L.p(px, y + 104), 14, INK_DIM, "italic")
-            self.region(r.union(L.r(px, y + 44, 80, 80)), None, tip, f"{n}.")
-        if sup["investigators"] == 0:
-            ink.draw(screen, "Empty: the next Investigator brings raids!", L.p(x + 16, y + 128), 15, BLOOD, "italic",
-                     anchor="midleft")
-
     # ---------------------------------------------------------------- the viewer's hand
