@@ -19,6 +19,7 @@ from fate.engine import Event
 from fate.engine.constants import LOCATIONS
 from fate.ui import art
 from fate.ui.narration import agree, count
+from fate.ui.news import news_for
 from fate.ui.theme import BLOOD, GOLD, INK_DIM, INVESTIGATOR, PARCHMENT, SIGN_GREEN, cult_mark, mix
 
 SPEEDS = (("Slow", 1.6), ("Normal", 1.0), ("Fast", 0.45), ("Instant", 0.0))
@@ -245,7 +246,8 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
     if k == "fate_moved":
         out: list[Beat] = []
         if s == -1:
-            out.append(Banner("The Investigators move", INVESTIGATOR, duration=0.6))
+            out.append(Banner("The Investigators' turn", INVESTIGATOR, "They turn over the top Spell and follow "
+                              "its symbol, leaving an Investigator where they stop.", 1.0))
         owner = d["piece"]
         fp = v["fate_pieces"][owner]["owner"] if owner < len(v["fate_pieces"]) else None
         pc = INVESTIGATOR if fp == -1 else (colour_of(fp) if fp is not None else (176, 140, 255))
@@ -305,7 +307,7 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
     if k in ("control", "temporary_control"):
         word = "Control" if k == "control" else "Temporary Control"
         return [Banner(word, col, f"{who} at {loc.replace('_', ' ').title()}", 0.5)]
-    return []
+    return news_for(e, you, who[:1].upper() + who[1:], col)
 
 
 class Player:

@@ -13,16 +13,13 @@ import time
 
 import pygame
 
-from fate import guide
 from fate.engine import IllegalChoice
 from fate.engine.determinize import determinize
-from fate.engine.save import save_data
-from fate.paths import logs_dir
-from fate.saves import write_report
 from fate.ui.anim import Player, beats_for
 from fate.ui.autopass import readable_labels
 from fate.ui.keyboard import KeyboardPlay
 from fate.ui.narration import narrate
+from fate.ui.news import anchors_of
 from fate.ui.picker import Picker
 from fate.ui.play_auto import AutoAnswers
 from fate.ui.play_panels import PlayPanels
@@ -63,6 +60,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         self.picker: Picker | None = None
         self.picker_for = -1
         self.log: list[tuple[str, tuple]] = []
+        self.log_at: list[tuple] = []  # for each Chronicle entry, the anchors of what it names
         self.logged = 0
         self.ai_started = 0.0
         self.ai_choice: str | None = None
@@ -84,6 +82,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
     def _relog(self) -> None:
         """Narrate the whole history again for the looker (after a hand-off)."""
         self.log = []
+        self.log_at = []
         self.logged = 0
         self._narrate_new(self.session.view(self.looker), animate=False)
 
@@ -105,11 +104,16 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
                     colour = SIGN_GREEN if e.kind == "elder_sign_gained" else mix(GOLD, PARCHMENT, 0.5)
                 elif e.to is not None:
                     colour = (190, 170, 230)
-                self.log.append((text, colour))
+                self.add_log(text, colour, anchors_of(e))
             self.table.follow_dice(e)
             if animate:
                 self.anim.add(beats_for(e, self.shown, self.looker, self.table.colour, self._name_of), effect_of(e))
         self.logged = len(evs)
+
+    def add_log(self, text: str, colour: tuple, anchors: tuple = ()) -> None:
+        """A Chronicle entry, with the places and pieces it names (lit when it is hovered)."""
+        self.log.append((text, colour))
+        self.log_at.append(anchors)
 
     def _name_of(self, seat: int, god: bool = False) -> str:
         if seat == -1:
@@ -314,30 +318,6 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
                                if not s.save_error() else s.save_error())
         self.app.goto("title")
 
-    def export_report(self) -> None:
-        """F12: the save, the chronicle on screen, the version and the platform in one
-        file in the reports folder; its path is shown."""
-        try:
-            path = write_report(save_data(self.session.game, self.session.session_data()),
-                                [text for text, _ in self.log], logs_dir())
-        except OSError as e:
-            self.notice = (f"The bug report could not be written: {e.strerror or e}", self.clock + 8)
-            return
-        self.notice = (f"Bug report written to {path}", self.clock + 8)
-
-    def rules_section(self) -> str:
-        """The How to Play section of the decision being asked (its kind is public)."""
-        prompt = self.shown.get("prompt")
-        found = guide.section_for(prompt["kind"]) if prompt else None
-        return found.id if found is not None else "turn"
-
-    def open_rules(self) -> None:
-        """F1, the "?" or the pause menu: How to Play at this decision's section; the game waits."""
-        self.menu = False
-        prompt = self.shown.get("prompt")
-        asked = prompt["kind"] if prompt and prompt["seat"] == self.looker and self.handoff is None else ""
-        self.app.visit("rules", self.rules_section(), asked)
-
     def undo_seat(self) -> int | None:
         """Who would take back a decision now: the human at the screen."""
         return self.looker if self.handoff is None else None
@@ -479,6 +459,10 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
                 t.lift(screen, reg.key, live)
                 if t.card_preview(screen, reg.key, self.action_words(reg.key, picker)):
                     return
+            if reg is not None and reg.key == ("ui", "log"):
+                row = t.log_entry_at(mouse)
+                if row is not None and row < len(self.log_at):
+                    t.mark_named(screen, row, self.log_at[row])
             if reg is not None and reg.key != ("ui", "log"):
                 title, body = reg.title, reg.body
                 if picker is not None and reg.key in picker.live():

@@ -43,7 +43,7 @@ class AutoAnswers:
         only = only_outcome(g, p)
         if only is not None and seat == self.looker:
             label = p.choice(only).label
-            self.log.append((f"Taken for you, the only way: {label[:1].lower() + label[1:]}.", TAKEN))
+            self.add_log(f"Taken for you, the only way: {label[:1].lower() + label[1:]}.", TAKEN)
         return only
 
     # ---------------------------------------------------------------- controls
@@ -79,7 +79,7 @@ class AutoAnswers:
     def draw_autopass(self, screen: pygame.Surface) -> None:
         """The Auto-pass mode and Cast… in the top bar, for the human at the screen."""
         seat = self.looker
-        if seat is None or not self.session.is_human(seat) or self.session.over():
+        if seat is None or not self.session.is_human(seat) or self.session.over() or not self.answers_for_you:
             return
         L = self.table.layout
         mode = self.autopass_modes()[seat]

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import pygame
 
+from fate import guide
+from fate.engine.save import save_data
+from fate.paths import logs_dir
+from fate.saves import write_report
 from fate.ui.anim import veil
 from fate.ui.layout import Layout
 from fate.ui.theme import GOLD, HINT, INK_DIM, PARCHMENT
@@ -162,3 +166,27 @@ class PlayPanels:
         self.ink.draw(screen, "Your game is saved after every decision: Continue on the title screen picks it up.",
                       L.p(960, 800), 20, INK_DIM, "italic", anchor="center")
         self.draw_tip(screen, L)
+
+    def export_report(self) -> None:
+        """F12: the save, the chronicle on screen, the version and the platform in one
+        file in the reports folder; its path is shown."""
+        try:
+            path = write_report(save_data(self.session.game, self.session.session_data()),
+                                [text for text, _ in self.log], logs_dir())
+        except OSError as e:
+            self.notice = (f"The bug report could not be written: {e.strerror or e}", self.clock + 8)
+            return
+        self.notice = (f"Bug report written to {path}", self.clock + 8)
+
+    def rules_section(self) -> str:
+        """The How to Play section of the decision being asked (its kind is public)."""
+        prompt = self.shown.get("prompt")
+        found = guide.section_for(prompt["kind"]) if prompt else None
+        return found.id if found is not None else "turn"
+
+    def open_rules(self) -> None:
+        """F1, the "?" or the pause menu: How to Play at this decision's section; the game waits."""
+        self.menu = False
+        prompt = self.shown.get("prompt")
+        asked = prompt["kind"] if prompt and prompt["seat"] == self.looker and self.handoff is None else ""
+        self.app.visit("rules", self.rules_section(), asked)

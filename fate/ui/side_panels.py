@@ -4,6 +4,8 @@ draws from the view only."""
 
 from __future__ import annotations
 
+import pygame
+
 from fate.ui import art
 from fate.ui.layout import DICE_RECT, LOG_RECT, MUSEUM_RECT, SUPPLY_RECT
 from fate.ui.theme import BLOOD, BRONZE, GATE, GOLD, INK_DIM, INK_FAINT, INVESTIGATOR, PARCHMENT
@@ -21,17 +23,38 @@ class SidePanels:
         inner = L.r(x + 14, y + 44, w - 28, h - 54)
         size = ink.read(17)
         step = ink.font("body", size).get_linesize()
-        wrapped: list[tuple[str, tuple]] = []
-        for text, col in lines[-200:]:
+        wrapped: list[tuple[str, tuple, int]] = []
+        first = max(0, len(lines) - 200)
+        for k, (text, col) in enumerate(lines[first:], first):
             for ln in ink.wrap(text, size, inner.w):
-                wrapped.append((ln, col))
+                wrapped.append((ln, col, k))
         fit = max(1, inner.h // step)
         self.log_scroll = max(0, min(self.log_scroll, len(wrapped) - fit))
         end = len(wrapped) - self.log_scroll
         shown = wrapped[max(0, end - fit):end]
-        for i, (ln, col) in enumerate(shown):
+        self.log_rows = []  # (where a line is drawn, the index of its entry), for hovering a line
+        for i, (ln, col, k) in enumerate(shown):
             ink.draw(screen, ln, (inner.x, inner.y + i * step), size, col)
+            self.log_rows.append((pygame.Rect(inner.x, inner.y + i * step, inner.w, step), k))
         self.region(L.r(*LOG_RECT), ("ui", "log"), "Chronicle", "Everything that happened, in order. Scroll with the wheel.")
+
+    def log_entry_at(self, pos: tuple[int, int]) -> int | None:
+        """The Chronicle entry whose line is under ``pos`` (None if none)."""
+        for rect, k in getattr(self, "log_rows", []):
+            if rect.collidepoint(pos):
+                return k
+        return None
+
+    def mark_named(self, screen, row: int, anchors: tuple) -> None:
+        """A hovered Chronicle line: its line lit, and rings on the pieces and places it names."""
+        L = self.layout
+        for rect, k in getattr(self, "log_rows", []):
+            if k == row:
+                pygame.draw.rect(screen, (120, 230, 255), rect.inflate(L.n(6), 0), L.n(1), border_radius=L.n(4))
+        for key in anchors:
+            at = self.anchors.get(key)
+            if at is not None:
+                pygame.draw.circle(screen, (120, 230, 255), at, L.n(34), L.n(4))
 
     def _dice(self, screen, v, live):
         L, ink = self.layout, self.ink
