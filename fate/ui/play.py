@@ -73,6 +73,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         self.pinned: tuple | None = None  # the card whose large preview V keeps open
         self.kfocus: tuple | None = None  # what the keyboard focus is on (fate/ui/keyboard.py)
         self.init_auto()
+        session.warm_hints()  # the hint process loads while the player looks at the table
         self._relog()
 
     # ---------------------------------------------------------------- state

@@ -26,7 +26,7 @@ class PlayPanels:
             return "it is not your decision"
         if s.hint() is not None:  # (this also collects a hint that has just come)
             return "the hint for this decision is shown"
-        if s.thinking():
+        if s.hint_coming():
             return "Hard is already thinking"
         return ""
 
@@ -44,7 +44,7 @@ class PlayPanels:
             return None, "", ""
         h = s.hint()
         if h is None:
-            return None, ("Hard is weighing your choices…" if s.thinking() else ""), ""
+            return None, ("Hard is weighing your choices…" if s.hint_coming() else ""), ""
         labels = {c["id"]: c["label"] for c in self.shown.get("prompt", {}).get("choices", ())}
         best = h.estimates[0]
         odds = f"about {best[1]:.0%} to win"

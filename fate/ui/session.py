@@ -75,6 +75,7 @@ class Session:
     hints: list[int] = field(default_factory=list)  # hints each seat has taken, kept with the game
     ai_seconds: float | None = None  # Hard's budget a decision (None: its default)
     worker: aiworker.AIWorker | None = field(default=None, repr=False)  # None: the app's shared one
+    hint_worker: aiworker.AIWorker | None = field(default=None, repr=False)  # None: the app's one for hints
     lock: GameLock | None = field(default=None, repr=False)  # the save's lock, when already taken
 
     def __post_init__(self) -> None:
@@ -85,8 +86,9 @@ class Session:
             self.game = new_game(self.content, len(self.seats), self.seed)
         self.game_id = self.game_id or new_game_id()
         self.hints = (list(self.hints) + [0] * len(self.seats))[:len(self.seats)]
-        self._asked: str = ""  # what the worker is working on for us: "", "choose" or "hint"
+        self._asked: str = ""  # what the AI worker is working on for us: "" or "choose"
         self._hint: tuple[int, aiworker.Reply] | None = None  # (decision it answers, reply)
+        self._hint_asked = False  # a hint is on its way from the hint worker
         self.ai_error = ""
         self._undo: list[UndoPoint] = []
         self._undo_block = "nothing to take back yet"
@@ -298,27 +300,41 @@ class Session:
         return self._asked != ""
 
     # ---------------------------------------------------------------- hints
+    def _hinter(self) -> aiworker.AIWorker:
+        """Hints think in a process of their own: never behind an AI seat's search."""
+        if self.hint_worker is None:
+            self.hint_worker = aiworker.shared_hints()
+        return self.hint_worker
+
+    def warm_hints(self) -> None:
+        """Start the hint process while the player looks at the table (a human is seated)."""
+        if self.humans():
+            self._hinter().warm()
+
     def ask_hint(self) -> bool:
         """Ask Hard, from the prompted human seat's own view, what it would choose
         (counted for that seat). False if no human is to decide or one is on its way."""
         seat = self.prompt_seat()
-        if seat is None or not self.is_human(seat) or self._asked:
+        if seat is None or not self.is_human(seat) or self._hint_asked:
             return False
         if self._hint is not None and self._hint[0] == len(self.game.choices_made):
             return False  # this decision's hint is already there
-        self._ai().ask("hint", self.game_id, seat, "hard", self.seed * 10 + seat + len(self.game.choices_made),
-                       save_data(self.game), self.ai_seconds)
-        self._asked = "hint"
+        self._hinter().ask("hint", self.game_id, seat, "hard",
+                           self.seed * 10 + seat + len(self.game.choices_made), save_data(self.game), self.ai_seconds)
+        self._hint_asked = True
         self.hints[seat] += 1
         return True
+
+    def hint_coming(self) -> bool:
+        return self._hint_asked
 
     def hint(self) -> aiworker.Reply | None:
         """The hint for the decision now pending, once Hard has one (None before,
         and after the decision is made)."""
-        if self._asked == "hint":
-            reply = self._ai().poll()
+        if self._hint_asked:
+            reply = self._hinter().poll()
             if reply is not None:
-                self._asked = ""
+                self._hint_asked = False
                 self.ai_error = reply.error
                 if reply.choice:
                     self._hint = (len(self.game.choices_made), reply)
@@ -330,6 +346,9 @@ class Session:
         if self._asked:
             self._ai().cancel()
             self._asked = ""
+        if self._hint_asked:
+            self._hinter().cancel()
+            self._hint_asked = False
 
     def close(self) -> None:
         """Stop thinking and finish writing the save (the game stays in the folder)."""
