@@ -1,5 +1,5 @@
-"""python -m fate.bench engine|frames|package|server [--seconds S] [--frames N]
-    [--games N --processes K --db sqlite|postgresql]
+"""python -m fate.bench engine|frames|package|load|prompts|server [--seconds S] [--frames N] [--games G]
+    [--processes K --db sqlite|postgresql]
 
 Benchmarks that print figures (never pass/fail).
 
@@ -19,6 +19,9 @@ package: the size of the packaged app folder (dist/FateOfTheElderGods, built
 by ``python packaging/build.py``; built first if it is missing) and the wall
 time from launching the packaged binary to its first frame: the first launch
 and the median of three.
+
+prompts: Pass prompts a human answers per turn without auto-pass and with the
+default, over the same seeded games (fate/prompts_bench.py).
 
 server: N concurrent games of bot clients over loopback against K server
 processes on SQLite or PostgreSQL (fate/net/loadbench.py; it starts and stops
@@ -267,22 +270,28 @@ def bench_load(saves: int, frames: int) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = Parser(prog="python -m fate.bench", description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=["engine", "frames", "package", "load", "server"], help="what to measure")
+    ap.add_argument("what", choices=["engine", "frames", "package", "load", "prompts", "server"],
+                    help="what to measure")
     ap.add_argument("--seconds", type=seconds(0.1, 3600), default=None,
                     help="engine: CPU seconds of games to play (5); server: seconds measured (30)")
     ap.add_argument("--frames", type=whole(10, 10**6), default=900, help="frames: how many frames to time")
     ap.add_argument("--saves", type=whole(1, 100_000), default=2000, help="load: saved games in the folder")
-    ap.add_argument("--games", type=whole(1, 100_000), default=500, help="server: concurrent games")
+    ap.add_argument("--games", type=whole(1, 100_000), default=None,
+                    help="server: concurrent games (500); prompts: seeded games to play (24)")
     ap.add_argument("--processes", type=whole(1, 64), default=1, help="server: server processes")
     ap.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite", help="server: the store")
     ap.add_argument("--seats", type=whole(1, 4), default=2, help="server: remote seats (connections) a game")
     ap.add_argument("--think", type=seconds(0.0, 600), default=2.0,
                     help="server: a bot's mean seconds before a choice")
     args = ap.parse_args(argv)
+    if args.what == "prompts":
+        from fate.prompts_bench import report
+
+        return report(args.games or 24, 1)
     if args.what == "server":
         from fate.net.loadbench import run
 
-        r = run(args.games, args.processes, args.db, args.seats, args.think, args.seconds or 30.0)
+        r = run(args.games or 500, args.processes, args.db, args.seats, args.think, args.seconds or 30.0)
         print(f"server: {r['processes']} process(es) on {r['db']}, {r['seats']} remote seats a game, bots think "
               f"{r['think']:.1f} s on average, {r['choices']} choices measured, {r['finished_games']} games "
               f"finished, {r['errors']} client errors{' (' + r['last_error'] + ')' if r['errors'] else ''}")

@@ -62,7 +62,10 @@ DEFAULTS: dict[str, Any] = {
     "confirm_end_turn": False,  # ask before a decision that ends the human's turn
     "tutorial": 0,  # how many lessons of Learn to Play are done (to resume where it stopped)
     "solo_level": "standard",  # how hard the Investigators play in a solo game (data/solo.yaml)
+    # when the table stops to offer a cast, seat by seat (fate/ui/autopass.py): every, mine or never
+    "autopass": ["mine", "mine", "mine", "mine"],
 }
+AUTOPASS_MODES = ("every", "mine", "never")
 TEXT_SIZES = (100, 125, 150)
 CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "speed": (lambda x: _int(x, 0, 3), "a whole number 0 to 3"),
@@ -81,6 +84,8 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "tutorial": (lambda x: _int(x, 0, 99), "a whole number 0 to 99"),
     # a word; the New Game screen takes the standard level for a word data/solo.yaml does not have
     "solo_level": (lambda x: isinstance(x, str) and x.isidentifier() and len(x) <= 40, "a solo level's id"),
+    "autopass": (lambda x: isinstance(x, list) and len(x) == 4 and all(m in AUTOPASS_MODES for m in x),
+                 "four of every, mine or never"),
 }
 
 

@@ -174,6 +174,12 @@ class AIWorker:
             time.sleep(0.005)
         return None
 
+    def warm(self) -> None:
+        """Start the process now (it loads the cards while the player looks at the table),
+        so that the first request is answered within its budget."""
+        if not self._alive():
+            self._start()
+
     def close(self) -> None:
         self._pending = None
         if self._proc is not None:
@@ -192,6 +198,19 @@ class AIWorker:
 
 
 _shared: AIWorker | None = None
+_hints: AIWorker | None = None
+
+
+def shared_hints() -> AIWorker:
+    """The process's worker for hints alone: a hint never waits behind an AI seat's search
+    (or a stale one the table no longer wants). Started when a table with a human opens."""
+    global _hints
+    if _hints is None:
+        import atexit
+
+        _hints = AIWorker()
+        atexit.register(_hints.close)
+    return _hints
 
 
 def shared() -> AIWorker:

@@ -18,6 +18,8 @@ import pygame
 from fate.engine import Event
 from fate.engine.constants import LOCATIONS
 from fate.ui import art
+from fate.ui.narration import agree, count
+from fate.ui.news import news_for
 from fate.ui.theme import BLOOD, GOLD, INK_DIM, INVESTIGATOR, PARCHMENT, SIGN_GREEN, cult_mark, mix
 
 SPEEDS = (("Slow", 1.6), ("Normal", 1.0), ("Fast", 0.45), ("Instant", 0.0))
@@ -234,13 +236,18 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
     col = colour_of(s) if isinstance(s, int) else GOLD
     you = s == viewer and s is not None and s >= 0
     who = "You" if you else name_of(s) if isinstance(s, int) else ""
+    many = you or s == -1  # "You" and the Investigators take the plural verb
+
+    def does(verb: str) -> str:
+        return agree(verb, many)
     n = d.get("count", 1)
     if k == "turn_started":
         return [Banner(f"{'Your turn' if you else who}", col, f"Turn {d['turn']}", 0.7)]
     if k == "fate_moved":
         out: list[Beat] = []
         if s == -1:
-            out.append(Banner("The Investigators move", INVESTIGATOR, duration=0.6))
+            out.append(Banner("The Investigators' turn", INVESTIGATOR, "They turn over the top Spell and follow "
+                              "its symbol, leaving an Investigator where they stop.", 1.0))
         owner = d["piece"]
         fp = v["fate_pieces"][owner]["owner"] if owner < len(v["fate_pieces"]) else None
         pc = INVESTIGATOR if fp == -1 else (colour_of(fp) if fp is not None else (176, 140, 255))
@@ -273,33 +280,34 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
     if k == "rolled":
         return [Dice(d["faces"], who, PURPOSES.get(d["purpose"], "rolls"))]
     if k == "raid_declared":
-        return [Banner("Raid!", BLOOD, f"{d['investigators']} Investigators break into "
+        return [Banner("Raid!", BLOOD, f"{count(d['investigators'], 'Investigator')} "
+                       f"{agree('break', d['investigators'] != 1)} into "
                        f"{'your' if you else who + chr(39) + 's'} Lodge.", 1.2, loud=True)]
     if k == "raided":
-        return [Banner("The raid is over", BLOOD, f"{d['signs']} Elder Sign(s) gained, "
-                       f"{d['destroyed']} Investigator(s) destroyed.", 1.0)]
+        return [Banner("The raid is over", BLOOD, f"{count(d['signs'], 'Elder Sign')} gained, "
+                       f"{count(d['destroyed'], 'Investigator')} destroyed.", 1.0)]
     if k == "curse_revealed":
         return [CardShow(f"A Curse strikes {'you' if you else who}", d["name"], d["text"], BLOOD, 2.8, "curse")]
     if k == "spell_cast":
-        return [CardShow(f"{who} {'cast' if you else 'casts'}", d["name"], d["text"], (120, 90, 200), 1.9)]
+        return [CardShow(f"{who} {does('cast')}", d["name"], d["text"], (120, 90, 200), 1.9)]
     if k in ("artifact_exhausted", "artifact_destroyed"):
-        return [CardShow(f"{who} {'use' if you else 'uses'} an Artifact", d["name"], d["text"], (200, 160, 90),
+        return [CardShow(f"{who} {does('use')} an Artifact", d["name"], d["text"], (200, 160, 90),
                          1.6, "key")]
     if k == "dark_gift":
         return [CardShow(f"A Dark Gift to {'you' if you else who}", name_of(s, god=True), d["text"],
                          (170, 120, 230), 1.8, "eye")]
     if k == "summon_moved":
         up = d["to"] > d["frm"]
-        return [SummonStep(s, d["to"], f"Summon {d['frm']} → {d['to']}", col if up else INK_DIM,
-                           f"{who} {'draw' if you else 'draws'} {'nearer' if up else 'back'}", 0.9)]
+        return [SummonStep(s, d["to"], f"Summon track {'up' if up else 'back'} to {d['to']}", col if up else INK_DIM,
+                           f"{who} {does('draw')} {'nearer' if up else 'back'}", 0.9)]
     if k == "elder_sign_gained":
-        return [Banner("An Elder Sign", SIGN_GREEN, f"{who} {'now have' if you else 'now has'} {d['total']}.", 0.6)]
+        return [Banner("An Elder Sign", SIGN_GREEN, f"{who} now {does('have')} {d['total']}.", 0.6)]
     if k == "cursed":
-        return [Banner("Cursed", BLOOD, f"{who} {'carry' if you else 'carries'} {d['carried']} face down.", 0.8)]
+        return [Banner("Cursed", BLOOD, f"{who} {does('carry')} {count(d['carried'], 'Curse')} face down.", 0.8)]
     if k in ("control", "temporary_control"):
         word = "Control" if k == "control" else "Temporary Control"
         return [Banner(word, col, f"{who} at {loc.replace('_', ' ').title()}", 0.5)]
-    return []
+    return news_for(e, you, who[:1].upper() + who[1:], col)
 
 
 class Player:

@@ -61,6 +61,7 @@ class App:
         self.running = True
         self.fullscreen = False
         self.mouse: tuple[int, int] | None = None  # the pointer, from motion events
+        self.tips_quiet = False  # since the last click, no tooltip (until the pointer moves)
         self.scene: Scene = SCENES["title"](self)
         if size is None and self.settings["fullscreen"]:
             self.toggle_fullscreen()
@@ -103,6 +104,11 @@ class App:
             if problem:
                 self.notice = problem
 
+    @property
+    def hover(self) -> tuple[int, int] | None:
+        """Where a tooltip may be shown: the pointer, unless it clicked and has not moved since."""
+        return None if self.tips_quiet else self.mouse
+
     def quit(self) -> None:
         self.running = False
 
@@ -140,6 +146,9 @@ class App:
             else:
                 if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
                     self.mouse = e.pos
+                    # a click puts the tooltips away until the pointer moves on: they never cover
+                    # the prompt or the buttons that the click brought
+                    self.tips_quiet = e.type == pygame.MOUSEBUTTONDOWN
                 elif e.type == pygame.WINDOWLEAVE:
                     self.mouse = None
                 self.scene.handle(e)

@@ -28,13 +28,32 @@ TIMING_WORDS = {
 }
 
 
+HAND_AREA = 660  # design units of the hand's width; the Readied slots follow
+RESERVE_W = 100
+
+
+def hand_slots(n: int) -> list[tuple[tuple[float, float, float, float], bool]]:
+    """((x, y, w, h) from the hand's corner, compact) of each of ``n`` cards: one row of
+    full cards while five fit, else two rows of shorter cards; no card covers another,
+    so every title is whole."""
+    if n <= 5:
+        return [((i * (CARD_W + 8), 4, CARD_W, CARD_H), False) for i in range(n)]
+    cols = (n + 1) // 2
+    w = (HAND_AREA - 8 * (cols - 1)) / cols
+    h = (CARD_H + 40 - 8) / 2
+    return [(((i % cols) * (w + 8), 4 + (i // cols) * (h + 8), w, h), True) for i in range(n)]
+
+
 class CardsAndPrompt:
     def card_face(self, screen, r: pygame.Rect, name: str, text: str, back: str, key: Key | None, live,
                   cost: list | None = None, timing: list | None = None, title: str | None = None,
-                  record: bool = True) -> None:
+                  record: bool = True, compact: bool = False) -> None:
         L, ink = self.layout, self.ink
         if record and key is not None:
             self._faces[key] = (r, name, text, back, cost, timing, title)
+        if compact:
+            self.compact_face(screen, r, name, text, back, key, live, cost, timing)
+            return
         if back in self.sym_index:
             col = self.sym_colour[self.sym_index[back]]
         else:
@@ -49,11 +68,14 @@ class CardsAndPrompt:
         g = art.glyph(glyph_name, L.n(24), mix(col, (255, 255, 255), 0.3))
         screen.blit(g, g.get_rect(midleft=(band.x + L.n(6), band.centery)))
         ink.drawn.add(name)  # the whole name is on screen, even when it wraps
-        lines = ink.wrap(name, 15, r.w - L.n(12), "bold")[:3]
+        for size in dict.fromkeys((ink.read(15), 15)):  # the Text size setting while the title fits
+            lines = ink.wrap(name, size, r.w - L.n(12), "bold")
+            if len(lines) <= 3:
+                break
         ty = band.bottom + L.n(4)
         for ln in lines:
-            ink.draw(screen, ln, (r.centerx, ty), 15, (40, 28, 24), "bold", anchor="midtop")
-            ty += ink.font("bold", 15).get_linesize()
+            ink.draw(screen, ln, (r.centerx, ty), size, (40, 28, 24), "bold", anchor="midtop")
+            ty += ink.font("bold", size).get_linesize()
         if cost:
             cx = r.x + L.n(8)
             ink.draw(screen, "Cost", (cx, r.bottom - L.n(48)), 13, (90, 70, 60), "italic")
@@ -67,14 +89,54 @@ class CardsAndPrompt:
             ink.para(screen, title, pygame.Rect(r.x + L.n(6), ty + L.n(4), r.w - L.n(12), L.n(60)), 14,
                      (90, 70, 60), "italic", align="center", max_lines=2)
         if key is not None and record:
-            body = text
-            if cost:
-                body += "\n\nCost to Ready: " + ", ".join(self.content.symbols[c].name for c in cost)
-            if timing:
-                body += "\nWhen: " + ", ".join(TIMING_WORDS.get(t, t) for t in timing)
-            self.region(r, key, name, body)
+            self.region(r, key, name, self.card_body(text, cost, timing))
             if key in live:
                 self.glow(r, True)
+
+    def compact_face(self, screen, r: pygame.Rect, name: str, text: str, back: str, key: Key | None, live,
+                     cost: list | None, timing: list | None) -> None:
+        """A short card for a full hand: a thin band with the symbol and timing, the whole
+        title, the cost's symbols in a corner (the preview has the rest)."""
+        L, ink = self.layout, self.ink
+        col = self.sym_colour[self.sym_index[back]] if back in self.sym_index else BRONZE
+        pygame.draw.rect(screen, (236, 226, 204), r, border_radius=L.n(8))
+        band = pygame.Rect(r.x, r.y, r.w, L.n(24))
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.35), band, border_top_left_radius=L.n(8),
+                         border_top_right_radius=L.n(8))
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.2), r, L.n(2), border_radius=L.n(8))
+        g = art.glyph(back if back in self.sym_index else "star", L.n(18), mix(col, (255, 255, 255), 0.3))
+        screen.blit(g, g.get_rect(midleft=(band.x + L.n(4), band.centery)))
+        if timing:
+            ink.draw(screen, TIMING_WORDS.get(timing[0], timing[0]), (band.right - L.n(5), band.centery), 13,
+                     PARCHMENT, "italic", anchor="midright", max_w=r.w - L.n(28))
+        ink.drawn.add(name)
+        glyph = L.n(16)
+        room = r.bottom - band.bottom - (glyph + L.n(4) if cost else L.n(2))
+        # the Text size setting first; a long title on a small window goes down a size, never cut
+        for size in dict.fromkeys((ink.read(15), ink.read(13), 15, 13)):
+            lines = ink.wrap(name, size, r.w - L.n(8), "bold")
+            step = ink.font("bold", size).get_linesize()
+            if len(lines) * step <= room:
+                break
+        ty = band.bottom + L.n(2)
+        for ln in lines:
+            ink.draw(screen, ln, (r.centerx, ty), size, (40, 28, 24), "bold", anchor="midtop")
+            ty += step
+        for i, sid in enumerate(cost or []):
+            gi = art.glyph(self.sym_id[sid], glyph, mix(self.sym_colour[sid], NIGHT, 0.2))
+            screen.blit(gi, (r.right - L.n(4) - (len(cost) - i) * (glyph + L.n(2)), r.bottom - glyph - L.n(3)))
+        if key is not None:
+            self.region(r, key, name, self.card_body(text, cost, timing))
+            if key in live:
+                self.glow(r, True)
+
+    def card_body(self, text: str, cost: list | None, timing: list | None) -> str:
+        body = text
+        if cost:
+            body += "\n\nCost to Ready: " + ", ".join(self.content.symbols[c].name for c in cost)
+        if timing:
+            body += "\nWhen: " + ", ".join(TIMING_WORDS.get(t, t) for t in timing)
+        return body
 
     def _hand(self, screen, v, live):
         L, ink = self.layout, self.ink
@@ -88,18 +150,16 @@ class CardsAndPrompt:
         hand = seat.get("hand", [])
         reserve = seat.get("reserve", [])
         ink.draw(screen, "Your hand", L.p(x, y - 2), 16, INK_DIM, "italic", anchor="bottomleft")
-        area = 560
-        step = min(CARD_W + 8, (area - CARD_W) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
-        for i, c in enumerate(hand):
-            r = L.r(x + i * step, y + 4, CARD_W, CARD_H)
-            self.card_face(screen, r, c["name"], c["text"], c["back"], ("card", c["id"]), live,
-                           cost=c["cost"], timing=c["timing"])
+        for i, (r, compact) in enumerate(hand_slots(len(hand))):
+            c = hand[i]
+            self.card_face(screen, L.r(x + r[0], y + r[1], r[2], r[3]), c["name"], c["text"], c["back"],
+                           ("card", c["id"]), live, cost=c["cost"], timing=c["timing"], compact=compact)
         if not hand:
             ink.draw(screen, "No Spells in hand.", L.p(x + 10, y + 80), 18, INK_FAINT, "italic", anchor="midleft")
-        rx = x + 610
+        rx = x + HAND_AREA + 20
         ink.draw(screen, "Readied", L.p(rx, y - 2), 16, INK_DIM, "italic", anchor="bottomleft")
         for i in range(RESERVE_SLOTS):
-            r = L.r(rx + i * (CARD_W - 6), y + 4, CARD_W - 12, CARD_H)
+            r = L.r(rx + i * (RESERVE_W + 6), y + 4, RESERVE_W, CARD_H)
             if i < len(reserve):
                 c = reserve[i]
                 self.card_face(screen, r, c["name"], c["text"], c["back"], ("card", c["id"]), live,

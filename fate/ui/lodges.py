@@ -8,6 +8,7 @@ import pygame
 
 from fate.engine.constants import RESERVE_SLOTS
 from fate.ui import art
+from fate.ui.narration import count
 from fate.ui.theme import (
     BLOOD,
     BRONZE,
@@ -40,6 +41,8 @@ class LodgePanels:
         colour = self.colour(s)
         self._edge(screen, rect, colour if turn else PANEL_EDGE, 3 if turn else 2)
         key = ("seat", s)
+        # the panel's summary first: each icon drawn on it then answers for itself on hover
+        self.region(rect, key, self.cult_name(v, s), self._lodge_summary(v, s))
         x = 14
         god = seat["god"]
         plaque = art.mark(self.mark(s), L.n(24), colour)  # the cult's shape in its colour
@@ -77,6 +80,16 @@ class LodgePanels:
         self.region(L.r(x + 10, ty - 2, 10 * cell + 2, 36), key, f"{self.cult_name(v, s)}: Summon track",
                     f"Summon {seat['summon']} of 9. Elder Signs: {signs} (ten and the cult is sealed away; "
                     "they fill the track from 9 down, and the Summon token meeting one brings a Curse).")
+        # each icon of the track says what it is
+        for step in range(10):
+            r = L.r(x + 14 + step * cell, ty, cell - 4, 32)
+            if step == seat["summon"]:
+                self.region(r, key, "Summon token", f"The {self.cult_name(v, s)} stands at {step} of 9 on its "
+                            "Summon track: reaching 9 summons its Elder God and wins.")
+            elif step >= 10 - signs and step > 0:
+                self.region(r, key, "Elder Sign", f"One of the {count(signs, 'Elder Sign')} of the "
+                            f"{self.cult_name(v, s)}: they fill the track from 9 down; ten seal the cult away, "
+                            "and the Summon token meeting one brings a Curse.")
         # counts
         cy = y + 100
         items = [("cultist", colour, seat["lodge"], "Cultists in the Lodge"),
@@ -86,13 +99,13 @@ class LodgePanels:
         cx = x + 12
         self.anchors[("lodge", s)] = L.p(x + 30, cy + 18)
         self.anchors[("lodge_inv", s)] = L.p(x + 30 + 2 * 76, cy + 18)
-        for name, col, count, tip in items:
+        for name, col, many, tip in items:
             g = art.glyph(name, L.n(30), col, self.mark(s) if name == "cultist" else "")
             r = screen.blit(g, L.p(cx, cy + 2))
-            warn = name == "investigator" and count >= 5
-            ink.draw(screen, str(count), L.p(cx + 34, cy + 18), 22, BLOOD if warn else PARCHMENT, "bold",
+            warn = name == "investigator" and many >= 5
+            ink.draw(screen, str(many), L.p(cx + 34, cy + 18), ink.read(22), BLOOD if warn else PARCHMENT, "bold",
                      anchor="midleft")
-            self.region(r.union(L.r(cx, cy, 70, 36)), key, tip, f"{self.cult_name(v, s)}: {count}.")
+            self.region(r.union(L.r(cx, cy, 70, 36)), key, tip, f"{self.cult_name(v, s)}: {many}.")
             cx += 76
         if seat["has_gate"]:
             g = art.glyph("gate", L.n(32), GATE)
@@ -126,7 +139,7 @@ class LodgePanels:
             screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
         if backs:
             self.region(L.r(bx, ry, 28 + step * (len(backs) - 1), 38), None,
-                        f"Hand: {len(backs)} Spell(s)",
+                        f"Hand: {count(len(backs), 'Spell')}",
                         "Backs: " + ", ".join(self.content.symbols[self.sym_index[b]].name for b in backs)
                         + ". The backs are open to all; the faces only to their owner.")
         # artifacts
@@ -150,7 +163,6 @@ class LodgePanels:
                 if ak in live:
                     self.glow(r)
         self.anchors[key] = rect.center
-        self.region(rect, key, self.cult_name(v, s), self._lodge_summary(v, s))
         if key in live:
             self.glow(rect, True)
 
@@ -178,7 +190,7 @@ class LodgePanels:
         where = next((fp["location"] for fp in v["fate_pieces"] if fp["owner"] == -1), None)
         lines = [f"Their Fate Piece stands at {self.loc_name(v, where)}." if where else "",
                  "After your turn they draw a Spell, move to its symbol and leave an Investigator there.",
-                 f"They hold {v['seats'][0]['curses_carried']} Curse(s) on you, face down. Five and you lose."]
+                 f"They hold {count(v['seats'][0]['curses_carried'], 'Curse')} on you, face down. Five and you lose."]
         ink.para(screen, " ".join(x for x in lines if x), L.r(x + 20, y + 44, 400, h - 50), 17, PARCHMENT)
         self.region(rect, None, "The Investigators",
                     "The solo opponent. Meeting your Fate Piece curses you; entering Streets of Arkham raids you. "

@@ -14,7 +14,7 @@ import pygame
 from fate.engine import view
 from fate.saves import Replay, read_save
 from fate.ui.layout import Layout
-from fate.ui.session import narrate
+from fate.ui.narration import narrate
 from fate.ui.table import Table
 from fate.ui.theme import CULT_COLOURS, GOLD, PARCHMENT
 from fate.ui.widgets import Scene, button, scene

@@ -15,7 +15,6 @@ from fate.ai import worker as aiworker
 from fate.ai.bots import LEVELS, make_bot
 from fate.content.model import Content
 from fate.engine import Event, Game, new_game, new_game_from, view
-from fate.engine.constants import GAME_SEAT, LOCATION_NAMES, LOCATIONS
 from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.save import load_data, save_data, snapshot
 from fate.saves import Autosaver, GameLock, GameLocked, new_game_id, read_save
@@ -77,6 +76,7 @@ class Session:
     ai_seconds: float | None = None  # Hard's budget a decision (None: its default)
     solo_level: str | None = None  # a new solo game's level (data/solo.yaml; None: standard)
     worker: aiworker.AIWorker | None = field(default=None, repr=False)  # None: the app's shared one
+    hint_worker: aiworker.AIWorker | None = field(default=None, repr=False)  # None: the app's one for hints
     lock: GameLock | None = field(default=None, repr=False)  # the save's lock, when already taken
 
     def __post_init__(self) -> None:
@@ -87,8 +87,9 @@ class Session:
             self.game = new_game(self.content, len(self.seats), self.seed, solo_level=self.solo_level)
         self.game_id = self.game_id or new_game_id()
         self.hints = (list(self.hints) + [0] * len(self.seats))[:len(self.seats)]
-        self._asked: str = ""  # what the worker is working on for us: "", "choose" or "hint"
+        self._asked: str = ""  # what the AI worker is working on for us: "" or "choose"
         self._hint: tuple[int, aiworker.Reply] | None = None  # (decision it answers, reply)
+        self._hint_asked = False  # a hint is on its way from the hint worker
         self.ai_error = ""
         self._undo: list[UndoPoint] = []
         self._undo_block = "nothing to take back yet"
@@ -133,7 +134,15 @@ class Session:
         return len(self.seats)
 
     def view(self, seat: int | None) -> dict:
-        return view(self.game, seat)
+        """``view(seat)``, and while the Elder Gods are being chosen, no other seat's
+        choice: each cult keeps its god in secret until every cult has chosen."""
+        v = view(self.game, seat)
+        if v["phase"] == "setup":
+            for row in v["seats"]:
+                if row["seat"] != seat and row["god"] is not None:
+                    row["god"] = None
+                    row["name"] = f"seat {row['seat'] + 1}"
+        return v
 
     def prompt_seat(self) -> int | None:
         p = self.game.pending()
@@ -292,27 +301,41 @@ class Session:
         return self._asked != ""
 
     # ---------------------------------------------------------------- hints
+    def _hinter(self) -> aiworker.AIWorker:
+        """Hints think in a process of their own: never behind an AI seat's search."""
+        if self.hint_worker is None:
+            self.hint_worker = aiworker.shared_hints()
+        return self.hint_worker
+
+    def warm_hints(self) -> None:
+        """Start the hint process while the player looks at the table (a human is seated)."""
+        if self.humans():
+            self._hinter().warm()
+
     def ask_hint(self) -> bool:
         """Ask Hard, from the prompted human seat's own view, what it would choose
         (counted for that seat). False if no human is to decide or one is on its way."""
         seat = self.prompt_seat()
-        if seat is None or not self.is_human(seat) or self._asked:
+        if seat is None or not self.is_human(seat) or self._hint_asked:
             return False
         if self._hint is not None and self._hint[0] == len(self.game.choices_made):
             return False  # this decision's hint is already there
-        self._ai().ask("hint", self.game_id, seat, "hard", self.seed * 10 + seat + len(self.game.choices_made),
-                       save_data(self.game), self.ai_seconds)
-        self._asked = "hint"
+        self._hinter().ask("hint", self.game_id, seat, "hard",
+                           self.seed * 10 + seat + len(self.game.choices_made), save_data(self.game), self.ai_seconds)
+        self._hint_asked = True
         self.hints[seat] += 1
         return True
+
+    def hint_coming(self) -> bool:
+        return self._hint_asked
 
     def hint(self) -> aiworker.Reply | None:
         """The hint for the decision now pending, once Hard has one (None before,
         and after the decision is made)."""
-        if self._asked == "hint":
-            reply = self._ai().poll()
+        if self._hint_asked:
+            reply = self._hinter().poll()
             if reply is not None:
-                self._asked = ""
+                self._hint_asked = False
                 self.ai_error = reply.error
                 if reply.choice:
                     self._hint = (len(self.game.choices_made), reply)
@@ -324,6 +347,9 @@ class Session:
         if self._asked:
             self._ai().cancel()
             self._asked = ""
+        if self._hint_asked:
+            self._hinter().cancel()
+            self._hint_asked = False
 
     def close(self) -> None:
         """Stop thinking and finish writing the save (the game stays in the folder)."""
@@ -382,170 +408,3 @@ def _chronicle(content: Content, g: Game) -> tuple[list[Event], list[TurnRecord]
     except (IllegalChoice, KeyError, ValueError):
         return [], []
     return (events, history) if snapshot(again) == snapshot(g) else ([], [])
-
-
-# ------------------------------------------------------------------ the log in words
-def seat_label(v: dict, seat: int | None, viewer: int | None) -> str:
-    """How the log names a seat for this viewer: "you", a cult, or the Investigators."""
-    if seat is None:
-        return "someone"
-    if seat == GAME_SEAT:
-        return "the Investigators"
-    if seat == viewer:
-        return "you"
-    if 0 <= seat < len(v["seats"]):
-        god = v["seats"][seat]["god"]
-        return f"the Cult of {god['name']}" if god else f"seat {seat + 1}"
-    return f"seat {seat + 1}"
-
-
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def _loc(x) -> str:
-    if isinstance(x, int):
-        return LOCATION_NAMES[x] if 0 <= x < len(LOCATION_NAMES) else str(x)
-    return LOCATION_NAMES[LOCATIONS.index(x)] if x in LOCATIONS else str(x)
-
-
-# Events told as "<who> <verb> ...": (the verb for 'you', for a cult, then the rest)
-ACTS = {
-    "god_chosen": ("serve", "serves", "{god}."),
-    "fate_moved": ("move", "moves", "a Fate Piece from {frm} to {to}."),
-    "cultist_placed": ("place", "places", "a Cultist at {loc}."),
-    "cultists_placed": ("place", "places", "{cultists} at {loc}."),
-    "cultist_moved": ("move", "moves", "a Cultist from {frm} to {to}."),
-    "sacrificed": ("sacrifice", "sacrifices", "{cultists} at {loc}."),
-    "empty_lodge": ("have", "has", "an empty Lodge: a Cultist comes back and an Elder Sign is gained."),
-    "squall_placed": ("call", "calls", "a Winter Squall to {loc}."),
-    "summon_moved": ("move", "moves", "the Summon token from {frm_n} to {to_n}."),
-    "elder_sign_gained": ("gain", "gains", "an Elder Sign ({total} in all)."),
-    "cursed": ("are", "is", "cursed ({carried} carried)."),
-    "curse_destroyed": ("destroy", "destroys", "a Curse."),
-    "spell_drawn": ("draw", "draws", "a Spell ({sym} back)."),
-    "spell_readied": ("ready", "readies", "a Spell ({sym} back)."),
-    "readied_discarded": ("discard", "discards", "the readied {card}."),
-    "spell_discarded": ("discard", "discards", "{card}."),
-    "spell_cast": ("cast", "casts", "{name}: {text}"),
-    "spell_stolen": ("steal", "steals", "a Spell from {frm_seat}."),
-    "gate_gained": ("take", "takes", "a Gate."),
-    "gate_lost": ("lose", "loses", "a Gate."),
-    "artifact_gained": ("take", "takes", "{card}."),
-    "artifact_discarded": ("give", "gives", "up {card}."),
-    "artifact_exhausted": ("use", "uses", "{name}: {text}"),
-    "artifact_destroyed": ("spend", "spends", "{name}: {text}"),
-    "control": ("control", "controls", "{loc}."),
-    "temporary_control": ("seize", "seizes", "Temporary Control of {loc}."),
-    "temporary_control_failed": ("fail", "fails", "to seize {loc}."),
-    "control_action": ("take", "takes", "the Control Action of {loc}."),
-    "basic_action": ("perform", "performs", "the Basic Action of {loc}."),
-}
-
-
-def narrate(e: Event, v: dict, viewer: int | None, content: Content) -> str | None:
-    """One plain sentence for the log, or None for events not worth a line."""
-    d = e.data
-    who = seat_label(v, d.get("seat"), viewer)
-    Who = who[0].upper() + who[1:]
-    you = who == "you"
-
-    def card(key: str = "card") -> str:
-        cid = d.get(key)
-        return content.card(cid).name if cid in content.by_id else str(cid)
-
-    def sym(idx) -> str:
-        return content.symbols[idx].name if isinstance(idx, int) and 0 <= idx < 6 else "?"
-
-    k = e.kind
-    n = d.get("count", 0)
-    if k in ACTS:
-        mine, theirs, rest = ACTS[k]
-        frm, to = d.get("frm"), d.get("to")
-        return f"{Who} {mine if you else theirs} " + rest.format(
-            card=card() if "card" in d else "", god=card("god") if "god" in d else "",
-            loc=_loc(d["location"]) if "location" in d else "", sym=sym(d.get("symbol")),
-            name=d.get("name", ""), text=d.get("text", ""), total=d.get("total"), frm_n=frm, to_n=to,
-            frm=_loc(frm) if frm is not None else "", to=_loc(to) if to is not None else "",
-            frm_seat=seat_label(v, frm, viewer) if isinstance(frm, int) else "",
-            cultists=_plural(n, "Cultist"), carried=_plural(d.get("carried", 0), "Curse"))
-    if k == "setup_done":
-        first = seat_label(v, d["first"], viewer)
-        return f"The rite begins. {first[0].upper()}{first[1:]} {'go' if d['first'] == viewer else 'goes'} first."
-    if k == "turn_started":
-        return f"— Turn {d['turn']}: {'your turn' if you else who} —"
-    if k == "fate_piece_stays":
-        return f"{Who} cannot move; the Fate Piece stays at {_loc(d['location'])}."
-    if k == "no_move":
-        return f"{Who} {'have' if you else 'has'} no legal move and {'show' if you else 'shows'} the hand."
-    if k == "cultists_sent_home":
-        return f"{_plural(n, 'Cultist')} of {who} {'goes' if n == 1 else 'go'} home from {_loc(d['location'])}."
-    if k == "cultists_lost":
-        return f"{_plural(n, 'Cultist')} of {who} {'falls' if n == 1 else 'fall'} into the Abyss."
-    if k == "recalled":
-        return f"{_plural(n, 'Cultist')} of {who} {'returns' if n == 1 else 'return'} from the Abyss."
-    if k == "squall_struck":
-        return f"A Winter Squall at {_loc(d['location'])} blows {who}'s Cultist away."
-    if k in ("investigator_placed", "investigators_placed"):
-        c = d.get("count", 1)
-        return f"{_plural(c, 'Investigator')} {'arrives' if c == 1 else 'arrive'} at {_loc(d['location'])}."
-    if k == "investigators_followed":
-        return f"{_plural(n, 'Investigator')} {'follows' if n == 1 else 'follow'} {who} home from {_loc(d['location'])}."
-    if k == "investigators_cleared":
-        return f"{_plural(n, 'Investigator')} {'leaves' if n == 1 else 'leave'} {_loc(d['location'])}."
-    if k == "investigators_sent":
-        src = "from the supply" if d.get("source") == "supply" else "from another Lodge"
-        return f"{_plural(n, 'Investigator')} {src} {'enters' if n == 1 else 'enter'} {who}'s Lodge." \
-            if not you else f"{_plural(n, 'Investigator')} {src} {'enters' if n == 1 else 'enter'} your Lodge."
-    if k == "investigators_left":
-        return f"{_plural(n, 'Investigator')} {'leaves' if n == 1 else 'leave'} {'your' if you else who + chr(39) + 's'} Lodge."
-    if k == "investigators_wait":
-        return "The Investigators hold their ground."
-    if k == "supply_empty":
-        return "The Investigators' supply is empty: every Lodge with Investigators is raided."
-    if k == "rolled":
-        faces = ", ".join(content.dice.faces[content.dice.face(f)].name for f in d["faces"])
-        return f"{Who} {'roll' if you else 'rolls'}: {faces}."
-    if k == "raid_declared":
-        return f"RAID! {_plural(d['investigators'], 'Investigator')} storm {'your' if you else who + chr(39) + 's'} Lodge."
-    if k == "raid_repelled":
-        return f"The raid on {'your' if you else who + chr(39) + 's'} Lodge comes to nothing."
-    if k == "raided":
-        return (f"The raid leaves {'you' if you else who} {_plural(d['signs'], 'Elder Sign')} "
-                f"and destroys {_plural(d['destroyed'], 'Investigator')}.")
-    if k == "elder_sign_destroyed":
-        return f"{_plural(n, 'Elder Sign')} of {who} {'is' if n == 1 else 'are'} broken ({d['total']} left)."
-    if k == "elder_sign_curse":
-        return f"The Summon token of {who} meets an Elder Sign: a Curse."
-    if k == "curse_drawn":
-        return f"You hold {card()} against {seat_label(v, d['seat'], viewer)}, in secret."
-    if k == "curse_revealed":
-        return f"CURSE! {d['name']} strikes {who}: {d['text']}"
-    if k == "curse_deck_empty":
-        return "The Curse deck is empty."
-    if k == "spell_drawn_face":
-        return f"You draw {card()}."
-    if k == "spell_stolen_face":
-        return f"The stolen Spell is {card()}."
-    if k == "spell_deck_reshuffled":
-        return f"The discards are shuffled into a new Spell deck ({d['size']} cards)."
-    if k == "column_discarded":
-        return f"The Astral Column of {_loc(d['location'])} is cleared."
-    if k == "artifact_wrecked":
-        return f"{card()} of {who} is destroyed."
-    if k == "artifacts_revealed":
-        names = " and ".join(content.card(c).name for c in d["cards"])
-        return f"At The Museum: {names}." if names else None
-    if k == "no_artifacts":
-        return "The Museum has nothing left to take."
-    if k == "dark_gift":
-        return f"{content.card(d['god']).name} grants {'you' if you else who} a Dark Gift: {d['text']}"
-    if k in ("die_rerolled", "die_turned"):
-        return f"A die turns from {d['frm'].replace('_', ' ')} to {d['to'].replace('_', ' ')}."
-    if k == "dice_added":
-        return f"{_plural(len(d['faces']), 'die', 'dice')} more {'joins' if len(d['faces']) == 1 else 'join'} the roll."
-    if k == "die_removed":
-        return f"A {d['face'].replace('_', ' ')} die is set aside."
-    if k == "game_over":
-        return "The game is over."
-    return None

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import pygame
 
-from fate.settings import TEXT_SIZES
+from fate.settings import AUTOPASS_MODES, TEXT_SIZES
 from fate.ui.anim import SPEEDS
+from fate.ui.autopass import MODE_TIPS, MODE_WORDS, SHORT
 from fate.ui.theme import BRONZE, GOLD, INK_DIM, NIGHT, PANEL, PARCHMENT, mix
 from fate.ui.widgets import Hotspot, Scene, backdrop, button, scene
 
 HARD_SECONDS = (0.5, 1.0, 2.0, 4.0)
 WINDOWS = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUME_STEP = 10
-ROW_Y, ROW_STEP = 170, 84
+ROW_Y, ROW_STEP = 160, 78
 
 
 @scene("settings")
@@ -47,6 +48,9 @@ class SettingsScene(Scene):
             ("Confirm end of turn", [(label, ("confirm_end_turn", v), st["confirm_end_turn"] == v,
                                       "Ask \"End your turn?\" before a decision that ends your turn" if v else
                                       "A decision that ends your turn is taken at once") for label, v in on_off]),
+            (f"Auto-pass{self.seat_words()}", [(SHORT[m].capitalize(), ("autopass", m), self.autopass() == m,
+                                                  f"{MODE_WORDS[m]}. {MODE_TIPS[m]} (A at the table)")
+                                                 for m in AUTOPASS_MODES]),
             ("Hard thinks for", [(f"{t:g} s", ("hard", t), st["hard_seconds"] == t,
                                   f"Hard searches about {t:g} s a decision, and as long for a hint: "
                                   "longer is stronger and slower") for t in HARD_SECONDS]),
@@ -54,6 +58,18 @@ class SettingsScene(Scene):
                          f"A window of {w} by {h}") for w, h in WINDOWS]
              + [("Full screen", ("fullscreen",), self.app.fullscreen, "Fill the screen (F11)")]),
         ]
+
+    def seat(self) -> int:
+        """Whose Auto-pass this screen sets: the player at the table it was opened from, else seat 1."""
+        looker = getattr(self.back_to, "looker", None)
+        return looker if isinstance(looker, int) and 0 <= looker < 4 else 0
+
+    def seat_words(self) -> str:
+        return f" (seat {self.seat() + 1})" if getattr(self.back_to, "looker", None) is not None else ""
+
+    def autopass(self) -> str:
+        modes = self.app.settings.get("autopass") or []
+        return modes[self.seat()] if self.seat() < len(modes) and modes[self.seat()] in AUTOPASS_MODES else "mine"
 
     def draw(self, screen):
         self.hot = []
@@ -68,7 +84,7 @@ class SettingsScene(Scene):
                 continue
             for i, (label, key, selected, tip) in enumerate(options):
                 button(self, screen, L, (680 + i * 210, y, 190, 60), label, key, selected=selected, size=22, tip=tip)
-        button(self, screen, L, (810, ROW_Y + 9 * ROW_STEP + 10, 300, 64), "Back", ("back",), size=28,
+        button(self, screen, L, (810, ROW_Y + 10 * ROW_STEP + 6, 300, 64), "Back", ("back",), size=28,
                tip="Back (Esc). Every setting is kept for the next time you play.")
         ink.draw(screen, "Every setting is kept for the next time you play  ·  M mutes the sound anywhere",
                  L.p(960, 1050), 18, INK_DIM, "italic", anchor="center")
@@ -106,6 +122,10 @@ class SettingsScene(Scene):
                 self.app.sound.play("card_draw")  # to hear the new level
         elif key[0] in ("text_size", "cult_shapes", "handoff_solo", "confirm_end_turn"):
             st[key[0]] = key[1]
+        elif key[0] == "autopass":
+            modes = [m if m in AUTOPASS_MODES else "mine" for m in (list(st.get("autopass") or []) + ["mine"] * 4)[:4]]
+            modes[self.seat()] = key[1]
+            st["autopass"] = modes
         elif key[0] == "window":
             if self.app.fullscreen:
                 self.app.toggle_fullscreen()

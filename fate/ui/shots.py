@@ -63,7 +63,7 @@ def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
             scene.take_over()
 
 
-SCREENS = ("title", "setup", "load", "table", "end", "replay", "rules", "gallery", "tutorial", "settings")
+SCREENS = ("title", "setup", "load", "table", "end", "replay", "rules", "gallery", "tutorial", "settings", "preview")
 
 
 def sample_saves(content: Content, folder: Path) -> None:
@@ -109,6 +109,10 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
                 shot = app.goto("replay_of", finished.path)
                 shot.go(len(shot.replay) * 2 // 3)
                 shot.click(("ui", "reveal"))
+            elif screen == "preview":  # the large preview of a card in the viewer's hand (V at the table)
+                session = scenario_session(content, scenario) if scenario else busy_session(content, seed)
+                open_table(app, session)
+                app.scene.toggle_preview()
             elif screen == "rules":  # opened with F1 at the table: the section of its decision
                 open_table(app, busy_session(content, seed))
                 app.scene.open_rules()

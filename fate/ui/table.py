@@ -35,10 +35,12 @@ from fate.ui.layout import (
     tile_centre,
 )
 from fate.ui.lodges import LodgePanels
+from fate.ui.narration import count
 from fate.ui.picker import Key, Picker
+from fate.ui.preview import CardPreview
+from fate.ui.side_panels import SidePanels
 from fate.ui.theme import (
     ASTRAL,
-    BLOOD,
     BRONZE,
     DESIGN_W,
     GATE,
@@ -46,7 +48,6 @@ from fate.ui.theme import (
     GOLD,
     HINT,
     INK_DIM,
-    INK_FAINT,
     INVESTIGATOR,
     NIGHT,
     PANEL,
@@ -66,7 +67,7 @@ TIMING_WORDS = {
 _STATIC: dict[tuple, pygame.Surface] = {}  # static layers by (width, height, colours)
 
 
-class Table(LodgePanels, CardsAndPrompt):
+class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
     def __init__(self, ink: Ink, content: Content, colours: list[tuple]) -> None:
         self.ink = ink
         self.content = content
@@ -185,6 +186,7 @@ class Table(LodgePanels, CardsAndPrompt):
         self.resize(*screen.get_size())
         log = log or []
         key = (picker.stage[:] if picker is not None else None, picker.ready if picker is not None else None,
+               tuple(v.get("dice") or ()),
                frozenset(self.hidden), speed_label,
                len(log), self.log_scroll, tuple(self.last_roll), screen.get_size())
         if self._layer is None or key != self._layer_key or v is not self._layer_v or picker is not self._layer_p:
@@ -254,6 +256,8 @@ class Table(LodgePanels, CardsAndPrompt):
         drawn = {r.key for r in self.regions if r.key is not None}
         drawn |= {("card", god["id"]) for god in self._draft_gods}  # the draft's cards, drawn on top
         out = [(picker.label(key), key) for key in picker.live() if key[0] == "button" or key not in drawn]
+        if picker.prompt.get("kind") == "cast_window" and not picker.stage and picker.ready is None:
+            out.append(("Pass until my next turn", ("ui", "until")))
         if picker.stage:
             out.append(("Back", ("ui", "cancel")))
         return out
@@ -313,7 +317,8 @@ class Table(LodgePanels, CardsAndPrompt):
         for reg in reversed(self.regions):
             if reg.key in live and reg.key not in seen:
                 seen.add(reg.key)
-                out.append(reg)
+                # the largest region of a key is the thing itself (not a label inside it)
+                out.append(max((r for r in self.regions if r.key == reg.key), key=lambda r: r.rect.w * r.rect.h))
         return out
 
     # ---------------------------------------------------------------- pieces of the table
@@ -328,7 +333,7 @@ class Table(LodgePanels, CardsAndPrompt):
             text = f"Turn {v['turn']}  ·  {name}  ·  {v['phase'].capitalize()}"
             if v.get("turn_location"):
                 text += f" at {self.loc_name(v, v['turn_location'])}"
-        ink.draw(screen, text, L.p(960, 25), 24, PARCHMENT, anchor="center")
+        ink.draw(screen, text, L.p(400, 25), 24, PARCHMENT, anchor="midleft", max_w=L.n(740))
         ink.draw(screen, speed_label, L.p(1900, 25), 18, INK_DIM, anchor="midright")
         self.region(L.r(1650, 0, 270, 50), ("ui", "speed"), "Animation speed",
                     "Click or press S to change how fast moves are shown. Tab skips the current animation.")
@@ -411,7 +416,7 @@ class Table(LodgePanels, CardsAndPrompt):
             counts = ", ".join(f"{self.cult_name(v, s)} {k}" for s, k in enumerate(info["cultists"]) if k)
             body = (f"Basic: {place.basic_text}\n\nControl: {place.control_text}\n\n"
                     f"Cultists: {counts or 'none'}. Investigators: {info['investigators']}."
-                    f" Astral Column: {len(info['column'])} card(s).")
+                    f" Astral Column: {count(len(info['column']), 'card')}.")
             self.region(rect, key, info["name"], body)
             if key in live:
                 self.glow(rect, True)
@@ -420,7 +425,8 @@ class Table(LodgePanels, CardsAndPrompt):
         L, ink = self.layout, self.ink
         g = art.glyph(name, L.n(36), colour, mark)
         screen.blit(g, L.p(x, y + 4))
-        ink.draw(screen, str(count), L.p(x + 34, y + 40), 20, PARCHMENT, "bold", anchor="bottomleft", shadow=True)
+        ink.draw(screen, str(count), L.p(x + 34, y + 40), ink.read(20), PARCHMENT, "bold", anchor="bottomleft",
+                 shadow=True)
 
     def _fate_piece(self, screen, colour, x, y) -> pygame.Rect:
         L = self.layout
@@ -464,88 +470,9 @@ class Table(LodgePanels, CardsAndPrompt):
         self.region(L.r(cx - 120, cy - 70, 240, 120), None, "The Abyss",
                     "Cultists sacrificed or lost wait here. "
                     + "; ".join(f"{self.cult_name(v, s)}: {seat['abyss']}" for s, seat in enumerate(v["seats"])))
+        for s, seat in enumerate(v["seats"]):  # each cult's count answers for itself
+            self.region(L.r(x0 + s * 56, cy - 20, 52, 42), None, f"{self.cult_name(v, s)} in the Abyss",
+                        f"{count(seat['abyss'], 'Cultist')} of the {self.cult_name(v, s)} wait in the Abyss.")
 
     # ---------------------------------------------------------------- lodges
-    def _log_title(self, screen):
-        L, ink = self.layout, self.ink
-        ink.draw(screen, "Chronicle", L.p(LOG_RECT[0] + 16, LOG_RECT[1] + 22), 24, GOLD, "title", anchor="midleft")
-
-    def draw_log(self, screen, lines: list[tuple[str, tuple]]) -> None:
-        """The newest lines at the bottom; the wheel scrolls back."""
-        L, ink = self.layout, self.ink
-        x, y, w, h = LOG_RECT
-        inner = L.r(x + 14, y + 44, w - 28, h - 54)
-        size = ink.read(17)
-        step = ink.font("body", size).get_linesize()
-        wrapped: list[tuple[str, tuple]] = []
-        for text, col in lines[-200:]:
-            for ln in ink.wrap(text, size, inner.w):
-                wrapped.append((ln, col))
-        fit = max(1, inner.h // step)
-        self.log_scroll = max(0, min(self.log_scroll, len(wrapped) - fit))
-        end = len(wrapped) - self.log_scroll
-        shown = wrapped[max(0, end - fit):end]
-        for i, (ln, col) in enumerate(shown):
-            ink.draw(screen, ln, (inner.x, inner.y + i * step), size, col)
-        self.region(L.r(*LOG_RECT), ("ui", "log"), "Chronicle", "Everything that happened, in order. Scroll with the wheel.")
-
-    def _dice(self, screen, v, live):
-        L, ink = self.layout, self.ink
-        x, y, w, h = DICE_RECT
-        ink.draw(screen, "Fate Dice", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
-        faces = v.get("dice") or self.last_roll
-        if not faces:
-            ink.draw(screen, "No roll on the table.", L.p(x + 16, y + 64), 17, INK_FAINT, "italic", anchor="midleft")
-        size = min(60, (w - 32) / max(1, len(faces)) - 6)
-        for i, f in enumerate(faces):
-            r = L.r(x + 16 + i * (size + 6), y + 40, size, size)
-            self.anchors[("die", i)] = r.center
-            if ("die", i) in self.hidden:
-                continue
-            screen.blit(art.die(r.w, f), r)
-            face = self.content.dice.faces[self.content.dice.face(f)]
-            self.region(r, ("die", i), f"Die {i + 1}: {face.name}", face.text)
-            if ("die", i) in live:
-                self.glow(r)
-
-    def _museum(self, screen, v, live):
-        L, ink = self.layout, self.ink
-        x, y, w, h = MUSEUM_RECT
-        ink.draw(screen, "At The Museum", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
-        for i, a in enumerate(v["artifacts_face_up"]):
-            r = L.r(x + 16 + i * 136, y + 40, 128, 168)
-            self.card_face(screen, r, a["name"], a["text"], "artifact", ("card", a["id"]), live)
-        deck = L.r(x + 300, y + 40, 120, 168)
-        if v["supply"]["artifact_deck"]:
-            screen.blit(art.card_back(deck.w, deck.h, BRONZE, "key"), deck)
-            ink.draw(screen, str(v["supply"]["artifact_deck"]), deck.midbottom, 18, PARCHMENT, "bold",
-                     anchor="midbottom", shadow=True)
-        self.region(deck, ("deck", "artifact"), "Artifact deck",
-                    f"{v['supply']['artifact_deck']} Artifacts, face down. The Museum's Basic Action may take the top one.")
-        if ("deck", "artifact") in live:
-            self.glow(deck)
-
-    def _supply(self, screen, v):
-        L, ink = self.layout, self.ink
-        x, y, w, h = SUPPLY_RECT
-        sup = v["supply"]
-        ink.draw(screen, "Supply", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
-        rows = [("investigator", INVESTIGATOR, sup["investigators"], "Waiting", "Investigators waiting in the supply"),
-                ("tome", (150, 140, 170), sup["spell_deck"], "Deck", "Spells in the deck"),
-                ("flame", (120, 100, 110), sup["discard"], "Discard", "Spells in the discard pile"),
-                ("gate", GATE, sup["gates"], "Gates", "Gates in the supply"),
-                ("curse", BLOOD, sup["curse_deck"], "Curses", "Curses in the deck")]
-        for i, (g, col, n, word, tip) in enumerate(rows):
-            px = x + 16 + i * 84
-            img = art.glyph(g, L.n(34), col)
-            r = screen.blit(img, L.p(px, y + 48))
-            if i == 0:
-                self.anchors[("supply", "investigators")] = r.center
-            ink.draw(screen, str(n), L.p(px + 40, y + 66), 22, PARCHMENT, "bold", anchor="midleft")
-            ink.draw(screen, word, L.p(px, y + 104), 14, INK_DIM, "italic")
-            self.region(r.union(L.r(px, y + 44, 80, 80)), None, tip, f"{n}.")
-        if sup["investigators"] == 0:
-            ink.draw(screen, "Empty: the next Investigator brings raids!", L.p(x + 16, y + 128), 15, BLOOD, "italic",
-                     anchor="midleft")
-
     # ---------------------------------------------------------------- the viewer's hand

@@ -25,6 +25,7 @@ ONWARD = ("ui", "coach_lesson")  # the lesson is done: the next one (or the end)
 
 @scene("tutorial")
 class TutorialScene(PlayScene):
+    answers_for_you = False  # every decision of a lesson is a step the coach explains
     def __init__(self, app, lesson: int | None = None) -> None:
         self.lessons = tutorial.load()
         index = app.settings["tutorial"] if lesson is None else lesson
@@ -141,6 +142,23 @@ class TutorialScene(PlayScene):
         button(self, screen, self.table.layout, (1078, self.table.tools_y(), 48, 46), "?", ("ui", "rules"), size=24,
                tip="How to Play, at the rules of this decision (F1)")
 
+    def draw_recent(self, screen: pygame.Surface, room: pygame.Rect) -> None:
+        """A short log beside the coach: the last few lines of the Chronicle it replaces."""
+        L, ink = self.table.layout, self.ink
+        pygame.draw.line(screen, mix(BRONZE, INK_DIM, 0.5), room.topleft, room.topright, L.n(1))
+        size = 15
+        step = ink.font("italic", size).get_linesize()
+        lines: list[str] = []
+        for text, _ in reversed(self.log[-6:]):
+            lines = ink.wrap(text, size, room.w, "italic") + lines
+            if len(lines) * step >= room.h - L.n(6):
+                break
+        lines = lines[-max(1, (room.h - L.n(6)) // step):]
+        for i, ln in enumerate(lines):
+            ink.draw(screen, ln, (room.x, room.y + L.n(6) + i * step), size, (90, 70, 60), "italic")
+        self.hot.append(Hotspot(room, ("ui", "recent"), "Just now", "\n".join(t for t, _ in self.log[-8:])
+                                or "Nothing has happened yet."))
+
     def draw_layer(self, screen: pygame.Surface) -> None:
         """The coach, where the Chronicle is."""
         L, ink = self.table.layout, self.ink
@@ -154,11 +172,12 @@ class TutorialScene(PlayScene):
                  (110, 80, 60), "italic")
         ink.draw(screen, self.lesson.title, L.p(x + 20, y + 40), 26, (70, 36, 28), "title", max_w=L.n(w - 40))
         text = step.say if step is not None else self.lesson.end
-        room = L.r(x + 20, y + 84, w - 40, h - 160)
+        room = L.r(x + 20, y + 84, w - 40, h - 250)
         size = ink.read(20)
         while size > 16 and ink.height(text, size, room.w) > room.h:  # large text still fits the panel
             size -= 1
         ink.para(screen, text, room, size, (40, 32, 30))
+        self.draw_recent(screen, L.r(x + 20, y + h - 160, w - 40, 84))
         self.coach_target = None
         busy = self.anim.busy()
         if step is None:

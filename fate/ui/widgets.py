@@ -118,7 +118,7 @@ class Scene:
 
     def draw_tip(self, screen: pygame.Surface, L: Layout) -> None:
         """The tooltip of the hotspot under the pointer, if it has one."""
-        mouse = self.app.mouse
+        mouse = self.app.hover
         if mouse is None:
             return
         for h in reversed(self.hot):

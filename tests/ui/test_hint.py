@@ -136,3 +136,32 @@ def test_a_hint_points_at_something_on_the_table_for_every_prompt_kind(content):
         table = Table(ink, content, [(200, 60, 60), (60, 160, 80), (60, 90, 200), (220, 180, 60)][:g.n])
         table.draw(screen, v, picker)
         assert table.hint_ring(screen, target), f"{kind}: {target} is not drawn on the table"
+
+
+class Recording(StillThinking):
+    """An AI worker busy with a long search that never ends; it notes what it is asked."""
+
+    asked: list = []
+
+    def ask(self, what, *args, **kw) -> int:
+        self.asked.append(what)
+        return super().ask(what, *args, **kw)
+
+
+def test_a_hint_does_not_wait_behind_the_ai_workers_search(content, tmp_path):
+    app = App(content, size=(1280, 720), seed=5, settings={"speed": 3}, saves=tmp_path)
+    try:
+        busy = Recording()
+        busy.asked = []
+        g = build(content, {"players": 3, "fate": ["ceremony"], "start": "move", "seats": [HAND, {}, {}]})
+        session = Session.from_game(content, [SeatConfig(i == 0, "normal", i) for i in range(3)], g,
+                                    saves=tmp_path, ai_seconds=0.3, worker=busy)
+        busy.ask("choose", "another game", 1, "hard", 1, {}, 30.0)  # the AI process is searching
+        open_table(app, session)
+        scene = app.scene
+        frame(app)
+        frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
+        wait_for_hint(app, scene)
+        assert busy.asked == ["choose"]  # the hint went to the hint process, not behind the search
+    finally:
+        app.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from fate.engine import new_game, view
-from fate.ui.session import narrate
+from fate.ui.narration import narrate
 
 
 def test_every_event_of_real_games_narrates_without_error(content):

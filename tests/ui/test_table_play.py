@@ -102,13 +102,13 @@ def test_keyboard_answers_decline_and_numbered_buttons(app):
     decline = p.decline()
     if decline is not None:
         frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
-        assert scene.session.game.choices_made[-1] == decline
+        assert scene.session.game.choices_made[before] == decline
     elif buttons:
         frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1")])
     else:
         target = next(h for h in scene.hotspots() if h.key[0] != "ui")
         frame(app, click(target.rect.center))
-    assert scene.decisions() == before + 1
+    assert scene.decisions() >= before + 1  # (and any the table then takes for the player: one way only)
 
 
 def test_escape_pauses_and_leaving_returns_to_title(app):

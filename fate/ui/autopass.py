@@ -1,0 +1,156 @@
+"""Which decisions the table answers for a player: auto-pass and the one-choice rule.
+
+The engine asks a seat at every casting window where it holds something it
+could cast (R-SP). Most of those moments change nothing, so each player
+chooses (Settings, kept) when the table stops to ask:
+
+- ``every``: at every window where something could be cast;
+- ``mine`` (the default): at the windows of my own turn where something new
+  could be cast, after my own rolls and when I am raided; elsewhere the table
+  passes for me (the **Cast…** button stops at the next window instead);
+- ``never``: only when I press **Cast…**.
+
+"Pass until my next turn" passes every window until that seat's next turn.
+
+A decision with one legal outcome (a single choice; the second Spell of a Wild
+pair when only two match) is taken for the player. Either way the table
+applies the engine's own choice id, so the choices a save records, and so
+every replay, are the same as if the player had clicked. No pygame here: the
+bench (``python -m fate.bench prompts``) plays the same rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fate.engine import Game, Prompt
+from fate.settings import AUTOPASS_MODES as MODES
+
+DEFAULT_MODE = "mine"
+MODE_WORDS = {
+    "every": "Stop at every chance to cast",
+    "mine": "Stop on my turn, my rolls and raids on me",
+    "never": "Never stop: cast with the Cast… button",
+}
+SHORT = {"every": "every chance", "mine": "my moments", "never": "never"}
+MODE_TIPS = {
+    "every": "The table stops at every casting window where you hold something you could cast.",
+    "mine": "The table stops when something could be cast on your own turn (once for each new chance), "
+            "after your own rolls and when you are raided; at other times it passes for you.",
+    "never": "The table always passes for you; press Cast… (or C) to stop at the next casting window.",
+}
+# The moments aimed at the player (its own roll, a raid on it) and the timings of the
+# cards made for them: the default stops there when such a card is held.
+_AIMED = {"after_roll": {"after_roll", "roll_any"}, "raid": {"raided"}}
+
+
+def window_of(p: Prompt) -> tuple[str, int]:
+    """(the window's kind, the seat its roll or raid is aimed at, -1 if none) of a cast_window prompt."""
+    ctx = p.context
+    if len(ctx) == 3 and ctx[0] == "window":
+        return str(ctx[1]), int(ctx[2])
+    return "", -1
+
+
+@dataclass
+class AutoPass:
+    """The table's memory for auto-pass, per seat. Nothing here is saved with the game."""
+
+    modes: list[str]
+    armed: set[int] = field(default_factory=set)  # seats that pressed Cast…: stop at the next window
+    until: dict[int, int] = field(default_factory=dict)  # seat -> the turn its "pass until my turn" began
+    offered: dict[int, tuple] = field(default_factory=dict)  # seat -> (turn, what it could cast) last asked
+
+    def mode(self, seat: int) -> str:
+        return self.modes[seat] if 0 <= seat < len(self.modes) and self.modes[seat] in MODES else DEFAULT_MODE
+
+    def passes(self, g: Game, p: Prompt) -> bool:
+        """Should the table answer "pass" to this prompt for its (human) seat?"""
+        if p.kind != "cast_window" or p.choice("pass") is None:
+            return False
+        seat = p.seat
+        kind, aimed = window_of(p)
+        own = g.cur == seat and kind != "investigators"
+        if seat in self.until:
+            if own and g.turn != self.until[seat]:
+                del self.until[seat]  # the seat's next turn has come
+            else:
+                return True
+        if seat in self.armed:
+            self.armed.discard(seat)
+            return False
+        mode = self.mode(seat)
+        if mode == "every":
+            return False
+        if mode == "never":
+            return True
+        if kind in _AIMED and aimed == seat:
+            if kind == "raid" or any(_AIMED[kind] & _timing(g, c.id) for c in p.choices):
+                return False
+        if not own:
+            return True
+        turn, seen = self.offered.get(seat, (-1, frozenset()))
+        now = frozenset(c.id for c in p.choices if c.id != "pass")
+        if turn == g.turn and now <= seen:
+            return True  # asked already this turn, with nothing new to cast
+        self.offered[seat] = (g.turn, now | (seen if turn == g.turn else frozenset()))
+        return False
+
+    def pass_until_turn(self, g: Game, seat: int) -> None:
+        """The seat's "Pass until my next turn"."""
+        self.until[seat] = g.turn if g.cur == seat else -1
+
+    def arm(self, seat: int) -> None:
+        """Cast…: the table stops at this seat's next casting window, whatever the mode."""
+        self.armed.add(seat)
+        self.until.pop(seat, None)
+
+
+def readable_labels(v: dict, content) -> dict[str, str]:
+    """Better words for some choices of the looker's prompt, from its own view:
+    "Play both Gathering Spells as a Wild pair" (the engine's ids stay)."""
+    prompt = v.get("prompt") or {}
+    me = v.get("viewer")
+    if me is None or not 0 <= me < len(v["seats"]):
+        return {}
+    hand = v["seats"][me].get("hand", [])
+    out = {}
+    for c in prompt.get("choices", ()):
+        head, _, rest = c["id"].partition(":")
+        if head == "wild" and rest.isdigit() and 0 <= int(rest) < len(content.symbols):
+            sym = int(rest)
+            place = content.locations[sym].name.removeprefix("The ")
+            n = sum(1 for card in hand if card.get("back") == content.symbols[sym].id)
+            out[c["id"]] = f"Play {'both' if n == 2 else 'two'} {place} Spells as a Wild pair"
+        elif head == "play" and rest in content.by_id and c["label"].startswith("Play "):
+            card = content.card(rest)
+            if 0 <= card.symbol < len(content.locations):
+                out[c["id"]] = f"Play {card.name}: to {content.locations[card.symbol].name}"
+        elif head == "ready" and c["label"].endswith(")") and rest in content.by_id:
+            card = content.card(rest)
+            names = [content.symbols[x].name if x else "any symbol" for x in card.cost]
+            pays = (", ".join(names[:-1]) + " and " + names[-1]) if len(names) > 1 else (names or ["nothing"])[0]
+            out[c["id"]] = f"Ready {card.name} (pays {pays})"
+    return out
+
+
+def _timing(g: Game, cid: str) -> frozenset[str]:
+    """The timing words of the card a choice casts or uses ("cast:<card>", "use:<card>")."""
+    head, _, card = cid.partition(":")
+    if head in ("cast", "use") and card in g.content.by_id:
+        return frozenset(g.content.card(card).timing)
+    return frozenset()
+
+
+def only_outcome(g: Game, p: Prompt) -> str | None:
+    """The choice id to take for the player when the decision has one legal outcome, else None.
+
+    One choice is one outcome. A Wild pair's first Spell, when exactly two Spells
+    match, is one outcome too: both are given up whichever is picked first."""
+    if p.kind in ("draft",):
+        return None
+    if len(p.choices) == 1:
+        return p.choices[0].id
+    if p.kind == "wild_card" and len(p.choices) == 2 and p.text.endswith("1 of 2 for the Wild"):
+        return p.choices[0].id
+    return None
