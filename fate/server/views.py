@@ -15,7 +15,7 @@ from typing import Any
 from fate.content.model import Content
 from fate.engine import Event, Game, new_game, view
 from fate.server.protocol import reply
-from fate.ui.session import narrate
+from fate.ui.narration import narrate
 
 
 def told(events: list[Event], v: dict, seat: int, content: Content) -> list[dict[str, Any]]:
