@@ -134,6 +134,18 @@ def readable_labels(v: dict, content) -> dict[str, str]:
     return out
 
 
+def readable_text(prompt: dict) -> str:
+    """The prompt's words, with "which die?" asked as a yes-or-no when only one die can be
+    chosen (the engine's question stays the same decision, with the same choice ids)."""
+    text = prompt.get("text", "")
+    dice = [c for c in prompt.get("choices", ()) if c["id"].startswith("die:")]
+    if text.endswith("which die?") and len(dice) == 1:
+        label = dice[0]["label"]
+        head = text[:text.rfind(":") + 1]  # the card asking, "Chant from the Deep:"
+        return f"{head} {label[:1].lower() + label[1:]}?".strip()
+    return text
+
+
 def _timing(g: Game, cid: str) -> frozenset[str]:
     """The timing words of the card a choice casts or uses ("cast:<card>", "use:<card>")."""
     head, _, card = cid.partition(":")
