@@ -184,8 +184,9 @@ class AIWorker:
         self._pending = None
         if self._proc is not None:
             try:
-                self._requests.put(None)
-                self._proc.join(timeout=1.0)
+                if self._number:  # (never asked: no queue thread to leave behind, see ``warm``)
+                    self._requests.put(None)
+                    self._proc.join(timeout=1.0)
             except (OSError, ValueError):
                 pass
             if self._proc.is_alive():

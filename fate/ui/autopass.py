@@ -6,8 +6,9 @@ chooses (Settings, kept) when the table stops to ask:
 
 - ``every``: at every window where something could be cast;
 - ``mine`` (the default): at the windows of my own turn where something new
-  could be cast, after my own rolls and when I am raided; elsewhere the table
-  passes for me (the **Cast…** button stops at the next window instead);
+  could be cast, after my own rolls (with a card for rolls) and when I am
+  raided, and in a rival's turn for a card made for it (once a turn); elsewhere
+  the table passes for me (the **Cast…** button stops at the next window);
 - ``never``: only when I press **Cast…**.
 
 "Pass until my next turn" passes every window until that seat's next turn.
@@ -36,12 +37,15 @@ SHORT = {"every": "every chance", "mine": "my moments", "never": "never"}
 MODE_TIPS = {
     "every": "The table stops at every casting window where you hold something you could cast.",
     "mine": "The table stops when something could be cast on your own turn (once for each new chance), "
-            "after your own rolls and when you are raided; at other times it passes for you.",
+            "after your own rolls and when you are raided, and in a rival's turn for a card made for it; "
+            "at other times it passes for you.",
     "never": "The table always passes for you; press Cast… (or C) to stop at the next casting window.",
 }
 # The moments aimed at the player (its own roll, a raid on it) and the timings of the
 # cards made for them: the default stops there when such a card is held.
 _AIMED = {"after_roll": {"after_roll", "roll_any"}, "raid": {"raided"}}
+# Cards made for other cults' turns: the default stops for them there (once a turn for each new one).
+_RIVAL_TIMINGS = {"other_turn", "roll_any", "end"}
 
 
 def window_of(p: Prompt) -> tuple[str, int]:
@@ -87,8 +91,8 @@ class AutoPass:
         if kind in _AIMED and aimed == seat:
             if kind == "raid" or any(_AIMED[kind] & _timing(g, c.id) for c in p.choices):
                 return False
-        if not own:
-            return True
+        if not own and not any(_RIVAL_TIMINGS & _timing(g, c.id) for c in p.choices):
+            return True  # a rival's turn, and nothing held is made for it
         turn, seen = self.offered.get(seat, (-1, frozenset()))
         now = frozenset(c.id for c in p.choices if c.id != "pass")
         if turn == g.turn and now <= seen:
@@ -132,6 +136,18 @@ def readable_labels(v: dict, content) -> dict[str, str]:
             pays = (", ".join(names[:-1]) + " and " + names[-1]) if len(names) > 1 else (names or ["nothing"])[0]
             out[c["id"]] = f"Ready {card.name} (pays {pays})"
     return out
+
+
+def readable_text(prompt: dict) -> str:
+    """The prompt's words, with "which die?" asked as a yes-or-no when only one die can be
+    chosen (the engine's question stays the same decision, with the same choice ids)."""
+    text = prompt.get("text", "")
+    dice = [c for c in prompt.get("choices", ()) if c["id"].startswith("die:")]
+    if text.endswith("which die?") and len(dice) == 1:
+        label = dice[0]["label"]
+        head = text[:text.rfind(":") + 1]  # the card asking, "Chant from the Deep:"
+        return f"{head} {label[:1].lower() + label[1:]}?".strip()
+    return text
 
 
 def _timing(g: Game, cid: str) -> frozenset[str]:

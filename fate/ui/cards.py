@@ -196,11 +196,14 @@ class CardsAndPrompt:
                 boxes.append(pygame.Rect(bx - w, rect.y + L.n(12), w, rect.h - L.n(24)))
                 bx -= w + L.n(8)
             boxes.reverse()
-        else:
-            w = min(max(widths), L.n(760))
+        else:  # above the bar: in two columns when the labels allow, so the list rises half as far
             h = L.n(44)
-            boxes = [pygame.Rect(rect.right - w, rect.y - (len(buttons) - i) * (h + L.n(6)), w, h)
-                     for i in range(len(buttons))]
+            half = (rect.w - L.n(8)) // 2
+            cols = 2 if len(buttons) > 2 and max(widths) <= half else 1
+            w = half if cols == 2 else min(max(widths), L.n(760))
+            rows = (len(buttons) + cols - 1) // cols
+            boxes = [pygame.Rect(rect.right - (cols - i % cols) * (w + L.n(8)) + L.n(8),
+                                 rect.y - (rows - i // cols) * (h + L.n(6)), w, h) for i in range(len(buttons))]
         self.prompt_rise = None if inline or not boxes else boxes[0].y  # the top of a risen list, in pixels
         for (label, key), text, br in zip(buttons, labels, boxes, strict=True):
             pygame.draw.rect(screen, (70, 52, 36), br, border_radius=L.n(8))

@@ -16,7 +16,7 @@ import pygame
 from fate.engine import IllegalChoice
 from fate.engine.determinize import determinize
 from fate.ui.anim import Player, beats_for
-from fate.ui.autopass import readable_labels
+from fate.ui.autopass import readable_labels, readable_text
 from fate.ui.keyboard import KeyboardPlay
 from fate.ui.narration import narrate
 from fate.ui.news import anchors_of
@@ -171,7 +171,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
                 return
             if self.picker is None or self.picker_for != self.decisions():
                 self.shown = s.view(self.looker)
-                self.picker = Picker(self.shown["prompt"])
+                self.picker = Picker(dict(self.shown["prompt"], text=readable_text(self.shown["prompt"])))
                 self.picker.labels.update(readable_labels(self.shown, self.app.content))
                 self.picker_for = self.decisions()
             return

@@ -22,6 +22,7 @@ class AutoAnswers:
     def init_auto(self) -> None:
         self.auto = AutoPass(self.autopass_modes())
         self.passed = 0  # windows passed for the looker since its last decision
+        self._auto_for = -1  # the decision (by count) already weighed: each is weighed once
 
     def autopass_modes(self) -> list[str]:
         modes = self.app.settings.get("autopass") or []
@@ -33,8 +34,9 @@ class AutoAnswers:
             return None
         g = self.session.game
         p = g.pending()
-        if p is None:
-            return None
+        if p is None or self._auto_for == len(g.choices_made):
+            return None  # weighed already: it is the player's to answer
+        self._auto_for = len(g.choices_made)
         self.auto.modes = self.autopass_modes()
         if self.auto.passes(g, p):
             if seat == self.looker:

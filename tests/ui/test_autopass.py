@@ -162,3 +162,15 @@ def test_wild_pair_with_exactly_two_matching_spells_needs_no_pick(content, tmp_p
         assert any(text.startswith("Taken for you") for text, _ in scene.log)
     finally:
         app.close()
+
+
+def test_the_default_stops_in_a_rival_turn_for_a_card_made_for_it(content, tmp_path):
+    app, scene = table_with(content, tmp_path, [True, True], ["mine"] * 4, players=2, current=1, start="prepare",
+                            fate=["ceremony", "museum"],
+                            seats=[{"reserve": ["lantern-10"], "hand": ["hood-01", "tome-05", "key-04"]},
+                                   {"hand": ["hood-02", "tome-02", "key-05"]}])  # Blackmail: a rival's turn only
+    try:
+        seen = shown_prompts(app, scene)
+        assert (0, "cast_window", 1) in seen
+    finally:
+        app.close()

@@ -151,3 +151,27 @@ def test_undo_and_summon_words(content, tmp_path):
         assert spot.tip.startswith("Not now: nothing to take back yet")
     finally:
         app.close()
+
+
+def test_one_die_to_turn_is_asked_as_yes_or_no(content, tmp_path):
+    app = App(content, size=(1280, 720), seed=3, settings={"speed": 3}, saves=tmp_path)
+    g = build(content, {"players": 2, "current": 0, "start": "activate", "fate": ["other_worlds", "museum"],
+                        "dice": ["skull"] + ["tentacle"] * 5, "seats": [{"reserve": ["flame-02"]}, {}]})
+    open_table(app, Session.from_game(content, [SeatConfig(True, "easy", 0), SeatConfig(False, "easy", 1)], g))
+    scene = app.scene
+    try:
+        for _ in range(30):
+            frame(app)
+            if scene.picker is None:
+                continue
+            ids = [c["id"] for c in scene.picker.prompt["choices"]]
+            if "cast:flame-02" in ids:
+                scene.choose("cast:flame-02")
+            elif ids == ["die:0", "stop"]:
+                break
+            else:
+                scene.choose(next((i for i in ("pass", "skip", "no", "stop") if i in ids), ids[0]))
+        assert [c["id"] for c in scene.picker.prompt["choices"]] == ["die:0", "stop"]
+        assert scene.picker.prompt["text"] == "Chant from the Deep: turn die 1 (Skull) to Tentacle?"
+    finally:
+        app.close()

@@ -125,3 +125,20 @@ def test_a_broken_lessons_file_is_one_line_naming_it(tmp_path):
     bad.write_text("lessons: [\n")
     with pytest.raises(tutorial.TutorialError, match=r"tutorial.yaml: line \d+: not valid YAML"):
         tutorial.load(bad)
+
+
+def test_the_coach_keeps_a_short_log_of_what_just_happened(app):
+    scene = app.goto("tutorial", 2)
+    frame(app)
+    step = scene.current()
+    while step is not None and not step.do:
+        press(app, ("ui", "coach_next"))
+        step = scene.current()
+    target = next(h for h in scene.hotspots() if h.key == scene.coach_target)
+    frame(app, click(target.rect.center))
+    for _ in range(5):
+        frame(app)
+    recent = next(h for h in scene.hotspots() if h.key == ("ui", "recent"))
+    assert scene.log and scene.log[-1][0] in recent.tip
+    assert any(line in app.ink.drawn for line in app.ink.wrap(scene.log[-1][0], 15, recent.rect.w, "italic"))
+    assert not any(h.key == ("ui", "autopass") for h in scene.hotspots())  # each step is the player's own
