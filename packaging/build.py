@@ -28,7 +28,6 @@ folder: ``$FATE_BUILD_CACHE``, else ``~/.cache/fate-build``.
 
 from __future__ import annotations
 
-import argparse
 import os
 import platform
 import shutil
@@ -48,6 +47,7 @@ LINUX = ROOT / "packaging" / "linux"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "packaging"))
 
+from fate.cli import Parser  # noqa: E402
 from fate.oscompat import executable_name as exe_name  # noqa: E402
 from fate.oscompat import system  # noqa: E402
 
@@ -58,14 +58,6 @@ TARGETS = ("native", "windows", "linux", "macos")
 
 class BuildError(Exception):
     pass
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a refused argument is one line (naming it) and exit status 2."""
-
-    def error(self, message: str) -> None:
-        print(f"{self.prog}: {message} (try --help)", file=sys.stderr)
-        raise SystemExit(2)
 
 
 def fresh(folder: Path) -> None:
@@ -304,7 +296,7 @@ def linux_release() -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = OneLineParser(prog="python packaging/build.py", description=__doc__.split("\n\n")[0])
+    ap = Parser(prog="python packaging/build.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--target", choices=TARGETS, default="native",
                     help="native: for this machine (default); windows: zip and installer (under Wine on Linux); "
                          "linux: tarball and .deb for glibc 2.31+ (root); macos: .app in a .dmg (on a Mac)")

@@ -143,10 +143,10 @@ def _version_arg(text: str) -> tuple[int, ...]:
 
 def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from build import OneLineParser
+    from build import Parser
     from oldlinux import GLIBC, GLIBCXX
 
-    ap = OneLineParser(prog="python packaging/elfcheck.py", description=__doc__.split("\n\n")[0])
+    ap = Parser(prog="python packaging/elfcheck.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", type=Path)
     ap.add_argument("--glibc", type=_version_arg, default=GLIBC, help="newest GLIBC_ allowed (default 2.31)")
     ap.add_argument("--glibcxx", type=_version_arg, default=GLIBCXX,
