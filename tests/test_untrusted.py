@@ -271,7 +271,7 @@ def test_a_damaged_scenario_file_builds_or_is_refused_in_one_line(tmp_path_facto
 # ---------------------------------------------------------------- the game's own data (YAML)
 DATA = {name: yaml.safe_load((data_dir() / name).read_text(encoding="utf-8"))
         for name in ("symbols.yaml", "dice.yaml", "locations.yaml", "gods.yaml", "spells.yaml", "gates.yaml",
-                     "artifacts.yaml", "curses.yaml")}
+                     "artifacts.yaml", "curses.yaml", "solo.yaml")}
 DATA_PLACES = [(name, p) for name, d in DATA.items() for p in paths_in(d, limit=3)]
 STEP_PLACES = [(name, p) for name, p in DATA_PLACES if p and p[-1] == "do"]
 
@@ -299,6 +299,19 @@ def content_with(root: Path, name: str, place: tuple, value) -> None:
 @given(st.sampled_from(DATA_PLACES), YAML_HOSTILE | st.just(...))
 def test_damaged_card_data_loads_or_is_one_line_naming_the_file(data_copy, where, value):
     content_with(data_copy, *where, value)
+
+
+# every field of the first entry of every data file, and each file's own top fields
+FIRST_ENTRY_PLACES = [(name, p) for name, p in DATA_PLACES if len(p) <= 1 or (len(p) == 3 and p[1] == 0)]
+YAML_NASTY = [None, 3, [], {}, "x" * 10_000, ...]
+
+
+def test_every_field_of_a_first_entry_holding_each_nasty_value(data_copy):
+    """The exhaustive table beside the property tests: each data file's own fields and
+    every field of its first entry, with each nasty value or removed."""
+    for name, place in FIRST_ENTRY_PLACES:
+        for value in YAML_NASTY:
+            content_with(data_copy, name, place, value)
 
 
 @settings(SLOW, max_examples=60)

@@ -90,7 +90,9 @@ class _Loader:
         out = []
         for row in rows:
             self.keys(row, {"id", "name", "colour", "location"}, where, "symbol")
-            sid = row.get("id", "?")
+            sid = row.get("id")
+            if not isinstance(sid, str) or not sid.isidentifier() or any(o[1] == sid for o in out):
+                raise ContentError(f"{where}: field 'id': expected a new word for each symbol, found {cut(sid)}")
             loc = row.get("location")
             if not known(loc, LOCATIONS):
                 raise ContentError(f"{where}: symbol {cut(sid)}: field 'location': unknown location {cut(loc)}")
@@ -111,7 +113,11 @@ class _Loader:
         faces = []
         for i, row in enumerate(data["faces"]):
             self.keys(row, {"id", "name", "text"}, where, "face")
-            faces.append(DieFace(i, str(row["id"]), str(row.get("name", row["id"])), str(row.get("text", ""))))
+            fid = row.get("id")
+            if not isinstance(fid, str) or not fid.isidentifier() or any(f.id == fid for f in faces):
+                raise ContentError(f"{where}: face {i + 1}: field 'id': expected a new word, found {cut(fid)}")
+            faces.append(DieFace(i, fid, self.text(row, "name", where, fid, required=False) or fid,
+                                 self.text(row, "text", where, fid, required=False)))
         if len(faces) != 6:
             raise ContentError(f"{where}: field 'faces': a Fate Die has 6 faces, found {len(faces)}")
         ids = [f.id for f in faces]
