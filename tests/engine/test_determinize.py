@@ -215,3 +215,50 @@ def test_a_seat_that_has_chosen_keeps_its_pair_and_its_discard_stays_out_of_the_
         mine = determinize(g, 0, k)
         assert other not in mine.drafts[1] + mine.drafts[2]
         assert mine.gods == g.gods
+
+
+def first_fit_deal(g, seat: int, seed: int) -> tuple:
+    """The deal of hidden Spells as first written (docs/ai.md): the pool sorted, shuffled
+    with the determinization's generator, and each place, the most demanding first,
+    taking the first card of the pool that fits and is not taken. An oracle for the
+    faster dealing by queues."""
+    from fate.engine import rng as rngmod
+
+    d = g.clone()
+    cards = d.content.cards
+    slots, pool = [], []
+    for s in range(d.n):
+        if s != seat:
+            for place, with_cost in ((d.reserve[s], True), (d.hands[s], False)):
+                for i, card in enumerate(place):
+                    c = cards[card]
+                    slots.append((place, i, (c.symbol, c.cost) if with_cost else (c.symbol,)))
+                    pool.append(card)
+    for col in d.columns:
+        for i, card in enumerate(col):
+            if cards[card].kind == "spell":
+                slots.append((col, i, (cards[card].symbol,)))
+                pool.append(card)
+    pool = sorted(pool + d.spell_deck + d.discard)
+    rngmod.shuffle(rngmod.seed_state(seed), pool)
+    slots.sort(key=lambda slot: -len(slot[2]))
+    taken = [False] * len(pool)
+    for place, i, need in slots:
+        k = next(k for k, card in enumerate(pool) if not taken[k] and cards[card].symbol == need[0]
+                 and (len(need) == 1 or cards[card].cost == need[1]))
+        taken[k], place[i] = True, pool[k]
+    rest = [card for k, card in enumerate(pool) if not taken[k]]
+    return d.hands, d.reserve, d.columns, rest
+
+
+def test_hidden_spells_are_dealt_as_the_first_fit_would_deal_them(content):
+    reserves = 0
+    for players in (2, 4):
+        for g, _ in positions(content, players, seed=31, every=5):
+            for seat in range(g.n):
+                d = determinize(g, seat, 77)
+                hands, reserve, columns, rest = first_fit_deal(g, seat, 77)
+                assert (d.hands, d.reserve, d.columns) == (hands, reserve, columns)
+                assert d.spell_deck + d.discard == rest
+                reserves += sum(len(g.reserve[s]) for s in range(g.n) if s != seat)
+    assert reserves > 20  # Reserves (symbol and cost) were dealt, not only hands and Columns

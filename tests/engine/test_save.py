@@ -256,7 +256,7 @@ def test_a_snapshot_with_a_field_missing_is_refused_naming_it(content):
     ([], "'config' is required"), ({"players": 0, "seed": 1}, "players 1 to 4"),
     ({"players": 5, "seed": 1}, "players 1 to 4"), ({"players": True, "seed": 1}, "players 1 to 4"),
     ({"players": 2, "seed": 1.5}, "whole-number seed"), ({"players": 2, "seed": 2**63 + 1}, "whole-number seed"),
-    ({"players": 2, "seed": 1, "gods": 7}, "config.gods"), ({"players": 2, "seed": 1, "gods": ["cthulhu"]}, "config.gods"),
+    ({"players": 2, "seed": -2**63 - 1}, "whole-number seed"), ({"players": 2, "seed": 1, "gods": 7}, "found 7$"), ({"players": 2, "seed": 1, "gods": ["cthulhu"]}, "config.gods"),
     ({"players": 2, "seed": 1, "gods": ["cthulhu", "cthulhu"]}, "2 different Elder God ids"),
     ({"players": 2, "seed": 1, "gods": ["cthulhu", "the-sign"]}, "config.gods"),
     ({"players": 2, "seed": 1, "gods": ["cthulhu", ["x"]]}, "config.gods"),
@@ -290,3 +290,14 @@ def test_damaged_choices_are_refused_naming_the_place(choices, says):
 def test_choices_of_every_sound_length_pass():
     assert check_choices(["x" * 200, "a"]) == ["x" * 200, "a"] and check_choices([]) == []
     assert len(check_choices(["a"] * MAX_CHOICES)) == MAX_CHOICES
+
+
+def test_an_error_about_outside_data_is_one_line_of_at_most_300_characters():
+    from fate.engine.errors import ContentError, ScenarioError
+
+    assert str(SaveFormatError("a\nb\t c")) == "a b c"
+    exact = "x" * 300
+    assert str(ContentError(exact)) == exact  # 300 is still whole
+    cut = str(ScenarioError("y" * 301))
+    assert cut == "y" * 299 + "…" and len(cut) == 300
+    assert str(SaveFormatError(12)) == "12"
