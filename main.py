@@ -178,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        import pygame
+
         from fate.ui.shots import screenshot
 
         try:
@@ -188,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
             return BAD
         except OSError as e:
             print(one_line(f"{prog}: --screenshot {args.screenshot}: {e.strerror or e}", 300), file=sys.stderr)
+            return 1
+        except pygame.error as e:  # an image SDL cannot write there (a name Windows refuses, a special folder)
+            print(one_line(f"{prog}: --screenshot {args.screenshot}: {e}", 300), file=sys.stderr)
             return 1
         print(f"saved {path}")
         return 0

@@ -82,3 +82,21 @@ def folder(text: str) -> Path:
     if not path.is_dir():
         raise argparse.ArgumentTypeError(f"{cut(text)}: no such folder")
     return path
+
+
+def solo_level(ap: Parser, level: str | None, players: int) -> None:
+    """Refuse a ``--level`` that is not a level of data/solo.yaml, or that goes with more
+    than one seat. (Checked after parsing: the levels come from the game's data.)"""
+    if level is None:
+        return
+    from fate.content import default_content
+    from fate.engine.errors import ContentError
+
+    try:
+        ids = [x.id for x in default_content().solo_levels]
+    except ContentError as e:
+        refuse(ap.prog, f"--level: the game's data is damaged ({e})")
+    if level not in ids:
+        ap.error(f"argument --level: expected one of {', '.join(ids)}, not {cut(level, 24)}")
+    if players != 1:
+        ap.error("--level: goes with --players 1")

@@ -85,7 +85,7 @@ class LineReader:
 
 
 # ---------------------------------------------------------------- file locks
-WINDOWS = system() == "windows"
+WINDOWS = os.name == "nt"  # msvcrt exists there only (not under Cygwin, whose system() says windows)
 
 if WINDOWS:
     import msvcrt
@@ -109,6 +109,7 @@ else:
     import fcntl
 
     def try_lock(fd: int) -> bool:
+        """False if another process holds the lock; OSError if this file system has no locks."""
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except (BlockingIOError, PermissionError):

@@ -97,7 +97,7 @@ def info_of(path: Path) -> SaveInfo:
     stamp, turn, seats = meta.get("saved_at"), meta.get("turn"), meta.get("seats")
     if not (isinstance(stamp, int | float) and not isinstance(stamp, bool) and 0 <= stamp < LATEST_TIME):
         return SaveInfo(path, problem=f"its details are damaged (saved_at: {cut(stamp)})")
-    if not (isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn <= 10**6):
+    if not (isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn <= 10**9):  # as the snapshot
         return SaveInfo(path, problem=f"its details are damaged (turn: {cut(turn)})")
     if not (isinstance(seats, list) and 1 <= len(seats) <= 4
             and all(isinstance(x, dict) and isinstance(x.get("name"), str) and isinstance(x.get("who"), str)
@@ -164,9 +164,14 @@ def delete_save(path: Path) -> None:
     removed) for an entry that is not a saved game's file (a folder, a link, a
     pipe) or a game open in another window."""
     path = Path(path)
-    files = [p for p in (path, backup_path(path)) if os.path.lexists(p)]
-    for p in files:
-        if not stat.S_ISREG(os.lstat(p).st_mode):
+    files = []
+    for p in (path, backup_path(path)):
+        try:
+            mode = os.lstat(p).st_mode
+        except OSError:  # not there (or gone meanwhile): nothing to delete
+            continue
+        files.append(p)
+        if not stat.S_ISREG(mode):
             kind = "a folder" if p.is_dir() and not p.is_symlink() else "a link" if p.is_symlink() else "not a file"
             raise SaveFormatError(f"{p}: {kind}, not a saved game: left as it is")
     lock = GameLock(path)
@@ -201,19 +206,43 @@ class GameLock:
         self._fd: int | None = None
 
     def acquire(self) -> bool:
-        """True if this process now holds the lock (or already did)."""
+        """True if this process now holds the lock (or already did), or if no lock
+        can be had in this folder at all (read-only, or a file system without
+        locks): then the game is played unlocked rather than not at all."""
         if self._fd is not None:
             return True
+        fd = self._open()
+        if fd is None:
+            return True
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        except OSError:
-            return not self.path.exists()  # a folder we cannot write to: no other window can either
-        if not oscompat.try_lock(fd):
+            got = oscompat.try_lock(fd)
+        except OSError:  # this file system keeps no locks
+            got = True
+        if not got:
             os.close(fd)
             return False
         self._fd = fd
         return True
+
+    def _open(self) -> int | None:
+        """The lock file, opened (made if need be); a damaged entry in its place
+        (a link, an empty folder) is cleared once. None if none can be had."""
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        for _ in range(2):
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                return os.open(self.path, flags, 0o644)
+            except OSError:
+                try:
+                    if self.path.is_symlink():
+                        self.path.unlink()
+                    elif self.path.is_dir():
+                        self.path.rmdir()
+                    else:
+                        return None
+                except OSError:
+                    return None
+        return None
 
     def __del__(self) -> None:  # a lock dropped unreleased must not stay held by a lost file handle
         self.release()
@@ -221,7 +250,10 @@ class GameLock:
     def release(self, remove: bool = False) -> None:
         if self._fd is None:
             return
-        oscompat.unlock(self._fd)
+        try:
+            oscompat.unlock(self._fd)
+        except OSError:  # a file system without locks: nothing was held
+            pass
         os.close(self._fd)  # closed before removing: Windows removes no open file
         self._fd = None
         if remove:

@@ -59,7 +59,7 @@ class _Builder:
             return {}
         if not isinstance(row, dict):
             raise self.err(f"{what}: expected a map")
-        extra = sorted(set(row) - allowed)
+        extra = sorted(map(str, set(row) - allowed))
         if extra:
             raise self.err(f"{what}: unknown field {cut(extra[0])}")
         return row
@@ -100,7 +100,7 @@ class _Builder:
         c = self.c
         n = self.num(d, "players", 3, 1, 4, "scenario")
         seed = d.get("seed", 1)
-        if not isinstance(seed, int):
+        if not isinstance(seed, int) or isinstance(seed, bool) or not -2**63 <= seed <= 2**63:
             raise self.err(f"field 'seed': expected a whole number, found {cut(seed)}")
         gods = d.get("gods") or [c.cards[x].id for x in c.gods[:n]]
         if not isinstance(gods, list) or len(gods) != n:

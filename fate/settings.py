@@ -108,7 +108,8 @@ def load(where: Path | None = None) -> tuple[dict[str, Any], str]:
     except InputError as e:
         return out, one_line(f"{where}: {e}; using the default settings", 300)
     if not isinstance(data, dict):
-        return out, f"{where}: not a settings file (a JSON object was expected); using the default settings"
+        return out, one_line(f"{where}: not a settings file (a JSON object was expected); using the default settings",
+                             300)
     wrong = []
     for key, (check, expected) in CHECKS.items():
         if key not in data:

@@ -20,10 +20,11 @@ from collections import Counter
 from pathlib import Path
 
 from fate.ai import BOTS, make_bot
-from fate.cli import Parser, folder, new_file, old_file, seconds, whole
+from fate.cli import Parser, folder, new_file, old_file, refuse, seconds, solo_level, whole
 from fate.content import default_content
 from fate.engine import new_game
 from fate.engine.invariants import violations
+from fate.untrusted import InputError, read_text
 
 CHOICE_CAP = 50_000  # a game that needs more is stuck: a rules bug
 
@@ -125,7 +126,7 @@ def report(args) -> str:
     ]
     for god in sorted(solo.god_seen):
         lines.append(f"| {god} | {solo.god_seen[god]} | {pct(solo.god_wins[god], solo.god_seen[god])} |")
-    lines += ["", "## Cards changed", "", Path(args.changes).read_text(encoding="utf-8").strip()
+    lines += ["", "## Cards changed", "", read_text(args.changes, 1 << 20).strip()
               if args.changes else "None yet.", ""]
     return "\n".join(lines)
 
@@ -226,7 +227,7 @@ def levels_section(games: int, seed: int) -> str:
 
 def write_section(path: Path, head: str, section: str) -> None:
     """Put ``section`` in the file in place of the one under ``head`` (or at the end)."""
-    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    text = read_text(path, 16 << 20) if path.exists() else ""
     start = text.find(head)
     if start < 0:
         text = (text.rstrip("\n") + "\n\n" if text.strip() else "") + section
@@ -244,8 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=whole(0, 2**62), default=1)
     ap.add_argument("--bot", default="random", choices=sorted(BOTS))
     ap.add_argument("--check", action="store_true", help="check invariants after every choice")
-    ap.add_argument("--level", choices=[x.id for x in default_content().solo_levels],
-                    help="with --players 1: how hard the Investigators play (data/solo.yaml)")
+    ap.add_argument("--level", metavar="LEVEL",
+                    help="with --players 1: how hard the Investigators play (a level of data/solo.yaml)")
     ap.add_argument("--report", metavar="FILE", type=new_file, help="write the balance report (four-seat and solo games)")
     ap.add_argument("--changes", metavar="FILE", type=old_file, help="markdown listing tuned cards, quoted in the report")
     ap.add_argument("--strong", metavar="FILE", type=new_file, help="write the report's section on Hard in every seat")
@@ -255,6 +256,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=whole(1, 64), default=1, help="with --strong: games played at once")
     ap.add_argument("--log", metavar="DIR", type=folder, help="with --strong: keep every game here, take a run up again")
     args = ap.parse_args(argv)
+    for name, path in (("--changes", args.changes), ("--levels", args.levels), ("--strong", args.strong)):
+        try:  # the files it reads are checked before any game is played
+            if path is not None and (name == "--changes" or path.exists()):
+                read_text(path, 16 << 20)
+        except InputError as e:
+            refuse(ap.prog, f"{name} {path}: {e}")
+    try:
+        return _work(ap, args)
+    except OSError as e:  # a write that failed after all
+        refuse(ap.prog, f"{e.filename or 'a file'}: {e.strerror or e}")
+    return 2
+
+
+def _work(ap: Parser, args) -> int:
     if args.levels:
         section = levels_section(args.games, args.seed)
         write_section(args.levels, LEVELS_HEAD, section)
@@ -270,8 +285,7 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.report).write_text(text, encoding="utf-8")
         print(text)
         return 0
-    if args.level is not None and args.players != 1:
-        ap.error("--level: goes with --players 1")
+    solo_level(ap, args.level, args.players)
     tally, dt = run(args.players, args.games, args.seed, args.bot, args.check, args.level)
     print(f"{tally.games} games, {args.players} players, bot {args.bot}, "
           + (f"solo level {args.level}, " if args.level else "") +

@@ -53,13 +53,17 @@ class Lesson:
     end: str  # what the coach says when the lesson is done
 
     def game(self, content: Content) -> Game:
-        return build(content, self.scenario)
+        """The lesson's position; TutorialError (one line) if its scenario cannot be built."""
+        try:
+            return build(content, self.scenario, f"lesson {self.id}")
+        except ScenarioError as e:
+            raise TutorialError(str(e)) from None
 
 
 def _lesson(row: Any, where: str) -> Lesson:
     if not isinstance(row, dict):
         raise TutorialError(f"{where}: expected a map")
-    extra = sorted(set(row) - LESSON_KEYS)
+    extra = sorted(map(str, set(row) - LESSON_KEYS))
     if extra:
         raise TutorialError(f"{where}: unknown field {cut(extra[0])}")
     for key in ("id", "title", "end"):

@@ -27,8 +27,9 @@ RAW_YAML = [Raw(".inf"), Raw(".nan"), Raw("9" * 10_000), Raw("[" * 100_000 + "]"
 
 SCALARS = (st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False, allow_infinity=False)
            | st.text(max_size=12) | st.sampled_from(["", "x" * 1_000_000, "\u202e\x00\x07 odd", "9" * 400]))
+KEYS = st.text(max_size=6) | st.integers(-3, 3) | st.booleans() | st.none()  # YAML keeps a key's kind
 PLAIN = st.recursive(SCALARS, lambda kids: st.lists(kids, max_size=4)
-                     | st.dictionaries(st.text(max_size=6), kids, max_size=3), max_leaves=8)
+                     | st.dictionaries(KEYS, kids, max_size=3), max_leaves=8)
 JSON_HOSTILE = PLAIN | st.sampled_from(RAW_JSON)
 YAML_HOSTILE = PLAIN | st.sampled_from(RAW_YAML)
 

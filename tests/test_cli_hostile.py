@@ -31,6 +31,10 @@ def cases(tmp: Path) -> list[tuple[str, list[str], str]]:
     bad_yaml.write_text("a: &a [x, x]\nb: [*a, *a]\n")
     deep = tmp / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)
+    binary = tmp / "binary.md"
+    binary.write_bytes(b"\xff\xfe")
+    mixed = tmp / "mixed.yaml"
+    mixed.write_text("players: 1\n1: x\nzz: y\n")
     lessons = tmp / "lessons.yaml"
     lessons.write_text("lessons: " + "[" * 5000 + "]" * 5000)
     return [
@@ -48,6 +52,10 @@ def cases(tmp: Path) -> list[tuple[str, list[str], str]]:
         ("fate.sim", ["--strong", str(tmp / "r.md"), "--budget", "inf"], "--budget"),
         ("fate.sim", ["--strong", str(tmp / "r.md"), "--log", str(tmp / "none")], "--log"),
         ("fate.sim", ["--changes", str(tmp / "none.md")], "--changes"), ("fate.sim", ["--bot", "god"], "--bot"),
+        ("fate.sim", ["--levels", str(binary), "--games", "1"], "--levels"),
+        ("fate.sim", ["--players", "1", "--level", "nightmare"], "--level"),
+        ("fate.sim", ["--players", "2", "--level", "relentless"], "--level"),
+        ("fate.ai.arena", ["--players", "2", "--level", "vigilant"], "--level"),
         ("fate.ai.arena", ["--jobs", "0"], "--jobs"), ("fate.ai.arena", ["--budget", "nan"], "--budget"),
         ("fate.ai.arena", ["--budget", "-1"], "--budget"), ("fate.ai.arena", ["--games", "0"], "--games"),
         ("fate.ai.arena", ["--players", HUGE], "--players"), ("fate.ai.arena", ["--bots", "x" * 5000], "--bots"),
@@ -55,7 +63,7 @@ def cases(tmp: Path) -> list[tuple[str, list[str], str]]:
         ("fate.bench", ["engine", "--seconds", "inf"], "--seconds"), ("fate.bench", ["frames", "--frames", "0"], "--frames"),
         ("fate.bench", ["everything"], "what"),
         ("fate.scenario", [str(tmp)], "file"), ("fate.scenario", [str(fifo)], "file"),
-        ("fate.scenario", [str(bad_yaml)], "FILE"), ("fate.scenario", ["--from-save", str(deep)], "--from-save"),
+        ("fate.scenario", [str(bad_yaml)], "FILE"), ("fate.scenario", [str(mixed)], "FILE"), ("fate.scenario", ["--from-save", str(deep)], "--from-save"),
         ("fate.scenario", ["--from-save", str(tmp / "none.json")], "--from-save"),
         ("fate.scenario", [str(ROOT / "docs/examples/museum-control.yaml"), "--seat", "9"], "--seat"),
         ("fate.scenario", [str(ROOT / "docs/examples/museum-control.yaml"), "--choose", "x" * 5000], "--choose"),

@@ -318,3 +318,15 @@ def test_every_field_of_a_first_entry_holding_each_nasty_value(data_copy):
 @given(st.sampled_from(STEP_PLACES), YAML_HOSTILE)
 def test_an_effect_step_whose_do_is_of_any_type_is_one_line(data_copy, where, value):
     content_with(data_copy, *where, value)
+
+
+def test_a_lesson_whose_position_cannot_be_built_is_one_tutorial_line(tmp_path):
+    from fate import tutorial
+
+    text = (Path(data_dir()) / "tutorial.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "tutorial.yaml"
+    bad.write_text(text.replace("players: 1", "players: 9", 1), encoding="utf-8")
+    lesson = tutorial.load(bad)[0]
+    with pytest.raises(tutorial.TutorialError) as e:
+        lesson.game(CONTENT)
+    assert "players" in one_line(e.value)

@@ -28,7 +28,7 @@ from typing import Any
 
 from fate.ai.bots import BOTS, make_bot
 from fate.ai.ismcts import HardBot
-from fate.cli import Parser, new_file, seconds, whole
+from fate.cli import Parser, new_file, seconds, solo_level, whole
 from fate.content import default_content
 from fate.engine import new_game
 from fate.untrusted import InputError, cut, parse_json, read_text
@@ -202,8 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=whole(0, 2**62), default=1)
     ap.add_argument("--bots", default="hard,normal", help="comma-separated, one per seat: " + ", ".join(BOTS))
     ap.add_argument("--budget", type=seconds(0.01, 60), default=None, help="Hard's seconds a decision (default 1.0)")
-    ap.add_argument("--level", choices=[x.id for x in default_content().solo_levels],
-                    help="with --players 1: how hard the Investigators play (data/solo.yaml)")
+    ap.add_argument("--level", metavar="LEVEL",
+                    help="with --players 1: how hard the Investigators play (a level of data/solo.yaml)")
     ap.add_argument("--jobs", type=whole(1, 64), default=1, help="games played at once, one process each")
     ap.add_argument("--log", metavar="FILE", type=new_file, help="append each game to FILE (JSON lines); games already there "
                                                    "are not played again")
@@ -213,8 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown or not bots:
         ap.error(f"--bots: unknown bot {cut(unknown[0])} (expected {', '.join(BOTS)})" if unknown
                  else "--bots: name at least one bot")
-    if a.level is not None and a.players != 1:
-        ap.error("--level: goes with --players 1")
+    solo_level(ap, a.level, a.players)
     if len(bots) > a.players:
         ap.error(f"--bots: {len(bots)} bots for {a.players} seat(s)")
     try:

@@ -410,8 +410,8 @@ class _Loader:
         be the rules' own numbers (R-SO-2..8)."""
         where = "data/solo.yaml"
         data = self.read("solo.yaml")
-        if not isinstance(data, dict) or not isinstance(data.get("levels"), list) or not data["levels"]:
-            raise ContentError(f"{where}: expected a 'levels' list")
+        if not isinstance(data, dict) or not isinstance(data.get("levels"), list) or not 1 <= len(data["levels"]) <= 5:
+            raise ContentError(f"{where}: expected a 'levels' list of 1 to 5 (New Game has room for five)")
         ranges = {"arrive": (0, 3), "meeting_curses": (0, 2), "meeting_signs": (0, 2), "raid_dice": (-2, 2),
                   "curses_to_lose": (3, 8), "start_investigators": (0, 4)}
         out = []
@@ -427,8 +427,11 @@ class _Loader:
                     raise ContentError(f"{where}: level {cut(lid)}: field {key!r}: expected {lo} to {hi}, "
                                        f"found {cut(val)}")
                 nums[key] = val
-            out.append(SoloLevel(i, lid, self.text(row, "name", where, lid), self.text(row, "text", where, lid),
-                                 **nums))
+            name, text = self.text(row, "name", where, lid), self.text(row, "text", where, lid)
+            if len(name) > 16 or len(text) > 300:
+                raise ContentError(f"{where}: level {cut(lid)}: a name of at most 16 and a text of at most 300 "
+                                   "characters (a button and a tooltip show them)")
+            out.append(SoloLevel(i, lid, name, text, **nums))
         standard = next((x for x in out if x.id == STANDARD_LEVEL), None)
         from fate.engine.constants import SOLO_CURSES_TO_LOSE
 

@@ -24,8 +24,8 @@ def raid(g: Game, t: tuple) -> None:
 def raid_roll(g: Game, t: tuple) -> None:
     seat = t[1]
     dice = g.inv_lodge[seat] - g.passive(seat, "raid_shield")
-    if g.solo:
-        dice += g.level.raid_dice  # the solo level's harder or gentler raids
+    if g.solo and g.inv_lodge[seat]:
+        dice += g.level.raid_dice  # the solo level's harder or gentler raids (an empty Lodge rolls none)
     dice = max(0, dice)
     if dice:
         g.stack.append(("roll", seat, dice, "raid", None))
@@ -71,8 +71,6 @@ def investigators_turn(g: Game, t: tuple) -> None:
         for _ in range(level.meeting_curses):
             g.gain_curse(player)
         g.gain_signs(player, level.meeting_signs)
-        if g.over:
-            return
         final = STREETS if g.pieces[0] == OTHER_WORLDS else OTHER_WORLDS
         g.pieces[1] = final
         g.emit("fate_moved", {"seat": GAME_SEAT, "piece": 1, "frm": dest, "to": final, "backs": []})

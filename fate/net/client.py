@@ -152,5 +152,5 @@ async def play(client: Client, game: str, seats: list[int], rng: random.Random, 
         if not progressed:
             try:
                 await asyncio.wait_for(client.changed.wait(), 5.0)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass

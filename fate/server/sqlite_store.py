@@ -15,8 +15,9 @@ import asyncio
 import queue
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from fate.server.storage import SCHEMA, GameRow, SeatRow, StoreError
 

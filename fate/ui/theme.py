@@ -75,6 +75,12 @@ MIN_PX = 13  # no text smaller than this on any window
 FALLBACKS = {"−": "-", "…": "...", "—": "-", "–": "-", "→": "->", "’": "'", "“": '"', "”": '"'}
 
 
+def drawable(text: str) -> str:
+    """Text SDL can draw: a lone surrogate (from a file name or save that is not
+    proper UTF-8) becomes "?" instead of an error."""
+    return text if text.isascii() else text.encode("utf-8", "replace").decode("utf-8")
+
+
 class Ink:
     """Fonts at the window's scale, cached text surfaces, and the frame's text log."""
 
@@ -144,6 +150,7 @@ class Ink:
         """Draw one line; ``anchor`` is a pygame.Rect attribute (topleft, center, midright...)."""
         if not text:
             return pygame.Rect(pos, (0, 0))
+        text = drawable(text)
         if max_w is not None:
             text = self.fit(text, size, max_w, role)
         self.drawn.add(text)
@@ -172,7 +179,7 @@ class Ink:
             return lines
         font = self.font(role, size)
         lines = []
-        for para in text.split("\n"):
+        for para in drawable(text).split("\n"):
             words = para.split(" ")
             cur = ""
             for w in words:

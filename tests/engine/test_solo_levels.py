@@ -117,3 +117,17 @@ def test_a_damaged_solo_level_in_a_save_is_refused(content, bad):
     assert str(e.value).endswith(f"found {bad!r}")
     with pytest.raises(SaveFormatError, match="solo_level"):
         check_config(content, {"players": 2, "seed": 1, "solo_level": "relentless"})
+
+
+def test_r_so_4_a_raid_of_an_empty_lodge_rolls_nothing_at_any_level(table):
+    t = end_of_turn(table, "relentless", ["museum", "library"], ["lantern-01"], investigators=0)
+    assert t.view()["fate_pieces"][1]["location"] == "streets"
+    assert not [e for e in t.of("rolled") if e.data["purpose"] == "raid"] and t.of("raid_repelled")
+    assert t.seat(0)["elder_signs"] == 0
+
+
+def test_r_so_3_a_meeting_that_ends_the_game_still_moves_their_piece_on_as_before(table):
+    t = end_of_turn(table, "standard", ["museum", "streets"], ["key-01"],
+                    curses=["stars-are-wrong", "paper-trail", "magpie", "overreach"])
+    assert t.g.over and t.g.end_reason == "cursed"
+    assert t.view()["fate_pieces"][1]["location"] == "other_worlds"  # as the game always did

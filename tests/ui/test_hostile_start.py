@@ -179,3 +179,19 @@ def test_a_game_open_in_another_window_is_offered_read_only_and_freed_when_that_
     app.goto("title")
     press(app, ("continue",))
     assert isinstance(app.scene, PlayScene) and app.scene.session.save_file == path
+
+
+@pytest.mark.parametrize("entry", ["empty folder", "dangling link"])
+def test_a_damaged_lock_entry_is_cleared_and_the_game_locks_as_usual(tmp_path, entry):
+    save = tmp_path / "game-1.json"
+    lock = tmp_path / "game-1.json.lock"
+    if entry == "empty folder":
+        lock.mkdir()
+    else:
+        lock.symlink_to(tmp_path / "nowhere")
+    first, second = GameLock(save), GameLock(save)
+    assert first.acquire() and lock.is_file() and not lock.is_symlink()
+    assert not second.acquire()  # still one window a game
+    first.release()
+    assert second.acquire()
+    second.release()
