@@ -77,6 +77,14 @@ def old_file(text: str) -> Path:
     return path
 
 
+def folder_to_make(text: str) -> Path:
+    """A folder to write into, made if need be: anything but an existing file."""
+    path = Path(text)
+    if not text or (os.path.lexists(path) and not path.is_dir()):
+        raise argparse.ArgumentTypeError(f"{cut(text)} is a file, not a folder")
+    return path
+
+
 def folder(text: str) -> Path:
     path = Path(text)
     if not path.is_dir():

@@ -47,7 +47,7 @@ LINUX = ROOT / "packaging" / "linux"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "packaging"))
 
-from fate.cli import Parser  # noqa: E402
+from fate.cli import Parser, folder_to_make  # noqa: E402
 from fate.oscompat import executable_name as exe_name  # noqa: E402
 from fate.oscompat import system  # noqa: E402
 
@@ -62,8 +62,13 @@ class BuildError(Exception):
 
 def fresh(folder: Path) -> None:
     """Empty ``folder`` of an earlier build; a leftover that will not go is an error, not a silent mix."""
-    if folder.exists() or folder.is_symlink():
-        shutil.rmtree(folder)
+    try:
+        if folder.is_symlink() or folder.is_file():
+            folder.unlink()  # a link or a file where the folder goes: it goes, not what it points to
+        elif folder.exists():
+            shutil.rmtree(folder)
+    except OSError as e:
+        raise BuildError(f"{folder}: an earlier build's leftover cannot be removed ({e.strerror or e})") from None
 
 
 def cache_dir() -> Path:
@@ -301,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="native: for this machine (default); windows: zip and installer (under Wine on Linux); "
                          "linux: tarball and .deb for glibc 2.31+ (root); macos: .app in a .dmg (on a Mac)")
     ap.add_argument("--deb", action="store_true", help="also build a .deb (Linux, needs dpkg-deb)")
-    ap.add_argument("--dist", metavar="DIR", help="where the app and archives go (default: dist/)")
+    ap.add_argument("--dist", metavar="DIR", type=folder_to_make, help="where the app and archives go (default: dist/)")
     args = ap.parse_args(argv)
     global DIST
     if args.dist:
