@@ -21,6 +21,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -174,6 +175,7 @@ def run(games: int, processes: int, db: str, seats: int = 2, think: float = 2.0,
                 p.kill()
         if cluster is not None:
             cluster.stop()
+        shutil.rmtree(folder, ignore_errors=True)
     rtts = sorted(r * 1000 for res in results for r in res["rtts"])
 
     def pct(q: float) -> float:

@@ -154,3 +154,52 @@ def test_the_chronicle_is_the_game_as_the_seat_saw_it(servers, tmp_path):
     # everything the seat was told as it happened is in the chronicle, in order
     assert told and told == chron["events"][-len(told):]
     assert all(e["kind"] != "curse_drawn" or e["data"]["holder"] == 0 for e in chron["events"])
+
+
+def test_friends_sharing_a_screen_claim_their_seats_with_one_code_and_leaving_stops_the_messages(servers, tmp_path):
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0")
+
+    async def main():
+        host = await Client(srv.url).connect()
+        made = await host.request("create", seed=6, seats=[{"kind": "host"}, {"kind": "remote", "group": "sofa"},
+                                                            {"kind": "remote", "group": "sofa"}])
+        couch = await Client(srv.url, record=True).connect()
+        claimed = await couch.request("claim", code=made["invites"][0]["code"])
+        hosting = asyncio.ensure_future(play(host, made["game"], [0], random.Random(2)))
+        await play(couch, made["game"], claimed["seats"], random.Random(1), stop_after=3)
+        left = await couch.request("leave", game=made["game"])
+        heard = len(couch.log)
+        hosting.cancel()
+        await asyncio.gather(hosting, return_exceptions=True)
+        end = await host.request("resign", game=made["game"], seat=0)  # the seats change: told to watchers only
+        await asyncio.sleep(0.5)
+        after = couch.log[heard:]
+        await host.close()
+        await couch.close()
+        return made, claimed, left, end, after
+
+    made, claimed, left, end, after = asyncio.run(main())
+    assert len(made["invites"]) == 1 and made["invites"][0]["seats"] == [1, 2]
+    assert claimed["seats"] == [1, 2] and left["type"] == "left"
+    assert end["type"] == "resigned" and after == []  # nothing more of that game once left
+
+
+def test_the_server_answers_other_games_while_hard_thinks(servers, tmp_path):
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "1", "--hard-seconds", "1.0")
+
+    async def main():
+        slow = await Client(srv.url).connect()
+        await slow.request("create", seed=1, seats=[{"kind": "ai", "level": "hard"}, {"kind": "ai", "level": "hard"}])
+        await asyncio.sleep(1.0)  # Hard is thinking in the worker by now
+        quick = await Client(srv.url).connect()
+        made = await quick.request("create", seed=2, seats=[{"kind": "host"}, {"kind": "host"}])
+        rtts: list[float] = []
+        await play(quick, made["game"], [0, 1], random.Random(3), rtts=rtts, stop_after=30)
+        mine = await slow.request("games", tokens=[made["token"]])
+        await slow.close()
+        await quick.close()
+        return rtts, mine
+
+    rtts, mine = asyncio.run(main())
+    assert len(rtts) == 30 and max(rtts) < 0.5  # a second of Hard a decision never holds up the loop
+    assert mine["games"][0]["decision"] >= 30
