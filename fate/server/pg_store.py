@@ -25,7 +25,7 @@ import logging
 
 import psycopg
 
-from fate.server.storage import SCHEMA, GameRow, SeatRow, StoreError
+from fate.server.storage import GAME_COLS, SCHEMA, SEAT_COLS, GameRow, SeatRow, StoreError, seat_row
 
 log = logging.getLogger("fate.server")
 
@@ -49,14 +49,6 @@ CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
 CREATE INDEX IF NOT EXISTS seats_invite ON seats(invite_hash);
 CREATE INDEX IF NOT EXISTS games_waiting ON games(waiting);
 """
-
-_SEAT_COLS = "game, seat, kind, level, token_hash, invite_hash, invite_expires, resigned, last_seen"
-_GAME_COLS = "id, save, decision, waiting, host_hash, created, updated"
-
-
-def _seat(r: tuple) -> SeatRow:
-    return SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
-
 
 class PgStore:
     def __init__(self, dsn: str, pool: int = POOL) -> None:
@@ -117,16 +109,16 @@ class PgStore:
     # ------------------------------------------------------------ the interface
     async def create_game(self, row: GameRow, seats: list[SeatRow]) -> None:
         async with self._conn() as c, c.transaction():
-            await c.execute(f"INSERT INTO games ({_GAME_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s)",
+            await c.execute(f"INSERT INTO games ({GAME_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s)",
                             (row.game, row.save, row.decision, row.waiting, row.host_hash, row.created, row.updated))
             async with c.cursor() as cur:
-                await cur.executemany(f"INSERT INTO seats ({_SEAT_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                await cur.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s)",
                                       [(s.game, s.seat, s.kind, s.level, s.token_hash, s.invite_hash,
                                         s.invite_expires, s.resigned, s.last_seen) for s in seats])
 
     async def load_game(self, game: str) -> GameRow | None:
         async with self._conn() as c, c.transaction():  # the game and its moves as of one moment
-            r = await (await c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=%s", (game,))).fetchone()
+            r = await (await c.execute(f"SELECT {GAME_COLS} FROM games WHERE id=%s", (game,))).fetchone()
             moves = await (await c.execute(
                 "SELECT choice FROM moves WHERE game=%s AND decision>=(SELECT saved_at FROM games WHERE id=%s) "
                 "ORDER BY decision", (game, game))).fetchall()
@@ -158,26 +150,26 @@ class PgStore:
 
     async def seats(self, game: str) -> list[SeatRow]:
         async with self._conn() as c:
-            rows = await (await c.execute(f"SELECT {_SEAT_COLS} FROM seats WHERE game=%s ORDER BY seat",
+            rows = await (await c.execute(f"SELECT {SEAT_COLS} FROM seats WHERE game=%s ORDER BY seat",
                                           (game,))).fetchall()
-        return [_seat(r) for r in rows]
+        return [seat_row(r) for r in rows]
 
     async def seats_of_token(self, token_hash: str) -> list[SeatRow]:
         async with self._conn() as c:
-            rows = await (await c.execute(f"SELECT {_SEAT_COLS} FROM seats WHERE token_hash=%s ORDER BY game, seat",
+            rows = await (await c.execute(f"SELECT {SEAT_COLS} FROM seats WHERE token_hash=%s ORDER BY game, seat",
                                           (token_hash,))).fetchall()
-        return [_seat(r) for r in rows]
+        return [seat_row(r) for r in rows]
 
     async def claim_invite(self, code_hash: str, token_hash: str, now: float) -> list[SeatRow]:
         async with self._conn() as c, c.transaction():
             rows = await (await c.execute(
-                f"SELECT {_SEAT_COLS} FROM seats WHERE invite_hash=%s AND invite_expires>%s AND token_hash IS NULL "
+                f"SELECT {SEAT_COLS} FROM seats WHERE invite_hash=%s AND invite_expires>%s AND token_hash IS NULL "
                 "FOR UPDATE", (code_hash, now))).fetchall()
             if rows:
                 await c.execute("UPDATE seats SET token_hash=%s, invite_hash=NULL, last_seen=%s WHERE invite_hash=%s",
                                 (token_hash, now, code_hash))
                 await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{rows[0][0]} -1 "))
-        return [_seat(r) for r in rows]
+        return [seat_row(r) for r in rows]
 
     async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,
                        resigned: bool) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fate.server.storage import SCHEMA, GameRow, SeatRow, StoreError
+from fate.server.storage import GAME_COLS, SCHEMA, SEAT_COLS, GameRow, SeatRow, StoreError, seat_row
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -38,14 +38,6 @@ CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
 CREATE INDEX IF NOT EXISTS seats_invite ON seats(invite_hash);
 CREATE INDEX IF NOT EXISTS games_waiting ON games(waiting);
 """
-
-_SEAT_COLS = "game, seat, kind, level, token_hash, invite_hash, invite_expires, resigned, last_seen"
-_GAME_COLS = "id, save, decision, waiting, host_hash, created, updated"
-
-
-def _seat(r: tuple) -> SeatRow:
-    return SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
-
 
 class SqliteStore:
     def __init__(self, path: str | Path) -> None:
@@ -129,16 +121,16 @@ class SqliteStore:
     # ------------------------------------------------------------ the interface
     async def create_game(self, row: GameRow, seats: list[SeatRow]) -> None:
         def fn(c: sqlite3.Connection) -> None:
-            c.execute(f"INSERT INTO games ({_GAME_COLS}) VALUES (?,?,?,?,?,?,?)",
+            c.execute(f"INSERT INTO games ({GAME_COLS}) VALUES (?,?,?,?,?,?,?)",
                       (row.game, row.save, row.decision, row.waiting, row.host_hash, row.created, row.updated))
-            c.executemany(f"INSERT INTO seats ({_SEAT_COLS}) VALUES (?,?,?,?,?,?,?,?,?)",
+            c.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES (?,?,?,?,?,?,?,?,?)",
                           [(s.game, s.seat, s.kind, s.level, s.token_hash, s.invite_hash, s.invite_expires,
                             int(s.resigned), s.last_seen) for s in seats])
         await self._do(fn)
 
     async def load_game(self, game: str) -> GameRow | None:
         def fn(c: sqlite3.Connection) -> GameRow | None:
-            r = c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=?", (game,)).fetchone()
+            r = c.execute(f"SELECT {GAME_COLS} FROM games WHERE id=?", (game,)).fetchone()
             if r is None:
                 return None
             moves = [m[0] for m in c.execute(
@@ -168,20 +160,20 @@ class SqliteStore:
 
     async def seats(self, game: str) -> list[SeatRow]:
         def fn(c: sqlite3.Connection) -> list[SeatRow]:
-            return [_seat(r) for r in c.execute(f"SELECT {_SEAT_COLS} FROM seats WHERE game=? ORDER BY seat",
+            return [seat_row(r) for r in c.execute(f"SELECT {SEAT_COLS} FROM seats WHERE game=? ORDER BY seat",
                                                 (game,))]
         return await self._do(fn)
 
     async def seats_of_token(self, token_hash: str) -> list[SeatRow]:
         def fn(c: sqlite3.Connection) -> list[SeatRow]:
-            return [_seat(r) for r in c.execute(
-                f"SELECT {_SEAT_COLS} FROM seats WHERE token_hash=? ORDER BY game, seat", (token_hash,))]
+            return [seat_row(r) for r in c.execute(
+                f"SELECT {SEAT_COLS} FROM seats WHERE token_hash=? ORDER BY game, seat", (token_hash,))]
         return await self._do(fn)
 
     async def claim_invite(self, code_hash: str, token_hash: str, now: float) -> list[SeatRow]:
         def fn(c: sqlite3.Connection) -> list[SeatRow]:
-            rows = [_seat(r) for r in c.execute(
-                f"SELECT {_SEAT_COLS} FROM seats WHERE invite_hash=? AND invite_expires>? AND token_hash IS NULL",
+            rows = [seat_row(r) for r in c.execute(
+                f"SELECT {SEAT_COLS} FROM seats WHERE invite_hash=? AND invite_expires>? AND token_hash IS NULL",
                 (code_hash, now))]
             if rows:
                 c.execute("UPDATE seats SET token_hash=?, invite_hash=NULL, last_seen=? WHERE invite_hash=?",

@@ -47,6 +47,15 @@ class SeatRow:
     last_seen: float = 0.0
 
 
+# the columns both stores read, in this order, and a seat row made from them
+SEAT_COLS = "game, seat, kind, level, token_hash, invite_hash, invite_expires, resigned, last_seen"
+GAME_COLS = "id, save, decision, waiting, host_hash, created, updated"
+
+
+def seat_row(r: tuple) -> SeatRow:
+    return SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
+
+
 @dataclass
 class GameRow:
     game: str
