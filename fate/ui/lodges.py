@@ -187,6 +187,7 @@ class LodgePanels:
         self._edge(screen, rect, INVESTIGATOR if v["current"] == -1 else PANEL_EDGE)
         x = 14
         ink.draw(screen, "The Investigators", L.p(x + 20, y + 24), 26, INVESTIGATOR, "bold", anchor="midleft")
+        self.anchors[("lodge", -1)] = L.p(x + 120, y + 40)
         where = next((fp["location"] for fp in v["fate_pieces"] if fp["owner"] == -1), None)
         lines = [f"Their Fate Piece stands at {self.loc_name(v, where)}." if where else "",
                  "After your turn they draw a Spell, move to its symbol and leave an Investigator there.",

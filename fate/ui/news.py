@@ -57,6 +57,27 @@ class Marker:
             ink.draw(screen, self.text, box.center, size, PARCHMENT, "bold", anchor="center")
 
 
+# Event kinds that get no marker of their own, and why none is needed. Every other kind
+# the engine emits (fate/engine/events.py, EVENTS) shows on the board where it happened:
+# tests/ui/test_news.py holds the two lists against each other.
+QUIET = {
+    "setup_done": "the first turn's banner follows at once",
+    "phase": "the top bar names the phase; a new phase is no result of its own",
+    "turn_ended": "the next turn's banner follows at once",
+    "game_over": "the end screen tells it",
+    "spell_drawn_face": "the drawer's own copy of spell_drawn, which has its marker",
+    "spell_stolen_face": "the thief's own copy of spell_stolen, which has its marker",
+    "curse_drawn": "the holder's own copy of cursed, which has its banner",
+}
+
+DICE_PANEL = ("panel", "dice")
+MUSEUM_PANEL = ("panel", "museum")
+SPELL_DECK = ("supply", "deck")
+CURSE_DECK = ("supply", "curses")
+SUPPLY = ("supply", "investigators")
+INVESTIGATORS_PANEL = ("lodge", -1)
+
+
 def anchors_of(e: Event) -> tuple:
     """The places and pieces an event names: what its Chronicle line lights when hovered."""
     d = e.data
@@ -89,6 +110,9 @@ def news_for(e: Event, you: bool, who: str, colour: tuple) -> list[Marker]:
     loc = ("loc", _loc(d["location"])) if "location" in d else None
     lodge = ("lodge", s) if isinstance(s, int) and s >= 0 else None
     n = d.get("count", 1)
+    table_wide = _table_news(k, d)
+    if table_wide:
+        return table_wide
     if k == "basic_action" and loc:
         return [Marker(loc, f"{who}: Basic Action", colour)]
     if k == "control_action" and loc:
@@ -109,6 +133,8 @@ def news_for(e: Event, you: bool, who: str, colour: tuple) -> list[Marker]:
         return [Marker(loc, "Astral Column cleared", GOLD)]
     if k == "fate_piece_stays" and loc:
         return [Marker(loc, "The Fate Piece stays", GOLD, 0.9)]
+    if k == "squall_placed" and loc:
+        return [Marker(loc, f"{who} {does('call')} a Winter Squall", (200, 230, 255))]
     if lodge is None:
         return []
     if k == "investigators_sent":
@@ -131,4 +157,48 @@ def news_for(e: Event, you: bool, who: str, colour: tuple) -> list[Marker]:
         return [Marker(lodge, f"{who} {does('destroy')} a Curse", SIGN_GREEN, 0.9)]
     if k == "raid_repelled":
         return [Marker(lodge, "The raid comes to nothing", SIGN_GREEN, 0.9)]
+    if k == "god_chosen":  # during the draft the god stays secret until all have chosen
+        return [Marker(lodge, f"{who} {does('choose')} an Elder God", colour, 0.6)]
+    if k == "no_move":
+        return [Marker(lodge, f"{who} cannot move: the hand is shown", colour, 0.9)]
+    if k == "elder_sign_curse":
+        return [Marker(("summon", s), "An Elder Sign: a Curse", BLOOD, 0.9)]
+    if k in ("spell_discarded", "readied_discarded"):
+        spell = "a readied Spell" if k == "readied_discarded" else "a Spell"
+        return [Marker(lodge, f"{who} {does('discard')} {spell}", colour, 0.7)]
+    if k == "artifact_discarded":
+        return [Marker(lodge, f"{who} {does('give')} up an Artifact", (200, 160, 90), 0.7)]
+    if k == "artifact_wrecked":
+        return [Marker(lodge, "An Artifact is destroyed", BLOOD, 0.8)]
+    if k == "artifacts_refreshed":
+        return [Marker(lodge, "Artifacts ready again", (200, 160, 90), 0.6)]
+    if k == "curse_deck_empty":
+        return [Marker(CURSE_DECK, "No Curse left to draw", BLOOD, 0.9)]
+    return []
+
+
+def _face(name: str) -> str:
+    return name.replace("_", " ").title()
+
+
+def _table_news(k: str, d: dict) -> list[Marker]:
+    """Markers of events that belong to the dice, the Museum, the supply or the
+    Investigators rather than to one location or Lodge."""
+    if k in ("die_rerolled", "die_turned"):
+        how = "Rerolled" if k == "die_rerolled" else "Turned"
+        return [Marker(("die", d["die"]), f"{how}: {_face(d['to'])}", GOLD, 0.7)]
+    if k == "die_removed":
+        return [Marker(("die", d["die"]), f"{_face(d['face'])} set aside", INVESTIGATOR, 0.7)]
+    if k == "dice_added":
+        return [Marker(DICE_PANEL, f"+{count(len(d['faces']), 'die')}", GOLD, 0.7)]
+    if k == "artifacts_revealed" and d.get("cards"):
+        return [Marker(MUSEUM_PANEL, f"{count(len(d['cards']), 'Artifact')} turned up", (200, 160, 90), 0.8)]
+    if k == "no_artifacts":
+        return [Marker(MUSEUM_PANEL, "The Museum is empty", (200, 160, 90), 0.8)]
+    if k == "spell_deck_reshuffled":
+        return [Marker(SPELL_DECK, "The Spells are reshuffled", GOLD, 0.8)]
+    if k == "supply_empty":
+        return [Marker(SUPPLY, "Supply empty: raids!", BLOOD, 0.9)]
+    if k == "investigators_wait":
+        return [Marker(INVESTIGATORS_PANEL, "The Investigators hold their ground", INVESTIGATOR, 0.8)]
     return []

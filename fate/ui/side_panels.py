@@ -60,6 +60,7 @@ class SidePanels:
         L, ink = self.layout, self.ink
         x, y, w, h = DICE_RECT
         ink.draw(screen, "Fate Dice", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
+        self.anchors[("panel", "dice")] = L.p(x + w / 2, y + 70)
         faces = v.get("dice") or self.last_roll
         if not faces:
             ink.draw(screen, "No roll on the table.", L.p(x + 16, y + 64), 17, INK_FAINT, "italic", anchor="midleft")
@@ -79,6 +80,7 @@ class SidePanels:
         L, ink = self.layout, self.ink
         x, y, w, h = MUSEUM_RECT
         ink.draw(screen, "At The Museum", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
+        self.anchors[("panel", "museum")] = L.p(x + w / 2, y + 124)
         for i, a in enumerate(v["artifacts_face_up"]):
             r = L.r(x + 16 + i * 136, y + 40, 128, 168)
             self.card_face(screen, r, a["name"], a["text"], "artifact", ("card", a["id"]), live)
@@ -106,8 +108,7 @@ class SidePanels:
             px = x + 16 + i * 84
             img = art.glyph(g, L.n(34), col)
             r = screen.blit(img, L.p(px, y + 48))
-            if i == 0:
-                self.anchors[("supply", "investigators")] = r.center
+            self.anchors[("supply", ("investigators", "deck", "discard", "gates", "curses")[i])] = r.center
             ink.draw(screen, str(n), L.p(px + 40, y + 66), ink.read(22), PARCHMENT, "bold", anchor="midleft")
             ink.draw(screen, word, L.p(px, y + 104), 14, INK_DIM, "italic")
             self.region(r.union(L.r(px, y + 44, 80, 80)), None, tip, f"{n}.")
