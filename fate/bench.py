@@ -1,4 +1,4 @@
-"""python -m fate.bench engine|frames|package|load|prompts|server [--seconds S] [--frames N] [--games G]
+"""python -m fate.bench engine|frames|package|load|prompts|hint|server [--seconds S] [--frames N] [--games G]
     [--processes K --db sqlite|postgresql]
 
 Benchmarks that print figures (never pass/fail).
@@ -22,6 +22,12 @@ and the median of three.
 
 prompts: Pass prompts a human answers per turn without auto-pass and with the
 default, over the same seeded games (fate/prompts_bench.py).
+
+hint: the wall time from pressing H to the hint on screen while an AI seat's
+Hard search runs at the same time (p50, p95, max against Hard's budget plus
+half a second; ``--seconds`` sets the budget, else the Settings' default;
+``--games`` the positions, 12), and whether every hint line is drawn whole
+(fate/hint_bench.py).
 
 server: N concurrent games of bot clients over loopback against K server
 processes on SQLite or PostgreSQL (fate/net/loadbench.py; it starts and stops
@@ -270,14 +276,16 @@ def bench_load(saves: int, frames: int) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = Parser(prog="python -m fate.bench", description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=["engine", "frames", "package", "load", "prompts", "server"],
+    ap.add_argument("what", choices=["engine", "frames", "package", "load", "prompts", "hint", "server"],
                     help="what to measure")
     ap.add_argument("--seconds", type=seconds(0.1, 3600), default=None,
-                    help="engine: CPU seconds of games to play (5); server: seconds measured (30)")
+                    help="engine: CPU seconds of games to play (5); server: seconds measured (30); "
+                         "hint: Hard's budget (the Settings' default)")
     ap.add_argument("--frames", type=whole(10, 10**6), default=900, help="frames: how many frames to time")
     ap.add_argument("--saves", type=whole(1, 100_000), default=2000, help="load: saved games in the folder")
     ap.add_argument("--games", type=whole(1, 100_000), default=None,
-                    help="server: concurrent games (500); prompts: seeded games to play (24)")
+                    help="server: concurrent games (500); prompts: seeded games to play (24); "
+                         "hint: positions (12)")
     ap.add_argument("--processes", type=whole(1, 64), default=1, help="server: server processes")
     ap.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite", help="server: the store")
     ap.add_argument("--seats", type=whole(1, 4), default=2, help="server: remote seats (connections) a game")
@@ -288,6 +296,10 @@ def main(argv: list[str] | None = None) -> int:
         from fate.prompts_bench import report
 
         return report(args.games or 24, 1)
+    if args.what == "hint":
+        from fate.hint_bench import report as hint_report
+
+        return hint_report(args.games or 12, args.seconds)
     if args.what == "server":
         from fate.net.loadbench import run
 

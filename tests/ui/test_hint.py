@@ -165,3 +165,15 @@ def test_a_hint_does_not_wait_behind_the_ai_workers_search(content, tmp_path):
         assert busy.asked == ["choose"]  # the hint went to the hint process, not behind the search
     finally:
         app.close()
+
+
+def test_a_hint_asked_while_hard_thinks_for_an_ai_seat_comes_and_is_drawn_whole():
+    """The bench's own positions (fate/hint_bench.py): a real table, an AI seat's Hard
+    search started as H is pressed. Each hint comes and every word of its line is on
+    screen, uncut (how soon is the bench's figure, not a test's)."""
+    from fate.hint_bench import measure
+
+    r = measure(count=2, budget=0.3)
+    assert r["positions"] == 2 and r["skipped"] == 0
+    assert r["max"] != float("inf"), "a hint never came"
+    assert r["cut"] == [] and r["lines"] >= 1 and r["longest"] > len("Hint: ") + 10
