@@ -83,8 +83,12 @@ class CardsAndPrompt:
                 gi = art.glyph(self.sym_id[sid], L.n(22), mix(self.sym_colour[sid], NIGHT, 0.2))
                 screen.blit(gi, (cx + i * L.n(24), r.bottom - L.n(28)))
         if timing:
-            ink.draw(screen, TIMING_WORDS.get(timing[0], timing[0]), (r.right - L.n(6), band.centery), 13,
-                     PARCHMENT, "italic", anchor="midright", max_w=r.w - L.n(36))
+            word = TIMING_WORDS.get(timing[0], timing[0])
+            if ink.font("italic", 13).size(word)[0] <= r.w - L.n(36):
+                ink.draw(screen, word, (r.right - L.n(6), band.centery), 13, PARCHMENT, "italic", anchor="midright")
+            else:  # a narrow card (the Readied row of a small window): the timing whole, under the title
+                ink.para(screen, word, pygame.Rect(r.x + L.n(6), ty + L.n(2), r.w - L.n(12), L.n(40)), 13,
+                         (90, 70, 60), "italic", align="center")
         elif title:
             ink.para(screen, title, pygame.Rect(r.x + L.n(6), ty + L.n(4), r.w - L.n(12), L.n(60)), 14,
                      (90, 70, 60), "italic", align="center", max_lines=2)
@@ -225,16 +229,19 @@ class CardsAndPrompt:
                 text += " — now choose where to"
         room = self._prompt_room
         colour = PARCHMENT if picker else INK_DIM
-        if ink.font("body", 22).size(text)[0] <= room:
-            ink.draw(screen, text, (rect.x + L.n(16), rect.centery), 22, colour, anchor="midleft")
+        one = ink.fitting(text, 22, room)  # as large as the Text size setting asks while it fits
+        if ink.font("body", one).size(text)[0] <= room:
+            ink.draw(screen, text, (rect.x + L.n(16), rect.centery), one, colour, anchor="midleft")
             return
-        lines = ink.wrap(text, 18, room)  # a long prompt takes two smaller lines
-        step = ink.font("body", 18).get_linesize()
+        size = next((s for s in ink.sizes(18) if len(ink.wrap(text, s, room)) <= 2
+                     and 2 * ink.font("body", s).get_linesize() <= rect.h), 18)
+        lines = ink.wrap(text, size, room)  # a long prompt takes two smaller lines
+        step = ink.font("body", size).get_linesize()
         top = rect.centery - step * min(2, len(lines)) // 2
         for i, ln in enumerate(lines[:2]):
             if i == 1 and len(lines) > 2:
-                ln = ink.fit(ln + " " + " ".join(lines[2:]), 18, room)
-            ink.draw(screen, ln, (rect.x + L.n(16), top + i * step), 18, colour)
+                ln = ink.fit(ln + " " + " ".join(lines[2:]), size, room)
+            ink.draw(screen, ln, (rect.x + L.n(16), top + i * step), size, colour)
 
     def _draft(self, screen, v, live):
         L, ink = self.layout, self.ink

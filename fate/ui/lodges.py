@@ -55,8 +55,8 @@ class LodgePanels:
             tag = "Your turn"
         ink.draw(screen, tag, L.p(x + 428, y + 24), 18, colour, "italic", anchor="midright")
         if god:
-            ink.draw(screen, god["title"], L.p(x + 40, y + 46), 15, INK_DIM, "italic", anchor="midleft",
-                     max_w=L.n(380))
+            ink.draw(screen, god["title"], L.p(x + 40, y + 46), ink.fitting(god["title"], 15, L.n(380), "italic"),
+                     INK_DIM, "italic", anchor="midleft", max_w=L.n(380))
         # summon track 0..9 with Elder Signs filling from 9 downwards
         ty = y + 60
         cell = 40
@@ -71,7 +71,7 @@ class LodgePanels:
                 g = art.glyph("elder_sign", L.n(26), SIGN_GREEN)
                 screen.blit(g, g.get_rect(center=r.center))
             else:
-                ink.draw(screen, str(step), r.center, 15, INK_FAINT, anchor="center")
+                ink.draw(screen, str(step), r.center, ink.read(15), INK_FAINT, anchor="center")
             if step == seat["summon"]:
                 self.anchors[("summon", s)] = r.center
                 if ("summon", s) not in self.hidden:
@@ -116,7 +116,8 @@ class LodgePanels:
                 self.glow(r)
         # reserve and hand backs
         ry = y + 142
-        label = ink.draw(screen, "Ready", L.p(x + 14, ry + 18), 15, INK_DIM, "italic", anchor="midleft")
+        small = ink.read(15)  # the labels follow the Text size setting; what stands beside them moves over
+        label = ink.draw(screen, "Ready", L.p(x + 14, ry + 18), small, INK_DIM, "italic", anchor="midleft")
         sx = self._after(label, x + 60)
         for i in range(RESERVE_SLOTS):
             r = L.r(sx + i * 32, ry, 28, 38)
@@ -130,10 +131,11 @@ class LodgePanels:
             else:
                 pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.6), r, L.n(1), border_radius=L.n(4))
         hx = sx + 116
-        label = ink.draw(screen, "Hand", L.p(hx, ry + 18), 15, INK_DIM, "italic", anchor="midleft")
+        label = ink.draw(screen, "Hand", L.p(hx, ry + 18), small, INK_DIM, "italic", anchor="midleft")
         bx = self._after(label, hx + 40)
         backs = seat["hand_backs"]
-        step = min(24, (hx + 240 - bx) / max(1, len(backs)))
+        right = min(hx + 240, 14 + 440 - 8 - 28)  # the last back's left edge, inside the panel
+        step = min(24, (right - bx) / max(1, len(backs) - 1))
         for i, b in enumerate(backs):
             r = L.r(bx + i * step, ry, 28, 38)
             screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
@@ -146,15 +148,20 @@ class LodgePanels:
         ay = y + 188
         if h > 220:
             for i, a in enumerate(seat["artifacts"]):
-                r = L.r(x + 14 + i * 140, ay, 132, min(40, h - 196))
+                size, lines = self._chip_words(a["name"], L.n(132 - 8), L.n(h - 194))
+                tall = max(40, (len(lines) * ink.font("italic", size).get_linesize()) / L.s + 6)
+                r = L.r(x + 14 + i * 140, ay, 132, min(tall, h - 194))
                 ak = ("card", a["id"])
                 spent = a["exhausted"]
                 chip = pygame.Surface(r.size, pygame.SRCALPHA)
                 box = chip.get_rect()
                 pygame.draw.rect(chip, (50, 40, 30) if not spent else (30, 26, 30), box, border_radius=L.n(5))
                 pygame.draw.rect(chip, BRONZE if not spent else INK_FAINT, box, L.n(1), border_radius=L.n(5))
-                ink.draw(chip, a["name"], box.center, 14, PARCHMENT if not spent else INK_FAINT, "italic",
-                         anchor="center", max_w=r.w - L.n(8))
+                step = ink.font("italic", size).get_linesize()
+                for k, ln in enumerate(lines):  # the whole name, on two lines if it must
+                    ink.draw(chip, ln, (box.centerx, box.centery + round((k - (len(lines) - 1) / 2) * step)), size,
+                             PARCHMENT if not spent else INK_FAINT, "italic", anchor="center", max_w=r.w - L.n(4))
+                ink.drawn.add(a["name"])
                 if spent:  # turned aside until the owner's next Prepare
                     chip = pygame.transform.rotate(chip, -9)
                 screen.blit(chip, chip.get_rect(center=r.center))
@@ -165,6 +172,17 @@ class LodgePanels:
         self.anchors[key] = rect.center
         if key in live:
             self.glow(rect, True)
+
+    def _chip_words(self, name: str, width: int, height: int) -> tuple[float, list[str]]:
+        """An Artifact's name on its chip in a Lodge: the largest size the Text size
+        setting allows at which it fits whole on the chip, on one line or two."""
+        ink = self.ink
+        for size in ink.sizes(14):
+            lines = ink.wrap(name, size, width, "italic")
+            if len(lines) <= 2 and len(lines) * ink.font("italic", size).get_linesize() <= height \
+                    and all(ink.font("italic", size).size(ln)[0] <= width for ln in lines):
+                return size, lines
+        return 14, [name]
 
     def _after(self, label: pygame.Rect, x: float) -> float:
         """The design x where things beside a label may start: ``x``, or further right
@@ -192,7 +210,8 @@ class LodgePanels:
         lines = [f"Their Fate Piece stands at {self.loc_name(v, where)}." if where else "",
                  "After your turn they draw a Spell, move to its symbol and leave an Investigator there.",
                  f"They hold {count(v['seats'][0]['curses_carried'], 'Curse')} on you, face down. Five and you lose."]
-        ink.para(screen, " ".join(x for x in lines if x), L.r(x + 20, y + 44, 400, h - 50), 17, PARCHMENT)
+        text, box = " ".join(x for x in lines if x), L.r(x + 20, y + 44, 400, h - 50)
+        ink.para(screen, text, box, ink.fitting_para(text, 17, box.w, box.h), PARCHMENT)
         self.region(rect, None, "The Investigators",
                     "The solo opponent. Meeting your Fate Piece curses you; entering Streets of Arkham raids you. "
                     "Control needs more Cultists than Investigators at a place.")

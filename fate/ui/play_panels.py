@@ -62,7 +62,7 @@ class PlayPanels:
         tip = ("Take back your last decision (Ctrl+Z)." if not why
                else f"Not now: {why}. Decisions can be taken back until something unknown "
                     "comes to light or another cult is asked.")
-        button(self, screen, self.table.layout, (1300, self.table.tools_y(), 154, 46), "Undo", ("ui", "undo"),
+        button(self, screen, self.table.layout, (1324, self.table.tools_y(), 130, 46), "Undo", ("ui", "undo"),
                enabled=not why and not self.anim.busy(), size=22, tip=tip)
         mouse = self.app.hover
         if mouse is not None and self.hot and self.hot[-1].rect.collidepoint(mouse):
@@ -78,9 +78,9 @@ class PlayPanels:
         tip = ("Ask Hard, the strongest AI, what it would choose here, judging only from what you can see (H). "
                "Hints are counted on the end screen." if not why else f"No hint now: {why}.")
         L = self.table.layout
-        button(self, screen, L, (1078, self.table.tools_y(), 48, 46), "?", ("ui", "rules"), size=24,
+        button(self, screen, L, (1126, self.table.tools_y(), 48, 46), "?", ("ui", "rules"), size=24,
                tip="How to Play, at the rules of this decision (F1)")
-        button(self, screen, L, (1136, self.table.tools_y(), 154, 46), "Hint", ("ui", "hint"),
+        button(self, screen, L, (1184, self.table.tools_y(), 130, 46), "Hint", ("ui", "hint"),
                enabled=not why and picker is not None, size=22, tip=tip)
         mouse = self.app.hover
         for spot in self.hot[-2:]:

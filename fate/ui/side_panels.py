@@ -63,7 +63,8 @@ class SidePanels:
         self.anchors[("panel", "dice")] = L.p(x + w / 2, y + 70)
         faces = v.get("dice") or self.last_roll
         if not faces:
-            ink.draw(screen, "No roll on the table.", L.p(x + 16, y + 64), 17, INK_FAINT, "italic", anchor="midleft")
+            ink.draw(screen, "No roll on the table.", L.p(x + 16, y + 64), ink.read(17), INK_FAINT, "italic",
+                     anchor="midleft")
         size = min(60, (w - 32) / max(1, len(faces)) - 6)
         for i, f in enumerate(faces):
             r = L.r(x + 16 + i * (size + 6), y + 40, size, size)
@@ -110,11 +111,14 @@ class SidePanels:
             r = screen.blit(img, L.p(px, y + 48))
             self.anchors[("supply", ("investigators", "deck", "discard", "gates", "curses")[i])] = r.center
             ink.draw(screen, str(n), L.p(px + 40, y + 66), ink.read(22), PARCHMENT, "bold", anchor="midleft")
-            ink.draw(screen, word, L.p(px, y + 104), 14, INK_DIM, "italic")
+            ink.draw(screen, word, L.p(px, y + 86), ink.fitting(word, 14, L.n(82), "italic"), INK_DIM, "italic")
             self.region(r.union(L.r(px, y + 44, 80, 80)), None, tip, f"{n}.")
-        if sup["investigators"] == 0:
-            ink.draw(screen, "Empty: the next Investigator brings raids!", L.p(x + 16, y + 128), 15, BLOOD, "italic",
-                     anchor="midleft")
+        if sup["investigators"] == 0:  # under the words, as large as the panel holds it on one line
+            warn = "Empty: the next Investigator brings raids!"
+            room, low = L.n(w - 32), L.n(19)
+            size = next((s for s in ink.sizes(15) if ink.font("italic", s).size(warn)[0] <= room
+                         and ink.font("italic", s).get_linesize() <= low), 15)
+            ink.draw(screen, warn, L.p(x + 16, y + 117), size, BLOOD, "italic", max_w=room)
 
     def follow_dice(self, e) -> None:
         """Keep the Fate Dice panel's last roll as the dice now show: rolled, then

@@ -64,7 +64,12 @@ TIMING_WORDS = {
 }
 
 
-_STATIC: dict[tuple, pygame.Surface] = {}  # static layers by (width, height, colours)
+_STATIC: dict[tuple, pygame.Surface] = {}  # static layers by (width, height, colours, the plaques' height)
+# Which way each location's plaque grows when the Text size setting needs room: away
+# from the plaque above or below it (1 down, -1 up); TILE_GROW_MAX keeps clear of the
+# top bar, the Abyss and the tools over the prompt bar.
+TILE_GROWS = (1, -1, 1, -1, 1, -1)
+TILE_GROW_MAX = 60
 
 
 class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
@@ -78,6 +83,8 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         self.layout = Layout(1920, 1080)
         self._static: pygame.Surface | None = None
         self._static_size: tuple[int, int] = (0, 0)
+        self._static_key: tuple = ()
+        self._tile_fit: tuple = ((), (0, 15.0, (24.0,) * 6, 34.0))
         self.regions: list[Region] = []
         self.anchors: dict[Key, tuple[int, int]] = {}
         self.log_scroll = 0
@@ -110,9 +117,10 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
     def static_layer(self) -> pygame.Surface:
         """Cloth, the Altar disc and the empty panels: drawn once per window size
         (and kept for the next game with the same colours)."""
-        if self._static is not None:
+        key = (self.layout.w, self.layout.h, tuple(self.colours), self.tile_fit()[0])
+        if self._static is not None and self._static_key == key:
             return self._static
-        key = (self.layout.w, self.layout.h, tuple(self.colours))
+        self._static_key = key
         if key in _STATIC:
             self._static = _STATIC[key]
             return self._static
@@ -145,9 +153,44 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         _STATIC[key] = surf
         return surf
 
-    def tile_rect(self, loc: int) -> pygame.Rect:
+    def tile_box(self, loc: int) -> tuple[float, float]:
+        """The top and bottom of a location's plaque in design units: taller when the
+        Text size setting needs room, growing away from its neighbour (TILE_GROWS)."""
         cx, cy = tile_centre(loc)
-        return self.layout.r(cx - TILE_W / 2, cy - TILE_H / 2, TILE_W, TILE_H)
+        extra = self.tile_fit()[0]
+        top = cy - TILE_H / 2 - (extra if TILE_GROWS[loc] < 0 else 0)
+        return top, top + TILE_H + extra
+
+    def tile_rect(self, loc: int) -> pygame.Rect:
+        cx, _cy = tile_centre(loc)
+        top, bottom = self.tile_box(loc)
+        return self.layout.r(cx - TILE_W / 2, top, TILE_W, bottom - top)
+
+    def tile_fit(self) -> tuple[int, float, tuple[float, ...], float]:
+        """How the plaques hold their words at the Text size setting and window size:
+        (extra height in design units, the size of the Basic and Control lines, the
+        size of each name, the height of the name's row). The words grow with the
+        setting as far as a plaque grown by at most TILE_GROW_MAX holds them whole."""
+        L, ink = self.layout, self.ink
+        key = (L.w, L.h, ink.reading)
+        if self._tile_fit[0] == key:
+            return self._tile_fit[1]
+        places = self.content.locations
+        names = tuple(ink.fitting(p.name, 24, L.n(TILE_W - 56), "bold") for p in places)
+        name_row = max(34.0, max(ink.font("bold", n).get_linesize() for n in names) / L.s + 3)
+        width = L.r(0, 0, TILE_W - 22, 40).w
+        fit = None
+        for size in ink.sizes(15):
+            words = max(ink.height("Basic: " + p.basic, size, width, "italic")
+                        + ink.height("Control: " + p.control, size, width, "italic") for p in places) / L.s
+            # above the words: the Astral Column or a margin (48 or 8) and the name; below:
+            # the figures (44) and the Column (46), each with its gap
+            extra = max(0, math.ceil(8 + name_row + words + 2 + 44 + 2 + 46 - TILE_H))
+            fit = (min(extra, TILE_GROW_MAX), size, names, name_row)
+            if extra <= TILE_GROW_MAX:
+                break
+        self._tile_fit = (key, fit)
+        return fit
 
     def lodge_rects(self) -> list[tuple[int, pygame.Rect, float, float]]:
         """(seat, rect, top, height) of each Lodge panel down the left (-1: the Investigators)."""
@@ -188,7 +231,7 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         key = (picker.stage[:] if picker is not None else None, picker.ready if picker is not None else None,
                tuple(v.get("dice") or ()),
                frozenset(self.hidden), speed_label,
-               len(log), self.log_scroll, tuple(self.last_roll), screen.get_size())
+               len(log), self.log_scroll, tuple(self.last_roll), screen.get_size(), self.ink.reading)
         if self._layer is None or key != self._layer_key or v is not self._layer_v or picker is not self._layer_p:
             self._render(v, picker, speed_label, log)
             self._layer_key, self._layer_v, self._layer_p = key, v, picker
@@ -363,25 +406,27 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
             info = v["locations"][loc]
             place = self.content.locations[loc]
             cx, cy = tile_centre(loc)
+            top, bottom = self.tile_box(loc)
             rect = self.tile_rect(loc)
             key = ("loc", info["id"])
             here = v.get("turn_location") == info["id"]
             self._edge(screen, rect, mix(self.sym_colour[loc], GOLD, 0.3) if here else PANEL_EDGE, 3 if here else 2)
             outer_top = cy < ALTAR_C[1] or loc == 0
-            col_y = cy - TILE_H / 2 + 6 if outer_top else cy + TILE_H / 2 - 44
-            body_y = cy - TILE_H / 2 + (48 if outer_top else 8)
+            col_y = top + 6 if outer_top else bottom - 44
+            body_y = top + (48 if outer_top else 8)
+            _extra, size, names, name_row = self.tile_fit()
             # name and symbol
             g = art.glyph(self.sym_id[loc], L.n(28), self.sym_colour[loc])
-            screen.blit(g, g.get_rect(midleft=L.p(cx - TILE_W / 2 + 12, body_y + 16)))
-            ink.draw(screen, info["name"], L.p(cx - TILE_W / 2 + 46, body_y + 16), 24, GOLD, "bold",
-                     anchor="midleft", max_w=L.n(TILE_W - 56))
-            ry = body_y + 34
+            screen.blit(g, g.get_rect(midleft=L.p(cx - TILE_W / 2 + 12, body_y + name_row / 2 - 1)))
+            ink.draw(screen, info["name"], L.p(cx - TILE_W / 2 + 46, body_y + name_row / 2 - 1), names[loc], GOLD,
+                     "bold", anchor="midleft", max_w=L.n(TILE_W - 56))
+            ry = body_y + name_row
             for text, colour in (("Basic: " + place.basic, PARCHMENT), ("Control: " + place.control, INK_DIM)):
-                used = ink.para(screen, text, L.r(cx - TILE_W / 2 + 12, ry, TILE_W - 22, 40), 15, colour,
-                                "italic", max_lines=2)
+                used = ink.para(screen, text, L.r(cx - TILE_W / 2 + 12, ry, TILE_W - 22, 40), size, colour,
+                                "italic", max_lines=4)
                 ry += used / L.s
             # figures: each cult, the Investigators, squalls
-            fy = max(ry + 2, body_y + 78)
+            fy = max(ry + 2, body_y + name_row + 44)
             fx = cx - TILE_W / 2 + 12
             for s, k in enumerate(info["cultists"]):
                 self.anchors[("cultists", info["id"], s)] = L.p(fx + 16, fy + 22)
@@ -465,8 +510,8 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
             self.anchors[("abyss", s)] = L.p(x + 18, cy + 6)
             g = art.glyph("cultist", L.n(34), mix(self.colour(s), NIGHT, 0.35), self.mark(s))
             screen.blit(g, L.p(x, cy - 20))
-            ink.draw(screen, str(seat["abyss"]), L.p(x + 30, cy + 18), 20, PARCHMENT, "bold", anchor="bottomleft",
-                     shadow=True)
+            ink.draw(screen, str(seat["abyss"]), L.p(x + 30, cy + 18), ink.read(20), PARCHMENT, "bold",
+                     anchor="bottomleft", shadow=True)
         self.region(L.r(cx - 120, cy - 70, 240, 120), None, "The Abyss",
                     "Cultists sacrificed or lost wait here. "
                     + "; ".join(f"{self.cult_name(v, s)}: {seat['abyss']}" for s, seat in enumerate(v["seats"])))

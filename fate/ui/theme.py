@@ -108,6 +108,26 @@ class Ink:
         """A size for reading text (tooltips, How to Play, the gallery, the log, the coach)."""
         return size * self.reading
 
+    def sizes(self, size: float) -> list[float]:
+        """Sizes to try, largest first, for text that should follow the Text size setting
+        as far as its place holds it: from ``read(size)`` down to ``size``, a design unit apart."""
+        out = []
+        top = self.read(size)
+        while top > size:
+            out.append(top)
+            top -= 1
+        return out + [size]
+
+    def fitting(self, text: str, size: float, width: int, role: str = "body") -> float:
+        """The largest of ``sizes(size)`` at which ``text`` fits ``width`` pixels on one line
+        (``size`` if none does: the caller cuts or wraps it as before)."""
+        text = drawable(text)
+        return next((s for s in self.sizes(size) if self.font(role, s).size(text)[0] <= width), size)
+
+    def fitting_para(self, text: str, size: float, width: int, height: int, role: str = "body") -> float:
+        """The largest of ``sizes(size)`` at which ``text`` wrapped to ``width`` pixels fits ``height``."""
+        return next((s for s in self.sizes(size) if self.height(text, s, width, role) <= height), size)
+
     def px(self, size: float) -> int:
         return max(MIN_PX, round(size * self.scale))
 

@@ -139,7 +139,7 @@ class TutorialScene(PlayScene):
         pass  # every step of a lesson is set; nothing to take back
 
     def draw_hint(self, screen: pygame.Surface, picker) -> None:
-        button(self, screen, self.table.layout, (1078, self.table.tools_y(), 48, 46), "?", ("ui", "rules"), size=24,
+        button(self, screen, self.table.layout, (1406, self.table.tools_y(), 48, 46), "?", ("ui", "rules"), size=24,
                tip="How to Play, at the rules of this decision (F1)")
 
     def draw_recent(self, screen: pygame.Surface, room: pygame.Rect) -> None:
