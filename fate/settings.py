@@ -56,7 +56,7 @@ DEFAULTS: dict[str, Any] = {
     "music_volume": 40,  # percent
     "effects_volume": 70,  # percent
     "muted": False,  # M anywhere
-    "text_size": 100,  # percent, for text that is read: tooltips, How to Play, the gallery, the log, the coach
+    "text_size": 100,  # percent, for text that is read: tooltips, How to Play, the log, the hand, the board
     "cult_shapes": True,  # each cult's shape on its pieces as well as its colour
     "handoff_solo": False,  # with one human at the table: a "your turn" screen before each of their turns
     "confirm_end_turn": False,  # ask before a decision that ends the human's turn

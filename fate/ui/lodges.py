@@ -163,7 +163,7 @@ class LodgePanels:
                              PARCHMENT if not spent else INK_FAINT, "italic", anchor="center", max_w=r.w - L.n(4))
                 ink.drawn.add(a["name"])
                 if spent:  # turned aside until the owner's next Prepare
-                    chip = pygame.transform.rotate(chip, -9)
+                    chip = pygame.transform.rotate(chip, -9 if len(lines) == 1 else -5)  # (a tall chip tilts less)
                 screen.blit(chip, chip.get_rect(center=r.center))
                 body = a["text"] + (" (Exhausted until your next Prepare.)" if spent else "")
                 self.region(r, ak, a["name"], body)

@@ -34,7 +34,8 @@ class SettingsScene(Scene):
             ("Music", "music"),
             ("Effects", "effects"),
             ("Text size", [(f"{p}%", ("text_size", p), st["text_size"] == p,
-                            f"Tooltips, How to Play, the gallery, the Chronicle and the coach at {p}%")
+                            f"Tooltips, How to Play, the Chronicle, the hand, the location plaques and the "
+                            f"panels at {p}%")
                            for p in TEXT_SIZES]),
             ("Cult shapes", [(label, ("cult_shapes", v), st["cult_shapes"] == v,
                               "Each cult's shape (circle, triangle, square...) on its Cultists, Summon token and "

@@ -3,7 +3,6 @@ panels and the prompt bar grow with it, and everything stays whole in its place.
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from fate.engine.constants import LOCATIONS
