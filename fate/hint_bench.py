@@ -80,6 +80,8 @@ def measure(count: int = 12, budget: float | None = None, first_seed: int = 1) -
                 _frames(app, 1 / 60)
             if scene.hint_line()[0] is None:
                 answers.append(float("inf"))
+                session.close()
+                rival.close()
                 continue
             answers.append(time.perf_counter() - t0)
             if rival.ai_done() is None:
@@ -111,8 +113,7 @@ def measure(count: int = 12, budget: float | None = None, first_seed: int = 1) -
     return {"budget": budget, "positions": n, "first": first, "p50": answers[n // 2] if n else 0.0,
             "p95": answers[min(n - 1, int(n * 0.95))] if n else 0.0, "max": answers[-1] if n else 0.0,
             "within": sum(a <= budget + 0.5 for a in answers), "overlapped": overlapped, "longest": longest,
-            "cut": cut, "lines": lines_used,
-            "skipped": skipped}
+            "cut": cut, "lines": lines_used, "skipped": skipped}
 
 
 def _frames(app, seconds: float) -> None:
