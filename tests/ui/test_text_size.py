@@ -3,6 +3,8 @@ panels and the prompt bar grow with it, and everything stays whole in its place.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from fate.engine.constants import LOCATIONS
@@ -11,7 +13,7 @@ from fate.ui.layout import DICE_RECT, LOG_RECT, MUSEUM_RECT, PROMPT_RECT, SUPPLY
 from fate.ui.shots import open_table, scenario_session
 from tests.ui.test_table_play import frame
 
-FULL_HAND = "docs/examples/full-hand.yaml"
+FULL_HAND = Path(__file__).resolve().parents[2] / "docs" / "examples" / "full-hand.yaml"
 
 
 def table_at(content, tmp_path, size, text_size):
