@@ -199,5 +199,10 @@ def self_test_in_chroot(cache: Path, bundle: Path) -> tuple[int, str]:
                      env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"})
         shutil.rmtree(inside, ignore_errors=True)
     out = done.stdout.strip()
-    status = int(out.rsplit("exit ", 1)[1]) if "exit " in out else done.returncode or 1
-    return status, out.rsplit("exit ", 1)[0].strip()
+    # the status echoed after the app: its own line, and not always the last (a helper process,
+    # multiprocessing's resource tracker, may still write a warning after the app has gone)
+    echoed = list(re.finditer(r"^exit (\d+)$", out, re.M))
+    if not echoed:
+        return done.returncode or 1, out
+    last = echoed[-1]
+    return int(last.group(1)), (out[:last.start()] + out[last.end():]).strip()
