@@ -11,7 +11,8 @@ run on from one decision to the next as they would in one process.
 
 A request asks either for a bot's choice (``"choose"``) or for a hint: Hard's
 search from a human seat's own view, with its estimates of the best choices.
-A newer request supersedes an older one (after an undo, or leaving the
+A hint's budget counts from the moment it was asked: time lost before the
+search (a process still starting) is taken off the search. A newer request supersedes an older one (after an undo, or leaving the
 table): replies carry the request's number and stale ones are dropped. If the
 process dies, the next poll starts a new one and asks again. Where no process
 can be started the worker thinks on a thread instead (slower frames, never a
@@ -32,6 +33,7 @@ from fate.content import default_content
 from fate.engine.save import load_data
 
 HINT_BUDGET = 1.0  # seconds Hard searches for a hint
+MIN_HINT_SEARCH = 0.1  # seconds a hint searches however late it starts
 
 
 class Request(NamedTuple):
@@ -43,6 +45,7 @@ class Request(NamedTuple):
     seed: int
     budget: float | None
     data: dict  # the position, as save_data gives it
+    sent: float = 0.0  # when it was asked (time.time(), the same clock in every process)
 
 
 class Reply(NamedTuple):
@@ -63,7 +66,10 @@ class Thinker:
         try:
             g = load_data(self.content, r.data, "the AI's copy of the game")
             if r.what == "hint":
-                d = HardBot(r.seed, r.budget or HINT_BUDGET).decide(g)
+                # a hint answers within its budget from the moment H was pressed: the time spent
+                # before the search (the process starting, the position on its way) comes off it
+                late = max(0.0, time.time() - r.sent) if r.sent else 0.0
+                d = HardBot(r.seed, max(MIN_HINT_SEARCH, (r.budget or HINT_BUDGET) - late)).decide(g)
                 return Reply(r.number, d.choice.id,
                              tuple((e.choice.id, round(e.win, 4), e.visits) for e in d.estimates))
             key = (r.game_key, r.seat, r.level)
@@ -135,7 +141,7 @@ class AIWorker:
         if not self._alive():
             self._start()
         self._number += 1
-        self._pending = Request(self._number, what, game_key, seat, level, seed, budget, data)
+        self._pending = Request(self._number, what, game_key, seat, level, seed, budget, data, time.time())
         self._requests.put(tuple(self._pending))
         return self._number
 
