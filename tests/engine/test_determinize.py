@@ -240,7 +240,7 @@ def first_fit_deal(g, seat: int, seed: int) -> tuple:
                 slots.append((col, i, (cards[card].symbol,)))
                 pool.append(card)
     pool = sorted(pool + d.spell_deck + d.discard)
-    rngmod.shuffle(rngmod.seed_state(seed), pool)
+    rngmod.keyed_shuffle(seed, pool, b"spells")
     slots.sort(key=lambda slot: -len(slot[2]))
     taken = [False] * len(pool)
     for place, i, need in slots:
