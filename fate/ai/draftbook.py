@@ -126,7 +126,7 @@ def render(tables: dict[int, dict[str, tuple[int, float]]], source: str) -> str:
         "players:",
     ]
     for players in sorted(tables):
-        lines.append(f"  {players}:")
+        lines.append(f"  {players}:" + ("" if tables[players] else " {}"))
         for god, (games, wins) in tables[players].items():
             lines.append(f"    {god}: [{games}, {wins:g}]")
     return "\n".join(lines) + "\n"
