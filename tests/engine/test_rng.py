@@ -64,6 +64,13 @@ def test_a_keyed_shuffle_is_fisher_yates_over_shake128_words():
     again = list(range(30))
     rng.keyed_shuffle(77, again, b"curses")
     assert again != items  # the salt keeps the pools of one deal apart
+    plain, unsalted = list(range(30)), list(range(30))
+    rng.keyed_shuffle(77, plain)
+    words = hashlib.shake_128((77).to_bytes(8, "little")).digest(8 * 30)
+    for i in range(29, 0, -1):
+        j = int.from_bytes(words[8 * i:8 * i + 8], "little") % (i + 1)
+        unsalted[i], unsalted[j] = unsalted[j], unsalted[i]
+    assert plain == unsalted  # no salt: the seed's own words
 
 
 def test_a_keyed_shuffle_puts_each_order_of_three_equally_often():
