@@ -16,6 +16,7 @@ beyond them.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -122,7 +123,7 @@ def render(tables: dict[int, dict[str, tuple[int, float]]], source: str) -> str:
     lines = [
         "# Hard's draft: how often each Elder God won, by seat count, in the games named below.",
         "# Made by a command (python -m fate.ai.draftbook); run it again rather than edit this file.",
-        f"source: {source!r}".replace("'", '"'),
+        f"source: {json.dumps(source)}",  # a JSON string is a YAML string
         "players:",
     ]
     for players in sorted(tables):

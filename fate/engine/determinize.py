@@ -106,28 +106,27 @@ def _deal_spells(d: Game, seat: int, seed: int) -> None:
     for places in symbol_places.values():
         places.reverse()
     if cost_places:
-        left = []
-        for card in pool:
-            places = cost_places.get(by_cost[card])
-            if places:
-                place, i = places.pop()
-                place[i] = card
-            else:
-                left.append(card)
-        pool = left
-    rest = []
-    for card in pool:
-        places = symbol_places.get(by_symbol[card])
-        if places:
-            place, i = places.pop()
-            place[i] = card
-        else:
-            rest.append(card)
+        pool = _fill(pool, cost_places, by_cost)
+    rest = _fill(pool, symbol_places, by_symbol)
     if any(cost_places.values()) or any(symbol_places.values()):  # pragma: no cover - see above
         raise RuntimeError("an unseen Spell was missing for a place with a public back")
     n_deck = len(d.spell_deck)
     d.spell_deck = rest[:n_deck]
     d.discard = rest[n_deck:]
+
+
+def _fill(pool: list[int], places: dict[int, list], need_of: list[int]) -> list[int]:
+    """Each waiting place takes the first card of ``pool`` that meets its need (the
+    lists of ``places`` hold their last place first); returns the cards left, in order."""
+    left = []
+    for card in pool:
+        waiting = places.get(need_of[card])
+        if waiting:
+            place, i = waiting.pop()
+            place[i] = card
+        else:
+            left.append(card)
+    return left
 
 
 def _deal_curses(d: Game, seat: int, seed: int) -> None:
