@@ -1,4 +1,4 @@
-"""Hard's draft book (fate.ai.draftbook): Hard keeps the god the book rates higher,
+"""Hard's draft book (fate.ai.book, written by fate.ai.draftbook): Hard keeps the god the book rates higher,
 the book is rebuilt by its command from played games, and a damaged book is one
 line and leaves Hard drafting by search."""
 
@@ -12,9 +12,9 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 
-from fate.ai import HardBot, make_bot
-from fate.ai import draftbook
-from fate.ai.draftbook import PRIOR, DraftBook, DraftBookError, load_book
+from fate.ai import HardBot, draftbook, make_bot
+from fate.ai import book as bookfile
+from fate.ai.book import PRIOR, DraftBook, DraftBookError, load_book
 from fate.content import default_content
 from fate.engine import new_game
 from tests.hostile import YAML_HOSTILE, paths_in, yaml_text
@@ -75,7 +75,7 @@ def test_without_a_book_hard_searches_the_draft():
 def test_the_bundled_book_rates_every_god_at_every_seat_count():
     book = load_book()
     assert book.source.startswith("python -m fate.ai.draftbook")
-    for players in draftbook.SEAT_COUNTS:
+    for players in bookfile.SEAT_COUNTS:
         table = book.counts[players]
         # every god was played at every seat count, in many games
         assert set(table) == set(GODS) and min(n for n, _ in table.values()) >= 100
@@ -87,13 +87,13 @@ def test_the_command_rebuilds_a_book_from_the_games_it_plays(tmp_path):
     assert draftbook.main(["--games", "3", "--seed", "5", "--bots", "easy", "--log", str(tmp_path),
                            "--out", str(out)]) == 0
     book = load_book(out)
-    for players in draftbook.SEAT_COUNTS:
+    for players in bookfile.SEAT_COUNTS:
         games = sum(n for n, _ in book.counts[players].values())
         wins = sum(w for _, w in book.counts[players].values())
         assert games == 3 * players  # every seat of every game counted once
         assert wins <= 3 and (players == 1 or wins == pytest.approx(3))  # one winner (or a share) a game
     logs = sorted(p.name for p in tmp_path.glob("*.jsonl"))
-    assert logs == [f"draft-{n}p-easy.jsonl" for n in draftbook.SEAT_COUNTS]
+    assert logs == [f"draft-{n}p-easy.jsonl" for n in bookfile.SEAT_COUNTS]
     # taken up again from the logs: the same book, no game played twice
     again = tmp_path / "again.yaml"
     assert draftbook.main(["--games", "3", "--seed", "5", "--bots", "easy", "--log", str(tmp_path),
@@ -101,7 +101,7 @@ def test_the_command_rebuilds_a_book_from_the_games_it_plays(tmp_path):
     assert load_book(again).counts == book.counts
 
 
-GOOD = yaml.safe_load(Path(draftbook.default_path()).read_text(encoding="utf-8"))
+GOOD = yaml.safe_load(Path(bookfile.default_path()).read_text(encoding="utf-8"))
 PLACES = paths_in(GOOD)
 
 
@@ -148,8 +148,8 @@ def test_a_damaged_book_is_refused_in_one_line(tmp_path, text):
 def test_a_damaged_bundled_book_leaves_hard_drafting_by_search(tmp_path, monkeypatch, capsys):
     bad = tmp_path / "draft.yaml"
     bad.write_text("players: {4: {cthulhu: [1, 9]}}")
-    monkeypatch.setattr(draftbook, "default_path", lambda: bad)
-    monkeypatch.setattr(draftbook, "_default", [])
+    monkeypatch.setattr(bookfile, "default_path", lambda: bad)
+    monkeypatch.setattr(bookfile, "_default", [])
     bot = make_bot("hard", 3, budget=0.05)
     assert bot.draft_book is None
     assert "Hard drafts by search: draft.yaml" in capsys.readouterr().err

@@ -27,15 +27,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
+from fate.ai.book import DraftBook, default_book
 from fate.ai.evaluate import after, position_value, rewards
 from fate.engine import Choice, Game
 from fate.engine.determinize import determinize
 from fate.engine.game import quiet
-
-if TYPE_CHECKING:
-    from fate.ai.draftbook import DraftBook
 
 DEFAULT_BUDGET = 1.0
 EXPLORATION = 0.7
@@ -43,7 +41,7 @@ ROLLOUT_DEPTH = 6
 # Stop early once a quarter of the budget is spent and the leader has three times the visits of the next
 SETTLE_AFTER = 0.25
 SETTLE_LEAD = 3
-BOOK = "book"  # the bundled draft book (fate.ai.draftbook), the default of ``HardBot(draft_book=...)``
+BOOK = "book"  # the bundled draft book (fate.ai.book), the default of ``HardBot(draft_book=...)``
 # In a rollout, how often a seat lets a casting window pass (casting at random wastes Spells)
 ROLLOUT_PASS = 0.85
 
@@ -84,11 +82,7 @@ class HardBot:
                  draft_book: DraftBook | str | None = BOOK) -> None:
         self.rng = random.Random(seed)
         # how the Elder God is chosen: by the book's win rates (None: by search, as any decision)
-        if draft_book == BOOK:
-            from fate.ai.draftbook import default_book  # here: ``python -m fate.ai.draftbook`` imports this module
-
-            draft_book = default_book()
-        self.draft_book = draft_book
+        self.draft_book = default_book() if draft_book == BOOK else draft_book
         self.budget = budget
         self.iterations = iterations  # a fixed count instead of a clock (tests: the same on any machine)
         self.exploration = exploration
