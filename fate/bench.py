@@ -1,4 +1,4 @@
-"""python -m fate.bench engine|frames|package|load|prompts|hint|server [--seconds S] [--frames N] [--games G]
+"""python -m fate.bench engine|search|frames|package|load|prompts|hint|server [--seconds S] [--frames N] [--games G]
     [--processes K --db sqlite|postgresql]
 
 Benchmarks that print figures (never pass/fail).
@@ -6,6 +6,13 @@ Benchmarks that print figures (never pass/fail).
 engine: choices applied per second, full random 4-player games per second,
 and the time of one clone(). Times are the process's own CPU time (one core),
 the median of five rounds, so that other work on the machine does not blur them.
+
+search: Hard's search iterations a second, on the process's CPU time: a
+fixed 400 iterations from each of 12 seeded positions (two and four cults,
+early and late in a game), the median of three rounds. The figure does not
+depend on a clock running out, so it compares two versions of the engine or
+the search more steadily than ``fate.ai.arena``'s, which counts iterations
+against the wall clock of whole games.
 
 frames: the CPU time of each frame of the busiest table (four cults far into
 a game, AI seats at Hard playing at Normal speed with every animation, the
@@ -95,6 +102,36 @@ def bench_engine(seconds: float = 5.0) -> dict[str, float]:
         "games": sum(r[2] for r in rounds),
         "choices": sum(r[3] for r in rounds),
     }
+
+
+def search_positions(content) -> list:
+    """Twelve positions to search from: two and four cults, some way into seeded random games."""
+    out = []
+    for players in (2, 4):
+        for k in range(6):
+            g = new_game(content, players, 100 + k)
+            pick = random.Random(k).choice
+            for _ in range(30 + 12 * k):
+                if g.pending() is None:
+                    break
+                g.apply(pick(g.pending().choices))
+            if g.pending() is not None and g.pending().kind != "draft":
+                out.append(g)
+    return out
+
+
+def bench_search(iterations: int = 400, rounds: int = 3) -> dict[str, float]:
+    from fate.ai.ismcts import HardBot
+
+    positions = search_positions(default_content())
+    rates = []
+    for r in range(rounds):
+        t0 = cpu()
+        done = sum(HardBot(seed=r * 100 + i, iterations=iterations).decide(g).iterations
+                   for i, g in enumerate(positions))
+        rates.append(done / (cpu() - t0))
+    return {"iterations_per_s": statistics.median(rates), "positions": len(positions), "iterations": iterations,
+            "rounds": rounds, "all": rates}
 
 
 def bench_frames(frames: int = 900, size: tuple[int, int] = (1920, 1080), autosave: bool = False) -> dict[str, float]:
@@ -276,7 +313,7 @@ def bench_load(saves: int, frames: int) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = Parser(prog="python -m fate.bench", description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=["engine", "frames", "package", "load", "prompts", "hint", "server"],
+    ap.add_argument("what", choices=["engine", "search", "frames", "package", "load", "prompts", "hint", "server"],
                     help="what to measure")
     ap.add_argument("--seconds", type=seconds(0.1, 3600), default=None,
                     help="engine: CPU seconds of games to play (5); server: seconds measured (30); "
@@ -319,6 +356,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bundle size: {r['size_mb']:.1f} MB")
         print(f"packaged start to first frame: first launch {r['first_s']:.2f} s, "
               f"median of {r['runs']} more {r['median_s']:.2f} s")
+        return 0
+    if args.what == "search":
+        r = bench_search()
+        print(f"search: Hard, {r['iterations']} iterations from each of {r['positions']} positions, CPU time, "
+              f"median of {r['rounds']} rounds ({', '.join(f'{x:,.0f}' for x in r['all'])})")
+        print(f"Hard search iterations per second: {r['iterations_per_s']:,.0f}")
         return 0
     if args.what == "load":
         r = bench_load(args.saves, min(args.frames, 300))

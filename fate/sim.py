@@ -1,11 +1,14 @@
 """python -m fate.sim --players N --games G --seed S [--bot random|easy|normal|hard] [--check]
 python -m fate.sim --report docs/balance.md [--games 4000] [--solo-games 1000] [--bot normal]
 python -m fate.sim --strong docs/balance.md [--games 100] [--solo-games 100] [--budget 0.25] [--jobs 2] [--log DIR]
+python -m fate.sim --levels docs/balance.md [--games 200] [--solo-games 100 --budget 0.1 --jobs 2 --log DIR]
 
 Plays seeded games with bots and prints games per second, win rates by seat,
 average turns, how games end, and invariant violations (which must be 0).
 With --report it plays four-seat and solo games and writes the balance report.
-With --strong it plays them with Hard in every seat (``--budget`` seconds a
+With --levels it writes the section on the solo levels: Easy and Normal
+(``--games`` each) and, with ``--log``, Hard (``--solo-games`` at ``--budget``,
+kept in DIR so that the long run can be taken up again). With --strong it plays them with Hard in every seat (``--budget`` seconds a
 decision) and writes the report's section on strong play in place, keeping
 the rest of the file; ``--log DIR`` keeps every game (JSON lines) so that a
 long run can be stopped and taken up again.
@@ -199,28 +202,43 @@ def strong_section(args) -> str:
     return "\n".join(lines)
 
 
-LEVELS_HEAD = "## Solo levels: Easy and Normal at each level"
+LEVELS_HEAD = "## Solo levels: Easy, Normal and Hard at each level"
+LEVELS_HEADS = (LEVELS_HEAD, "## Solo levels: Easy and Normal at each level")  # the latter: as first written
 
 
-def levels_section(games: int, seed: int) -> str:
-    """The solo win rates of Easy and Normal at every level of data/solo.yaml."""
+def levels_section(games: int, seed: int, hard_games: int = 0, budget: float = 0.1, jobs: int = 1,
+                   log: Path | None = None) -> str:
+    """The solo win rates of Easy and Normal at every level of data/solo.yaml, and of
+    Hard when ``log`` (a folder keeping its games) is given."""
+    from fate.ai.arena import run as arena_run
     from fate.ai.arena import wilson
 
+    def rate(wins: float, n: int) -> str:
+        lo, hi = wilson(wins, n)
+        return f"{wins / n:.1%} [{lo:.1%}, {hi:.1%}]"
+
     levels = default_content().solo_levels
+    hard = log is not None
+    command = f"python -m fate.sim --levels docs/balance.md --games {games} --seed {seed}"
+    if hard:
+        command += f" --solo-games {hard_games} --budget {budget:g} --jobs {jobs} --log DIR"
     lines = [LEVELS_HEAD, "",
-             f"`python -m fate.sim --levels docs/balance.md --games {games} --seed {seed}`: {games} solo games a cell, "
-             f"seeds {seed}..{seed + games - 1}, win rate with its 95% interval. Targets: Normal 40-60% at Standard; "
-             "Hard 30-55% at Relentless (measured with `python -m fate.ai.arena --players 1 --bots hard --level "
-             "relentless`, docs/ai.md).", "",
-             "| level | " + " | ".join(f"{b.capitalize()} wins" for b in ("easy", "normal")) + " | Normal: games end |",
-             "|---|---|---|---|"]
+             f"`{command}`: {games} solo games a cell for Easy and Normal"
+             + (f", {hard_games} for Hard at {budget:g} s a decision (the table's default is 1.0 s)" if hard else "")
+             + f", seeds from {seed}, win rate with its 95% interval. Targets: Normal 40-60% at Standard; "
+             "Hard 30-55% at Relentless.", "",
+             "| level | Easy wins | Normal wins | " + ("Hard wins | " if hard else "") + "Normal: games end |",
+             "|---|---|---|---|" + ("---|" if hard else "")]
     for level in levels:
         cells, ends = [], ""
         for bot in ("easy", "normal"):
             tally, _ = run(1, games, seed, bot, level=level.id)
-            lo, hi = wilson(tally.seat_wins[0], tally.games)
-            cells.append(f"{tally.seat_wins[0] / tally.games:.1%} [{lo:.1%}, {hi:.1%}]")
+            cells.append(rate(tally.seat_wins[0], tally.games))
             ends = ", ".join(f"{k} {pct(v, tally.games)}" for k, v in sorted(tally.ends.items()))
+        if hard:
+            result = arena_run(1, hard_games, seed, ["hard"], budget, jobs, log / f"hard-solo-{level.id}.jsonl",
+                               level.id)
+            cells.append(rate(sum(r["wins"][0] for r in result["results"]), result["games"]))
         lines.append(f"| {level.name} | {' | '.join(cells)} | {ends} |")
     return "\n".join(lines) + "\n"
 
@@ -251,10 +269,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--changes", metavar="FILE", type=old_file, help="markdown listing tuned cards, quoted in the report")
     ap.add_argument("--strong", metavar="FILE", type=new_file, help="write the report's section on Hard in every seat")
     ap.add_argument("--levels", metavar="FILE", type=new_file,
-                    help="write the section on the solo levels (Easy and Normal, --games each)")
-    ap.add_argument("--budget", type=seconds(0.01, 60), default=0.25, help="with --strong: Hard's seconds a decision")
-    ap.add_argument("--jobs", type=whole(1, 64), default=1, help="with --strong: games played at once")
-    ap.add_argument("--log", metavar="DIR", type=folder, help="with --strong: keep every game here, take a run up again")
+                    help="write the section on the solo levels (Easy and Normal, --games each; with --log, Hard too)")
+    ap.add_argument("--budget", type=seconds(0.01, 60), default=0.25, help="with --strong or --levels: Hard's seconds a decision")
+    ap.add_argument("--jobs", type=whole(1, 64), default=1, help="with --strong or --levels: games played at once")
+    ap.add_argument("--log", metavar="DIR", type=folder, help="with --strong, or --levels for Hard: keep every game here, take a run up again")
     args = ap.parse_args(argv)
     for name, path in (("--changes", args.changes), ("--levels", args.levels), ("--strong", args.strong)):
         try:  # the files it reads are checked before any game is played
@@ -271,8 +289,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def _work(ap: Parser, args) -> int:
     if args.levels:
-        section = levels_section(args.games, args.seed)
-        write_section(args.levels, LEVELS_HEAD, section)
+        log = Path(args.log) if args.log else None
+        section = levels_section(args.games, args.seed, args.solo_games, args.budget, args.jobs, log)
+        text = read_text(args.levels, 16 << 20) if Path(args.levels).exists() else ""
+        write_section(args.levels, next((h for h in LEVELS_HEADS if h in text), LEVELS_HEAD), section)
         print(section)
         return 0
     if args.strong:

@@ -193,3 +193,20 @@ def test_the_strong_play_report_counts_every_seat_and_god(tmp_path):
     rows = [ln for ln in text.splitlines() if ln.startswith("| ") and ln.count("|") == 5 and "Elder God" not in ln]
     assert sum(int(ln.split("|")[2]) for ln in rows) == 4  # four seats: every god counted once a seat
     assert len((tmp_path / "strong-four.jsonl").read_text().splitlines()) == 1
+
+
+def test_the_solo_levels_section_has_hard_beside_easy_and_normal_and_replaces_the_first_written(tmp_path, content):
+    from fate.sim import main
+
+    report = tmp_path / "balance.md"
+    report.write_text("# Balance\n\n## Solo levels: Easy and Normal at each level\n\nold\n\n## Next\n\nkept\n")
+    assert main(["--levels", str(report), "--games", "2", "--solo-games", "1", "--budget", "0.02",
+                 "--log", str(tmp_path)]) == 0
+    text = report.read_text()
+    assert "old" not in text and text.endswith("## Next\n\nkept\n")
+    rows = [ln for ln in text.splitlines() if ln.startswith("| ") and "%" in ln]
+    levels = [lv.name for lv in content.solo_levels]
+    assert [ln.split("|")[1].strip() for ln in rows] == levels
+    assert all(ln.count("%") >= 3 + 1 for ln in rows)  # Easy, Normal, Hard and the endings
+    for lv in content.solo_levels:  # Hard's games are kept, one a level
+        assert len((tmp_path / f"hard-solo-{lv.id}.jsonl").read_text().splitlines()) == 1

@@ -13,12 +13,13 @@ import pytest
 import main as game_main
 from fate import bench, sim, tutorial
 from fate import scenario as scenario_tool
-from fate.ai import arena
+from fate.ai import arena, draftbook
 from fate.content import __main__ as content_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 HUGE = "9" * 10_000
-TOOLS = {"main.py": game_main.main, "fate.sim": sim.main, "fate.ai.arena": arena.main, "fate.bench": bench.main,
+TOOLS = {"main.py": game_main.main, "fate.sim": sim.main, "fate.ai.arena": arena.main,
+         "fate.ai.draftbook": draftbook.main, "fate.bench": bench.main,
          "fate.scenario": scenario_tool.main, "fate.content": content_tool.main, "fate.tutorial": tutorial.main}
 
 
@@ -60,6 +61,11 @@ def cases(tmp: Path) -> list[tuple[str, list[str], str]]:
         ("fate.ai.arena", ["--budget", "-1"], "--budget"), ("fate.ai.arena", ["--games", "0"], "--games"),
         ("fate.ai.arena", ["--players", HUGE], "--players"), ("fate.ai.arena", ["--bots", "x" * 5000], "--bots"),
         ("fate.ai.arena", ["--log", str(tmp)], "--log"), ("fate.ai.arena", ["--seed", "1.5"], "--seed"),
+        ("fate.ai.arena", ["--draft", "x" * 5000], "--draft"),
+        ("fate.ai.draftbook", ["--games", "0"], "--games"), ("fate.ai.draftbook", ["--bots", "oracle"], "--bots"),
+        ("fate.ai.draftbook", ["--log", str(tmp / "none")], "--log"), ("fate.ai.draftbook", ["--out", str(tmp)], "--out"),
+        ("fate.ai.draftbook", ["--budget", "nan"], "--budget"),
+        ("fate.bench", ["search", "--bogus"], "--bogus"),
         ("fate.bench", ["engine", "--seconds", "inf"], "--seconds"), ("fate.bench", ["frames", "--frames", "0"], "--frames"),
         ("fate.bench", ["everything"], "what"),
         ("fate.scenario", [str(tmp)], "file"), ("fate.scenario", [str(fifo)], "file"),

@@ -1,4 +1,5 @@
 """python -m fate.ai.arena --players N --games G --seed S --bots hard,normal[,...] [--budget SECONDS] [--jobs J] [--log FILE]
+    [--level LEVEL] [--draft book|search]
 
 Plays bots against each other and prints, per bot: its win rate with a 95%
 confidence interval (Wilson), how many seats it played, the mean and p95
@@ -55,9 +56,14 @@ def play(args: tuple) -> dict:
     """One game: the bots' names by seat, their wins, timings and search counts."""
     players, seed, names, budget = args[:4]
     level = args[4] if len(args) > 4 else None
+    draft = args[5] if len(args) > 5 else "book"
     content = default_content()
     g = new_game(content, players, seed, solo_level=level)
     bots = [make_bot(name, seed * 31 + s, budget) for s, name in enumerate(names)]
+    if draft == "search":  # Hard searches the draft instead of reading the draft book (a comparison)
+        for bot in bots:
+            if isinstance(bot, HardBot):
+                bot.draft_book = None
     seconds: dict[int, list[float]] = defaultdict(list)
     iterations = [0] * players
     search_time = [0.0] * players
@@ -118,15 +124,17 @@ def _sound(game: Any, players: int) -> bool:
 
 
 def run(players: int, games: int, seed: int, bots: list[str], budget: float | None, jobs: int = 1,
-        log: Path | None = None, level: str | None = None) -> dict:
+        log: Path | None = None, level: str | None = None, draft: str = "book") -> dict:
     if len(bots) < players:
         bots = bots + [bots[-1]] * (players - len(bots))
     match = {"players": players, "seed": seed, "bots": bots, "budget": budget}
     if level is not None:  # a solo level other than none given: a match of its own in the log
         match["level"] = level
+    if draft != "book":  # Hard drafting by search: a match of its own too
+        match["draft"] = draft
     results = _logged(log, match)
     done = {r["seed"] for r in results}
-    tasks = [(players, seed + i, seating(bots, players, i), budget, level) for i in range(games)
+    tasks = [(players, seed + i, seating(bots, players, i), budget, level, draft) for i in range(games)
              if seed + i not in done]
     start = time.perf_counter()
 
@@ -165,7 +173,7 @@ def run(players: int, games: int, seed: int, bots: list[str], budget: float | No
             b["iterations"] += r["iterations"][s]
             b["search"] += r["search_time"][s]
     return {"players": players, "games": len(results), "seed": seed, "results": results, "bots": bots, "budget": budget,
-            "per": per, "ends": ends, "turns": turns, "elapsed": time.perf_counter() - start}
+            "per": per, "ends": ends, "turns": turns, "elapsed": time.perf_counter() - start, "draft": draft}
 
 
 def p95(values: list[float]) -> float:
@@ -179,7 +187,8 @@ def report(result: dict) -> str:
     budget = result["budget"]
     lines = [f"arena: {result['players']} seat(s), {result['games']} games, seed {result['seed']}, "
              f"bots {','.join(result['bots'])}, Hard budget "
-             f"{budget if budget is not None else 1.0:g} s a decision",
+             f"{budget if budget is not None else 1.0:g} s a decision"
+             + ("" if result.get("draft", "book") == "book" else ", Hard drafts by search"),
              f"{'bot':8} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'decisions':>10} "
              f"{'mean s':>8} {'p95 s':>8} {'iterations/s':>13}"]
     for name, b in result["per"].items():
@@ -204,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=seconds(0.01, 60), default=None, help="Hard's seconds a decision (default 1.0)")
     ap.add_argument("--level", metavar="LEVEL",
                     help="with --players 1: how hard the Investigators play (a level of data/solo.yaml)")
+    ap.add_argument("--draft", choices=["book", "search"], default="book",
+                    help="how Hard keeps its Elder God: by the draft book (data/draft.yaml) or by search")
     ap.add_argument("--jobs", type=whole(1, 64), default=1, help="games played at once, one process each")
     ap.add_argument("--log", metavar="FILE", type=new_file, help="append each game to FILE (JSON lines); games already there "
                                                    "are not played again")
@@ -217,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(bots) > a.players:
         ap.error(f"--bots: {len(bots)} bots for {a.players} seat(s)")
     try:
-        result = run(a.players, a.games, a.seed, bots, a.budget, a.jobs, a.log, a.level)
+        result = run(a.players, a.games, a.seed, bots, a.budget, a.jobs, a.log, a.level, a.draft)
     except OSError as e:
         print(f"python -m fate.ai.arena: --log {a.log}: {e.strerror or e}", file=sys.stderr)
         return 1

@@ -29,9 +29,11 @@ import random
 import time
 from typing import NamedTuple
 
+from fate.ai.book import DraftBook, default_book
 from fate.ai.evaluate import after, position_value, rewards
 from fate.engine import Choice, Game
 from fate.engine.determinize import determinize
+from fate.engine.game import quiet
 
 DEFAULT_BUDGET = 1.0
 EXPLORATION = 0.7
@@ -39,6 +41,7 @@ ROLLOUT_DEPTH = 6
 # Stop early once a quarter of the budget is spent and the leader has three times the visits of the next
 SETTLE_AFTER = 0.25
 SETTLE_LEAD = 3
+BOOK = "book"  # the bundled draft book (fate.ai.book), the default of ``HardBot(draft_book=...)``
 # In a rollout, how often a seat lets a casting window pass (casting at random wastes Spells)
 ROLLOUT_PASS = 0.85
 
@@ -75,8 +78,11 @@ class HardBot:
     name = "hard"
 
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, *, iterations: int | None = None,
-                 exploration: float = EXPLORATION, rollout_depth: int = ROLLOUT_DEPTH) -> None:
+                 exploration: float = EXPLORATION, rollout_depth: int = ROLLOUT_DEPTH,
+                 draft_book: DraftBook | str | None = BOOK) -> None:
         self.rng = random.Random(seed)
+        # how the Elder God is chosen: by the book's win rates (None: by search, as any decision)
+        self.draft_book = default_book() if draft_book == BOOK else draft_book
         self.budget = budget
         self.iterations = iterations  # a fixed count instead of a clock (tests: the same on any machine)
         self.exploration = exploration
@@ -88,6 +94,8 @@ class HardBot:
     def decide(self, g: Game) -> Decision:
         start = time.perf_counter()
         p = g.pending()
+        if p.kind == "draft" and self.draft_book is not None:
+            return self._draft(g, start)
         me = p.seat
         rng = self.rng
         root = Node(me)
@@ -100,7 +108,7 @@ class HardBot:
         sqrt = math.sqrt
         it = 0
         while True:
-            d = determinize(g, me, rng.getrandbits(62))
+            d = quiet(determinize(g, me, rng.getrandbits(62)))
             node = root
             path = []
             while d.ask is not None:
@@ -160,6 +168,16 @@ class HardBot:
         estimates = tuple(Estimate(by_id[cid], n.total / n.visits if n.visits else 0.0, n.visits)
                           for cid, n in ranked)
         return Decision(estimates[0].choice, estimates, it, time.perf_counter() - start)
+
+    def _draft(self, g: Game, start: float) -> Decision:
+        """Keep the god of the pair that wins most often at this seat count (the book's
+        smoothed rate); a search from the draft cannot see a god's worth over a game."""
+        book = self.draft_book
+        cards = g.content.cards
+        rated = [(book.rate(g.n, cards[c.value].id), i, c) for i, c in enumerate(g.pending().choices)]
+        rated.sort(key=lambda x: (-x[0], x[1]))
+        estimates = tuple(Estimate(c, rate, 0) for rate, _, c in rated)
+        return Decision(estimates[0].choice, estimates, 0, time.perf_counter() - start)
 
     @staticmethod
     def _settled(root: Node, it: int, start: float, deadline: float, budget: float) -> bool:

@@ -41,74 +41,99 @@ def determinize(g: Game, seat: int, seed: int) -> Game:
     d = g.clone()
     d.rng = rngmod.seed_state(seed)
     d.forced = []
-    _deal_spells(d, seat)
+    _deal_spells(d, seat, seed)
     d.art_deck.sort()
-    d.shuffle(d.art_deck)
-    _deal_curses(d, seat)
+    rngmod.keyed_shuffle(seed, d.art_deck, b"artifacts")
+    _deal_curses(d, seat, seed)
     if g.phase == "setup":
-        _deal_drafts(d, seat)
+        _deal_drafts(d, seat, seed)
     for s in range(d.n):
         d.holdings_changed(s)
     return d
 
 
-def _deal_spells(d: Game, seat: int) -> None:
+def _needs(content) -> tuple[list[int], list[int]]:
+    """``(by_cost, by_symbol)``: for each card, a number naming what a place showing
+    its symbol and cost needs, and one naming its symbol alone (-1: not a Spell).
+    Worked out once per content."""
+    needs = content.derived.get("determinize")
+    if needs is None:
+        costs: dict[tuple, int] = {}
+        by_cost, by_symbol = [], []
+        for c in content.cards:
+            spell = c.kind == "spell"
+            by_cost.append(costs.setdefault((c.symbol, c.cost), len(costs)) if spell else -1)
+            by_symbol.append(c.symbol if spell else -1)
+        needs = content.derived["determinize"] = (by_cost, by_symbol)
+    return needs
+
+
+def _deal_spells(d: Game, seat: int, seed: int) -> None:
     """Hands, Reserves and Columns keep their backs (and Reserve costs); the
     deck and the discard pile take what is left."""
-    cards = d.content.cards
-    # (list to fill, index in it, what must match): the places with a public back
-    slots: list[tuple[list[int], int, tuple]] = []
+    by_cost, by_symbol = _needs(d.content)
+    # The places with a public back, by what they need, each list last place first:
+    # the Reserves show symbol and cost, hands and Columns the symbol alone.
+    cost_places: dict[int, list] = {}
+    symbol_places: dict[int, list] = {}
     pool: list[int] = []
     for s in range(d.n):
         if s == seat:
             continue
-        for place, with_cost in ((d.reserve[s], True), (d.hands[s], False)):  # Spells only (a Gate is apart)
-            for i, card in enumerate(place):
-                c = cards[card]
-                slots.append((place, i, (c.symbol, c.cost) if with_cost else (c.symbol,)))
-                pool.append(card)
+        reserve, hand = d.reserve[s], d.hands[s]
+        for i, card in enumerate(reserve):
+            cost_places.setdefault(by_cost[card], []).append((reserve, i))
+        for i, card in enumerate(hand):
+            symbol_places.setdefault(by_symbol[card], []).append((hand, i))
+        pool += reserve
+        pool += hand
     for col in d.columns:
         for i, card in enumerate(col):
-            c = cards[card]
-            if c.kind == "spell":
-                slots.append((col, i, (c.symbol,)))
+            need = by_symbol[card]
+            if need >= 0:  # a Gate in a Column is a Gate to everyone
+                symbol_places.setdefault(need, []).append((col, i))
                 pool.append(card)
     pool += d.spell_deck
     pool += d.discard
     pool.sort()  # the order the true game holds them in must not leak into the deal
-    d.shuffle(pool)
-    # The most demanding places first (symbol and cost, then symbol alone): as
-    # the true deal fills every place, dealing in this order never runs short.
-    # Each place takes the first card of the shuffled pool that fits and is not
-    # yet taken: queues of pool positions by what a card shows find it at once.
-    by_need: dict[tuple, list[int]] = {}
-    for k, card in enumerate(pool):
-        c = cards[card]
-        by_need.setdefault((c.symbol, c.cost), []).append(k)
-        by_need.setdefault((c.symbol,), []).append(k)
-    heads = dict.fromkeys(by_need, 0)
-    taken = [False] * len(pool)
-    slots.sort(key=lambda slot: -len(slot[2]))
-    for place, i, need in slots:
-        queue, at = by_need.get(need, ()), heads.get(need, 0)
-        while at < len(queue) and taken[queue[at]]:
-            at += 1
-        if at == len(queue):  # pragma: no cover - the true deal is one way to fill every place
-            raise RuntimeError(f"no unseen Spell fits a place showing {need}")
-        taken[queue[at]] = True
-        place[i] = pool[queue[at]]
-        heads[need] = at + 1
-    rest = [card for k, card in enumerate(pool) if not taken[k]]
+    rngmod.keyed_shuffle(seed, pool, b"spells")
+    # The most demanding places first: each place showing symbol and cost takes the
+    # first card of the shuffled pool that fits, then each showing a symbol takes the
+    # first that fits of those left (as the true deal fills every place, this never
+    # runs short). Places needing the same thing fill in their order.
+    for places in cost_places.values():
+        places.reverse()
+    for places in symbol_places.values():
+        places.reverse()
+    if cost_places:
+        pool = _fill(pool, cost_places, by_cost)
+    rest = _fill(pool, symbol_places, by_symbol)
+    if any(cost_places.values()) or any(symbol_places.values()):  # pragma: no cover - see above
+        raise RuntimeError("an unseen Spell was missing for a place with a public back")
     n_deck = len(d.spell_deck)
     d.spell_deck = rest[:n_deck]
     d.discard = rest[n_deck:]
 
 
-def _deal_curses(d: Game, seat: int) -> None:
+def _fill(pool: list[int], places: dict[int, list], need_of: list[int]) -> list[int]:
+    """Each waiting place takes the first card of ``pool`` that meets its need (the
+    lists of ``places`` hold their last place first); returns the cards left, in order."""
+    left = []
+    for card in pool:
+        waiting = places.get(need_of[card])
+        if waiting:
+            place, i = waiting.pop()
+            place[i] = card
+        else:
+            left.append(card)
+    return left
+
+
+def _deal_curses(d: Game, seat: int, seed: int) -> None:
     """Curses held by others get unseen faces whose trigger does not hold now."""
     unknown = [i for i, (_, _, holder) in enumerate(d.held) if holder != seat]
     pool = sorted(d.curse_deck + [d.held[i][0] for i in unknown])
-    d.shuffle(pool)
+    rngmod.keyed_shuffle(seed, pool, b"curses")
     triggers = d.tables.triggers
     for i in unknown:
         _, cursed, holder = d.held[i]
@@ -118,7 +143,7 @@ def _deal_curses(d: Game, seat: int) -> None:
     d.curse_deck = pool
 
 
-def _deal_drafts(d: Game, seat: int) -> None:
+def _deal_drafts(d: Game, seat: int, seed: int) -> None:
     """Before the gods are chosen, the other seats' pairs are unseen."""
     hidden = [s for s in range(len(d.drafts)) if s != seat and d.gods[s] < 0]
     if not hidden:
@@ -126,7 +151,7 @@ def _deal_drafts(d: Game, seat: int) -> None:
     seen = set(d.gods) | set(d.drafts[seat] if seat < len(d.drafts) else ())
     boxed = [x for x in d.box if d.content.cards[x].kind == "god" and x not in seen]
     pool = sorted([x for s in hidden for x in d.drafts[s]] + boxed)
-    d.shuffle(pool)
+    rngmod.keyed_shuffle(seed, pool, b"gods")
     drafts = list(d.drafts)
     for s in hidden:
         drafts[s] = (pool.pop(), pool.pop())

@@ -501,3 +501,20 @@ class Game:
 
     def location_name(self, loc: int) -> str:
         return LOCATION_NAMES[loc]
+
+
+class QuietGame(Game):
+    """A game that keeps no events: the bots' look-ahead, where nobody reads them
+    (a search applies thousands of choices a second). Make one of a clone with
+    ``quiet(game)``; its own clones are ordinary games again."""
+
+    __slots__ = ()
+
+    def emit(self, kind: str, data: dict[str, Any], only: tuple[int, ...] | None = None) -> None:
+        pass
+
+
+def quiet(g: Game) -> Game:
+    """``g`` itself, from now on keeping no events (see QuietGame)."""
+    g.__class__ = QuietGame
+    return g

@@ -7,6 +7,10 @@ game comes from here, so a game replays exactly from its seed and choices.
 
 from __future__ import annotations
 
+import sys
+from array import array
+from hashlib import shake_128
+
 MASK = (1 << 64) - 1
 
 
@@ -47,3 +51,19 @@ def shuffle(state: int, items: list) -> int:
         j = (z ^ (z >> 31)) % (i + 1)
         items[i], items[j] = items[j], items[i]
     return state
+
+
+def keyed_shuffle(seed: int, items: list, salt: bytes = b"") -> None:
+    """Fisher-Yates shuffle of ``items`` in place, its numbers 64-bit words of
+    SHAKE-128 of the seed and ``salt``. Not the game's generator (a game's own
+    shuffles and dice come from ``shuffle`` and ``draws``): the bots' imagined
+    deals (fate.engine.determinize) shuffle pools of a hundred cards thousands of
+    times a second, and this is about three times as fast. The same on every
+    machine; the modulo bias is below 1e-17."""
+    n = len(items)
+    words = array("Q", shake_128((seed & MASK).to_bytes(8, "little") + salt).digest(8 * n))
+    if sys.byteorder == "big":  # the words are little-endian on every machine
+        words.byteswap()
+    for i in range(n - 1, 0, -1):
+        j = words[i] % (i + 1)
+        items[i], items[j] = items[j], items[i]

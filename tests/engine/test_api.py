@@ -123,3 +123,22 @@ def test_new_game_rejects_bad_arguments(content):
         new_game(content, 5, 1)
     with pytest.raises(ValueError, match="not an Elder God"):
         new_game(content, 2, 1, gods=["cthulhu", "key-01"])
+
+
+def test_a_quiet_copy_plays_the_same_game_and_keeps_no_events(content):
+    from fate.engine.game import Game, quiet
+
+    g = new_game(content, 4, 17)
+    r = random.Random(17)
+    for _ in range(60):
+        g.apply(r.choice(g.pending().choices))
+    loud, hushed = g.clone(), quiet(g.clone())
+    r = random.Random(5)
+    heard = 0
+    while loud.pending() is not None:
+        pick = r.choice(loud.pending().choices).id
+        heard += len(loud.apply(pick))
+        assert hushed.apply(pick) == [] and hushed.events == []
+        assert snapshot(hushed) == snapshot(loud)
+    assert hushed.over and heard > 0
+    assert type(hushed.clone()) is Game  # a quiet game's own copies are ordinary again

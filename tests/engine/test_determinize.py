@@ -240,7 +240,7 @@ def first_fit_deal(g, seat: int, seed: int) -> tuple:
                 slots.append((col, i, (cards[card].symbol,)))
                 pool.append(card)
     pool = sorted(pool + d.spell_deck + d.discard)
-    rngmod.shuffle(rngmod.seed_state(seed), pool)
+    rngmod.keyed_shuffle(seed, pool, b"spells")
     slots.sort(key=lambda slot: -len(slot[2]))
     taken = [False] * len(pool)
     for place, i, need in slots:
@@ -262,3 +262,22 @@ def test_hidden_spells_are_dealt_as_the_first_fit_would_deal_them(content):
                 assert d.spell_deck + d.discard == rest
                 reserves += sum(len(g.reserve[s]) for s in range(g.n) if s != seat)
     assert reserves > 20  # Reserves (symbol and cost) were dealt, not only hands and Columns
+
+
+def test_the_others_pairs_are_dealt_from_every_god_the_seat_has_not_seen(content):
+    """At a two-seat draft, four gods lie in the box unseen: seat 0 cannot tell them
+    from seat 1's pair, so its deals give seat 1 boxed gods as well, and every god
+    not in seat 0's own pair turns up; the box keeps the rest, each god once."""
+    g = new_game(content, 2, 5)
+    assert g.pending().kind == "draft" and g.pending().seat == 0
+    mine, theirs = set(g.drafts[0]), set(g.drafts[1])
+    boxed = {x for x in g.box if g.card(x).kind == "god"}
+    assert len(boxed) == 4
+    dealt = set()
+    for k in range(60):
+        d = determinize(g, 0, k)
+        assert d.drafts[0] == g.drafts[0]
+        dealt |= set(d.drafts[1])
+        gods_in_box = [x for x in d.box if d.card(x).kind == "god"]
+        assert sorted(gods_in_box + list(d.drafts[1])) == sorted(boxed | theirs)
+    assert dealt == boxed | theirs and not dealt & mine

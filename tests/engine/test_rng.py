@@ -48,3 +48,35 @@ def test_a_die_is_fair_over_sixty_thousand_rolls():
 def test_different_seeds_give_different_games():
     states = {rng.seed_state(s) for s in range(1000)}
     assert len(states) == 1000 and all(0 <= s <= rng.MASK for s in states)
+
+
+def test_a_keyed_shuffle_is_fisher_yates_over_shake128_words():
+    import hashlib
+
+    items = list(range(30))
+    rng.keyed_shuffle(77, items, b"spells")
+    words = hashlib.shake_128((77).to_bytes(8, "little") + b"spells").digest(8 * 30)
+    expected = list(range(30))
+    for i in range(29, 0, -1):
+        j = int.from_bytes(words[8 * i:8 * i + 8], "little") % (i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and sorted(items) == list(range(30))
+    again = list(range(30))
+    rng.keyed_shuffle(77, again, b"curses")
+    assert again != items  # the salt keeps the pools of one deal apart
+    plain, unsalted = list(range(30)), list(range(30))
+    rng.keyed_shuffle(77, plain)
+    words = hashlib.shake_128((77).to_bytes(8, "little")).digest(8 * 30)
+    for i in range(29, 0, -1):
+        j = int.from_bytes(words[8 * i:8 * i + 8], "little") % (i + 1)
+        unsalted[i], unsalted[j] = unsalted[j], unsalted[i]
+    assert plain == unsalted  # no salt: the seed's own words
+
+
+def test_a_keyed_shuffle_puts_each_order_of_three_equally_often():
+    counts = Counter()
+    for seed in range(12_000):
+        items = ["a", "b", "c"]
+        rng.keyed_shuffle(seed, items)
+        counts["".join(items)] += 1
+    assert len(counts) == 6 and all(1_800 <= c <= 2_200 for c in counts.values()), counts
