@@ -259,7 +259,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = Parser(prog="python -m fate.sim", description=__doc__.split("\n\n")[1])
     ap.add_argument("--players", type=whole(1, 4), default=4)
     ap.add_argument("--games", type=whole(1, 10**7), default=200)
-    ap.add_argument("--solo-games", type=whole(1, 10**7), default=1000)
+    ap.add_argument("--solo-games", type=whole(1, 10**7), default=None,
+                    help="solo games: 1000 for --report; Hard's a level with --levels (100)")
     ap.add_argument("--seed", type=whole(0, 2**62), default=1)
     ap.add_argument("--bot", default="random", choices=sorted(BOTS))
     ap.add_argument("--check", action="store_true", help="check invariants after every choice")
@@ -270,7 +271,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--strong", metavar="FILE", type=new_file, help="write the report's section on Hard in every seat")
     ap.add_argument("--levels", metavar="FILE", type=new_file,
                     help="write the section on the solo levels (Easy and Normal, --games each; with --log, Hard too)")
-    ap.add_argument("--budget", type=seconds(0.01, 60), default=0.25, help="with --strong or --levels: Hard's seconds a decision")
+    ap.add_argument("--budget", type=seconds(0.01, 60), default=None,
+                    help="Hard's seconds a decision: with --strong (0.25) or --levels (0.1)")
     ap.add_argument("--jobs", type=whole(1, 64), default=1, help="with --strong or --levels: games played at once")
     ap.add_argument("--log", metavar="DIR", type=folder, help="with --strong, or --levels for Hard: keep every game here, take a run up again")
     args = ap.parse_args(argv)
@@ -290,11 +292,13 @@ def main(argv: list[str] | None = None) -> int:
 def _work(ap: Parser, args) -> int:
     if args.levels:
         log = Path(args.log) if args.log else None
-        section = levels_section(args.games, args.seed, args.solo_games, args.budget, args.jobs, log)
+        section = levels_section(args.games, args.seed, args.solo_games or 100, args.budget or 0.1, args.jobs, log)
         text = read_text(args.levels, 16 << 20) if Path(args.levels).exists() else ""
         write_section(args.levels, next((h for h in LEVELS_HEADS if h in text), LEVELS_HEAD), section)
         print(section)
         return 0
+    args.solo_games = args.solo_games or 1000
+    args.budget = args.budget or 0.25
     if args.strong:
         section = strong_section(args)
         write_section(Path(args.strong), STRONG_HEAD, section)

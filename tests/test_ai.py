@@ -3,6 +3,7 @@ bot reads what its seat may not see."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -207,6 +208,35 @@ def test_the_solo_levels_section_has_hard_beside_easy_and_normal_and_replaces_th
     rows = [ln for ln in text.splitlines() if ln.startswith("| ") and "%" in ln]
     levels = [lv.name for lv in content.solo_levels]
     assert [ln.split("|")[1].strip() for ln in rows] == levels
-    assert all(ln.count("%") >= 3 + 1 for ln in rows)  # Easy, Normal, Hard and the endings
+    assert "| level | Easy wins | Normal wins | Hard wins | Normal: games end |" in text
+    assert all(ln.count(" | ") == 4 for ln in rows)  # five cells: the level, Easy, Normal, Hard, the endings
     for lv in content.solo_levels:  # Hard's games are kept, one a level
         assert len((tmp_path / f"hard-solo-{lv.id}.jsonl").read_text().splitlines()) == 1
+
+
+def test_the_arena_drafts_as_told_and_keeps_each_way_apart_in_its_log(tmp_path):
+    log = tmp_path / "m.jsonl"
+    searched = run(2, 1, 4, ["hard", "normal"], 0.02, log=log, draft="search")
+    booked = run(2, 1, 4, ["hard", "normal"], 0.02, log=log)
+    drawn = run(2, 1, 4, ["hard", "normal"], 0.02, log=log, draft="random")
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["match"].get("draft") for r in rows] == ["search", None, "random"]  # three matches, not one
+    assert all(x["games"] == 1 for x in (searched, booked, drawn))
+    # the same seed and seats: only the draft differs, and a random draft is seeded (the same again)
+    again = run(2, 1, 4, ["hard", "normal"], 0.02, draft="random")
+    assert again["results"][0]["gods"] == drawn["results"][0]["gods"]
+
+
+def test_a_game_logged_twice_or_damaged_is_counted_once_or_played_again(tmp_path):
+    log = tmp_path / "m.jsonl"
+    first = run(2, 2, 9, ["easy"], None, log=log)
+    lines = log.read_text().splitlines()
+    bad = json.loads(lines[1])
+    bad["game"]["wins"] = [7.0, 0.0]  # more than a whole win
+    gone = json.loads(lines[0])
+    del gone["game"]["gods"]
+    log.write_text("\n".join([lines[0], lines[0], json.dumps(bad), json.dumps(gone)]) + "\n")
+    again = run(2, 2, 9, ["easy"], None, log=log)
+    assert again["games"] == 2 and sorted(r["seed"] for r in again["results"]) == [9, 10]
+    assert [r["gods"] for r in sorted(again["results"], key=lambda r: r["seed"])] == [
+        r["gods"] for r in sorted(first["results"], key=lambda r: r["seed"])]

@@ -171,3 +171,24 @@ def test_hints_are_counted_per_seat_and_kept_with_the_save(content, worker, tmp_
     s.close()
     again = Session.resume(content, s.save_file)
     assert again.hints == [1, 0]
+
+
+def test_the_worker_answers_only_the_newest_of_the_requests_waiting(content):
+    """A hint asked again (after an undo) must not wait for the one it replaces to search."""
+    import queue
+    import threading
+
+    from fate.ai.worker import Request, _serve
+
+    g = _midgame(content, seed=8)
+    seat = g.pending().seat
+    requests, replies = queue.Queue(), queue.Queue()
+    for number in (1, 2, 3):
+        requests.put(tuple(Request(number, "hint", "game-q", seat, "hard", number, 5.0 if number < 3 else 0.1,
+                                   save_data(g), time.time())))
+    serving = threading.Thread(target=_serve, args=(requests, replies), daemon=True)
+    serving.start()
+    first = replies.get(timeout=30)
+    requests.put(None)
+    serving.join(timeout=30)
+    assert first[0] == 3 and replies.empty() and not serving.is_alive()  # 1 and 2 were never answered

@@ -5,6 +5,7 @@ line and leaves Hard drafting by search."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 from pathlib import Path
 
@@ -155,3 +156,36 @@ def test_a_damaged_bundled_book_leaves_hard_drafting_by_search(tmp_path, monkeyp
     assert "Hard drafts by search: draft.yaml" in capsys.readouterr().err
     g = at_draft(4, 4)
     assert bot.decide(g).iterations > 0
+
+
+def test_a_book_that_cannot_be_written_is_one_line_before_any_game(tmp_path, capsys):
+    out = tmp_path / "draft.yaml"
+    (tmp_path / "draft.yaml.tmp").mkdir()  # where the book is written first: a folder, as for a root user
+    assert draftbook.main(["--games", "1", "--out", str(out), "--log", str(tmp_path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("python -m fate.ai.draftbook: cannot write") and "\n" not in err
+    assert not list(tmp_path.glob("*.jsonl"))  # said before a game was played
+
+
+def test_a_damaged_log_never_replaces_the_book(tmp_path, capsys):
+    out = tmp_path / "draft.yaml"
+    assert draftbook.main(["--games", "2", "--seed", "3", "--bots", "easy", "--log", str(tmp_path),
+                           "--out", str(out)]) == 0
+    good = out.read_text()
+    log = tmp_path / "draft-2p-easy.jsonl"
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    rows[0]["game"]["wins"] = [7.0, 0.0]
+    rows[1]["game"]["gods"] = None
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert draftbook.main(["--games", "2", "--seed", "3", "--bots", "easy", "--log", str(tmp_path),
+                           "--out", str(out)]) == 0  # the damaged games are played again
+    assert out.read_text() == good
+    assert "| Elder God | games | wins | win rate [95% interval] |" in capsys.readouterr().out
+
+
+def test_hard_games_for_the_book_draft_at_random(tmp_path):
+    out = tmp_path / "draft.yaml"
+    assert draftbook.main(["--games", "1", "--seed", "2", "--bots", "hard", "--budget", "0.01", "--log",
+                           str(tmp_path), "--out", str(out)]) == 0
+    row = json.loads((tmp_path / "draft-4p-hard.jsonl").read_text().splitlines()[0])
+    assert row["match"]["draft"] == "random"  # not the book it is about to replace

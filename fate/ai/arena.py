@@ -1,5 +1,5 @@
 """python -m fate.ai.arena --players N --games G --seed S --bots hard,normal[,...] [--budget SECONDS] [--jobs J] [--log FILE]
-    [--level LEVEL] [--draft book|search]
+    [--level LEVEL] [--draft book|search|random]
 
 Plays bots against each other and prints, per bot: its win rate with a 95%
 confidence interval (Wilson), how many seats it played, the mean and p95
@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import random
 import sys
 import time
 from collections import Counter, defaultdict
@@ -64,6 +65,7 @@ def play(args: tuple) -> dict:
         for bot in bots:
             if isinstance(bot, HardBot):
                 bot.draft_book = None
+    drafting = random.Random(seed * 31 + 7).choice  # draft "random": every seat keeps a god at random
     seconds: dict[int, list[float]] = defaultdict(list)
     iterations = [0] * players
     search_time = [0.0] * players
@@ -71,7 +73,9 @@ def play(args: tuple) -> dict:
     while (p := g.pending()) is not None:
         bot = bots[p.seat]
         start = time.perf_counter()
-        if isinstance(bot, HardBot):
+        if draft == "random" and p.kind == "draft":
+            choice = drafting(p.choices)
+        elif isinstance(bot, HardBot):
             d = bot.decide(g)
             choice = d.choice
             iterations[p.seat] += d.iterations
@@ -94,7 +98,7 @@ def _logged(log: Path | None, match: dict) -> list[dict]:
     """The games of this match already in the log."""
     if log is None or not log.exists():
         return []
-    out = []
+    out, seeds = [], set()
     try:
         text = read_text(log, 1 << 30)
     except InputError as e:
@@ -104,7 +108,9 @@ def _logged(log: Path | None, match: dict) -> list[dict]:
             row = parse_json(line)
         except InputError:
             continue  # a line cut short when a run was killed
-        if isinstance(row, dict) and row.get("match") == match and _sound(row.get("game"), match["players"]):
+        if (isinstance(row, dict) and row.get("match") == match and _sound(row.get("game"), match["players"])
+                and row["game"]["seed"] not in seeds):  # a game logged twice counts once
+            seeds.add(row["game"]["seed"])
             out.append(row["game"])
     return out
 
@@ -117,7 +123,8 @@ def _sound(game: Any, players: int) -> bool:
 
     return (isinstance(game, dict) and isinstance(game.get("seed"), int) and isinstance(game.get("end"), str)
             and isinstance(game.get("turns"), int) and numbers(game.get("names"), str)
-            and numbers(game.get("wins"), (int, float)) and numbers(game.get("iterations"), int)
+            and numbers(game.get("wins"), (int, float)) and all(0 <= w <= 1 for w in game["wins"])
+            and numbers(game.get("gods"), str) and numbers(game.get("iterations"), int)
             and numbers(game.get("search_time"), (int, float)) and isinstance(game.get("seconds"), list)
             and len(game["seconds"]) == players
             and all(isinstance(x, list) and all(isinstance(v, int | float) for v in x) for x in game["seconds"]))
@@ -188,7 +195,8 @@ def report(result: dict) -> str:
     lines = [f"arena: {result['players']} seat(s), {result['games']} games, seed {result['seed']}, "
              f"bots {','.join(result['bots'])}, Hard budget "
              f"{budget if budget is not None else 1.0:g} s a decision"
-             + ("" if result.get("draft", "book") == "book" else ", Hard drafts by search"),
+             + {"book": "", "search": ", Hard drafts by search"}.get(result.get("draft", "book"),
+                                                                   ", every seat drafts at random"),
              f"{'bot':8} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'decisions':>10} "
              f"{'mean s':>8} {'p95 s':>8} {'iterations/s':>13}"]
     for name, b in result["per"].items():
@@ -213,8 +221,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=seconds(0.01, 60), default=None, help="Hard's seconds a decision (default 1.0)")
     ap.add_argument("--level", metavar="LEVEL",
                     help="with --players 1: how hard the Investigators play (a level of data/solo.yaml)")
-    ap.add_argument("--draft", choices=["book", "search"], default="book",
-                    help="how Hard keeps its Elder God: by the draft book (data/draft.yaml) or by search")
+    ap.add_argument("--draft", choices=["book", "search", "random"], default="book",
+                    help="how Hard keeps its Elder God: by the draft book (data/draft.yaml), by search, or every "
+                         "seat at random")
     ap.add_argument("--jobs", type=whole(1, 64), default=1, help="games played at once, one process each")
     ap.add_argument("--log", metavar="FILE", type=new_file, help="append each game to FILE (JSON lines); games already there "
                                                    "are not played again")

@@ -21,7 +21,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from fate.ai.book import SEAT_COUNTS, default_path, load_book
+from fate.ai.book import SEAT_COUNTS, DraftBookError, default_path, load_book
 from fate.cli import Parser, folder, new_file, seconds, whole
 
 
@@ -34,6 +34,20 @@ def tally(results: list[dict]) -> dict[str, tuple[int, float]]:
             seen[god] += 1
             won[god] += r["wins"][s]
     return {god: (seen[god], won[god]) for god in sorted(seen)}
+
+
+def counts_table(players: int, results: list[dict]) -> str:
+    """The games as counted: each god's games, wins and win rate with its 95% interval,
+    and each seat's win rate (a Markdown table and a line)."""
+    from fate.ai.arena import wilson
+
+    lines = ["| Elder God | games | wins | win rate [95% interval] |", "|---|---|---|---|"]
+    for god, (games, wins) in tally(results).items():
+        lo, hi = wilson(wins, games)
+        lines.append(f"| {god} | {games} | {wins:.1f} | {100 * wins / games:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] |")
+    seats = [sum(r["wins"][s] for r in results) / len(results) for s in range(players)] if results else []
+    lines.append("seats win: " + ", ".join(f"{100 * x:.1f}%" for x in seats))
+    return "\n".join(lines)
 
 
 def render(tables: dict[int, dict[str, tuple[int, float]]], source: str) -> str:
@@ -64,23 +78,34 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", metavar="FILE", type=new_file, default=None, help="where to write (data/draft.yaml)")
     a = ap.parse_args(argv)
     out = Path(a.out) if a.out else default_path()
+    tmp = out.with_name(out.name + ".tmp")
+    try:  # a book that cannot be written is said before the games are played, not after
+        tmp.write_text("", encoding="utf-8")
+    except OSError as e:
+        print(f"python -m fate.ai.draftbook: cannot write {out}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    # Normal and Easy keep a god at random; Hard would keep the book's favourite and hide the others' worth
+    draft = "random" if a.bots == "hard" else "book"
     tables = {}
     for players in SEAT_COUNTS:
         log = Path(a.log) / f"draft-{players}p-{a.bots}.jsonl" if a.log else None
         try:
-            result = arena_run(players, a.games, a.seed, [a.bots], a.budget, a.jobs, log)
+            result = arena_run(players, a.games, a.seed, [a.bots], a.budget, a.jobs, log, draft=draft)
         except OSError as e:
             print(f"python -m fate.ai.draftbook: --log {a.log}: {e.strerror or e}", file=sys.stderr)
             return 1
         tables[players] = tally(result["results"])
         print(f"{players} seat(s): {result['games']} games, {result['elapsed']:.0f} s")
+        print(counts_table(players, result["results"]))
     budget = f" --budget {a.budget:g}" if a.budget else ""
     source = f"python -m fate.ai.draftbook --games {a.games} --seed {a.seed} --bots {a.bots}{budget}"
-    text = render(tables, source)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(out)
-    book = load_book(out)  # what was written reads back
+    try:
+        tmp.write_text(render(tables, source), encoding="utf-8")
+        book = load_book(tmp)  # what is written must read back before it takes the book's place
+        tmp.replace(out)
+    except (OSError, DraftBookError) as e:
+        print(f"python -m fate.ai.draftbook: {out}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        return 1
     for players in SEAT_COUNTS:
         ranked = sorted(book.counts[players], key=lambda god: -book.rate(players, god))
         print(f"{players} seat(s), best first: " + ", ".join(

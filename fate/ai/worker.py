@@ -93,6 +93,14 @@ def _serve(requests, replies) -> None:
             if parent is not None and not parent.is_alive():
                 return  # the game was closed or killed: never outlive it
             continue
+        while True:  # a newer request supersedes those before it (the table drops their answers): skip them
+            try:
+                newer = requests.get_nowait()
+            except queue.Empty:
+                break
+            if newer is None:
+                return
+            r = newer
         if r is None:
             return
         replies.put(thinker.answer(Request(*r)))

@@ -24,6 +24,7 @@ from fate.ui.theme import (
     mix,
 )
 
+LODGE_X, LODGE_W = 14, 440  # the Lodge panels down the left, in design units
 
 class LodgePanels:
     def _lodges(self, screen, v, live):
@@ -134,7 +135,7 @@ class LodgePanels:
         label = ink.draw(screen, "Hand", L.p(hx, ry + 18), small, INK_DIM, "italic", anchor="midleft")
         bx = self._after(label, hx + 40)
         backs = seat["hand_backs"]
-        right = min(hx + 240, 14 + 440 - 8 - 28)  # the last back's left edge, inside the panel
+        right = min(hx + 240, LODGE_X + LODGE_W - 8 - 28)  # the last back's left edge, inside the panel
         step = min(24, (right - bx) / max(1, len(backs) - 1))
         for i, b in enumerate(backs):
             r = L.r(bx + i * step, ry, 28, 38)

@@ -188,7 +188,8 @@ def _table_news(k: str, d: dict) -> list[Marker]:
         how = "Rerolled" if k == "die_rerolled" else "Turned"
         return [Marker(("die", d["die"]), f"{how}: {_face(d['to'])}", GOLD, 0.7)]
     if k == "die_removed":
-        return [Marker(("die", d["die"]), f"{_face(d['face'])} set aside", INVESTIGATOR, 0.7)]
+        # on the panel: the table draws the dice left after it, so its place now holds another die or none
+        return [Marker(DICE_PANEL, f"{_face(d['face'])} set aside", INVESTIGATOR, 0.7)]
     if k == "dice_added":
         return [Marker(DICE_PANEL, f"+{count(len(d['faces']), 'die')}", GOLD, 0.7)]
     if k == "artifacts_revealed" and d.get("cards"):

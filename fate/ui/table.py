@@ -34,7 +34,7 @@ from fate.ui.layout import (
     Region,
     tile_centre,
 )
-from fate.ui.lodges import LodgePanels
+from fate.ui.lodges import LODGE_W, LODGE_X, LodgePanels
 from fate.ui.narration import count
 from fate.ui.picker import Key, Picker
 from fate.ui.preview import CardPreview
@@ -197,7 +197,7 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         slots = list(range(len(self.colours))) + ([-1] if len(self.colours) == 1 else [])
         top, bottom, gap = 62, 1066, 10
         h = min(262, (bottom - top - gap * (len(slots) - 1)) / len(slots))
-        return [(s, self.layout.r(14, top + i * (h + gap), 440, h), top + i * (h + gap), h)
+        return [(s, self.layout.r(LODGE_X, top + i * (h + gap), LODGE_W, h), top + i * (h + gap), h)
                 for i, s in enumerate(slots)]
 
     def _edge(self, surf: pygame.Surface, rect: pygame.Rect, edge: tuple, width: int = 2) -> None:
