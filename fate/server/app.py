@@ -107,7 +107,8 @@ class Live:
                 "speed": 1, "hints": [0] * len(self.seats), "server": {"game": self.game_id}}
 
     def seat_list(self) -> list[dict[str, Any]]:
-        return [{"seat": s.seat, "kind": s.kind, "level": s.level, "claimed": s.kind == "ai" or bool(s.token_hash),
+        return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+                 "claimed": s.kind == "ai" or bool(s.token_hash),
                  "resigned": s.resigned, "here": bool(self.watchers.get(s.seat))} for s in self.seats]
 
 
@@ -324,7 +325,7 @@ class GameServer:
         seats: list[SeatRow] = []
         invites: dict[str, tuple[str, list[int]]] = {}  # group -> (code, seats)
         for s, spec in enumerate(specs):
-            row = SeatRow(gid, s, spec["kind"], spec.get("level", ""), last_seen=now)
+            row = SeatRow(gid, s, spec["kind"], spec.get("level", ""), last_seen=now, name=spec.get("name", ""))
             if spec["kind"] == "host":
                 row.token_hash = host_hash
             elif spec["kind"] == "remote":
@@ -353,7 +354,7 @@ class GameServer:
 
     async def _on_claim(self, conn: Conn, msg: Message) -> None:
         token = new_token()
-        rows = await self.store.claim_invite(digest(msg["code"].upper()), digest(token), time.time())
+        rows = await self.store.claim_invite(digest(msg["code"].upper()), digest(token), time.time(), msg.get("name", ""))
         if not rows:
             raise ProtocolError("bad_invite", "no open seat has that invite code (mistyped, used or expired)")
         gid = rows[0].game
@@ -473,10 +474,14 @@ class GameServer:
                 by_game.setdefault(r.game, []).append(r.seat)
             for gid, seats in by_game.items():
                 row = await self.store.load_game(gid)
-                if row is None:
+                live = await self._live(gid) if row is not None else None
+                if row is None or live is None:
                     continue
+                p = live.game.pending()
                 out.append({"game": gid, "seats": seats, "decision": row.decision, "waiting": row.waiting,
-                            "over": row.waiting == "none", "updated": row.updated})
+                            "over": row.waiting == "none", "updated": row.updated,
+                            "to_decide": None if p is None else p.seat, "turn": live.game.turn,
+                            "players": live.seat_list()})
                 if len(out) >= 100:
                     break
         conn.send(reply("games", msg.rid, games=out))
