@@ -7,7 +7,9 @@
                                            (prints "decision N" as each is made)
     python main.py --screenshot FILE [--screen NAME] [--seed N] [--scenario FILE] [--size WxH]
                                            save a PNG of a screen (title, setup, load, table, end, replay,
-                                           rules, gallery, tutorial, settings)
+                                           rules, gallery, tutorial, settings, online)
+    python main.py --serve [ARGS]          the game server (python -m fate.server ARGS), as the packaged
+                                           game runs it when hosting from Play Online
 """
 
 from __future__ import annotations
@@ -135,6 +137,12 @@ def crash_check(content, seed: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     from fate.cli import BAD, Parser, new_file, old_file, whole
+
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--serve"]:  # the packaged game hosting (fate/net/hosting.py): python -m fate.server
+        from fate.server.__main__ import main as serve
+
+        return serve(argv[1:])
 
     prog = "main.py" if not getattr(sys, "frozen", False) else os.path.basename(sys.executable)
     ap = Parser(prog=prog, description="Fate of the Elder Gods, the digital edition.")

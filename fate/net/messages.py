@@ -36,7 +36,7 @@ class BadServerMessage(ValueError):
 INT, STR, BOOL, NONE = int, str, bool, type(None)
 CARD = {"id": STR, "name": STR, "text": STR}
 PROMPT = {"seat": INT, "kind": STR, "text": STR, "choices?": [{"id": STR, "label": STR}],
-          "options?": [STR]}
+          "context?": [(STR, INT)]}
 SEAT_ROW = {
     "seat": INT, "name": STR, "god": (NONE, CARD | {"title": STR}), "lodge": INT, "abyss": INT,
     "investigators": INT, "summon": INT, "elder_signs": INT, "elder_sign_curse_taken": BOOL,
@@ -121,9 +121,15 @@ def _check_view(v: dict, seat: int, content: Content) -> None:
             raise BadServerMessage("view: another seat's hand")  # never drawn: a server that leaks is refused
 
 
-def _check_events(events: Any, v: dict, content: Content) -> None:
+def _check_events(events: Any, v: dict | None, content: Content) -> None:
+    """The events of a state (``v``: its view) or of a chronicle (None: the game's size is
+    taken from its set-up event)."""
     _check(events, [{"kind": STR, "data": dict, "text": (NONE, STR)}], "events")
-    table = _Table(content, v["players"], max(1, v["turn"]), v["fate_pieces"])
+    if v is None:
+        n = next((e["data"].get("players") for e in events if e["kind"] == "setup_done"), 4)
+        table = _Table(content, n if isinstance(n, int) and 1 <= n <= 4 else 4, 10**6, [0, 0, 0])
+    else:
+        table = _Table(content, v["players"], max(1, v["turn"]), v["fate_pieces"])
     for i, e in enumerate(events):
         fields = EVENTS.get(e["kind"])
         if fields is None:
@@ -149,6 +155,7 @@ SHAPES: dict[str, dict] = {
     "left": {"game": STR},
     "games": {"games": [GAME_ROW]},
     "error": {"code": STR, "message": STR},
+    "chronicle": {"game": STR, "seat": INT, "decision": INT, "events": list},
     "state": {"game": STR, "seat": INT, "decision": INT, "view": dict, "prompt": (NONE, PROMPT),
               "events": list, "seats": [SEAT_INFO]},
 }
@@ -182,4 +189,6 @@ def parse(raw: Any, content: Content) -> dict[str, Any]:
             raise BadServerMessage("state: a seat or decision out of range")
         _check_view(m["view"], m["seat"], content)
         _check_events(m["events"], m["view"], content)
+    if kind == "chronicle":
+        _check_events(m["events"], None, content)
     return m

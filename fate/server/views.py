@@ -38,8 +38,14 @@ def state(game_id: str, g: Game, seat: int, events: list[Event], content: Conten
     v = hide_draft(view(g, seat), seat)
     p = v.get("prompt")
     return reply("state", rid, game=game_id, seat=seat, decision=len(g.choices_made), view=v,
-                 prompt=p if p is not None and "choices" in p else None,
+                 prompt=dict(p, context=_public(g.pending().context)) if p is not None and "choices" in p else None,
                  events=told(events, v, seat, content), seats=seats)
+
+
+def _public(context: tuple) -> list:
+    """A prompt's context (public facts the table marks: a casting window's kind and the seat
+    it is aimed at), as plain values."""
+    return [x for x in context if isinstance(x, str | int) and not isinstance(x, bool)]
 
 
 def chronicle(game_id: str, g: Game, seat: int, content: Content, rid: int | None = None) -> dict[str, Any]:
