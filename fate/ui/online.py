@@ -52,7 +52,7 @@ class OnlineScene(Scene):
         self.notice, app.notice = app.notice or self.mine.problem, ""
         self.fields = {"address": self.mine.address, "code": "", "name": self.mine.name}
         self.editing: str | None = None
-        self.seats = ["remote", "normal", "none", "none"]  # seats 2-4 of a hosted game
+        self.seats = ["remote", "normal", "none"]  # seats 2-4 of a hosted game
         self.link: Link | None = None  # a request on its way (create, claim, open, leave)
         self.purpose: tuple = ()
         self.session: NetSession | None = None  # a game being opened: shown once its first state comes
@@ -436,7 +436,7 @@ class OnlineScene(Scene):
         for i, inv in enumerate(g.invites):
             seats = ", ".join(str(s + 1) for s in inv["seats"])
             ink.draw(screen, f"Seat {seats}", L.p(340, 246 + i * 64), 24, INK_DIM, "bold")
-            ink.draw(screen, inv["code"], L.p(520, 240 + i * 64), 40, GOLD, "title")
+            ink.draw(screen, inv["code"], L.p(520, 238 + i * 64), 38, GOLD, "bold")
         y = 270 + len(g.invites) * 64
         addrs = hosting.lan_addresses()
         ink.draw(screen, "and the address of this computer:", L.p(300, y), 26, PARCHMENT, "bold")

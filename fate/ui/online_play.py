@@ -21,9 +21,9 @@ from fate.ui.play import PlayScene
 from fate.ui.theme import BLOOD, BRONZE, GOLD, PARCHMENT, SIGN_GREEN
 from fate.ui.widgets import Hotspot, button, scene, tooltip
 
-CONNECTION = {"online": ("Connected", SIGN_GREEN), "connecting": ("Connecting…", GOLD),
-              "reconnecting": ("Reconnecting…", BLOOD), "failed": ("Not connected", BLOOD),
-              "closed": ("Not connected", BLOOD)}
+CONNECTION = {"online": ("Online", SIGN_GREEN), "connecting": ("Connecting", GOLD),
+              "reconnecting": ("Offline", BLOOD), "failed": ("Offline", BLOOD), "closed": ("Offline", BLOOD)}
+REPLACE_AFTER = 60.0  # seconds: the server's --absent-after, before which it refuses to replace a player
 
 
 def minutes(seconds: float) -> str:
@@ -171,7 +171,7 @@ class OnlinePlayScene(PlayScene):
         centre = L.p(1660, 25)
         pygame.draw.circle(screen, colour, centre, L.n(9))
         pygame.draw.circle(screen, BRONZE, centre, L.n(9), max(1, L.n(2)))
-        r = ink.draw(screen, words, L.p(1676, 25), 17, colour, "italic", anchor="midleft")
+        r = ink.draw(screen, words, L.p(1676, 25), 16, colour, "italic", anchor="midleft")
         tip = (f"The table's line to the game server at {s.server}. A lost connection comes back by itself; "
                "a choice made meanwhile is sent when it does (and refused politely if it was made already).")
         hit = r.union(pygame.Rect(centre[0] - L.n(10), centre[1] - L.n(10), L.n(20), L.n(20)))
@@ -189,11 +189,12 @@ class OnlinePlayScene(PlayScene):
             ink.draw(screen, f"{line} Choose as usual: your choice is sent once the line is back.",
                      L.p(960, 122), 18, PARCHMENT, "italic", anchor="midtop", max_w=L.n(760))
         seat = s.waiting_for()
-        if s.host and seat is not None and s.absent(seat):
-            button(self, screen, L, (1500, self.table.tools_y(), 400, 46), f"Give {s.name(seat)[:14]}'s seat to an AI",
+        if s.host and seat is not None and s.absent(seat) and s.waited() >= REPLACE_AFTER:
+            who = s.name(seat) if s.info[seat].claimed else "No friend has taken it"
+            button(self, screen, L, (470, self.table.tools_y(), 330, 46), f"Seat {seat + 1} to an AI",
                    ("ui", "replace", seat), size=18,
-                   tip=f"{s.name(seat)} is not connected. After a minute away their seat may be played by an "
-                       "AI (Normal) on the server for the rest of the game; they can no longer take it back.")
+                   tip=f"{who}: the seat may be played by an AI (Normal) on the server for the rest of the "
+                       "game. The player cannot take it back.")
         mouse = self.app.hover
         if mouse is not None:
             for spot in self.hot[-2:]:
