@@ -125,7 +125,7 @@ def host_and_join(content, tmp_path, user):
     type_into(host, "name", "Ann")
     while host.scene.seats[1] != "easy":  # seat 3: click through the kinds to AI (Easy)
         press(host, ("seat", 1))
-    assert host.scene.seats == ["remote", "easy", "none", "none"]
+    assert host.scene.seats == ["remote", "easy", "none"]
     press(host, ("host",))
     until([host], lambda: host.scene.page == "hosting", "the game to be hosted")
     user.append(host.hosting)
@@ -223,3 +223,57 @@ def test_bad_network_is_one_line_and_touches_nothing_local(content, tmp_path, us
     assert app.scene.notice.startswith("No game server answers at 127.0.0.1:1")
     assert app.online_file.exists() and json.loads(app.online_file.read_text())["games"] == []
     assert not (tmp_path / "lonely-saves").exists() or not list((tmp_path / "lonely-saves").iterdir())
+
+
+def test_the_title_says_your_turn_in_n_games_after_a_restart(content, tmp_path, user):
+    from fate.net.client import Client
+    from fate.net.mygames import MyGames, OnlineGame
+    from tests.server.conftest import ServerProcess
+
+    srv = ServerProcess(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0").start()
+    try:
+        async def make():
+            c = await Client(srv.url).connect()
+            out = [await c.request("create", seats=[{"kind": "host"}, {"kind": "remote"}]) for _ in range(2)]
+            await c.close()
+            return out
+
+        import asyncio
+
+        made = asyncio.run(make())
+        app = window(content, tmp_path, "back")
+        mine = MyGames(app.online_file)  # as a game joined days ago left it
+        for m in made:
+            mine.add(OnlineGame(srv.url, m["game"], m["token"], m["seats"]))
+        app.goto("title")
+        until([app], lambda: app.scene.query.poll(), "the servers to answer")
+        assert app.scene.my_turn() == 2  # each game asks its first seat, ours, for an Elder God
+        press(app, ("online",))
+        until([app], lambda: len(app.scene.query.rows) == 2, "My online games")
+        assert all(r["to_decide"] == 0 and not r["over"] for r in app.scene.query.rows.values())
+    finally:
+        srv.stop()
+
+
+def test_closing_a_hosting_window_asks_keep_or_pause(content, tmp_path, user):
+    from fate.ui.online import HostCloseScene
+
+    app = window(content, tmp_path, "closing")
+    app.hosting = hosting.start_host(0)
+    user.append(app.hosting)
+    app.frame([pygame.event.Event(pygame.QUIT)], 0.02)
+    assert isinstance(app.scene, HostCloseScene) and app.running
+    press(app, ("cancel",))
+    assert isinstance(app.scene, TitleScene) and app.running
+    app.frame([pygame.event.Event(pygame.QUIT)], 0.02)
+    server = app.hosting
+    press(app, ("keep",))
+    assert not app.running and server.alive()  # hosting in the background
+    assert hosting.running_host().pid == server.pid  # the next window finds it
+    app2 = window(content, tmp_path, "closing2")
+    app2.hosting = hosting.running_host()
+    app2.frame([pygame.event.Event(pygame.QUIT)], 0.02)
+    press(app2, ("pause",))
+    assert not app2.running
+    assert server.proc.wait(10) is not None and not server.alive()  # paused for everyone
+    assert hosting.running_host() is None
