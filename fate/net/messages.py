@@ -156,6 +156,7 @@ SHAPES: dict[str, dict] = {
     "games": {"games": [GAME_ROW]},
     "error": {"code": STR, "message": STR},
     "chronicle": {"game": STR, "seat": INT, "decision": INT, "events": list},
+    "hint": {"game": STR, "seat": INT, "decision": INT, "choice": STR, "estimates": [[(STR, INT, float)]]},
     "state": {"game": STR, "seat": INT, "decision": INT, "view": dict, "prompt": (NONE, PROMPT),
               "events": list, "seats": [SEAT_INFO]},
 }

@@ -37,6 +37,24 @@ def _decide(save: str, seat: int, level: str, seed: int, budget: float) -> str:
     return make_bot(level, seed, budget if level == "hard" else None).choose(g).id
 
 
+def _hint(save: str, seat: int, seed: int, budget: float) -> tuple[str, list]:
+    """In the worker: what Hard would choose for ``seat``, judging from that seat's view only
+    (its search runs on determinizations), with its estimates: [(choice id, win, visits)]."""
+    global _content
+    from fate.ai.bots import HardBot
+    from fate.content import default_content
+    from fate.engine.save import load_data
+
+    if _content is None:
+        _content = default_content()
+    g = load_data(_content, json.loads(save), "the AI's copy of the game")
+    p = g.pending()
+    if p is None or p.seat != seat:
+        return "", []
+    d = HardBot(seed, budget).decide(g)
+    return d.choice.id, [[e.choice.id, round(e.win, 4), e.visits] for e in d.estimates]
+
+
 def _warm() -> int:
     global _content
     from fate.content import default_content
@@ -60,6 +78,9 @@ class AIPool:
     async def decide(self, save: str, seat: int, level: str, seed: int) -> str:
         return await asyncio.get_running_loop().run_in_executor(
             self._pool, _decide, save, seat, level, seed, self.budget)
+
+    async def hint(self, save: str, seat: int, seed: int) -> tuple[str, list]:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, _hint, save, seat, seed, self.budget)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

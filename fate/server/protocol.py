@@ -136,6 +136,7 @@ TYPES: dict[str, dict[str, tuple[Any, bool]]] = {
     "replace": {"game": (_game, True), "seat": (_seat, True), "level": (_one_of(LEVELS), True)},
     "games": {"tokens": (_tokens, True)},
     "chronicle": {"game": (_game, True), "seat": (_seat, True)},
+    "hint": {"game": (_game, True), "seat": (_seat, True)},
     "leave": {"game": (_game, True)},
 }
 

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from fate.ai.worker import Reply
 from fate.content.model import Content
 from fate.engine import Event
 from fate.engine.model import Choice, Prompt
@@ -87,6 +88,8 @@ class NetSession:
         self._decision = -1
         self._chronicle_rid = -1
         self.ai_error = ""
+        self._hint_rid = -1  # a hint asked of the server, not yet answered
+        self._hint: tuple[int, Reply] | None = None  # (decision it answers, Hard's answer)
         self.invites: list[dict[str, Any]] = []  # the host's open codes, to say whom the table waits for
         link.set_greeting([{"type": "join", "game": game_id, "token": token}])
 
@@ -108,9 +111,14 @@ class NetSession:
                     self._chronicle_rid = self.link.send("chronicle", game=self.game_id, seat=self.mine[0])
             elif kind == "chronicle" and m["game"] == self.game_id and m["seat"] in self.mine:
                 self._chronicle(m)
+            elif kind == "hint" and m["game"] == self.game_id:
+                self._hint_rid = -1
+                self._take_hint(m)
             elif kind == "error":
                 rid = m.get("rid")
                 self.sent.pop(rid, None)
+                if rid == self._hint_rid:
+                    self._hint_rid = -1
                 if m["code"] in ("bad_token", "no_such_game"):
                     self.fatal = error_words(m)
                 elif rid != self._chronicle_rid:
@@ -157,6 +165,17 @@ class NetSession:
         others = [e for e in self.events if e.to != (seat,)]
         self.events = others + [Event(e["kind"], e["data"], (seat,)) for e in m.get("events", [])]
         self.relog = True
+
+    def _take_hint(self, m: dict[str, Any]) -> None:
+        st = self.states.get(m["seat"])
+        ids = {c["id"] for c in (st["prompt"] or {}).get("choices", ())} if st else set()
+        est = tuple((e[0], float(e[1]), e[2]) for e in m["estimates"] if len(e) == 3 and e[0] in ids
+                    and isinstance(e[1], int | float) and isinstance(e[2], int) and not isinstance(e[2], bool))
+        if m["choice"] not in ids or not est:
+            if st is not None and m["decision"] == st["decision"]:
+                self.notice = "The server's hint named no choice of this decision; it is not shown."
+            return
+        self._hint = (m["decision"], Reply(0, m["choice"], est))
 
     def _seats(self, rows: list[dict[str, Any]]) -> None:
         self.info = [SeatInfo(r["seat"], r["kind"], r["level"], r["name"], r["claimed"], r["resigned"], r["here"])
@@ -266,21 +285,30 @@ class NetSession:
     def undo(self, seat: int) -> bool:
         return False
 
-    # the table's AI and hints: the server plays AI seats; hints are not asked of it
+    # the server plays the AI seats; a hint is Hard's search on the server, from our seat's view
     def thinking(self) -> bool:
         return False
 
     def warm_hints(self) -> None:
         pass
 
-    def hint(self):
-        return None
+    def ask_hint(self) -> bool:
+        """Ask the server what Hard would choose for the seat asked here (counted for it)."""
+        st = self._asking()
+        if st is None or self._hint_rid >= 0 or (self._hint is not None and self._hint[0] == st["decision"]):
+            return False
+        self._hint_rid = self.link.send("hint", game=self.game_id, seat=st["seat"])
+        self.hints[st["seat"]] += 1
+        return True
 
     def hint_coming(self) -> bool:
-        return False
+        return self._hint_rid >= 0
 
-    def ask_hint(self) -> bool:
-        return False
+    def hint(self) -> Reply | None:
+        """The hint for the decision now asked, once the server sent it."""
+        if self._hint is not None and self._hint[0] == self._decision:
+            return self._hint[1]
+        return None
 
     def autosave(self) -> None:
         pass  # the server keeps the game

@@ -132,9 +132,6 @@ class OnlinePlayScene(PlayScene):
             return f"{s.name(seat)} is thinking{dots}"
         return super().status()
 
-    def hint_reason(self) -> str:
-        return "hints are not offered in online games yet"
-
     def export_report(self) -> None:
         self.notice = ("An online game's record is kept by its server; F12 reports are for games on this computer.",
                        self.clock + 6)

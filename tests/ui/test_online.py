@@ -154,6 +154,13 @@ def test_host_join_by_code_and_play_two_humans_and_an_ai_to_the_end(content, tmp
     assert host.scene.session.mine == [0] and friend.scene.session.mine == [1]
     assert host.scene.table.players[1] == "Bob" and friend.scene.table.players[0] == "Ann"
     assert host.scene.table.players[2] == "AI (Easy)"
+    # a hint, from the host's own seat's view, searched by Hard on the server
+    until([host, friend], lambda: host.scene.picker is not None and not host.scene.anim.busy(), "the host's prompt")
+    press(host, ("ui", "hint"))
+    until([host, friend], lambda: host.scene.session.hint() is not None, "the hint")
+    hinted, words, _ = host.scene.hint_line()
+    assert hinted in {c["id"] for c in host.scene.shown["prompt"]["choices"]} and words.startswith("Hint: ")
+    assert host.scene.session.hints[0] == 1
     rnd = random.Random(3)
     apps = [host, friend]
     restarted = killed = False
