@@ -114,7 +114,8 @@ class OnlinePlayScene(PlayScene):
         if s.over():
             return "The game is over."
         if s.link.status != "online":
-            return s.link.problem or "Connecting to the server…"
+            where = s.server.split("://", 1)[-1]
+            return f"The game's server at {where} does not answer; the table reconnects by itself."
         if s.choosing():
             return "Sending your choice…"
         seat = s.waiting_for()
@@ -170,7 +171,8 @@ class OnlinePlayScene(PlayScene):
         pygame.draw.circle(screen, BRONZE, centre, L.n(9), max(1, L.n(2)))
         r = ink.draw(screen, words, L.p(1676, 25), 16, colour, "italic", anchor="midleft")
         tip = (f"The table's line to the game server at {s.server}. A lost connection comes back by itself; "
-               "a choice made meanwhile is sent when it does (and refused politely if it was made already).")
+               "a choice made meanwhile is sent when it does (and refused politely if it was made already)."
+               + (f"\n\n{s.link.problem}" if s.link.problem else ""))
         hit = r.union(pygame.Rect(centre[0] - L.n(10), centre[1] - L.n(10), L.n(20), L.n(20)))
         self.hot.append(Hotspot(hit, ("ui", "connection"), words, tip))
         if s.link.status in ("reconnecting", "connecting", "failed"):

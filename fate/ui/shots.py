@@ -152,6 +152,7 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
             before = os.environ.get("FATE_USER_DIR")
             os.environ["FATE_USER_DIR"] = tmp
         app = App(content, size=size, seed=seed, saves=saves)
+        app.online_file = Path(tmp) / "online.json"  # never the player's own online games
         try:
             if online:
                 online_shot(app, screen)
