@@ -130,10 +130,12 @@ class Link:
     def retry_in(self) -> float:
         return max(0.0, self.retry_at - time.monotonic()) if self.status == "reconnecting" else 0.0
 
-    def close(self) -> None:
+    def close(self, wait: float = 0.5) -> None:
+        """Stop (the connection closes; an attempt under way ends on its own, never holding
+        up the window longer than ``wait`` seconds)."""
         self._stop = True
         self._poke()
-        self._thread.join(5)
+        self._thread.join(wait)
 
     # ------------------------------------------------------------ the thread
     def _poke(self) -> None:

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import pygame
 
-from fate.ui.autopass import readable_labels, readable_text
-from fate.ui.picker import Picker
 from fate.ui.play import PlayScene
 from fate.ui.theme import BLOOD, BRONZE, GOLD, PARCHMENT, SIGN_GREEN
 from fate.ui.widgets import Hotspot, button, scene, tooltip
@@ -71,38 +69,11 @@ class OnlinePlayScene(PlayScene):
                 self._seen = self.decisions()
                 self.picker = None
         self.clock += dt
-        if self.menu:
-            return
-        was_busy = self.anim.busy()
-        self.anim.update(dt)
-        if self.anim.busy():
-            return
-        if was_busy:
-            self.shown = s.view(self.looker)
-        if s.over():
-            self.ending += dt
-            if self.ending > 0.6 * self.anim.factor:
-                s.close()
-                self.app.goto("end", s, self.colours)
-            return
-        if self.handoff is not None:
+        if self.menu or not self.ready_to_ask(dt):
             return
         seat = s.prompt_seat()
-        if not s.is_human(seat) or s.choosing():
-            return  # a friend, an AI on the server, or our own choice on its way
-        auto = self.auto_choice(seat)
-        if auto is not None:
-            self._apply(auto)
-            return
-        if seat != self.looker or self.your_turn_screen(seat):
-            self.handoff = seat
-            self.picker = None
-            return
-        if self.picker is None or self.picker_for != self.decisions():
-            self.shown = s.view(self.looker)
-            self.picker = Picker(dict(self.shown["prompt"], text=readable_text(self.shown["prompt"])))
-            self.picker.labels.update(readable_labels(self.shown, self.app.content))
-            self.picker_for = self.decisions()
+        if s.is_human(seat) and not s.choosing():  # not a friend's, an AI's, or our choice on its way
+            self.ask_human(seat)
 
     def ends_turn(self, cid: str) -> bool:
         """Online the rules run on the server only: the table does not try a choice first,
