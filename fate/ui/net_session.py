@@ -61,6 +61,17 @@ class ViewGame:
         return Prompt(p["seat"], p["kind"], p["text"], choices, tuple(p.get("context", ())))
 
 
+def public(v: dict) -> dict:
+    """A seat's view without what only that seat may know: no hand or Reserve faces, no
+    Curses held, no draft, no choices."""
+    out = dict(v, viewer=None, curses_held=[], seats=[{k: x for k, x in row.items() if k not in ("hand", "reserve")}
+                                                       for row in v["seats"]])
+    out.pop("draft", None)
+    if out.get("prompt"):
+        out["prompt"] = {k: x for k, x in out["prompt"].items() if k != "choices"}
+    return out
+
+
 class NetSession:
     """The table's session for an online game. ``pump()`` (every frame) takes in what came."""
 
@@ -208,11 +219,16 @@ class NetSession:
         return len(self.seats)
 
     def view(self, seat: int | None) -> dict:
-        """What the server last sent for ``seat`` if it is played here, else for the seat here:
-        nothing is drawn but what this client was sent."""
+        """What the server last sent for ``seat`` if it is played here; for anyone else (nobody
+        in particular at a screen shared by several seats) only what every seat may see of it.
+        Nothing is drawn but what this client was sent."""
         st = self.states.get(seat) if seat is not None else None
-        st = st or self.latest()
-        return st["view"] if st else {}
+        if st is not None:
+            return st["view"]
+        st = self.latest()
+        if st is None:
+            return {}
+        return public(st["view"]) if len(self.mine) > 1 or seat is None else st["view"]
 
     def prompt_seat(self) -> int | None:
         st = self.latest()

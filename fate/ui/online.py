@@ -24,9 +24,9 @@ from fate.ui.net_session import NetSession
 from fate.ui.theme import BLOOD, BRONZE, GOLD, INK_DIM, INK_FAINT, PANEL, PARCHMENT, SIGN_GREEN
 from fate.ui.widgets import Hotspot, Scene, backdrop, button, scene
 
-SEAT_KINDS = ("remote", "easy", "normal", "hard", "none")
+SEAT_KINDS = ("remote", "easy", "normal", "hard", "here", "none")
 SEAT_WORDS = {"remote": "A friend", "easy": "AI (Easy)", "normal": "AI (Normal)", "hard": "AI (Hard)",
-              "none": "No one"}
+              "here": "A player at this screen", "none": "No one"}
 FIELDS = {"address": 200, "code": 24, "name": 24}
 FIELD_TIPS = {
     "address": "The address of the computer hosting the game, as its Play Online page shows it "
@@ -164,6 +164,8 @@ class OnlineScene(Scene):
         for k in self.seats:
             if k == "remote":
                 seats.append({"kind": "remote"})
+            elif k == "here":
+                seats.append({"kind": "host"})
             elif k != "none":
                 seats.append({"kind": "ai", "level": k})
         if len(seats) < 2:
@@ -417,7 +419,8 @@ class OnlineScene(Scene):
             ink.draw(screen, f"Seat {i + 2}", L.p(560, y + 18), 24, INK_DIM, "bold")
             button(self, screen, L, (720, y, 400, 62), SEAT_WORDS[k], ("seat", i), size=24,
                    tip="Click for the next: a friend (who joins with an invite code), an AI at a level (played on "
-                       "this computer's server), or no one")
+                       "this computer's server), another player at this screen (the table hands over between you), "
+                       "or no one")
         button(self, screen, L, (1180, 580, 420, 80), "Start hosting", ("host",), size=28,
                tip="Start this computer's game server (it keeps the game in your data folder) and open the game: "
                    "the next page shows the invite code for each friend")

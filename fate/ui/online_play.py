@@ -74,6 +74,8 @@ class OnlinePlayScene(PlayScene):
         seat = s.prompt_seat()
         if s.is_human(seat) and not s.choosing():  # not a friend's, an AI's, or our choice on its way
             self.ask_human(seat)
+        elif not s.is_human(seat) and self.looker is not None and len(s.humans()) >= 2:
+            self.go_public()  # several players at this screen, none of them asked: only what all may see
 
     def ends_turn(self, cid: str) -> bool:
         """Online the rules run on the server only: the table does not try a choice first,

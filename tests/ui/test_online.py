@@ -214,9 +214,9 @@ def test_host_join_by_code_and_play_two_humans_and_an_ai_to_the_end(content, tmp
     assert g.over
     at, choice = clicked_away
     assert g.choices_made[at] == choice  # applied, and once: the game moved on from it
-    for a, seat in ((host, 0), (friend, 1)):
-        assert a.scene.view["viewer"] == seat
-        assert a.scene.view == json.loads(json.dumps(hide_draft(view(g, seat), seat)))
+    for a, seat in ((host, 0), (friend, 1)):  # each ends with its own seat's view, exactly
+        assert a.scene.session.view(seat) == json.loads(json.dumps(hide_draft(view(g, seat), seat)))
+        assert a.scene.view["viewer"] is None and all("hand" not in r for r in a.scene.view["seats"])
 
 
 def test_bad_network_is_one_line_and_touches_nothing_local(content, tmp_path, user):
