@@ -17,6 +17,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -177,3 +178,23 @@ def start_host(port: int | None = None) -> Host:
             return host
     proc.kill()
     raise HostError("The game's server did not start in a minute.")
+
+
+class HostStarter:
+    """``start_host`` on a thread of its own: the window keeps drawing while the server
+    starts (a second or two). ``done()``, then ``host`` or ``error`` (one line)."""
+
+    def __init__(self, port: int | None = None) -> None:
+        self.host: Host | None = None
+        self.error = ""
+        self._thread = threading.Thread(target=self._run, args=(port,), name="fate-host", daemon=True)
+        self._thread.start()
+
+    def _run(self, port: int | None) -> None:
+        try:
+            self.host = start_host(port)
+        except HostError as e:
+            self.error = str(e)
+
+    def done(self) -> bool:
+        return not self._thread.is_alive()

@@ -60,6 +60,7 @@ class OnlineScene(Scene):
         self.confirm: tuple | None = None  # a Leave clicked once
         self.first = 0
         self.query: GamesQuery | None = None
+        self.starter: tuple | None = None  # (hosting.HostStarter, what waits for it) while a server starts
         self.refresh()
 
     @property
@@ -75,6 +76,8 @@ class OnlineScene(Scene):
     def update(self, dt: float) -> None:
         if self.query is not None:
             self.query.poll()
+        if self.starter is not None and self.starter[0].done():
+            self.started()
         if self.session is not None:
             self.session.pump()
             if self.session.fatal:
@@ -142,14 +145,11 @@ class OnlineScene(Scene):
     def host_again(self, g: OnlineGame) -> None:
         """A game hosted here whose server is not running (paused, or the computer restarted):
         start it again on the same port; its games are in the file as they stood."""
-        try:
-            hosting.start_host(int(g.server.rsplit(":", 1)[1]))
-        except (hosting.HostError, ValueError) as e:
-            self.fail(str(e))
-            return
-        self.app.hosting = hosting.running_host()
-        self.link = Link(g.server, self.app.content, retry=False)
-        self.purpose = ("open", g, "again")
+        if self.link is not None:
+            self.link.close()
+        self.link, self.purpose = None, ()
+        self.starter = (hosting.HostStarter(int(g.server.rsplit(":", 1)[1])), ("open", g))
+        self.notice = "Starting the game's server on this computer again…"
 
     def forget(self, g: OnlineGame) -> None:
         self.mine.forget(g.server, g.game)
@@ -174,17 +174,26 @@ class OnlineScene(Scene):
         if not any(s["kind"] == "remote" for s in seats):
             self.notice = "No friend's seat: choose New Game on the title screen to play against AI alone."
             return
-        try:
-            host = hosting.start_host()
-        except hosting.HostError as e:
-            self.notice = str(e)
-            return
-        self.app.hosting = host
         self.remember()
-        self.link = Link(host.url, self.app.content, retry=False)
-        self.link.send("create", seats=seats)
-        self.purpose = ("create", host.url)
-        self.notice = "Starting the game…"
+        self.starter = (hosting.HostStarter(), ("create", seats))
+        self.notice = "Starting the game's server on this computer…"
+
+    def started(self) -> None:
+        """The server has started (or failed to): send what waited for it."""
+        starter, (what, data) = self.starter
+        self.starter = None
+        if starter.host is None:
+            self.fail(starter.error)
+            return
+        self.app.hosting = starter.host
+        url = starter.host.url if what == "create" else data.server
+        self.link = Link(url, self.app.content, retry=False)
+        if what == "create":
+            self.link.send("create", seats=data)
+            self.purpose = ("create", url)
+            self.notice = "Starting the game…"
+        else:
+            self.purpose = ("open", data, "again")
 
     def join(self) -> None:
         try:
@@ -227,7 +236,7 @@ class OnlineScene(Scene):
     # ---------------------------------------------------------------- input
     def click(self, key: tuple) -> None:
         kind = key[0]
-        if self.link is not None and kind not in ("back", "field"):
+        if (self.link is not None or self.starter is not None) and kind not in ("back", "field"):
             return  # one request at a time
         if kind != "leave":
             self.confirm = None
@@ -261,7 +270,8 @@ class OnlineScene(Scene):
         elif kind == "table" and self.made is not None:
             self.open_game(self.made)
         elif kind == "back":
-            if self.link is not None or self.session is not None:
+            if self.link is not None or self.session is not None or self.starter is not None:
+                self.starter = None  # a server starting goes on starting: the next Host finds it
                 self.fail("Stopped.")
             elif self.page != "games":
                 self.page, self.notice = "games", ""
@@ -321,7 +331,7 @@ class OnlineScene(Scene):
             bad = self.link is None and self.session is None and not self.notice.endswith("…")
             self.ink.draw(screen, self.notice, L.p(960, 928), 22, BLOOD if bad else SIGN_GREEN, "italic",
                           anchor="center", max_w=L.n(1600))
-        back = "Stop" if (self.link is not None or self.session is not None) else "Back"
+        back = "Stop" if (self.link is not None or self.session is not None or self.starter is not None) else "Back"
         button(self, screen, L, (810, 980, 300, 72), back, ("back",), size=30,
                tip="Stop waiting for the server" if back == "Stop" else "Back (Esc)")
         self.draw_tip(screen, L)

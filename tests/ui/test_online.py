@@ -258,6 +258,16 @@ def test_the_title_says_your_turn_in_n_games_after_a_restart(content, tmp_path, 
         press(app, ("online",))
         until([app], lambda: len(app.scene.query.rows) == 2, "My online games")
         assert all(r["to_decide"] == 0 and not r["over"] for r in app.scene.query.rows.values())
+        # Leave (clicked twice): an AI takes the seat on the server, and the game goes off the list
+        press(app, ("leave",))
+        assert len(app.scene.mine.games) == 2 and app.scene.link is None  # once: only "Sure?"
+        press(app, ("leave",))
+        until([app], lambda: len(app.scene.mine.games) == 1, "the game to be left")
+        assert "an AI plays your seat" in app.scene.notice
+        left = ({m["game"] for m in made} - {g.game for g in MyGames(app.online_file).games}).pop()
+        with sqlite3.connect(tmp_path / "s.sqlite") as c:
+            assert c.execute("SELECT kind, resigned FROM seats WHERE game=? AND seat=0", (left,)).fetchone() == \
+                ("ai", 1)
     finally:
         srv.stop()
 
