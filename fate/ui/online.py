@@ -391,8 +391,8 @@ class OnlineScene(Scene):
             state = problem or "Asking the server…"
             who = ""
         else:
-            names = [p["name"] or ("AI" if p["kind"] == "ai" else "open seat" if not p["claimed"] else
-                                   f"seat {p['seat'] + 1}") for p in row["players"]]
+            names = [f"AI ({(p['level'] or 'normal').capitalize()})" if p["kind"] == "ai" else
+                     p["name"] or ("open seat" if not p["claimed"] else f"seat {p['seat'] + 1}") for p in row["players"]]
             who = ", ".join(("You" if p["seat"] in g.seats else short(n, 14)) for p, n in zip(row["players"], names,
                                                                                                strict=True))
             if row["over"]:
