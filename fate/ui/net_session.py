@@ -134,6 +134,8 @@ class NetSession:
                     self.fatal = error_words(m)
                 elif rid != self._chronicle_rid:
                     self.notice = error_words(m)
+            elif kind == "offline":
+                self._chronicle_rid = -1  # back online, the chronicle is asked again: what was missed
             elif kind == "problem":
                 self.notice = m["message"]
         return got
