@@ -24,6 +24,8 @@ from fate.content import default_content
 from fate.net.link import Link
 from fate.paths import bundle_root
 
+PACE = 0.04  # seconds between two choices: the server takes 40 messages a second (docs/protocol.md)
+
 
 def _server(folder: str) -> tuple[subprocess.Popen, str]:
     env = dict(os.environ, PYTHONPATH=str(bundle_root()))
@@ -51,6 +53,7 @@ def run(games: int = 3, seed: int = 1) -> dict[str, float]:
                 link.send("create", seed=seed + k, seats=[{"kind": "host"}, {"kind": "ai", "level": "random"}])
                 rnd = random.Random(seed + k)
                 latest = None
+                last = 0.0
                 while latest is None or not latest["view"]["over"]:
                     for m in link.poll():
                         if m["type"] == "state" and (latest is None or m["decision"] >= latest["decision"]):
@@ -59,13 +62,16 @@ def run(games: int = 3, seed: int = 1) -> dict[str, float]:
                         time.sleep(0.001)
                         continue
                     asked = latest
-                    t0 = time.perf_counter()
+                    time.sleep(max(0.0, last + PACE - time.perf_counter()))  # within the server's rate limit
+                    t0 = last = time.perf_counter()
                     link.send("choose", game=asked["game"], seat=0, decision=asked["decision"],
                               choice=rnd.choice(asked["prompt"]["choices"])["id"])
                     while latest["decision"] == asked["decision"]:
                         for m in link.poll():
                             if m["type"] == "state" and m["decision"] > latest["decision"]:
                                 latest = m
+                            elif m["type"] in ("error", "problem"):  # never waits for an answer that will not come
+                                raise RuntimeError(f"the server refused a choice: {m.get('message', '')}")
                         time.sleep(0.0005)
                     rtts.append((time.perf_counter() - t0) * 1000)
                 link.close()
