@@ -424,7 +424,7 @@ class OnlineScene(Scene):
         ink = self.ink
         self.field(screen, L, "name", "Your name at the table", 560, 190, 800)
         ink.draw(screen, "Seat 1: you, at this computer", L.p(560, 320), 24, PARCHMENT, "bold")
-        for i, k in enumerate(self.seats):
+        for i, k in enumerate(self.seats[:3]):  # seats 2-4: a game has four at most
             y = 370 + i * 80
             ink.draw(screen, f"Seat {i + 2}", L.p(560, y + 18), 24, INK_DIM, "bold")
             button(self, screen, L, (720, y, 400, 62), SEAT_WORDS[k], ("seat", i), size=24,

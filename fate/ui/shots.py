@@ -92,7 +92,7 @@ def online_shot(app: App, screen: str) -> None:
     scene.fields["name"] = "Ann"
     scene.click(("page", "host"))
     if screen == "online_host":
-        scene.seats = ["remote", "normal", "remote", "none"]
+        scene.seats = ["remote", "normal", "remote"]
         return
     try:
         scene.click(("host",))
