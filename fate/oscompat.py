@@ -88,6 +88,20 @@ class LineReader:
         self._thread.join(timeout)
 
 
+def end_process(proc, grace: float = 10.0) -> None:
+    """Ask a child to stop (SIGTERM; TerminateProcess on Windows), and kill it if it has not
+    within ``grace`` seconds."""
+    import subprocess
+
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(grace)
+
+
 def detached() -> dict:
     """``subprocess.Popen`` keywords for a child that keeps running when its parent ends."""
     if os.name == "nt":

@@ -92,13 +92,7 @@ class Host:
     def stop(self) -> None:
         """Pause every game it holds (they stay in host.sqlite)."""
         if self.proc is not None:
-            if self.proc.poll() is None:
-                self.proc.terminate()
-                try:
-                    self.proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    self.proc.kill()
-                    self.proc.wait(10)
+            oscompat.end_process(self.proc)
         elif _running(self.pid):
             try:
                 os.kill(self.pid, 15)

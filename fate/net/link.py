@@ -157,7 +157,7 @@ class Link:
             try:
                 ws = await connect(self.url, proxy=None, max_size=MAX_TEXT, compression=None, open_timeout=10,
                                    ping_interval=10, ping_timeout=15)
-            except (OSError, InvalidHandshake, InvalidURI, TimeoutError, asyncio.TimeoutError) as e:
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
                 self.problem = failure_words(e, self.url)
                 self.attempts += 1
                 if not self.retry:
@@ -189,7 +189,7 @@ class Link:
         self._wake.clear()
         try:
             await asyncio.wait_for(self._wake.wait(), seconds)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             pass
         self._wake.clear()
 

@@ -18,8 +18,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fate.paths import user_dir
 from fate.engine.save import write_save
+from fate.paths import user_dir
 from fate.untrusted import InputError, one_line, read_json
 
 FILE_NAME = "online.json"

@@ -75,7 +75,6 @@ def online_shot(app: App, screen: str) -> None:
     the table reconnecting."""
     import time
 
-    from fate.net import hosting
 
     def settle(done, limit: float = 60.0) -> None:
         end = time.monotonic() + limit
