@@ -7,7 +7,9 @@
                                            (prints "decision N" as each is made)
     python main.py --screenshot FILE [--screen NAME] [--seed N] [--scenario FILE] [--size WxH]
                                            save a PNG of a screen (title, setup, load, table, end, replay,
-                                           rules, gallery, tutorial, settings)
+                                           rules, gallery, tutorial, settings, online)
+    python main.py --serve [ARGS]          the game server (python -m fate.server ARGS), as the packaged
+                                           game runs it when hosting from Play Online
 """
 
 from __future__ import annotations
@@ -136,6 +138,12 @@ def crash_check(content, seed: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     from fate.cli import BAD, Parser, new_file, old_file, whole
 
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--serve"]:  # the packaged game hosting (fate/net/hosting.py): python -m fate.server
+        from fate.server.__main__ import main as serve
+
+        return serve(argv[1:])
+
     prog = "main.py" if not getattr(sys, "frozen", False) else os.path.basename(sys.executable)
     ap = Parser(prog=prog, description="Fate of the Elder Gods, the digital edition.")
     ap.add_argument("--self-test", action="store_true", help="run headless checks and exit")
@@ -147,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scenario", metavar="FILE", type=old_file,
                     help="with --screenshot: the position to show (docs/scenario-format.md)")
     ap.add_argument("--screen", metavar="NAME", default="table",
-                    help="with --screenshot: title, setup, load, table (default), end, replay, rules, gallery, tutorial, settings or preview")
+                    help="with --screenshot: title, setup, load, table (default), end, replay, rules, gallery, tutorial, settings, "
+                         "preview, online, online_host, online_hosting, online_join, online_waiting or online_reconnecting")
     ap.add_argument("--size", metavar="WxH", default=None, help="window size, 1280x720 to 3840x2160")
     args = ap.parse_args(argv)
     from fate.ui.app import parse_size

@@ -1,4 +1,4 @@
-"""python -m fate.bench engine|search|frames|package|load|prompts|hint|server [--seconds S] [--frames N] [--games G]
+"""python -m fate.bench engine|search|frames|package|load|prompts|hint|server|online [--seconds S] [--frames N] [--games G]
     [--processes K --db sqlite|postgresql]
 
 Benchmarks that print figures (never pass/fail).
@@ -41,6 +41,12 @@ processes on SQLite or PostgreSQL (fate/net/loadbench.py; it starts and stops
 the servers, and a throw-away PostgreSQL cluster): choices a second, each
 choice's round trip (p50, p95, p99) and the servers' peak memory, measured
 for ``--seconds`` (30 unless given) after a warm-up of 10.
+
+online: how soon the online table sees its own choice: the game window's
+connection against a real server process on loopback, a human seat against
+an AI played to the end ``--games`` times (3): each choice's wall time from
+sending to the answering state, in ms and in frames at 60 fps
+(fate/net/roundtrip.py).
 """
 
 from __future__ import annotations
@@ -314,7 +320,8 @@ def bench_load(saves: int, frames: int) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = Parser(prog="python -m fate.bench", description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=["engine", "search", "frames", "package", "load", "prompts", "hint", "server"],
+    ap.add_argument("what", choices=["engine", "search", "frames", "package", "load", "prompts", "hint", "server",
+                                     "online"],
                     help="what to measure")
     ap.add_argument("--seconds", type=seconds(0.1, 3600), default=None,
                     help="engine: CPU seconds of games to play (5); server: seconds measured (30); "
@@ -350,6 +357,15 @@ def main(argv: list[str] | None = None) -> int:
               f"began, {r['load_after']:.1f} as it ended")
         print(f"{r['games']} concurrent games: {r['choices_per_s']:.0f} choices/s, round trip p50 {r['p50']:.1f} ms, "
               f"p95 {r['p95']:.1f} ms, p99 {r['p99']:.1f} ms, server memory {r['memory_mb']:.0f} MB")
+        return 0
+    if args.what == "online":
+        from fate.net.roundtrip import run as roundtrip
+
+        r = roundtrip(args.games or 3)
+        print(f"online: the window's connection (fate/net/link.py) to a server process on loopback, a human seat "
+              f"against an AI (Random), {r['games']} games to the end, {r['choices']} choices of the human seat")
+        print(f"choice to its answering state: p50 {r['p50']:.1f} ms, p95 {r['p95']:.1f} ms, max {r['max']:.1f} ms; "
+              f"at 60 fps: p50 {r['p50'] / 16.7:.2f} frames, p95 {r['p95'] / 16.7:.2f} frames")
         return 0
     if args.what == "package":
         r = bench_package()

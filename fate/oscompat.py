@@ -8,6 +8,10 @@
   fails with WinError 10038), so a thread reads the pipe into a queue and the
   caller waits on the queue: the same code on every system.
 
+- a child that outlives the window (the game's own server, hosting in the
+  background): ``detached()`` gives the ``Popen`` arguments that keep it out
+  of the window's process group (no Ctrl+C, no hang-up when the window goes).
+
 - file locks: ``try_lock(fd)`` takes an exclusive lock on an open file
   without waiting and says whether it got it; the system drops it when the
   process ends, however it ends (killed included). POSIX has ``flock``;
@@ -82,6 +86,29 @@ class LineReader:
     def join(self, timeout: float) -> None:
         """Wait for the reading thread (after the child has gone and its pipe closed)."""
         self._thread.join(timeout)
+
+
+def end_process(proc, grace: float = 10.0) -> None:
+    """Ask a child to stop (SIGTERM; TerminateProcess on Windows), and kill it if it has not
+    within ``grace`` seconds."""
+    import subprocess
+
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(grace)
+
+
+def detached() -> dict:
+    """``subprocess.Popen`` keywords for a child that keeps running when its parent ends."""
+    if os.name == "nt":
+        import subprocess
+
+        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP | subprocess.DETACHED_PROCESS}
+    return {"start_new_session": True}
 
 
 # ---------------------------------------------------------------- file locks

@@ -26,6 +26,18 @@ def _back(g: Game, index: int) -> str:
     return "gate" if c.kind == "gate" else g.content.symbols[c.symbol].id
 
 
+def hide_draft(v: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """``v`` (a view of ``seat``) with no other seat's Elder God while the gods are being
+    chosen: each cult keeps its choice secret until every cult has chosen (the table and
+    the server both show this). Changes ``v`` and returns it."""
+    if v["phase"] == "setup":
+        for row in v["seats"]:
+            if row["seat"] != seat and row["god"] is not None:
+                row["god"] = None
+                row["name"] = f"seat {row['seat'] + 1}"
+    return v
+
+
 def view(g: Game, seat: int | None) -> dict[str, Any]:
     n = g.n
     seats = []

@@ -21,10 +21,9 @@ HARD_SECONDS = 1.0  # Hard's budget a decision on a server
 _content = None
 
 
-def _decide(save: str, seat: int, level: str, seed: int, budget: float) -> str:
-    """In the worker: load the position and ask the bot of ``level`` (its choice id)."""
+def _position(save: str, seat: int):
+    """In the worker: the game of ``save`` if ``seat`` is to decide in it, else None."""
     global _content
-    from fate.ai.bots import make_bot
     from fate.content import default_content
     from fate.engine.save import load_data
 
@@ -32,9 +31,29 @@ def _decide(save: str, seat: int, level: str, seed: int, budget: float) -> str:
         _content = default_content()
     g = load_data(_content, json.loads(save), "the AI's copy of the game")
     p = g.pending()
-    if p is None or p.seat != seat:
+    return g if p is not None and p.seat == seat else None
+
+
+def _decide(save: str, seat: int, level: str, seed: int, budget: float) -> str:
+    """In the worker: load the position and ask the bot of ``level`` (its choice id)."""
+    from fate.ai.bots import make_bot
+
+    g = _position(save, seat)
+    if g is None:
         return ""
     return make_bot(level, seed, budget if level == "hard" else None).choose(g).id
+
+
+def _hint(save: str, seat: int, seed: int, budget: float) -> tuple[str, list]:
+    """In the worker: what Hard would choose for ``seat``, judging from that seat's view only
+    (its search runs on determinizations), with its estimates: [(choice id, win, visits)]."""
+    from fate.ai.bots import HardBot
+
+    g = _position(save, seat)
+    if g is None:
+        return "", []
+    d = HardBot(seed, budget).decide(g)
+    return d.choice.id, [[e.choice.id, round(e.win, 4), e.visits] for e in d.estimates]
 
 
 def _warm() -> int:
@@ -60,6 +79,9 @@ class AIPool:
     async def decide(self, save: str, seat: int, level: str, seed: int) -> str:
         return await asyncio.get_running_loop().run_in_executor(
             self._pool, _decide, save, seat, level, seed, self.budget)
+
+    async def hint(self, save: str, seat: int, seed: int) -> tuple[str, list]:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, _hint, save, seat, seed, self.budget)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

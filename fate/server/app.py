@@ -107,7 +107,8 @@ class Live:
                 "speed": 1, "hints": [0] * len(self.seats), "server": {"game": self.game_id}}
 
     def seat_list(self) -> list[dict[str, Any]]:
-        return [{"seat": s.seat, "kind": s.kind, "level": s.level, "claimed": s.kind == "ai" or bool(s.token_hash),
+        return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+                 "claimed": s.kind == "ai" or bool(s.token_hash),
                  "resigned": s.resigned, "here": bool(self.watchers.get(s.seat))} for s in self.seats]
 
 
@@ -127,6 +128,7 @@ class GameServer:
         self._tasks: set[asyncio.Task] = set()
         self._chronicled: dict[Any, float] = {}  # conn -> when it last asked for a chronicle
         self.choices_applied = 0
+        self._hints: dict[tuple[str, int, int], asyncio.Future] = {}  # (game, decision, seat) -> Hard's answer
 
     # ------------------------------------------------------------ running
     async def start(self) -> None:
@@ -324,7 +326,7 @@ class GameServer:
         seats: list[SeatRow] = []
         invites: dict[str, tuple[str, list[int]]] = {}  # group -> (code, seats)
         for s, spec in enumerate(specs):
-            row = SeatRow(gid, s, spec["kind"], spec.get("level", ""), last_seen=now)
+            row = SeatRow(gid, s, spec["kind"], spec.get("level", ""), last_seen=now, name=spec.get("name", ""))
             if spec["kind"] == "host":
                 row.token_hash = host_hash
             elif spec["kind"] == "remote":
@@ -353,7 +355,7 @@ class GameServer:
 
     async def _on_claim(self, conn: Conn, msg: Message) -> None:
         token = new_token()
-        rows = await self.store.claim_invite(digest(msg["code"].upper()), digest(token), time.time())
+        rows = await self.store.claim_invite(digest(msg["code"].upper()), digest(token), time.time(), msg.get("name", ""))
         if not rows:
             raise ProtocolError("bad_invite", "no open seat has that invite code (mistyped, used or expired)")
         gid = rows[0].game
@@ -473,10 +475,14 @@ class GameServer:
                 by_game.setdefault(r.game, []).append(r.seat)
             for gid, seats in by_game.items():
                 row = await self.store.load_game(gid)
-                if row is None:
+                live = await self._live(gid) if row is not None else None
+                if row is None or live is None:
                     continue
+                p = live.game.pending()
                 out.append({"game": gid, "seats": seats, "decision": row.decision, "waiting": row.waiting,
-                            "over": row.waiting == "none", "updated": row.updated})
+                            "over": row.waiting == "none", "updated": row.updated,
+                            "to_decide": None if p is None else p.seat, "turn": live.game.turn,
+                            "players": live.seat_list()})
                 if len(out) >= 100:
                     break
         conn.send(reply("games", msg.rid, games=out))
@@ -491,6 +497,36 @@ class GameServer:
         self._chronicled[conn] = now
         live = await self._live(gid)
         conn.send(views.chronicle(gid, live.game, seat, self.content, msg.rid))
+
+    async def _on_hint(self, conn: Conn, msg: Message) -> None:
+        """What Hard would choose for the connection's own seat now, from that seat's view: each
+        decision's hint is searched once (asking again gets the same answer)."""
+        gid, seat = msg["game"], msg["seat"]
+        if not self._held(conn, gid, seat):
+            raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
+        live = await self._live(gid)
+        g = live.game if live is not None else None
+        if g is None or g.pending() is None:
+            raise ProtocolError("game_over", "the game is over")
+        if g.pending().seat != seat:
+            raise ProtocolError("not_your_turn", f"seat {g.pending().seat} is to decide, not seat {seat}")
+        decision = len(g.choices_made)
+        key = (gid, decision, seat)
+        fut = self._hints.get(key)
+        if fut is None:
+            if len(self._hints) > 1000:
+                self._hints.clear()
+            seed = (int(g.config["seed"]) * 1_000_033 + decision * 11 + seat) % 2**62
+            fut = self._hints[key] = asyncio.ensure_future(self.pool.hint(json.dumps(save_data(g)), seat, seed))
+        try:
+            choice, estimates = await asyncio.shield(fut)
+        except Exception:  # noqa: BLE001 - a worker's failure is the client's "no hint", never the server's
+            log.exception("game %s: hint at %d failed", gid, decision)
+            self._hints.pop(key, None)
+            raise ProtocolError("internal", "the hint could not be worked out; the game is unchanged") from None
+        if not choice:
+            raise ProtocolError("stale_decision", "the game moved on before the hint was ready")
+        conn.send(reply("hint", msg.rid, game=gid, seat=seat, decision=decision, choice=choice, estimates=estimates))
 
     async def _on_leave(self, conn: Conn, msg: Message) -> None:
         gid = msg["game"]

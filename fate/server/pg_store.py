@@ -41,7 +41,9 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, kind TEXT NOT NULL,
     level TEXT NOT NULL, token_hash TEXT, invite_hash TEXT, invite_expires DOUBLE PRECISION NOT NULL,
-    resigned BOOLEAN NOT NULL, last_seen DOUBLE PRECISION NOT NULL, PRIMARY KEY (game, seat));
+    resigned BOOLEAN NOT NULL, last_seen DOUBLE PRECISION NOT NULL, name TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (game, seat));
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS name TEXT NOT NULL DEFAULT '';
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games(id), decision INTEGER NOT NULL, choice TEXT NOT NULL,
     PRIMARY KEY (game, decision));
@@ -112,9 +114,9 @@ class PgStore:
             await c.execute(f"INSERT INTO games ({GAME_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s)",
                             (row.game, row.save, row.decision, row.waiting, row.host_hash, row.created, row.updated))
             async with c.cursor() as cur:
-                await cur.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                await cur.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
                                       [(s.game, s.seat, s.kind, s.level, s.token_hash, s.invite_hash,
-                                        s.invite_expires, s.resigned, s.last_seen) for s in seats])
+                                        s.invite_expires, s.resigned, s.last_seen, s.name) for s in seats])
 
     async def load_game(self, game: str) -> GameRow | None:
         async with self._conn() as c, c.transaction():  # the game and its moves as of one moment
@@ -160,16 +162,16 @@ class PgStore:
                                           (token_hash,))).fetchall()
         return [seat_row(r) for r in rows]
 
-    async def claim_invite(self, code_hash: str, token_hash: str, now: float) -> list[SeatRow]:
+    async def claim_invite(self, code_hash: str, token_hash: str, now: float, name: str = "") -> list[SeatRow]:
         async with self._conn() as c, c.transaction():
             rows = await (await c.execute(
                 f"SELECT {SEAT_COLS} FROM seats WHERE invite_hash=%s AND invite_expires>%s AND token_hash IS NULL "
                 "FOR UPDATE", (code_hash, now))).fetchall()
             if rows:
-                await c.execute("UPDATE seats SET token_hash=%s, invite_hash=NULL, last_seen=%s WHERE invite_hash=%s",
-                                (token_hash, now, code_hash))
+                await c.execute("UPDATE seats SET token_hash=%s, invite_hash=NULL, last_seen=%s, name=%s "
+                                "WHERE invite_hash=%s", (token_hash, now, name, code_hash))
                 await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{rows[0][0]} -1 "))
-        return [seat_row(r) for r in rows]
+        return [SeatRow(**{**seat_row(r).__dict__, "name": name}) for r in rows]
 
     async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,
                        resigned: bool) -> None:

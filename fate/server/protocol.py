@@ -32,6 +32,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # seat tokens (urlsafe base64)
 _CODE = re.compile(r"[A-Za-z0-9-]{4,40}")  # invite codes, dashes allowed for reading aloud
 _CHOICE = re.compile(r"[\x21-\x7e]{1,120}")  # choice ids: printable ASCII, no spaces
 _GROUP = re.compile(r"[A-Za-z0-9_-]{1,16}")
+_NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,24}")  # a player's name: 1-24 characters, no control ones
 
 
 class ProtocolError(ValueError):
@@ -90,19 +91,22 @@ def _one_of(options: tuple[str, ...]):
 _game = _text(_ID, "a game id")
 _token = _text(_TOKEN, "a seat token")
 _seat = _int(0, MAX_SEATS - 1)
+_name = _text(_NAME, "a name of 1 to 24 characters")
 
 
 def _seat_spec(name: str, x: Any) -> dict[str, Any]:
     if not isinstance(x, dict):
         raise ProtocolError("bad_message", f"field {name!r}: expected an object")
     kind = _one_of(SEAT_KINDS)(f"{name}.kind", x.get("kind"))
-    allowed = {"kind"} | ({"level"} if kind == "ai" else {"group"} if kind == "remote" else set())
+    allowed = {"kind"} | ({"level"} if kind == "ai" else {"group"} if kind == "remote" else {"name"})
     extra = set(x) - allowed
     if extra:
         raise ProtocolError("bad_message", f"field {name!r}: unknown field {_show(sorted(extra)[0])} for a {kind} seat")
     out: dict[str, Any] = {"kind": kind}
     if kind == "ai":
         out["level"] = _one_of(LEVELS)(f"{name}.level", x.get("level", "normal"))
+    if kind == "host":
+        out["name"] = _name(f"{name}.name", x["name"]) if "name" in x else ""
     if kind == "remote":
         out["group"] = _text(_GROUP, "a short group name")(f"{name}.group", x["group"]) if "group" in x else None
     return out
@@ -124,7 +128,7 @@ def _tokens(name: str, x: Any) -> list[str]:
 TYPES: dict[str, dict[str, tuple[Any, bool]]] = {
     "create": {"seats": (_seats, True), "seed": (_int(0, 2**62), False),
                "invite_hours": (_int(1, 24 * 7), False)},
-    "claim": {"code": (_text(_CODE, "an invite code"), True)},
+    "claim": {"code": (_text(_CODE, "an invite code"), True), "name": (_name, False)},
     "join": {"game": (_game, True), "token": (_token, True)},
     "choose": {"game": (_game, True), "seat": (_seat, True), "decision": (_int(0, 10**7), True),
                "choice": (_text(_CHOICE, "a choice id"), True)},
@@ -132,6 +136,7 @@ TYPES: dict[str, dict[str, tuple[Any, bool]]] = {
     "replace": {"game": (_game, True), "seat": (_seat, True), "level": (_one_of(LEVELS), True)},
     "games": {"tokens": (_tokens, True)},
     "chronicle": {"game": (_game, True), "seat": (_seat, True)},
+    "hint": {"game": (_game, True), "seat": (_seat, True)},
     "leave": {"game": (_game, True)},
 }
 

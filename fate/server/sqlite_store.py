@@ -30,7 +30,7 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, kind TEXT NOT NULL,
     level TEXT NOT NULL, token_hash TEXT, invite_hash TEXT, invite_expires REAL NOT NULL,
-    resigned INTEGER NOT NULL, last_seen REAL NOT NULL, PRIMARY KEY (game, seat));
+    resigned INTEGER NOT NULL, last_seen REAL NOT NULL, name TEXT NOT NULL DEFAULT '', PRIMARY KEY (game, seat));
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games(id), decision INTEGER NOT NULL, choice TEXT NOT NULL,
     PRIMARY KEY (game, decision));
@@ -59,6 +59,8 @@ class SqliteStore:
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.executescript(_TABLES)
+        if "name" not in {r[1] for r in conn.execute("PRAGMA table_info(seats)")}:  # a file from before names
+            conn.execute("ALTER TABLE seats ADD COLUMN name TEXT NOT NULL DEFAULT ''")
         row = conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
         if row is None:
             conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
@@ -123,9 +125,9 @@ class SqliteStore:
         def fn(c: sqlite3.Connection) -> None:
             c.execute(f"INSERT INTO games ({GAME_COLS}) VALUES (?,?,?,?,?,?,?)",
                       (row.game, row.save, row.decision, row.waiting, row.host_hash, row.created, row.updated))
-            c.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES (?,?,?,?,?,?,?,?,?)",
+            c.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
                           [(s.game, s.seat, s.kind, s.level, s.token_hash, s.invite_hash, s.invite_expires,
-                            int(s.resigned), s.last_seen) for s in seats])
+                            int(s.resigned), s.last_seen, s.name) for s in seats])
         await self._do(fn)
 
     async def load_game(self, game: str) -> GameRow | None:
@@ -170,15 +172,15 @@ class SqliteStore:
                 f"SELECT {SEAT_COLS} FROM seats WHERE token_hash=? ORDER BY game, seat", (token_hash,))]
         return await self._do(fn)
 
-    async def claim_invite(self, code_hash: str, token_hash: str, now: float) -> list[SeatRow]:
+    async def claim_invite(self, code_hash: str, token_hash: str, now: float, name: str = "") -> list[SeatRow]:
         def fn(c: sqlite3.Connection) -> list[SeatRow]:
             rows = [seat_row(r) for r in c.execute(
                 f"SELECT {SEAT_COLS} FROM seats WHERE invite_hash=? AND invite_expires>? AND token_hash IS NULL",
                 (code_hash, now))]
             if rows:
-                c.execute("UPDATE seats SET token_hash=?, invite_hash=NULL, last_seen=? WHERE invite_hash=?",
-                          (token_hash, now, code_hash))
-            return rows
+                c.execute("UPDATE seats SET token_hash=?, invite_hash=NULL, last_seen=?, name=? WHERE invite_hash=?",
+                          (token_hash, now, name, code_hash))
+            return [SeatRow(**{**r.__dict__, "name": name}) for r in rows]
         return await self._do(fn)
 
     async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,

@@ -45,15 +45,16 @@ class SeatRow:
     invite_expires: float = 0.0
     resigned: bool = False
     last_seen: float = 0.0
+    name: str = ""  # what its player is called at the table (given when creating or claiming)
 
 
 # the columns both stores read, in this order, and a seat row made from them
-SEAT_COLS = "game, seat, kind, level, token_hash, invite_hash, invite_expires, resigned, last_seen"
+SEAT_COLS = "game, seat, kind, level, token_hash, invite_hash, invite_expires, resigned, last_seen, name"
 GAME_COLS = "id, save, decision, waiting, host_hash, created, updated"
 
 
 def seat_row(r: tuple) -> SeatRow:
-    return SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
+    return SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9])
 
 
 @dataclass
@@ -95,8 +96,9 @@ class Store(Protocol):
 
     async def seats_of_token(self, token_hash: str) -> list[SeatRow]: ...
 
-    async def claim_invite(self, code_hash: str, token_hash: str, now: float) -> list[SeatRow]:
-        """Bind the seats of an unexpired, unclaimed invite to a token; [] if there is none."""
+    async def claim_invite(self, code_hash: str, token_hash: str, now: float, name: str = "") -> list[SeatRow]:
+        """Bind the seats of an unexpired, unclaimed invite to a token (and its player's
+        ``name``); [] if there is none."""
         ...
 
     async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,

@@ -14,24 +14,38 @@ from typing import Any
 
 from fate.content.model import Content
 from fate.engine import Event, Game, new_game, view
+from fate.engine.view import hide_draft
 from fate.server.protocol import reply
 from fate.ui.narration import narrate
 
 
 def told(events: list[Event], v: dict, seat: int, content: Content) -> list[dict[str, Any]]:
-    """The events ``seat`` may see, each with its sentence for the log (or None)."""
-    return [{"kind": e.kind, "data": e.data, "text": narrate(e, v, seat, content)}
+    """The events ``seat`` may see, each with its sentence for the log (or None). While the
+    Elder Gods are being chosen, another cult's choice is told without its god."""
+    return [{"kind": e.kind, "data": _draft_secret(e, v, seat), "text": narrate(e, v, seat, content)}
             for e in events if e.visible_to(seat)]
+
+
+def _draft_secret(e: Event, v: dict, seat: int) -> dict[str, Any]:
+    if e.kind == "god_chosen" and v["phase"] == "setup" and e.data.get("seat") != seat:
+        return {k: x for k, x in e.data.items() if k != "god"}
+    return e.data
 
 
 def state(game_id: str, g: Game, seat: int, events: list[Event], content: Content,
           seats: list[dict[str, Any]], rid: int | None = None) -> dict[str, Any]:
     """The ``state`` message for one seat after a decision (or on joining)."""
-    v = view(g, seat)
+    v = hide_draft(view(g, seat), seat)
     p = v.get("prompt")
     return reply("state", rid, game=game_id, seat=seat, decision=len(g.choices_made), view=v,
-                 prompt=p if p is not None and "choices" in p else None,
+                 prompt=dict(p, context=_public(g.pending().context)) if p is not None and "choices" in p else None,
                  events=told(events, v, seat, content), seats=seats)
+
+
+def _public(context: tuple) -> list:
+    """A prompt's context (public facts the table marks: a casting window's kind and the seat
+    it is aimed at), as plain values."""
+    return [x for x in context if isinstance(x, str | int) and not isinstance(x, bool)]
 
 
 def chronicle(game_id: str, g: Game, seat: int, content: Content, rid: int | None = None) -> dict[str, Any]:
@@ -40,6 +54,6 @@ def chronicle(game_id: str, g: Game, seat: int, content: Content, rid: int | Non
     events = again.take_events()
     for cid in g.choices_made:
         events += again.apply(cid)
-    v = view(g, seat)
+    v = hide_draft(view(g, seat), seat)
     return reply("chronicle", rid, game=game_id, seat=seat, decision=len(g.choices_made),
                  events=told(events, v, seat, content))

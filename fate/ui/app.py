@@ -19,6 +19,8 @@ from fate.ui import (  # noqa: F401  (scene modules register)
     art,
     gallery,
     menus,
+    online,
+    online_play,
     play,
     replay,
     rules_screen,
@@ -62,6 +64,8 @@ class App:
         self.fullscreen = False
         self.mouse: tuple[int, int] | None = None  # the pointer, from motion events
         self.tips_quiet = False  # since the last click, no tooltip (until the pointer moves)
+        self.hosting = None  # the game's own server, when this window started it (fate/net/hosting.py)
+        self.online_file: Path | None = None  # the player's online games (None: online.json in the data folder)
         self.scene: Scene = SCENES["title"](self)
         if size is None and self.settings["fullscreen"]:
             self.toggle_fullscreen()
@@ -112,6 +116,14 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def close_asked(self) -> None:
+        """The window's close button: while this window hosts a game, first ask whether to keep
+        hosting in the background or to pause the game for everyone."""
+        if self.hosting is not None and self.hosting.alive() and not isinstance(self.scene, online.HostCloseScene):
+            self.visit("host_close")
+        else:
+            self.quit()
+
     def resize(self, w: int, h: int) -> None:
         size = clamp_size((w, h))
         if size != self.screen.get_size():
@@ -129,7 +141,7 @@ class App:
     def frame(self, events: list[pygame.event.Event], dt: float) -> None:
         for e in events:
             if e.type == pygame.QUIT:
-                self.quit()
+                self.close_asked()
             elif e.type == pygame.VIDEORESIZE:
                 self.resize(e.w, e.h)
             elif e.type == pygame.KEYDOWN and e.key == pygame.K_F11:

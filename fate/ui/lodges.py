@@ -54,6 +54,8 @@ class LodgePanels:
         tag = "You" if mine else ("Their turn" if turn else "")
         if turn and mine:
             tag = "Your turn"
+        if s < len(self.players) and self.players[s]:  # online: the player's name on the plaque
+            tag = self.players[s] + (" · to play" if turn else "")
         ink.draw(screen, tag, L.p(x + 428, y + 24), 18, colour, "italic", anchor="midright")
         if god:
             ink.draw(screen, god["title"], L.p(x + 40, y + 46), ink.fitting(god["title"], 15, L.n(380), "italic"),

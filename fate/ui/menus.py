@@ -13,6 +13,8 @@ from fate import tutorial
 from fate.ai.bots import LEVELS
 from fate.content.model import STANDARD_LEVEL
 from fate.engine.errors import SaveFormatError
+from fate.net.mygames import MyGames
+from fate.net.query import GamesQuery
 from fate.saves import GameLocked, SaveInfo, delete_save, latest_unfinished, list_saves
 from fate.ui import art
 from fate.ui.layout import Layout
@@ -44,6 +46,19 @@ class TitleScene(Scene):
             self.lessons, self.lessons_problem = len(tutorial.load()), ""
         except tutorial.TutorialError as e:
             self.lessons, self.lessons_problem = 0, f"Learn to Play cannot open: {e}"
+        self.online = MyGames(app.online_file)  # the player's online games: whose turn, asked of their servers
+        self.query = GamesQuery(self.online, app.content) if self.online.games else None
+
+    def update(self, dt):
+        if self.query is not None:
+            self.query.poll()
+
+    def my_turn(self) -> int:
+        return self.query.my_turn(self.online) if self.query is not None else 0
+
+    def close(self):
+        if self.query is not None:
+            self.query.close()
 
     def draw(self, screen):
         self.hot = []
@@ -52,17 +67,23 @@ class TitleScene(Scene):
         ink.draw(screen, "Fate of the Elder Gods", L.p(960, 280), 120, GOLD, "title", anchor="center", shadow=True)
         ink.draw(screen, "Lead your cult. Summon your god. Keep the Investigators from your door.", L.p(960, 380),
                  28, PARCHMENT, "italic", anchor="center")
-        y = 430
+        y = 420
         main = []
         if self.latest is not None:
             main.append(("Continue", ("continue",), f"{describe(self.latest)}\nSaved {when(self.latest.saved_at)}."))
         main += [("New Game", ("new",), "Choose the seats, human or AI, and begin"),
                  ("Learn to Play", ("tutorial",), self.tutorial_tip()),
                  ("Load Game", ("load",),
-                  "Every game is saved after each decision: pick one up, watch it again or delete it.")]
+                  "Every game is saved after each decision: pick one up, watch it again or delete it."),
+                 ("Play Online", ("online",), "Play with friends on other computers: host a game here, join one "
+                                              "with an invite code, or open one of your online games")]
+        turns = self.my_turn()
         for label, key, tip in main:
             button(self, screen, L, (810, y, 300, 66), label, key, size=30, tip=tip)
-            y += 82
+            if key == ("online",) and turns:
+                ink.draw(screen, f"Your turn in {turns} game{'s' if turns > 1 else ''}", L.p(1135, y + 33), 24,
+                         SIGN_GREEN, "italic", anchor="midleft")
+            y += 76
         for i, (label, key, tip) in enumerate((
                 ("How to Play", ("rules",), "The rules in full, section by section, with a search (F1 anywhere)"),
                 ("Card Gallery", ("gallery",), "Every Elder God, Spell, Gate, Artifact and Curse, with its full text"),
@@ -96,6 +117,8 @@ class TitleScene(Scene):
             self.app.goto("setup")
         elif key == ("load",):
             self.app.goto("load")
+        elif key == ("online",):
+            self.app.goto("online")
         elif key == ("rules",):
             self.app.visit("rules")
         elif key == ("settings",):

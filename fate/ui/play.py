@@ -142,38 +142,12 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
     # ---------------------------------------------------------------- loop
     def update(self, dt: float) -> None:
         self.clock += dt
-        if self.menu:
+        if self.menu or not self.ready_to_ask(dt):
             return
-        was_busy = self.anim.busy()
-        self.anim.update(dt)
-        if self.anim.busy():
-            return
-        if was_busy:
-            self.shown = self.session.view(self.looker)
         s = self.session
-        if s.over():
-            self.ending += dt
-            if self.ending > 0.6 * self.anim.factor:
-                s.close()
-                self.app.goto("end", s, self.colours)
-            return
-        if self.handoff is not None:
-            return
         seat = s.prompt_seat()
         if s.is_human(seat):
-            auto = self.auto_choice(seat)  # before any hand-off: nothing to ask, no one to call
-            if auto is not None:
-                self._apply(auto)
-                return
-            if seat != self.looker or self.your_turn_screen(seat):
-                self.handoff = seat
-                self.picker = None
-                return
-            if self.picker is None or self.picker_for != self.decisions():
-                self.shown = s.view(self.looker)
-                self.picker = Picker(dict(self.shown["prompt"], text=readable_text(self.shown["prompt"])))
-                self.picker.labels.update(readable_labels(self.shown, self.app.content))
-                self.picker_for = self.decisions()
+            self.ask_human(seat)
             return
         # an AI seat: it thinks on a worker thread; the table keeps drawing. With several
         # humans at one screen, anyone may be looking: only what every seat may see.
@@ -189,6 +163,41 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             return
         cid, self.ai_choice = self.ai_choice, None
         self._apply(cid)
+
+    def ready_to_ask(self, dt: float) -> bool:
+        """Play the beats under way; at the end go to the end screen. True when the table may
+        ask the next decision now (no beat playing, no hand-off screen up)."""
+        was_busy = self.anim.busy()
+        self.anim.update(dt)
+        if self.anim.busy():
+            return False
+        if was_busy:
+            self.shown = self.session.view(self.looker)
+        s = self.session
+        if s.over():
+            self.ending += dt
+            if self.ending > 0.6 * self.anim.factor:
+                s.close()
+                self.app.goto("end", s, self.colours)
+            return False
+        return self.handoff is None
+
+    def ask_human(self, seat: int) -> None:
+        """A human seat at this screen decides: the table answers for it when it may, else the
+        hand-off (another player, or "Your turn"), else the prompt's picker."""
+        auto = self.auto_choice(seat)  # before any hand-off: nothing to ask, no one to call
+        if auto is not None:
+            self._apply(auto)
+            return
+        if seat != self.looker or self.your_turn_screen(seat):
+            self.handoff = seat
+            self.picker = None
+            return
+        if self.picker is None or self.picker_for != self.decisions():
+            self.shown = self.session.view(self.looker)
+            self.picker = Picker(dict(self.shown["prompt"], text=readable_text(self.shown["prompt"])))
+            self.picker.labels.update(readable_labels(self.shown, self.app.content))
+            self.picker_for = self.decisions()
 
     def go_public(self) -> None:
         """Nobody in particular at the screen: the public view, no hand, the public Chronicle."""

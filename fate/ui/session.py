@@ -17,6 +17,7 @@ from fate.content.model import Content
 from fate.engine import Event, Game, new_game, new_game_from, view
 from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.save import load_data, save_data, snapshot
+from fate.engine.view import hide_draft
 from fate.saves import Autosaver, GameLock, GameLocked, new_game_id, read_save
 from fate.settings import COLOURS
 from fate.untrusted import cut
@@ -136,13 +137,7 @@ class Session:
     def view(self, seat: int | None) -> dict:
         """``view(seat)``, and while the Elder Gods are being chosen, no other seat's
         choice: each cult keeps its god in secret until every cult has chosen."""
-        v = view(self.game, seat)
-        if v["phase"] == "setup":
-            for row in v["seats"]:
-                if row["seat"] != seat and row["god"] is not None:
-                    row["god"] = None
-                    row["name"] = f"seat {row['seat'] + 1}"
-        return v
+        return hide_draft(view(self.game, seat), seat)
 
     def prompt_seat(self) -> int | None:
         p = self.game.pending()

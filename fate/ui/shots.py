@@ -5,6 +5,7 @@ Both drive the real App and its scenes; nothing here draws on its own.
 
 from __future__ import annotations
 
+import os
 import random
 import tempfile
 from pathlib import Path
@@ -63,7 +64,59 @@ def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
             scene.take_over()
 
 
-SCREENS = ("title", "setup", "load", "table", "end", "replay", "rules", "gallery", "tutorial", "settings", "preview")
+SCREENS = ("title", "setup", "load", "table", "end", "replay", "rules", "gallery", "tutorial", "settings", "preview",
+           "online", "online_host", "online_hosting", "online_join", "online_waiting", "online_reconnecting")
+
+
+def online_shot(app: App, screen: str) -> None:
+    """Play Online's pages and the online table, with a real server of the game's own started
+    in the shot's scratch folder (stopped afterwards): hosting a game of the shot's player, a
+    friend's open seat and an AI; the table waiting for that friend; then the server gone and
+    the table reconnecting."""
+    import time
+
+
+    def settle(done, limit: float = 60.0) -> None:
+        end = time.monotonic() + limit
+        while time.monotonic() < end and not done():
+            app.frame([], 1 / 30)
+            time.sleep(0.01)
+
+    scene = app.goto("online")
+    if screen == "online_join":
+        scene.click(("page", "join"))
+        scene.fields.update(address="192.168.1.20:8765", code="K7QF-2MZA-WXR4-9TBE", name="Bob")
+        scene.editing = "name"
+        return
+    scene.fields["name"] = "Ann"
+    scene.click(("page", "host"))
+    if screen == "online_host":
+        scene.seats = ["remote", "normal", "remote"]
+        return
+    try:
+        scene.click(("host",))
+        settle(lambda: app.scene.page == "hosting" or not app.scene.notice.endswith("…"))
+        if screen == "online_hosting":
+            return
+        if screen == "online":
+            app.goto("online")
+            settle(lambda: bool(app.scene.query and app.scene.query.rows))
+            return
+        app.scene.click(("table",))
+        settle(lambda: app.scene.__class__.__name__ == "OnlinePlayScene")
+        app.mouse = None
+        for _ in range(20):  # the Elder God chosen for the player: the table waits for the friend
+            app.frame([], 1 / 30)
+            picker = getattr(app.scene, "picker", None)
+            if picker is not None:
+                app.scene.choose(app.scene.shown["prompt"]["choices"][0]["id"])
+        settle(lambda: "Waiting for" in app.scene.status())
+        if screen == "online_reconnecting":
+            app.hosting.stop()
+            settle(lambda: app.scene.session.link.status == "reconnecting" and app.scene.session.link.retry_in() > 1)
+    finally:
+        if app.hosting is not None and screen not in ("online_waiting", "online_reconnecting"):
+            app.hosting.stop()
 
 
 def sample_saves(content: Content, folder: Path) -> None:
@@ -93,9 +146,19 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
         saves = Path(tmp) / "saves"
         if screen in ("title", "load", "replay"):
             sample_saves(content, saves)
+        online = screen.startswith("online")
+        if online:  # the shot's own data folder: its online games file and its server's database
+            before = os.environ.get("FATE_USER_DIR")
+            os.environ["FATE_USER_DIR"] = tmp
         app = App(content, size=size, seed=seed, saves=saves)
+        app.online_file = Path(tmp) / "online.json"  # never the player's own online games
         try:
-            if screen == "table":
+            if online:
+                online_shot(app, screen)
+                app.frame([], 1 / 60)
+                if screen == "online_waiting":
+                    app.frame([], 1 / 60)
+            elif screen == "table":
                 session = scenario_session(content, scenario) if scenario else busy_session(content, seed)
                 open_table(app, session)
             elif screen == "end":
@@ -129,6 +192,13 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
             pygame.image.save(app.screen, path)
             return path
         finally:
+            if online:
+                if app.hosting is not None:
+                    app.hosting.stop()
+                if before is None:
+                    os.environ.pop("FATE_USER_DIR", None)
+                else:
+                    os.environ["FATE_USER_DIR"] = before
             app.close()
 
 

@@ -91,6 +91,7 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         self.hidden: set[Key] = set()  # things an animation is carrying right now
         self.t = 0.0  # seconds, for the glow's pulse
         self.thinking: int | None = None  # the AI seat thinking now, marked on its Lodge
+        self.players: list[str] = []  # online: who plays each seat, on its Lodge's plaque
         self.last_roll: list[str] = []  # the faces of the last roll the viewer saw
         self.buttons: list[tuple[str, Key]] = []
         self._layer: pygame.Surface | None = None
@@ -231,7 +232,8 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         key = (picker.stage[:] if picker is not None else None, picker.ready if picker is not None else None,
                tuple(v.get("dice") or ()),
                frozenset(self.hidden), speed_label,
-               len(log), self.log_scroll, tuple(self.last_roll), screen.get_size(), self.ink.reading)
+               len(log), self.log_scroll, tuple(self.last_roll), screen.get_size(), self.ink.reading,
+               tuple(self.players))
         if self._layer is None or key != self._layer_key or v is not self._layer_v or picker is not self._layer_p:
             self._render(v, picker, speed_label, log)
             self._layer_key, self._layer_v, self._layer_p = key, v, picker

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from fate.oscompat import end_process
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -41,13 +43,8 @@ class ServerProcess:
             self.proc.wait(10)
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
+        if self.proc is not None:
+            end_process(self.proc)
 
 
 @pytest.fixture

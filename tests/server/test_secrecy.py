@@ -22,6 +22,7 @@ import re
 
 from fate.content import default_content
 from fate.engine import new_game, view
+from fate.engine.view import hide_draft
 from fate.net.client import Client, play
 from fate.server import views
 
@@ -29,6 +30,30 @@ from .test_server import stored_game
 
 GAMES = int(__import__("os").environ.get("FATE_SECRECY_GAMES", "200"))
 SEATS = [{"seat": 0, "kind": "host", "level": "", "claimed": True, "resigned": False, "here": True}]
+
+
+def seen_by(g, seat: int) -> dict:
+    """The engine's view of ``seat`` as the server sends it: while the gods are being chosen,
+    without the other cults' choices."""
+    return hide_draft(view(g, seat), seat)
+
+
+def told_to(events, g, seat: int) -> list:
+    """The events ``seat`` may see, as (kind, data): another cult's god_chosen without its god
+    while the draft lasts."""
+    setup = g.phase == "setup"
+    return [(e.kind, {k: x for k, x in e.data.items() if k != "god"}
+             if setup and e.kind == "god_chosen" and e.data["seat"] != seat else e.data)
+            for e in events if e.visible_to(seat)]
+
+
+def draft_leak(g, seat: int, msg: dict) -> list[str]:
+    """Another cult's Elder God anywhere in a message while the draft lasts."""
+    if g.phase != "setup":
+        return []
+    text = json.dumps(msg)
+    return [g.card(g.gods[s]).id for s in range(g.n)
+            if s != seat and g.gods[s] >= 0 and f'"{g.card(g.gods[s]).id}"' in text]
 
 
 def hidden_from(g, seat: int) -> set[int]:
@@ -81,9 +106,9 @@ def test_every_message_of_200_seeded_games_holds_only_what_its_seat_may_see():
         while True:
             for seat in range(players):
                 msg = views.state("g", g, seat, events, content, SEATS)
-                assert msg["view"] == view(g, seat)
-                assert [(e["kind"], e["data"]) for e in msg["events"]] == \
-                       [(e.kind, e.data) for e in events if e.visible_to(seat)]
+                assert msg["view"] == seen_by(g, seat)
+                assert [(e["kind"], e["data"]) for e in msg["events"]] == told_to(events, g, seat)
+                assert not draft_leak(g, seat, msg), (k, seat)
                 p = g.pending()
                 assert (msg["prompt"] is not None) == (p is not None and p.seat == seat)
                 assert not leaks(g, seat, msg, content), (k, seat, len(g.choices_made))
@@ -140,9 +165,10 @@ def test_every_message_over_real_sockets_is_the_engines_view_at_its_decision(ser
         events = []
         for d in range(len(final.choices_made) + 1):
             for m in by_decision.get(d, []):
-                assert m["view"] == json.loads(json.dumps(view(g, m["seat"])))
+                assert m["view"] == json.loads(json.dumps(seen_by(g, m["seat"])))
                 assert [[e["kind"], e["data"]] for e in m["events"]] in (
-                    [], json.loads(json.dumps([(e.kind, e.data) for e in events if e.visible_to(m["seat"])])))
+                    [], json.loads(json.dumps(told_to(events, g, m["seat"]))))
+                assert not draft_leak(g, m["seat"], m)
                 assert not leaks(g, m["seat"], m, content)
                 messages += 1
             if d < len(final.choices_made):

@@ -203,3 +203,28 @@ def test_the_server_answers_other_games_while_hard_thinks(servers, tmp_path):
     rtts, mine = asyncio.run(main())
     assert len(rtts) == 30 and max(rtts) < 0.5  # a second of Hard a decision never holds up the loop
     assert mine["games"][0]["decision"] >= 30
+
+
+def test_a_hint_is_hards_choice_for_the_askers_own_seat_only(servers, tmp_path):
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0", "--hard-seconds", "0.2")
+
+    async def main():
+        c = await Client(srv.url).connect()
+        made = await c.request("create", seed=4, seats=[{"kind": "host"}, {"kind": "remote"}])
+        gid = made["game"]
+        while (gid, 0) not in c.states:
+            c.changed.clear()
+            await asyncio.wait_for(c.changed.wait(), 10)
+        st = c.states[(gid, 0)]
+        h = await c.request("hint", game=gid, seat=0)
+        again = await c.request("hint", game=gid, seat=0)
+        other = await error_of(c.request("hint", game=gid, seat=1))
+        await c.close()
+        return st, h, again, other
+
+    st, h, again, other = asyncio.run(main())
+    ids = {x["id"] for x in st["prompt"]["choices"]}
+    assert h["decision"] == st["decision"] and h["choice"] in ids
+    assert h["estimates"] and {e[0] for e in h["estimates"]} <= ids and h["estimates"][0][0] == h["choice"]
+    assert (again["choice"], again["estimates"]) == (h["choice"], h["estimates"])  # searched once
+    assert other == "not_your_seat"

@@ -1,0 +1,194 @@
+"""Host on this computer: the game's own server as a child process.
+
+``start_host()`` runs ``fate.server`` with the embedded SQLite store in the
+user's data folder (``host.sqlite``), listening on every interface, on port
+8765 when it is free (so the address friends remember stays good) or else on
+a port the system picks. The child is detached (fate/oscompat.py): closing the
+window may leave it hosting in the background; ``Host.stop()`` pauses the game
+for everyone (the games stay in the file: hosting again resumes them). A host
+started by an earlier window is found again through ``host.json`` (its process
+id and port). What friends type: ``lan_addresses()`` and the port; players
+outside the house need the port forwarded (docs/server.md).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from fate import oscompat
+from fate.engine.save import write_save
+from fate.paths import bundle_root, user_dir
+from fate.untrusted import InputError, one_line, read_json
+
+DEFAULT_PORT = 8765
+START_SECONDS = 60.0
+
+
+class HostError(RuntimeError):
+    """The server could not be started here (one line for the screen)."""
+
+
+def port_free(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind(("0.0.0.0", port))
+        except OSError:
+            return False
+    return True
+
+
+def lan_addresses() -> list[str]:
+    """This computer's addresses on its networks (not loopback), the likeliest first."""
+    found: list[str] = []
+    try:  # the interface a packet to the outside would leave by (nothing is sent)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            found.append(s.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    out = []
+    for a in found:
+        if not a.startswith("127.") and a != "0.0.0.0" and a not in out:
+            out.append(a)
+    return out
+
+
+def server_command(port: int, db: Path) -> list[str]:
+    args = ["--host", "0.0.0.0", "--port", str(port), "--db", f"sqlite:{db}", "--ai-workers", "1"]
+    if getattr(sys, "frozen", False):  # the packaged game: main.py serves with --serve
+        return [sys.executable, "--serve", *args]
+    return [sys.executable, "-m", "fate.server", *args]
+
+
+@dataclass
+class Host:
+    """A server this game started (now or in an earlier window)."""
+
+    pid: int
+    port: int
+    proc: subprocess.Popen | None = None  # None: started by an earlier window
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def alive(self) -> bool:
+        if self.proc is not None:
+            return self.proc.poll() is None
+        return _running(self.pid)
+
+    def stop(self) -> None:
+        """Pause every game it holds (they stay in host.sqlite)."""
+        if self.proc is not None:
+            oscompat.end_process(self.proc)
+        elif _running(self.pid):
+            try:
+                os.kill(self.pid, 15)
+            except OSError:
+                pass
+        _forget()
+
+
+def _running(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False
+    return True
+
+
+def _record() -> Path:
+    return user_dir() / "host.json"
+
+
+def _forget() -> None:
+    try:
+        _record().unlink()
+    except OSError:
+        pass
+
+
+def running_host() -> Host | None:
+    """The server an earlier window left hosting in the background, if it still runs."""
+    try:
+        data = read_json(_record(), 4096)
+    except InputError:
+        return None
+    if not (isinstance(data, dict) and isinstance(data.get("pid"), int) and isinstance(data.get("port"), int)
+            and 0 < data["port"] < 65536):
+        return None
+    h = Host(data["pid"], data["port"])
+    if not h.alive() or port_free(h.port):
+        return None
+    return h
+
+
+def start_host(port: int | None = None) -> Host:
+    """The game's server on this computer: the one already running, or a new one (on
+    ``port``, else 8765 when free, else any free port). HostError, one line, if it fails."""
+    old = running_host()
+    if old is not None:
+        return old
+    folder = user_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    if port is None:
+        port = DEFAULT_PORT if port_free(DEFAULT_PORT) else 0
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(bundle_root()), os.environ.get("PYTHONPATH", "")]))
+    try:
+        log = open(folder / "host.log", "a", encoding="utf-8")  # noqa: SIM115 - the child keeps writing it
+        proc = subprocess.Popen(server_command(port, folder / "host.sqlite"), stdout=subprocess.PIPE,
+                                stderr=log, stdin=subprocess.DEVNULL, text=True, env=env, cwd=str(bundle_root()),
+                                **oscompat.detached())
+        log.close()
+    except OSError as e:
+        raise HostError(one_line(f"The game's server could not be started: {e}")) from None
+    reader = oscompat.LineReader(proc.stdout)
+    end = time.monotonic() + START_SECONDS
+    while time.monotonic() < end:
+        line = reader.readline(max(0.1, end - time.monotonic()))
+        if line == "":
+            raise HostError(f"The game's server stopped as it started (see {folder / 'host.log'}).")
+        if line and line.startswith("listening on "):
+            bound = int(line.split()[2].rsplit(":", 1)[1])
+            host = Host(proc.pid, bound, proc)
+            try:
+                write_save({"pid": proc.pid, "port": bound}, _record())
+            except OSError:
+                pass  # only the next window's finding it again is lost
+            return host
+    proc.kill()
+    raise HostError("The game's server did not start in a minute.")
+
+
+class HostStarter:
+    """``start_host`` on a thread of its own: the window keeps drawing while the server
+    starts (a second or two). ``done()``, then ``host`` or ``error`` (one line)."""
+
+    def __init__(self, port: int | None = None) -> None:
+        self.host: Host | None = None
+        self.error = ""
+        self._thread = threading.Thread(target=self._run, args=(port,), name="fate-host", daemon=True)
+        self._thread.start()
+
+    def _run(self, port: int | None) -> None:
+        try:
+            self.host = start_host(port)
+        except HostError as e:
+            self.error = str(e)
+
+    def done(self) -> bool:
+        return not self._thread.is_alive()

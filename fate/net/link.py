@@ -1,0 +1,244 @@
+"""The game window's connection to a server: a thread of its own, reconnecting by itself.
+
+The window's loop never waits on the network: it calls ``send`` (returns at
+once) and, each frame, ``poll`` for what came (every message already through
+the one parser, fate/net/messages.py). The link's thread runs its own asyncio
+loop with a WebSocket client. When the connection drops it tries again with
+backoff (half a second, doubling to ten, with a little jitter) and, once back,
+sends the greeting (the ``join`` of each game shown) and then every message
+sent with ``resend=True`` that was never answered (a choice carries its
+decision number: if it was taken already the server refuses it, so it is never
+applied twice). ``status`` and ``problem`` say, in words, how the link stands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import random
+import socket
+import threading
+import time
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from fate.content.model import Content
+from fate.net.messages import MAX_TEXT, VERSION, BadServerMessage, parse
+from fate.untrusted import one_line
+
+FIRST_DELAY = 0.5
+MAX_DELAY = 10.0
+
+# What each refusal of the server means to a player (docs/protocol.md, "Errors").
+ERROR_WORDS = {
+    "bad_invite": "That invite code opens no free seat: mistyped, already used (the game may be full) or expired.",
+    "bad_token": "That server no longer knows this game (it may have been reset).",
+    "no_such_game": "That game is gone from its server.",
+    "bad_version": "That server runs another version of the game; both computers need the same version.",
+    "stale_decision": "That choice had already been made; the table shows the game as it stands.",
+    "not_your_turn": "It is not your decision any more; the table shows the game as it stands.",
+    "game_over": "The game is over.",
+    "not_host": "Only the player who hosts the game may do that.",
+    "not_absent": "That player is here, or was less than a minute ago: an AI may take the seat only once they are gone.",
+    "busy": "The server's database is not answering; try again in a moment.",
+    "rate_limited": "Too much at once; the server asked to slow down.",
+    "illegal_choice": "The server refused that choice.",
+}
+
+
+def error_words(m: dict[str, Any]) -> str:
+    """One line for an ``error`` message, in a player's words."""
+    return ERROR_WORDS.get(m.get("code", ""), one_line(f"The server refused: {m.get('message', '')}"))
+
+
+def failure_words(e: BaseException, url: str) -> str:
+    """One line for a connection that could not be made."""
+    where = url.split("://", 1)[-1].rstrip("/")
+    if isinstance(e, InvalidURI):
+        return f"{one_line(url, 60)} is not an address a game server can have."
+    if isinstance(e, socket.gaierror):
+        return f"No computer called {one_line(where.rsplit(':', 1)[0], 60)} was found: check the address."
+    if isinstance(e, InvalidHandshake):
+        return f"Something answers at {one_line(where, 60)}, but it is not a Fate of the Elder Gods server."
+    if isinstance(e, ConnectionRefusedError):
+        return f"No game server answers at {one_line(where, 60)}: is it running, and are the address and port right?"
+    if isinstance(e, TimeoutError | asyncio.TimeoutError):
+        return f"{one_line(where, 60)} does not answer (a firewall, or the wrong address?)."
+    return one_line(f"Cannot reach {where}: {e}")
+
+
+class Link:
+    """One connection, kept up by a thread. ``retry=False``: give up after the first failed
+    attempt (an address typed on the Join screen is checked once, not hammered)."""
+
+    def __init__(self, url: str, content: Content, retry: bool = True) -> None:
+        self.url = url
+        self.content = content
+        self.retry = retry
+        self.status = "connecting"  # connecting, online, reconnecting, failed, closed
+        self.problem = ""  # one line: the last failure, for the screen
+        self.attempts = 0  # failed attempts since the link was last online
+        self.retry_at = 0.0  # time.monotonic() of the next attempt, while reconnecting
+        self.online_since = 0.0
+        self.greeting: list[dict[str, Any]] = []  # sent first on every connection (joins)
+        self._inbox: queue.Queue = queue.Queue()
+        self._lock = threading.Lock()
+        self._rid = 0
+        self._unanswered: dict[int, dict[str, Any]] = {}  # rid -> message to send again
+        self._outbox: list[dict[str, Any]] = []  # sent by the window, not yet written
+        self._wake: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ws = None
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, name="fate-link", daemon=True)
+        self._thread.start()
+
+    # ------------------------------------------------------------ the window's side
+    def send(self, kind: str, resend: bool = False, **fields: Any) -> int:
+        """Queue a message (returns its request number at once). ``resend``: send it again
+        after a reconnection until it is answered."""
+        with self._lock:
+            self._rid += 1
+            msg = {"v": VERSION, "type": kind, "rid": self._rid, **fields}
+            if resend:
+                self._unanswered[self._rid] = msg
+            else:
+                self._outbox.append(msg)
+            rid = self._rid
+        self._poke()
+        return rid
+
+    def poll(self) -> list[dict[str, Any]]:
+        """Everything that came since the last call: messages of the server, checked, and
+        ``{"type": "problem", "message": line}`` for what could not be read."""
+        out = []
+        while True:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def set_greeting(self, messages: list[dict[str, Any]]) -> None:
+        """The messages that open every connection (the ``join`` of the game shown)."""
+        with self._lock:
+            self.greeting = [{"v": VERSION, "type": m["type"], **{k: x for k, x in m.items() if k != "type"}}
+                             for m in messages]
+
+    def retry_in(self) -> float:
+        return max(0.0, self.retry_at - time.monotonic()) if self.status == "reconnecting" else 0.0
+
+    def close(self, wait: float = 0.5) -> None:
+        """Stop (the connection closes; an attempt under way ends on its own, never holding
+        up the window longer than ``wait`` seconds)."""
+        self._stop = True
+        self._poke()
+        self._thread.join(wait)
+
+    # ------------------------------------------------------------ the thread
+    def _poke(self) -> None:
+        loop, wake = self._loop, self._wake
+        if loop is not None and wake is not None:
+            try:
+                loop.call_soon_threadsafe(wake.set)
+            except RuntimeError:  # the loop has ended
+                pass
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._wake = asyncio.Event()
+        delay = FIRST_DELAY
+        while not self._stop:
+            try:
+                ws = await connect(self.url, proxy=None, max_size=MAX_TEXT, compression=None, open_timeout=10,
+                                   ping_interval=10, ping_timeout=15)
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
+                self.problem = failure_words(e, self.url)
+                self.attempts += 1
+                if not self.retry:
+                    self.status = "failed"
+                    self._inbox.put({"type": "problem", "message": self.problem, "fatal": True})
+                    return
+                self.status = "reconnecting"
+                wait = min(MAX_DELAY, delay) * random.uniform(0.8, 1.2)
+                delay *= 2
+                self.retry_at = time.monotonic() + wait
+                await self._sleep(wait)
+                continue
+            delay = FIRST_DELAY
+            self._ws = ws
+            self.status, self.attempts, self.problem = "online", 0, ""
+            self.online_since = time.monotonic()
+            self._inbox.put({"type": "online"})
+            await self._session(ws)
+            self._ws = None
+            if self._stop:
+                break
+            self.status = "reconnecting"
+            self.problem = "The connection to the server was lost; reconnecting…"
+            self.retry_at = time.monotonic()
+            self._inbox.put({"type": "offline"})
+        self.status = "closed"
+
+    async def _sleep(self, seconds: float) -> None:
+        self._wake.clear()
+        try:
+            await asyncio.wait_for(self._wake.wait(), seconds)
+        except TimeoutError:
+            pass
+        self._wake.clear()
+
+    def _first_messages(self) -> list[dict[str, Any]]:
+        with self._lock:
+            again = [self._unanswered[r] for r in sorted(self._unanswered)]
+            for m in again:
+                m["_sent"] = True
+            return list(self.greeting) + [{k: x for k, x in m.items() if k != "_sent"} for m in again]
+
+    async def _session(self, ws) -> None:
+        reader = asyncio.get_running_loop().create_task(self._read(ws))
+        try:
+            for m in self._first_messages():
+                await ws.send(json.dumps(m))
+            while not self._stop and not reader.done():
+                with self._lock:
+                    batch, self._outbox = self._outbox, []
+                    fresh = [m for r, m in sorted(self._unanswered.items()) if not m.get("_sent")]
+                    for m in fresh:
+                        m["_sent"] = True
+                for m in fresh + batch:
+                    await ws.send(json.dumps({k: x for k, x in m.items() if k != "_sent"}))
+                if not batch and not fresh:
+                    waiter = asyncio.ensure_future(self._wake.wait())
+                    await asyncio.wait([reader, waiter], return_when=asyncio.FIRST_COMPLETED)
+                    waiter.cancel()
+                    self._wake.clear()
+        except ConnectionClosed:
+            pass
+        finally:
+            with self._lock:  # whatever was not answered goes again on the next connection
+                for m in self._unanswered.values():
+                    m.pop("_sent", None)
+            await ws.close()
+            await asyncio.gather(reader, return_exceptions=True)
+
+    async def _read(self, ws) -> None:
+        try:
+            async for raw in ws:
+                try:
+                    m = parse(raw, self.content)
+                except BadServerMessage as e:
+                    self._inbox.put({"type": "problem", "message": str(e)})
+                    continue
+                rid = m.get("rid")
+                if rid is not None:
+                    with self._lock:
+                        self._unanswered.pop(rid, None)
+                self._inbox.put(m)
+        except ConnectionClosed:
+            pass

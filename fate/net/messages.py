@@ -1,0 +1,195 @@
+"""The one door for what a server sends the game: every message is checked here.
+
+``parse(raw, content)`` returns the message as plain data, or raises
+``BadServerMessage`` (a ValueError, one short line). A server is a stranger:
+the text may be anything, so it is sized, parsed as plain JSON
+(fate/untrusted.py), and every field the game reads is checked for its type
+and range; a ``state``'s view is checked key by key against the shape of the
+engine's ``view(seat)`` (fate/engine/view.py) and every event against the
+engine's own catalogue (fate/engine/events.py), so the table never meets a
+value it cannot draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fate.content.model import Content
+from fate.engine.events import EVENTS
+from fate.untrusted import InputError, cut, parse_json
+
+MAX_TEXT = 4 * 2**20  # the client's WebSocket takes frames of at most this (a view is ~10 KiB)
+VERSION = 1
+
+
+class BadServerMessage(ValueError):
+    """Something the server sent is not a message of this game's protocol."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"the server sent something this game does not understand ({message})"[:200])
+
+
+# ------------------------------------------------------------------ shapes
+# A shape: a type, a tuple of types (any of them), a list [shape] (every item), or a dict
+# {key: shape} (exactly these keys; a key ending in "?" may be missing).
+INT, STR, BOOL, NONE = int, str, bool, type(None)
+CARD = {"id": STR, "name": STR, "text": STR}
+PROMPT = {"seat": INT, "kind": STR, "text": STR, "choices?": [{"id": STR, "label": STR}],
+          "context?": [(STR, INT)]}
+SEAT_ROW = {
+    "seat": INT, "name": STR, "god": (NONE, CARD | {"title": STR}), "lodge": INT, "abyss": INT,
+    "investigators": INT, "summon": INT, "elder_signs": INT, "elder_sign_curse_taken": BOOL,
+    "hand_backs": [STR], "has_gate": BOOL, "reserve_backs": [STR], "reserve_costs": [[INT]],
+    "artifacts": [CARD | {"exhausted": BOOL, "ability": (NONE, STR, dict, list)}], "curses_carried": INT,
+    "hand?": [CARD | {"back": STR, "cost": [INT], "timing": [STR]}],
+    "reserve?": [CARD | {"back": STR, "timing": [STR]}],
+}
+VIEW = {
+    "viewer": (NONE, INT), "players": INT, "solo": BOOL, "solo_level": (NONE, STR), "turn": INT,
+    "current": INT, "phase": STR, "turn_location": (NONE, STR),
+    "fate_pieces": [{"location": STR, "owner": (NONE, INT)}],
+    "locations": [{"id": STR, "name": STR, "cultists": [INT], "investigators": INT, "column": [STR],
+                   "squalls": INT}],
+    "seats": [SEAT_ROW], "curses_held": [CARD | {"on": INT}], "supply": {STR: INT}, "artifacts_face_up": [CARD],
+    "resolving": [CARD], "dice": [STR], "over": BOOL, "winners": [INT], "losers": [INT],
+    "end_reason": (NONE, STR), "prompt?": (NONE, PROMPT), "draft?": [CARD | {"title": STR}],
+}
+SEAT_INFO = {"seat": INT, "kind": STR, "level": STR, "name": STR, "claimed": BOOL, "resigned": BOOL, "here": BOOL}
+
+
+def _check(x: Any, shape: Any, where: str) -> None:
+    if isinstance(shape, dict):
+        if not isinstance(x, dict):
+            raise BadServerMessage(f"{where}: expected an object")
+        if set(shape) == {STR}:  # a map of names to values of one shape
+            for k, v in x.items():
+                _check(v, shape[STR], f"{where}.{cut(k, 20)}")
+            return
+        keys = {k.rstrip("?") for k in shape}
+        extra = set(x) - keys
+        if extra:
+            raise BadServerMessage(f"{where}: unexpected field {cut(sorted(extra)[0], 24)}")
+        for k, sub in shape.items():
+            name = k.rstrip("?")
+            if name in x:
+                _check(x[name], sub, f"{where}.{name}")
+            elif not k.endswith("?"):
+                raise BadServerMessage(f"{where}: field {name!r} is missing")
+    elif isinstance(shape, list):
+        if not isinstance(x, list):
+            raise BadServerMessage(f"{where}: expected a list")
+        for i, item in enumerate(x):
+            _check(item, shape[0], f"{where}[{i}]")
+    elif isinstance(shape, tuple):
+        for option in shape:
+            try:
+                _check(x, option, where)
+                return
+            except BadServerMessage:
+                continue
+        raise BadServerMessage(f"{where}: unexpected value {cut(x, 24)}")
+    elif shape is INT:
+        if not isinstance(x, int) or isinstance(x, bool) or not -10**9 <= x <= 10**9:
+            raise BadServerMessage(f"{where}: expected a whole number, not {cut(x, 24)}")
+    elif not isinstance(x, shape) or (shape is INT and isinstance(x, bool)):
+        raise BadServerMessage(f"{where}: expected {shape.__name__}, not {cut(x, 24)}")
+
+
+@dataclass
+class _Table:
+    """What the engine's event checks read of a game, taken from the view (fate/engine/events.py)."""
+
+    content: Content
+    n: int
+    turn: int
+    pieces: list
+
+
+def _check_view(v: dict, seat: int, content: Content) -> None:
+    _check(v, VIEW, "view")
+    n = v["players"]
+    if not 1 <= n <= 4 or len(v["seats"]) != n or v["viewer"] not in (None, seat):
+        raise BadServerMessage("view: the seats do not add up")
+    if any(row["seat"] != i for i, row in enumerate(v["seats"])):
+        raise BadServerMessage("view: the seats are out of order")
+    for row in v["seats"]:
+        for c in ([row["god"]] if row["god"] else []) + row["artifacts"] + row.get("hand", []) + row.get("reserve", []):
+            if c["id"] not in content.by_id:
+                raise BadServerMessage(f"view: a card this game does not have ({cut(c['id'], 24)})")
+        if row["seat"] != seat and ("hand" in row or "reserve" in row):
+            raise BadServerMessage("view: another seat's hand")  # never drawn: a server that leaks is refused
+
+
+def _check_events(events: Any, v: dict | None, content: Content) -> None:
+    """The events of a state (``v``: its view) or of a chronicle (None: the game's size is
+    taken from its set-up event)."""
+    _check(events, [{"kind": STR, "data": dict, "text": (NONE, STR)}], "events")
+    if v is None:
+        n = next((e["data"].get("players") for e in events if e["kind"] == "setup_done"), 4)
+        table = _Table(content, n if isinstance(n, int) and 1 <= n <= 4 else 4, 10**6, [0, 0, 0])
+    else:
+        table = _Table(content, v["players"], max(1, v["turn"]), v["fate_pieces"])
+    for i, e in enumerate(events):
+        fields = EVENTS.get(e["kind"])
+        if fields is None:
+            raise BadServerMessage(f"events[{i}]: unknown kind {cut(e['kind'], 24)}")
+        wanted = set(fields) - ({"god"} if e["kind"] == "god_chosen" else set())  # kept secret in the draft
+        if not wanted <= set(e["data"]) <= set(fields):
+            raise BadServerMessage(f"events[{i}]: the fields of {e['kind']} are not right")
+        for name, ok in fields.items():
+            if name in e["data"] and not ok(table, e["data"][name]):
+                raise BadServerMessage(f"events[{i}]: {e['kind']}.{name} holds {cut(e['data'][name], 24)}")
+
+
+GAME_ROW = {"game": STR, "seats": [INT], "decision": INT, "waiting": STR, "over": BOOL, "updated": (INT, float),
+            "to_decide": (NONE, INT), "turn": INT, "players": [SEAT_INFO]}
+SHAPES: dict[str, dict] = {
+    "created": {"game": STR, "token": STR, "seats": [INT], "invites": [{"code": STR, "seats": [INT],
+                                                                         "expires": (INT, float)}]},
+    "claimed": {"game": STR, "token": STR, "seats": [INT]},
+    "joined": {"game": STR, "seats": [INT], "host": BOOL},
+    "seats": {"game": STR, "seats": [SEAT_INFO]},
+    "resigned": {"game": STR, "seat": INT},
+    "replaced": {"game": STR, "seat": INT, "level": STR},
+    "left": {"game": STR},
+    "games": {"games": [GAME_ROW]},
+    "error": {"code": STR, "message": STR},
+    "chronicle": {"game": STR, "seat": INT, "decision": INT, "events": list},
+    "hint": {"game": STR, "seat": INT, "decision": INT, "choice": STR, "estimates": [[(STR, INT, float)]]},
+    "state": {"game": STR, "seat": INT, "decision": INT, "view": dict, "prompt": (NONE, PROMPT),
+              "events": list, "seats": [SEAT_INFO]},
+}
+
+
+def parse(raw: Any, content: Content) -> dict[str, Any]:
+    """One message from a server, checked; BadServerMessage (one line) for anything else."""
+    if not isinstance(raw, str):
+        raise BadServerMessage("a binary frame")
+    if len(raw) > MAX_TEXT:
+        raise BadServerMessage(f"a message of {len(raw)} characters")
+    try:
+        m = parse_json(raw)
+    except InputError as e:
+        raise BadServerMessage(str(e)) from None
+    if not isinstance(m, dict) or m.get("v") != VERSION:
+        if isinstance(m, dict) and isinstance(m.get("v"), int):
+            raise BadServerMessage(f"protocol version {m['v']}; this game speaks version {VERSION}")
+        raise BadServerMessage("not a message of this game")
+    kind = m.get("type")
+    shape = SHAPES.get(kind) if isinstance(kind, str) else None
+    if shape is None:
+        raise BadServerMessage(f"a message of type {cut(kind, 24)}")
+    body = {k: x for k, x in m.items() if k not in ("v", "type", "rid")}
+    _check(body, shape, kind)
+    rid = m.get("rid")
+    if rid is not None and (not isinstance(rid, int) or isinstance(rid, bool)):
+        raise BadServerMessage("a request number that is not a number")
+    if kind == "state":
+        if not 0 <= m["seat"] < 4 or m["decision"] < 0:
+            raise BadServerMessage("state: a seat or decision out of range")
+        _check_view(m["view"], m["seat"], content)
+        _check_events(m["events"], m["view"], content)
+    if kind == "chronicle":
+        _check_events(m["events"], None, content)
+    return m

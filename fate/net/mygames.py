@@ -1,0 +1,153 @@
+"""The player's online games: which servers, which games, and the tokens that play them.
+
+Kept in ``online.json`` in the user's data folder (beside the saves), so that a
+game joined today is found again after a restart days later. A token is the
+player's key to a seat (docs/protocol.md): it stays on this computer. The file
+is written whole and atomically after every change; read back through the one
+door for files (fate/untrusted.py): a damaged file is one line on the Play
+Online screen, set aside as ``online.json.damaged``, never a crash, and the
+local games and settings are untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fate.engine.save import write_save
+from fate.paths import user_dir
+from fate.untrusted import InputError, one_line, read_json
+
+FILE_NAME = "online.json"
+MAX_BYTES = 2 * 2**20
+MAX_GAMES = 200
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_GAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_ADDRESS = re.compile(r"wss?://[\x21-\x7e]{1,200}")
+_NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,24}")
+
+
+@dataclass
+class OnlineGame:
+    """One game this player has seats in."""
+
+    server: str  # ws://host:port
+    game: str
+    token: str
+    seats: list[int]
+    host: bool = False  # this player created it (may hand an absent player's seat to an AI)
+    hosted_here: bool = False  # the server runs on this computer (Host on this computer)
+    invites: list[dict[str, Any]] = field(default_factory=list)  # [{code, seats}] to show the host
+    added: float = 0.0
+
+
+def path() -> Path:
+    return user_dir() / FILE_NAME
+
+
+def _game(x: Any) -> OnlineGame | None:
+    """A row of the file, or None if it is not one (skipped)."""
+    if not isinstance(x, dict):
+        return None
+    ok = (isinstance(x.get("server"), str) and _ADDRESS.fullmatch(x["server"])
+          and isinstance(x.get("game"), str) and _GAME.fullmatch(x["game"])
+          and isinstance(x.get("token"), str) and _TOKEN.fullmatch(x["token"])
+          and isinstance(x.get("seats"), list) and 1 <= len(x["seats"]) <= 4
+          and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 4 for s in x["seats"]))
+    if not ok:
+        return None
+    invites = x.get("invites", [])
+    if not (isinstance(invites, list) and len(invites) <= 4 and all(
+            isinstance(i, dict) and isinstance(i.get("code"), str) and len(i["code"]) <= 40
+            and isinstance(i.get("seats"), list) for i in invites)):
+        invites = []
+    added = x.get("added", 0.0)
+    return OnlineGame(x["server"], x["game"], x["token"], list(x["seats"]), x.get("host") is True,
+                      x.get("hosted_here") is True,
+                      [{"code": i["code"], "seats": [s for s in i["seats"] if isinstance(s, int)][:4]} for i in invites],
+                      float(added) if isinstance(added, int | float) and not isinstance(added, bool) else 0.0)
+
+
+class MyGames:
+    """The file's contents: the games, the last address joined and the player's name."""
+
+    def __init__(self, where: Path | None = None) -> None:
+        self.where = where or path()
+        self.games: list[OnlineGame] = []
+        self.address = ""
+        self.name = ""
+        self.problem = ""  # one line: why the file could not be read or written
+        self._load()
+
+    def _load(self) -> None:
+        if not os.path.lexists(self.where):
+            return
+        try:
+            data = read_json(self.where, MAX_BYTES)
+            if not isinstance(data, dict) or not isinstance(data.get("games", []), list):
+                raise InputError("not a list of online games")
+        except InputError as e:
+            self.problem = one_line(f"{self.where}: {e}; it was set aside as {FILE_NAME}.damaged")
+            try:
+                os.replace(self.where, self.where.with_name(FILE_NAME + ".damaged"))
+            except OSError:
+                pass
+            return
+        self.games = [g for g in map(_game, data.get("games", [])[:MAX_GAMES]) if g is not None]
+        if isinstance(data.get("address"), str) and len(data["address"]) <= 200:
+            self.address = data["address"]
+        if isinstance(data.get("name"), str) and _NAME.fullmatch(data["name"]):
+            self.name = data["name"]
+
+    def save(self) -> None:
+        try:
+            write_save({"format": 1, "address": self.address, "name": self.name,
+                        "games": [asdict(g) for g in self.games[-MAX_GAMES:]]}, self.where)
+            self.problem = ""
+        except OSError as e:
+            self.problem = one_line(f"Your online games could not be kept in {self.where}: {e.strerror or e}")
+
+    def add(self, g: OnlineGame) -> None:
+        g.added = g.added or time.time()
+        self.games = [x for x in self.games if (x.server, x.game) != (g.server, g.game)] + [g]
+        self.save()
+
+    def find(self, server: str, game: str) -> OnlineGame | None:
+        return next((g for g in self.games if (g.server, g.game) == (server, game)), None)
+
+    def forget(self, server: str, game: str) -> None:
+        self.games = [g for g in self.games if (g.server, g.game) != (server, game)]
+        self.save()
+
+    def servers(self) -> dict[str, list[OnlineGame]]:
+        """The games by server, each server once (asked in one ``games`` request each)."""
+        out: dict[str, list[OnlineGame]] = {}
+        for g in self.games:
+            out.setdefault(g.server, []).append(g)
+        return out
+
+
+def address_url(text: str, default_port: int = 8765) -> str:
+    """What a player typed as an address ("192.168.1.20", "host:8765", "wss://host/") as a
+    WebSocket URL; ValueError (one line) if it cannot be one."""
+    t = text.strip()
+    if not t:
+        raise ValueError("type the address of the computer that hosts the game")
+    if len(t) > 200 or any(c.isspace() or not c.isprintable() for c in t):
+        raise ValueError("an address has no spaces and is at most 200 characters")
+    if "://" in t:
+        scheme, rest = t.split("://", 1)
+        if scheme not in ("ws", "wss"):
+            raise ValueError(f"{one_line(scheme, 12)}:// is not a game server's address (ws:// or wss://)")
+    else:
+        scheme, rest = "ws", t
+    host = rest.split("/", 1)[0]
+    if not host or not _ADDRESS.fullmatch(f"{scheme}://{rest}"):
+        raise ValueError("that is not an address (for example 192.168.1.20 or 192.168.1.20:8765)")
+    if ":" not in host.rsplit("]", 1)[-1]:
+        rest = host + f":{default_port}" + rest[len(host):]
+    return f"{scheme}://{rest}"

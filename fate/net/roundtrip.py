@@ -1,0 +1,82 @@
+"""``python -m fate.bench online``: how soon the online table sees its own choice.
+
+A real server process on loopback (the embedded SQLite store in a scratch
+folder, AI in a worker process, as Host on this computer runs it) and the
+game window's own connection (fate/net/link.py, polled as the table polls it
+each frame): a game of one human seat against an AI (Random, so that the AI's
+thinking is not what is timed) played to its end, several times. For each of
+the human seat's choices, the wall time from ``send`` to the ``state`` that
+answers it in the window's inbox; in milliseconds and in frames at 60 fps.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from fate import oscompat
+from fate.content import default_content
+from fate.net.link import Link
+from fate.paths import bundle_root
+
+PACE = 0.04  # seconds between two choices: the server takes 40 messages a second (docs/protocol.md)
+
+
+def _server(folder: str) -> tuple[subprocess.Popen, str]:
+    env = dict(os.environ, PYTHONPATH=str(bundle_root()))
+    proc = subprocess.Popen([sys.executable, "-m", "fate.server", "--port", "0", "--db", f"sqlite:{folder}/s.sqlite",
+                             "--ai-workers", "1"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            env=env, cwd=str(bundle_root()))
+    reader = oscompat.LineReader(proc.stdout)
+    while True:
+        line = reader.readline(60)
+        if not line:
+            proc.kill()
+            raise RuntimeError("the server did not start")
+        if line.startswith("listening on "):
+            return proc, line.split()[2]
+
+
+def run(games: int = 3, seed: int = 1) -> dict[str, float]:
+    content = default_content()
+    rtts: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="fate-rtt-") as tmp:
+        proc, url = _server(tmp)
+        try:
+            for k in range(games):
+                link = Link(url, content)
+                link.send("create", seed=seed + k, seats=[{"kind": "host"}, {"kind": "ai", "level": "random"}])
+                rnd = random.Random(seed + k)
+                latest = None
+                last = 0.0
+                while latest is None or not latest["view"]["over"]:
+                    for m in link.poll():
+                        if m["type"] == "state" and (latest is None or m["decision"] >= latest["decision"]):
+                            latest = m
+                    if latest is None or latest["prompt"] is None or latest["view"]["over"]:
+                        time.sleep(0.001)
+                        continue
+                    asked = latest
+                    time.sleep(max(0.0, last + PACE - time.perf_counter()))  # within the server's rate limit
+                    t0 = last = time.perf_counter()
+                    link.send("choose", game=asked["game"], seat=0, decision=asked["decision"],
+                              choice=rnd.choice(asked["prompt"]["choices"])["id"])
+                    while latest["decision"] == asked["decision"]:
+                        for m in link.poll():
+                            if m["type"] == "state" and m["decision"] > latest["decision"]:
+                                latest = m
+                            elif m["type"] in ("error", "problem"):  # never waits for an answer that will not come
+                                raise RuntimeError(f"the server refused a choice: {m.get('message', '')}")
+                        time.sleep(0.0005)
+                    rtts.append((time.perf_counter() - t0) * 1000)
+                link.close()
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    q = statistics.quantiles(rtts, n=100)
+    return {"games": games, "choices": len(rtts), "p50": statistics.median(rtts), "p95": q[94], "max": max(rtts)}

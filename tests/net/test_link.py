@@ -1,0 +1,132 @@
+"""The game's connection and its files, against real sockets on loopback: a server process of
+the game, a web server that is not one, a server of another protocol version."""
+
+from __future__ import annotations
+
+import asyncio
+import http.server
+import json
+import sqlite3
+import threading
+import time
+
+import pytest
+from websockets.asyncio.server import serve
+
+from fate.net.link import Link
+from fate.net.mygames import MyGames, OnlineGame, address_url
+from tests.server.conftest import ServerProcess
+
+
+def messages(link: Link, until, limit: float = 30.0) -> list[dict]:
+    got: list[dict] = []
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        got += link.poll()
+        if until(got):
+            return got
+        time.sleep(0.02)
+    raise AssertionError(f"nothing came in time: {got}")
+
+
+def test_a_web_server_that_is_not_a_game_server_is_one_line(content):
+    httpd = http.server.HTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        link = Link(f"ws://127.0.0.1:{httpd.server_port}", content, retry=False)
+        got = messages(link, lambda g: any(m.get("fatal") for m in g))
+        assert link.status == "failed"
+        assert got[-1]["message"] == (f"Something answers at 127.0.0.1:{httpd.server_port}, but it is not a "
+                                      "Fate of the Elder Gods server.")
+        link.close()
+    finally:
+        httpd.shutdown()
+
+
+def test_a_server_of_another_version_is_one_line(content):
+    ready = threading.Event()
+    port: list[int] = []
+    stop = threading.Event()
+
+    async def other(ws):
+        async for _ in ws:
+            await ws.send(json.dumps({"v": 2, "type": "error", "code": "bad_version", "message": "v2 here"}))
+
+    async def main():
+        async with serve(other, "127.0.0.1", 0) as server:
+            port.append(server.sockets[0].getsockname()[1])
+            ready.set()
+            while not stop.is_set():
+                await asyncio.sleep(0.05)
+
+    t = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
+    t.start()
+    ready.wait(10)
+    link = Link(f"ws://127.0.0.1:{port[0]}", content, retry=False)
+    link.send("claim", code="ABCD-EFGH")
+    got = messages(link, lambda g: any(m["type"] == "problem" for m in g))
+    line = next(m for m in got if m["type"] == "problem")["message"]
+    assert "protocol version 2; this game speaks version 1" in line
+    link.close()
+    stop.set()
+    t.join(10)
+
+
+def test_a_lost_connection_comes_back_by_itself_and_an_unanswered_choice_is_applied_once(tmp_path, content):
+    db = tmp_path / "s.sqlite"
+    srv = ServerProcess(f"sqlite:{db}", "--ai-workers", "0").start()
+    again = None
+    try:
+        link = Link(srv.url, content)
+        link.send("create", seats=[{"kind": "host", "name": "Ann"}, {"kind": "ai", "level": "random"}], seed=5)
+        got = messages(link, lambda g: any(m["type"] == "state" for m in g))
+        made = next(m for m in got if m["type"] == "created")
+        first = next(m for m in got if m["type"] == "state")
+        link.set_greeting([{"type": "join", "game": made["game"], "token": made["token"]}])
+        srv.kill()
+        messages(link, lambda g: any(m["type"] == "offline" for m in g))
+        assert link.status == "reconnecting"
+        cid = first["prompt"]["choices"][0]["id"]
+        link.send("choose", resend=True, game=made["game"], seat=0, decision=first["decision"], choice=cid)
+        again = ServerProcess(f"sqlite:{db}", "--ai-workers", "0", "--port", srv.url.rsplit(":", 1)[1]).start()
+        got = messages(link, lambda g: any(m["type"] == "state" and m["decision"] > first["decision"] for m in g))
+        assert [m["type"] for m in got][:2] == ["online", "joined"]
+        assert not any(m["type"] in ("error", "problem") for m in got)
+        link.close()
+        with sqlite3.connect(db) as c:
+            assert c.execute("SELECT choice FROM moves WHERE game=? AND decision=?",
+                             (made["game"], first["decision"])).fetchall() == [(cid,)]
+    finally:
+        srv.stop()
+        if again is not None:
+            again.stop()
+
+
+def test_my_games_survive_a_restart_and_a_damaged_file_is_set_aside(tmp_path):
+    where = tmp_path / "online.json"
+    mine = MyGames(where)
+    mine.address, mine.name = "192.168.1.20:8765", "Bob"
+    mine.add(OnlineGame("ws://192.168.1.20:8765", "game1", "t" * 32, [1]))
+    again = MyGames(where)
+    assert again.problem == "" and again.name == "Bob" and again.address == "192.168.1.20:8765"
+    assert [(g.server, g.game, g.token, g.seats) for g in again.games] == [("ws://192.168.1.20:8765", "game1",
+                                                                             "t" * 32, [1])]
+    where.write_text('{"games": [')
+    broken = MyGames(where)
+    assert broken.games == [] and "set aside" in broken.problem and "\n" not in broken.problem
+    assert (tmp_path / "online.json.damaged").exists()
+
+
+@pytest.mark.parametrize("typed, url", [
+    ("192.168.1.20", "ws://192.168.1.20:8765"), ("host:9000", "ws://host:9000"),
+    ("wss://fate.example/", "wss://fate.example:8765/"), (" 10.0.0.2:8765 ", "ws://10.0.0.2:8765"),
+])
+def test_an_address_as_typed_becomes_a_server_url(typed, url):
+    assert address_url(typed) == url
+
+
+@pytest.mark.parametrize("typed", ["", "http://x", "a b", "x" * 300])
+def test_an_address_that_cannot_be_one_is_one_line(typed):
+    with pytest.raises(ValueError) as e:
+        address_url(typed)
+    assert "\n" not in str(e.value)
