@@ -20,6 +20,7 @@ from fate.engine.events import EVENTS
 from fate.untrusted import InputError, cut, parse_json
 
 MAX_TEXT = 4 * 2**20  # the client's WebSocket takes frames of at most this (a view is ~10 KiB)
+MAX_STR = 2000  # any text a server sends: a card's text is some hundreds of characters
 VERSION = 1
 
 
@@ -34,11 +35,21 @@ class BadServerMessage(ValueError):
 # A shape: a type, a tuple of types (any of them), a list [shape] (every item), or a dict
 # {key: shape} (exactly these keys; a key ending in "?" may be missing).
 INT, STR, BOOL, NONE = int, str, bool, type(None)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text of at most ``limit`` characters (a name drawn on a plaque every frame)."""
+
+    limit: int
+
+
+NAME = Text(40)  # the server's own limit for a player's name is 24
 CARD = {"id": STR, "name": STR, "text": STR}
 PROMPT = {"seat": INT, "kind": STR, "text": STR, "choices?": [{"id": STR, "label": STR}],
           "context?": [(STR, INT)]}
 SEAT_ROW = {
-    "seat": INT, "name": STR, "god": (NONE, CARD | {"title": STR}), "lodge": INT, "abyss": INT,
+    "seat": INT, "name": NAME, "god": (NONE, CARD | {"title": STR}), "lodge": INT, "abyss": INT,
     "investigators": INT, "summon": INT, "elder_signs": INT, "elder_sign_curse_taken": BOOL,
     "hand_backs": [STR], "has_gate": BOOL, "reserve_backs": [STR], "reserve_costs": [[INT]],
     "artifacts": [CARD | {"exhausted": BOOL, "ability": (NONE, STR, dict, list)}], "curses_carried": INT,
@@ -55,7 +66,7 @@ VIEW = {
     "resolving": [CARD], "dice": [STR], "over": BOOL, "winners": [INT], "losers": [INT],
     "end_reason": (NONE, STR), "prompt?": (NONE, PROMPT), "draft?": [CARD | {"title": STR}],
 }
-SEAT_INFO = {"seat": INT, "kind": STR, "level": STR, "name": STR, "claimed": BOOL, "resigned": BOOL, "here": BOOL}
+SEAT_INFO = {"seat": INT, "kind": STR, "level": STR, "name": NAME, "claimed": BOOL, "resigned": BOOL, "here": BOOL}
 
 
 def _check(x: Any, shape: Any, where: str) -> None:
@@ -89,11 +100,20 @@ def _check(x: Any, shape: Any, where: str) -> None:
             except BadServerMessage:
                 continue
         raise BadServerMessage(f"{where}: unexpected value {cut(x, 24)}")
+    elif isinstance(shape, Text):
+        if not isinstance(x, str) or len(x) > shape.limit:
+            raise BadServerMessage(f"{where}: expected a text of at most {shape.limit} characters")
+    elif shape is STR:
+        if not isinstance(x, str) or len(x) > MAX_STR:
+            raise BadServerMessage(f"{where}: expected a text of at most {MAX_STR} characters")
     elif shape is INT:
         if not isinstance(x, int) or isinstance(x, bool) or not -10**9 <= x <= 10**9:
             raise BadServerMessage(f"{where}: expected a whole number, not {cut(x, 24)}")
     elif not isinstance(x, shape) or (shape is INT and isinstance(x, bool)):
         raise BadServerMessage(f"{where}: expected {shape.__name__}, not {cut(x, 24)}")
+
+
+COUNTS = ("lodge", "abyss", "investigators", "summon", "elder_signs", "curses_carried")
 
 
 @dataclass
@@ -109,10 +129,19 @@ class _Table:
 def _check_view(v: dict, seat: int, content: Content) -> None:
     _check(v, VIEW, "view")
     n = v["players"]
-    if not 1 <= n <= 4 or len(v["seats"]) != n or v["viewer"] not in (None, seat):
+    if not 1 <= n <= 4 or len(v["seats"]) != n or v["viewer"] not in (None, seat) or seat >= n:
         raise BadServerMessage("view: the seats do not add up")
     if any(row["seat"] != i for i, row in enumerate(v["seats"])):
         raise BadServerMessage("view: the seats are out of order")
+    seats, anyone = range(n), range(-1, n)  # -1: the Investigators (solo) or the game itself
+    prompt = v.get("prompt")
+    if (v["current"] not in anyone or not set(v["winners"]) | set(v["losers"]) <= set(seats)
+            or any(p["owner"] is not None and p["owner"] not in anyone for p in v["fate_pieces"])
+            or any(c["on"] not in seats for c in v["curses_held"]) or (prompt and prompt["seat"] not in anyone)
+            or any(len(loc["cultists"]) != n or min(loc["cultists"], default=0) < 0 or loc["investigators"] < 0
+                   or loc["squalls"] < 0 for loc in v["locations"])
+            or any(min(row[k] for k in COUNTS) < 0 for row in v["seats"])):
+        raise BadServerMessage("view: a seat or a count out of range")
     for row in v["seats"]:
         for c in ([row["god"]] if row["god"] else []) + row["artifacts"] + row.get("hand", []) + row.get("reserve", []):
             if c["id"] not in content.by_id:

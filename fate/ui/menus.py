@@ -131,13 +131,13 @@ class TitleScene(Scene):
             except tutorial.TutorialError as e:
                 self.notice = f"Learn to Play cannot open: {e}"
         elif key == ("quit",):
-            self.app.quit()
+            self.app.close_asked()  # while this window hosts a game: keep hosting, or pause it?
 
     def key(self, event):
         if event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.click(("continue",) if self.latest is not None else ("new",))
         elif event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.app.close_asked()
 
 
 def describe(row: SaveInfo) -> str:

@@ -19,6 +19,7 @@ from fate.ai.worker import Reply
 from fate.content.model import Content
 from fate.engine import Event
 from fate.engine.model import Choice, Prompt
+from fate.engine.view import hide_draft
 from fate.net.link import Link, error_words
 from fate.ui.session import SeatConfig, TurnRecord
 
@@ -69,7 +70,7 @@ def public(v: dict) -> dict:
     out.pop("draft", None)
     if out.get("prompt"):
         out["prompt"] = {k: x for k, x in out["prompt"].items() if k != "choices"}
-    return out
+    return hide_draft(out, None)  # the looking seat's own god too, while others still choose
 
 
 class NetSession:
@@ -136,6 +137,7 @@ class NetSession:
                     self.notice = error_words(m)
             elif kind == "offline":
                 self._chronicle_rid = -1  # back online, the chronicle is asked again: what was missed
+                self._hint_rid = -1  # a hint asked before the drop never comes: Hint may be asked again
             elif kind == "problem":
                 self.notice = m["message"]
         return got

@@ -53,6 +53,7 @@ class OnlineScene(Scene):
         self.fields = {"address": self.mine.address, "code": "", "name": self.mine.name}
         self.editing: str | None = None
         self.seats = ["remote", "normal", "none"]  # seats 2-4 of a hosted game
+        self._lan: list[str] | None = None  # this computer's addresses, for the hosting page
         self.link: Link | None = None  # a request on its way (create, claim, open, leave)
         self.purpose: tuple = ()
         self.session: NetSession | None = None  # a game being opened: shown once its first state comes
@@ -451,7 +452,9 @@ class OnlineScene(Scene):
             ink.draw(screen, f"Seat {seats}", L.p(340, 246 + i * 64), 24, INK_DIM, "bold")
             ink.draw(screen, inv["code"], L.p(520, 238 + i * 64), 38, GOLD, "bold")
         y = 270 + len(g.invites) * 64
-        addrs = hosting.lan_addresses()
+        if self._lan is None:  # asked of the system once a page: a name lookup may take its time
+            self._lan = hosting.lan_addresses()
+        addrs = self._lan
         ink.draw(screen, "and the address of this computer:", L.p(300, y), 26, PARCHMENT, "bold")
         shown = [f"{a}:{port}" for a in addrs[:3]] or [f"this computer's address, port {port}"]
         for i, a in enumerate(shown):

@@ -83,3 +83,37 @@ def test_a_card_the_game_does_not_have_is_refused(content):
     m["view"]["seats"][m["seat"]]["god"]["id"] = "no_such_god"
     with pytest.raises(BadServerMessage, match="does not have"):
         parse(json.dumps(m), content)
+
+
+def _spoil_view(m: dict, **fields) -> dict:
+    return m | {"view": m["view"] | fields}
+
+
+def _spoil_row(m: dict, **fields) -> dict:
+    seats = [dict(r) for r in m["view"]["seats"]]
+    seats[0] |= fields
+    return _spoil_view(m, seats=seats)
+
+
+@pytest.mark.parametrize("spoil, words", [
+    (lambda m: _spoil_view(m, winners=[7]), "out of range"),
+    (lambda m: _spoil_view(m, losers=[-1]), "out of range"),
+    (lambda m: _spoil_view(m, current=9), "out of range"),
+    (lambda m: _spoil_view(m, curses_held=[{"id": "x", "name": "x", "text": "x", "on": 5}]), "out of range"),
+    (lambda m: _spoil_view(m, fate_pieces=[{"location": "library", "owner": 6}]), "out of range"),
+    (lambda m: _spoil_view(m, locations=[dict(loc, cultists=loc["cultists"][:-1]) for loc in m["view"]["locations"]]),
+     "out of range"),
+    (lambda m: _spoil_row(m, lodge=-5), "out of range"),
+    (lambda m: _spoil_row(m, name="N" * 1_000_000), "at most 40"),
+    (lambda m: m | {"seats": [dict(s, name="x" * 41) for s in m["seats"]]}, "at most 40"),
+    (lambda m: m | {"prompt": dict(m["prompt"], text="x" * 100_000)}, "state.prompt"),
+    (lambda m: m | {"events": [{"kind": "turn_started", "data": {"seat": 0, "turn": 1}, "text": "x" * 3000}]},
+     "events[0].text"),
+    (lambda m: m | {"seats": [dict(s, kind="k" * 3000) for s in m["seats"]]}, "at most 2000"),
+    (lambda m: m | {"seat": m["view"]["players"], "view": m["view"] | {"viewer": None}}, "seats do not add up"),
+])
+def test_a_seat_count_or_text_a_table_cannot_draw_is_one_line(content, spoil, words):
+    m = json.loads(json.dumps(next(x for x in states(content, 4) if x["view"]["players"] == 3 and x["prompt"])))
+    with pytest.raises(BadServerMessage) as e:
+        parse(json.dumps(spoil(m)), content)
+    assert words in str(e.value) and len(str(e.value)) <= 200

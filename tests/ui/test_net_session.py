@@ -36,3 +36,18 @@ def test_the_table_helpers_read_turn_and_prompt_from_a_state(content):
     got = vg.pending()  # the ids, labels and public facts a choice is known by (not the engine's values)
     assert (got.seat, got.kind, got.text, got.context) == (p.seat, p.kind, p.text, p.context)
     assert [(c.id, c.label) for c in got.choices] == [(c.id, c.label) for c in p.choices]
+
+
+def test_during_the_draft_a_shared_screen_shows_no_god_already_kept(content):
+    """Seat 0 has kept its god, seat 1 is still choosing at the same screen: the public view of
+    seat 0's own view hides seat 0's god too, as the local table's spectator view does."""
+    from fate.engine.view import hide_draft
+
+    g = new_game(content, 2, 4)
+    g.apply(g.pending().choices[0])
+    assert g.pending().kind == "draft" and g.gods[0] >= 0
+    for seat in range(g.n):
+        mine = hide_draft(json.loads(json.dumps(view(g, seat))), seat)
+        shown = public(mine)
+        assert [row["god"] for row in shown["seats"]] == [None, None]
+        assert shown == hide_draft(json.loads(json.dumps(view(g, None))), None)

@@ -283,6 +283,9 @@ def test_closing_a_hosting_window_asks_keep_or_pause(content, tmp_path, user):
     assert isinstance(app.scene, HostCloseScene) and app.running
     press(app, ("cancel",))
     assert isinstance(app.scene, TitleScene) and app.running
+    press(app, ("quit",))  # the title's Quit asks the same
+    assert isinstance(app.scene, HostCloseScene) and app.running
+    press(app, ("cancel",))
     app.frame([pygame.event.Event(pygame.QUIT)], 0.02)
     server = app.hosting
     press(app, ("keep",))
