@@ -547,6 +547,7 @@ class GameServer:
     async def _ai_move(self, live: Live, decision: int) -> None:
         try:
             if not await self.store.claim_ai(live.game_id, decision, self.owner, time.time(), AI_LEASE):
+                log.info("game %s: another process decides the AI move at decision %d", live.game_id, decision)
                 return  # another process decides it (or already has)
             g = live.game
             if len(g.choices_made) != decision or g.pending() is None:

@@ -128,4 +128,5 @@ def test_ai_moves_are_decided_by_exactly_one_of_two_processes(servers, pg_dsn, t
             ai_decisions.append(k)
         again.apply(cid)
     assert sorted(decided[0] + decided[1]) == ai_decisions  # each AI move decided once, by one process
-    assert decided[0] and decided[1]  # and both processes took part
+    # Which process decides a move is chance (the one that applied the choice before it usually
+    # does); that both took part was asserted here once and failed one run in five: not asserted.
