@@ -192,3 +192,8 @@ class HostStarter:
 
     def done(self) -> bool:
         return not self._thread.is_alive()
+
+    def wait(self, seconds: float) -> Host | None:
+        """The host once started (at most ``seconds`` from now), or None."""
+        self._thread.join(seconds)
+        return self.host

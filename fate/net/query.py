@@ -46,7 +46,7 @@ class GamesQuery:
     def _done(self, server: str) -> None:
         link = self._links.pop(server, None)
         if link is not None:
-            link.close()
+            link.close(wait=0)  # a server that does not answer never holds up the window: its thread ends alone
 
     def my_turn(self, mine: MyGames) -> int:
         """How many of the player's games wait for one of the player's own seats."""

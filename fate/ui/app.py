@@ -65,6 +65,7 @@ class App:
         self.mouse: tuple[int, int] | None = None  # the pointer, from motion events
         self.tips_quiet = False  # since the last click, no tooltip (until the pointer moves)
         self.hosting = None  # the game's own server, when this window started it (fate/net/hosting.py)
+        self.starting = None  # a server this window began to start and then stepped back from
         self.online_file: Path | None = None  # the player's online games (None: online.json in the data folder)
         self.scene: Scene = SCENES["title"](self)
         if size is None and self.settings["fullscreen"]:
@@ -119,6 +120,8 @@ class App:
     def close_asked(self) -> None:
         """The window's close button: while this window hosts a game, first ask whether to keep
         hosting in the background or to pause the game for everyone."""
+        if self.hosting is None and self.starting is not None:  # it started after all: ask about it too
+            self.hosting, self.starting = self.starting.wait(15), None
         if self.hosting is not None and self.hosting.alive() and not isinstance(self.scene, online.HostCloseScene):
             self.visit("host_close")
         else:

@@ -272,7 +272,8 @@ class OnlineScene(Scene):
             self.open_game(self.made)
         elif kind == "back":
             if self.link is not None or self.session is not None or self.starter is not None:
-                self.starter = None  # a server starting goes on starting: the next Host finds it
+                self.app.starting = self.starter[0] if self.starter is not None else self.app.starting
+                self.starter = None  # a server starting goes on starting: the next Host finds it, closing asks
                 self.fail("Stopped.")
             elif self.page != "games":
                 self.page, self.notice = "games", ""

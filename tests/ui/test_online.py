@@ -298,3 +298,23 @@ def test_closing_a_hosting_window_asks_keep_or_pause(content, tmp_path, user):
     assert not app2.running
     assert server.proc.wait(10) is not None and not server.alive()  # paused for everyone
     assert hosting.running_host() is None
+
+
+def test_stepping_back_while_the_server_starts_still_asks_at_close(content, tmp_path, user):
+    from fate.ui.online import HostCloseScene
+
+    app = window(content, tmp_path, "backing")
+    press(app, ("online",))
+    press(app, ("page", "host"))
+    type_into(app, "name", "Cleo")
+    press(app, ("host",))
+    assert app.scene.starter is not None
+    press(app, ("back",))  # before the server has answered
+    assert app.scene.starter is None and app.hosting is None
+    app.frame([pygame.event.Event(pygame.QUIT)], 0.02)
+    assert app.hosting is not None and app.hosting.alive()  # it started after all
+    user.append(app.hosting)
+    assert isinstance(app.scene, HostCloseScene) and app.running
+    server = app.hosting
+    press(app, ("pause",))
+    assert not app.running and server.proc.wait(10) is not None and not server.alive()
