@@ -25,7 +25,16 @@ import logging
 
 import psycopg
 
-from fate.server.storage import GAME_COLS, SCHEMA, SEAT_COLS, GameRow, SeatRow, StoreError, seat_row
+from fate.server.storage import (
+    GAME_COLS,
+    MOVES_AND_INDEXES,
+    SCHEMA,
+    SEAT_COLS,
+    GameRow,
+    SeatRow,
+    StoreError,
+    seat_row,
+)
 
 log = logging.getLogger("fate.server")
 
@@ -44,13 +53,8 @@ CREATE TABLE IF NOT EXISTS seats (
     resigned BOOLEAN NOT NULL, last_seen DOUBLE PRECISION NOT NULL, name TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (game, seat));
 ALTER TABLE seats ADD COLUMN IF NOT EXISTS name TEXT NOT NULL DEFAULT '';
-CREATE TABLE IF NOT EXISTS moves (
-    game TEXT NOT NULL REFERENCES games(id), decision INTEGER NOT NULL, choice TEXT NOT NULL,
-    PRIMARY KEY (game, decision));
-CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
-CREATE INDEX IF NOT EXISTS seats_invite ON seats(invite_hash);
-CREATE INDEX IF NOT EXISTS games_waiting ON games(waiting);
-"""
+""" + MOVES_AND_INDEXES
+
 
 class PgStore:
     def __init__(self, dsn: str, pool: int = POOL) -> None:

@@ -19,7 +19,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fate.server.storage import GAME_COLS, SCHEMA, SEAT_COLS, GameRow, SeatRow, StoreError, seat_row
+from fate.server.storage import (
+    GAME_COLS,
+    MOVES_AND_INDEXES,
+    SCHEMA,
+    SEAT_COLS,
+    GameRow,
+    SeatRow,
+    StoreError,
+    seat_row,
+)
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -31,13 +40,8 @@ CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, kind TEXT NOT NULL,
     level TEXT NOT NULL, token_hash TEXT, invite_hash TEXT, invite_expires REAL NOT NULL,
     resigned INTEGER NOT NULL, last_seen REAL NOT NULL, name TEXT NOT NULL DEFAULT '', PRIMARY KEY (game, seat));
-CREATE TABLE IF NOT EXISTS moves (
-    game TEXT NOT NULL REFERENCES games(id), decision INTEGER NOT NULL, choice TEXT NOT NULL,
-    PRIMARY KEY (game, decision));
-CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
-CREATE INDEX IF NOT EXISTS seats_invite ON seats(invite_hash);
-CREATE INDEX IF NOT EXISTS games_waiting ON games(waiting);
-"""
+""" + MOVES_AND_INDEXES
+
 
 class SqliteStore:
     def __init__(self, path: str | Path) -> None:

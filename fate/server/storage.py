@@ -51,6 +51,15 @@ class SeatRow:
 # the columns both stores read, in this order, and a seat row made from them
 SEAT_COLS = "game, seat, kind, level, token_hash, invite_hash, invite_expires, resigned, last_seen, name"
 GAME_COLS = "id, save, decision, waiting, host_hash, created, updated"
+# The schema's tail, the same SQL in both stores (each writes its own games and seats tables)
+MOVES_AND_INDEXES = """
+CREATE TABLE IF NOT EXISTS moves (
+    game TEXT NOT NULL REFERENCES games(id), decision INTEGER NOT NULL, choice TEXT NOT NULL,
+    PRIMARY KEY (game, decision));
+CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
+CREATE INDEX IF NOT EXISTS seats_invite ON seats(invite_hash);
+CREATE INDEX IF NOT EXISTS games_waiting ON games(waiting);
+"""
 
 
 def seat_row(r: tuple) -> SeatRow:

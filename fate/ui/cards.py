@@ -45,6 +45,29 @@ def hand_slots(n: int) -> list[tuple[tuple[float, float, float, float], bool]]:
 
 
 class CardsAndPrompt:
+    def card_colour(self, back: str) -> tuple[int, int, int]:
+        """The colour of a card's back: its symbol's, or its kind's."""
+        if back in self.sym_index:
+            return self.sym_colour[self.sym_index[back]]
+        return {"artifact": (200, 160, 90), "god": (170, 120, 230), "curse": BLOOD, "gate": GATE}.get(back, BRONZE)
+
+    def card_frame(self, screen, r: pygame.Rect, back: str, face: tuple[int, int, int], *, radius: int, band: int,
+                   border: int, glyph: int, pad: int) -> pygame.Rect:
+        """A card's parchment, its band in the back's colour with the back's glyph, and its edge
+        (sizes in design units: the hand's cards and the large preview); returns the band."""
+        L = self.layout
+        col = self.card_colour(back)
+        pygame.draw.rect(screen, face, r, border_radius=L.n(radius))
+        top = pygame.Rect(r.x, r.y, r.w, L.n(band))
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.35), top, border_top_left_radius=L.n(radius),
+                         border_top_right_radius=L.n(radius))
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.2), r, L.n(border), border_radius=L.n(radius))
+        glyph_name = back if back in self.sym_index else {"artifact": "key", "god": "eye", "curse": "curse",
+                                                           "gate": "gate"}.get(back, "star")
+        g = art.glyph(glyph_name, L.n(glyph), mix(col, (255, 255, 255), 0.3))
+        screen.blit(g, g.get_rect(midleft=(top.x + L.n(pad), top.centery)))
+        return top
+
     def card_face(self, screen, r: pygame.Rect, name: str, text: str, back: str, key: Key | None, live,
                   cost: list | None = None, timing: list | None = None, title: str | None = None,
                   record: bool = True, compact: bool = False) -> None:
@@ -54,19 +77,7 @@ class CardsAndPrompt:
         if compact:
             self.compact_face(screen, r, name, text, back, key, live, cost, timing)
             return
-        if back in self.sym_index:
-            col = self.sym_colour[self.sym_index[back]]
-        else:
-            col = {"artifact": (200, 160, 90), "god": (170, 120, 230), "curse": BLOOD, "gate": GATE}.get(back, BRONZE)
-        pygame.draw.rect(screen, (236, 226, 204), r, border_radius=L.n(8))
-        band = pygame.Rect(r.x, r.y, r.w, L.n(34))
-        pygame.draw.rect(screen, mix(col, NIGHT, 0.35), band, border_top_left_radius=L.n(8),
-                         border_top_right_radius=L.n(8))
-        pygame.draw.rect(screen, mix(col, NIGHT, 0.2), r, L.n(2), border_radius=L.n(8))
-        glyph_name = back if back in self.sym_index else {"artifact": "key", "god": "eye", "curse": "curse",
-                                                           "gate": "gate"}.get(back, "star")
-        g = art.glyph(glyph_name, L.n(24), mix(col, (255, 255, 255), 0.3))
-        screen.blit(g, g.get_rect(midleft=(band.x + L.n(6), band.centery)))
+        band = self.card_frame(screen, r, back, (236, 226, 204), radius=8, band=34, border=2, glyph=24, pad=6)
         ink.drawn.add(name)  # the whole name is on screen, even when it wraps
         for size in dict.fromkeys((ink.read(15), 15)):  # the Text size setting while the title fits
             lines = ink.wrap(name, size, r.w - L.n(12), "bold")

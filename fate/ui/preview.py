@@ -10,7 +10,7 @@ import pygame
 
 from fate.ui import art
 from fate.ui.picker import Key
-from fate.ui.theme import BLOOD, BRONZE, GATE, NIGHT, PARCHMENT, mix
+from fate.ui.theme import NIGHT, PARCHMENT, mix
 
 PREVIEW_W, PREVIEW_H = 400, 300  # design units
 KIND_WORDS = {"artifact": "Artifact", "god": "Elder God", "curse": "Curse", "gate": "Gate"}
@@ -56,23 +56,14 @@ class CardPreview:
                 + (L.n(12) + ink.height(action, ink.read(18), inner_w, "bold") if action else 0))
         box = self.preview_rect(r, need)
         if back in self.sym_index:
-            col = self.sym_colour[self.sym_index[back]]
             kind = f"Spell · {self.content.symbols[self.sym_index[back]].name} back"
         else:
-            col = {"artifact": (200, 160, 90), "god": (170, 120, 230), "curse": BLOOD, "gate": GATE}.get(back, BRONZE)
             kind = KIND_WORDS.get(back, "Card")
         shadow = pygame.Surface(box.size, pygame.SRCALPHA)
         shadow.fill((0, 0, 0, 120))
         screen.blit(shadow, box.move(L.n(8), L.n(10)))
-        pygame.draw.rect(screen, (238, 228, 206), box, border_radius=L.n(14))
-        band = pygame.Rect(box.x, box.y, box.w, L.n(64))
-        pygame.draw.rect(screen, mix(col, NIGHT, 0.35), band, border_top_left_radius=L.n(14),
-                         border_top_right_radius=L.n(14))
-        pygame.draw.rect(screen, mix(col, NIGHT, 0.2), box, L.n(4), border_radius=L.n(14))
-        glyph_name = back if back in self.sym_index else {"artifact": "key", "god": "eye", "curse": "curse",
-                                                           "gate": "gate"}.get(back, "star")
-        g = art.glyph(glyph_name, L.n(48), mix(col, (255, 255, 255), 0.3))
-        screen.blit(g, g.get_rect(midleft=(band.x + L.n(12), band.centery)))
+        band = self.card_frame(screen, box, back, (238, 228, 206), radius=14, band=64, border=4, glyph=48, pad=12)
+        col = self.card_colour(back)
         ink.draw(screen, kind, (band.right - L.n(14), band.centery), ink.read(18), PARCHMENT, "italic",
                  anchor="midright", max_w=band.w - L.n(80))
         inner = pygame.Rect(box.x + pad, band.bottom + L.n(12), box.w - 2 * pad, box.h)

@@ -37,7 +37,7 @@ def test_two_processes_with_the_clients_of_one_game_split_between_them_play_to_t
         made = await host.request("create", seed=77, seats=[{"kind": "host"}, {"kind": "remote"}, {"kind": "remote"},
                                                              {"kind": "ai", "level": "random"}])
         clients = [(host, [0])]
-        for inv, url in zip(made["invites"], (b.url, a.url)):
+        for inv, url in zip(made["invites"], (b.url, a.url), strict=True):
             c = await Client(url, record=True).connect()
             clients.append((c, (await c.request("claim", code=inv["code"]))["seats"]))
         ends = await asyncio.gather(*(play(c, made["game"], s, random.Random(i)) for i, (c, s) in enumerate(clients)))
@@ -48,7 +48,7 @@ def test_two_processes_with_the_clients_of_one_game_split_between_them_play_to_t
     gid, clients, ends = asyncio.run(main())
     g = stored_game(pg_dsn, gid)
     assert g.over
-    for (c, seats), end in zip(clients, ends):
+    for (c, seats), end in zip(clients, ends, strict=True):
         assert end["decision"] == len(g.choices_made) and end["view"] == view(g, seats[0])
         decisions = [m["decision"] for m in c.log if m["type"] == "state"]
         assert decisions == sorted(decisions)  # told in order, never a decision twice after another
@@ -77,7 +77,7 @@ def test_the_same_choice_sent_to_both_processes_at_once_is_applied_once(servers,
                 continue
             d, choice = mine["decision"], mine["prompt"]["choices"][0]["id"]
 
-            async def send(c):
+            async def send(c, seat=seat, d=d, choice=choice):  # bound now: the loop goes on
                 try:
                     await c.request("choose", game=made["game"], seat=seat, decision=d, choice=choice)
                     return "applied"

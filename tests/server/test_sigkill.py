@@ -41,7 +41,7 @@ def test_sigkill_at_20_random_moments_loses_no_game_and_nothing_told(tmp_path):
             play(c, gid, seats, random.Random(rng.random()), think=0.1)) for c, gid, seats in clients]
         if kill_after is None:
             results = await asyncio.gather(*tasks)
-            for (c, gid, _), r in zip(clients, results):
+            for (_, gid, _), r in zip(clients, results, strict=True):
                 ends[gid] = r
         else:
             await asyncio.sleep(kill_after)
