@@ -17,21 +17,11 @@ from fate.content.model import Content
 from fate.engine import Event, Game, new_game, new_game_from, view
 from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.save import load_data, save_data, snapshot
+from fate.engine.undo import UndoTrail, revealed
 from fate.engine.view import hide_draft
 from fate.saves import Autosaver, GameLock, GameLocked, new_game_id, read_save
 from fate.settings import COLOURS
 from fate.untrusted import cut
-
-# What brings something unknown to light: after it, no decision before it can be taken
-# back (the reason is what the Undo button says).
-REVEALS = {
-    "spell_drawn": "a Spell was drawn", "spell_stolen": "a Spell was taken from a hand",
-    "rolled": "a die was rolled", "die_rerolled": "a die was rolled", "dice_added": "a die was rolled",
-    "cursed": "a Curse was drawn", "curse_revealed": "a Curse was revealed",
-    "artifacts_revealed": "an Artifact was turned face up", "spell_deck_reshuffled": "the Spells were shuffled",
-    "spell_discarded": "a Spell was discarded at random", "no_move": "a hand was shown",
-}
-
 
 @dataclass
 class SeatConfig:
@@ -47,9 +37,6 @@ class TurnRecord:
     turn: int
     summon: list[int]
     signs: list[int]
-
-
-_DECKS = {"a Spell was drawn": "spell_deck", "an Artifact was drawn": "art_deck", "a Curse was drawn": "curse_deck"}
 
 
 @dataclass
@@ -92,8 +79,7 @@ class Session:
         self._hint: tuple[int, aiworker.Reply] | None = None  # (decision it answers, reply)
         self._hint_asked = False  # a hint is on its way from the hint worker
         self.ai_error = ""
-        self._undo: list[UndoPoint] = []
-        self._undo_block = "nothing to take back yet"
+        self._undo: UndoTrail[UndoPoint] = UndoTrail()  # the rule: fate/engine/undo.py
         self._last_error = ""
         self.save_file = self.saves / f"{self.game_id}.json" if self.saves is not None else None
         self._saver = Autosaver(self.save_file, self.lock) if self.save_file is not None else None
@@ -173,54 +159,24 @@ class Session:
 
     # ---------------------------------------------------------------- undo
     def _note_undo(self, before: UndoPoint, evs: list[Event]) -> None:
-        """Keep the point before this decision, unless it brought something unknown to
-        light (then nothing before it can be taken back) or another seat decided."""
-        g, old = self.game, before.game
-        reveal = next((REVEALS[e.kind] for e in evs if e.kind in REVEALS), "")
-        for deck, what in ((g.spell_deck, "a Spell was drawn"), (g.art_deck, "an Artifact was drawn"),
-                           (g.curse_deck, "a Curse was drawn")):
-            if not reveal and len(deck) < len(getattr(old, _DECKS[what])):
-                reveal = what
-        if not reveal and old.rng != g.rng:
-            reveal = "something was left to chance"
-        if self._undo and self._undo[-1].seat != before.seat:
-            self._undo.clear()
-        if reveal:
-            self._undo.clear()
-            self._undo_block = reveal
-        elif not self.is_human(before.seat):
-            self._undo.clear()
-            self._undo_block = "nothing to take back yet"
-        else:
-            self._undo.append(before)
+        """Keep the point before this decision, as the one rule of what may be taken back
+        says (fate/engine/undo.py)."""
+        self._undo.note(before.seat, before, revealed(before.game, self.game, evs), self.is_human(before.seat))
 
     def undo_reason(self, seat: int | None) -> str:
         """Why ``seat`` cannot take back its last decision now, or "" if it can."""
-        p = self.game.pending()
-        if seat is None or not self.is_human(seat):
-            return "only a player can take back a decision"
-        if p is None:
-            return "the game is over"
-        if not self._undo:
-            return self._undo_block
-        if self._undo[-1].seat != seat:
-            return "the last decisions were another cult's"
-        if p.seat != seat:
-            return "another cult has been asked since"
-        return ""
+        return self._undo.reason(seat, self.prompt_seat(), self.is_human(seat))
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last decision (see ``undo_reason``). The random stream
         is restored with the game, so the same choice again gives the same outcome."""
         if self.undo_reason(seat):
             return False
-        point = self._undo.pop()
+        point = self._undo.take()
         self._forget_thinking()
         self.game = point.game
         del self.events[point.events:]
         del self.history[point.history:]
-        if not self._undo:
-            self._undo_block = "nothing more to take back"
         self.autosave()
         return True
 
