@@ -63,10 +63,10 @@ class Client:
                 m = json.loads(raw)
                 if self.record:
                     self.log.append(m)
-                if m.get("type") == "state":
+                if m.get("type") in ("state", "undone"):  # undone: decisions were taken back
                     key = (m["game"], m["seat"])
                     old = self.states.get(key)
-                    if old is None or old["decision"] <= m["decision"]:
+                    if old is None or old["decision"] <= m["decision"] or m["type"] == "undone":
                         self.states[key] = m
                     self.changed.set()
                 fut = self._waiting.pop(m.get("rid"), None)

@@ -45,6 +45,7 @@ class Text:
 
 
 NAME = Text(40)  # the server's own limit for a player's name is 24
+REASON = Text(120)  # why Undo is greyed, drawn in its tooltip (fate/engine/undo.py's are under 50)
 CARD = {"id": STR, "name": STR, "text": STR}
 PROMPT = {"seat": INT, "kind": STR, "text": STR, "choices?": [{"id": STR, "label": STR}],
           "context?": [(STR, INT)]}
@@ -187,8 +188,12 @@ SHAPES: dict[str, dict] = {
     "chronicle": {"game": STR, "seat": INT, "decision": INT, "events": list},
     "hint": {"game": STR, "seat": INT, "decision": INT, "choice": STR, "estimates": [[(STR, INT, float)]]},
     "state": {"game": STR, "seat": INT, "decision": INT, "view": dict, "prompt": (NONE, PROMPT),
-              "events": list, "seats": [SEAT_INFO]},
+              "events": list, "seats": [SEAT_INFO], "undo": REASON},
 }
+# decisions taken back: the seat's state as it stands again, and how many of the last events
+# told to that seat no longer happened
+SHAPES["undone"] = SHAPES["state"] | {"drop": INT}
+STATES = ("state", "undone")
 
 
 def parse(raw: Any, content: Content) -> dict[str, Any]:
@@ -214,9 +219,11 @@ def parse(raw: Any, content: Content) -> dict[str, Any]:
     rid = m.get("rid")
     if rid is not None and (not isinstance(rid, int) or isinstance(rid, bool)):
         raise BadServerMessage("a request number that is not a number")
-    if kind == "state":
+    if kind in STATES:
         if not 0 <= m["seat"] < 4 or m["decision"] < 0:
-            raise BadServerMessage("state: a seat or decision out of range")
+            raise BadServerMessage(f"{kind}: a seat or decision out of range")
+        if kind == "undone" and (m["events"] or not 0 <= m["drop"] <= 10**6):
+            raise BadServerMessage("undone: events to drop out of range")
         _check_view(m["view"], m["seat"], content)
         _check_events(m["events"], m["view"], content)
     if kind == "chronicle":

@@ -11,6 +11,13 @@ decide in a worker pool (fate/server/aipool.py) under a claim that exactly
 one process wins. Games live in memory while played and are loaded from the
 store on demand, so a restarted server (or another process) finds them as
 they stand.
+
+A seat may take back its own last decisions (``undo``) by the one rule of
+fate/engine/undo.py: each game in memory keeps an undo trail, noted at every
+decision however it arrived (chosen here, heard from another process, replayed
+on loading), and the store takes the move back with a compare-and-set like a
+commit. Every seat watching is sent an ``undone`` message: its view as it stands
+again and how many of the events it was told no longer happened.
 """
 
 from __future__ import annotations
@@ -25,9 +32,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from fate.content.model import Content
-from fate.engine import Game, new_game
+from fate.engine import Game, new_game, new_game_from
 from fate.engine.errors import IllegalChoice
-from fate.engine.save import load_data, save_data
+from fate.engine.save import load_data, save_data, snapshot
+from fate.engine.undo import UndoTrail, revealed
 from fate.server import views
 from fate.server.aipool import AIPool
 from fate.server.protocol import Message, ProtocolError, error, parse, reply, rid_of
@@ -39,6 +47,7 @@ CHRONICLE_SECONDS = 2.0  # a connection may ask for a chronicle (a replay of the
 AI_LEASE = 20.0  # seconds a process holds its claim on an AI move before another may take it
 SWEEP_SECONDS = 5.0  # how often a process looks for AI moves nobody is deciding
 HEARTBEAT_SECONDS = 20.0  # how often the seats held by connections are marked as seen
+LOOK_BACK = 64  # decisions compared with the store when notices may have been missed (a take-back elsewhere)
 
 
 class Conn(Protocol):
@@ -82,6 +91,39 @@ def stored_game(content: Content, row: GameRow) -> Game:
     return g
 
 
+def step(g: Game, cid: str, trail: UndoTrail[Game], seats: list[SeatRow]) -> list:
+    """Apply ``cid`` to ``g`` (in place) and note it in the game's undo trail: the one rule
+    (fate/engine/undo.py) says whether the seat may take it back."""
+    p = g.pending()
+    before = g.clone()
+    events = g.apply(cid)
+    trail.note(p.seat, before, revealed(before, g, events), seats[p.seat].kind != "ai")
+    return events
+
+
+def replayed(content: Content, g: Game, upto: int, seats: list[SeatRow]) -> tuple[Game, UndoTrail[Game]]:
+    """``g`` as it stood at decision ``upto``, replayed from its start with its undo trail
+    (a whole game of some hundred decisions replays in milliseconds)."""
+    again = new_game_from(content, g.config)
+    again.take_events()
+    trail: UndoTrail[Game] = UndoTrail()
+    for cid in g.choices_made[:upto]:
+        step(again, cid, trail, seats)
+    return again, trail
+
+
+def with_trail(content: Content, g: Game, seats: list[SeatRow], gid: str) -> tuple[Game, UndoTrail[Game]]:
+    """A game loaded from the store, and its undo trail as its decisions left it."""
+    try:
+        again, trail = replayed(content, g, len(g.choices_made), seats)
+        if snapshot(again) == snapshot(g):
+            return again, trail
+    except (IllegalChoice, KeyError, ValueError):
+        pass
+    log.warning("game %s: its choices do not replay to its save; nothing of it can be taken back", gid)
+    return g, UndoTrail()
+
+
 def waiting_on(g: Game, seats: list[SeatRow]) -> str:
     p = g.pending()
     if p is None:
@@ -99,6 +141,13 @@ class Live:
     host_hash: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[int, set] = field(default_factory=dict)  # seat -> connections showing it
+    trail: UndoTrail[Game] = field(default_factory=UndoTrail)  # the games a seat may go back to
+
+    def undo_reason(self, seat: int) -> str:
+        """Why ``seat`` cannot take back its last decision now ("" if it can); a seat's
+        messages go only to connections holding its token."""
+        p = self.game.pending()
+        return self.trail.reason(seat, None if p is None else p.seat, self.seats[seat].kind != "ai")
 
     def session(self) -> dict[str, Any]:
         """Kept in the save beside the game, in the table's own shape (fate/ui/session.py)."""
@@ -229,8 +278,8 @@ class GameServer:
             live = None
             if row is not None:
                 seats = await self.store.seats(gid)
-                g = stored_game(self.content, row)
-                live = self.games.get(gid) or Live(gid, g, seats, row.host_hash)
+                g, trail = with_trail(self.content, stored_game(self.content, row), seats, gid)
+                live = self.games.get(gid) or Live(gid, g, seats, row.host_hash, trail=trail)
                 self.games[gid] = live
             fut.set_result(live)
             return live
@@ -241,22 +290,31 @@ class GameServer:
         finally:
             del self._loading[gid]
 
-    async def _catch_up(self, live: Live, seats: bool = True) -> None:
-        """Bring the copy in memory up to the stored game (another process moved it, or
-        changed its seats); the seats watching here are told of every choice, with its events."""
+    async def _catch_up(self, live: Live, seats: bool = True, since: int | None = None) -> None:
+        """Bring the copy in memory up to the stored game (another process moved it, took a
+        choice back, or changed its seats), comparing the moves from decision ``since`` on
+        (None: the last ``LOOK_BACK``); the seats watching here are told of every choice taken
+        back and every choice made, with its events."""
         async with live.lock:
             if seats:
                 live.seats = await self.store.seats(live.game_id)
-            moves = await self.store.moves_since(live.game_id, len(live.game.choices_made))
+            made = live.game.choices_made
+            start = max(0, len(made) - LOOK_BACK) if since is None else min(since, len(made))
+            moves = await self.store.moves_since(live.game_id, start)
+            same = 0
+            while same < min(len(moves), len(made) - start) and moves[same] == made[start + same]:
+                same += 1
+            if start + same < len(made):  # taken back elsewhere
+                self._rewind(live, start + same)
             events = []
             try:
-                for cid in moves:
-                    events += live.game.apply(cid)
+                for cid in moves[same:]:
+                    events += step(live.game, cid, live.trail, live.seats)
             except IllegalChoice:  # never expected: the stored game is the truth
                 row = await self.store.load_game(live.game_id)
-                live.game = stored_game(self.content, row)
+                live.game, live.trail = with_trail(self.content, stored_game(self.content, row), live.seats, live.game_id)
                 events = []
-            if moves:
+            if moves[same:]:
                 self._broadcast(live, events)
             elif seats:
                 self._tell_seats(live)
@@ -269,12 +327,15 @@ class GameServer:
                 self._spawn(self._quietly(self._catch_up(live)))
             return
         live = self.games.get(gid)
+        if live is not None and decision >= 0 and not choice:  # a choice taken back, to ``decision``
+            self._spawn(self._quietly(self._catch_up(live, seats=False, since=decision)))
+            return
         if live is None or (decision >= 0 and decision <= len(live.game.choices_made)):
             return
         if decision == len(live.game.choices_made) + 1 and choice and not live.lock.locked():
             # the usual case: the very next move, named in the notice; no need to read it back
             try:
-                events = live.game.apply(choice)
+                events = step(live.game, choice, live.trail, live.seats)
             except IllegalChoice:
                 log.warning("game %s: a notice named %r, not legal here; reading the game back", gid, choice[:40])
             else:
@@ -283,12 +344,15 @@ class GameServer:
         self._spawn(self._quietly(self._catch_up(live, seats=decision < 0)))
 
     # ------------------------------------------------------------ telling
-    def _broadcast(self, live: Live, events: list, rid_for: tuple[Any, int | None] = (None, None)) -> None:
+    def _broadcast(self, live: Live, events: list, rid_for: tuple[Any, int | None] = (None, None),
+                   build=views.state) -> None:
+        """Each seat watching is told, in its own message (``build``: views.state after a choice,
+        views.undone after a take-back, with the events of the choices taken back)."""
         seats = live.seat_list()
         for seat, conns in live.watchers.items():
             if not conns:
                 continue
-            msg = views.state(live.game_id, live.game, seat, events, self.content, seats)
+            msg = build(live.game_id, live.game, seat, events, self.content, seats, undo=live.undo_reason(seat))
             text = json.dumps(msg, separators=(",", ":"))
             for c in list(conns):
                 if c is rid_for[0] and rid_for[1] is not None:  # the chooser's answer carries its number
@@ -307,7 +371,7 @@ class GameServer:
             live.watchers.setdefault(s, set()).add(conn)
         info = live.seat_list()
         for s in seats:
-            conn.send(views.state(live.game_id, live.game, s, [], self.content, info, rid))
+            conn.send(views.state(live.game_id, live.game, s, [], self.content, info, rid, live.undo_reason(s)))
         self._tell_seats(live)
 
     def _held(self, conn: Conn, gid: str, seat: int) -> bool:
@@ -423,12 +487,60 @@ class GameServer:
             else:
                 stale = False
                 live.game = new
+                live.trail.note(seat, g, revealed(g, new, events), live.seats[seat].kind != "ai")
                 self.choices_applied += 1
                 self._broadcast(live, events, who)
         if stale:  # another process applied a choice first: catch up, refuse this one
             await self._catch_up(live, seats=False)
             raise ProtocolError("stale_decision", f"decision {decision} was already taken")
         self._maybe_ai(live)
+
+    async def _on_undo(self, conn: Conn, msg: Message) -> None:
+        """Take back the seat's own last decision, if the one rule allows it now (the decision
+        number is the one the client believes current: a take-back is never applied twice)."""
+        gid, seat, decision = msg["game"], msg["seat"], msg["decision"]
+        if not self._held(conn, gid, seat):
+            raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
+        live = await self._live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "no such game")
+        async with live.lock:
+            g = live.game
+            if decision != len(g.choices_made):
+                raise ProtocolError("stale_decision", f"decision {decision} is not the one asked "
+                                                      f"(the game is at decision {len(g.choices_made)})")
+            why = live.undo_reason(seat)
+            if why:
+                raise ProtocolError("cannot_undo", why)
+            before = live.trail.points[-1][1]
+            save = json.dumps(save_data(before, live.session()), separators=(",", ":"))
+            done = await self.store.take_back(gid, decision, save, waiting_on(before, live.seats), time.time())
+            if done:
+                self._rewind(live, decision - 1, (conn, msg.rid))
+        if not done:  # another process moved the game first
+            await self._catch_up(live)
+            raise ProtocolError("stale_decision", f"the game moved on from decision {decision} first")
+
+    def _rewind(self, live: Live, decision: int, who: tuple[Any, int | None] = (None, None)) -> None:
+        """The game in memory back to ``decision`` (from its undo trail, else replayed), and
+        every seat watching told, each its ``undone`` message. Called under the game's lock."""
+        old = live.game
+        back = None
+        while live.trail.points and len(live.trail.points[-1][1].choices_made) >= decision:
+            g = live.trail.take()
+            if len(g.choices_made) == decision:
+                back = g
+                break
+        if back is None:
+            back, live.trail = replayed(self.content, old, decision, live.seats)
+        again = back.clone()
+        dropped = []
+        for cid in old.choices_made[decision:]:  # what the seats were told of the decisions taken back
+            dropped += again.apply(cid)
+        live.game = back
+        for key in [k for k in self._hints if k[0] == live.game_id and k[1] > decision]:
+            del self._hints[key]  # those decisions may come again in another form
+        self._broadcast(live, dropped, who, build=views.undone)
 
     async def _on_resign(self, conn: Conn, msg: Message) -> None:
         gid, seat = msg["game"], msg["seat"]

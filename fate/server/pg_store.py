@@ -154,6 +154,24 @@ class PgStore:
                  "n": f"{game} {expect + 1} {choice}"})
             return len(await cur.fetchall()) == 1
 
+    async def take_back(self, game: str, expect: int, save: str, waiting: str, now: float) -> bool:
+        # ``commit`` backwards, in one statement too: the row locked only if it still stands at
+        # ``expect`` waiting on a person, moved back, its last move deleted, notified on commit.
+        async with self._conn() as c:
+            cur = await c.execute(
+                "WITH locked AS (SELECT id FROM games WHERE id=%(g)s AND decision=%(d)s AND decision>0 "
+                "  AND waiting='human' FOR UPDATE), "
+                "moved AS (UPDATE games SET decision=%(d)s - 1, waiting=%(w)s, updated=%(t)s, "
+                "  save=CASE WHEN saved_at>=%(d)s THEN %(s)s ELSE save END, "
+                "  saved_at=CASE WHEN saved_at>=%(d)s THEN %(d)s - 1 ELSE saved_at END, "
+                "  ai_owner=NULL, ai_decision=NULL, ai_until=NULL "
+                "  WHERE id IN (SELECT id FROM locked) RETURNING id), "
+                "gone AS (DELETE FROM moves WHERE game IN (SELECT id FROM moved) AND decision=%(d)s - 1 "
+                "  RETURNING game) "
+                "SELECT pg_notify(%(ch)s, %(n)s) FROM moved",
+                {"g": game, "d": expect, "w": waiting, "t": now, "s": save, "ch": CHANNEL, "n": f"{game} {expect - 1} "})
+            return len(await cur.fetchall()) == 1
+
     async def seats(self, game: str) -> list[SeatRow]:
         async with self._conn() as c:
             rows = await (await c.execute(f"SELECT {SEAT_COLS} FROM seats WHERE game=%s ORDER BY seat",
@@ -211,7 +229,8 @@ class PgStore:
 
     async def listen(self, callback) -> None:
         """Hear every process's commits: ``callback(game, decision, choice)`` (the choice that
-        brought the game to ``decision``; decision -1: a seat changed); after the listening
+        brought the game to ``decision``; no choice: a choice was taken back, to ``decision``;
+        decision -1: a seat changed); after the listening
         connection was lost and made again, ``callback(None, -1, "")`` (anything may have been missed)."""
         await self._ready()
         ready = asyncio.get_running_loop().create_future()

@@ -137,6 +137,7 @@ TYPES: dict[str, dict[str, tuple[Any, bool]]] = {
     "games": {"tokens": (_tokens, True)},
     "chronicle": {"game": (_game, True), "seat": (_seat, True)},
     "hint": {"game": (_game, True), "seat": (_seat, True)},
+    "undo": {"game": (_game, True), "seat": (_seat, True), "decision": (_int(1, 10**7), True)},
     "leave": {"game": (_game, True)},
 }
 
@@ -229,5 +230,5 @@ def error(code: str, message: str, rid: int | None = None) -> dict[str, Any]:
 ERRORS = (
     "bad_json", "too_big", "bad_message", "bad_version", "unknown_type", "rate_limited",
     "bad_token", "bad_invite", "no_such_game", "not_joined", "not_your_seat", "stale_decision",
-    "illegal_choice", "game_over", "not_host", "not_absent", "busy", "internal",
+    "illegal_choice", "game_over", "not_host", "not_absent", "busy", "internal", "cannot_undo",
 )

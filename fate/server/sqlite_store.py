@@ -164,6 +164,18 @@ class SqliteStore:
             return True
         return await self._do(fn)
 
+    async def take_back(self, game: str, expect: int, save: str, waiting: str, now: float) -> bool:
+        def fn(c: sqlite3.Connection) -> bool:
+            cur = c.execute("UPDATE games SET decision=?, waiting=?, updated=?, ai_owner=NULL, ai_decision=NULL, "
+                            "ai_until=NULL WHERE id=? AND decision=? AND decision>0 AND waiting='human'",
+                            (expect - 1, waiting, now, game, expect))
+            if cur.rowcount != 1:
+                return False
+            c.execute("DELETE FROM moves WHERE game=? AND decision=?", (game, expect - 1))
+            c.execute("UPDATE games SET save=?, saved_at=? WHERE id=? AND saved_at>=?", (save, expect - 1, game, expect))
+            return True
+        return await self._do(fn)
+
     async def seats(self, game: str) -> list[SeatRow]:
         def fn(c: sqlite3.Connection) -> list[SeatRow]:
             return [seat_row(r) for r in c.execute(f"SELECT {SEAT_COLS} FROM seats WHERE game=? ORDER BY seat",

@@ -13,7 +13,7 @@ when that expires, whether it resigned, when its player was last seen.
 Tokens and invite codes are never stored, only their SHA-256: a stolen
 database holds no way in. ``commit`` is a compare-and-set on the decision
 number: it writes only if the game still stands at ``expect`` and reports
-whether it did; an adapter makes that atomic (SQLite: one writer thread;
+whether it did (``take_back``, its inverse, likewise); an adapter makes that atomic (SQLite: one writer thread;
 PostgreSQL: a row lock), so two choices are never applied to one position.
 Adapters: ``fate.server.sqlite_store`` (the embedded default) and
 ``fate.server.pg_store`` (PostgreSQL, for several server processes).
@@ -97,6 +97,15 @@ class Store(Protocol):
         Durable on return, and every server process sharing the store is told (``listen``)."""
         ...
 
+    async def take_back(self, game: str, expect: int, save: str, waiting: str, now: float) -> bool:
+        """Take back the choice that answered decision ``expect - 1``, if the game still stands
+        at ``expect`` and waits on a person (then it stands at ``expect - 1`` again): its move
+        row goes, and a whole save written at ``expect`` is replaced by ``save`` (the game as it
+        stood before that choice). False if the game moved (a choice, another take-back, a
+        seat handed to an AI) first. Atomic and durable like ``commit``; every process is told
+        (``listen``: the game, ``expect - 1`` and no choice)."""
+        ...
+
     async def moves_since(self, game: str, decision: int) -> list[str]:
         """The choice ids that answered decisions ``decision``, ``decision + 1``, ... in order."""
         ...
@@ -130,8 +139,8 @@ class Store(Protocol):
 
     async def listen(self, callback) -> None:
         """Call ``callback(game, decision, choice)`` whenever any process commits a choice
-        (decision -1: changed a seat; game None: notices may have been missed). A no-op where
-        only one process can use the store."""
+        (no choice: took one back, to ``decision``; decision -1: changed a seat; game None:
+        notices may have been missed). A no-op where only one process can use the store."""
         ...
 
     async def close(self) -> None: ...

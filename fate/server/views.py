@@ -14,6 +14,7 @@ from typing import Any
 
 from fate.content.model import Content
 from fate.engine import Event, Game, new_game, view
+from fate.engine.undo import NOTHING_YET
 from fate.engine.view import hide_draft
 from fate.server.protocol import reply
 from fate.ui.narration import narrate
@@ -33,13 +34,23 @@ def _draft_secret(e: Event, v: dict, seat: int) -> dict[str, Any]:
 
 
 def state(game_id: str, g: Game, seat: int, events: list[Event], content: Content,
-          seats: list[dict[str, Any]], rid: int | None = None) -> dict[str, Any]:
-    """The ``state`` message for one seat after a decision (or on joining)."""
+          seats: list[dict[str, Any]], rid: int | None = None, undo: str = NOTHING_YET) -> dict[str, Any]:
+    """The ``state`` message for one seat after a decision (or on joining). ``undo``: why the
+    seat cannot take back its last decision now ("" if it can; fate/engine/undo.py)."""
     v = hide_draft(view(g, seat), seat)
     p = v.get("prompt")
     return reply("state", rid, game=game_id, seat=seat, decision=len(g.choices_made), view=v,
                  prompt=dict(p, context=_public(g.pending().context)) if p is not None and "choices" in p else None,
-                 events=told(events, v, seat, content), seats=seats)
+                 events=told(events, v, seat, content), seats=seats, undo=undo)
+
+
+def undone(game_id: str, g: Game, seat: int, dropped: list[Event], content: Content,
+           seats: list[dict[str, Any]], rid: int | None = None, undo: str = NOTHING_YET) -> dict[str, Any]:
+    """The ``undone`` message for one seat after decisions were taken back: the state as it
+    stands again, and ``drop``, how many of the events this seat was told no longer happened
+    (the last ones; ``dropped`` are all the events of the decisions taken back)."""
+    return dict(state(game_id, g, seat, [], content, seats, rid, undo), type="undone",
+                drop=sum(1 for e in dropped if e.visible_to(seat)))
 
 
 def _public(context: tuple) -> list:

@@ -5,8 +5,12 @@ nothing but what the server sends this client (docs/protocol.md): the latest
 ``state`` of each seat it plays (that seat's ``view(seat)`` and prompt) and
 the events that seat may see. A choice goes to the server with the number of
 the decision it answers; the table moves when the server's next ``state``
-comes (on a LAN within a frame or two). The client never holds the game: it
-has no rules to run and no secret of another seat to leak. No pygame here.
+comes (on a LAN within a frame or two). Undo asks the server to take back the
+seat's last decision; the server judges it by the one rule (fate/engine/undo.py),
+says with every state why the seat may not, and sends ``undone`` to every seat
+when it did: the view as it stands again and how many of the seat's last
+events no longer happened. The client never holds the game: it has no rules to
+run and no secret of another seat to leak. No pygame here.
 """
 
 from __future__ import annotations
@@ -19,8 +23,10 @@ from fate.ai.worker import Reply
 from fate.content.model import Content
 from fate.engine import Event
 from fate.engine.model import Choice, Prompt
+from fate.engine.undo import NOT_A_PLAYER, NOTHING_YET, OVER
 from fate.engine.view import hide_draft
 from fate.net.link import Link, error_words
+from fate.untrusted import one_line
 from fate.ui.session import SeatConfig, TurnRecord
 
 
@@ -35,6 +41,16 @@ class SeatInfo:
     claimed: bool = False
     resigned: bool = False
     here: bool = False
+
+
+def undo_words(m: dict[str, Any]) -> str:
+    """One polite line for a refused Undo."""
+    if m["code"] == "cannot_undo":
+        why = one_line(m["message"], 120)
+        return f"{why[:1].upper()}{why[1:]}."
+    if m["code"] == "stale_decision":
+        return "The game had moved on: nothing was taken back."
+    return error_words(m)
 
 
 class ViewGame:
@@ -103,6 +119,11 @@ class NetSession:
         self._hint_rid = -1  # a hint asked of the server, not yet answered
         self._hint: tuple[int, Reply] | None = None  # (decision it answers, Hard's answer)
         self.invites: list[dict[str, Any]] = []  # the host's open codes, to say whom the table waits for
+        self._charted: list[int] = []  # the decision each record of ``history`` came with
+        self._undo_rid = -1  # a take-back asked of the server, not yet answered
+        self._rejoined: set[int] = set()  # seats whose next state is the server's word after a reconnection
+        self._went_back = False  # decisions were taken back while we were away: the chronicle replaces the log
+        self.rewound = False  # decisions were taken back: the table drops what it was doing
         link.set_greeting([{"type": "join", "game": game_id, "token": token}])
 
     # ---------------------------------------------------------------- the wire
@@ -113,7 +134,9 @@ class NetSession:
     def take(self, got: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for m in got:
             kind = m["type"]
-            if kind == "state" and m["game"] == self.game_id and m["seat"] in self.mine:
+            if kind in ("state", "undone") and m["game"] == self.game_id and m["seat"] in self.mine:
+                if m.get("rid") is not None and m.get("rid") == self._undo_rid:
+                    self._undo_rid = -1
                 self._state(m)
             elif kind == "seats" and m["game"] == self.game_id:
                 self._seats(m["seats"])
@@ -133,11 +156,16 @@ class NetSession:
                     self._hint_rid = -1
                 if m["code"] in ("bad_token", "no_such_game"):
                     self.fatal = error_words(m)
+                elif rid is not None and rid == self._undo_rid:
+                    self._undo_rid = -1
+                    self.notice = undo_words(m)
                 elif rid != self._chronicle_rid:
                     self.notice = error_words(m)
             elif kind == "offline":
                 self._chronicle_rid = -1  # back online, the chronicle is asked again: what was missed
                 self._hint_rid = -1  # a hint asked before the drop never comes: Hint may be asked again
+                self._undo_rid = -1  # nor the answer to an Undo: it may be pressed again
+                self._rejoined = set(self.mine)
             elif kind == "problem":
                 self.notice = m["message"]
         return got
@@ -145,8 +173,12 @@ class NetSession:
     def _state(self, m: dict[str, Any]) -> None:
         seat = m["seat"]
         old = self.states.get(seat)
-        if old is not None and old["decision"] > m["decision"]:
+        fresh = m["type"] == "undone" or seat in self._rejoined  # the server's word, even going back
+        self._rejoined.discard(seat)
+        if old is not None and old["decision"] > m["decision"] and not fresh:
             return  # a late message: the newer state stands
+        if m["type"] == "undone" or (old is not None and old["decision"] > m["decision"]):
+            self._go_back(seat, m)
         self.states[seat] = m
         self._seats(m["seats"])
         n = m["view"]["players"]
@@ -159,24 +191,49 @@ class NetSession:
             self.waiting_since = time.monotonic()
         evs = [Event(e["kind"], e["data"], (seat,)) for e in m["events"]]
         if seat == self.mine[0]:
-            self._chart(m["view"], evs)
+            self._chart(m["view"], evs, m["decision"])
         self.events.extend(evs)
 
-    def _chart(self, v: dict, evs: list[Event]) -> None:
+    def _chart(self, v: dict, evs: list[Event], decision: int) -> None:
         for e in evs:
             if e.kind == "turn_started" or (e.kind == "setup_done" and not self.history):
                 self.history.append(TurnRecord(v["turn"], [s["summon"] for s in v["seats"]],
                                                [s["elder_signs"] for s in v["seats"]]))
+                self._charted.append(decision)
         if v["over"] and evs:
             self.history.append(TurnRecord(v["turn"] + 1, [s["summon"] for s in v["seats"]],
                                            [s["elder_signs"] for s in v["seats"]]))
+            self._charted.append(decision)
+
+    def _go_back(self, seat: int, m: dict[str, Any]) -> None:
+        """Decisions were taken back (``undone``), or were while we were away (a lower decision
+        on rejoining): the seat's last events and the chart's points after it go; the table
+        starts the decision afresh."""
+        drop = m.get("drop")
+        if drop is None:
+            self._went_back = True  # how many events is not known: the chronicle asked on joining replaces them
+        else:
+            kept: list[Event] = []
+            for e in reversed(self.events):
+                if drop and e.to == (seat,):
+                    drop -= 1
+                else:
+                    kept.append(e)
+            self.events = kept[::-1]
+        keep = sum(1 for d in self._charted if d <= m["decision"])
+        del self.history[keep:]
+        del self._charted[keep:]
+        self._hint = None
+        self._decision = -1  # asked afresh
+        self.rewound = self.relog = True
 
     def _chronicle(self, m: dict[str, Any]) -> None:
         """The game so far as our seat saw it (asked once on joining): the log's history."""
         seat = m["seat"]
         mine = [e for e in self.events if e.to == (seat,)]
-        if m["decision"] != self._decision or len(mine) > len(m["events"]):
+        if m["decision"] != self._decision or (len(mine) > len(m["events"]) and not self._went_back):
             return
+        self._went_back = False
         others = [e for e in self.events if e.to != (seat,)]
         self.events = others + [Event(e["kind"], e["data"], (seat,)) for e in m.get("events", [])]
         self.relog = True
@@ -284,7 +341,7 @@ class NetSession:
         """Send a choice of the seat asked here, with its decision number (again after a
         reconnection until answered); the table moves when the server's state comes."""
         st = self._asking()
-        if st is None or any(d == st["decision"] for _, d, _ in self.sent.values()):
+        if st is None or self._undo_rid >= 0 or any(d == st["decision"] for _, d, _ in self.sent.values()):
             return []
         rid = self.link.send("choose", resend=True, game=self.game_id, seat=st["seat"], decision=st["decision"],
                              choice=choice_id)
@@ -292,18 +349,41 @@ class NetSession:
         return []
 
     def choosing(self) -> bool:
-        """A choice of ours is on its way (the prompt is not asked again meanwhile)."""
-        return bool(self.sent)
+        """A choice or an Undo of ours is on its way (the prompt is not asked again meanwhile)."""
+        return bool(self.sent) or self._undo_rid >= 0
+
+    def undoing(self) -> bool:
+        return self._undo_rid >= 0
 
     def replace(self, seat: int, level: str = "normal") -> None:
         """The host hands an absent player's seat to an AI."""
         self.link.send("replace", game=self.game_id, seat=seat, level=level)
 
     def undo_reason(self, seat: int | None) -> str:
-        return "an online game's decisions are kept by its server, which takes none back"
+        """Why ``seat`` cannot take back its last decision now, or "" if it can: the server's
+        words, sent with the seat's latest state, by the one rule (fate/engine/undo.py)."""
+        st = self.states.get(seat) if seat is not None else None
+        if seat is None or seat not in self.mine:
+            return NOT_A_PLAYER
+        if st is None:
+            return NOTHING_YET
+        if self.over():
+            return OVER
+        if self.link.status != "online":
+            return "the connection to the server is lost"
+        if self._undo_rid >= 0:
+            return "the last one is being taken back"
+        if self.sent:
+            return "your choice is on its way to the server"
+        return one_line(st["undo"], 120)
 
     def undo(self, seat: int) -> bool:
-        return False
+        """Ask the server to take back ``seat``'s last decision (see ``undo_reason``); the
+        table goes back when every seat's ``undone`` comes."""
+        if self.undo_reason(seat):
+            return False
+        self._undo_rid = self.link.send("undo", game=self.game_id, seat=seat, decision=self.states[seat]["decision"])
+        return True
 
     # the server plays the AI seats; a hint is Hard's search on the server, from our seat's view
     def thinking(self) -> bool:

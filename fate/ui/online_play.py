@@ -8,7 +8,9 @@ each Lodge's plaque names its player; a line says whom the game waits for and
 for how long; a dot in the top bar shows the connection, and while it is lost
 a banner says that the table is reconnecting (by itself, with backoff) and
 that a click made meanwhile is sent once it is back; the host may hand a
-player who has gone to an AI.
+player who has gone to an AI. Undo (the button and Ctrl+Z) asks the server to
+take back the seat's own last decision; the server says with each state why
+it may not, in the words the table uses at home.
 """
 
 from __future__ import annotations
@@ -56,6 +58,13 @@ class OnlinePlayScene(PlayScene):
         if s.notice:
             self.notice = (s.notice, self.clock + 6)
             s.notice = ""
+        if s.rewound:  # decisions were taken back (ours by Undo, or another seat's): start the decision afresh
+            s.rewound = False
+            self.anim.skip()
+            self.picker = None
+            self.picker_for = -1
+            self.confirming = None
+            self.error = ""
         if s.relog:
             s.relog = False
             self.shown = s.view(self.looker)
@@ -89,6 +98,8 @@ class OnlinePlayScene(PlayScene):
         if s.link.status != "online":
             where = s.server.split("://", 1)[-1]
             return f"The game's server at {where} does not answer; the table reconnects by itself."
+        if s.undoing():
+            return "Taking back your decision…"
         if s.choosing():
             return "Sending your choice…"
         seat = s.waiting_for()

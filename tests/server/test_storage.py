@@ -84,3 +84,29 @@ def test_exactly_one_claim_on_an_ai_move_wins_until_its_lease_ends(store_url):
     claims, waiting_now, after_lease, waiting_later = asyncio.run(main())
     assert sorted(claims) == [False] * 5 + [True]
     assert waiting_now is False and after_lease is True and waiting_later is True
+
+
+def test_a_take_back_is_a_compare_and_set_too_and_replaces_a_save_written_at_that_decision(store_url):
+    async def main():
+        s = open_store(store_url)
+        gid, row, seats = new_game_rows("C4-" + secrets.token_hex(4), 100.0)
+        row.waiting = "human"
+        await s.create_game(row, seats)
+        await s.commit(gid, 0, "a", None, "human", 2.0)
+        await s.commit(gid, 1, "b", '{"save": 2}', "human", 3.0)  # a whole save at decision 2
+        stale = await s.take_back(gid, 1, '{"save": 0}', "human", 4.0)
+        racing = await asyncio.gather(*(s.take_back(gid, 2, '{"save": 1}', "human", 4.0) for _ in range(6)))
+        back = await s.load_game(gid)
+        since = await s.moves_since(gid, 0)
+        again = await s.commit(gid, 1, "c", None, "ai", 5.0)  # another choice at the decision taken back
+        on_ai = await s.take_back(gid, 2, '{"save": 1}', "human", 6.0)  # the game waits on an AI: no
+        now = await s.load_game(gid)
+        await s.close()
+        return stale, racing, back, since, again, on_ai, now
+
+    stale, racing, back, since, again, on_ai, now = asyncio.run(main())
+    assert stale is False
+    assert sorted(racing) == [False] * 5 + [True]  # exactly one of six racing take-backs wins
+    assert (back.decision, back.save, back.moves, since) == (1, '{"save": 1}', [], ["a"])
+    assert again is True and on_ai is False
+    assert (now.decision, now.waiting, now.moves) == (2, "ai", ["c"])
