@@ -26,8 +26,8 @@ from fate.engine.model import Choice, Prompt
 from fate.engine.undo import NOT_A_PLAYER, NOTHING_YET, OVER
 from fate.engine.view import hide_draft
 from fate.net.link import Link, error_words
-from fate.untrusted import one_line
 from fate.ui.session import SeatConfig, TurnRecord
+from fate.untrusted import one_line
 
 
 @dataclass

@@ -23,6 +23,7 @@ from fate.saves import Autosaver, GameLock, GameLocked, new_game_id, read_save
 from fate.settings import COLOURS
 from fate.untrusted import cut
 
+
 @dataclass
 class SeatConfig:
     human: bool = True

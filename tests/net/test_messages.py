@@ -7,6 +7,8 @@ import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fate.engine import new_game
 from fate.net.messages import BadServerMessage, parse
@@ -117,3 +119,52 @@ def test_a_seat_count_or_text_a_table_cannot_draw_is_one_line(content, spoil, wo
     with pytest.raises(BadServerMessage) as e:
         parse(json.dumps(spoil(m)), content)
     assert words in str(e.value) and len(str(e.value)) <= 200
+
+
+def test_an_undone_message_passes_and_says_how_many_events_to_drop(content):
+    g = new_game(content, 3, 41)
+    g.take_events()
+    rnd = random.Random(2)
+    before = g.clone()
+    evs = g.apply(rnd.choice(g.pending().choices))
+    for seat in range(3):
+        msg = json.loads(json.dumps(views.undone("g1", before, seat, evs, content, SEATS, rid=4, undo="")))
+        got = parse(json.dumps(msg), content)
+        assert got == msg and got["type"] == "undone" and got["events"] == [] and got["rid"] == 4
+        assert got["drop"] == sum(1 for e in evs if e.visible_to(seat)) and got["decision"] == 0
+
+
+def _undone(content) -> dict:
+    g = new_game(content, 2, 9)
+    return json.loads(json.dumps(views.undone("g1", g, 0, [], content, SEATS, undo="a die was rolled")))
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False) | st.text(max_size=200),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(field=st.sampled_from(["drop", "undo", "decision", "seat", "events", "rid", "type"]), value=json_values)
+def test_an_undone_message_spoiled_anyhow_is_checked_or_one_line(content, field, value):
+    m = _undone(content) | {field: value}
+    try:
+        got = parse(json.dumps(m), content)
+    except BadServerMessage as e:
+        assert "\n" not in str(e) and len(str(e)) <= 200
+        return
+    # accepted: only what a table can use
+    assert got["type"] in ("undone", "state")
+    assert isinstance(got["undo"], str) and len(got["undo"]) <= 120
+    assert got["events"] == [] or got["type"] == "state"
+    if got["type"] == "undone":
+        assert isinstance(got["drop"], int) and not isinstance(got["drop"], bool) and 0 <= got["drop"] <= 10**6
+
+
+def test_a_state_without_its_undo_reason_is_refused(content):
+    m = one_state(content)
+    del m["undo"]
+    with pytest.raises(BadServerMessage, match="undo"):
+        parse(json.dumps(m), content)
