@@ -120,7 +120,8 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content) -> str | No
     if k in ACTS:
         verb, rest = ACTS[k]
         frm, to = d.get("frm"), d.get("to")
-        if k == "god_chosen" and v.get("phase") == "setup" and not you:
+        if k == "god_chosen" and ((v.get("phase") == "setup" and not you) or "god" not in d):
+            # the god kept secret in the draft (a server strips it from what another cult is told)
             return f"{Who} {does('choose')} an Elder God, in secret."
         return f"{Who} {does(verb)} " + rest.format(
             card=card() if "card" in d else "", god=card("god") if "god" in d else "",

@@ -60,11 +60,7 @@ class OnlinePlayScene(PlayScene):
             s.notice = ""
         if s.rewound:  # decisions were taken back (ours by Undo, or another seat's): start the decision afresh
             s.rewound = False
-            self.anim.skip()
-            self.picker = None
-            self.picker_for = -1
-            self.confirming = None
-            self.error = ""
+            self.went_back()
         if s.relog:
             s.relog = False
             self.shown = s.view(self.looker)

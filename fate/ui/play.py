@@ -335,12 +335,20 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
     def undo(self) -> None:
         if self.anim.busy() or not self.session.undo(self.undo_seat()):
             return
+        self.went_back()
+        self.shown = self.session.view(self.looker)
+        self._relog()
+
+    def went_back(self) -> None:
+        """Decisions were taken back: the table starts the decision it went back to afresh, and
+        asks the player it (never auto-passing or taking "the only way" again: the player
+        went back to choose)."""
         self.anim.skip()
         self.picker = None
         self.picker_for = -1
+        self.confirming = None
         self.error = ""
-        self.shown = self.session.view(self.looker)
-        self._relog()
+        self._auto_for = self.decisions()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:

@@ -318,3 +318,77 @@ def test_stepping_back_while_the_server_starts_still_asks_at_close(content, tmp_
     server = app.hosting
     press(app, ("pause",))
     assert not app.running and server.proc.wait(10) is not None and not server.alive()
+
+
+def test_undo_online_takes_back_the_players_decision_on_both_tables(content, tmp_path, user):
+    """A player's decision that brought nothing to light is taken back by the Undo button, then
+    another by Ctrl+Z: both windows go back to the game as it stood (views, logs, chronicle),
+    the player is asked again, and neither window ever drew another seat's secret."""
+    host, friend, made = host_and_join(content, tmp_path, user)
+    apps = [host, friend]
+    seen: dict[tuple[int, int], tuple[dict, list, list]] = {}  # (window, decision) -> view, events, log
+
+    def frame() -> None:
+        for i, a in enumerate(apps):
+            a.frame([], 0.02)
+            own_view_only(a)
+            s = a.scene
+            if isinstance(s, OnlinePlayScene) and s.session.ready() and not s.anim.busy():
+                st = s.session.latest()
+                seat = s.session.mine[0]
+                seen[(i, st["decision"])] = (s.session.view(seat), list(s.session.events), list(s.log))
+
+    def can_undo(i: int) -> bool:
+        """Window ``i`` may take back now, and both windows were seen as the game stood before."""
+        s, other = apps[i].scene, apps[1 - i].scene
+        return (isinstance(s, OnlinePlayScene) and not s.anim.busy() and s.picker is not None
+                and not s.session.choosing() and s.session.undo_reason(s.undo_seat()) == ""
+                and other.decisions() == s.decisions() and (i, s.decisions() - 1) in seen
+                and (1 - i, s.decisions() - 1) in seen)
+
+    rnd = random.Random(11)
+    for how in ("button", "ctrl+z"):
+        end = time.monotonic() + WAIT
+        while True:
+            assert time.monotonic() < end, "no decision to take back came"
+            for _ in range(3):  # the other table hears of the decision
+                frame()
+            if any(can_undo(i) for i in range(2)):
+                break
+            for a in apps:
+                step(a, rnd)
+        i = next(i for i in range(2) if can_undo(i))
+        a, other = apps[i], apps[1 - i]
+        d = a.scene.decisions()
+        if how == "button":
+            press(a, ("ui", "undo"))
+        else:
+            a.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="",
+                                        scancode=0)], 0.02)
+        assert a.scene.session.undoing()
+        until(apps, lambda a=a, o=other, d=d: a.scene.decisions() == o.scene.decisions() == d - 1
+              and not a.scene.session.undoing() and a.scene.picker is not None and not a.scene.anim.busy(),
+              "both tables to go back")
+        for k, w in ((i, a), (1 - i, other)):
+            view_then, events_then, log_then = seen[(k, d - 1)]
+            s = w.scene
+            assert s.session.view(s.session.mine[0]) == view_then  # the game as it stood
+            assert s.session.events == events_then  # the chronicle without what was taken back
+            # the table's log too, told again from the start: it ends where it ended then (names as
+            # the cults are known now, without the table's own notes such as "Taken for you")
+            told_now, told_then = ([x for x in log if not x[0].startswith("Taken for you")] for log in (s.log, log_then))
+            assert told_now[-3:] == told_then[-3:] and len(told_now) <= len(told_then)
+            own_view_only(w)
+        assert a.scene.shown["prompt"]["seat"] == a.scene.undo_seat()  # asked again
+        for key in [key for key in seen if key[1] >= d]:
+            del seen[key]  # those decisions may come again otherwise
+        frame()
+        why = a.scene.session.undo_reason(a.scene.undo_seat())
+        greyed = spot(a, ("ui", "disabled", "ui", "undo"))
+        assert (greyed is None) == (why == "")
+        if why:
+            assert why in greyed.tip and greyed.tip.startswith("Not now:")  # the hover line says why
+        else:
+            assert spot(a, ("ui", "undo")) is not None
+    g = stored(hosting.user_dir() / "host.sqlite", made.game)
+    assert len(g.choices_made) == host.scene.decisions()
