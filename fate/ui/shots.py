@@ -5,9 +5,11 @@ Both drive the real App and its scenes; nothing here draws on its own.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import tempfile
+import threading
 from pathlib import Path
 
 import pygame
@@ -65,7 +67,30 @@ def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
 
 
 SCREENS = ("title", "setup", "load", "table", "end", "replay", "rules", "gallery", "tutorial", "settings", "preview",
-           "online", "online_host", "online_hosting", "online_join", "online_waiting", "online_reconnecting")
+           "online", "online_host", "online_hosting", "online_join", "online_waiting", "online_reconnecting",
+           "online_undo", "online_undo_greyed")
+
+
+def friend_plays(url: str, code: str) -> threading.Thread:
+    """A friend (a headless client, fate/net/client.py) who claims the invite and answers every
+    prompt of their seat at random until the game or the connection ends."""
+    from fate.net.client import Client, play
+
+    async def run() -> None:
+        c = await Client(url).connect()
+        claimed = await c.request("claim", code=code, name="Bob")
+        await play(c, claimed["game"], claimed["seats"], random.Random(7))
+        await c.close()
+
+    def main() -> None:
+        try:
+            asyncio.run(run())
+        except (OSError, ConnectionError, RuntimeError, TimeoutError):
+            pass  # the shot's server stopped: the friend leaves
+
+    t = threading.Thread(target=main, name="fate-shot-friend", daemon=True)
+    t.start()
+    return t
 
 
 def online_shot(app: App, screen: str) -> None:
@@ -93,6 +118,9 @@ def online_shot(app: App, screen: str) -> None:
     if screen == "online_host":
         scene.seats = ["remote", "normal", "remote"]
         return
+    undo = screen.startswith("online_undo")
+    if undo:
+        scene.seats = ["remote", "easy", "none"]
     try:
         scene.click(("host",))
         settle(lambda: app.scene.page == "hosting" or not app.scene.notice.endswith("…"))
@@ -102,9 +130,14 @@ def online_shot(app: App, screen: str) -> None:
             app.goto("online")
             settle(lambda: bool(app.scene.query and app.scene.query.rows))
             return
+        if undo:
+            friend_plays(app.scene.made.server, app.scene.made.invites[0]["code"])
         app.scene.click(("table",))
         settle(lambda: app.scene.__class__.__name__ == "OnlinePlayScene")
         app.mouse = None
+        if undo:
+            undo_shot(app, screen, settle)
+            return
         for _ in range(20):  # the Elder God chosen for the player: the table waits for the friend
             app.frame([], 1 / 30)
             picker = getattr(app.scene, "picker", None)
@@ -115,8 +148,35 @@ def online_shot(app: App, screen: str) -> None:
             app.hosting.stop()
             settle(lambda: app.scene.session.link.status == "reconnecting" and app.scene.session.link.retry_in() > 1)
     finally:
-        if app.hosting is not None and screen not in ("online_waiting", "online_reconnecting"):
+        if app.hosting is not None and screen not in ("online_waiting", "online_reconnecting", "online_undo",
+                                                      "online_undo_greyed"):
             app.hosting.stop()
+
+
+def undo_shot(app: App, screen: str, settle) -> None:
+    """The online table where the player may take back their last decision (the first
+    choice each time, the friend playing at random), the pointer on Undo; ``online_undo_greyed``:
+    taken back, and Undo greyed saying why."""
+    scene = app.scene
+    s = scene.session
+
+    def may_undo() -> bool:
+        return scene.picker is not None and not s.choosing() and s.undo_reason(scene.undo_seat()) == ""
+
+    for _ in range(400):
+        settle(lambda: (scene.picker is not None and not s.choosing()) or s.over(), 20.0)
+        if may_undo() or s.over():
+            break
+        scene.choose(scene.shown["prompt"]["choices"][0]["id"])
+        app.frame([], 1 / 30)
+    if screen == "online_undo_greyed":
+        scene.undo()
+        settle(lambda: not s.undoing() and scene.picker is not None)
+    for _ in range(3):
+        app.frame([], 1 / 30)
+    undo = next((h for h in scene.hotspots() if h.key[-2:] == ("ui", "undo")), None)
+    if undo is not None:
+        app.mouse = undo.rect.center
 
 
 def sample_saves(content: Content, folder: Path) -> None:
