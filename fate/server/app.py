@@ -112,16 +112,16 @@ def replayed(content: Content, g: Game, upto: int, seats: list[SeatRow]) -> tupl
     return again, trail
 
 
-def with_trail(content: Content, g: Game, seats: list[SeatRow], gid: str) -> tuple[Game, UndoTrail[Game]]:
-    """A game loaded from the store, and its undo trail as its decisions left it."""
+def rebuilt_trail(content: Content, g: Game, seats: list[SeatRow], gid: str) -> UndoTrail[Game]:
+    """The undo trail of a game loaded from the store, as its decisions left it."""
     try:
         again, trail = replayed(content, g, len(g.choices_made), seats)
         if snapshot(again) == snapshot(g):
-            return again, trail
+            return trail
     except (IllegalChoice, KeyError, ValueError):
         pass
     log.warning("game %s: its choices do not replay to its save; nothing of it can be taken back", gid)
-    return g, UndoTrail()
+    return UndoTrail()
 
 
 def waiting_on(g: Game, seats: list[SeatRow]) -> str:
@@ -141,7 +141,20 @@ class Live:
     host_hash: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[int, set] = field(default_factory=dict)  # seat -> connections showing it
-    trail: UndoTrail[Game] = field(default_factory=UndoTrail)  # the games a seat may go back to
+    content: Content | None = field(default=None, repr=False)  # for rebuilding the undo trail
+    kept: UndoTrail[Game] | None = None  # the undo trail (None: not rebuilt since loading)
+
+    @property
+    def trail(self) -> UndoTrail[Game]:
+        """The games a seat may go back to; after loading, rebuilt by replaying the game's
+        choices the first time it is needed (a game loaded only to be listed never pays)."""
+        if self.kept is None:
+            self.kept = rebuilt_trail(self.content, self.game, self.seats, self.game_id)
+        return self.kept
+
+    @trail.setter
+    def trail(self, trail: UndoTrail[Game] | None) -> None:
+        self.kept = trail
 
     def undo_reason(self, seat: int) -> str:
         """Why ``seat`` cannot take back its last decision now ("" if it can); a seat's
@@ -278,8 +291,8 @@ class GameServer:
             live = None
             if row is not None:
                 seats = await self.store.seats(gid)
-                g, trail = with_trail(self.content, stored_game(self.content, row), seats, gid)
-                live = self.games.get(gid) or Live(gid, g, seats, row.host_hash, trail=trail)
+                g = stored_game(self.content, row)
+                live = self.games.get(gid) or Live(gid, g, seats, row.host_hash, content=self.content)
                 self.games[gid] = live
             fut.set_result(live)
             return live
@@ -312,7 +325,7 @@ class GameServer:
                     events += step(live.game, cid, live.trail, live.seats)
             except IllegalChoice:  # never expected: the stored game is the truth
                 row = await self.store.load_game(live.game_id)
-                live.game, live.trail = with_trail(self.content, stored_game(self.content, row), live.seats, live.game_id)
+                live.game, live.trail = stored_game(self.content, row), None  # the trail rebuilt when needed
                 events = []
             if moves[same:]:
                 self._broadcast(live, events)
@@ -404,7 +417,7 @@ class GameServer:
             seats.append(row)
         g = new_game(self.content, n, seed)
         g.take_events()
-        live = Live(gid, g, seats, host_hash)
+        live = Live(gid, g, seats, host_hash, content=self.content, kept=UndoTrail())
         await self.store.create_game(
             GameRow(gid, json.dumps(save_data(g, live.session()), separators=(",", ":")), 0,
                     waiting_on(g, seats), host_hash, now, now), seats)
@@ -465,6 +478,7 @@ class GameServer:
         """Apply one choice of ``seat`` at ``decision``: checked, committed, then told."""
         async with live.lock:
             g = live.game
+            trail = live.trail  # before the game changes (after loading it is rebuilt from the game)
             p = g.pending()
             if p is None:
                 raise ProtocolError("game_over", "the game is over")
@@ -487,7 +501,7 @@ class GameServer:
             else:
                 stale = False
                 live.game = new
-                live.trail.note(seat, g, revealed(g, new, events), live.seats[seat].kind != "ai")
+                trail.note(seat, g, revealed(g, new, events), live.seats[seat].kind != "ai")
                 self.choices_applied += 1
                 self._broadcast(live, events, who)
         if stale:  # another process applied a choice first: catch up, refuse this one

@@ -185,3 +185,31 @@ def test_the_same_choices_after_a_take_back_give_the_same_outcome(servers, store
         fresh.apply(cid)
     assert len(g.choices_made) == start["decision"] + 30 and snapshot(fresh) == snapshot(g)
     assert any(e["kind"] in REVEALS for d, _, _, evs in told if d > start["decision"] for e in evs)
+
+
+def test_what_could_be_taken_back_still_can_after_the_server_is_killed_and_restarted(servers, tmp_path):
+    db = f"sqlite:{tmp_path / 's.sqlite'}"
+    first = servers(db, "--ai-workers", "0")
+
+    async def before():
+        c = await Client(first.url).connect()
+        made = await c.request("create", seed=3, seats=[{"kind": "host"}, {"kind": "host"}])
+        _, st = await drive([(c, 0), (c, 1)], made["game"], lambda st: st["undo"] == "")
+        await c.close()
+        return made, st
+
+    made, st = asyncio.run(before())
+    first.kill()  # SIGKILL: the game in memory and its undo trail are gone
+    again = servers(db, "--ai-workers", "0")
+
+    async def after():
+        c = await Client(again.url).connect()
+        await c.request("join", game=made["game"], token=made["token"])
+        _, now = await asked([(c, 0), (c, 1)], made["game"])
+        back = await c.request("undo", game=made["game"], seat=now["seat"], decision=now["decision"])
+        await c.close()
+        return now, back
+
+    now, back = asyncio.run(after())
+    assert (now["decision"], now["view"], now["undo"]) == (st["decision"], st["view"], "")
+    assert back["type"] == "undone" and back["decision"] == st["decision"] - 1
