@@ -366,6 +366,9 @@ def main(argv: list[str] | None = None) -> int:
               f"against an AI (Random), {r['games']} games to the end, {r['choices']} choices of the human seat")
         print(f"choice to its answering state: p50 {r['p50']:.1f} ms, p95 {r['p95']:.1f} ms, max {r['max']:.1f} ms; "
               f"at 60 fps: p50 {r['p50'] / 16.7:.2f} frames, p95 {r['p95'] / 16.7:.2f} frames")
+        print(f"undo to its undone: {r['undos']} take-backs, p50 {r['undo_p50']:.1f} ms, p95 {r['undo_p95']:.1f} ms")
+        print(f"undo trail rebuilt on loading a finished 4-cult game ({r['trail_choices']} choices replayed): "
+              f"{r['trail_ms']:.1f} ms CPU")
         return 0
     if args.what == "package":
         r = bench_package()
