@@ -33,6 +33,7 @@ The bots decide from this, never from the true game (fate/ai).
 from __future__ import annotations
 
 from fate.engine import rng as rngmod
+from fate.engine.errors import IllegalChoice
 from fate.engine.game import Game
 
 
@@ -50,6 +51,25 @@ def determinize(g: Game, seat: int, seed: int) -> Game:
     for s in range(d.n):
         d.holdings_changed(s)
     return d
+
+
+def ends_turn(g: Game, seat: int, cid: str) -> bool:
+    """Would choice ``cid`` of ``seat`` (the seat asked) end its cult's turn? Tried on a game
+    made from what that seat knows (seeded by the decision number), so that the answer, which
+    the table turns into "End your turn?", never tells anything hidden (a rival's Curse that
+    would stop a win). The table at home and the server both ask this."""
+    trial = determinize(g, seat, len(g.choices_made))
+    try:
+        trial.apply(cid)
+    except IllegalChoice:
+        return False
+    return trial.turn != g.turn or trial.over
+
+
+def turn_enders(g: Game) -> list[str]:
+    """The ids of the pending prompt's choices that would end the turn of the seat asked."""
+    p = g.pending()
+    return [] if p is None else [c.id for c in p.choices if ends_turn(g, p.seat, c.id)]
 
 
 def _needs(content) -> tuple[list[int], list[int]]:

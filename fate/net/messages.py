@@ -48,7 +48,7 @@ NAME = Text(40)  # the server's own limit for a player's name is 24
 REASON = Text(120)  # why Undo is greyed, drawn in its tooltip (fate/engine/undo.py's are under 50)
 CARD = {"id": STR, "name": STR, "text": STR}
 PROMPT = {"seat": INT, "kind": STR, "text": STR, "choices?": [{"id": STR, "label": STR}],
-          "context?": [(STR, INT)]}
+          "context?": [(STR, INT)], "ends_turn?": [STR]}
 SEAT_ROW = {
     "seat": INT, "name": NAME, "god": (NONE, CARD | {"title": STR}), "lodge": INT, "abyss": INT,
     "investigators": INT, "summon": INT, "elder_signs": INT, "elder_sign_curse_taken": BOOL,

@@ -14,6 +14,7 @@ from typing import Any
 
 from fate.content.model import Content
 from fate.engine import Event, Game, new_game, view
+from fate.engine.determinize import turn_enders
 from fate.engine.undo import NOTHING_YET
 from fate.engine.view import hide_draft
 from fate.server.protocol import reply
@@ -36,11 +37,14 @@ def _draft_secret(e: Event, v: dict, seat: int) -> dict[str, Any]:
 def state(game_id: str, g: Game, seat: int, events: list[Event], content: Content,
           seats: list[dict[str, Any]], rid: int | None = None, undo: str = NOTHING_YET) -> dict[str, Any]:
     """The ``state`` message for one seat after a decision (or on joining). ``undo``: why the
-    seat cannot take back its last decision now ("" if it can; fate/engine/undo.py)."""
+    seat cannot take back its last decision now ("" if it can; fate/engine/undo.py). The prompt
+    of the seat asked names the choices that would end its turn (``ends_turn``, judged from
+    that seat's knowledge only: fate/engine/determinize.py), for the table's "End your turn?"."""
     v = hide_draft(view(g, seat), seat)
     p = v.get("prompt")
+    asked = p is not None and "choices" in p
     return reply("state", rid, game=game_id, seat=seat, decision=len(g.choices_made), view=v,
-                 prompt=dict(p, context=_public(g.pending().context)) if p is not None and "choices" in p else None,
+                 prompt=dict(p, context=_public(g.pending().context), ends_turn=turn_enders(g)) if asked else None,
                  events=told(events, v, seat, content), seats=seats, undo=undo)
 
 

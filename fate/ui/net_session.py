@@ -348,6 +348,12 @@ class NetSession:
         self.sent[rid] = (st["seat"], st["decision"], choice_id)
         return []
 
+    def ends_turn(self, choice_id: str) -> bool:
+        """Would this choice of the seat asked here end its turn? The server says so with the
+        prompt (judged by the engine from that seat's knowledge only)."""
+        st = self._asking()
+        return st is not None and choice_id in st["prompt"].get("ends_turn", ())
+
     def choosing(self) -> bool:
         """A choice or an Undo of ours is on its way (the prompt is not asked again meanwhile)."""
         return bool(self.sent) or self._undo_rid >= 0

@@ -83,9 +83,9 @@ class OnlinePlayScene(PlayScene):
             self.go_public()  # several players at this screen, none of them asked: only what all may see
 
     def ends_turn(self, cid: str) -> bool:
-        """Online the rules run on the server only: the table does not try a choice first,
-        so it does not ask "End your turn?"."""
-        return False
+        """Online the rules run on the server only: the server marks in each prompt the choices
+        that end the seat's turn, and the table asks "End your turn?" of those, as at home."""
+        return self.session.ends_turn(cid)
 
     def status(self) -> str:
         s = self.session

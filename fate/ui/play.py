@@ -14,7 +14,7 @@ import time
 import pygame
 
 from fate.engine import IllegalChoice
-from fate.engine.determinize import determinize
+from fate.engine.determinize import ends_turn
 from fate.ui.anim import Player, beats_for
 from fate.ui.autopass import readable_labels, readable_text
 from fate.ui.keyboard import KeyboardPlay
@@ -292,16 +292,9 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         self._apply(cid)
 
     def ends_turn(self, cid: str) -> bool:
-        """Would this choice end the turn of the cult making it? Tried on a game made
-        from what that seat knows (a determinization), so that the question itself
-        never tells a player anything hidden (a rival's Curse that would stop a win)."""
-        g = self.session.game
-        trial = determinize(g, self.session.prompt_seat(), len(g.choices_made))
-        try:
-            trial.apply(cid)
-        except IllegalChoice:
-            return False
-        return trial.turn != g.turn or trial.over
+        """Would this choice end the turn of the cult making it? (fate/engine/determinize.py:
+        judged from what that seat knows only)"""
+        return ends_turn(self.session.game, self.session.prompt_seat(), cid)
 
     def answer_confirm(self, yes: bool) -> None:
         cid, self.confirming = self.confirming, None

@@ -174,3 +174,25 @@ def test_every_message_over_real_sockets_is_the_engines_view_at_its_decision(ser
             if d < len(final.choices_made):
                 events = g.apply(final.choices_made[d])
     assert messages > 200
+
+
+def test_the_choices_marked_as_ending_the_turn_tell_nothing_the_seat_does_not_know(content):
+    """The server marks in a prompt the choices that end the seat's turn (for "End your turn?").
+    A game the seat cannot tell from the true one (a determinization) gets the same marks, and
+    they are the table's own judgement at home (fate/engine/determinize.py's ``ends_turn``)."""
+    from fate.engine.determinize import determinize, ends_turn
+
+    marked = 0
+    for k in range(8):
+        g = new_game(content, 2 + k % 3, 900 + k)
+        g.take_events()
+        rnd = random.Random(k)
+        while (p := g.pending()) is not None and len(g.choices_made) < 120:
+            st = views.state("g", g, p.seat, [], content, SEATS)
+            twin = determinize(g, p.seat, 7000 + len(g.choices_made))
+            assert seen_by(twin, p.seat) == seen_by(g, p.seat)
+            assert views.state("g", twin, p.seat, [], content, SEATS)["prompt"]["ends_turn"] == st["prompt"]["ends_turn"]
+            assert st["prompt"]["ends_turn"] == [c.id for c in p.choices if ends_turn(g, p.seat, c.id)]
+            marked += bool(st["prompt"]["ends_turn"])
+            g.apply(rnd.choice(p.choices))
+    assert marked > 50

@@ -22,6 +22,7 @@ import pygame
 import pytest
 
 from fate.content import default_content
+from fate.engine import new_game
 from fate.engine.save import load_data
 from fate.engine.view import hide_draft, view
 from fate.net import hosting
@@ -392,3 +393,48 @@ def test_undo_online_takes_back_the_players_decision_on_both_tables(content, tmp
             assert spot(a, ("ui", "undo")) is not None
     g = stored(hosting.user_dir() / "host.sqlite", made.game)
     assert len(g.choices_made) == host.scene.decisions()
+
+
+def test_end_your_turn_is_asked_online_of_the_choices_the_server_marks(content, tmp_path, user):
+    """With "Confirm end of turn" on, a click on a choice the server marked as ending the turn
+    (judged by the engine from that seat's knowledge) asks "End your turn?" before anything is
+    sent; "Not yet" sends nothing, "End the turn" sends it and the turn ends."""
+    host, friend, made = host_and_join(content, tmp_path, user)
+    apps = [host, friend]
+    for a in apps:
+        a.settings["confirm_end_turn"] = True
+    rnd = random.Random(5)
+    asked_twice = False
+    end = time.monotonic() + WAIT
+    while True:
+        assert time.monotonic() < end, "no choice that ends a turn was clicked"
+        for a in apps:
+            a.frame([], 0.02)
+            own_view_only(a)
+        chooser = next((a for a in apps if isinstance(a.scene, OnlinePlayScene)
+                        and a.scene.confirming is not None), None)
+        if chooser is not None:
+            s = chooser.scene
+            st = s.session.latest()
+            assert s.confirming in st["prompt"]["ends_turn"] and not s.session.choosing()  # nothing sent yet
+            assert spot(chooser, ("ui", "confirm", True)) is not None
+            if not asked_twice:  # "Not yet": the prompt stays, nothing was sent
+                press(chooser, ("ui", "confirm", False))
+                assert s.confirming is None and not s.session.choosing() and s.decisions() == st["decision"]
+                asked_twice = True
+                continue
+            confirmed = s.confirming
+            press(chooser, ("ui", "confirm", True))
+            assert s.session.choosing()
+            until(apps, lambda s=s, d=st["decision"]: s.session.latest()["decision"] > d, "the choice to be applied")
+            break
+        for a in apps:
+            step(a, rnd)
+    assert asked_twice
+    g = stored(hosting.user_dir() / "host.sqlite", made.game)
+    assert g.choices_made[st["decision"]] == confirmed
+    replay = new_game(content, g.n, int(g.config["seed"]))
+    for cid in g.choices_made[:st["decision"] + 1]:
+        turn = replay.turn
+        replay.apply(cid)
+    assert replay.turn != turn or replay.over  # it did end the turn
