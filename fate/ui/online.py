@@ -41,6 +41,14 @@ def short(text: str, n: int = 28) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
+def seat_list(seats: list[int]) -> str:
+    """"Seat 1", "Seats 1 and 3", "Seats 1, 2 and 4"."""
+    names = [str(s + 1) for s in sorted(seats)]
+    if len(names) == 1:
+        return f"Seat {names[0]}"
+    return f"Seats {', '.join(names[:-1])} and {names[-1]}"
+
+
 @scene("online")
 class OnlineScene(Scene):
     """Play Online. ``page``: games, host, hosting, join."""
@@ -154,7 +162,9 @@ class OnlineScene(Scene):
 
     def forget(self, g: OnlineGame) -> None:
         self.mine.forget(g.server, g.game)
-        self.notice = self.mine.problem or "Left the game: an AI plays your seat there from now on."
+        self.notice = self.mine.problem or (
+            "Left the game: an AI plays your seat there from now on." if len(g.seats) == 1
+            else f"Left the game: an AI plays each of your {len(g.seats)} seats there from now on.")
         if self.link is not None:
             self.link.close()
         self.link, self.purpose = None, ()
@@ -240,6 +250,8 @@ class OnlineScene(Scene):
         if (self.link is not None or self.starter is not None) and kind not in ("back", "field"):
             return  # one request at a time
         if kind != "leave":
+            if self.confirm is not None and self.notice.startswith("Leave "):
+                self.notice = ""  # the question of a Leave not confirmed
             self.confirm = None
         if kind == "field":
             self.editing = key[1]
@@ -261,6 +273,10 @@ class OnlineScene(Scene):
         elif kind == "leave":
             if self.confirm != key[1:]:
                 self.confirm = key[1:]
+                g = key[1]
+                # a screen shared by several players: Leave is for all of them, and says so
+                self.notice = (f"Leave {seat_list(g.seats)} for good? Every seat of this screen leaves: an AI "
+                               "plays each of them. Click Sure? to leave.") if len(g.seats) > 1 else ""
                 return
             self.confirm = None
             self.leave_game(key[1])
@@ -418,8 +434,9 @@ class OnlineScene(Scene):
             button(self, screen, L, (1450, y + 20, 120, 56), "Codes", ("codes", g), size=22,
                    tip="The invite codes and this computer's addresses, to give your friends")
         sure = self.confirm == (g,)
+        yours = "your seat" if len(g.seats) == 1 else f"each of your {len(g.seats)} seats ({seat_list(g.seats)})"
         button(self, screen, L, (1580, y + 20, 124, 56), "Sure?" if sure else "Leave", ("leave", g), size=22,
-               selected=sure, tip="Leave this game for good: an AI plays your seat there from now on, and it goes "
+               selected=sure, tip=f"Leave this game for good: an AI plays {yours} there from now on, and it goes "
                                   "off this list (a finished game just goes off the list). Click twice.")
 
     def draw_host(self, screen: pygame.Surface, L: Layout) -> None:

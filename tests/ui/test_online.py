@@ -438,3 +438,41 @@ def test_end_your_turn_is_asked_online_of_the_choices_the_server_marks(content, 
         turn = replay.turn
         replay.apply(cid)
     assert replay.turn != turn or replay.over  # it did end the turn
+
+
+def test_leave_with_several_seats_at_this_screen_says_it_leaves_them_all(content, tmp_path, user):
+    import asyncio
+
+    from fate.net.client import Client
+    from fate.net.mygames import MyGames, OnlineGame
+    from tests.server.conftest import ServerProcess
+
+    srv = ServerProcess(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0").start()
+    try:
+        async def make():
+            c = await Client(srv.url).connect()
+            out = await c.request("create", seats=[{"kind": "host"}, {"kind": "remote"}, {"kind": "host"}])
+            await c.close()
+            return out
+
+        made = asyncio.run(make())
+        app = window(content, tmp_path, "sofa")
+        MyGames(app.online_file).add(OnlineGame(srv.url, made["game"], made["token"], made["seats"]))
+        press(app, ("online",))
+        until([app], lambda: len(app.scene.query.rows) == 1, "My online games")
+        leave = spot(app, ("leave",))
+        assert "each of your 2 seats (Seats 1 and 3)" in leave.tip  # the hover line says it
+        press(app, ("leave",))
+        assert app.scene.notice.startswith("Leave Seats 1 and 3 for good?") and app.scene.link is None
+        press(app, ("refresh",))  # anything else: the question goes, nothing is left
+        assert app.scene.notice == "" and len(app.scene.mine.games) == 1
+        press(app, ("leave",))
+        press(app, ("leave",))
+        until([app], lambda: len(app.scene.mine.games) == 0, "the game to be left")
+        assert app.scene.notice == "Left the game: an AI plays each of your 2 seats there from now on."
+        with sqlite3.connect(tmp_path / "s.sqlite") as c:
+            rows = c.execute("SELECT seat, kind, resigned FROM seats WHERE game=? ORDER BY seat",
+                             (made["game"],)).fetchall()
+        assert rows == [(0, "ai", 1), (1, "remote", 0), (2, "ai", 1)]
+    finally:
+        srv.stop()
