@@ -48,6 +48,7 @@ async def asked(players: list[tuple[Client, int]], gid: str) -> tuple[Client, di
 
 
 async def first_choice(c: Client, gid: str, st: dict) -> dict:
+    await asyncio.sleep(0.026)  # within the server's 40 messages a second a connection
     return await c.request("choose", game=gid, seat=st["seat"], decision=st["decision"],
                            choice=st["prompt"]["choices"][0]["id"])
 
@@ -213,3 +214,47 @@ def test_what_could_be_taken_back_still_can_after_the_server_is_killed_and_resta
     now, back = asyncio.run(after())
     assert (now["decision"], now["view"], now["undo"]) == (st["decision"], st["view"], "")
     assert back["type"] == "undone" and back["decision"] == st["decision"] - 1
+
+
+def test_the_server_and_the_table_at_home_give_the_same_reasons_in_the_same_words(servers, tmp_path):
+    """One rule (fate/engine/undo.py): a game of two players at one screen played through the server
+    at random, taking back whenever it may one time in two, and the same decisions and take-backs
+    in a game at home: at every decision each seat's reason is the same, word for word."""
+    import random
+
+    from fate.ui.session import SeatConfig, Session
+
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0")
+
+    async def online():
+        c = await Client(srv.url).connect()
+        made = await c.request("create", seed=17, seats=[{"kind": "host"}, {"kind": "host"}])
+        gid, players, rnd = made["game"], [(c, 0), (c, 1)], random.Random(4)
+        steps = []  # ("choose", id) or ("undo", seat), and the reasons of both seats after it
+        for _ in range(160):
+            _, st = await asked(players, gid)
+            steps.append([c.states[(gid, s)]["undo"] for s in (0, 1)])
+            await asyncio.sleep(0.03)  # within the server's 40 messages a second
+            if st["undo"] == "" and rnd.random() < 0.5:
+                await c.request("undo", game=gid, seat=st["seat"], decision=st["decision"])
+                steps.append(("undo", st["seat"]))
+            else:
+                choice = rnd.choice(st["prompt"]["choices"])["id"]
+                await c.request("choose", game=gid, seat=st["seat"], decision=st["decision"], choice=choice)
+                steps.append(("choose", choice))
+        await c.close()
+        return steps
+
+    steps = asyncio.run(online())
+    home = Session(default_content(), [SeatConfig(True, "normal", 0), SeatConfig(True, "normal", 1)], 17)
+    undos = 0
+    for k in range(0, len(steps), 2):
+        assert [home.undo_reason(s) for s in (0, 1)] == steps[k], k  # the same words at every decision
+        what, arg = steps[k + 1]
+        if what == "undo":
+            assert home.undo(arg)
+            undos += 1
+        else:
+            home.apply(arg)
+    home.close()
+    assert undos >= 5
