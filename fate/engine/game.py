@@ -179,7 +179,7 @@ class Game:
             setattr(g, f, getattr(self, f)[:])
         for f in _NESTED_FIELDS:
             setattr(g, f, [x[:] for x in getattr(self, f)])
-        g.gods = self.gods
+        g.gods = self.gods[:]  # a god chosen in the copy (a look-ahead in the draft) stays in the copy
         g.drafts = self.drafts
         g.exhausted = set(self.exhausted)
         g.cast_bits = self.cast_bits[:]

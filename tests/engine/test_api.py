@@ -142,3 +142,20 @@ def test_a_quiet_copy_plays_the_same_game_and_keeps_no_events(content):
         assert snapshot(hushed) == snapshot(loud)
     assert hushed.over and heard > 0
     assert type(hushed.clone()) is Game  # a quiet game's own copies are ordinary again
+
+
+def test_a_god_chosen_in_a_clone_during_the_draft_stays_in_the_clone(content):
+    """A look-ahead in the draft (the server's "ends the turn?" marks, an undo point) never
+    chooses the true game's Elder God."""
+    from fate.engine.determinize import turn_enders
+
+    for players in (1, 2, 4):
+        g = new_game(content, players, 31)
+        g.take_events()
+        while g.pending() is not None and g.pending().kind == "draft":
+            before = snapshot(g)
+            c = g.clone()
+            c.apply(c.pending().choices[0])
+            turn_enders(g)  # tries every choice on a determinization of g
+            assert snapshot(g) == before
+            g.apply(g.pending().choices[-1])
