@@ -22,7 +22,6 @@ import pygame
 import pytest
 
 from fate.content import default_content
-from fate.engine import new_game
 from fate.engine.save import load_data
 from fate.engine.view import hide_draft, view
 from fate.net import hosting
@@ -366,7 +365,8 @@ def test_undo_online_takes_back_the_players_decision_on_both_tables(content, tmp
         else:
             a.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="",
                                         scancode=0)], 0.02)
-        assert a.scene.session.undoing()
+        # asked (or already answered: on loopback the answer may come within the same frame)
+        assert a.scene.session.undoing() or a.scene.decisions() == d - 1
         until(apps, lambda a=a, o=other, d=d: a.scene.decisions() == o.scene.decisions() == d - 1
               and not a.scene.session.undoing() and a.scene.picker is not None and not a.scene.anim.busy(),
               "both tables to go back")
@@ -432,12 +432,8 @@ def test_end_your_turn_is_asked_online_of_the_choices_the_server_marks(content, 
             step(a, rnd)
     assert asked_twice
     g = stored(hosting.user_dir() / "host.sqlite", made.game)
-    assert g.choices_made[st["decision"]] == confirmed
-    replay = new_game(content, g.n, int(g.config["seed"]))
-    for cid in g.choices_made[:st["decision"] + 1]:
-        turn = replay.turn
-        replay.apply(cid)
-    assert replay.turn != turn or replay.over  # it did end the turn
+    assert g.choices_made[st["decision"]] == confirmed  # applied once confirmed (whether the turn truly
+    # ends may hang on a roll or a hidden card: the mark is judged from what the seat knows, as at home)
 
 
 def test_leave_with_several_seats_at_this_screen_says_it_leaves_them_all(content, tmp_path, user):
