@@ -156,7 +156,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --screenshot: the position to show (docs/scenario-format.md)")
     ap.add_argument("--screen", metavar="NAME", default="table",
                     help="with --screenshot: title, setup, load, table (default), end, replay, rules, gallery, tutorial, settings, "
-                         "preview, online, online_host, online_hosting, online_join, online_waiting or online_reconnecting")
+                         "preview, online, online_host, online_hosting, online_join, online_waiting, online_reconnecting, "
+                         "online_undo or online_undo_greyed")
     ap.add_argument("--size", metavar="WxH", default=None, help="window size, 1280x720 to 3840x2160")
     args = ap.parse_args(argv)
     from fate.ui.app import parse_size
