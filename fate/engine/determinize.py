@@ -58,7 +58,10 @@ def ends_turn(g: Game, seat: int, cid: str) -> bool:
     made from what that seat knows (seeded by the decision number), so that the answer, which
     the table turns into "End your turn?", never tells anything hidden (a rival's Curse that
     would stop a win). The table at home and the server both ask this."""
-    trial = determinize(g, seat, len(g.choices_made))
+    return _ends(g, determinize(g, seat, len(g.choices_made)), cid)
+
+
+def _ends(g: Game, trial: Game, cid: str) -> bool:
     try:
         trial.apply(cid)
     except IllegalChoice:
@@ -67,9 +70,13 @@ def ends_turn(g: Game, seat: int, cid: str) -> bool:
 
 
 def turn_enders(g: Game) -> list[str]:
-    """The ids of the pending prompt's choices that would end the turn of the seat asked."""
+    """The ids of the pending prompt's choices that would end the turn of the seat asked
+    (each as ``ends_turn`` judges it: one determinization, a copy of it tried per choice)."""
     p = g.pending()
-    return [] if p is None else [c.id for c in p.choices if ends_turn(g, p.seat, c.id)]
+    if p is None:
+        return []
+    seen = determinize(g, p.seat, len(g.choices_made))
+    return [c.id for c in p.choices if _ends(g, seen.clone(), c.id)]
 
 
 def _needs(content) -> tuple[list[int], list[int]]:
