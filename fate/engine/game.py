@@ -179,8 +179,8 @@ class Game:
             setattr(g, f, getattr(self, f)[:])
         for f in _NESTED_FIELDS:
             setattr(g, f, [x[:] for x in getattr(self, f)])
-        g.gods = self.gods
-        g.drafts = self.drafts
+        g.gods = self.gods[:]  # a copy: the draft writes into it
+        g.drafts = self.drafts  # replaced whole, never changed in place
         g.exhausted = set(self.exhausted)
         g.cast_bits = self.cast_bits[:]
         g.winners = self.winners
