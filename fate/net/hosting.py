@@ -7,9 +7,10 @@ a port the system picks. The child is detached (fate/oscompat.py): closing the
 window may leave it hosting in the background; ``Host.stop()`` pauses the game
 for everyone (the games stay in the file: hosting again resumes them). A host
 started by an earlier window is found again through ``host.json`` (its process
-id, when that process started, and its port: a process id the system has given to
-another program since is never taken for it, nor stopped). What friends type: ``lan_addresses()`` and the port; players
-outside the house need the port forwarded (docs/server.md).
+id, when that process started, and its port: a process id the system has given
+to another program since is never taken for it, nor stopped). What friends
+type: ``lan_addresses()`` and the port; players outside the house need the port
+forwarded (docs/server.md).
 """
 
 from __future__ import annotations
