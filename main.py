@@ -2,7 +2,8 @@
 
     python main.py                         open the game window
     python main.py --self-test             headless check: content, sounds, the Learn to Play lessons,
-                                           a whole AI game played through the table; prints SELFTEST OK
+                                           a whole AI game played through the table, a game process
+                                           killed, the game's server hosted; prints SELFTEST OK
     python main.py --autoplay [--seed N]   watch three AI cults play a game, saved as any game is
                                            (prints "decision N" as each is made)
     python main.py --screenshot FILE [--screen NAME] [--seed N] [--scenario FILE] [--size WxH]
@@ -101,7 +102,7 @@ def self_test(seed: int) -> int:
     finally:
         app.close()
     print(f"played a 3-seat AI game through the table in {frames} frames")
-    problem = crash_check(content, seed)
+    problem = crash_check(content, seed) or host_check()
     if problem:
         print(f"SELFTEST FAILED: {problem}", file=sys.stderr)
         return 1
@@ -132,6 +133,39 @@ def crash_check(content, seed: int) -> str:
     if made - kept > 1:
         return f"crash safety: {made - kept} decisions lost when the game process was killed"
     print(f"killed a game process mid-game: its save loaded with {kept} of {made} decisions")
+    return ""
+
+
+def host_check() -> str:
+    """Play Online's hosting on this system: the game's own server started as a detached
+    child (in a throw-away user folder), found again as a later window finds it, and
+    stopped. Returns what went wrong, or ""."""
+    import tempfile
+
+    from fate import oscompat
+    from fate.net import hosting
+
+    before = os.environ.get("FATE_USER_DIR")
+    with tempfile.TemporaryDirectory(prefix="fate-selftest-host-") as tmp:
+        os.environ["FATE_USER_DIR"] = tmp
+        try:
+            host = hosting.start_host(0)
+            try:
+                found = hosting.running_host()
+                if found is None or found.pid != host.pid or found.port != host.port:
+                    return "hosting: the server started is not found again"
+            finally:
+                host.stop()
+            if oscompat.process_birth(host.pid) is not None or hosting.running_host() is not None:
+                return "hosting: the server still runs after it was stopped"
+        except hosting.HostError as e:
+            return f"hosting: {e}"
+        finally:
+            if before is None:
+                del os.environ["FATE_USER_DIR"]
+            else:
+                os.environ["FATE_USER_DIR"] = before
+    print(f"started the game's server on port {host.port}, found it again and stopped it")
     return ""
 
 

@@ -111,6 +111,81 @@ def detached() -> dict:
     return {"start_new_session": True}
 
 
+def process_birth(pid: int) -> str | None:
+    """When process ``pid`` started, as a string to compare with one recorded earlier (the
+    same process gives the same string; a later process given the same number, another),
+    "" when it runs but its start cannot be read here, None when no such process runs."""
+    if pid <= 0:
+        return None
+    if os.name == "nt":
+        return _windows_birth(pid)
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:  # Linux: field 22, counted after the name
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return None if fields[0] in (b"Z", b"X") else fields[19].decode("ascii")
+    except FileNotFoundError:
+        return None
+    except (OSError, IndexError, UnicodeDecodeError):
+        return _ps_birth(pid)  # no /proc here (macOS, the BSDs)
+
+
+def _ps_birth(pid: int) -> str | None:
+    """``process_birth`` where there is no /proc: ps prints the start time and the state."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["ps", "-o", "lstart=,stat=", "-p", str(pid)], capture_output=True, text=True,
+                             timeout=10, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        out = None
+    if out is not None and out.returncode in (0, 1):
+        text = out.stdout.strip()
+        return text.rsplit(None, 1)[0] if text and not text.rsplit(None, 1)[-1].startswith("Z") else None
+    try:  # no ps either: whether it runs, not since when
+        os.kill(pid, 0)
+    except PermissionError:
+        return ""
+    except OSError:
+        return None
+    return ""
+
+
+def _windows_birth(pid: int) -> str | None:
+    import ctypes
+    from ctypes import wintypes
+
+    k32 = ctypes.WinDLL("kernel32", use_last_error=True)
+    k32.OpenProcess.argtypes = (wintypes.DWORD, wintypes.BOOL, wintypes.DWORD)
+    k32.OpenProcess.restype = wintypes.HANDLE
+    k32.GetExitCodeProcess.argtypes = (wintypes.HANDLE, ctypes.POINTER(wintypes.DWORD))
+    k32.GetProcessTimes.argtypes = (wintypes.HANDLE, *[ctypes.POINTER(wintypes.FILETIME)] * 4)
+    k32.CloseHandle.argtypes = (wintypes.HANDLE,)
+    handle = k32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+    if not handle:
+        return "" if ctypes.get_last_error() == 5 else None  # 5: access denied (it runs, as another user)
+    try:
+        code = wintypes.DWORD()
+        if not k32.GetExitCodeProcess(handle, ctypes.byref(code)) or code.value != 259:  # STILL_ACTIVE
+            return None
+        times = [wintypes.FILETIME() for _ in range(4)]
+        if not k32.GetProcessTimes(handle, *[ctypes.byref(t) for t in times]):
+            return ""
+        return str(times[0].dwHighDateTime << 32 | times[0].dwLowDateTime)
+    finally:
+        k32.CloseHandle(handle)
+
+
+def stop_process(pid: int) -> None:
+    """Ask process ``pid`` (not a child of this one) to stop: SIGTERM, TerminateProcess on
+    Windows. Check ``process_birth`` first: a number may have been given to another process."""
+    import signal
+
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except OSError:
+        pass  # gone already
+
+
 # ---------------------------------------------------------------- file locks
 WINDOWS = os.name == "nt"  # msvcrt exists there only (not under Cygwin, whose system() says windows)
 

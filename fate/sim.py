@@ -143,8 +143,10 @@ def strong_section(args) -> str:
     from fate.ai.arena import wilson
 
     log = Path(args.log) if args.log else None
+    # each seat keeps a god at random: Hard's draft book would never seat the god it rates
+    # lowest, and a balance table must measure every god (the solo games draft by the book)
     four = arena_run(4, args.games, args.seed, ["hard"] * 4, args.budget, args.jobs,
-                     log / "strong-four.jsonl" if log else None)
+                     log / "strong-four.jsonl" if log else None, draft="random")
     solo = arena_run(1, args.solo_games, args.seed, ["hard"], args.budget, args.jobs,
                      log / "strong-solo.jsonl" if log else None)
 
@@ -167,7 +169,9 @@ def strong_section(args) -> str:
         f"Written by `python -m fate.sim --strong {args.strong} --games {args.games} --solo-games "
         f"{args.solo_games} --seed {args.seed} --budget {args.budget:g}`: every seat played by Hard "
         f"(tree search, {args.budget:g} s a decision instead of the table's 1.0 s, so that more games fit in "
-        "the time we had), Elder Gods drafted as in a real game. Win rates with their 95% interval (Wilson).",
+        "the time we had). In the four-seat games every cult keeps one of its two Elder Gods at random (Hard's "
+        "draft book would never seat the god it rates lowest, and the table must measure every god); alone, "
+        "Hard keeps its god by the book. Win rates with their 95% interval (Wilson).",
         "",
         f"### Four seats ({n4} game{'s' if n4 != 1 else ''})",
         "",

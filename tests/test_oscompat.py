@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -9,7 +10,8 @@ import time
 
 import pytest
 
-from fate.oscompat import LineReader, executable_name, system
+from fate.net import hosting
+from fate.oscompat import LineReader, _ps_birth, executable_name, process_birth, system
 
 
 @pytest.mark.parametrize("platform, name", [
@@ -77,3 +79,54 @@ def test_a_file_lock_is_held_against_a_second_holder_until_let_go(tmp_path):
     finally:
         os.close(first)
         os.close(second)
+
+
+def _sleeper(code: str = "import time; time.sleep(60)") -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True)
+
+
+@pytest.mark.parametrize("birth", [process_birth, _ps_birth], ids=["this-system", "ps"])
+def test_a_process_birth_names_one_process_until_it_ends(birth):
+    """The same process reads the same; another, started later, reads otherwise; one
+    that has ended (killed and not yet waited for, or gone) reads as not running."""
+    assert birth(os.getpid()) and birth(os.getpid()) == birth(os.getpid())
+    first = _sleeper()
+    time.sleep(1.1)  # ps counts whole seconds
+    second = _sleeper()
+    try:
+        assert birth(first.pid) and birth(second.pid) and birth(first.pid) != birth(second.pid)
+    finally:
+        first.kill()
+        second.kill()
+    time.sleep(0.3)
+    assert birth(first.pid) is None  # ended, not yet reaped
+    first.wait(timeout=10)
+    second.wait(timeout=10)
+    assert birth(first.pid) is None and birth(second.pid) is None
+    assert birth(0) is None
+
+
+def test_a_host_record_naming_another_process_is_neither_found_nor_stopped(tmp_path, monkeypatch):
+    """host.json names a process id the system has since given to another program, which
+    even listens on the recorded port: the game does not take it for its server, and
+    stopping that record leaves the program running."""
+    monkeypatch.setenv("FATE_USER_DIR", str(tmp_path))
+    other = _sleeper("import socket, time\ns = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen()\n"
+                     "print(s.getsockname()[1], flush=True); time.sleep(60)")
+    try:
+        port = int(LineReader(other.stdout).readline(timeout=30))
+        record = {"pid": other.pid, "port": port, "birth": "a process that ended long ago"}
+        (tmp_path / "host.json").write_text(json.dumps(record), encoding="utf-8")
+        assert hosting.running_host() is None
+        hosting.Host(other.pid, port, birth=record["birth"]).stop()
+        time.sleep(0.3)
+        assert other.poll() is None  # still running
+        record["birth"] = process_birth(other.pid)  # the record of that very process finds it
+        (tmp_path / "host.json").write_text(json.dumps(record), encoding="utf-8")
+        found = hosting.running_host()
+        assert found is not None and found.pid == other.pid
+        found.stop()
+        assert other.wait(timeout=10) != 0 and hosting.running_host() is None
+    finally:
+        other.kill()
+        other.wait(timeout=10)

@@ -13,8 +13,8 @@ each place:
 - the Artifact deck is shuffled; the Curses held by other seats get faces
   from the Curses this seat has not seen, never one whose trigger holds now
   (it would have been revealed already, R-CU-2), the rest make the Curse deck;
-- during the draft, the other seats' pairs of Elder Gods are dealt again from
-  the gods this seat has not seen;
+- during the draft, the other seats' pairs of Elder Gods, and the gods those
+  that have chosen kept, are dealt again from the gods this seat has not seen;
 - the dice to come are unknown: the game gets a new random generator, and no
   forced faces.
 
@@ -171,16 +171,25 @@ def _deal_curses(d: Game, seat: int, seed: int) -> None:
 
 
 def _deal_drafts(d: Game, seat: int, seed: int) -> None:
-    """Before the gods are chosen, the other seats' pairs are unseen."""
-    hidden = [s for s in range(len(d.drafts)) if s != seat and d.gods[s] < 0]
-    if not hidden:
+    """During the draft the other seats' pairs are unseen, and so is the god any of
+    them kept (each cult's choice stays secret until every cult has chosen, as
+    ``view.hide_draft`` shows it): every other seat gets a pair dealt again from the
+    gods this seat has not seen, and one that has chosen keeps the first of its pair."""
+    others = [s for s in range(len(d.drafts)) if s != seat]
+    if not others:
         return
-    seen = set(d.gods) | set(d.drafts[seat] if seat < len(d.drafts) else ())
-    boxed = [x for x in d.box if d.content.cards[x].kind == "god" and x not in seen]
-    pool = sorted([x for s in hidden for x in d.drafts[s]] + boxed)
+    mine = set(d.drafts[seat]) if seat < len(d.drafts) else set()
+    gods = set(d.content.gods)
+    pool = sorted(gods - mine)
     rngmod.keyed_shuffle(seed, pool, b"gods")
     drafts = list(d.drafts)
-    for s in hidden:
+    kept = d.gods[:]
+    for s in others:
         drafts[s] = (pool.pop(), pool.pop())
+        if kept[s] >= 0:
+            kept[s] = drafts[s][0]
+            pool.append(drafts[s][1])
     d.drafts = drafts
-    d.box = sorted([x for x in d.box if x not in boxed] + pool)
+    d.gods = kept
+    boxed_mine = [x for x in mine if x != kept[seat]] if kept[seat] >= 0 else []
+    d.box = sorted([x for x in d.box if x not in gods] + pool + boxed_mine)

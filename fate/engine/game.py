@@ -180,7 +180,7 @@ class Game:
         for f in _NESTED_FIELDS:
             setattr(g, f, [x[:] for x in getattr(self, f)])
         g.gods = self.gods[:]  # a god chosen in the copy (a look-ahead in the draft) stays in the copy
-        g.drafts = self.drafts
+        g.drafts = self.drafts  # replaced whole, never changed in place
         g.exhausted = set(self.exhausted)
         g.cast_bits = self.cast_bits[:]
         g.winners = self.winners

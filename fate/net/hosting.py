@@ -7,8 +7,10 @@ a port the system picks. The child is detached (fate/oscompat.py): closing the
 window may leave it hosting in the background; ``Host.stop()`` pauses the game
 for everyone (the games stay in the file: hosting again resumes them). A host
 started by an earlier window is found again through ``host.json`` (its process
-id and port). What friends type: ``lan_addresses()`` and the port; players
-outside the house need the port forwarded (docs/server.md).
+id, when that process started, and its port: a process id the system has given
+to another program since is never taken for it, nor stopped). What friends
+type: ``lan_addresses()`` and the port; players outside the house need the port
+forwarded (docs/server.md).
 """
 
 from __future__ import annotations
@@ -79,6 +81,7 @@ class Host:
     pid: int
     port: int
     proc: subprocess.Popen | None = None  # None: started by an earlier window
+    birth: str = ""  # when that process started (oscompat.process_birth): its number may be reused
 
     @property
     def url(self) -> str:
@@ -87,28 +90,16 @@ class Host:
     def alive(self) -> bool:
         if self.proc is not None:
             return self.proc.poll() is None
-        return _running(self.pid)
+        now = oscompat.process_birth(self.pid)
+        return now is not None and (now == self.birth or "" in (now, self.birth))
 
     def stop(self) -> None:
         """Pause every game it holds (they stay in host.sqlite)."""
         if self.proc is not None:
             oscompat.end_process(self.proc)
-        elif _running(self.pid):
-            try:
-                os.kill(self.pid, 15)
-            except OSError:
-                pass
+        elif self.alive():  # the same process, not another given its number since
+            oscompat.stop_process(self.pid)
         _forget()
-
-
-def _running(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except OSError:
-        return False
-    return True
 
 
 def _record() -> Path:
@@ -129,9 +120,9 @@ def running_host() -> Host | None:
     except InputError:
         return None
     if not (isinstance(data, dict) and isinstance(data.get("pid"), int) and isinstance(data.get("port"), int)
-            and 0 < data["port"] < 65536):
+            and 0 < data["port"] < 65536 and isinstance(data.get("birth", ""), str)):
         return None
-    h = Host(data["pid"], data["port"])
+    h = Host(data["pid"], data["port"], birth=data.get("birth", "")[:64])
     if not h.alive() or port_free(h.port):
         return None
     return h
@@ -164,9 +155,9 @@ def start_host(port: int | None = None) -> Host:
             raise HostError(f"The game's server stopped as it started (see {folder / 'host.log'}).")
         if line and line.startswith("listening on "):
             bound = int(line.split()[2].rsplit(":", 1)[1])
-            host = Host(proc.pid, bound, proc)
+            host = Host(proc.pid, bound, proc, oscompat.process_birth(proc.pid) or "")
             try:
-                write_save({"pid": proc.pid, "port": bound}, _record())
+                write_save({"pid": proc.pid, "port": bound, "birth": host.birth}, _record())
             except OSError:
                 pass  # only the next window's finding it again is lost
             return host

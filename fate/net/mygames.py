@@ -123,6 +123,14 @@ class MyGames:
         self.games = [g for g in self.games if (g.server, g.game) != (server, game)]
         self.save()
 
+    def moved(self, old: str, new: str) -> None:
+        """The server hosted on this computer now listens at ``new``: its games go with it."""
+        for g in self.games:
+            if g.hosted_here and g.server == old:
+                g.server = new
+        self.games = list({(g.server, g.game): g for g in self.games}.values())
+        self.save()
+
     def servers(self) -> dict[str, list[OnlineGame]]:
         """The games by server, each server once (asked in one ``games`` request each)."""
         out: dict[str, list[OnlineGame]] = {}

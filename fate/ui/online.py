@@ -69,6 +69,7 @@ class OnlineScene(Scene):
         self.confirm: tuple | None = None  # a Leave clicked once
         self.first = 0
         self.query: GamesQuery | None = None
+        self.moved = ""  # the hosted server's new port, to say at the table
         self.starter: tuple | None = None  # (hosting.HostStarter, what waits for it) while a server starts
         self.refresh()
 
@@ -95,6 +96,8 @@ class OnlineScene(Scene):
                 s, self.session, self.link = self.session, None, None
                 s.link.retry = True  # from now on a lost connection is tried again, by itself
                 self.app.goto("online_play", s)
+                if self.moved:  # said over the table for a while
+                    self.app.scene.notice, self.moved = (self.moved, self.app.scene.clock + 12), ""
             return
         if self.link is None:
             return
@@ -198,6 +201,14 @@ class OnlineScene(Scene):
             return
         self.app.hosting = starter.host
         url = starter.host.url if what == "create" else data.server
+        if what == "open" and url != starter.host.url:
+            # this computer's server was already running on another port (its own was taken
+            # when it started): it keeps every game hosted here in the same file
+            self.mine.moved(url, starter.host.url)
+            data = self.mine.find(starter.host.url, data.game) or data
+            url = starter.host.url
+            self.moved = (f"This computer's server now listens on port {starter.host.port}: "
+                          "friends join this game again at that port.")
         self.link = Link(url, self.app.content, retry=False)
         if what == "create":
             self.link.send("create", seats=data)

@@ -13,6 +13,7 @@ import pytest
 from fate.engine import new_game, view
 from fate.engine.determinize import determinize
 from fate.engine.invariants import violations
+from fate.engine.view import hide_draft
 
 
 def positions(content, players: int, seed: int, every: int = 7):
@@ -32,7 +33,8 @@ def test_the_deciding_seat_sees_the_same_game(content, players, seed):
     looked = 0
     for g, seat in positions(content, players, seed, every=3):
         d = determinize(g, seat, looked)
-        assert view(d, seat) == view(g, seat), f"decision {looked}"
+        # what the seat is shown: the view with the others' kept gods hidden during the draft
+        assert hide_draft(view(d, seat), seat) == hide_draft(view(g, seat), seat), f"decision {looked}"
         looked += 1
     assert looked > 12
 
@@ -200,8 +202,8 @@ def test_a_curse_is_never_dealt_a_face_that_would_have_been_revealed(content):
 
 
 def test_a_seat_that_has_chosen_keeps_its_pair_and_its_discard_stays_out_of_the_others(content):
-    """Seat 0 keeps one god and boxes the other: seat 0 knows that one is out, whoever
-    determinizes keeps seat 0's pair as it was dealt (even Cthulhu, card 0)."""
+    """Seat 0 keeps one god and boxes the other: seat 0 knows that one is out and keeps its
+    own pair and choice (even Cthulhu, card 0) when it determinizes."""
     for seed in range(60):
         g = new_game(content, 3, seed)
         if 0 in g.drafts[0]:  # Cthulhu (card 0) is in seat 0's pair
@@ -210,11 +212,36 @@ def test_a_seat_that_has_chosen_keeps_its_pair_and_its_discard_stays_out_of_the_
     other = next(x for x in g.drafts[0] if x != 0)
     assert g.pending().kind == "draft" and g.pending().seat == 1
     for k in range(40):
-        d = determinize(g, 1, k)
-        assert d.drafts[0] == g.drafts[0] and d.drafts[1] == g.drafts[1]
         mine = determinize(g, 0, k)
-        assert other not in mine.drafts[1] + mine.drafts[2]
-        assert mine.gods == g.gods
+        assert mine.drafts[0] == g.drafts[0] and mine.gods == g.gods
+        assert other not in mine.drafts[1] + mine.drafts[2] and other in mine.box
+
+
+def test_the_god_another_seat_kept_is_dealt_again_while_the_draft_hides_it(content):
+    """Seat 1 is shown that seat 0 has chosen, not what: its determinizations give seat 0
+    some god it has not seen, kept from a pair dealt again, never seat 1's own; the true
+    game is untouched."""
+    g = new_game(content, 3, 4)
+    g.apply(g.pending().choices[0])
+    kept, theirs = g.gods[0], set(g.drafts[0])
+    assert g.pending().kind == "draft" and g.pending().seat == 1
+    mine = set(g.drafts[1])
+    given = set()
+    for k in range(40):
+        d = determinize(g, 1, k)
+        assert d.drafts[1] == g.drafts[1] and d.gods[1] == -1 and d.gods[2] == -1
+        assert d.gods[0] in d.drafts[0] and d.gods[0] not in mine
+        assert not set(d.drafts[0] + d.drafts[2]) & mine
+        in_play = d.drafts[0] + d.drafts[2]
+        boxed = [x for x in d.box if d.card(x).kind == "god"]
+        assert sorted(set(in_play) | set(boxed) | mine) == sorted(content.gods)
+        assert d.gods[0] not in boxed
+        given.add(d.gods[0])
+        while (p := d.pending()) is not None and p.kind == "draft":
+            d.apply(p.choices[0])
+        assert not violations(d)
+    assert len(given) > 3 and given - theirs  # not only what seat 0 was truly dealt
+    assert g.gods[0] == kept and g.gods[1] == -1
 
 
 def first_fit_deal(g, seat: int, seed: int) -> tuple:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import socket
 import sqlite3
 import time
 
@@ -25,6 +26,7 @@ from fate.content import default_content
 from fate.engine.save import load_data
 from fate.engine.view import hide_draft, view
 from fate.net import hosting
+from fate.net.mygames import MyGames
 from fate.ui.app import App, click
 from fate.ui.menus import EndScene, TitleScene
 from fate.ui.online import OnlineScene
@@ -472,3 +474,33 @@ def test_leave_with_several_seats_at_this_screen_says_it_leaves_them_all(content
         assert rows == [(0, "ai", 1), (1, "remote", 0), (2, "ai", 1)]
     finally:
         srv.stop()
+
+
+def test_a_hosted_game_opens_on_the_port_this_computers_server_runs_on_now(content, tmp_path, user):
+    """A game was hosted on one port; its server was paused; this computer's server runs
+    again on another port (the first was taken that day): opening the game from My online
+    games finds it there (one file holds every game hosted here), keeps the new address
+    and says so at the table."""
+    app = window(content, tmp_path, "mover")
+    press(app, ("online",))
+    press(app, ("page", "host"))
+    type_into(app, "name", "Dee")
+    press(app, ("host",))
+    until([app], lambda: app.scene.page == "hosting", "the game to be hosted")
+    made = app.scene.made
+    app.hosting.stop()
+    app.hosting = None
+    with socket.socket() as taken:  # the old port is someone else's today
+        taken.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # past the old server's closing connections
+        taken.bind(("0.0.0.0", int(made.server.rsplit(":", 1)[1])))
+        taken.listen()
+        now = hosting.start_host(0)
+        user.append(now)
+        assert now.url != made.server
+        press(app, ("back",))
+        press(app, ("open",))
+        until([app], lambda: isinstance(app.scene, OnlinePlayScene), "the game to open on the new port")
+    assert app.scene.session.server == now.url
+    assert [g.server for g in MyGames(app.online_file).games] == [now.url]
+    assert f"port {now.port}" in app.scene.notice[0]
+    assert app.hosting.pid == now.pid
