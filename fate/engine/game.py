@@ -198,32 +198,42 @@ class Game:
         """Run tasks until one asks a seat to decide or the game ends."""
         if self.ask is not None:
             return
-        stack = self.stack
+        pop = self.stack.pop
         tasks = TASKS
-        budget = STEPS_WITHOUT_A_DECISION
-        while not self.over:  # the one way out besides the end: a handler asks (return below)
+        # The one way out besides the end: a handler asks (return below). A call runs some
+        # tasks, so the count stays among the small numbers Python keeps made.
+        for _ in range(STEPS_WITHOUT_A_DECISION - 1):
+            if self.over:
+                return
             try:
-                t = stack.pop()
+                t = pop()
             except IndexError:
                 raise RuntimeError("the engine ran out of things to do (a rules bug)") from None
-            budget -= 1
-            if not budget:  # a loop in the rules: an error to report, never a frozen table
-                raise RuntimeError(f"the engine ran {STEPS_WITHOUT_A_DECISION:,} steps without a decision "
-                                   f"(a rules bug; the last was {t[0]!r})")
             run, resolve, quiet = tasks[t[0]]
             a = run(self, t)
-            if a is not None:
-                seat, kind, text, opts, context = a
-                if len(opts) == 1:
-                    resolve(self, t, opts[0][2])
-                else:
-                    choices = tuple(map(_as_choice, opts))
-                    self.ask = (t, _new_tuple(Prompt, (seat, kind, text, choices, context)))
+            if a is None:
+                if quiet or not self.held:
+                    continue
+            else:
+                opts = a[3]
+                if len(opts) != 1:
+                    if opts.__class__ is not tuple:  # (id, label, value) triples, not yet choices
+                        opts = tuple(map(_as_choice, opts))
+                    self.ask = (t, _new_tuple(Prompt, (a[0], a[1], a[2], opts, a[4])))
                     return
-            elif quiet:
-                continue
-            if self.held:
-                self._check_curses()
+                resolve(self, t, opts[0][2])
+                if not self.held:
+                    continue
+            self._check_curses()
+        if self.over:
+            return
+        try:
+            t = pop()
+        except IndexError:
+            raise RuntimeError("the engine ran out of things to do (a rules bug)") from None
+        # a loop in the rules: an error to report, never a frozen table
+        raise RuntimeError(f"the engine ran {STEPS_WITHOUT_A_DECISION:,} steps without a decision "
+                           f"(a rules bug; the last was {t[0]!r})")
 
     def _check_curses(self) -> None:
         """Reveal the first held Curse whose trigger holds (R-CU-2)."""

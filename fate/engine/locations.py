@@ -16,9 +16,13 @@ from fate.engine.constants import (
     STREETS,
 )
 from fate.engine.game import Game
+from fate.engine.model import Choice
 from fate.engine.registry import Ask, roll_result, task
 
-SKIP = ("skip", "Do not take the Control Action", None)
+SKIP = Choice("skip", "Do not take the Control Action", None)
+TAKE = [Choice("take", f"Take the Control Action of {name}", "take") for name in LOCATION_NAMES]
+CLEANSE = Choice("cleanse", "Instead gain 3 Elder Signs to destroy one of your Curses", "cleanse")
+ROLL_OR_NOT = (Choice("roll", "Roll for Temporary Control", True), Choice("no", "Do not roll", False))
 
 def activate(g: Game, t: tuple) -> None:
     """Control is judged once, as the Activate phase's steps begin (after its casting
@@ -46,7 +50,7 @@ def temporary_control(g: Game, t: tuple) -> Ask | None:
     seat, loc = g.cur, g.turn_loc
     return Ask(seat, "temporary_control",
                f"You do not control {LOCATION_NAMES[loc]}. Roll a Fate Die for Temporary Control?",
-               [("roll", "Roll for Temporary Control", True), ("no", "Do not roll", False)],
+               ROLL_OR_NOT,
                ("location", loc))
 
 
@@ -67,13 +71,12 @@ def control_action(g: Game, t: tuple) -> Ask | None:
     if not g.ctl:
         return None
     seat, loc = g.cur, g.turn_loc
-    opts = [("take", f"Take the Control Action of {LOCATION_NAMES[loc]}", "take"), SKIP]
+    opts = [TAKE[loc], SKIP]
     if g.solo and not g.cleanse_used and g.curses_on(seat) > 0:  # R-SO-7
-        opts.insert(1, ("cleanse", "Instead gain 3 Elder Signs to destroy one of your Curses",
-                        "cleanse"))
+        opts.insert(1, CLEANSE)
     if not CONTROL_POSSIBLE[loc](g, seat):
         opts = [o for o in opts if o[0] != "take"]
-    return Ask(seat, "control_action", f"Control Action at {LOCATION_NAMES[loc]}?", opts,
+    return Ask(seat, "control_action", f"Control Action at {LOCATION_NAMES[loc]}?", tuple(opts),
                ("location", loc))
 
 

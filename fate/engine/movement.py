@@ -11,17 +11,18 @@ from fate.engine.constants import (
     N_LOCATIONS,
 )
 from fate.engine.game import Game
+from fate.engine.model import Choice
 from fate.engine.registry import Ask, table, task
 
 
-def play_option(c) -> tuple[str, str, tuple]:
+def play_option(c) -> Choice:
     """The move choice of a Spell: play it to go where its back points (R-MV-1)."""
     dest = c.symbol
-    return (f"play:{c.id}", f"Play {c.name} (back {LOCATION_NAMES[dest]}) to move to {LOCATION_NAMES[dest]}",
+    return Choice(f"play:{c.id}", f"Play {c.name} (back {LOCATION_NAMES[dest]}) to move to {LOCATION_NAMES[dest]}",
             ("single", c.index, dest))
 
 
-def move_options(g: Game, seat: int) -> list[tuple[str, str, tuple]]:
+def move_options(g: Game, seat: int) -> list[Choice]:
     piece = g.piece_of(seat)
     here = g.pieces[piece]
     blocked = g.blocked_for(piece)
@@ -39,12 +40,13 @@ def move_options(g: Game, seat: int) -> list[tuple[str, str, tuple]]:
             if counts[sym] >= 2:  # R-MV-2
                 opts.append(WILD_OPTIONS[sym])
         if g.gate[seat] >= 0:  # R-MV-3
-            opts.append(("gate", "Play your Gate card as a Wild", ("gate",)))
+            opts.append(GATE_OPTION)
     return opts
 
 
-WILD_OPTIONS = {sym: (f"wild:{sym}", f"Play two {LOCATION_NAMES[sym]} backs as a Wild", ("wild", sym))
+WILD_OPTIONS = {sym: Choice(f"wild:{sym}", f"Play two {LOCATION_NAMES[sym]} backs as a Wild", ("wild", sym))
                 for sym in range(1, N_LOCATIONS)}
+GATE_OPTION = Choice("gate", "Play your Gate card as a Wild", ("gate",))
 
 
 def move(g: Game, t: tuple) -> Ask | None:
@@ -52,7 +54,7 @@ def move(g: Game, t: tuple) -> Ask | None:
     opts = move_options(g, seat)
     if opts:
         return Ask(seat, "move", "Move the Fate Piece: play a Spell, a Wild pair or your Gate",
-                   opts, ("from", g.pieces[g.piece_of(seat)]))
+                   tuple(opts), ("from", g.pieces[g.piece_of(seat)]))
     # R-MV-9: show the hand and draw until a move exists; stay if nothing is left.
     g.emit("no_move", {"seat": seat, "hand": [g.card(x).symbol for x in g.hands[seat]]})
     if g.draw_spell(seat) is None:

@@ -32,7 +32,9 @@ from fate.engine.constants import LOCATIONS
 
 class Ask(NamedTuple):
     """A decision a handler needs: who, what kind, in words, and the options
-    as (id, label, value) triples."""
+    as (id, label, value) triples in a list; or as a tuple of ready-made
+    ``Choice`` values (the hot handlers keep theirs made once), which then
+    become the prompt's choices as they are."""
 
     seat: int
     kind: str
