@@ -4,6 +4,7 @@ location rules). The Museum's Control Action comes before its Basic Action
 
 from __future__ import annotations
 
+from fate.content.model import Content
 from fate.engine.artifacts import gain_artifact, reveal_artifacts
 from fate.engine.constants import (
     CEREMONY,
@@ -17,7 +18,7 @@ from fate.engine.constants import (
 )
 from fate.engine.game import Game
 from fate.engine.model import Choice
-from fate.engine.registry import Ask, roll_result, task
+from fate.engine.registry import Ask, roll_result, table, task
 
 SKIP = Choice("skip", "Do not take the Control Action", None)
 TAKE = [Choice("take", f"Take the Control Action of {name}", "take") for name in LOCATION_NAMES]
@@ -256,9 +257,23 @@ def streets_send(g: Game, t: tuple) -> Ask | None:
     if not sources:
         g.stack.append(("streets_raids",))
         return None
-    opts = [(f"send:{sid}:{s}", f"Send an Investigator {where} to {g.seat_name(s)}", (src, s))
-            for sid, where, src in sources for s in g.others(seat)]
-    return Ask(seat, "streets_send", f"Send Investigators into other Lodges ({left} left)", opts)
+    made = g.tables.send_options
+    opts = []
+    for sid, where, src in sources:
+        for s in g.others(seat):
+            key = (sid, src, s, g.gods[s])
+            opt = made.get(key)
+            if opt is None:
+                opt = made[key] = Choice(f"send:{sid}:{s}", f"Send an Investigator {where} to {g.seat_name(s)}",
+                                         (src, s))
+            opts.append(opt)
+    return Ask(seat, "streets_send", f"Send Investigators into other Lodges ({left} left)", tuple(opts))
+
+
+def _send_options(content: Content) -> dict:
+    """``send_options``: the choices of ``streets_send`` by (source, its seat or "supply", the seat
+    sent to, its god), made as games need them."""
+    return {}
 
 
 def streets_send_take(g: Game, t: tuple, value: tuple) -> None:
@@ -295,11 +310,13 @@ def gathering_move(g: Game, t: tuple) -> Ask | None:
     seat, left = g.cur, t[1]
     if left == 0 or g.at[GATHERING][seat] == 0:
         return None
-    opts = [(f"to:{loc}", f"Move a Cultist to {LOCATION_NAMES[loc]}", loc)
-            for loc in range(N_LOCATIONS) if loc != GATHERING]
-    opts.append(("stop", "Move no more Cultists", -1))
     many = "any number of Cultists" if left > 1 else "one Cultist"
-    return Ask(seat, "gathering_move", f"Move {many} from The Gathering", opts)
+    return Ask(seat, "gathering_move", f"Move {many} from The Gathering", GATHERING_MOVES)
+
+
+GATHERING_MOVES = tuple([Choice(f"to:{loc}", f"Move a Cultist to {LOCATION_NAMES[loc]}", loc)
+                         for loc in range(N_LOCATIONS) if loc != GATHERING]
+                        + [Choice("stop", "Move no more Cultists", -1)])
 
 
 def gathering_move_take(g: Game, t: tuple, loc: int) -> None:
@@ -379,6 +396,7 @@ task("ceremony_basic", ceremony_basic)
 task("ceremony_control", ceremony_control)
 task("streets_basic", streets_basic)
 task("streets_send", streets_send, streets_send_take)
+table("send_options", _send_options)
 task("streets_raids", streets_raids)
 task("streets_control", streets_control)
 task("gathering_basic", gathering_basic)

@@ -78,9 +78,12 @@ def move_take(g: Game, t: tuple, value: tuple) -> None:
 def wild_pick(g: Game, t: tuple) -> Ask | None:
     sym, picked = t[1], t[2]
     seat = g.cur
-    cards = [x for x in g.hands[seat] if g.card(x).symbol == sym and x not in picked]
-    opts = [(f"card:{g.card(x).id}", f"Give up {g.card(x).name}", x) for x in cards]
-    return Ask(seat, "wild_card", f"Choose Spell {len(picked) + 1} of 2 for the Wild", opts)
+    back, give_up = g.tables.back, g.tables.give_up
+    opts = tuple([give_up[x] for x in g.hands[seat] if back[x] == sym and x not in picked])
+    return Ask(seat, "wild_card", WILD_PICK_TEXT[len(picked)], opts)
+
+
+WILD_PICK_TEXT = [f"Choose Spell {k + 1} of 2 for the Wild" for k in range(2)]
 
 
 def wild_pick_take(g: Game, t: tuple, card: int) -> None:
@@ -93,9 +96,11 @@ def destination(g: Game, t: tuple) -> Ask:
     piece = g.piece_of(seat)
     here = g.pieces[piece]
     blocked = g.blocked_for(piece)
-    opts = [(f"to:{loc}", f"Move to {LOCATION_NAMES[loc]}", loc)
-            for loc in range(N_LOCATIONS) if loc != here and loc not in blocked]
+    opts = tuple([MOVE_TO[loc] for loc in range(N_LOCATIONS) if loc != here and loc not in blocked])
     return Ask(seat, "destination", "Where does the Fate Piece go?", opts)
+
+
+MOVE_TO = [Choice(f"to:{loc}", f"Move to {name}", loc) for loc, name in enumerate(LOCATION_NAMES)]
 
 
 def destination_take(g: Game, t: tuple, loc: int) -> None:
@@ -188,6 +193,12 @@ def _play_table(content: Content) -> list:
     return [play_option(c) if c.kind == "spell" else None for c in content.cards]
 
 
+def _give_up_table(content: Content) -> list:
+    """``give_up[card]``: a Spell's choice as one of the pair of a Wild, made once."""
+    return [Choice(f"card:{c.id}", f"Give up {c.name}", c.index) if c.kind == "spell" else None
+            for c in content.cards]
+
+
 def _back_table(content: Content) -> list:
     """``back[card]``: the Astral back a card shows face down: its symbol, or "gate"."""
     return [c.symbol if c.kind == "spell" else "gate" for c in content.cards]
@@ -207,3 +218,4 @@ task("place_investigator", place_investigator)
 task("place_investigator_after", place_investigator_after)
 table("play", _play_table)
 table("back", _back_table)
+table("give_up", _give_up_table)
