@@ -274,11 +274,11 @@ def ready(g: Game, t: tuple) -> Ask | None:
             g.discard_column(loc)
         return None
     opts.append(READY_MORE if done else READY_NOTHING)
-    return Ask(seat, "ready", f"Ready a Spell at {LOCATION_NAMES[loc]}"
-               + (f" ({done + 1} of {g.ready_allow})" if g.ready_allow > 1 else ""), tuple(opts),
-               ("location", loc))
+    text = f"{READY_TEXT[loc]} ({done + 1} of {g.ready_allow})" if g.ready_allow > 1 else READY_TEXT[loc]
+    return Ask(seat, "ready", text, tuple(opts), ("location", loc))
 
 
+READY_TEXT = [f"Ready a Spell at {name}" for name in LOCATION_NAMES]
 READY_NOTHING = Choice("skip", "Ready nothing", -1)
 READY_MORE = Choice("skip", "Ready nothing more", -1)
 

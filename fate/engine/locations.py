@@ -23,6 +23,8 @@ from fate.engine.registry import Ask, roll_result, table, task
 SKIP = Choice("skip", "Do not take the Control Action", None)
 TAKE = [Choice("take", f"Take the Control Action of {name}", "take") for name in LOCATION_NAMES]
 CLEANSE = Choice("cleanse", "Instead gain 3 Elder Signs to destroy one of your Curses", "cleanse")
+TEMPORARY_TEXT = [f"You do not control {name}. Roll a Fate Die for Temporary Control?" for name in LOCATION_NAMES]
+CONTROL_TEXT = [f"Control Action at {name}?" for name in LOCATION_NAMES]
 ROLL_OR_NOT = (Choice("roll", "Roll for Temporary Control", True), Choice("no", "Do not roll", False))
 
 def activate(g: Game, t: tuple) -> None:
@@ -49,9 +51,7 @@ def temporary_control(g: Game, t: tuple) -> Ask | None:
     if g.ctl:
         return None
     seat, loc = g.cur, g.turn_loc
-    return Ask(seat, "temporary_control",
-               f"You do not control {LOCATION_NAMES[loc]}. Roll a Fate Die for Temporary Control?",
-               ROLL_OR_NOT,
+    return Ask(seat, "temporary_control", TEMPORARY_TEXT[loc], ROLL_OR_NOT,
                ("location", loc))
 
 
@@ -77,7 +77,7 @@ def control_action(g: Game, t: tuple) -> Ask | None:
         opts.insert(1, CLEANSE)
     if not CONTROL_POSSIBLE[loc](g, seat):
         opts = [o for o in opts if o[0] != "take"]
-    return Ask(seat, "control_action", f"Control Action at {LOCATION_NAMES[loc]}?", tuple(opts),
+    return Ask(seat, "control_action", CONTROL_TEXT[loc], tuple(opts),
                ("location", loc))
 
 
