@@ -165,7 +165,7 @@ def window(g: Game, t: tuple) -> Ask | None:
                 if timing[c] & bit and c not in g.exhausted:
                     opts.append(cache.get(c * 4 + k) or cast_option(g, c, k))
             opts.append(PASS[k])
-            return Ask(seat, "cast_window", WINDOW_PROMPT[kind], tuple(opts), ("window", kind, target))
+            return (seat, "cast_window", WINDOW_PROMPT[kind], tuple(opts), ("window", kind, target))
     return None
 
 
@@ -275,7 +275,7 @@ def ready(g: Game, t: tuple) -> Ask | None:
         return None
     opts.append(READY_MORE if done else READY_NOTHING)
     text = f"{READY_TEXT[loc]} ({done + 1} of {g.ready_allow})" if g.ready_allow > 1 else READY_TEXT[loc]
-    return Ask(seat, "ready", text, tuple(opts), ("location", loc))
+    return (seat, "ready", text, tuple(opts), ("location", loc))
 
 
 READY_TEXT = [f"Ready a Spell at {name}" for name in LOCATION_NAMES]
@@ -302,7 +302,7 @@ def ready_free(g: Game, t: tuple) -> Ask | None:
     if not opts:
         return None
     opts.append(("skip", "Ready nothing", -1))
-    return Ask(seat, "ready_free", "Ready a Spell for free", opts)
+    return (seat, "ready_free", "Ready a Spell for free", opts, ())
 
 
 def ready_free_take(g: Game, t: tuple, card: int) -> None:
@@ -323,7 +323,7 @@ def readied(g: Game, t: tuple) -> Ask | None:
     opts = [("cast_now", f"Cast {g.card(card).name} at once", "cast")]
     opts += [(f"replace:{g.card(r).id}", f"Discard readied {g.card(r).name} to make room", r)
              for r in g.reserve[seat]]
-    return Ask(seat, "reserve_full", "Your Reserve is full", opts)
+    return (seat, "reserve_full", "Your Reserve is full", opts, ())
 
 
 def readied_take(g: Game, t: tuple, old: int | str) -> None:

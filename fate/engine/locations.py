@@ -51,7 +51,7 @@ def temporary_control(g: Game, t: tuple) -> Ask | None:
     if g.ctl:
         return None
     seat, loc = g.cur, g.turn_loc
-    return Ask(seat, "temporary_control", TEMPORARY_TEXT[loc], ROLL_OR_NOT,
+    return (seat, "temporary_control", TEMPORARY_TEXT[loc], ROLL_OR_NOT,
                ("location", loc))
 
 
@@ -77,7 +77,7 @@ def control_action(g: Game, t: tuple) -> Ask | None:
         opts.insert(1, CLEANSE)
     if not CONTROL_POSSIBLE[loc](g, seat):
         opts = [o for o in opts if o[0] != "take"]
-    return Ask(seat, "control_action", CONTROL_TEXT[loc], tuple(opts),
+    return (seat, "control_action", CONTROL_TEXT[loc], tuple(opts),
                ("location", loc))
 
 
@@ -155,7 +155,7 @@ def museum_basic(g: Game, t: tuple) -> Ask | None:
     if not opts:
         g.emit("no_artifacts", {"seat": seat})
         return None
-    return Ask(seat, "museum", "Take an Artifact", opts)
+    return (seat, "museum", "Take an Artifact", opts, ())
 
 
 def museum_take(g: Game, t: tuple, art: int) -> None:
@@ -176,8 +176,8 @@ def museum_control(g: Game, t: tuple) -> Ask | None:
     if not g.art_deck:
         g.stack.append(("museum_sacrifice", 0))
         return None
-    return Ask(g.cur, "museum_replace", "Replace the two face-up Artifacts with two new ones?",
-               [("replace", "Replace them", True), ("keep", "Keep them", False)])
+    return (g.cur, "museum_replace", "Replace the two face-up Artifacts with two new ones?",
+               [("replace", "Replace them", True), ("keep", "Keep them", False)], ())
 
 
 def museum_replace(g: Game, t: tuple, yes: bool) -> None:
@@ -200,8 +200,8 @@ def museum_sacrifice(g: Game, t: tuple) -> Ask | None:
     if not opts:
         return None
     opts.append(("stop", "Sacrifice no more", -1))
-    return Ask(seat, "museum_sacrifice", "Sacrifice Cultists at The Museum to destroy Elder Signs",
-               opts)
+    return (seat, "museum_sacrifice", "Sacrifice Cultists at The Museum to destroy Elder Signs",
+               opts, ())
 
 
 def museum_sacrifice_take(g: Game, t: tuple, target: int) -> None:
@@ -267,7 +267,7 @@ def streets_send(g: Game, t: tuple) -> Ask | None:
                 opt = made[key] = Choice(f"send:{sid}:{s}", f"Send an Investigator {where} to {g.seat_name(s)}",
                                          (src, s))
             opts.append(opt)
-    return Ask(seat, "streets_send", f"Send Investigators into other Lodges ({left} left)", tuple(opts))
+    return (seat, "streets_send", f"Send Investigators into other Lodges ({left} left)", tuple(opts), ())
 
 
 def _send_options(content: Content) -> dict:
@@ -311,7 +311,7 @@ def gathering_move(g: Game, t: tuple) -> Ask | None:
     if left == 0 or g.at[GATHERING][seat] == 0:
         return None
     many = "any number of Cultists" if left > 1 else "one Cultist"
-    return Ask(seat, "gathering_move", f"Move {many} from The Gathering", GATHERING_MOVES)
+    return (seat, "gathering_move", f"Move {many} from The Gathering", GATHERING_MOVES, ())
 
 
 GATHERING_MOVES = tuple([Choice(f"to:{loc}", f"Move a Cultist to {LOCATION_NAMES[loc]}", loc)

@@ -53,7 +53,7 @@ def move(g: Game, t: tuple) -> Ask | None:
     seat = g.cur
     opts = move_options(g, seat)
     if opts:
-        return Ask(seat, "move", "Move the Fate Piece: play a Spell, a Wild pair or your Gate",
+        return (seat, "move", "Move the Fate Piece: play a Spell, a Wild pair or your Gate",
                    tuple(opts), ("from", g.pieces[g.piece_of(seat)]))
     # R-MV-9: show the hand and draw until a move exists; stay if nothing is left.
     g.emit("no_move", {"seat": seat, "hand": [g.card(x).symbol for x in g.hands[seat]]})
@@ -80,7 +80,7 @@ def wild_pick(g: Game, t: tuple) -> Ask | None:
     seat = g.cur
     back, give_up = g.tables.back, g.tables.give_up
     opts = tuple([give_up[x] for x in g.hands[seat] if back[x] == sym and x not in picked])
-    return Ask(seat, "wild_card", WILD_PICK_TEXT[len(picked)], opts)
+    return (seat, "wild_card", WILD_PICK_TEXT[len(picked)], opts, ())
 
 
 WILD_PICK_TEXT = [f"Choose Spell {k + 1} of 2 for the Wild" for k in range(2)]
@@ -97,7 +97,7 @@ def destination(g: Game, t: tuple) -> Ask:
     here = g.pieces[piece]
     blocked = g.blocked_for(piece)
     opts = tuple([MOVE_TO[loc] for loc in range(N_LOCATIONS) if loc != here and loc not in blocked])
-    return Ask(seat, "destination", "Where does the Fate Piece go?", opts)
+    return (seat, "destination", "Where does the Fate Piece go?", opts, ())
 
 
 MOVE_TO = [Choice(f"to:{loc}", f"Move to {name}", loc) for loc, name in enumerate(LOCATION_NAMES)]
