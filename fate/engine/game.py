@@ -217,7 +217,7 @@ class Game:
             else:
                 opts = a[3]
                 if len(opts) != 1:
-                    if opts.__class__ is not tuple:  # (id, label, value) triples, not yet choices
+                    if type(opts) is not tuple:  # (id, label, value) triples, not yet choices
                         opts = tuple(map(_as_choice, opts))
                     self.ask = (t, _new_tuple(Prompt, (a[0], a[1], a[2], opts, a[4])))
                     return
