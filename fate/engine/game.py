@@ -171,20 +171,35 @@ class Game:
         return out
 
     def clone(self) -> Game:
-        """An independent copy for look-ahead. Shares only immutable content."""
+        """An independent copy for look-ahead. Shares only immutable content.
+        Written out field by field (the search clones once an iteration; a loop of
+        getattr/setattr over the field names took three times as long): a field
+        added to the game needs a line here (tests/engine/test_api.py checks each)."""
         g = Game.__new__(Game)
-        for f in _SCALAR_FIELDS:
-            setattr(g, f, getattr(self, f))
-        for f in _LIST_FIELDS:
-            setattr(g, f, getattr(self, f)[:])
-        for f in _NESTED_FIELDS:
-            setattr(g, f, [x[:] for x in getattr(self, f)])
-        g.gods = self.gods
-        g.drafts = self.drafts
+        # scalars and values never changed in place
+        g.content, g.config, g.n, g.solo = self.content, self.config, self.n, self.solo
+        g.first, g.cur, g.turn, g.phase = self.first, self.cur, self.turn, self.phase
+        g.inv_supply, g.turn_loc, g.ready_allow, g.ctl = self.inv_supply, self.turn_loc, self.ready_allow, self.ctl
+        g.ow_returns, g.cleanse_used, g.squall_owner = self.ow_returns, self.cleanse_used, self.squall_owner
+        g.rng, g.over, g.end_reason, g.ask = self.rng, self.over, self.end_reason, self.ask
+        g.tables, g.level = self.tables, self.level
+        g.gods, g.drafts, g.winners, g.losers = self.gods, self.drafts, self.winners, self.losers
+        # lists of numbers or tuples
+        g.lodge, g.abyss, g.inv_lodge = self.lodge[:], self.abyss[:], self.inv_lodge[:]
+        g.summon, g.signs, g.es_cursed, g.gate = self.summon[:], self.signs[:], self.es_cursed[:], self.gate[:]
+        g.spell_deck, g.discard, g.gate_supply = self.spell_deck[:], self.discard[:], self.gate_supply[:]
+        g.art_deck, g.art_up, g.curse_deck = self.art_deck[:], self.art_up[:], self.curse_deck[:]
+        g.held, g.box, g.resolving, g.pieces = self.held[:], self.box[:], self.resolving[:], self.pieces[:]
+        g.squall, g.forced, g.stack = self.squall[:], self.forced[:], self.stack[:]
+        g.choices_made, g.inv_at, g.cast_bits = self.choices_made[:], self.inv_at[:], self.cast_bits[:]
+        # lists of lists
+        g.at = [x[:] for x in self.at]
+        g.hands = [x[:] for x in self.hands]
+        g.reserve = [x[:] for x in self.reserve]
+        g.arts = [x[:] for x in self.arts]
+        g.columns = [x[:] for x in self.columns]
+        g.rolls = [x[:] for x in self.rolls]
         g.exhausted = set(self.exhausted)
-        g.cast_bits = self.cast_bits[:]
-        g.winners = self.winners
-        g.losers = self.losers
         g.events = []
         return g
 
