@@ -48,7 +48,7 @@ def shuffle(state: int, items: list) -> int:
     top = len(items) - 1
     if top >= PACKED_FROM:
         state, words = outputs(state, top)
-        for i, z in zip(range(top, 0, -1), words):
+        for i, z in zip(range(top, 0, -1), words, strict=True):
             j = z % (i + 1)
             items[i], items[j] = items[j], items[i]
         return state

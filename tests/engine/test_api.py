@@ -82,7 +82,7 @@ def test_a_clone_copies_every_field_and_shares_nothing_it_could_change(content):
         assert theirs == mine, name
         if isinstance(mine, (list, set)) and name not in shared:
             assert theirs is not mine, name
-            for x, y in zip(mine, theirs):
+            for x, y in zip(mine, theirs, strict=True):
                 assert not isinstance(x, list) or x is not y, name
 
 
