@@ -80,11 +80,7 @@ def fx_run(g: Game, t: tuple) -> Ask | None:
     mark = len(g.stack)
     out = STEPS[p["do"]].fn(g, Fx(seat, card, vars), p)
     if out is None:  # each step's answers are its own: the next starts afresh
-        if i + 1 < len(steps):
-            # After the last step nothing is left to run. (The Curse check that an empty
-            # step would earn could find nothing new: the state is the one checked after
-            # the last task that changed anything, quiet tasks changing nothing a Curse sees.)
-            g.stack.insert(mark, ("fx", seat, card, lst, i + 1, ()))
+        g.stack.insert(mark, ("fx", seat, card, lst, i + 1, ()))
         return None
     if isinstance(out, Again):
         g.stack.insert(mark, ("fx", seat, card, lst, i, vars + out.updates))
