@@ -194,9 +194,9 @@ def _play_table(content: Content) -> list:
 
 
 def _give_up_table(content: Content) -> list:
-    """``give_up[card]``: a Spell's choice as one of the pair of a Wild, made once."""
-    return [Choice(f"card:{c.id}", f"Give up {c.name}", c.index) if c.kind == "spell" else None
-            for c in content.cards]
+    """``give_up[card]``: a Spell's choice as one of the pair of a Wild, made once (for
+    every card: only Spells are ever in a hand)."""
+    return [Choice(f"card:{c.id}", f"Give up {c.name}", c.index) for c in content.cards]
 
 
 def _back_table(content: Content) -> list:
