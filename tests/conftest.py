@@ -22,7 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["FATE_USER_DIR"] = tempfile.mkdtemp(prefix="fate-tests-")
 
 from fate.content import default_content  # noqa: E402
-from fate.engine import Game, view  # noqa: E402
+from fate.engine import Game, rng, view  # noqa: E402
 from fate.engine.events import event_problems  # noqa: E402
 from fate.engine.invariants import prompt_problems  # noqa: E402
 from fate.scenario import build  # noqa: E402
@@ -36,9 +36,10 @@ def content():
 @pytest.fixture(autouse=True)
 def fresh_tables():
     """Each test builds the engine's derived tables afresh (fate/engine/registry.py
-    caches them per content). The tests stay independent of each other's order, and
+    caches them per content, fate/engine/rng.py its lane constants). The tests stay independent of each other's order, and
     a mutation run sees every test use the table builders, not only the first."""
     default_content().derived.clear()
+    rng._LANES.clear()  # the same for the generator's cache of lane constants
     yield
 
 

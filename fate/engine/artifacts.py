@@ -42,7 +42,7 @@ def artifact_limit(g: Game, t: tuple) -> Ask | None:
     if len(g.arts[seat]) <= ARTIFACT_LIMIT:
         return None
     opts = [(f"discard:{g.card(a).id}", f"Discard {g.card(a).name}", a) for a in g.arts[seat]]
-    return Ask(seat, "artifact_limit", "You may keep 3 Artifacts: discard one", opts)
+    return (seat, "artifact_limit", "You may keep 3 Artifacts: discard one", opts, ())
 
 
 def artifact_discard(g: Game, t: tuple, art: int) -> None:

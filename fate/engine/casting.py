@@ -30,11 +30,13 @@ from fate.engine.constants import (
     WILD_SYMBOL,
 )
 from fate.engine.game import Game
+from fate.engine.model import Choice
 from fate.engine.registry import Ask, table, task
 
 # The casting windows; a window's bits are index * 4 + 2 * (own turn) + (aimed at the seat).
 WINDOWS = ("prepare", "move", "activate", "conclude", "after_roll", "raid", "end", "investigators")
 WINDOW_BASE = {w: 4 * i for i, w in enumerate(WINDOWS)}
+WINDOW_MASK = {w: 15 << base for w, base in WINDOW_BASE.items()}  # the window's four bits
 
 
 def timing_allows(timing: frozenset[str], window: str, own: bool, aimed: bool) -> bool:
@@ -96,7 +98,7 @@ WINDOW_TEXT = {
     "end": "at the end of the turn", "investigators": "as the Investigators take their turn",
 }
 WINDOW_PROMPT = {kind: f"You may cast {text}" for kind, text in WINDOW_TEXT.items()}
-PASS = [("pass", "Pass", ("pass", None, k)) for k in range(4)]
+PASS = [Choice("pass", "Pass", ("pass", None, k)) for k in range(4)]
 
 
 def _cast_label(c, text: str) -> str:
@@ -117,7 +119,7 @@ def _cast_options(content: Content) -> tuple[dict, dict]:
     return ({}, {})
 
 
-def cast_option(g: Game, card: int, k: int) -> tuple[str, str, tuple]:
+def cast_option(g: Game, card: int, k: int) -> Choice:
     """The choice to cast a Readied Spell or use an Artifact; ``k`` (the seat's
     place in the window's round) rides along for the resolver. Cached per content."""
     key = card * 4 + k
@@ -126,7 +128,7 @@ def cast_option(g: Game, card: int, k: int) -> tuple[str, str, tuple]:
     if opt is None:
         c = g.content.cards[card]
         what = "use" if c.kind == "artifact" else "cast"
-        opt = cache[key] = (f"{what}:{c.id}", g.tables.cast_label[g.solo][card], (what, card, k))
+        opt = cache[key] = Choice(f"{what}:{c.id}", g.tables.cast_label[g.solo][card], (what, card, k))
     return opt
 
 
@@ -134,15 +136,22 @@ def window(g: Game, t: tuple) -> Ask | None:
     """Ask the first seat, from the active one clockwise, that holds something
     usable here; it keeps the floor until it passes."""
     _, kind, offset, target = t
-    n, cur, cast_bits = g.n, g.cur, g.cast_bits
+    cast_bits = g.cast_bits
+    mask = WINDOW_MASK[kind]
+    for bits in cast_bits:
+        if bits & mask:  # -1 (not yet known) has every bit
+            break
+    else:
+        return None  # nobody holds anything for this window: the common case
+    n, cur = g.n, g.cur
     base = WINDOW_BASE[kind]
     for k in range(offset, n):
         seat = (cur + k) % n
         bits = cast_bits[seat]
+        if not bits & mask:
+            continue
         if bits < 0:
             bits = castable(g, seat)
-        if not bits:
-            continue
         own = k == 0 and kind != "investigators"  # solo: their turn is not yours
         bit = 1 << (base + 2 * own + (target == seat))
         if bits & bit:
@@ -156,7 +165,7 @@ def window(g: Game, t: tuple) -> Ask | None:
                 if timing[c] & bit and c not in g.exhausted:
                     opts.append(cache.get(c * 4 + k) or cast_option(g, c, k))
             opts.append(PASS[k])
-            return Ask(seat, "cast_window", WINDOW_PROMPT[kind], opts, ("window", kind, target))
+            return (seat, "cast_window", WINDOW_PROMPT[kind], tuple(opts), ("window", kind, target))
     return None
 
 
@@ -220,8 +229,8 @@ def ready_pool(g: Game, seat: int, loc: int) -> tuple[list[int], int]:
     return counts, wilds
 
 
-def ready_option(c) -> tuple[str, str, int]:
-    return (f"ready:{c.id}", f"Ready {c.name} (cost {cost_text(c.cost)})", c.index)
+def ready_option(c) -> Choice:
+    return Choice(f"ready:{c.id}", f"Ready {c.name} (cost {cost_text(c.cost)})", c.index)
 
 
 def _ready_table(content: Content) -> list:
@@ -264,10 +273,14 @@ def ready(g: Game, t: tuple) -> Ask | None:
         if any_readied:
             g.discard_column(loc)
         return None
-    opts.append(("skip", "Ready nothing more" if done else "Ready nothing", -1))
-    return Ask(seat, "ready", f"Ready a Spell at {LOCATION_NAMES[loc]}"
-               + (f" ({done + 1} of {g.ready_allow})" if g.ready_allow > 1 else ""), opts,
-               ("location", loc))
+    opts.append(READY_MORE if done else READY_NOTHING)
+    text = f"{READY_TEXT[loc]} ({done + 1} of {g.ready_allow})" if g.ready_allow > 1 else READY_TEXT[loc]
+    return (seat, "ready", text, tuple(opts), ("location", loc))
+
+
+READY_TEXT = [f"Ready a Spell at {name}" for name in LOCATION_NAMES]
+READY_NOTHING = Choice("skip", "Ready nothing", -1)
+READY_MORE = Choice("skip", "Ready nothing more", -1)
 
 
 def ready_take(g: Game, t: tuple, card: int) -> None:
@@ -289,7 +302,7 @@ def ready_free(g: Game, t: tuple) -> Ask | None:
     if not opts:
         return None
     opts.append(("skip", "Ready nothing", -1))
-    return Ask(seat, "ready_free", "Ready a Spell for free", opts)
+    return (seat, "ready_free", "Ready a Spell for free", opts, ())
 
 
 def ready_free_take(g: Game, t: tuple, card: int) -> None:
@@ -310,7 +323,7 @@ def readied(g: Game, t: tuple) -> Ask | None:
     opts = [("cast_now", f"Cast {g.card(card).name} at once", "cast")]
     opts += [(f"replace:{g.card(r).id}", f"Discard readied {g.card(r).name} to make room", r)
              for r in g.reserve[seat]]
-    return Ask(seat, "reserve_full", "Your Reserve is full", opts)
+    return (seat, "reserve_full", "Your Reserve is full", opts, ())
 
 
 def readied_take(g: Game, t: tuple, old: int | str) -> None:

@@ -86,7 +86,7 @@ def fx_run(g: Game, t: tuple) -> Ask | None:
         g.stack.insert(mark, ("fx", seat, card, lst, i, vars + out.updates))
         return None
     a = out.ask
-    return Ask(a.seat, a.kind, a.text, [(cid, label, (out.key, v)) for cid, label, v in a.options],
+    return (a.seat, a.kind, a.text, [(cid, label, (out.key, v)) for cid, label, v in a.options],
                a.context)
 
 

@@ -50,7 +50,7 @@ def draft(g: Game, t: tuple) -> Ask:
     for gid in g.drafts[seat]:
         card = g.card(gid)
         opts.append((f"god:{card.id}", f"Keep {card.name}, {card.title}", gid))
-    return Ask(seat, "draft", "Choose the Elder God your cult will serve", opts)
+    return (seat, "draft", "Choose the Elder God your cult will serve", opts, ())
 
 
 def draft_take(g: Game, t: tuple, god: int) -> None:

@@ -171,20 +171,36 @@ class Game:
         return out
 
     def clone(self) -> Game:
-        """An independent copy for look-ahead. Shares only immutable content."""
+        """An independent copy for look-ahead. Shares only immutable content.
+        Written out field by field (the search clones once an iteration; a loop of
+        getattr/setattr over the field names took three times as long): a field
+        added to the game needs a line here (tests/engine/test_api.py checks each)."""
         g = Game.__new__(Game)
-        for f in _SCALAR_FIELDS:
-            setattr(g, f, getattr(self, f))
-        for f in _LIST_FIELDS:
-            setattr(g, f, getattr(self, f)[:])
-        for f in _NESTED_FIELDS:
-            setattr(g, f, [x[:] for x in getattr(self, f)])
+        # scalars and values never changed in place
+        g.content, g.config, g.n, g.solo = self.content, self.config, self.n, self.solo
+        g.first, g.cur, g.turn, g.phase = self.first, self.cur, self.turn, self.phase
+        g.inv_supply, g.turn_loc, g.ready_allow, g.ctl = self.inv_supply, self.turn_loc, self.ready_allow, self.ctl
+        g.ow_returns, g.cleanse_used, g.squall_owner = self.ow_returns, self.cleanse_used, self.squall_owner
+        g.rng, g.over, g.end_reason, g.ask = self.rng, self.over, self.end_reason, self.ask
+        g.tables, g.level = self.tables, self.level
+        g.drafts, g.winners, g.losers = self.drafts, self.winners, self.losers  # replaced whole, never changed in place
+        # lists of numbers or tuples
         g.gods = self.gods[:]  # a god chosen in the copy (a look-ahead in the draft) stays in the copy
-        g.drafts = self.drafts  # replaced whole, never changed in place
+        g.lodge, g.abyss, g.inv_lodge = self.lodge[:], self.abyss[:], self.inv_lodge[:]
+        g.summon, g.signs, g.es_cursed, g.gate = self.summon[:], self.signs[:], self.es_cursed[:], self.gate[:]
+        g.spell_deck, g.discard, g.gate_supply = self.spell_deck[:], self.discard[:], self.gate_supply[:]
+        g.art_deck, g.art_up, g.curse_deck = self.art_deck[:], self.art_up[:], self.curse_deck[:]
+        g.held, g.box, g.resolving, g.pieces = self.held[:], self.box[:], self.resolving[:], self.pieces[:]
+        g.squall, g.forced, g.stack = self.squall[:], self.forced[:], self.stack[:]
+        g.choices_made, g.inv_at, g.cast_bits = self.choices_made[:], self.inv_at[:], self.cast_bits[:]
+        # lists of lists
+        g.at = [x[:] for x in self.at]
+        g.hands = [x[:] for x in self.hands]
+        g.reserve = [x[:] for x in self.reserve]
+        g.arts = [x[:] for x in self.arts]
+        g.columns = [x[:] for x in self.columns]
+        g.rolls = [x[:] for x in self.rolls]
         g.exhausted = set(self.exhausted)
-        g.cast_bits = self.cast_bits[:]
-        g.winners = self.winners
-        g.losers = self.losers
         g.events = []
         return g
 
@@ -198,32 +214,36 @@ class Game:
         """Run tasks until one asks a seat to decide or the game ends."""
         if self.ask is not None:
             return
-        stack = self.stack
+        pop = self.stack.pop
         tasks = TASKS
-        budget = STEPS_WITHOUT_A_DECISION
-        while not self.over:  # the one way out besides the end: a handler asks (return below)
+        # The one way out besides the end: a handler asks (return below). A call runs some
+        # tasks, so the count stays among the small numbers Python keeps made.
+        for step in range(1, STEPS_WITHOUT_A_DECISION + 1):
+            if self.over:
+                return
             try:
-                t = stack.pop()
+                t = pop()
             except IndexError:
                 raise RuntimeError("the engine ran out of things to do (a rules bug)") from None
-            budget -= 1
-            if not budget:  # a loop in the rules: an error to report, never a frozen table
+            if step == STEPS_WITHOUT_A_DECISION:  # a loop in the rules: an error to report, never a frozen table
                 raise RuntimeError(f"the engine ran {STEPS_WITHOUT_A_DECISION:,} steps without a decision "
                                    f"(a rules bug; the last was {t[0]!r})")
             run, resolve, quiet = tasks[t[0]]
             a = run(self, t)
-            if a is not None:
-                seat, kind, text, opts, context = a
-                if len(opts) == 1:
-                    resolve(self, t, opts[0][2])
-                else:
-                    choices = tuple(map(_as_choice, opts))
-                    self.ask = (t, _new_tuple(Prompt, (seat, kind, text, choices, context)))
+            if a is None:
+                if quiet or not self.held:
+                    continue
+            else:
+                opts = a[3]
+                if len(opts) != 1:
+                    if type(opts) is not tuple:  # (id, label, value) triples, not yet choices
+                        opts = tuple(map(_as_choice, opts))
+                    self.ask = (t, _new_tuple(Prompt, (a[0], a[1], a[2], opts, a[4])))
                     return
-            elif quiet:
-                continue
-            if self.held:
-                self._check_curses()
+                resolve(self, t, opts[0][2])
+                if not self.held:
+                    continue
+            self._check_curses()
 
     def _check_curses(self) -> None:
         """Reveal the first held Curse whose trigger holds (R-CU-2)."""

@@ -4,6 +4,7 @@ location rules). The Museum's Control Action comes before its Basic Action
 
 from __future__ import annotations
 
+from fate.content.model import Content
 from fate.engine.artifacts import gain_artifact, reveal_artifacts
 from fate.engine.constants import (
     CEREMONY,
@@ -16,9 +17,15 @@ from fate.engine.constants import (
     STREETS,
 )
 from fate.engine.game import Game
-from fate.engine.registry import Ask, roll_result, task
+from fate.engine.model import Choice
+from fate.engine.registry import Ask, roll_result, table, task
 
-SKIP = ("skip", "Do not take the Control Action", None)
+SKIP = Choice("skip", "Do not take the Control Action", None)
+TAKE = [Choice("take", f"Take the Control Action of {name}", "take") for name in LOCATION_NAMES]
+CLEANSE = Choice("cleanse", "Instead gain 3 Elder Signs to destroy one of your Curses", "cleanse")
+TEMPORARY_TEXT = [f"You do not control {name}. Roll a Fate Die for Temporary Control?" for name in LOCATION_NAMES]
+CONTROL_TEXT = [f"Control Action at {name}?" for name in LOCATION_NAMES]
+ROLL_OR_NOT = (Choice("roll", "Roll for Temporary Control", True), Choice("no", "Do not roll", False))
 
 def activate(g: Game, t: tuple) -> None:
     """Control is judged once, as the Activate phase's steps begin (after its casting
@@ -44,9 +51,7 @@ def temporary_control(g: Game, t: tuple) -> Ask | None:
     if g.ctl:
         return None
     seat, loc = g.cur, g.turn_loc
-    return Ask(seat, "temporary_control",
-               f"You do not control {LOCATION_NAMES[loc]}. Roll a Fate Die for Temporary Control?",
-               [("roll", "Roll for Temporary Control", True), ("no", "Do not roll", False)],
+    return (seat, "temporary_control", TEMPORARY_TEXT[loc], ROLL_OR_NOT,
                ("location", loc))
 
 
@@ -67,13 +72,12 @@ def control_action(g: Game, t: tuple) -> Ask | None:
     if not g.ctl:
         return None
     seat, loc = g.cur, g.turn_loc
-    opts = [("take", f"Take the Control Action of {LOCATION_NAMES[loc]}", "take"), SKIP]
+    opts = [TAKE[loc], SKIP]
     if g.solo and not g.cleanse_used and g.curses_on(seat) > 0:  # R-SO-7
-        opts.insert(1, ("cleanse", "Instead gain 3 Elder Signs to destroy one of your Curses",
-                        "cleanse"))
+        opts.insert(1, CLEANSE)
     if not CONTROL_POSSIBLE[loc](g, seat):
         opts = [o for o in opts if o[0] != "take"]
-    return Ask(seat, "control_action", f"Control Action at {LOCATION_NAMES[loc]}?", opts,
+    return (seat, "control_action", CONTROL_TEXT[loc], tuple(opts),
                ("location", loc))
 
 
@@ -151,7 +155,7 @@ def museum_basic(g: Game, t: tuple) -> Ask | None:
     if not opts:
         g.emit("no_artifacts", {"seat": seat})
         return None
-    return Ask(seat, "museum", "Take an Artifact", opts)
+    return (seat, "museum", "Take an Artifact", opts, ())
 
 
 def museum_take(g: Game, t: tuple, art: int) -> None:
@@ -172,8 +176,8 @@ def museum_control(g: Game, t: tuple) -> Ask | None:
     if not g.art_deck:
         g.stack.append(("museum_sacrifice", 0))
         return None
-    return Ask(g.cur, "museum_replace", "Replace the two face-up Artifacts with two new ones?",
-               [("replace", "Replace them", True), ("keep", "Keep them", False)])
+    return (g.cur, "museum_replace", "Replace the two face-up Artifacts with two new ones?",
+               [("replace", "Replace them", True), ("keep", "Keep them", False)], ())
 
 
 def museum_replace(g: Game, t: tuple, yes: bool) -> None:
@@ -196,8 +200,8 @@ def museum_sacrifice(g: Game, t: tuple) -> Ask | None:
     if not opts:
         return None
     opts.append(("stop", "Sacrifice no more", -1))
-    return Ask(seat, "museum_sacrifice", "Sacrifice Cultists at The Museum to destroy Elder Signs",
-               opts)
+    return (seat, "museum_sacrifice", "Sacrifice Cultists at The Museum to destroy Elder Signs",
+               opts, ())
 
 
 def museum_sacrifice_take(g: Game, t: tuple, target: int) -> None:
@@ -253,9 +257,23 @@ def streets_send(g: Game, t: tuple) -> Ask | None:
     if not sources:
         g.stack.append(("streets_raids",))
         return None
-    opts = [(f"send:{sid}:{s}", f"Send an Investigator {where} to {g.seat_name(s)}", (src, s))
-            for sid, where, src in sources for s in g.others(seat)]
-    return Ask(seat, "streets_send", f"Send Investigators into other Lodges ({left} left)", opts)
+    made = g.tables.send_options
+    opts = []
+    for sid, where, src in sources:
+        for s in g.others(seat):
+            key = (sid, src, s, g.gods[s])
+            opt = made.get(key)
+            if opt is None:
+                opt = made[key] = Choice(f"send:{sid}:{s}", f"Send an Investigator {where} to {g.seat_name(s)}",
+                                         (src, s))
+            opts.append(opt)
+    return (seat, "streets_send", f"Send Investigators into other Lodges ({left} left)", tuple(opts), ())
+
+
+def _send_options(content: Content) -> dict:
+    """``send_options``: the choices of ``streets_send`` by (source, its seat or "supply", the seat
+    sent to, its god), made as games need them."""
+    return {}
 
 
 def streets_send_take(g: Game, t: tuple, value: tuple) -> None:
@@ -292,11 +310,13 @@ def gathering_move(g: Game, t: tuple) -> Ask | None:
     seat, left = g.cur, t[1]
     if left == 0 or g.at[GATHERING][seat] == 0:
         return None
-    opts = [(f"to:{loc}", f"Move a Cultist to {LOCATION_NAMES[loc]}", loc)
-            for loc in range(N_LOCATIONS) if loc != GATHERING]
-    opts.append(("stop", "Move no more Cultists", -1))
     many = "any number of Cultists" if left > 1 else "one Cultist"
-    return Ask(seat, "gathering_move", f"Move {many} from The Gathering", opts)
+    return (seat, "gathering_move", f"Move {many} from The Gathering", GATHERING_MOVES, ())
+
+
+GATHERING_MOVES = tuple([Choice(f"to:{loc}", f"Move a Cultist to {LOCATION_NAMES[loc]}", loc)
+                         for loc in range(N_LOCATIONS) if loc != GATHERING]
+                        + [Choice("stop", "Move no more Cultists", -1)])
 
 
 def gathering_move_take(g: Game, t: tuple, loc: int) -> None:
@@ -376,6 +396,7 @@ task("ceremony_basic", ceremony_basic)
 task("ceremony_control", ceremony_control)
 task("streets_basic", streets_basic)
 task("streets_send", streets_send, streets_send_take)
+table("send_options", _send_options)
 task("streets_raids", streets_raids)
 task("streets_control", streets_control)
 task("gathering_basic", gathering_basic)

@@ -11,17 +11,18 @@ from fate.engine.constants import (
     N_LOCATIONS,
 )
 from fate.engine.game import Game
+from fate.engine.model import Choice
 from fate.engine.registry import Ask, table, task
 
 
-def play_option(c) -> tuple[str, str, tuple]:
+def play_option(c) -> Choice:
     """The move choice of a Spell: play it to go where its back points (R-MV-1)."""
     dest = c.symbol
-    return (f"play:{c.id}", f"Play {c.name} (back {LOCATION_NAMES[dest]}) to move to {LOCATION_NAMES[dest]}",
+    return Choice(f"play:{c.id}", f"Play {c.name} (back {LOCATION_NAMES[dest]}) to move to {LOCATION_NAMES[dest]}",
             ("single", c.index, dest))
 
 
-def move_options(g: Game, seat: int) -> list[tuple[str, str, tuple]]:
+def move_options(g: Game, seat: int) -> list[Choice]:
     piece = g.piece_of(seat)
     here = g.pieces[piece]
     blocked = g.blocked_for(piece)
@@ -39,20 +40,21 @@ def move_options(g: Game, seat: int) -> list[tuple[str, str, tuple]]:
             if counts[sym] >= 2:  # R-MV-2
                 opts.append(WILD_OPTIONS[sym])
         if g.gate[seat] >= 0:  # R-MV-3
-            opts.append(("gate", "Play your Gate card as a Wild", ("gate",)))
+            opts.append(GATE_OPTION)
     return opts
 
 
-WILD_OPTIONS = {sym: (f"wild:{sym}", f"Play two {LOCATION_NAMES[sym]} backs as a Wild", ("wild", sym))
+WILD_OPTIONS = {sym: Choice(f"wild:{sym}", f"Play two {LOCATION_NAMES[sym]} backs as a Wild", ("wild", sym))
                 for sym in range(1, N_LOCATIONS)}
+GATE_OPTION = Choice("gate", "Play your Gate card as a Wild", ("gate",))
 
 
 def move(g: Game, t: tuple) -> Ask | None:
     seat = g.cur
     opts = move_options(g, seat)
     if opts:
-        return Ask(seat, "move", "Move the Fate Piece: play a Spell, a Wild pair or your Gate",
-                   opts, ("from", g.pieces[g.piece_of(seat)]))
+        return (seat, "move", "Move the Fate Piece: play a Spell, a Wild pair or your Gate",
+                   tuple(opts), ("from", g.pieces[g.piece_of(seat)]))
     # R-MV-9: show the hand and draw until a move exists; stay if nothing is left.
     g.emit("no_move", {"seat": seat, "hand": [g.card(x).symbol for x in g.hands[seat]]})
     if g.draw_spell(seat) is None:
@@ -76,9 +78,12 @@ def move_take(g: Game, t: tuple, value: tuple) -> None:
 def wild_pick(g: Game, t: tuple) -> Ask | None:
     sym, picked = t[1], t[2]
     seat = g.cur
-    cards = [x for x in g.hands[seat] if g.card(x).symbol == sym and x not in picked]
-    opts = [(f"card:{g.card(x).id}", f"Give up {g.card(x).name}", x) for x in cards]
-    return Ask(seat, "wild_card", f"Choose Spell {len(picked) + 1} of 2 for the Wild", opts)
+    back, give_up = g.tables.back, g.tables.give_up
+    opts = tuple([give_up[x] for x in g.hands[seat] if back[x] == sym and x not in picked])
+    return (seat, "wild_card", WILD_PICK_TEXT[len(picked)], opts, ())
+
+
+WILD_PICK_TEXT = [f"Choose Spell {k + 1} of 2 for the Wild" for k in range(2)]
 
 
 def wild_pick_take(g: Game, t: tuple, card: int) -> None:
@@ -91,9 +96,11 @@ def destination(g: Game, t: tuple) -> Ask:
     piece = g.piece_of(seat)
     here = g.pieces[piece]
     blocked = g.blocked_for(piece)
-    opts = [(f"to:{loc}", f"Move to {LOCATION_NAMES[loc]}", loc)
-            for loc in range(N_LOCATIONS) if loc != here and loc not in blocked]
-    return Ask(seat, "destination", "Where does the Fate Piece go?", opts)
+    opts = tuple([MOVE_TO[loc] for loc in range(N_LOCATIONS) if loc != here and loc not in blocked])
+    return (seat, "destination", "Where does the Fate Piece go?", opts, ())
+
+
+MOVE_TO = [Choice(f"to:{loc}", f"Move to {name}", loc) for loc, name in enumerate(LOCATION_NAMES)]
 
 
 def destination_take(g: Game, t: tuple, loc: int) -> None:
@@ -186,6 +193,12 @@ def _play_table(content: Content) -> list:
     return [play_option(c) if c.kind == "spell" else None for c in content.cards]
 
 
+def _give_up_table(content: Content) -> list:
+    """``give_up[card]``: a Spell's choice as one of the pair of a Wild, made once (for
+    every card: only Spells are ever in a hand)."""
+    return [Choice(f"card:{c.id}", f"Give up {c.name}", c.index) for c in content.cards]
+
+
 def _back_table(content: Content) -> list:
     """``back[card]``: the Astral back a card shows face down: its symbol, or "gate"."""
     return [c.symbol if c.kind == "spell" else "gate" for c in content.cards]
@@ -205,3 +218,4 @@ task("place_investigator", place_investigator)
 task("place_investigator_after", place_investigator_after)
 table("play", _play_table)
 table("back", _back_table)
+table("give_up", _give_up_table)

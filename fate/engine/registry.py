@@ -31,8 +31,14 @@ from fate.engine.constants import LOCATIONS
 
 
 class Ask(NamedTuple):
-    """A decision a handler needs: who, what kind, in words, and the options
-    as (id, label, value) triples."""
+    """A decision a handler needs: who, what kind, in words, the options and
+    public context. The options are (id, label, value) triples in a list, or a
+    tuple of ready-made ``Choice`` values (the hot handlers keep theirs made
+    once), which then become the prompt's choices as they are.
+
+    A task handler returns these five fields as a plain tuple in this order: the
+    loop reads them by position, and making the named tuple costs more than a
+    small handler's own work. An effect step's ``Need`` carries an ``Ask``."""
 
     seat: int
     kind: str

@@ -66,6 +66,26 @@ def test_clone_is_independent(content):
     assert snapshot(g) == snapshot(play(content, 4, 5, 60))
 
 
+def test_a_clone_copies_every_field_and_shares_nothing_it_could_change(content):
+    """clone() names each field: one added to the game and left out of clone() fails here."""
+    from fate.engine.game import Game
+
+    g = play(content, 4, 5, 60)
+    g.force_dice(["skull"])  # a forced face waiting: that list is not empty either
+    c = g.clone()
+    shared = {"content", "config", "tables", "level", "ask", "drafts", "winners", "losers"}  # replaced whole
+    for name in Game.__slots__:
+        if name == "events":
+            assert c.events == [] and c.events is not g.events
+            continue
+        mine, theirs = getattr(g, name), getattr(c, name)
+        assert theirs == mine, name
+        if isinstance(mine, (list, set)) and name not in shared:
+            assert theirs is not mine, name
+            for x, y in zip(mine, theirs, strict=True):
+                assert not isinstance(x, list) or x is not y, name
+
+
 def test_one_generator_draws_rolls_and_shuffles_from_one_sequence():
     # The dice (draws), single draws (below) and shuffles must be one stream, so
     # that a saved game replays exactly whichever path took the numbers.

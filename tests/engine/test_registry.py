@@ -86,7 +86,10 @@ def test_a_loop_in_the_rules_is_an_error_not_a_frozen_table(scratch, content, mo
     from fate.engine import game as core
     from fate.engine import new_game
 
+    ran = []
+
     def forever(g, t):
+        ran.append(t)
         g.stack.append(("probe_forever",))
 
     scratch.task("probe_forever", forever)
@@ -96,4 +99,15 @@ def test_a_loop_in_the_rules_is_an_error_not_a_frozen_table(scratch, content, mo
     g.ask = None
     g.stack.append(("probe_forever",))
     with pytest.raises(RuntimeError, match="5,000 steps without a decision .*'probe_forever'"):
+        g.run()
+    assert len(ran) == 4_999  # the 5,000th step is refused before it runs
+
+
+def test_an_empty_task_stack_is_an_error_not_a_frozen_table(content):
+    from fate.engine import new_game
+
+    g = new_game(content, 3, 1)
+    g.ask = None
+    g.stack.clear()
+    with pytest.raises(RuntimeError, match=r"^the engine ran out of things to do \(a rules bug\)$"):
         g.run()

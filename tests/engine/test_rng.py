@@ -38,6 +38,29 @@ def test_a_shuffle_is_fisher_yates_over_below():
     assert items == expected and end == state and sorted(items) == list(range(20))
 
 
+def test_a_shuffle_of_any_length_is_fisher_yates_over_below():
+    # short lists step by step, long ones (the decks at set-up) through ``outputs``
+    for n in (0, 1, 2, rng.PACKED_FROM, rng.PACKED_FROM + 1, rng.PACKED_FROM + 2, 65, 130):
+        for seed in (0, 3, 2**40):
+            start = rng.seed_state(seed)
+            items = list(range(n))
+            end = rng.shuffle(start, items)
+            expected, state = list(range(n)), start
+            for i in range(n - 1, 0, -1):
+                state, j = rng.below(state, i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert (items, end) == (expected, state), (n, seed)
+
+
+def test_outputs_are_the_next_words_of_the_generator_all_at_once():
+    new, words = rng.outputs(0, 4)
+    assert (new, list(words)) == ((4 * rng.GOLDEN) & rng.MASK, REFERENCE)
+    for count in (1, 2, 7, 64):
+        for state in (0, rng.MASK, rng.seed_state(8)):  # the lanes may not carry into each other
+            new, words = rng.outputs(state, count)
+            assert (new, list(words)) == rng.draws(state, 2**64, count), (count, state)
+
+
 def test_a_die_is_fair_over_sixty_thousand_rolls():
     _, faces = rng.draws(rng.seed_state(5), 6, 60_000)
     counts = Counter(faces)

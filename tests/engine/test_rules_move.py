@@ -27,6 +27,15 @@ def test_r_mv_2_two_matching_backs_are_a_wild_to_any_location(table):
     assert t.seat(0)["hand_backs"] == ["tome"]
 
 
+def test_r_mv_2_the_cards_of_a_wild_are_offered_by_name(table, content):
+    t = table(players=3, fate=["ceremony"], start="move",
+              seats=[{"hand": ["tome-01", "key-01", "tome-02"]}, {}, {}])
+    t.choose("wild:5")
+    assert t.prompt.text == "Choose Spell 1 of 2 for the Wild"
+    assert [(c.id, c.label) for c in t.prompt.choices] == [
+        (f"card:{x}", f"Give up {content.card(x).name}") for x in ("tome-01", "tome-02")]
+
+
 def test_r_mv_3_a_gate_moves_like_a_wild(table):
     t = table(players=3, fate=["museum"], start="move",
               seats=[{"hand": ["key-01", "key-02", "flame-01"], "gate": True}, {}, {}])
