@@ -22,7 +22,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-VERSION = 1
+from fate.net.messages import VERSION
 
 
 class ServerError(Exception):

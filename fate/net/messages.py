@@ -21,7 +21,7 @@ from fate.untrusted import InputError, cut, parse_json
 
 MAX_TEXT = 4 * 2**20  # the client's WebSocket takes frames of at most this (a view is ~10 KiB)
 MAX_STR = 2000  # any text a server sends: a card's text is some hundreds of characters
-VERSION = 1
+VERSION = 2  # 2: undo, undone and the turn-end marks (24 November 2026)
 
 
 class BadServerMessage(ValueError):

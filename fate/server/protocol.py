@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-VERSION = 1
+VERSION = 2  # 2: undo, undone and the turn-end marks (24 November 2026)
 MAX_MESSAGE = 8 * 1024  # bytes of one client message; the transport drops frames above 64 KiB outright
 MAX_DEPTH = 6  # nesting of objects and lists in one message
 MAX_SEATS = 4

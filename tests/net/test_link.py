@@ -50,7 +50,7 @@ def test_a_server_of_another_version_is_one_line(content):
 
     async def other(ws):
         async for _ in ws:
-            await ws.send(json.dumps({"v": 2, "type": "error", "code": "bad_version", "message": "v2 here"}))
+            await ws.send(json.dumps({"v": 3, "type": "error", "code": "bad_version", "message": "v3 here"}))
 
     async def main():
         async with serve(other, "127.0.0.1", 0) as server:
@@ -66,7 +66,7 @@ def test_a_server_of_another_version_is_one_line(content):
     link.send("claim", code="ABCD-EFGH")
     got = messages(link, lambda g: any(m["type"] == "problem" for m in g))
     line = next(m for m in got if m["type"] == "problem")["message"]
-    assert "protocol version 2; this game speaks version 1" in line
+    assert "protocol version 3; this game speaks version 2" in line
     link.close()
     stop.set()
     t.join(10)

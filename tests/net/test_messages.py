@@ -50,7 +50,7 @@ def one_state(content) -> dict:
     (lambda m: "x" * (5 * 2**20), "characters"),
     (lambda m: "{not json", "not JSON"),
     (lambda m: "[" * 100000, "nested"),
-    (lambda m: m | {"v": 2}, "protocol version 2"),
+    (lambda m: m | {"v": 3}, "protocol version 3"),
     (lambda m: m | {"type": "hello"}, "type"),
     (lambda m: {k: x for k, x in m.items() if k != "decision"}, "missing"),
     (lambda m: m | {"extra": 1}, "unexpected field"),

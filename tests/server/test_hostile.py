@@ -58,12 +58,12 @@ def test_hostile_messages_are_refused_one_error_each_and_the_games_go_on(servers
 
         n = len(c.log)
         raw = [
-            json.dumps({"v": 1, "type": "leave", "game": gid, "pad": "x" * 20_000}),  # oversized
+            json.dumps({"v": 2, "type": "leave", "game": gid, "pad": "x" * 20_000}),  # oversized
             "{definitely not json",
             json.dumps({"v": 99, "type": "join"}),
             "[" * 2000 + "]" * 2000,
             json.dumps([1, 2, 3]),
-            json.dumps({"v": 1, "type": "choose", "game": gid, "seat": "0", "decision": d, "choice": choice}),
+            json.dumps({"v": 2, "type": "choose", "game": gid, "seat": "0", "decision": d, "choice": choice}),
             b"\x00\x01binary",
         ]
         for r in raw:
@@ -74,7 +74,7 @@ def test_hostile_messages_are_refused_one_error_each_and_the_games_go_on(servers
         n = len(c.log)
         flood = 400
         for _ in range(flood):
-            await c.send_raw(json.dumps({"v": 1, "type": "games", "tokens": [made["token"]]}))
+            await c.send_raw(json.dumps({"v": 2, "type": "games", "tokens": [made["token"]]}))
         await asyncio.sleep(1.5)
         answers = [m for m in c.log[n:] if m["type"] in ("games", "error")]
         limited = [m for m in answers if m["type"] == "error"]

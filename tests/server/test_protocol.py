@@ -19,7 +19,7 @@ json_values = st.recursive(
 keys = st.sampled_from(["v", "type", "rid", "game", "token", "seat", "decision", "choice", "seats", "code",
                         "tokens", "level", "seed", "kind", "group", "invite_hours"])
 near_messages = st.fixed_dictionaries(
-    {"v": st.sampled_from([1, 1, 1, 0, 2, "1", True, None]), "type": st.sampled_from(list(TYPES) + ["x", 3])},
+    {"v": st.sampled_from([VERSION, VERSION, VERSION, 0, VERSION + 1, str(VERSION), True, None]), "type": st.sampled_from(list(TYPES) + ["x", 3])},
     optional={k: json_values for k in ["rid", "game", "token", "seat", "decision", "choice", "seats", "code",
                                        "tokens", "level", "seed"]},
 )
@@ -80,29 +80,29 @@ def code_of(raw) -> str:
 
 def test_an_unknown_version_gets_one_clear_error():
     with pytest.raises(ProtocolError) as e:
-        parse(json.dumps({"v": 2, "type": "join"}))
-    assert e.value.code == "bad_version" and "speaks version 1" in e.value.message
+        parse(json.dumps({"v": 3, "type": "join"}))
+    assert e.value.code == "bad_version" and f"speaks version {VERSION}" in e.value.message
 
 
 def test_oversized_deep_malformed_and_odd_messages_are_refused_by_reason():
     assert code_of("x" * (MAX_MESSAGE + 1)) == "too_big"
     assert code_of("[" * 3000 + "]" * 3000) == "bad_message"
     assert code_of("{not json") == "bad_json"
-    assert code_of('{"v": 1, "type": "choose", "game": "abc", "seat": NaN}') == "bad_json"
+    assert code_of('{"v": 2, "type": "choose", "game": "abc", "seat": NaN}') == "bad_json"
     assert code_of("[1, 2]") == "bad_message"
-    assert code_of(json.dumps({"v": 1, "type": "hack"})) == "unknown_type"
-    assert code_of(json.dumps({"v": 1, "type": "join", "game": "g", "token": "short"})) == "bad_message"
-    assert code_of(json.dumps({"v": 1, "type": "choose", "game": "g", "seat": 9, "decision": 0,
+    assert code_of(json.dumps({"v": 2, "type": "hack"})) == "unknown_type"
+    assert code_of(json.dumps({"v": 2, "type": "join", "game": "g", "token": "short"})) == "bad_message"
+    assert code_of(json.dumps({"v": 2, "type": "choose", "game": "g", "seat": 9, "decision": 0,
                                "choice": "x"})) == "bad_message"
-    assert code_of(json.dumps({"v": 1, "type": "choose", "game": "g", "seat": True, "decision": 0,
+    assert code_of(json.dumps({"v": 2, "type": "choose", "game": "g", "seat": True, "decision": 0,
                                "choice": "x"})) == "bad_message"
-    assert code_of(json.dumps({"v": 1, "type": "leave", "game": "g", "extra": 1})) == "bad_message"
-    assert code_of(json.dumps({"v": 1, "type": "create", "seats": [{"kind": "ai", "level": "god"}]})) == "bad_message"
-    assert code_of(json.dumps({"v": 1, "type": "create", "seats": [{"kind": "host"}] * 5})) == "bad_message"
+    assert code_of(json.dumps({"v": 2, "type": "leave", "game": "g", "extra": 1})) == "bad_message"
+    assert code_of(json.dumps({"v": 2, "type": "create", "seats": [{"kind": "ai", "level": "god"}]})) == "bad_message"
+    assert code_of(json.dumps({"v": 2, "type": "create", "seats": [{"kind": "host"}] * 5})) == "bad_message"
 
 
 def test_error_messages_are_cut_to_200_characters():
     with pytest.raises(ProtocolError) as e:
-        parse(json.dumps({"v": 1, "type": "join", "game": "g" * 5000, "token": "t"}))
+        parse(json.dumps({"v": 2, "type": "join", "game": "g" * 5000, "token": "t"}))
     assert len(e.value.message) <= 200
     assert len(ProtocolError("x", "y" * 1000).message) == 200
