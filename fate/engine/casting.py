@@ -132,6 +132,15 @@ def cast_option(g: Game, card: int, k: int) -> Choice:
     return opt
 
 
+def _passed_over(g: Game, rounds: range) -> None:
+    """The window closes without asking the seats ``rounds`` away from the active one: each
+    of them with Readied Spells has shown that none of them could be cast here."""
+    for k in rounds:
+        seat = (g.cur + k) % g.n
+        if g.reserve[seat]:
+            g.passed_over[seat] += 1
+
+
 def window(g: Game, t: tuple) -> Ask | None:
     """Ask the first seat, from the active one clockwise, that holds something
     usable here; it keeps the floor until it passes."""
@@ -142,6 +151,7 @@ def window(g: Game, t: tuple) -> Ask | None:
         if bits & mask:  # -1 (not yet known) has every bit
             break
     else:
+        _passed_over(g, range(offset, g.n))
         return None  # nobody holds anything for this window: the common case
     n, cur = g.n, g.cur
     base = WINDOW_BASE[kind]
@@ -149,12 +159,17 @@ def window(g: Game, t: tuple) -> Ask | None:
         seat = (cur + k) % n
         bits = cast_bits[seat]
         if not bits & mask:
+            if g.reserve[seat]:
+                g.passed_over[seat] += 1
             continue
         if bits < 0:
             bits = castable(g, seat)
         own = k == 0 and kind != "investigators"  # solo: their turn is not yours
         bit = 1 << (base + 2 * own + (target == seat))
-        if bits & bit:
+        if not bits & bit:
+            if g.reserve[seat]:
+                g.passed_over[seat] += 1
+        else:
             timing = g.tables.timing
             cache = g.tables.cast_options[g.solo]
             opts = []

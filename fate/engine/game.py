@@ -51,7 +51,9 @@ _LIST_FIELDS = (
 _NESTED_FIELDS = ("at", "hands", "reserve", "arts", "columns", "rolls")
 # cast_bits[seat]: what the seat's Reserve and ready Artifacts allow in each casting window
 # (bits of the ``timing`` table, see casting.castable), or -1 when not yet known; derived, so never saved.
-_DERIVED_FIELDS = ("cast_bits",)
+# passed_over[seat]: how many casting windows closed without asking the seat while it had Readied
+# Spells (what it could not cast there came to light: fate/engine/undo.py); never saved either.
+_DERIVED_FIELDS = ("cast_bits", "passed_over")
 _SCALAR_FIELDS = (
     "content", "config", "n", "solo", "first", "cur", "turn", "phase", "inv_supply",
     "turn_loc", "ready_allow", "ctl", "ow_returns", "cleanse_used", "squall_owner",
@@ -99,6 +101,7 @@ class Game:
         self.arts: list[list[int]] = [[] for _ in range(n)]
         self.exhausted: set[int] = set()
         self.cast_bits = [-1] * n
+        self.passed_over = [0] * n
         self.spell_deck: list[int] = []  # top is the end of the list
         self.discard: list[int] = []
         self.columns: list[list[int]] = [[] for _ in range(N_LOCATIONS)]  # top is the end
@@ -193,6 +196,7 @@ class Game:
         g.held, g.box, g.resolving, g.pieces = self.held[:], self.box[:], self.resolving[:], self.pieces[:]
         g.squall, g.forced, g.stack = self.squall[:], self.forced[:], self.stack[:]
         g.choices_made, g.inv_at, g.cast_bits = self.choices_made[:], self.inv_at[:], self.cast_bits[:]
+        g.passed_over = self.passed_over[:]
         # lists of lists
         g.at = [x[:] for x in self.at]
         g.hands = [x[:] for x in self.hands]

@@ -36,20 +36,24 @@ NOT_A_PLAYER = "only a player can take back a decision"
 OVER = "the game is over"
 OTHERS = "the last decisions were another cult's"
 ASKED = "another cult has been asked since"
+PASSED = "a casting window showed another cult had nothing to cast"
 
 P = TypeVar("P")
 
 
-def revealed(before: Game, after: Game, events: Iterable[Event]) -> str:
-    """What the step from ``before`` to ``after`` (which told ``events``) brought to light,
-    in a few words, or "" if nothing: a draw, a roll, a shuffle, anything drawn from the
-    random stream."""
+def revealed(before: Game, after: Game, events: Iterable[Event], seat: int | None = None) -> str:
+    """What the step from ``before`` to ``after`` (which told ``events``), a decision of
+    ``seat``'s, brought to light, in a few words, or "" if nothing: a draw, a roll, a shuffle,
+    anything drawn from the random stream, or a casting window that went by another cult
+    holding Readied Spells without asking it (so none of them could be cast there)."""
     reveal = next((REVEALS[e.kind] for e in events if e.kind in REVEALS), "")
     if reveal:
         return reveal
     for deck, what in _DECKS:
         if len(getattr(after, deck)) < len(getattr(before, deck)):
             return what
+    if any(a != b for s, (a, b) in enumerate(zip(before.passed_over, after.passed_over, strict=True)) if s != seat):
+        return PASSED
     return "something was left to chance" if before.rng != after.rng else ""
 
 

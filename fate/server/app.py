@@ -97,7 +97,7 @@ def step(g: Game, cid: str, trail: UndoTrail[Game], seats: list[SeatRow]) -> lis
     p = g.pending()
     before = g.clone()
     events = g.apply(cid)
-    trail.note(p.seat, before, revealed(before, g, events), seats[p.seat].kind != "ai")
+    trail.note(p.seat, before, revealed(before, g, events, p.seat), seats[p.seat].kind != "ai")
     return events
 
 
@@ -501,7 +501,7 @@ class GameServer:
             else:
                 stale = False
                 live.game = new
-                trail.note(seat, g, revealed(g, new, events), live.seats[seat].kind != "ai")
+                trail.note(seat, g, revealed(g, new, events, seat), live.seats[seat].kind != "ai")
                 self.choices_applied += 1
                 self._broadcast(live, events, who)
         if stale:  # another process applied a choice first: catch up, refuse this one

@@ -162,7 +162,7 @@ class Session:
     def _note_undo(self, before: UndoPoint, evs: list[Event]) -> None:
         """Keep the point before this decision, as the one rule of what may be taken back
         says (fate/engine/undo.py)."""
-        self._undo.note(before.seat, before, revealed(before.game, self.game, evs), self.is_human(before.seat))
+        self._undo.note(before.seat, before, revealed(before.game, self.game, evs, before.seat), self.is_human(before.seat))
 
     def undo_reason(self, seat: int | None) -> str:
         """Why ``seat`` cannot take back its last decision now, or "" if it can."""
