@@ -12,7 +12,7 @@ from fate.net.client import Client, play
 from .conftest import ServerProcess
 from .test_server import stored_game
 
-KILLS = 20
+KILLS = 20  # each 0.2-0.8 s into a cycle: twenty come (about 10 s of play) before the games can end
 GAMES = 6
 
 
@@ -56,7 +56,7 @@ def test_sigkill_at_20_random_moments_loses_no_game_and_nothing_told(tmp_path):
     for k in range(KILLS + 1):
         srv = ServerProcess(f"sqlite:{db}", "--ai-workers", "0").start()
         try:
-            asyncio.run(cycle(srv.url, None if k == KILLS else rng.uniform(0.3, 1.2), srv))
+            asyncio.run(cycle(srv.url, None if k == KILLS else rng.uniform(0.2, 0.8), srv))
         finally:
             srv.stop()
         with sqlite3.connect(db) as c:
