@@ -115,7 +115,7 @@ def process_birth(pid: int) -> str | None:
     """When process ``pid`` started, as a string to compare with one recorded earlier (the
     same process gives the same string; a later process given the same number, another),
     "" when it runs but its start cannot be read here, None when no such process runs."""
-    if pid <= 0:
+    if not 0 < pid < 2**31:  # no system gives a process such a number
         return None
     if os.name == "nt":
         return _windows_birth(pid)

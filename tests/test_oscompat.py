@@ -103,7 +103,7 @@ def test_a_process_birth_names_one_process_until_it_ends(birth):
     first.wait(timeout=10)
     second.wait(timeout=10)
     assert birth(first.pid) is None and birth(second.pid) is None
-    assert birth(0) is None
+    assert birth(0) is None and process_birth(10**40) is None  # a number no process has (OpenProcess takes 32 bits)
 
 
 def test_a_host_record_naming_another_process_is_neither_found_nor_stopped(tmp_path, monkeypatch):

@@ -120,7 +120,7 @@ def running_host() -> Host | None:
     except InputError:
         return None
     if not (isinstance(data, dict) and isinstance(data.get("pid"), int) and isinstance(data.get("port"), int)
-            and 0 < data["port"] < 65536 and isinstance(data.get("birth", ""), str)):
+            and 0 < data["pid"] < 2**31 and 0 < data["port"] < 65536 and isinstance(data.get("birth", ""), str)):
         return None
     h = Host(data["pid"], data["port"], birth=data.get("birth", "")[:64])
     if not h.alive() or port_free(h.port):
