@@ -132,13 +132,36 @@ def cast_option(g: Game, card: int, k: int) -> Choice:
     return opt
 
 
-def _passed_over(g: Game, rounds: range) -> None:
-    """The window closes without asking the seats ``rounds`` away from the active one: each
-    of them with Readied Spells has shown that none of them could be cast here."""
-    for k in rounds:
-        seat = (g.cur + k) % g.n
-        if g.reserve[seat]:
-            g.passed_over[seat] += 1
+def _passed_over(g: Game, offset: int) -> None:
+    """The window closes without asking the seats ``offset`` and more away from the active
+    one: each of them with Readied Spells has shown that none of them could be cast here."""
+    passed = g.passed_over
+    if offset == 0:  # every seat (the common case; the order does not matter to a count)
+        for seat, spells in enumerate(g.reserve):
+            if spells:
+                passed[seat] += 1
+        return
+    n, cur, reserve = g.n, g.cur, g.reserve
+    for k in range(offset, n):
+        seat = (cur + k) % n
+        if reserve[seat]:
+            passed[seat] += 1
+
+
+def open_window(g: Game, kind: str, offset: int, target: int) -> None:
+    """Schedule a casting window to run next, from the seat ``offset`` away from the active
+    one. When no seat holds anything for it, it is closed at once instead, as running it
+    would (half of all windows): the caller is a task whose window runs next, and with no
+    Curse held no check between them can change what the seats hold."""
+    if not g.held and not g.over:
+        mask = WINDOW_MASK[kind]
+        for bits in g.cast_bits:
+            if bits & mask:  # -1 (not yet known) has every bit
+                break
+        else:
+            _passed_over(g, offset)
+            return
+    g.stack.append(("window", kind, offset, target))
 
 
 def window(g: Game, t: tuple) -> Ask | None:
@@ -151,7 +174,7 @@ def window(g: Game, t: tuple) -> Ask | None:
         if bits & mask:  # -1 (not yet known) has every bit
             break
     else:
-        _passed_over(g, range(offset, g.n))
+        _passed_over(g, offset)
         return None  # nobody holds anything for this window: the common case
     n, cur = g.n, g.cur
     base = WINDOW_BASE[kind]
@@ -188,7 +211,7 @@ def window_take(g: Game, t: tuple, value: tuple) -> None:
     _, kind, _, target = t
     what, card, k = value
     if what == "pass":  # the next seat round the table may still cast
-        g.stack.append(("window", kind, k + 1, target))
+        open_window(g, kind, k + 1, target)
         return
     seat = (g.cur + k) % g.n
     g.push(("use_artifact" if what == "use" else "cast", seat, card), ("window", kind, k, target))

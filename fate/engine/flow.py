@@ -8,6 +8,7 @@ their rules: movement.py, locations.py, casting.py, raids.py.
 from __future__ import annotations
 
 from fate.engine.artifacts import refresh, reveal_artifacts
+from fate.engine.casting import open_window
 from fate.engine.constants import (
     ACTIVATE,
     CONCLUDE,
@@ -142,7 +143,10 @@ _ORDER = (PREPARE, MOVE, ACTIVATE, CONCLUDE)
 # the phases after each one and the turn's end, as they lie on the stack (the next on top)
 LATER_PHASES = {ph: (("end_turn",), *[("phase", p) for p in reversed(_ORDER[i + 1:])])
                 for i, ph in enumerate(_ORDER)}
-PHASE_STACK = {ph: steps[::-1] for ph, steps in PHASE_STEPS.items()}
+# each phase's steps after its opening window, as they lie on the stack; the window itself
+# is scheduled by ``open_window`` (most are closed at once)
+PHASE_STACK = {ph: steps[:0:-1] for ph, steps in PHASE_STEPS.items()}
+OPENING = {ph: steps[0][1] for ph, steps in PHASE_STEPS.items()}
 
 
 def phase(g: Game, t: tuple) -> None:
@@ -155,6 +159,7 @@ def enter_phase(g: Game, ph: str) -> None:
     g.stack.extend(PHASE_STACK[ph])
     if ph == PREPARE:
         refresh(g)
+    open_window(g, OPENING[ph], 0, -1)
 
 
 def end_turn(g: Game, t: tuple) -> None:
@@ -165,7 +170,8 @@ def end_turn(g: Game, t: tuple) -> None:
     if g.solo:
         # R-SO-2; a window first, so "on another cult's turn" Spells have a moment in solo
         g.phase = "investigators"
-        g.push(("window", "investigators", 0, -1), ("investigators_turn",), ("turn",))
+        g.push(("investigators_turn",), ("turn",))
+        open_window(g, "investigators", 0, -1)
     else:
         g.cur = (g.cur + 1) % g.n  # clockwise (R-TURN-1)
         start_turn(g, PREPARE)  # one step: no Curse can wake between a turn's end and the next's start
@@ -189,7 +195,7 @@ def roll(g: Game, t: tuple) -> None:
     g.emit("rolled", {"seat": seat, "purpose": purpose, "faces": ids})
     stack = g.stack
     stack.append(("roll_end", seat, purpose, arg))
-    stack.append(("window", "after_roll", 0, seat))  # first: a window before the results apply
+    open_window(g, "after_roll", 0, seat)  # first: a window before the results apply
 
 
 def roll_end(g: Game, t: tuple) -> None:

@@ -222,20 +222,17 @@ class Game:
         tasks = TASKS
         # The one way out besides the end: a handler asks (return below). A call runs some
         # tasks, so the count stays among the small numbers Python keeps made.
-        for step in range(1, STEPS_WITHOUT_A_DECISION + 1):
+        for _ in range(STEPS_WITHOUT_A_DECISION - 1):
             if self.over:
                 return
             try:
                 t = pop()
             except IndexError:
                 raise RuntimeError("the engine ran out of things to do (a rules bug)") from None
-            if step == STEPS_WITHOUT_A_DECISION:  # a loop in the rules: an error to report, never a frozen table
-                raise RuntimeError(f"the engine ran {STEPS_WITHOUT_A_DECISION:,} steps without a decision "
-                                   f"(a rules bug; the last was {t[0]!r})")
             run, resolve, quiet = tasks[t[0]]
             a = run(self, t)
             if a is None:
-                if quiet or not self.held:
+                if not self.held or quiet:
                     continue
             else:
                 opts = a[3]
@@ -248,6 +245,16 @@ class Game:
                 if not self.held:
                     continue
             self._check_curses()
+        # A loop in the rules: an error to report, never a frozen table. The last step is
+        # refused before it runs (counted by the loop's range, not by a test in it).
+        if self.over:
+            return
+        try:
+            t = pop()
+        except IndexError:
+            raise RuntimeError("the engine ran out of things to do (a rules bug)") from None
+        raise RuntimeError(f"the engine ran {STEPS_WITHOUT_A_DECISION:,} steps without a decision "
+                           f"(a rules bug; the last was {t[0]!r})")
 
     def _check_curses(self) -> None:
         """Reveal the first held Curse whose trigger holds (R-CU-2)."""

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from fate.engine.casting import open_window
 from fate.engine.constants import GAME_SEAT, OTHER_WORLDS, RAID_THRESHOLD, STREETS
 from fate.engine.game import Game
 from fate.engine.registry import roll_result, task
@@ -18,7 +19,8 @@ def raid(g: Game, t: tuple) -> None:
     """R-RD-1: declared (a window opens), then one die per Investigator."""
     seat = t[1]
     g.emit("raid_declared", {"seat": seat, "investigators": g.inv_lodge[seat]})
-    g.push(("window", "raid", 0, seat), ("raid_roll", seat))
+    g.stack.append(("raid_roll", seat))
+    open_window(g, "raid", 0, seat)
 
 
 def raid_roll(g: Game, t: tuple) -> None:
