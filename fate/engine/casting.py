@@ -214,7 +214,7 @@ def window_take(g: Game, t: tuple, value: tuple) -> None:
         open_window(g, kind, k + 1, target)
         return
     seat = (g.cur + k) % g.n
-    g.push(("use_artifact" if what == "use" else "cast", seat, card), ("window", kind, k, target))
+    g.stack += (("window", kind, k, target), ("use_artifact" if what == "use" else "cast", seat, card))
 
 
 def cast(g: Game, t: tuple) -> None:
@@ -223,9 +223,9 @@ def cast(g: Game, t: tuple) -> None:
     g.reserve[seat].remove(card)
     g.holdings_changed(seat)
     g.resolving.append(card)
-    c = g.card(card)
+    c = g.content.cards[card]
     g.emit("spell_cast", {"seat": seat, "card": c.id, "name": c.name, "text": g.text_of(card)})
-    g.push(("fx", seat, card, g.effect_of(card), 0, ()), ("cast_done", card))
+    g.stack += (("cast_done", card), ("fx", seat, card, g.effect_of(card), 0, ()))
 
 
 def cast_done(g: Game, t: tuple) -> None:
@@ -250,7 +250,7 @@ def ready_pool(g: Game, seat: int, loc: int) -> tuple[list[int], int]:
     """Symbol counts and wilds that may pay (R-CN-1, R-CN-4): the Column, the
     location's own symbol and the backs in the Reserve; never the hand."""
     counts = [0] * N_LOCATIONS
-    wilds = g.passive(seat, "ready_wild")
+    wilds = g.passive(seat, "ready_wild") if g.arts[seat] else 0
     cards = g.content.cards
     for card in g.columns[loc]:
         c = cards[card]
@@ -326,7 +326,7 @@ def ready_take(g: Game, t: tuple, card: int) -> None:
     if card < 0:
         g.stack.append(("ready", g.ready_allow, any_readied))
         return
-    g.push(("readied", g.cur, card), ("ready", done + 1, True))
+    g.stack += (("ready", done + 1, True), ("readied", g.cur, card))
 
 
 def cost_text(cost: tuple[int, ...]) -> str:
@@ -382,7 +382,7 @@ def readied_take(g: Game, t: tuple, old: int | str) -> None:
 def draw(g: Game, t: tuple) -> None:
     """R-CN-5: draw 1, then up to 3 in hand (Gates do not count)."""
     seat = g.cur
-    minimum = HAND_MINIMUM + g.passive(seat, "hand_bonus")
+    minimum = HAND_MINIMUM + (g.passive(seat, "hand_bonus") if g.arts[seat] else 0)
     if g.draw_spell(seat) is None:
         return
     while len(g.hands[seat]) < minimum:

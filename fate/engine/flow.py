@@ -129,7 +129,7 @@ def turn(g: Game, t: tuple) -> None:
 
 def start_turn(g: Game, first: str) -> None:
     g.turn += 1
-    g.turn_loc = g.pieces[g.piece_of(g.cur)]
+    g.turn_loc = g.pieces[g.cur if g.n == 2 else 0]  # piece_of(cur)
     g.ready_allow = 1
     g.ctl = 0
     g.ow_returns = 0
@@ -150,7 +150,13 @@ OPENING = {ph: steps[0][1] for ph, steps in PHASE_STEPS.items()}
 
 
 def phase(g: Game, t: tuple) -> None:
-    enter_phase(g, t[1])
+    ph = t[1]  # enter_phase written out (four times a turn)
+    g.phase = ph
+    g.emit("phase", {"seat": g.cur, "phase": ph})
+    g.stack.extend(PHASE_STACK[ph])
+    if ph == PREPARE:
+        refresh(g)
+    open_window(g, OPENING[ph], 0, -1)
 
 
 def enter_phase(g: Game, ph: str) -> None:

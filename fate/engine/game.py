@@ -244,7 +244,15 @@ class Game:
                 resolve(self, t, opts[0][2])
                 if not self.held:
                     continue
-            self._check_curses()
+            if self.over:
+                return
+            # _check_curses written out (a Curse is held after most tasks of a long game)
+            triggers = self.tables.triggers
+            for entry in self.held:
+                fn, params = triggers[entry[0]]
+                if fn(self, entry[1], params):
+                    self._reveal_curse(entry)
+                    break
         # A loop in the rules: an error to report, never a frozen table. The last step is
         # refused before it runs (counted by the loop's range, not by a test in it).
         if self.over:
@@ -262,16 +270,19 @@ class Game:
             return
         triggers = self.tables.triggers
         for entry in self.held:
-            card, cursed, holder = entry
-            fn, params = triggers[card]
-            if fn(self, cursed, params):
-                self.held.remove(entry)
-                self.resolving.append(card)
-                c = self.content.cards[card]
-                self.emit("curse_revealed", {"seat": cursed, "holder": holder, "card": c.id,
-                                             "name": c.name, "text": c.text})
-                self.push(("fx", cursed, card, c.effect, 0, ()), ("curse_done", card))
+            fn, params = triggers[entry[0]]
+            if fn(self, entry[1], params):
+                self._reveal_curse(entry)
                 return
+
+    def _reveal_curse(self, entry: tuple[int, int, int]) -> None:
+        card, cursed, holder = entry
+        self.held.remove(entry)
+        self.resolving.append(card)
+        c = self.content.cards[card]
+        self.emit("curse_revealed", {"seat": cursed, "holder": holder, "card": c.id,
+                                     "name": c.name, "text": c.text})
+        self.stack += (("curse_done", card), ("fx", cursed, card, c.effect, 0, ()))
 
     # ------------------------------------------------------------- plumbing
     def push(self, *tasks: tuple) -> None:
@@ -351,7 +362,7 @@ class Game:
     def has_control(self, seat: int, loc: int) -> bool:
         """R-AC-2; in solo R-SO-6 (more than the Investigators there)."""
         mine = self.at[loc][seat]
-        if mine < CONTROL_MINIMUM - self.passive(seat, "control_discount"):
+        if mine < CONTROL_MINIMUM - (self.passive(seat, "control_discount") if self.arts[seat] else 0):
             return False
         if self.solo:
             return mine > self.inv_at[loc]

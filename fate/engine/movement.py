@@ -23,7 +23,7 @@ def play_option(c) -> Choice:
 
 
 def move_options(g: Game, seat: int) -> list[Choice]:
-    piece = g.piece_of(seat)
+    piece = seat if g.n == 2 else 0  # piece_of(seat)
     here = g.pieces[piece]
     blocked = g.blocked_for(piece)
     play = g.tables.play
@@ -54,7 +54,7 @@ def move(g: Game, t: tuple) -> Ask | None:
     opts = move_options(g, seat)
     if opts:
         return (seat, "move", "Move the Fate Piece: play a Spell, a Wild pair or your Gate",
-                   tuple(opts), ("from", g.pieces[g.piece_of(seat)]))
+                   tuple(opts), ("from", g.pieces[seat if g.n == 2 else 0]))
     # R-MV-9: show the hand and draw until a move exists; stay if nothing is left.
     g.emit("no_move", {"seat": seat, "hand": [g.card(x).symbol for x in g.hands[seat]]})
     if g.draw_spell(seat) is None:
@@ -111,7 +111,7 @@ def move_to(g: Game, t: tuple) -> None:
     """Cards go face down on the Column being left; the piece moves (R-MV-1..3)."""
     cards, dest = t[1], t[2]
     seat = g.cur
-    piece = g.piece_of(seat)
+    piece = seat if g.n == 2 else 0  # piece_of(seat)
     here = g.pieces[piece]
     for card in cards:
         if g.gate[seat] == card:

@@ -25,7 +25,7 @@ def raid(g: Game, t: tuple) -> None:
 
 def raid_roll(g: Game, t: tuple) -> None:
     seat = t[1]
-    dice = g.inv_lodge[seat] - g.passive(seat, "raid_shield")
+    dice = g.inv_lodge[seat] - (g.passive(seat, "raid_shield") if g.arts[seat] else 0)
     if g.solo and g.inv_lodge[seat]:
         dice += g.level.raid_dice  # the solo level's harder or gentler raids (an empty Lodge rolls none)
     dice = max(0, dice)
