@@ -29,7 +29,7 @@ from fate.engine.constants import (
     RESERVE_SLOTS,
     WILD_SYMBOL,
 )
-from fate.engine.game import Game
+from fate.engine.game import CLOCKWISE, Game
 from fate.engine.model import Choice
 from fate.engine.registry import Ask, table, task
 
@@ -176,34 +176,31 @@ def window(g: Game, t: tuple) -> Ask | None:
     else:
         _passed_over(g, offset)
         return None  # nobody holds anything for this window: the common case
-    n, cur = g.n, g.cur
     base = WINDOW_BASE[kind]
-    for k in range(offset, n):
-        seat = (cur + k) % n
+    reserve, passed = g.reserve, g.passed_over
+    seats = CLOCKWISE[g.n][g.cur]
+    for k in range(offset, g.n):
+        seat = seats[k]
         bits = cast_bits[seat]
-        if not bits & mask:
-            if g.reserve[seat]:
-                g.passed_over[seat] += 1
-            continue
-        if bits < 0:
-            bits = castable(g, seat)
-        own = k == 0 and kind != "investigators"  # solo: their turn is not yours
-        bit = 1 << (base + 2 * own + (target == seat))
-        if not bits & bit:
-            if g.reserve[seat]:
-                g.passed_over[seat] += 1
-        else:
-            timing = g.tables.timing
-            cache = g.tables.cast_options[g.solo]
-            opts = []
-            for c in g.reserve[seat]:
-                if timing[c] & bit:
-                    opts.append(cache.get(c * 4 + k) or cast_option(g, c, k))
-            for c in g.arts[seat]:
-                if timing[c] & bit and c not in g.exhausted:
-                    opts.append(cache.get(c * 4 + k) or cast_option(g, c, k))
-            opts.append(PASS[k])
-            return (seat, "cast_window", WINDOW_PROMPT[kind], tuple(opts), ("window", kind, target))
+        if bits & mask:
+            if bits < 0:
+                bits = castable(g, seat)
+            own = k == 0 and kind != "investigators"  # solo: their turn is not yours
+            bit = 1 << (base + 2 * own + (target == seat))
+            if bits & bit:
+                timing = g.tables.timing
+                cache = g.tables.cast_options[g.solo]
+                opts = []
+                for c in reserve[seat]:
+                    if timing[c] & bit:
+                        opts.append(cache.get(c * 4 + k) or cast_option(g, c, k))
+                for c in g.arts[seat]:
+                    if timing[c] & bit and c not in g.exhausted:
+                        opts.append(cache.get(c * 4 + k) or cast_option(g, c, k))
+                opts.append(PASS[k])
+                return (seat, "cast_window", WINDOW_PROMPT[kind], tuple(opts), ("window", kind, target))
+        if reserve[seat]:
+            passed[seat] += 1
     return None
 
 

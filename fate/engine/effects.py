@@ -22,7 +22,8 @@ from typing import Any, NamedTuple
 
 from fate.engine.constants import LOCATION_NAMES, LOCATIONS, N_LOCATIONS
 from fate.engine.game import Game
-from fate.engine.registry import STEPS, Ask, Param, task
+from fate.content.model import Content
+from fate.engine.registry import STEPS, Ask, Param, table, task
 
 
 class Need(NamedTuple):
@@ -73,14 +74,20 @@ class Fx:
 
 def fx_run(g: Game, t: tuple) -> Ask | None:
     _, seat, card, lst, i, vars = t
-    steps = g.content.step_lists[lst]
+    steps = g.tables.fx_steps[lst]
     if i >= len(steps) or g.over:
         return None
-    p = steps[i]
-    mark = len(g.stack)
-    out = STEPS[p["do"]].fn(g, Fx(seat, card, vars), p)
+    fn, p = steps[i]
+    stack = g.stack
+    mark = len(stack)
+    fx = _new_object(Fx)  # Fx(seat, card, vars) without a call of __init__
+    fx.seat, fx.card, fx.vars = seat, card, vars
+    out = fn(g, fx, p)
     if out is None:  # each step's answers are its own: the next starts afresh
-        g.stack.insert(mark, ("fx", seat, card, lst, i + 1, ()))
+        if i + 1 < len(steps) or len(stack) != mark or g.held or g.over:
+            stack.insert(mark, ("fx", seat, card, lst, i + 1, ()))
+        # else the effect's closing step, which does nothing, would run next with nothing
+        # able to come between (no task pushed, no Curse to check): it is left out
         return None
     if isinstance(out, Again):
         g.stack.insert(mark, ("fx", seat, card, lst, i, vars + out.updates))
@@ -93,6 +100,14 @@ def fx_run(g: Game, t: tuple) -> Ask | None:
 def fx_answer(g: Game, t: tuple, value: tuple) -> None:
     _, seat, card, lst, i, vars = t
     g.stack.append(("fx", seat, card, lst, i, vars + (value,)))
+
+
+_new_object = object.__new__
+
+
+def _fx_steps(content: Content) -> list[tuple[tuple[Callable, dict], ...]]:
+    """``fx_steps[list]``: each step of a step list as (its function, its parameters)."""
+    return [tuple((STEPS[p["do"]].fn, p) for p in steps) for steps in content.step_lists]
 
 
 # ---------------------------------------------------------------- helpers
@@ -170,3 +185,4 @@ INT, WHO_SELF = Param("int", 1), Param("who", "self")
 # What this module adds to the engine's registries (fate/engine/registry.py).
 
 task("fx", fx_run, fx_answer)
+table("fx_steps", _fx_steps)
