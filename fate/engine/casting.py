@@ -148,11 +148,11 @@ def _passed_over(g: Game, offset: int) -> None:
             passed[seat] += 1
 
 
-def open_window(g: Game, kind: str, offset: int, target: int) -> None:
+def open_window(g: Game, kind: str, offset: int, target: int) -> bool:
     """Schedule a casting window to run next, from the seat ``offset`` away from the active
-    one. When no seat holds anything for it, it is closed at once instead, as running it
-    would (half of all windows): the caller is a task whose window runs next, and with no
-    Curse held no check between them can change what the seats hold."""
+    one, and say whether it was. When no seat holds anything for it, it is closed at once
+    instead, as running it would (half of all windows): the caller is a task whose window
+    runs next, and with no Curse held no check between them can change what the seats hold."""
     if not g.held and not g.over:
         mask = WINDOW_MASK[kind]
         for bits in g.cast_bits:
@@ -160,8 +160,9 @@ def open_window(g: Game, kind: str, offset: int, target: int) -> None:
                 break
         else:
             _passed_over(g, offset)
-            return
+            return False
     g.stack.append(("window", kind, offset, target))
+    return True
 
 
 def window(g: Game, t: tuple) -> Ask | None:

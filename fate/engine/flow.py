@@ -21,7 +21,8 @@ from fate.engine.constants import (
     STREETS,
     SUMMON_WIN,
 )
-from fate.engine.game import Game
+from fate.engine.game import SEAT_SLOTS, Game
+from fate.engine.model import Event
 from fate.engine.registry import ROLL_RESULTS, Ask, task
 
 # ---------------------------------------------------------------- set-up
@@ -149,27 +150,32 @@ PHASE_STACK = {ph: steps[:0:-1] for ph, steps in PHASE_STEPS.items()}
 OPENING = {ph: steps[0][1] for ph, steps in PHASE_STEPS.items()}
 
 
+# events made once (fate/engine/game.py, SEAT_SLOTS)
+PHASE_TOLD = {ph: [Event("phase", {"seat": s, "phase": ph}) for s in SEAT_SLOTS] for ph in _ORDER}
+TURN_ENDED = [Event("turn_ended", {"seat": s}) for s in SEAT_SLOTS]
+
+
 def phase(g: Game, t: tuple) -> None:
     ph = t[1]  # enter_phase written out (four times a turn)
     g.phase = ph
-    g.emit("phase", {"seat": g.cur, "phase": ph})
+    g.tell(PHASE_TOLD[ph][g.cur])
     g.stack.extend(PHASE_STACK[ph])
-    if ph == PREPARE:
+    if ph == PREPARE and g.exhausted:
         refresh(g)
     open_window(g, OPENING[ph], 0, -1)
 
 
 def enter_phase(g: Game, ph: str) -> None:
     g.phase = ph
-    g.emit("phase", {"seat": g.cur, "phase": ph})
+    g.tell(PHASE_TOLD[ph][g.cur])
     g.stack.extend(PHASE_STACK[ph])
-    if ph == PREPARE:
+    if ph == PREPARE and g.exhausted:  # refresh(g) has nothing to stand up otherwise
         refresh(g)
     open_window(g, OPENING[ph], 0, -1)
 
 
 def end_turn(g: Game, t: tuple) -> None:
-    g.emit("turn_ended", {"seat": g.cur})
+    g.tell(TURN_ENDED[g.cur])
     # Between turns: no cult is taking its turn anywhere (acts_at Curses must not
     # fire for the next cult where this one's turn ended).
     g.turn_loc = -1

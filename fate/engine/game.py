@@ -22,6 +22,7 @@ from fate.content.model import STANDARD_LEVEL, Card, Content
 from fate.engine import rng as rngmod
 from fate.engine.constants import (
     CONTROL_MINIMUM,
+    CULTISTS_PER_CULT,
     ELDER_SIGNS_TO_LOSE,
     GAME_SEAT,
     INVESTIGATORS,
@@ -31,13 +32,23 @@ from fate.engine.constants import (
 )
 from fate.engine.errors import IllegalChoice
 from fate.engine.model import Choice, Event, Prompt
-from fate.engine.registry import TASKS, tables
+from fate.engine.registry import TASKS, table, tables
 
 _new_tuple = tuple.__new__
 _as_choice = partial(_new_tuple, Choice)  # Choice(*option) without namedtuple's slow __new__
 _NOWHERE: frozenset[int] = frozenset()
 # A turn takes some dozens of steps; this many without anyone deciding is a loop.
 STEPS_WITHOUT_A_DECISION = 1_000_000
+# Events that recur with the same values are made once and told again (``Game.tell``): an
+# Event is a tuple subclass, and making and freeing one costs more than most rules that tell
+# it. Such events share their data dicts, which no reader may change (none does). Their
+# tables take a seat as index through SEAT_SLOTS: seat s at index s, GAME_SEAT (-1) last.
+SEAT_SLOTS = (0, 1, 2, 3, GAME_SEAT)
+SIGN_GAINED = [[Event("elder_sign_gained", {"seat": s, "total": k}) for k in range(ELDER_SIGNS_TO_LOSE + 1)]
+               for s in SEAT_SLOTS]
+RECALLED = [[Event("recalled", {"seat": s, "count": k}) for k in range(CULTISTS_PER_CULT + 1)] for s in SEAT_SLOTS]
+INVESTIGATORS_LEFT = [[Event("investigators_left", {"seat": s, "count": k}) for k in range(INVESTIGATORS + 1)]
+                      for s in SEAT_SLOTS]
 # CLOCKWISE[players][seat]: the seats round the table starting with ``seat``
 CLOCKWISE = {n: [tuple((s + k) % n for k in range(n)) for s in range(n)] for n in range(1, 5)}
 
@@ -294,6 +305,10 @@ class Game:
         data is a dict literal rather than keywords: this is called several times a decision."""
         self.events.append(_new_tuple(Event, (kind, data, only)))  # Event(...) without its slow __new__
 
+    def tell(self, event: Event) -> None:
+        """Record an event made once (see SEAT_SLOTS above)."""
+        self.events.append(event)
+
     def card(self, index: int) -> Card:
         return self.content.cards[index]
 
@@ -397,7 +412,10 @@ class Game:
         if k:
             self.abyss[seat] -= k
             self.lodge[seat] += k
-            self.emit("recalled", {"seat": seat, "count": k})
+            if k <= CULTISTS_PER_CULT:
+                self.tell(RECALLED[seat][k])
+            else:
+                self.emit("recalled", {"seat": seat, "count": k})
         return k
 
     # ----------------------------------------------------------- investigators
@@ -420,7 +438,10 @@ class Game:
         if k:
             self.inv_lodge[seat] -= k
             self.inv_supply += k
-            self.emit("investigators_left", {"seat": seat, "count": k})
+            if k <= INVESTIGATORS:
+                self.tell(INVESTIGATORS_LEFT[seat][k])
+            else:
+                self.emit("investigators_left", {"seat": seat, "count": k})
         return k
 
     # ------------------------------------------------------------ the track
@@ -451,9 +472,12 @@ class Game:
         for _ in range(count):
             if self.over:
                 return
-            self.signs[seat] += 1
-            self.emit("elder_sign_gained", {"seat": seat, "total": self.signs[seat]})
-            if self.signs[seat] >= ELDER_SIGNS_TO_LOSE:
+            total = self.signs[seat] = self.signs[seat] + 1
+            if total <= ELDER_SIGNS_TO_LOSE:
+                self.tell(SIGN_GAINED[seat][total])
+            else:
+                self.emit("elder_sign_gained", {"seat": seat, "total": total})
+            if total >= ELDER_SIGNS_TO_LOSE:
                 self.sealed(seat)
                 return
 
@@ -490,13 +514,13 @@ class Game:
     # ---------------------------------------------------------------- cards
     def draw_spell(self, seat: int) -> int | None:
         """Top Spell to a hand; reshuffle the discard when the deck is empty (R-CN-5)."""
-        card = self.top_spell()
+        card = self.spell_deck.pop() if self.spell_deck else self.top_spell()
         if card is None:
             return None
         self.hands[seat].append(card)
-        c = self.content.cards[card]
-        self.emit("spell_drawn", {"seat": seat, "symbol": c.symbol})
-        self.emit("spell_drawn_face", {"seat": seat, "card": c.id}, (seat,))
+        told = self.tables.drawn[card][seat]  # spell_drawn, spell_drawn_face
+        self.tell(told[0])
+        self.tell(told[1])
         return card
 
     def top_spell(self) -> int | None:
@@ -545,6 +569,16 @@ class Game:
         return LOCATION_NAMES[loc]
 
 
+def _drawn_events(content: Content) -> list[list[tuple[Event, Event]]]:
+    """``drawn[card][seat]``: the events of ``draw_spell`` (what all see, what the drawer sees)."""
+    return [[(Event("spell_drawn", {"seat": s, "symbol": c.symbol}),
+              Event("spell_drawn_face", {"seat": s, "card": c.id}, (s,))) for s in SEAT_SLOTS]
+            for c in content.cards]
+
+
+table("drawn", _drawn_events)
+
+
 class QuietGame(Game):
     """A game that keeps no events: the bots' look-ahead, where nobody reads them
     (a search applies thousands of choices a second). Make one of a clone with
@@ -553,6 +587,9 @@ class QuietGame(Game):
     __slots__ = ()
 
     def emit(self, kind: str, data: dict[str, Any], only: tuple[int, ...] | None = None) -> None:
+        pass
+
+    def tell(self, event: Event) -> None:
         pass
 
 

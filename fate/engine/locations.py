@@ -16,8 +16,8 @@ from fate.engine.constants import (
     OTHER_WORLDS,
     STREETS,
 )
-from fate.engine.game import Game
-from fate.engine.model import Choice
+from fate.engine.game import SEAT_SLOTS, Game
+from fate.engine.model import Choice, Event
 from fate.engine.registry import Ask, roll_result, table, task
 
 SKIP = Choice("skip", "Do not take the Control Action", None)
@@ -103,8 +103,13 @@ def cleanse(g: Game, t: tuple) -> None:
     g.gain_signs(seat, 3)
 
 
+# events made once (fate/engine/game.py, SEAT_SLOTS)
+BASIC_ACTION = [[Event("basic_action", {"seat": s, "location": loc}) for loc in range(N_LOCATIONS)]
+                for s in SEAT_SLOTS]
+
+
 def basic(g: Game, t: tuple) -> None:
-    g.emit("basic_action", {"seat": g.cur, "location": g.turn_loc})
+    g.tell(BASIC_ACTION[g.cur][g.turn_loc])
     g.stack.append(BASIC_TASKS[g.turn_loc])
 
 

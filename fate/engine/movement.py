@@ -10,8 +10,8 @@ from fate.engine.constants import (
     MOVE_INVESTIGATOR_THRESHOLD,
     N_LOCATIONS,
 )
-from fate.engine.game import Game
-from fate.engine.model import Choice
+from fate.engine.game import SEAT_SLOTS, Game
+from fate.engine.model import Choice, Event
 from fate.engine.registry import Ask, table, task
 
 
@@ -164,7 +164,13 @@ def place(g: Game, t: tuple) -> None:
         g.emit("squall_struck", {"seat": seat, "location": loc})
         return
     g.at[loc][seat] += 1
-    g.emit("cultist_placed", {"seat": seat, "location": loc})
+    g.tell(CULTIST_PLACED[seat][loc])
+
+
+# events made once (fate/engine/game.py, SEAT_SLOTS)
+CULTIST_PLACED = [[Event("cultist_placed", {"seat": s, "location": loc}) for loc in range(N_LOCATIONS)]
+                  for s in SEAT_SLOTS]
+INVESTIGATOR_PLACED = [Event("investigator_placed", {"location": loc}) for loc in range(N_LOCATIONS)]
 
 
 def place_investigator(g: Game, t: tuple) -> None:
@@ -176,7 +182,7 @@ def place_investigator(g: Game, t: tuple) -> None:
         return
     g.inv_supply -= 1
     g.inv_at[loc] += 1
-    g.emit("investigator_placed", {"location": loc})
+    g.tell(INVESTIGATOR_PLACED[loc])
 
 
 def place_investigator_after(g: Game, t: tuple) -> None:
@@ -184,7 +190,7 @@ def place_investigator_after(g: Game, t: tuple) -> None:
     if g.inv_supply > 0:
         g.inv_supply -= 1
         g.inv_at[loc] += 1
-        g.emit("investigator_placed", {"location": loc})
+        g.tell(INVESTIGATOR_PLACED[loc])
 
 
 

@@ -4,23 +4,34 @@
 from __future__ import annotations
 
 from fate.engine.casting import open_window
-from fate.engine.constants import GAME_SEAT, OTHER_WORLDS, RAID_THRESHOLD, STREETS
-from fate.engine.game import Game
+from fate.engine.constants import GAME_SEAT, INVESTIGATORS, OTHER_WORLDS, RAID_THRESHOLD, STREETS
+from fate.engine.game import SEAT_SLOTS, Game
+from fate.engine.model import Event
 from fate.engine.registry import roll_result, task
 
 
 def lodge_raid(g: Game, t: tuple) -> None:
     """R-CN-6: five or more Investigators in your Lodge raid it."""
     if g.inv_lodge[g.cur] >= RAID_THRESHOLD:
-        g.stack.append(("raid", g.cur))
+        raid(g, ("raid", g.cur))  # the task it would push, run at once: both are quiet
+
+
+# events made once (fate/engine/game.py, SEAT_SLOTS)
+RAID_DECLARED = [[Event("raid_declared", {"seat": s, "investigators": k}) for k in range(INVESTIGATORS + 1)]
+                 for s in SEAT_SLOTS]
 
 
 def raid(g: Game, t: tuple) -> None:
     """R-RD-1: declared (a window opens), then one die per Investigator."""
     seat = t[1]
-    g.emit("raid_declared", {"seat": seat, "investigators": g.inv_lodge[seat]})
+    k = g.inv_lodge[seat]
+    if k <= INVESTIGATORS:
+        g.tell(RAID_DECLARED[seat][k])
+    else:
+        g.emit("raid_declared", {"seat": seat, "investigators": k})
     g.stack.append(("raid_roll", seat))
-    open_window(g, "raid", 0, seat)
+    if not open_window(g, "raid", 0, seat):
+        raid_roll(g, g.stack.pop())  # next anyway, and both are quiet: run at once
 
 
 def raid_roll(g: Game, t: tuple) -> None:
