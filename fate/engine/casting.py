@@ -29,8 +29,8 @@ from fate.engine.constants import (
     RESERVE_SLOTS,
     WILD_SYMBOL,
 )
-from fate.engine.game import CLOCKWISE, Game
-from fate.engine.model import Choice
+from fate.engine.game import CLOCKWISE, SEAT_SLOTS, Game
+from fate.engine.model import Choice, Event
 from fate.engine.registry import Ask, table, task
 
 # The casting windows; a window's bits are index * 4 + 2 * (own turn) + (aimed at the seat).
@@ -221,9 +221,21 @@ def cast(g: Game, t: tuple) -> None:
     g.reserve[seat].remove(card)
     g.holdings_changed(seat)
     g.resolving.append(card)
-    c = g.content.cards[card]
-    g.emit("spell_cast", {"seat": seat, "card": c.id, "name": c.name, "text": g.text_of(card)})
+    g.tell(g.tables.cast_told[g.solo][card][seat])
     g.stack += (("cast_done", card), ("fx", seat, card, g.effect_of(card), 0, ()))
+
+
+def _readied_told(content: Content) -> list[list[Event]]:
+    """``readied_told[card][seat]``: the event of a Spell readied (made once: game.SEAT_SLOTS)."""
+    return [[Event("spell_readied", {"seat": s, "symbol": c.symbol, "cost": list(c.cost)}) for s in SEAT_SLOTS]
+            for c in content.cards]
+
+
+def _cast_told(content: Content) -> tuple[list[list[Event]], list[list[Event]]]:
+    """``cast_told[solo][card][seat]``: the event of a Spell cast, with the text it resolves."""
+    return tuple([[Event("spell_cast", {"seat": s, "card": c.id, "name": c.name,
+                                        "text": c.solo_text if solo and c.solo_text else c.text})
+                   for s in SEAT_SLOTS] for c in content.cards] for solo in (False, True))
 
 
 def cast_done(g: Game, t: tuple) -> None:
@@ -353,8 +365,7 @@ def readied(g: Game, t: tuple) -> Ask | None:
         g.hands[seat].remove(card)
         g.reserve[seat].append(card)
         g.holdings_changed(seat)
-        c = g.card(card)
-        g.emit("spell_readied", {"seat": seat, "symbol": c.symbol, "cost": list(c.cost)})
+        g.tell(g.tables.readied_told[card][seat])
         return None
     opts = [("cast_now", f"Cast {g.card(card).name} at once", "cast")]
     opts += [(f"replace:{g.card(r).id}", f"Discard readied {g.card(r).name} to make room", r)
@@ -392,6 +403,8 @@ def draw(g: Game, t: tuple) -> None:
 # What this module adds to the engine's registries (fate/engine/registry.py).
 
 table("timing", _timing_table)
+table("readied_told", _readied_told)
+table("cast_told", _cast_told)
 table("cast_label", _cast_labels)
 table("cast_options", _cast_options)
 task("window", window, window_take, quiet=True)

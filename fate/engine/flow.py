@@ -135,7 +135,10 @@ def start_turn(g: Game, first: str) -> None:
     g.ctl = 0
     g.ow_returns = 0
     g.cleanse_used = False
-    g.emit("turn_started", {"seat": g.cur, "turn": g.turn})
+    if g.turn <= 100:
+        g.tell(TURN_STARTED[g.cur][g.turn])
+    else:
+        g.emit("turn_started", {"seat": g.cur, "turn": g.turn})
     g.stack.extend(LATER_PHASES[first])
     enter_phase(g, first)
 
@@ -153,6 +156,7 @@ OPENING = {ph: steps[0][1] for ph, steps in PHASE_STEPS.items()}
 # events made once (fate/engine/game.py, SEAT_SLOTS)
 PHASE_TOLD = {ph: [Event("phase", {"seat": s, "phase": ph}) for s in SEAT_SLOTS] for ph in _ORDER}
 TURN_ENDED = [Event("turn_ended", {"seat": s}) for s in SEAT_SLOTS]
+TURN_STARTED = [[Event("turn_started", {"seat": s, "turn": k}) for k in range(101)] for s in SEAT_SLOTS]
 
 
 def phase(g: Game, t: tuple) -> None:

@@ -49,6 +49,12 @@ SIGN_GAINED = [[Event("elder_sign_gained", {"seat": s, "total": k}) for k in ran
 RECALLED = [[Event("recalled", {"seat": s, "count": k}) for k in range(CULTISTS_PER_CULT + 1)] for s in SEAT_SLOTS]
 INVESTIGATORS_LEFT = [[Event("investigators_left", {"seat": s, "count": k}) for k in range(INVESTIGATORS + 1)]
                       for s in SEAT_SLOTS]
+# INVESTIGATORS_SENT[seat][count][source]: the source a seat, or 4 for the supply
+SENT_FROM = (0, 1, 2, 3, "supply")
+INVESTIGATORS_SENT = [[[Event("investigators_sent", {"seat": s, "count": k, "source": src}) for src in SENT_FROM]
+                       for k in range(5)] for s in SEAT_SLOTS]
+COLUMN_DISCARDED = [[Event("column_discarded", {"location": loc, "count": k}) for k in range(31)]
+                    for loc in range(N_LOCATIONS)]
 # CLOCKWISE[players][seat]: the seats round the table starting with ``seat``
 CLOCKWISE = {n: [tuple((s + k) % n for k in range(n)) for s in range(n)] for n in range(1, 5)}
 
@@ -429,7 +435,10 @@ class Game:
             self.inv_lodge[source] -= k
         if k:
             self.inv_lodge[seat] += k
-            self.emit("investigators_sent", {"seat": seat, "count": k, "source": source})
+            if k <= 4:
+                self.tell(INVESTIGATORS_SENT[seat][k][4 if source == "supply" else source])
+            else:
+                self.emit("investigators_sent", {"seat": seat, "count": k, "source": source})
         return k
 
     def investigators_home(self, seat: int, count: int) -> int:
@@ -544,7 +553,10 @@ class Game:
                 self.gate_supply.append(card)
             else:
                 self.discard.append(card)
-        self.emit("column_discarded", {"location": loc, "count": len(col)})
+        if len(col) <= 30:
+            self.tell(COLUMN_DISCARDED[loc][len(col)])
+        else:
+            self.emit("column_discarded", {"location": loc, "count": len(col)})
         self.columns[loc] = []
 
     def gain_curse(self, seat: int) -> None:

@@ -35,7 +35,7 @@ def activate(g: Game, t: tuple) -> None:
     seat, loc = g.cur, g.turn_loc
     if g.has_control(seat, loc):
         g.ctl = 2
-        g.emit("control", {"seat": seat, "location": loc})
+        g.tell(CONTROL_TOLD[seat][loc])
     if loc == MUSEUM:  # R-MU-3: its Control Action comes first
         g.push(("temporary_control",), ("control_action",), ("basic",))
     else:  # R-AC-1: the Basic Action, then the Control Action
@@ -63,9 +63,9 @@ def control_roll(g: Game, t: tuple, yes: bool) -> None:
 def temporary_result(g: Game, seat: int, faces: list[int], arg) -> None:
     if any(f in g.content.dice.temporary_control for f in faces):
         g.ctl = 1
-        g.emit("temporary_control", {"seat": seat, "location": g.turn_loc})
+        g.tell(TEMPORARY_TOLD[seat][g.turn_loc])
     else:
-        g.emit("temporary_control_failed", {"seat": seat, "location": g.turn_loc})
+        g.tell(TEMPORARY_FAILED[seat][g.turn_loc])
 
 
 def control_action(g: Game, t: tuple) -> Ask | None:
@@ -104,8 +104,9 @@ def cleanse(g: Game, t: tuple) -> None:
 
 
 # events made once (fate/engine/game.py, SEAT_SLOTS)
-BASIC_ACTION = [[Event("basic_action", {"seat": s, "location": loc}) for loc in range(N_LOCATIONS)]
-                for s in SEAT_SLOTS]
+BASIC_ACTION, CONTROL_TOLD, TEMPORARY_TOLD, TEMPORARY_FAILED = (
+    [[Event(kind, {"seat": s, "location": loc}) for loc in range(N_LOCATIONS)] for s in SEAT_SLOTS]
+    for kind in ("basic_action", "control", "temporary_control", "temporary_control_failed"))
 
 
 def basic(g: Game, t: tuple) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fate.content.model import Content
 from fate.engine.constants import (
+    INVESTIGATORS,
     LOCATION_NAMES,
     MOVE_INVESTIGATOR_THRESHOLD,
     N_LOCATIONS,
@@ -132,7 +133,10 @@ def investigators_move(g: Game, t: tuple) -> None:
     if k >= MOVE_INVESTIGATOR_THRESHOLD:
         g.inv_at[loc] = 0
         g.inv_lodge[g.cur] += k
-        g.emit("investigators_followed", {"seat": g.cur, "location": loc, "count": k})
+        if k <= INVESTIGATORS:
+            g.tell(FOLLOWED[g.cur][loc][k])
+        else:
+            g.emit("investigators_followed", {"seat": g.cur, "location": loc, "count": k})
 
 
 def skip_placement(g: Game, t: tuple) -> None:
@@ -171,6 +175,8 @@ def place(g: Game, t: tuple) -> None:
 CULTIST_PLACED = [[Event("cultist_placed", {"seat": s, "location": loc}) for loc in range(N_LOCATIONS)]
                   for s in SEAT_SLOTS]
 INVESTIGATOR_PLACED = [Event("investigator_placed", {"location": loc}) for loc in range(N_LOCATIONS)]
+FOLLOWED = [[[Event("investigators_followed", {"seat": s, "location": loc, "count": k}) for k in range(INVESTIGATORS + 1)]
+             for loc in range(N_LOCATIONS)] for s in SEAT_SLOTS]
 
 
 def place_investigator(g: Game, t: tuple) -> None:

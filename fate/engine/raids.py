@@ -19,6 +19,8 @@ def lodge_raid(g: Game, t: tuple) -> None:
 # events made once (fate/engine/game.py, SEAT_SLOTS)
 RAID_DECLARED = [[Event("raid_declared", {"seat": s, "investigators": k}) for k in range(INVESTIGATORS + 1)]
                  for s in SEAT_SLOTS]
+RAIDED = [[[Event("raided", {"seat": s, "signs": k, "destroyed": d}) for d in range(9)] for k in range(9)]
+          for s in SEAT_SLOTS]
 
 
 def raid(g: Game, t: tuple) -> None:
@@ -55,7 +57,11 @@ def raid_result(g: Game, seat: int, faces: list[int], arg) -> None:
             signs += 1
         if f in d.raid_sign_kill or f in d.raid_kill:
             kills += 1
-    g.emit("raided", {"seat": seat, "signs": signs, "destroyed": min(kills, g.inv_lodge[seat])})
+    destroyed = min(kills, g.inv_lodge[seat])
+    if signs <= 8 and destroyed <= 8:
+        g.tell(RAIDED[seat][signs][destroyed])
+    else:
+        g.emit("raided", {"seat": seat, "signs": signs, "destroyed": destroyed})
     g.gain_signs(seat, signs)
     if not g.over:
         g.investigators_home(seat, kills)

@@ -63,8 +63,7 @@ def ready_top(g: Game, fx: Fx, p: dict, s: int) -> None:
         if card is not None:
             g.reserve[s].append(card)
             g.holdings_changed(s)
-            c = g.card(card)
-            g.emit("spell_readied", {"seat": s, "symbol": c.symbol, "cost": list(c.cost)})
+            g.tell(g.tables.readied_told[card][s])
 
 
 def ready_free(g: Game, fx: Fx, p: dict):
