@@ -221,7 +221,7 @@ def cast(g: Game, t: tuple) -> None:
     g.reserve[seat].remove(card)
     g.holdings_changed(seat)
     g.resolving.append(card)
-    g.tell(g.tables.cast_told[g.solo][card][seat])
+    g.events.append(g.tables.cast_told[g.solo][card][seat])
     g.stack += (("cast_done", card), ("fx", seat, card, g.effect_of(card), 0, ()))
 
 
@@ -365,7 +365,7 @@ def readied(g: Game, t: tuple) -> Ask | None:
         g.hands[seat].remove(card)
         g.reserve[seat].append(card)
         g.holdings_changed(seat)
-        g.tell(g.tables.readied_told[card][seat])
+        g.events.append(g.tables.readied_told[card][seat])
         return None
     opts = [("cast_now", f"Cast {g.card(card).name} at once", "cast")]
     opts += [(f"replace:{g.card(r).id}", f"Discard readied {g.card(r).name} to make room", r)

@@ -136,7 +136,7 @@ def start_turn(g: Game, first: str) -> None:
     g.ow_returns = 0
     g.cleanse_used = False
     if g.turn <= 100:
-        g.tell(TURN_STARTED[g.cur][g.turn])
+        g.events.append(TURN_STARTED[g.cur][g.turn])
     else:
         g.emit("turn_started", {"seat": g.cur, "turn": g.turn})
     g.stack.extend(LATER_PHASES[first])
@@ -162,7 +162,7 @@ TURN_STARTED = [[Event("turn_started", {"seat": s, "turn": k}) for k in range(10
 def phase(g: Game, t: tuple) -> None:
     ph = t[1]  # enter_phase written out (four times a turn)
     g.phase = ph
-    g.tell(PHASE_TOLD[ph][g.cur])
+    g.events.append(PHASE_TOLD[ph][g.cur])
     g.stack.extend(PHASE_STACK[ph])
     if ph == PREPARE and g.exhausted:
         refresh(g)
@@ -171,7 +171,7 @@ def phase(g: Game, t: tuple) -> None:
 
 def enter_phase(g: Game, ph: str) -> None:
     g.phase = ph
-    g.tell(PHASE_TOLD[ph][g.cur])
+    g.events.append(PHASE_TOLD[ph][g.cur])
     g.stack.extend(PHASE_STACK[ph])
     if ph == PREPARE and g.exhausted:  # refresh(g) has nothing to stand up otherwise
         refresh(g)
@@ -179,7 +179,7 @@ def enter_phase(g: Game, ph: str) -> None:
 
 
 def end_turn(g: Game, t: tuple) -> None:
-    g.tell(TURN_ENDED[g.cur])
+    g.events.append(TURN_ENDED[g.cur])
     # Between turns: no cult is taking its turn anywhere (acts_at Curses must not
     # fire for the next cult where this one's turn ended).
     g.turn_loc = -1

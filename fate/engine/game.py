@@ -39,9 +39,9 @@ _as_choice = partial(_new_tuple, Choice)  # Choice(*option) without namedtuple's
 _NOWHERE: frozenset[int] = frozenset()
 # A turn takes some dozens of steps; this many without anyone deciding is a loop.
 STEPS_WITHOUT_A_DECISION = 1_000_000
-# Events that recur with the same values are made once and told again (``Game.tell``): an
-# Event is a tuple subclass, and making and freeing one costs more than most rules that tell
-# it. Such events share their data dicts, which no reader may change (none does). Their
+# Events that recur with the same values are made once and told again (appended to
+# ``game.events`` as they are): an Event is a tuple subclass, and making and freeing one
+# costs more than most rules that tell it. Such events share their data dicts, which no reader may change (none does). Their
 # tables take a seat as index through SEAT_SLOTS: seat s at index s, GAME_SEAT (-1) last.
 SEAT_SLOTS = (0, 1, 2, 3, GAME_SEAT)
 SIGN_GAINED = [[Event("elder_sign_gained", {"seat": s, "total": k}) for k in range(ELDER_SIGNS_TO_LOSE + 1)]
@@ -164,9 +164,9 @@ class Game:
         if isinstance(choice, str):
             cid = choice
             picked = prompt.choice(cid)
-        else:
-            cid = choice.id
-            picked = choice if choice in prompt.choices else prompt.choice(cid)
+        else:  # by position: a named tuple's field is read the slow way
+            cid = choice[0]  # id
+            picked = choice if choice in prompt[3] else prompt.choice(cid)  # choices
         if picked is None:
             offered = ", ".join(c.id for c in prompt.choices[:12])
             more = "" if len(prompt.choices) <= 12 else f" and {len(prompt.choices) - 12} more"
@@ -176,7 +176,7 @@ class Game:
             )
         self.ask = None
         self.choices_made.append(cid)
-        TASKS[t[0]][1](self, t, picked.value)
+        TASKS[t[0]][1](self, t, picked[2])  # its resolver, with the choice's value
         if self.held:
             self._check_curses()
         self.run()
@@ -311,9 +311,6 @@ class Game:
         data is a dict literal rather than keywords: this is called several times a decision."""
         self.events.append(_new_tuple(Event, (kind, data, only)))  # Event(...) without its slow __new__
 
-    def tell(self, event: Event) -> None:
-        """Record an event made once (see SEAT_SLOTS above)."""
-        self.events.append(event)
 
     def card(self, index: int) -> Card:
         return self.content.cards[index]
@@ -419,7 +416,7 @@ class Game:
             self.abyss[seat] -= k
             self.lodge[seat] += k
             if k <= CULTISTS_PER_CULT:
-                self.tell(RECALLED[seat][k])
+                self.events.append(RECALLED[seat][k])
             else:
                 self.emit("recalled", {"seat": seat, "count": k})
         return k
@@ -436,7 +433,7 @@ class Game:
         if k:
             self.inv_lodge[seat] += k
             if k <= 4:
-                self.tell(INVESTIGATORS_SENT[seat][k][4 if source == "supply" else source])
+                self.events.append(INVESTIGATORS_SENT[seat][k][4 if source == "supply" else source])
             else:
                 self.emit("investigators_sent", {"seat": seat, "count": k, "source": source})
         return k
@@ -448,7 +445,7 @@ class Game:
             self.inv_lodge[seat] -= k
             self.inv_supply += k
             if k <= INVESTIGATORS:
-                self.tell(INVESTIGATORS_LEFT[seat][k])
+                self.events.append(INVESTIGATORS_LEFT[seat][k])
             else:
                 self.emit("investigators_left", {"seat": seat, "count": k})
         return k
@@ -483,7 +480,7 @@ class Game:
                 return
             total = self.signs[seat] = self.signs[seat] + 1
             if total <= ELDER_SIGNS_TO_LOSE:
-                self.tell(SIGN_GAINED[seat][total])
+                self.events.append(SIGN_GAINED[seat][total])
             else:
                 self.emit("elder_sign_gained", {"seat": seat, "total": total})
             if total >= ELDER_SIGNS_TO_LOSE:
@@ -528,8 +525,8 @@ class Game:
             return None
         self.hands[seat].append(card)
         told = self.tables.drawn[card][seat]  # spell_drawn, spell_drawn_face
-        self.tell(told[0])
-        self.tell(told[1])
+        self.events.append(told[0])
+        self.events.append(told[1])
         return card
 
     def top_spell(self) -> int | None:
@@ -554,7 +551,7 @@ class Game:
             else:
                 self.discard.append(card)
         if len(col) <= 30:
-            self.tell(COLUMN_DISCARDED[loc][len(col)])
+            self.events.append(COLUMN_DISCARDED[loc][len(col)])
         else:
             self.emit("column_discarded", {"location": loc, "count": len(col)})
         self.columns[loc] = []
@@ -601,11 +598,31 @@ class QuietGame(Game):
     def emit(self, kind: str, data: dict[str, Any], only: tuple[int, ...] | None = None) -> None:
         pass
 
-    def tell(self, event: Event) -> None:
+    def apply(self, choice: Choice | str) -> list[Event]:
+        Game.apply(self, choice)
+        self.events = UNKEPT
+        return []
+
+    def take_events(self) -> list[Event]:
+        self.events = UNKEPT
+        return []
+
+
+class _Unkept(list):
+    """The event list of a quiet game: it keeps nothing (the events made once are
+    appended to ``game.events`` directly, not through ``emit``)."""
+
+    __slots__ = ()
+
+    def append(self, event: Event) -> None:
         pass
+
+
+UNKEPT = _Unkept()
 
 
 def quiet(g: Game) -> Game:
     """``g`` itself, from now on keeping no events (see QuietGame)."""
     g.__class__ = QuietGame
+    g.events = UNKEPT
     return g

@@ -35,7 +35,7 @@ def activate(g: Game, t: tuple) -> None:
     seat, loc = g.cur, g.turn_loc
     if g.has_control(seat, loc):
         g.ctl = 2
-        g.tell(CONTROL_TOLD[seat][loc])
+        g.events.append(CONTROL_TOLD[seat][loc])
     if loc == MUSEUM:  # R-MU-3: its Control Action comes first
         g.push(("temporary_control",), ("control_action",), ("basic",))
     else:  # R-AC-1: the Basic Action, then the Control Action
@@ -63,9 +63,9 @@ def control_roll(g: Game, t: tuple, yes: bool) -> None:
 def temporary_result(g: Game, seat: int, faces: list[int], arg) -> None:
     if any(f in g.content.dice.temporary_control for f in faces):
         g.ctl = 1
-        g.tell(TEMPORARY_TOLD[seat][g.turn_loc])
+        g.events.append(TEMPORARY_TOLD[seat][g.turn_loc])
     else:
-        g.tell(TEMPORARY_FAILED[seat][g.turn_loc])
+        g.events.append(TEMPORARY_FAILED[seat][g.turn_loc])
 
 
 def control_action(g: Game, t: tuple) -> Ask | None:
@@ -110,7 +110,7 @@ BASIC_ACTION, CONTROL_TOLD, TEMPORARY_TOLD, TEMPORARY_FAILED = (
 
 
 def basic(g: Game, t: tuple) -> None:
-    g.tell(BASIC_ACTION[g.cur][g.turn_loc])
+    g.events.append(BASIC_ACTION[g.cur][g.turn_loc])
     g.stack.append(BASIC_TASKS[g.turn_loc])
 
 

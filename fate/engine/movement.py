@@ -134,7 +134,7 @@ def investigators_move(g: Game, t: tuple) -> None:
         g.inv_at[loc] = 0
         g.inv_lodge[g.cur] += k
         if k <= INVESTIGATORS:
-            g.tell(FOLLOWED[g.cur][loc][k])
+            g.events.append(FOLLOWED[g.cur][loc][k])
         else:
             g.emit("investigators_followed", {"seat": g.cur, "location": loc, "count": k})
 
@@ -168,7 +168,7 @@ def place(g: Game, t: tuple) -> None:
         g.emit("squall_struck", {"seat": seat, "location": loc})
         return
     g.at[loc][seat] += 1
-    g.tell(CULTIST_PLACED[seat][loc])
+    g.events.append(CULTIST_PLACED[seat][loc])
 
 
 # events made once (fate/engine/game.py, SEAT_SLOTS)
@@ -188,7 +188,7 @@ def place_investigator(g: Game, t: tuple) -> None:
         return
     g.inv_supply -= 1
     g.inv_at[loc] += 1
-    g.tell(INVESTIGATOR_PLACED[loc])
+    g.events.append(INVESTIGATOR_PLACED[loc])
 
 
 def place_investigator_after(g: Game, t: tuple) -> None:
@@ -196,7 +196,7 @@ def place_investigator_after(g: Game, t: tuple) -> None:
     if g.inv_supply > 0:
         g.inv_supply -= 1
         g.inv_at[loc] += 1
-        g.tell(INVESTIGATOR_PLACED[loc])
+        g.events.append(INVESTIGATOR_PLACED[loc])
 
 
 

@@ -28,7 +28,7 @@ def raid(g: Game, t: tuple) -> None:
     seat = t[1]
     k = g.inv_lodge[seat]
     if k <= INVESTIGATORS:
-        g.tell(RAID_DECLARED[seat][k])
+        g.events.append(RAID_DECLARED[seat][k])
     else:
         g.emit("raid_declared", {"seat": seat, "investigators": k})
     g.stack.append(("raid_roll", seat))
@@ -59,7 +59,7 @@ def raid_result(g: Game, seat: int, faces: list[int], arg) -> None:
             kills += 1
     destroyed = min(kills, g.inv_lodge[seat])
     if signs <= 8 and destroyed <= 8:
-        g.tell(RAIDED[seat][signs][destroyed])
+        g.events.append(RAIDED[seat][signs][destroyed])
     else:
         g.emit("raided", {"seat": seat, "signs": signs, "destroyed": destroyed})
     g.gain_signs(seat, signs)

@@ -63,7 +63,7 @@ def ready_top(g: Game, fx: Fx, p: dict, s: int) -> None:
         if card is not None:
             g.reserve[s].append(card)
             g.holdings_changed(s)
-            g.tell(g.tables.readied_told[card][s])
+            g.events.append(g.tables.readied_told[card][s])
 
 
 def ready_free(g: Game, fx: Fx, p: dict):
