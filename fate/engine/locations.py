@@ -37,10 +37,15 @@ def activate(g: Game, t: tuple) -> None:
         g.ctl = 2
         g.events.append(CONTROL_TOLD[seat][loc])
     if loc == MUSEUM:  # R-MU-3: its Control Action comes first
-        g.push(("temporary_control",), ("control_action",), ("basic",))
+        g.stack += MUSEUM_STEPS
     else:  # R-AC-1: the Basic Action, then the Control Action
-        g.push(("temporary_control",), ("control_action",))
+        g.stack += CONTROL_STEPS
         basic(g, t)
+
+
+# what follows the verdict on Control, as it lies on the stack (the next on top)
+CONTROL_STEPS = (("control_action",), ("temporary_control",))
+MUSEUM_STEPS = (("basic",), ("control_action",), ("temporary_control",))
 
 
 # ------------------------------------------------------------ control

@@ -26,7 +26,7 @@ def play_option(c) -> Choice:
 def move_options(g: Game, seat: int) -> list[Choice]:
     piece = seat if g.n == 2 else 0  # piece_of(seat)
     here = g.pieces[piece]
-    blocked = g.blocked_for(piece)
+    blocked = g.blocked_for(piece) if len(g.pieces) > 1 else ()  # one piece blocks nothing
     play = g.tables.play
     opts = []
     counts = [0] * N_LOCATIONS
