@@ -20,9 +20,9 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
+from fate.content.model import Content
 from fate.engine.constants import LOCATION_NAMES, LOCATIONS, N_LOCATIONS
 from fate.engine.game import Game
-from fate.content.model import Content
 from fate.engine.registry import STEPS, Ask, Param, table, task
 
 

@@ -7,6 +7,7 @@ their rules: movement.py, locations.py, casting.py, raids.py.
 
 from __future__ import annotations
 
+from fate.content.model import Content
 from fate.engine.artifacts import refresh, reveal_artifacts
 from fate.engine.casting import open_window
 from fate.engine.constants import (
@@ -23,7 +24,7 @@ from fate.engine.constants import (
 )
 from fate.engine.game import SEAT_SLOTS, Game
 from fate.engine.model import Event
-from fate.engine.registry import ROLL_RESULTS, Ask, task
+from fate.engine.registry import ROLL_RESULTS, Ask, table, task
 
 # ---------------------------------------------------------------- set-up
 
@@ -207,11 +208,24 @@ def roll(g: Game, t: tuple) -> None:
     _, seat, count, purpose, arg = t
     faces = g.roll_faces(count)
     g.rolls.append(faces)
-    ids = list(map(g.tables.face_id.__getitem__, faces))
-    g.emit("rolled", {"seat": seat, "purpose": purpose, "faces": ids})
-    stack = g.stack
-    stack.append(("roll_end", seat, purpose, arg))
+    if count <= 2:  # made once (fate/engine/game.py, SEAT_SLOTS): some hundreds of them
+        told = g.tables.rolled_told
+        key = (seat, purpose, *faces)
+        event = told.get(key)
+        if event is None:
+            event = told[key] = Event("rolled", {"seat": seat, "purpose": purpose,
+                                                 "faces": list(map(g.tables.face_id.__getitem__, faces))})
+        g.events.append(event)
+    else:
+        g.emit("rolled", {"seat": seat, "purpose": purpose, "faces": list(map(g.tables.face_id.__getitem__, faces))})
+    g.stack.append(("roll_end", seat, purpose, arg))
     open_window(g, "after_roll", 0, seat)  # first: a window before the results apply
+
+
+def _rolled_told(content: Content) -> dict[tuple, Event]:
+    """``rolled_told[(seat, purpose, *faces)]``: the event of a roll of one or two dice,
+    made as games need it."""
+    return {}
 
 
 def roll_end(g: Game, t: tuple) -> None:
@@ -230,4 +244,5 @@ task("phase", phase)
 task("end_turn", end_turn)
 task("check_win", check_win)
 task("roll", roll)
+table("rolled_told", _rolled_told)
 task("roll_end", roll_end)
