@@ -99,6 +99,8 @@ WINDOW_TEXT = {
 }
 WINDOW_PROMPT = {kind: f"You may cast {text}" for kind, text in WINDOW_TEXT.items()}
 PASS = [Choice("pass", "Pass", ("pass", None, k)) for k in range(4)]
+# WINDOW_INFO[kind]: (WINDOW_MASK, WINDOW_BASE, WINDOW_PROMPT) of a window, in one look-up
+WINDOW_INFO = {w: (WINDOW_MASK[w], WINDOW_BASE[w], WINDOW_PROMPT[w]) for w in WINDOWS}
 
 
 def _cast_label(c, text: str) -> str:
@@ -154,7 +156,7 @@ def open_window(g: Game, kind: str, offset: int, target: int) -> bool:
     instead, as running it would (half of all windows): the caller is a task whose window
     runs next, and with no Curse held no check between them can change what the seats hold."""
     if not g.held and not g.over:
-        mask = WINDOW_MASK[kind]
+        mask = WINDOW_INFO[kind][0]
         for bits in g.cast_bits:
             if bits & mask:  # -1 (not yet known) has every bit
                 break
@@ -170,14 +172,13 @@ def window(g: Game, t: tuple) -> Ask | None:
     usable here; it keeps the floor until it passes."""
     _, kind, offset, target = t
     cast_bits = g.cast_bits
-    mask = WINDOW_MASK[kind]
+    mask, base, prompt = WINDOW_INFO[kind]
     for bits in cast_bits:
         if bits & mask:  # -1 (not yet known) has every bit
             break
     else:
         _passed_over(g, offset)
         return None  # nobody holds anything for this window: the common case
-    base = WINDOW_BASE[kind]
     reserve, passed = g.reserve, g.passed_over
     seats = CLOCKWISE[g.n][g.cur]
     for k in range(offset, g.n):
@@ -199,7 +200,7 @@ def window(g: Game, t: tuple) -> Ask | None:
                     if timing[c] & bit and c not in g.exhausted:
                         opts.append(cache.get(c * 4 + k) or cast_option(g, c, k))
                 opts.append(PASS[k])
-                return (seat, "cast_window", WINDOW_PROMPT[kind], tuple(opts), ("window", kind, target))
+                return (seat, "cast_window", prompt, tuple(opts), ("window", kind, target))
         if reserve[seat]:
             passed[seat] += 1
     return None

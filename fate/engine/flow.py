@@ -152,31 +152,33 @@ LATER_PHASES = {ph: (("end_turn",), *[("phase", p) for p in reversed(_ORDER[i + 
 # is scheduled by ``open_window`` (most are closed at once)
 PHASE_STACK = {ph: steps[:0:-1] for ph, steps in PHASE_STEPS.items()}
 OPENING = {ph: steps[0][1] for ph, steps in PHASE_STEPS.items()}
-
-
 # events made once (fate/engine/game.py, SEAT_SLOTS)
 PHASE_TOLD = {ph: [Event("phase", {"seat": s, "phase": ph}) for s in SEAT_SLOTS] for ph in _ORDER}
+# all that entering a phase needs, in one look-up: (its event by seat, its steps, its window)
+ENTERING = {ph: (PHASE_TOLD[ph], PHASE_STACK[ph], OPENING[ph]) for ph in _ORDER}
 TURN_ENDED = [Event("turn_ended", {"seat": s}) for s in SEAT_SLOTS]
 TURN_STARTED = [[Event("turn_started", {"seat": s, "turn": k}) for k in range(101)] for s in SEAT_SLOTS]
 
 
 def phase(g: Game, t: tuple) -> None:
     ph = t[1]  # enter_phase written out (four times a turn)
+    told, steps, opening = ENTERING[ph]
     g.phase = ph
-    g.events.append(PHASE_TOLD[ph][g.cur])
-    g.stack.extend(PHASE_STACK[ph])
-    if ph == PREPARE and g.exhausted:
+    g.events.append(told[g.cur])
+    g.stack.extend(steps)
+    if g.exhausted and ph == PREPARE:
         refresh(g)
-    open_window(g, OPENING[ph], 0, -1)
+    open_window(g, opening, 0, -1)
 
 
 def enter_phase(g: Game, ph: str) -> None:
+    told, steps, opening = ENTERING[ph]
     g.phase = ph
-    g.events.append(PHASE_TOLD[ph][g.cur])
-    g.stack.extend(PHASE_STACK[ph])
-    if ph == PREPARE and g.exhausted:  # refresh(g) has nothing to stand up otherwise
+    g.events.append(told[g.cur])
+    g.stack.extend(steps)
+    if g.exhausted and ph == PREPARE:  # refresh(g) has nothing to stand up otherwise
         refresh(g)
-    open_window(g, OPENING[ph], 0, -1)
+    open_window(g, opening, 0, -1)
 
 
 def end_turn(g: Game, t: tuple) -> None:

@@ -55,8 +55,9 @@ INVESTIGATORS_SENT = [[[Event("investigators_sent", {"seat": s, "count": k, "sou
                        for k in range(5)] for s in SEAT_SLOTS]
 COLUMN_DISCARDED = [[Event("column_discarded", {"location": loc, "count": k}) for k in range(31)]
                     for loc in range(N_LOCATIONS)]
-# CLOCKWISE[players][seat]: the seats round the table starting with ``seat``
-CLOCKWISE = {n: [tuple((s + k) % n for k in range(n)) for s in range(n)] for n in range(1, 5)}
+# CLOCKWISE[players][seat]: the seats round the table starting with ``seat`` (a list: indexing
+# one is quicker than looking up a dict)
+CLOCKWISE = [[tuple((s + k) % n for k in range(n)) for s in range(n)] for n in range(5)]
 
 
 _LIST_FIELDS = (
