@@ -120,10 +120,18 @@ def move_to(g: Game, t: tuple) -> None:
         else:
             g.hands[seat].remove(card)
         g.columns[here].append(card)
-    backs = [g.tables.back[x] for x in cards]
     g.pieces[piece] = dest
     g.turn_loc = dest
-    g.emit("fate_moved", {"seat": seat, "piece": piece, "frm": here, "to": dest, "backs": backs})
+    # made once (fate/engine/game.py, SEAT_SLOTS): the backs of a move are those of one
+    # Spell, of a Wild pair (two alike) or of a Gate, so a few thousand events at most
+    back = g.tables.back
+    key = (seat, piece, here, dest, back[cards[0]], len(cards))
+    told = g.tables.moved_told
+    event = told.get(key)
+    if event is None:
+        event = told[key] = Event("fate_moved", {"seat": seat, "piece": piece, "frm": here, "to": dest,
+                                                 "backs": [back[x] for x in cards]})
+    g.events.append(event)
 
 
 def investigators_move(g: Game, t: tuple) -> None:
@@ -200,6 +208,12 @@ def place_investigator_after(g: Game, t: tuple) -> None:
 
 
 
+def _moved_told(content: Content) -> dict[tuple, Event]:
+    """``moved_told[(seat, piece, from, to, first back, cards)]``: the event of a move,
+    made as games need it."""
+    return {}
+
+
 def _play_table(content: Content) -> list:
     """``play[card]``: a Spell's move choice, made once."""
     return [play_option(c) if c.kind == "spell" else None for c in content.cards]
@@ -229,5 +243,6 @@ task("place", place)
 task("place_investigator", place_investigator)
 task("place_investigator_after", place_investigator_after)
 table("play", _play_table)
+table("moved_told", _moved_told)
 table("back", _back_table)
 table("give_up", _give_up_table)
