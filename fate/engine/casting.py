@@ -99,8 +99,12 @@ WINDOW_TEXT = {
 }
 WINDOW_PROMPT = {kind: f"You may cast {text}" for kind, text in WINDOW_TEXT.items()}
 PASS = [Choice("pass", "Pass", ("pass", None, k)) for k in range(4)]
-# WINDOW_INFO[kind]: (WINDOW_MASK, WINDOW_BASE, WINDOW_PROMPT) of a window, in one look-up
-WINDOW_INFO = {w: (WINDOW_MASK[w], WINDOW_BASE[w], WINDOW_PROMPT[w]) for w in WINDOWS}
+# WINDOW_INFO[kind]: (WINDOW_MASK, the bits, WINDOW_PROMPT) of a window, in one look-up; the
+# bits are those a seat needs there, by 2 * (the active seat) + (the roll or raid is its own)
+WINDOW_INFO = {w: (WINDOW_MASK[w],
+                   tuple(1 << (WINDOW_BASE[w] + 2 * (active and w != "investigators") + aimed)
+                         for active in (0, 1) for aimed in (0, 1)),  # solo: their turn is not yours
+                   WINDOW_PROMPT[w]) for w in WINDOWS}
 
 
 def _cast_label(c, text: str) -> str:
@@ -172,7 +176,7 @@ def window(g: Game, t: tuple) -> Ask | None:
     usable here; it keeps the floor until it passes."""
     _, kind, offset, target = t
     cast_bits = g.cast_bits
-    mask, base, prompt = WINDOW_INFO[kind]
+    mask, needs, prompt = WINDOW_INFO[kind]
     for bits in cast_bits:
         if bits & mask:  # -1 (not yet known) has every bit
             break
@@ -187,8 +191,7 @@ def window(g: Game, t: tuple) -> Ask | None:
         if bits & mask:
             if bits < 0:
                 bits = castable(g, seat)
-            own = k == 0 and kind != "investigators"  # solo: their turn is not yours
-            bit = 1 << (base + 2 * own + (target == seat))
+            bit = needs[2 * (not k) + (target == seat)]
             if bits & bit:
                 timing = g.tables.timing
                 cache = g.tables.cast_options[g.solo]
