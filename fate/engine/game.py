@@ -256,8 +256,8 @@ class Game:
                 opts = a[3]
                 if len(opts) != 1:
                     if type(opts) is not tuple:  # (id, label, value) triples, not yet choices
-                        opts = tuple(map(_as_choice, opts))
-                    self.ask = (t, _new_tuple(Prompt, (a[0], a[1], a[2], opts, a[4])))
+                        a = (a[0], a[1], a[2], tuple(map(_as_choice, opts)), a[4])
+                    self.ask = (t, _new_tuple(Prompt, a))
                     return
                 resolve(self, t, opts[0][2])
                 if not self.held:
