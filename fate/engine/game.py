@@ -39,6 +39,7 @@ _as_choice = partial(_new_tuple, Choice)  # Choice(*option) without namedtuple's
 _NOWHERE: frozenset[int] = frozenset()
 # A turn takes some dozens of steps; this many without anyone deciding is a loop.
 STEPS_WITHOUT_A_DECISION = 1_000_000
+OUT_OF_TASKS = "the engine ran out of things to do (a rules bug)"
 # Events that recur with the same values are made once and told again (appended to
 # ``game.events`` as they are): an Event is a tuple subclass, and making and freeing one
 # costs more than most rules that tell it. Such events share their data dicts, which no reader may change (none does). Their
@@ -178,9 +179,7 @@ class Game:
         self.ask = None
         self.choices_made.append(cid)
         TASKS[t[0]][1](self, t, picked[2])  # its resolver, with the choice's value
-        if self.held:
-            self._check_curses()
-        self.run()
+        self.run(after_task=True)
         out = self.events
         self.events = []
         return out
@@ -232,27 +231,33 @@ class Game:
         self.forced.extend(f if isinstance(f, int) else dice.face(f) for f in faces)
 
     # ------------------------------------------------------------------ loop
-    def run(self) -> None:
-        """Run tasks until one asks a seat to decide or the game ends."""
+    def run(self, after_task: bool = False) -> None:
+        """Run tasks until one asks a seat to decide or the game ends. ``after_task``: a
+        task (a decision's resolver) has just run, so the held Curses are checked first."""
         if self.ask is not None:
             return
         pop = self.stack.pop
         tasks = TASKS
+        quiet = not after_task
         # The one way out besides the end: a handler asks (return below). A call runs some
         # tasks, so the count stays among the small numbers Python keeps made.
         for _ in range(STEPS_WITHOUT_A_DECISION - 1):
             if self.over:
                 return
+            if self.held and not quiet:  # after every task but a quiet one (R-CU-2, R-CU-8)
+                triggers = self.tables.triggers
+                for entry in self.held:  # the first held Curse whose trigger holds is revealed
+                    fn, params = triggers[entry[0]]
+                    if fn(self, entry[1], params):
+                        self._reveal_curse(entry)
+                        break
             try:
                 t = pop()
             except IndexError:
-                raise RuntimeError("the engine ran out of things to do (a rules bug)") from None
+                raise RuntimeError(OUT_OF_TASKS) from None
             run, resolve, quiet = tasks[t[0]]
             a = run(self, t)
-            if a is None:
-                if not self.held or quiet:
-                    continue
-            else:
+            if a is not None:
                 opts = a[3]
                 if len(opts) != 1:
                     if type(opts) is not tuple:  # (id, label, value) triples, not yet choices
@@ -260,38 +265,14 @@ class Game:
                     self.ask = (t, _new_tuple(Prompt, a))
                     return
                 resolve(self, t, opts[0][2])
-                if not self.held:
-                    continue
-            if self.over:
-                return
-            # _check_curses written out (a Curse is held after most tasks of a long game)
-            triggers = self.tables.triggers
-            for entry in self.held:
-                fn, params = triggers[entry[0]]
-                if fn(self, entry[1], params):
-                    self._reveal_curse(entry)
-                    break
+                quiet = False
         # A loop in the rules: an error to report, never a frozen table. The last step is
         # refused before it runs (counted by the loop's range, not by a test in it).
-        if self.over:
-            return
-        try:
-            t = pop()
-        except IndexError:
-            raise RuntimeError("the engine ran out of things to do (a rules bug)") from None
-        raise RuntimeError(f"the engine ran {STEPS_WITHOUT_A_DECISION:,} steps without a decision "
-                           f"(a rules bug; the last was {t[0]!r})")
-
-    def _check_curses(self) -> None:
-        """Reveal the first held Curse whose trigger holds (R-CU-2)."""
-        if self.over:
-            return
-        triggers = self.tables.triggers
-        for entry in self.held:
-            fn, params = triggers[entry[0]]
-            if fn(self, entry[1], params):
-                self._reveal_curse(entry)
-                return
+        if not self.over:
+            if not self.stack:
+                raise RuntimeError(OUT_OF_TASKS)
+            raise RuntimeError(f"the engine ran {STEPS_WITHOUT_A_DECISION:,} steps without a decision "
+                               f"(a rules bug; the last was {self.stack.pop()[0]!r})")
 
     def _reveal_curse(self, entry: tuple[int, int, int]) -> None:
         card, cursed, holder = entry
