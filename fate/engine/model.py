@@ -44,7 +44,11 @@ class Prompt(NamedTuple):
 
 class Event(NamedTuple):
     """Something that happened. ``to`` is None when every seat may see it,
-    else the seats that may (for example the holder of a curse)."""
+    else the seats that may (for example the holder of a curse).
+
+    An event is a value: the engine hands the same event, data and all, to every
+    game that tells it (the recurring ones are made once: fate/engine/game.py), so
+    a reader never changes one's data; it copies what it wants to change."""
 
     kind: str
     data: dict

@@ -179,3 +179,28 @@ def test_a_god_chosen_in_a_clone_during_the_draft_stays_in_the_clone(content):
             turn_enders(g)  # tries every choice on a determinization of g
             assert snapshot(g) == before
             g.apply(g.pending().choices[-1])
+
+
+def test_events_made_once_are_told_alike_in_every_game_and_never_changed_by_one(content):
+    """Events that recur are made once and shared between games (fate/engine/game.py,
+    SEAT_SLOTS): a game's events stay as they were told while other games play on, and
+    the same seed tells the same events, equal to freshly made ones, in a fresh game."""
+    import copy
+
+    def play(seed: int, players: int) -> list:
+        g = new_game(content, players, seed)
+        told = g.take_events()
+        r = random.Random(seed)
+        while g.pending() is not None:
+            told += g.apply(r.choice(g.pending().choices))
+        return told
+
+    first = play(3, 4)
+    kept = copy.deepcopy(first)
+    shared = {id(e) for e in first}
+    for seed in (4, 5, 6):
+        again = play(seed, 4)
+        shared &= {id(e) for e in again}
+    assert shared, "some events are the very same objects in every game"
+    assert first == kept and [type(e.data) for e in first] == [type(e.data) for e in kept]
+    assert play(3, 4) == kept
