@@ -50,12 +50,12 @@ SIGN_GAINED = [[Event("elder_sign_gained", {"seat": s, "total": k}) for k in ran
 RECALLED = [[Event("recalled", {"seat": s, "count": k}) for k in range(CULTISTS_PER_CULT + 1)] for s in SEAT_SLOTS]
 INVESTIGATORS_LEFT = [[Event("investigators_left", {"seat": s, "count": k}) for k in range(INVESTIGATORS + 1)]
                       for s in SEAT_SLOTS]
-# INVESTIGATORS_SENT[seat][count][source]: the source a seat, or 4 for the supply
+# INVESTIGATORS_SENT[seat][count][source]: the source a seat, or 4 for the supply. The counts
+# of these tables are bounded by the game's own (20 Cultists a cult, 25 Investigators, the
+# 10th Elder Sign ends the game), which fate/engine/invariants.py checks of every position.
 SENT_FROM = (0, 1, 2, 3, "supply")
 INVESTIGATORS_SENT = [[[Event("investigators_sent", {"seat": s, "count": k, "source": src}) for src in SENT_FROM]
-                       for k in range(5)] for s in SEAT_SLOTS]
-COLUMN_DISCARDED = [[Event("column_discarded", {"location": loc, "count": k}) for k in range(31)]
-                    for loc in range(N_LOCATIONS)]
+                       for k in range(INVESTIGATORS + 1)] for s in SEAT_SLOTS]
 # CLOCKWISE[players][seat]: the seats round the table starting with ``seat`` (a list: indexing
 # one is quicker than looking up a dict)
 CLOCKWISE = [[tuple((s + k) % n for k in range(n)) for s in range(n)] for n in range(5)]
@@ -397,10 +397,7 @@ class Game:
         if k:
             self.abyss[seat] -= k
             self.lodge[seat] += k
-            if k <= CULTISTS_PER_CULT:
-                self.events.append(RECALLED[seat][k])
-            else:
-                self.emit("recalled", {"seat": seat, "count": k})
+            self.events.append(RECALLED[seat][k])
         return k
 
     # ----------------------------------------------------------- investigators
@@ -414,10 +411,7 @@ class Game:
             self.inv_lodge[source] -= k
         if k:
             self.inv_lodge[seat] += k
-            if k <= 4:
-                self.events.append(INVESTIGATORS_SENT[seat][k][4 if source == "supply" else source])
-            else:
-                self.emit("investigators_sent", {"seat": seat, "count": k, "source": source})
+            self.events.append(INVESTIGATORS_SENT[seat][k][4 if source == "supply" else source])
         return k
 
     def investigators_home(self, seat: int, count: int) -> int:
@@ -426,10 +420,7 @@ class Game:
         if k:
             self.inv_lodge[seat] -= k
             self.inv_supply += k
-            if k <= INVESTIGATORS:
-                self.events.append(INVESTIGATORS_LEFT[seat][k])
-            else:
-                self.emit("investigators_left", {"seat": seat, "count": k})
+            self.events.append(INVESTIGATORS_LEFT[seat][k])
         return k
 
     # ------------------------------------------------------------ the track
@@ -461,10 +452,7 @@ class Game:
             if self.over:
                 return
             total = self.signs[seat] = self.signs[seat] + 1
-            if total <= ELDER_SIGNS_TO_LOSE:
-                self.events.append(SIGN_GAINED[seat][total])
-            else:
-                self.emit("elder_sign_gained", {"seat": seat, "total": total})
+            self.events.append(SIGN_GAINED[seat][total])
             if total >= ELDER_SIGNS_TO_LOSE:
                 self.sealed(seat)
                 return
@@ -532,10 +520,7 @@ class Game:
                 self.gate_supply.append(card)
             else:
                 self.discard.append(card)
-        if len(col) <= 30:
-            self.events.append(COLUMN_DISCARDED[loc][len(col)])
-        else:
-            self.emit("column_discarded", {"location": loc, "count": len(col)})
+        self.events.append(self.tables.column_told[loc][len(col)])
         self.columns[loc] = []
 
     def gain_curse(self, seat: int) -> None:
@@ -558,6 +543,16 @@ class Game:
 
     def location_name(self, loc: int) -> str:
         return LOCATION_NAMES[loc]
+
+
+def _column_told(content: Content) -> list[list[Event]]:
+    """``column_told[location][count]``: the event of a Column discarded (a Column holds
+    at most every Spell and Gate of the content)."""
+    return [[Event("column_discarded", {"location": loc, "count": k})
+             for k in range(len(content.spells) + len(content.gates) + 1)] for loc in range(N_LOCATIONS)]
+
+
+table("column_told", _column_told)
 
 
 def _drawn_events(content: Content) -> list[list[tuple[Event, Event]]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fate.content.model import Content
 from fate.engine.constants import (
+    INVESTIGATORS,
     LOCATION_NAMES,
     MOVE_INVESTIGATOR_THRESHOLD,
     N_LOCATIONS,
@@ -140,10 +141,7 @@ def investigators_move(g: Game, t: tuple) -> None:
     if k >= MOVE_INVESTIGATOR_THRESHOLD:
         g.inv_at[loc] = 0
         g.inv_lodge[g.cur] += k
-        if k <= FOLLOWED_MOST:
-            g.events.append(FOLLOWED[g.cur][loc][k])
-        else:
-            g.emit("investigators_followed", {"seat": g.cur, "location": loc, "count": k})
+        g.events.append(FOLLOWED[g.cur][loc][k])  # at most 25 (game.SEAT_SLOTS)
 
 
 def skip_placement(g: Game, t: tuple) -> None:
@@ -182,8 +180,7 @@ def place(g: Game, t: tuple) -> None:
 CULTIST_PLACED = [[Event("cultist_placed", {"seat": s, "location": loc}) for loc in range(N_LOCATIONS)]
                   for s in SEAT_SLOTS]
 INVESTIGATOR_PLACED = [Event("investigator_placed", {"location": loc}) for loc in range(N_LOCATIONS)]
-FOLLOWED_MOST = 12  # more following at once is rare: their event is then made as it happens
-FOLLOWED = [[[Event("investigators_followed", {"seat": s, "location": loc, "count": k}) for k in range(FOLLOWED_MOST + 1)]
+FOLLOWED = [[[Event("investigators_followed", {"seat": s, "location": loc, "count": k}) for k in range(INVESTIGATORS + 1)]
              for loc in range(N_LOCATIONS)] for s in SEAT_SLOTS]
 
 

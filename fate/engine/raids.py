@@ -26,11 +26,7 @@ RAIDED = [[[Event("raided", {"seat": s, "signs": k, "destroyed": d}) for d in ra
 def raid(g: Game, t: tuple) -> None:
     """R-RD-1: declared (a window opens), then one die per Investigator."""
     seat = t[1]
-    k = g.inv_lodge[seat]
-    if k <= INVESTIGATORS:
-        g.events.append(RAID_DECLARED[seat][k])
-    else:
-        g.emit("raid_declared", {"seat": seat, "investigators": k})
+    g.events.append(RAID_DECLARED[seat][g.inv_lodge[seat]])  # at most 25 (game.SEAT_SLOTS)
     g.stack.append(("raid_roll", seat))
     if not open_window(g, "raid", 0, seat):
         raid_roll(g, g.stack.pop())  # next anyway, and both are quiet: run at once

@@ -204,3 +204,12 @@ def test_events_made_once_are_told_alike_in_every_game_and_never_changed_by_one(
     assert shared, "some events are the very same objects in every game"
     assert first == kept and [type(e.data) for e in first] == [type(e.data) for e in kept]
     assert play(3, 4) == kept
+
+
+def test_a_turn_beyond_the_hundredth_is_told_with_its_number(table):
+    """Turns up to the 100th have their events made once (fate/engine/flow.py); a later one
+    is told all the same."""
+    t = table(players=3, turn=150)
+    assert [e.data["turn"] for e in t.of("turn_started")] == [150]
+    t.until("move")
+    assert t.view()["turn"] == 150

@@ -180,3 +180,13 @@ def test_r_ar_2_exhaust_until_refreshed_destroy_for_good(table):
     assert t.seat(0)["artifacts"][0]["exhausted"] is True  # still turned on others' turns
     t.to_seat(0)
     assert t.seat(0)["artifacts"][0]["exhausted"] is False  # refreshed in the next Prepare
+
+
+def test_r_rd_2_a_raid_of_many_dice_tells_each_sign_and_each_kill(table):
+    """Nine Elder Signs and a kill from one raid of ten: the raid's event counts them all (more
+    than the raids whose events are made once, fate/engine/raids.py)."""
+    t = conclude(table, "museum", seats=[{"hand": ["hood-01", "hood-02", "hood-03"], "investigators": 10}, {}, {}],
+                 dice=["elder_sign"] * 9 + ["skull"])
+    t.until("move")
+    assert [e.data for e in t.of("raided")] == [{"seat": 0, "signs": 9, "destroyed": 1}]
+    assert t.seat(0)["elder_signs"] == 9 and t.seat(0)["investigators"] == 9
