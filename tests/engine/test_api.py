@@ -159,6 +159,7 @@ def test_a_quiet_copy_plays_the_same_game_and_keeps_no_events(content):
         pick = r.choice(loud.pending().choices).id
         heard += len(loud.apply(pick))
         assert hushed.apply(pick) == [] and hushed.events == []
+        assert hushed.take_events() == [] and hushed.events == []
         assert snapshot(hushed) == snapshot(loud)
     assert hushed.over and heard > 0
     assert type(hushed.clone()) is Game  # a quiet game's own copies are ordinary again

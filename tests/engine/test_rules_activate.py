@@ -137,6 +137,9 @@ def test_r_sa_1_send_two_investigators_then_the_others_are_raided(table):
     raided = [e.data["seat"] for e in t.of("raid_declared")]
     assert raided == [1, 2] and t.seat(0)["investigators"] == 2
     assert t.seat(1)["elder_signs"] == 1 and t.seat(1)["investigators"] == 1
+    # the log says where each came from: the sender's Lodge (its seat), then the supply
+    assert [e.data for e in t.of("investigators_sent")] == [{"seat": 1, "count": 1, "source": 0},
+                                                            {"seat": 1, "count": 1, "source": "supply"}]
 
 
 def test_r_sa_2_control_puts_an_investigator_in_every_other_lodge_without_a_raid(table):
