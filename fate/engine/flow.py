@@ -161,13 +161,14 @@ TURN_STARTED = [[Event("turn_started", {"seat": s, "turn": k}) for k in range(10
 
 
 def phase(g: Game, t: tuple) -> None:
-    ph = t[1]  # enter_phase written out (four times a turn)
+    """Move, Activate or Conclude (a turn enters Prepare itself: ``start_turn``, and
+    ``LATER_PHASES`` holds only the later three): ``enter_phase`` written out, three
+    times a turn, less the Artifacts standing up, which is Prepare's."""
+    ph = t[1]
     told, steps, opening = ENTERING[ph]
     g.phase = ph
     g.events.append(told[g.cur])
     g.stack.extend(steps)
-    if g.exhausted and ph == PREPARE:
-        refresh(g)
     open_window(g, opening, 0, -1)
 
 
