@@ -42,8 +42,9 @@ STEPS_WITHOUT_A_DECISION = 1_000_000
 OUT_OF_TASKS = "the engine ran out of things to do (a rules bug)"
 # Events that recur with the same values are made once and told again (appended to
 # ``game.events`` as they are): an Event is a tuple subclass, and making and freeing one
-# costs more than most rules that tell it. Such events share their data dicts, which no reader may change (none does). Their
-# tables take a seat as index through SEAT_SLOTS: seat s at index s, GAME_SEAT (-1) last.
+# costs more than most rules that tell it. Such events share their data dicts, which no
+# reader may change (none does). Their tables take a seat as index through SEAT_SLOTS:
+# seat s at index s, GAME_SEAT (-1) last.
 SEAT_SLOTS = (0, 1, 2, 3, GAME_SEAT)
 SIGN_GAINED = [[Event("elder_sign_gained", {"seat": s, "total": k}) for k in range(ELDER_SIGNS_TO_LOSE + 1)]
                for s in SEAT_SLOTS]
