@@ -497,15 +497,19 @@ def _(table):
 
 @card("azathoth")
 def _(table):
-    t = gift(table, "azathoth", dice=["tentacle", "skull"])
+    t = gift(table, "azathoth", seat0={"investigators": 2}, dice=["tentacle", "skull", "broken_sign"])
     s = t.seat(0)
-    assert (s["summon"], s["elder_signs"]) == (1, 0) and t.of("cultists_lost")[0].data["count"] == 1
+    assert (s["summon"], s["elder_signs"], s["investigators"]) == (1, 0, 1)
+    assert t.of("cultists_lost")[0].data["count"] == 1
+    # three dice: a Dagger and two Elder Signs empty a Lodge of two Investigators
+    s = gift(table, "azathoth", seat0={"investigators": 2}, dice=["dagger", "elder_sign", "elder_sign"]).seat(0)
+    assert (s["summon"], s["investigators"], s["elder_signs"]) == (1, 0, 0)
 
 
 @card("tsathoggua")
 def _(table):
     s = gift(table, "tsathoggua", seat0={"investigators": 4}).seat(0)
-    assert (s["investigators"], s["lodge"], s["abyss"]) == (2, 9, 5)
+    assert (s["investigators"], s["lodge"], s["abyss"]) == (2, 7, 7)  # no Cultist comes back
 
 
 @card("ithaqua")

@@ -108,9 +108,20 @@ def _(table, cid):
     assert t.of("dark_gift")[0].data["text"].startswith("Solo:")
 
 
+@solo("azathoth")
+def _(table, cid):
+    """Alone, Azathoth's gift is its two-dice version: the Elder Signs rolled send nobody home."""
+    t = table(players=1, gods=["azathoth"], fate=["ceremony", "streets"], start="activate",
+              seats=[{"investigators": 2, "hand": ["key-01", "tome-01", "tome-02"]}],
+              dice=["dagger", "elder_sign", "elder_sign"])
+    s = t.seat(0)
+    assert (s["summon"], s["investigators"]) == (1, 2)
+    assert t.of("dark_gift")[0].data["text"].startswith("Solo:")
+
+
 def test_every_solo_version_has_a_case():
     ids = {c.id for c in default_content().cards if c.solo_text}
-    assert len(ids) == 22
+    assert len(ids) == 23
     assert ids == set(SOLO), f"without a case: {sorted(ids - set(SOLO))}"
 
 
