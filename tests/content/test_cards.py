@@ -474,7 +474,13 @@ def _(table):
 
 @card("hastur")
 def _(table):
-    assert gift(table, "hastur", "seat:2").seat(2)["investigators"] == 2
+    # the two Investigators trail the rival furthest up the Summon track, not one the cult picks
+    t = table(players=3, fate=["ceremony"], start="activate", gods=["hastur", "cthulhu", "azathoth"],
+              seats=[{"hand": HAND}, {"summon": 1}, {"summon": 3}])
+    assert [t.seat(s)["investigators"] for s in (1, 2)] == [0, 2]
+    # rivals level on the track: the cult chooses between them
+    t = gift(table, "hastur", "seat:1")
+    assert [t.seat(s)["investigators"] for s in (1, 2)] == [2, 0]
 
 
 @card("nyarlathotep")
