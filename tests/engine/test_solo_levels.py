@@ -44,7 +44,7 @@ def test_r_so_2_the_standard_level_replays_games_recorded_before_levels_exactly(
         assert "solo_level" not in g.config  # a standard game's save is as before
 
 
-@pytest.mark.parametrize("level,arrive", [("initiate", 0), ("standard", 1), ("vigilant", 2), ("relentless", 2)])
+@pytest.mark.parametrize("level,arrive", [("initiate", 0), ("standard", 1), ("vigilant", 2), ("relentless", 3)])
 def test_r_so_2_their_turn_places_as_many_investigators_as_the_level_says(table, level, arrive):
     t = end_of_turn(table, level, ["museum", "streets"], ["tome-01"])
     assert t.view()["fate_pieces"][1]["location"] == "library"
@@ -59,7 +59,7 @@ def test_r_so_3_meeting_them_costs_what_the_level_says(table, level, curses, sig
     assert t.view()["fate_pieces"][1]["location"] == "other_worlds"
 
 
-@pytest.mark.parametrize("level,dice", [("initiate", 2), ("standard", 3), ("relentless", 4)])
+@pytest.mark.parametrize("level,dice", [("initiate", 2), ("standard", 3), ("relentless", 5)])
 def test_r_so_4_a_raid_rolls_the_level_s_dice(table, level, dice):
     t = end_of_turn(table, level, ["museum", "library"], ["lantern-01"], investigators=3)
     assert t.view()["fate_pieces"][1]["location"] == "streets"
