@@ -44,7 +44,7 @@ def test_r_so_2_the_standard_level_replays_games_recorded_before_levels_exactly(
         assert "solo_level" not in g.config  # a standard game's save is as before
 
 
-@pytest.mark.parametrize("level,arrive", [("initiate", 0), ("standard", 1), ("vigilant", 2), ("relentless", 3)])
+@pytest.mark.parametrize("level,arrive", [("initiate", 0), ("standard", 1), ("vigilant", 2), ("relentless", 2)])
 def test_r_so_2_their_turn_places_as_many_investigators_as_the_level_says(table, level, arrive):
     t = end_of_turn(table, level, ["museum", "streets"], ["tome-01"])
     assert t.view()["fate_pieces"][1]["location"] == "library"
@@ -72,7 +72,7 @@ def test_r_so_4_a_gentler_raid_on_one_investigator_rolls_nothing(table):
     assert not [e for e in t.of("rolled") if e.data["purpose"] == "raid"] and t.of("raid_repelled")
 
 
-@pytest.mark.parametrize("level,last", [("initiate", 6), ("standard", 5), ("relentless", 4)])
+@pytest.mark.parametrize("level,last", [("initiate", 6), ("standard", 5), ("relentless", 3)])
 def test_r_so_8_the_level_s_curse_ends_the_game(table, level, last):
     t = end_of_turn(table, level, ["museum", "library"], ["tome-01"])
     g = t.g
