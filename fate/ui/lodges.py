@@ -25,6 +25,21 @@ from fate.ui.theme import (
 )
 
 LODGE_X, LODGE_W = 14, 440  # the Lodge panels down the left, in design units
+# A solo level's numbers in words: Investigators a turn (0-3) and the Curse that ends the game (3-8)
+_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+def investigators_text(level, where: str, carried: int) -> str:
+    """What the Investigators' panel says in a solo game: the level (when not the rules' own),
+    where their piece stands, what their turn does and the Curse that ends the game."""
+    leave = (" and leave " + ("an Investigator" if level.arrive == 1 else f"{_WORDS[level.arrive]} Investigators")
+             + " there") if level.arrive else ""
+    lines = [f"Playing at {level.name}." if level.id != "standard" else "",
+             f"Their Fate Piece stands at {where}." if where else "",
+             f"After your turn they draw a Spell and move to its symbol{leave}.",
+             f"They hold {count(carried, 'Curse')} on you, face down. "
+             f"{_WORDS[level.curses_to_lose].capitalize()} and you lose."]
+    return " ".join(x for x in lines if x)
+
 
 class LodgePanels:
     def _lodges(self, screen, v, live):
@@ -210,10 +225,9 @@ class LodgePanels:
         ink.draw(screen, "The Investigators", L.p(x + 20, y + 24), 26, INVESTIGATOR, "bold", anchor="midleft")
         self.anchors[("lodge", -1)] = L.p(x + 120, y + 40)
         where = next((fp["location"] for fp in v["fate_pieces"] if fp["owner"] == -1), None)
-        lines = [f"Their Fate Piece stands at {self.loc_name(v, where)}." if where else "",
-                 "After your turn they draw a Spell, move to its symbol and leave an Investigator there.",
-                 f"They hold {count(v['seats'][0]['curses_carried'], 'Curse')} on you, face down. Five and you lose."]
-        text, box = " ".join(x for x in lines if x), L.r(x + 20, y + 44, 400, h - 50)
+        level = self.content.solo_level(v["solo_level"])  # the numbers of the level chosen (data/solo.yaml)
+        text = investigators_text(level, self.loc_name(v, where) if where else "", v["seats"][0]["curses_carried"])
+        box = L.r(x + 20, y + 44, 400, h - 50)
         ink.para(screen, text, box, ink.fitting_para(text, 17, box.w, box.h), PARCHMENT)
         self.region(rect, None, "The Investigators",
                     "The solo opponent. Meeting your Fate Piece curses you; entering Streets of Arkham raids you. "

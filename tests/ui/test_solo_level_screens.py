@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from fate import settings as settings_file
 from fate.saves import list_saves
 from fate.ui.app import App
-from fate.ui.menus import EndScene, LoadScene, SetupScene
+from fate.ui.lodges import investigators_text
+from fate.ui.menus import ORDINALS, EndScene, LoadScene, SetupScene
 from fate.ui.play import PlayScene
 from tests.ui.test_table_play import frame, press
 
@@ -70,7 +72,8 @@ def test_the_load_list_and_the_end_screen_name_the_level(content, tmp_path):
         frame(app)
         assert isinstance(app.scene, EndScene) and "Investigators: Relentless" in app.ink.drawn
         if session.game.end_reason == "cursed":
-            assert any(t.startswith("A fourth Curse") for t in app.ink.drawn)
+            nth = ORDINALS[content.solo_level("relentless").curses_to_lose]
+            assert any(t.startswith(f"A {nth} Curse") for t in app.ink.drawn)
     finally:
         app.close()
 
@@ -80,5 +83,30 @@ def test_an_unknown_kept_level_falls_back_to_standard(content, tmp_path):
     try:
         press(app, ("new",))
         assert app.scene.solo_level == "standard"
+    finally:
+        app.close()
+
+
+
+@pytest.mark.parametrize("level,said", [
+    ("standard", ["move to its symbol and leave an Investigator there.", "Five and you lose."]),
+    ("initiate", ["Playing at Initiate.", "move to its symbol. They hold", "Six and you lose."]),
+    ("vigilant", ["Playing at Vigilant.", "leave two Investigators there.", "Five and you lose."]),
+    ("relentless", ["Playing at Relentless.", "leave two Investigators there.", "Three and you lose."]),
+])
+def test_the_investigators_panel_tells_the_level_s_numbers(content, level, said):
+    text = investigators_text(content.solo_level(level), "The Library", 1)
+    assert all(s in text for s in said) and "stands at The Library. " in text and "hold 1 Curse on" in text
+    assert ("Playing at" in text) == (level != "standard")  # the rules' own game reads as before
+
+
+def test_the_table_shows_the_panel_of_the_level_chosen(content, tmp_path):
+    app = App(content, size=(1280, 720), seed=5, saves=tmp_path / "saves")
+    try:
+        scene = new_solo(app, "relentless")
+        frame(app)
+        lines = [t for t in app.ink.drawn if t]  # the panel is wrapped into lines
+        assert any(t.endswith("Three and you lose.") for t in lines) and any("Playing at" in t for t in lines)
+        scene.session.close()
     finally:
         app.close()
