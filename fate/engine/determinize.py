@@ -53,7 +53,8 @@ def determinize(g: Game, seat: int, seed: int) -> Game:
     # would leave it unknown, and an unknown seat keeps every window of the search's playout
     # open as a task until one asks it: the same windows, closed later and dearer)
     d.cast_bits = [-1] * d.n
-    d.cast_bits = [castable(d, s) for s in range(d.n)]
+    for s in range(d.n):
+        castable(d, s)  # the last sets cast_any
     return d
 
 
