@@ -146,6 +146,7 @@ class _Builder:
             raise self.err(f"impossible position: {bad[0]}")
         g.phase = start
         g.cast_bits = [-1] * n  # Reserves and Artifacts were set by hand
+        g.cast_any = -1
         g.push(("turn", start))
         g.run()
         return g

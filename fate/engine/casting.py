@@ -77,8 +77,10 @@ def _timing_table(content: Content) -> list[int]:
 def castable(g: Game, seat: int) -> int:
     """The bits of the ``timing`` table for which the seat holds something usable:
     the OR over its Readied Spells and unexhausted Artifacts (cached in
-    ``g.cast_bits`` until ``g.holdings_changed(seat)``)."""
-    bits = g.cast_bits[seat]
+    ``g.cast_bits`` until ``g.holdings_changed(seat)``; ``g.cast_any`` is their OR once
+    every seat's is known)."""
+    cast_bits = g.cast_bits
+    bits = cast_bits[seat]
     if bits < 0:
         timing = g.tables.timing
         bits = 0
@@ -87,7 +89,12 @@ def castable(g: Game, seat: int) -> int:
         for c in g.arts[seat]:
             if c not in g.exhausted:
                 bits |= timing[c]
-        g.cast_bits[seat] = bits
+        cast_bits[seat] = bits
+        if -1 not in cast_bits:
+            any_bits = 0
+            for b in cast_bits:
+                any_bits |= b
+            g.cast_any = any_bits
     return bits
 
 
@@ -159,14 +166,9 @@ def open_window(g: Game, kind: str, offset: int, target: int) -> bool:
     one, and say whether it was. When no seat holds anything for it, it is closed at once
     instead, as running it would (half of all windows): the caller is a task whose window
     runs next, and with no Curse held no check between them can change what the seats hold."""
-    if not g.held and not g.over:
-        mask = WINDOW_INFO[kind][0]
-        for bits in g.cast_bits:
-            if bits & mask:  # -1 (not yet known) has every bit
-                break
-        else:
-            _passed_over(g, offset)
-            return False
+    if not g.held and not g.over and not g.cast_any & WINDOW_INFO[kind][0]:  # -1: not all known
+        _passed_over(g, offset)
+        return False
     g.stack.append(("window", kind, offset, target))
     return True
 
@@ -175,14 +177,11 @@ def window(g: Game, t: tuple) -> Ask | None:
     """Ask the first seat, from the active one clockwise, that holds something
     usable here; it keeps the floor until it passes."""
     _, kind, offset, target = t
-    cast_bits = g.cast_bits
     mask, needs, prompt = WINDOW_INFO[kind]
-    for bits in cast_bits:
-        if bits & mask:  # -1 (not yet known) has every bit
-            break
-    else:
+    if not g.cast_any & mask:  # -1 (some seat's not yet known) has every bit
         _passed_over(g, offset)
         return None  # nobody holds anything for this window: the common case
+    cast_bits = g.cast_bits
     reserve, passed = g.reserve, g.passed_over
     seats = CLOCKWISE[g.n][g.cur]
     for k in range(offset, g.n):

@@ -63,11 +63,16 @@ def violations(g: Game, prompt: bool = True) -> list[str]:
     if len(seen) != len(g.content.cards):
         missing = [g.content.cards[i].id for i in range(len(g.content.cards)) if i not in seen]
         out.append(f"cards missing: {missing[:5]}")
+    cached_any, any_bits = g.cast_any, 0
     for s in range(g.n):
         cached = g.cast_bits[s]
         g.holdings_changed(s)
-        if cached >= 0 and cached != castable(g, s):
+        bits = castable(g, s)
+        any_bits |= bits
+        if cached >= 0 and cached != bits:
             out.append(f"seat {s}: what it may cast was not updated after its holdings changed")
+    if cached_any >= 0 and cached_any != any_bits:
+        out.append("what the seats together may cast was not updated after their holdings changed")
     if sum(g.squall) > 8:
         out.append(f"{sum(g.squall)} Winter Squall tokens on the Altar")
     held = {a for arts in g.arts for a in arts}
