@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from fate.content.model import STANDARD_LEVEL
 from fate.engine.constants import RESERVE_SLOTS
 from fate.ui import art
 from fate.ui.narration import count
@@ -28,12 +29,13 @@ LODGE_X, LODGE_W = 14, 440  # the Lodge panels down the left, in design units
 # A solo level's numbers in words: Investigators a turn (0-3) and the Curse that ends the game (3-8)
 _WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
+
 def investigators_text(level, where: str, carried: int) -> str:
     """What the Investigators' panel says in a solo game: the level (when not the rules' own),
     where their piece stands, what their turn does and the Curse that ends the game."""
     leave = (" and leave " + ("an Investigator" if level.arrive == 1 else f"{_WORDS[level.arrive]} Investigators")
              + " there") if level.arrive else ""
-    lines = [f"Playing at {level.name}." if level.id != "standard" else "",
+    lines = [f"Playing at {level.name}." if level.id != STANDARD_LEVEL else "",
              f"Their Fate Piece stands at {where}." if where else "",
              f"After your turn they draw a Spell and move to its symbol{leave}.",
              f"They hold {count(carried, 'Curse')} on you, face down. "
