@@ -10,6 +10,7 @@ import os
 import random
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 import pygame
@@ -262,20 +263,27 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
             app.close()
 
 
-def play_through(app: App, rnd: random.Random, max_frames: int = 60000, dt: float = 1 / 30) -> int:
+def play_through(app: App, rnd: random.Random, max_frames: int = 60000, dt: float = 1 / 30,
+                 max_seconds: float = 900.0) -> int:
     """Click through whatever the current scene offers until the end screen:
     on the table, a random highlighted target; elsewhere, the obvious button.
-    Returns the number of frames drawn."""
+    Frames drawn while an AI seat thinks in its worker process do not count
+    against ``max_frames`` (a busy machine only makes the wait longer); the
+    wait itself is bounded by ``max_seconds``. Returns the frames counted."""
     from fate.ui.menus import EndScene
     from fate.ui.play import PlayScene
 
     frames = 0
-    while frames < max_frames:
+    deadline = time.monotonic() + max_seconds
+    while frames < max_frames and time.monotonic() < deadline:
         app.frame([], dt)
-        frames += 1
         scene = app.scene
         if isinstance(scene, EndScene):
-            return frames
+            return frames + 1
+        if isinstance(scene, PlayScene) and scene.session.thinking() and not scene.anim.busy():
+            time.sleep(0.002)  # leave the core to the worker
+            continue
+        frames += 1
         if isinstance(scene, PlayScene):
             if scene.anim.busy():
                 continue
@@ -286,4 +294,5 @@ def play_through(app: App, rnd: random.Random, max_frames: int = 60000, dt: floa
                 h = rnd.choice(spots)
                 app.frame(click(h.rect.center), dt)
                 frames += 1
-    raise RuntimeError(f"the game did not reach the end screen within {max_frames} frames")
+    raise RuntimeError(f"the game did not reach the end screen within {max_frames} frames"
+                       f" or {max_seconds:.0f} s")
