@@ -82,6 +82,6 @@ def to_box(g: Game, t: tuple) -> None:
 # ------------------------------------------------------------ registration
 # What this module adds to the engine's registries (fate/engine/registry.py).
 
-task("artifact_limit", artifact_limit, artifact_discard)
+task("artifact_limit", artifact_limit, artifact_discard, quiet=True)
 task("use_artifact", use_artifact)
 task("to_box", to_box)

@@ -240,12 +240,12 @@ def roll_end(g: Game, t: tuple) -> None:
 # ------------------------------------------------------------ registration
 # What this module adds to the engine's registries (fate/engine/registry.py).
 
-task("draft", draft, draft_take)
+task("draft", draft, draft_take, quiet=True)
 task("setup", setup)
 task("turn", turn)
 task("phase", phase)
 task("end_turn", end_turn)
 task("check_win", check_win)
-task("roll", roll)
+task("roll", roll, quiet=True)
 table("rolled_told", _rolled_told)
 task("roll_end", roll_end)

@@ -183,7 +183,7 @@ class Game:
         self.ask = None
         self.choices_made.append(cid)
         TASKS[t[0]][1](self, t, picked[2])  # its resolver, with the choice's value
-        self.run(after_task=True)
+        self.run(True)
         out = self.events
         self.events = []
         return out

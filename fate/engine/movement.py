@@ -231,8 +231,8 @@ def _back_table(content: Content) -> list:
 # What this module adds to the engine's registries (fate/engine/registry.py).
 
 task("move", move, move_take)
-task("wild_pick", wild_pick, wild_pick_take)
-task("destination", destination, destination_take)
+task("wild_pick", wild_pick, wild_pick_take, quiet=True)
+task("destination", destination, destination_take, quiet=True)
 task("move_to", move_to)
 task("investigators_move", investigators_move)
 task("skip_placement", skip_placement, quiet=True)

@@ -55,8 +55,10 @@ TASKS: dict[str, tuple[Callable, Callable | None, bool]] = {}
 
 def task(name: str, run: Callable, resolve: Callable | None = None, quiet: bool = False) -> None:
     """Register a task handler and, when it asks, the function that takes the decision.
-    A ``quiet`` task only schedules other tasks and records events when it asks
-    nothing: it changes no state a Curse can see, so no Curse check follows it."""
+    A ``quiet`` task changes nothing a Curse's trigger reads (it asks, schedules other
+    tasks, records events, rolls, or moves cards no trigger counts, such as a Column to
+    the discard pile), so no Curse check follows it: the triggers stand as the check
+    before it left them (tests/engine/test_quiet_tasks.py watches every quiet task)."""
     if name in TASKS:
         raise ValueError(f"task {name!r} is registered twice")
     TASKS[name] = (run, resolve, quiet)
