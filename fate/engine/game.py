@@ -60,6 +60,12 @@ INVESTIGATORS_SENT = [[[Event("investigators_sent", {"seat": s, "count": k, "sou
 # CLOCKWISE[players][seat]: the seats round the table starting with ``seat`` (a list: indexing
 # one is quicker than looking up a dict)
 CLOCKWISE = [[tuple((s + k) % n for k in range(n)) for s in range(n)] for n in range(5)]
+# SUMMON_MOVED[seat][from][to]; SACRIFICED[seat][location][count]: a cult has 20 Cultists
+SUMMON_MOVED = [[[Event("summon_moved", {"seat": s, "frm": a, "to": b}) for b in range(SUMMON_WIN + 1)]
+                 for a in range(SUMMON_WIN + 1)] for s in SEAT_SLOTS]
+SACRIFICED = [[[Event("sacrificed", {"seat": s, "location": loc, "count": k}) for k in range(CULTISTS_PER_CULT + 1)]
+               for loc in range(N_LOCATIONS)] for s in SEAT_SLOTS]
+GATE_GAINED = [Event("gate_gained", {"seat": s}) for s in SEAT_SLOTS]
 
 
 _LIST_FIELDS = (
@@ -393,7 +399,7 @@ class Game:
         if k:
             self.at[loc][seat] -= k
             self.abyss[seat] += k
-            self.emit("sacrificed", {"seat": seat, "location": loc, "count": k})
+            self.events.append(SACRIFICED[seat][loc][k])
         return k
 
     def recall(self, seat: int, count: int) -> int:
@@ -440,7 +446,7 @@ class Game:
         if new == old:
             return
         self.summon[seat] = new
-        self.emit("summon_moved", {"seat": seat, "frm": old, "to": new})
+        self.events.append(SUMMON_MOVED[seat][old][new])
         if self.signs[seat] and new >= self.sign_spaces(seat) and not self.es_cursed[seat]:
             # The first meeting of token and Elder Sign curses the cult (R-WIN-4).
             self.es_cursed[seat] = True

@@ -16,7 +16,7 @@ from fate.engine.constants import (
     OTHER_WORLDS,
     STREETS,
 )
-from fate.engine.game import SEAT_SLOTS, Game
+from fate.engine.game import GATE_GAINED, SEAT_SLOTS, Game
 from fate.engine.model import Choice, Event
 from fate.engine.registry import Ask, roll_result, table, task
 
@@ -89,7 +89,7 @@ def control_action(g: Game, t: tuple) -> Ask | None:
 def control_take(g: Game, t: tuple, what: str | None) -> None:
     seat, loc = g.cur, g.turn_loc
     if what == "take":
-        g.emit("control_action", {"seat": seat, "location": loc})
+        g.events.append(CONTROL_ACTION_TOLD[seat][loc])
         g.stack.append(CONTROL_TASKS[loc])
     elif what == "cleanse":
         g.cleanse_used = True
@@ -109,9 +109,9 @@ def cleanse(g: Game, t: tuple) -> None:
 
 
 # events made once (fate/engine/game.py, SEAT_SLOTS)
-BASIC_ACTION, CONTROL_TOLD, TEMPORARY_TOLD, TEMPORARY_FAILED = (
+BASIC_ACTION, CONTROL_TOLD, TEMPORARY_TOLD, TEMPORARY_FAILED, CONTROL_ACTION_TOLD = (
     [[Event(kind, {"seat": s, "location": loc}) for loc in range(N_LOCATIONS)] for s in SEAT_SLOTS]
-    for kind in ("basic_action", "control", "temporary_control", "temporary_control_failed"))
+    for kind in ("basic_action", "control", "temporary_control", "temporary_control_failed", "control_action"))
 
 
 def basic(g: Game, t: tuple) -> None:
@@ -231,10 +231,18 @@ def ceremony_basic(g: Game, t: tuple) -> None:
     seat = g.cur
     if g.gate[seat] < 0 and g.gate_supply:
         g.gate[seat] = g.gate_supply.pop()
-        g.emit("gate_gained", {"seat": seat})
-    god = g.card(g.gods[seat])
-    g.emit("dark_gift", {"seat": seat, "god": god.id, "text": g.text_of(god.index)})
-    g.stack.append(("fx", seat, god.index, g.effect_of(god.index), 0, ()))
+        g.events.append(GATE_GAINED[seat])
+    god = g.gods[seat]
+    g.events.append(g.tables.dark_gift_told[g.solo][god][seat])
+    g.stack.append(("fx", seat, god, g.effect_of(god), 0, ()))
+
+
+def _dark_gift_told(content: Content) -> tuple[list[list[Event]], list[list[Event]]]:
+    """``dark_gift_told[solo][god][seat]``: the event of a Dark Gift, with the text it resolves
+    (made once: game.SEAT_SLOTS; None for cards other than gods)."""
+    return tuple([[Event("dark_gift", {"seat": s, "god": c.id, "text": c.solo_text if solo and c.solo_text else c.text})
+                   for s in SEAT_SLOTS] if c.kind == "god" else None for c in content.cards]
+                 for solo in (False, True))
 
 
 def ceremony_control(g: Game, t: tuple) -> None:
@@ -325,6 +333,9 @@ def gathering_move(g: Game, t: tuple) -> Ask | None:
     return (seat, "gathering_move", f"Move {many} from The Gathering", GATHERING_MOVES, ())
 
 
+# GATHERING_LEFT[seat][location]: a Cultist moved from The Gathering (made once: game.SEAT_SLOTS)
+GATHERING_LEFT = [[Event("cultist_moved", {"seat": s, "frm": GATHERING, "to": loc}) for loc in range(N_LOCATIONS)]
+                  for s in SEAT_SLOTS]
 GATHERING_MOVES = tuple([Choice(f"to:{loc}", f"Move a Cultist to {LOCATION_NAMES[loc]}", loc)
                          for loc in range(N_LOCATIONS) if loc != GATHERING]
                         + [Choice("stop", "Move no more Cultists", -1)])
@@ -336,7 +347,7 @@ def gathering_move_take(g: Game, t: tuple, loc: int) -> None:
     seat = g.cur
     g.at[GATHERING][seat] -= 1
     g.at[loc][seat] += 1
-    g.emit("cultist_moved", {"seat": seat, "frm": GATHERING, "to": loc})
+    g.events.append(GATHERING_LEFT[seat][loc])
     g.stack.append(("gathering_move", t[1] - 1))
 
 
@@ -408,6 +419,7 @@ task("ceremony_control", ceremony_control)
 task("streets_basic", streets_basic)
 task("streets_send", streets_send, streets_send_take, quiet=True)
 table("send_options", _send_options)
+table("dark_gift_told", _dark_gift_told)
 task("streets_raids", streets_raids)
 task("streets_control", streets_control)
 task("gathering_basic", gathering_basic)
