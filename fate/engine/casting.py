@@ -349,11 +349,16 @@ def cost_text(cost: tuple[int, ...]) -> str:
 def ready_free(g: Game, t: tuple) -> Ask | None:
     """R-LI-3: any Spell from hand, no symbols paid, nothing discarded."""
     seat = g.cur
-    opts = [(f"ready:{g.card(c).id}", f"Ready {g.card(c).name} for free", c) for c in g.hands[seat]]
-    if not opts:
+    if not g.hands[seat]:
         return None
-    opts.append(("skip", "Ready nothing", -1))
-    return (seat, "ready_free", "Ready a Spell for free", opts, ())
+    free = g.tables.ready_free
+    return (seat, "ready_free", "Ready a Spell for free", tuple([free[c] for c in g.hands[seat]] + [READY_NOTHING]), ())
+
+
+def _ready_free_table(content: Content) -> list:
+    """``ready_free[card]``: a Spell's choice when readied for free, made once."""
+    return [Choice(f"ready:{c.id}", f"Ready {c.name} for free", c.index) if c.kind == "spell" else None
+            for c in content.cards]
 
 
 def ready_free_take(g: Game, t: tuple, card: int) -> None:
@@ -415,6 +420,7 @@ task("cast", cast)
 task("cast_done", cast_done, quiet=True)
 task("curse_done", curse_done, quiet=True)
 table("ready", _ready_table)
+table("ready_free", _ready_free_table)
 table("cost", _cost_table)
 table("cost_wild", _cost_wild_table)
 task("ready", ready, ready_take, quiet=True)

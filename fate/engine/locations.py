@@ -160,13 +160,24 @@ def ow_control(g: Game, t: tuple) -> None:
 def museum_basic(g: Game, t: tuple) -> Ask | None:
     """R-MU-1: one of the two face-up Artifacts or the top of the deck."""
     seat = g.cur
-    opts = [(f"artifact:{g.card(a).id}", f"Take {g.card(a).name}", a) for a in g.art_up]
+    take = g.tables.take_artifact
+    opts = [take[a] for a in g.art_up]
     if g.art_deck:
-        opts.append(("artifact_deck", "Take the top Artifact of the deck", -1))
+        opts.append(TAKE_FROM_DECK)
     if not opts:
         g.emit("no_artifacts", {"seat": seat})
         return None
-    return (seat, "museum", "Take an Artifact", opts, ())
+    return (seat, "museum", "Take an Artifact", tuple(opts), ())
+
+
+TAKE_FROM_DECK = Choice("artifact_deck", "Take the top Artifact of the deck", -1)
+
+
+def _take_artifact(content: Content) -> list:
+    """``take_artifact[card]``: a face-up Artifact's choice at The Museum, made once (None for
+    other cards)."""
+    return [Choice(f"artifact:{c.id}", f"Take {c.name}", c.index) if c.kind == "artifact" else None
+            for c in content.cards]
 
 
 def museum_take(g: Game, t: tuple, art: int) -> None:
@@ -187,8 +198,10 @@ def museum_control(g: Game, t: tuple) -> Ask | None:
     if not g.art_deck:
         g.stack.append(("museum_sacrifice", 0))
         return None
-    return (g.cur, "museum_replace", "Replace the two face-up Artifacts with two new ones?",
-               [("replace", "Replace them", True), ("keep", "Keep them", False)], ())
+    return (g.cur, "museum_replace", "Replace the two face-up Artifacts with two new ones?", REPLACE_OR_KEEP, ())
+
+
+REPLACE_OR_KEEP = (Choice("replace", "Replace them", True), Choice("keep", "Keep them", False))
 
 
 def museum_replace(g: Game, t: tuple, yes: bool) -> None:
@@ -206,13 +219,30 @@ def museum_sacrifice(g: Game, t: tuple) -> Ask | None:
     seat, done = g.cur, t[1]
     if done >= 3 or g.at[MUSEUM][seat] == 0:
         return None
-    opts = [(f"destroy:{s}", f"Sacrifice a Cultist: destroy an Elder Sign of {g.seat_name(s)}", s)
-            for s in range(g.n) if g.signs[s] > 0]
+    made = g.tables.destroy_options
+    opts = []
+    for s in range(g.n):
+        if g.signs[s] > 0:
+            key = (s, g.gods[s])
+            opt = made.get(key)
+            if opt is None:
+                opt = made[key] = Choice(f"destroy:{s}", f"Sacrifice a Cultist: destroy an Elder Sign of {g.seat_name(s)}",
+                                         s)
+            opts.append(opt)
     if not opts:
         return None
-    opts.append(("stop", "Sacrifice no more", -1))
+    opts.append(SACRIFICE_NO_MORE)
     return (seat, "museum_sacrifice", "Sacrifice Cultists at The Museum to destroy Elder Signs",
-               opts, ())
+               tuple(opts), ())
+
+
+SACRIFICE_NO_MORE = Choice("stop", "Sacrifice no more", -1)
+
+
+def _destroy_options(content: Content) -> dict:
+    """``destroy_options``: the choices of ``museum_sacrifice`` by (the seat whose Elder Sign,
+    its god), made as games need them (the words name the cult)."""
+    return {}
 
 
 def museum_sacrifice_take(g: Game, t: tuple, target: int) -> None:
@@ -419,6 +449,8 @@ task("ceremony_control", ceremony_control)
 task("streets_basic", streets_basic)
 task("streets_send", streets_send, streets_send_take, quiet=True)
 table("send_options", _send_options)
+table("take_artifact", _take_artifact)
+table("destroy_options", _destroy_options)
 table("dark_gift_told", _dark_gift_told)
 task("streets_raids", streets_raids)
 task("streets_control", streets_control)
