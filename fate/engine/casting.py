@@ -78,7 +78,7 @@ def castable(g: Game, seat: int) -> int:
     """The bits of the ``timing`` table for which the seat holds something usable:
     the OR over its Readied Spells and unexhausted Artifacts (cached in
     ``g.cast_bits`` until ``g.holdings_changed(seat)``; ``g.cast_any`` is their OR once
-    every seat's is known)."""
+    every seat's is known, and ``g.readied`` then the seats with Readied Spells)."""
     cast_bits = g.cast_bits
     bits = cast_bits[seat]
     if bits < 0:
@@ -95,6 +95,7 @@ def castable(g: Game, seat: int) -> int:
             for b in cast_bits:
                 any_bits |= b
             g.cast_any = any_bits
+            g.readied = tuple([s for s, spells in enumerate(g.reserve) if spells])
     return bits
 
 
@@ -149,10 +150,9 @@ def _passed_over(g: Game, offset: int) -> None:
     """The window closes without asking the seats ``offset`` and more away from the active
     one: each of them with Readied Spells has shown that none of them could be cast here."""
     passed = g.passed_over
-    if offset == 0:  # every seat (the common case; the order does not matter to a count)
-        for seat, spells in enumerate(g.reserve):
-            if spells:
-                passed[seat] += 1
+    if offset == 0:  # every seat (the common case; both callers close a window only while
+        for seat in g.readied:  # g.cast_any is known, and g.readied with it)
+            passed[seat] += 1
         return
     n, cur, reserve = g.n, g.cur, g.reserve
     for k in range(offset, n):

@@ -79,9 +79,11 @@ _NESTED_FIELDS = ("at", "hands", "reserve", "arts", "columns", "rolls")
 # (bits of the ``timing`` table, see casting.castable), or -1 when not yet known; derived, so never saved.
 # cast_any: the OR of every seat's cast_bits, or -1 while any is unknown: whether a window can
 # ask anyone is one test instead of a loop over the seats (about one window a decision).
+# readied: the seats holding Readied Spells, worked out with cast_any (read only while cast_any
+# is known: a window closed at once counts them in passed_over without a look at every seat).
 # passed_over[seat]: how many casting windows closed without asking the seat while it had Readied
 # Spells (what it could not cast there came to light: fate/engine/undo.py); never saved either.
-_DERIVED_FIELDS = ("cast_bits", "cast_any", "passed_over")
+_DERIVED_FIELDS = ("cast_bits", "cast_any", "readied", "passed_over")
 _SCALAR_FIELDS = (
     "content", "config", "n", "solo", "first", "cur", "turn", "phase", "inv_supply",
     "turn_loc", "ready_allow", "ctl", "ow_returns", "cleanse_used", "squall_owner",
@@ -130,6 +132,7 @@ class Game:
         self.exhausted: set[int] = set()
         self.cast_bits = [-1] * n
         self.cast_any = -1
+        self.readied: tuple[int, ...] = ()
         self.passed_over = [0] * n
         self.spell_deck: list[int] = []  # top is the end of the list
         self.discard: list[int] = []
@@ -223,7 +226,7 @@ class Game:
         g.held, g.box, g.resolving, g.pieces = self.held[:], self.box[:], self.resolving[:], self.pieces[:]
         g.squall, g.forced, g.stack = self.squall[:], self.forced[:], self.stack[:]
         g.choices_made, g.inv_at, g.cast_bits = self.choices_made[:], self.inv_at[:], self.cast_bits[:]
-        g.passed_over, g.cast_any = self.passed_over[:], self.cast_any
+        g.passed_over, g.cast_any, g.readied = self.passed_over[:], self.cast_any, self.readied
         # lists of lists
         g.at = [x[:] for x in self.at]
         g.hands = [x[:] for x in self.hands]
