@@ -148,13 +148,10 @@ def cast_option(g: Game, card: int, k: int) -> Choice:
 
 def _passed_over(g: Game, offset: int) -> None:
     """The window closes without asking the seats ``offset`` and more away from the active
-    one: each of them with Readied Spells has shown that none of them could be cast here."""
-    passed = g.passed_over
-    if offset == 0:  # every seat (the common case; both callers close a window only while
-        for seat in g.readied:  # g.cast_any is known, and g.readied with it)
-            passed[seat] += 1
-        return
-    n, cur, reserve = g.n, g.cur, g.reserve
+    one: each of them with Readied Spells has shown that none of them could be cast here.
+    A window closed before its first seat (offset 0, most of them) counts ``g.readied``
+    instead, where it closes (``open_window``, ``window``): a call costs more than the count."""
+    passed, n, cur, reserve = g.passed_over, g.n, g.cur, g.reserve
     for k in range(offset, n):
         seat = (cur + k) % n
         if reserve[seat]:
@@ -167,7 +164,12 @@ def open_window(g: Game, kind: str, offset: int, target: int) -> bool:
     instead, as running it would (half of all windows): the caller is a task whose window
     runs next, and with no Curse held no check between them can change what the seats hold."""
     if not g.held and not g.over and not g.cast_any & WINDOW_INFO[kind][0]:  # -1: not all known
-        _passed_over(g, offset)
+        if offset:
+            _passed_over(g, offset)
+        else:  # every seat: g.readied is known while g.cast_any is
+            passed = g.passed_over
+            for seat in g.readied:
+                passed[seat] += 1
         return False
     g.stack.append(("window", kind, offset, target))
     return True
@@ -179,7 +181,12 @@ def window(g: Game, t: tuple) -> Ask | None:
     _, kind, offset, target = t
     mask, needs, prompt = WINDOW_INFO[kind]
     if not g.cast_any & mask:  # -1 (some seat's not yet known) has every bit
-        _passed_over(g, offset)
+        if offset:
+            _passed_over(g, offset)
+        else:  # every seat, as in open_window
+            passed = g.passed_over
+            for seat in g.readied:
+                passed[seat] += 1
         return None  # nobody holds anything for this window: the common case
     cast_bits = g.cast_bits
     reserve, passed = g.reserve, g.passed_over
