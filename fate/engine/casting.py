@@ -19,6 +19,8 @@ A card's ``timing`` lists the windows it may use:
 
 from __future__ import annotations
 
+from itertools import compress
+
 from fate.content.model import Content
 from fate.engine.constants import (
     HAND_MINIMUM,
@@ -95,7 +97,7 @@ def castable(g: Game, seat: int) -> int:
             for b in cast_bits:
                 any_bits |= b
             g.cast_any = any_bits
-            g.readied = tuple([s for s, spells in enumerate(g.reserve) if spells])
+            g.readied = tuple(compress(range(g.n), g.reserve))  # the seats whose Reserve is not empty
     return bits
 
 

@@ -386,12 +386,14 @@ class Game:
         return True
 
     def passive(self, seat: int, key: str) -> int:
-        """Sum of an always-on modifier over the seat's unexhausted Artifacts."""
+        """Sum of an always-on modifier over the seat's Artifacts (those with one are never
+        exhausted: their ability is "passive")."""
+        values = self.tables.passive.get(key)
+        if values is None:  # no card of the content has it
+            return 0
         total = 0
         for a in self.arts[seat]:
-            c = self.content.cards[a]
-            if c.passive:
-                total += c.passive_value(key)
+            total += values[a]
         return total
 
     # ---------------------------------------------------------------- cultists
@@ -577,6 +579,16 @@ def _drawn_events(content: Content) -> list[list[tuple[Event, Event]]]:
 
 
 table("drawn", _drawn_events)
+
+
+def _passive_values(content: Content) -> dict[str, list[int]]:
+    """``passive[key][card]``: the card's always-on modifier ``key`` (0 if it has none), for
+    every key some card of the content has."""
+    keys = {key for c in content.cards for key, _ in c.passive}
+    return {key: [c.passive_value(key) for c in content.cards] for key in sorted(keys)}
+
+
+table("passive", _passive_values)
 
 
 class QuietGame(Game):
