@@ -103,5 +103,5 @@ def _exhausted_told(content: Content) -> tuple[list[list[Event]], list[list[Even
 table("artifact_gained_told", _gained_told)
 table("exhausted_told", _exhausted_told)
 task("artifact_limit", artifact_limit, artifact_discard, quiet=True)
-task("use_artifact", use_artifact)
+task("use_artifact", use_artifact, quiet=True)
 task("to_box", to_box)
