@@ -66,3 +66,8 @@ def test_each_window_closed_without_asking_counts_once_for_each_seat_with_readie
     t = table(players=3, start="prepare", seats=[{}, {"reserve": ["key-06"]}, {}])
     assert t.prompt.kind == "move" and t.prompt.seat == 0
     assert t.g.passed_over == [0, 2, 0]
+    # the same while a Curse is held (not triggered): the windows then run as tasks and
+    # close at their own start
+    t = table(players=3, start="prepare", seats=[{}, {"reserve": ["key-06"]}, {"curses": ["museum-guard"]}])
+    assert t.g.held and t.prompt.kind == "move" and t.prompt.seat == 0
+    assert t.g.passed_over == [0, 2, 0]
