@@ -4,9 +4,11 @@ When an Artifact may be used is the casting windows' business (casting.py)."""
 
 from __future__ import annotations
 
+from fate.content.model import Content
 from fate.engine.constants import ARTIFACT_LIMIT
-from fate.engine.game import Game
-from fate.engine.registry import Ask, task
+from fate.engine.game import SEAT_SLOTS, Game
+from fate.engine.model import Event
+from fate.engine.registry import Ask, table, task
 
 
 def reveal_artifacts(g: Game) -> None:
@@ -30,7 +32,7 @@ def gain_artifact(g: Game, seat: int, art: int) -> None:
     g.arts[seat].append(art)
     g.holdings_changed(seat)
     c = g.card(art)
-    g.emit("artifact_gained", {"seat": seat, "card": c.id})
+    g.events.append(g.tables.artifact_gained_told[art][seat])
     if len(g.arts[seat]) > ARTIFACT_LIMIT:
         g.stack.append(("artifact_limit", seat))
     if c.on_gain >= 0:
@@ -61,7 +63,7 @@ def use_artifact(g: Game, t: tuple) -> None:
     if c.ability == "exhaust":
         g.exhausted.add(card)
         g.holdings_changed(seat)
-        g.emit("artifact_exhausted", {"seat": seat, "card": c.id, "name": c.name, "text": g.text_of(card)})
+        g.events.append(g.tables.exhausted_told[g.solo][card][seat])
         g.stack.append(("fx", seat, card, g.effect_of(card), 0, ()))
     else:
         g.arts[seat].remove(card)
@@ -79,9 +81,27 @@ def to_box(g: Game, t: tuple) -> None:
         g.box.append(card)
 
 
+def _gained_told(content: Content) -> list[list[Event]]:
+    """``artifact_gained_told[card][seat]``: the event of an Artifact gained (made once:
+    game.SEAT_SLOTS; None for other cards)."""
+    return [[Event("artifact_gained", {"seat": s, "card": c.id}) for s in SEAT_SLOTS] if c.kind == "artifact" else None
+            for c in content.cards]
+
+
+def _exhausted_told(content: Content) -> tuple[list[list[Event]], list[list[Event]]]:
+    """``exhausted_told[solo][card][seat]``: the event of an Artifact exhausted, with the text
+    it resolves."""
+    return tuple([[Event("artifact_exhausted", {"seat": s, "card": c.id, "name": c.name,
+                                                "text": c.solo_text if solo and c.solo_text else c.text})
+                   for s in SEAT_SLOTS] if c.kind == "artifact" else None for c in content.cards]
+                 for solo in (False, True))
+
+
 # ------------------------------------------------------------ registration
 # What this module adds to the engine's registries (fate/engine/registry.py).
 
-task("artifact_limit", artifact_limit, artifact_discard)
-task("use_artifact", use_artifact)
+table("artifact_gained_told", _gained_told)
+table("exhausted_told", _exhausted_told)
+task("artifact_limit", artifact_limit, artifact_discard, quiet=True)
+task("use_artifact", use_artifact, quiet=True)
 task("to_box", to_box)

@@ -19,6 +19,8 @@ A card's ``timing`` lists the windows it may use:
 
 from __future__ import annotations
 
+from itertools import compress
+
 from fate.content.model import Content
 from fate.engine.constants import (
     HAND_MINIMUM,
@@ -78,7 +80,7 @@ def castable(g: Game, seat: int) -> int:
     """The bits of the ``timing`` table for which the seat holds something usable:
     the OR over its Readied Spells and unexhausted Artifacts (cached in
     ``g.cast_bits`` until ``g.holdings_changed(seat)``; ``g.cast_any`` is their OR once
-    every seat's is known)."""
+    every seat's is known, and ``g.readied`` then the seats with Readied Spells)."""
     cast_bits = g.cast_bits
     bits = cast_bits[seat]
     if bits < 0:
@@ -95,6 +97,7 @@ def castable(g: Game, seat: int) -> int:
             for b in cast_bits:
                 any_bits |= b
             g.cast_any = any_bits
+            g.readied = tuple(compress(range(g.n), g.reserve))  # the seats whose Reserve is not empty
     return bits
 
 
@@ -147,14 +150,10 @@ def cast_option(g: Game, card: int, k: int) -> Choice:
 
 def _passed_over(g: Game, offset: int) -> None:
     """The window closes without asking the seats ``offset`` and more away from the active
-    one: each of them with Readied Spells has shown that none of them could be cast here."""
-    passed = g.passed_over
-    if offset == 0:  # every seat (the common case; the order does not matter to a count)
-        for seat, spells in enumerate(g.reserve):
-            if spells:
-                passed[seat] += 1
-        return
-    n, cur, reserve = g.n, g.cur, g.reserve
+    one: each of them with Readied Spells has shown that none of them could be cast here.
+    A window closed before its first seat (offset 0, most of them) counts ``g.readied``
+    instead, where it closes (``open_window``, ``window``): a call costs more than the count."""
+    passed, n, cur, reserve = g.passed_over, g.n, g.cur, g.reserve
     for k in range(offset, n):
         seat = (cur + k) % n
         if reserve[seat]:
@@ -167,7 +166,12 @@ def open_window(g: Game, kind: str, offset: int, target: int) -> bool:
     instead, as running it would (half of all windows): the caller is a task whose window
     runs next, and with no Curse held no check between them can change what the seats hold."""
     if not g.held and not g.over and not g.cast_any & WINDOW_INFO[kind][0]:  # -1: not all known
-        _passed_over(g, offset)
+        if offset:
+            _passed_over(g, offset)
+        else:  # every seat: g.readied is known while g.cast_any is
+            passed = g.passed_over
+            for seat in g.readied:
+                passed[seat] += 1
         return False
     g.stack.append(("window", kind, offset, target))
     return True
@@ -179,7 +183,12 @@ def window(g: Game, t: tuple) -> Ask | None:
     _, kind, offset, target = t
     mask, needs, prompt = WINDOW_INFO[kind]
     if not g.cast_any & mask:  # -1 (some seat's not yet known) has every bit
-        _passed_over(g, offset)
+        if offset:
+            _passed_over(g, offset)
+        else:  # every seat, as in open_window
+            passed = g.passed_over
+            for seat in g.readied:
+                passed[seat] += 1
         return None  # nobody holds anything for this window: the common case
     cast_bits = g.cast_bits
     reserve, passed = g.reserve, g.passed_over
@@ -349,11 +358,16 @@ def cost_text(cost: tuple[int, ...]) -> str:
 def ready_free(g: Game, t: tuple) -> Ask | None:
     """R-LI-3: any Spell from hand, no symbols paid, nothing discarded."""
     seat = g.cur
-    opts = [(f"ready:{g.card(c).id}", f"Ready {g.card(c).name} for free", c) for c in g.hands[seat]]
-    if not opts:
+    if not g.hands[seat]:
         return None
-    opts.append(("skip", "Ready nothing", -1))
-    return (seat, "ready_free", "Ready a Spell for free", opts, ())
+    free = g.tables.ready_free
+    return (seat, "ready_free", "Ready a Spell for free", tuple([free[c] for c in g.hands[seat]] + [READY_NOTHING]), ())
+
+
+def _ready_free_table(content: Content) -> list:
+    """``ready_free[card]``: a Spell's choice when readied for free, made once."""
+    return [Choice(f"ready:{c.id}", f"Ready {c.name} for free", c.index) if c.kind == "spell" else None
+            for c in content.cards]
 
 
 def ready_free_take(g: Game, t: tuple, card: int) -> None:
@@ -411,13 +425,14 @@ table("cast_told", _cast_told)
 table("cast_label", _cast_labels)
 table("cast_options", _cast_options)
 task("window", window, window_take, quiet=True)
-task("cast", cast)
-task("cast_done", cast_done)
-task("curse_done", curse_done)
+task("cast", cast, quiet=True)
+task("cast_done", cast_done, quiet=True)
+task("curse_done", curse_done, quiet=True)
 table("ready", _ready_table)
+table("ready_free", _ready_free_table)
 table("cost", _cost_table)
 table("cost_wild", _cost_wild_table)
-task("ready", ready, ready_take)
-task("ready_free", ready_free, ready_free_take)
+task("ready", ready, ready_take, quiet=True)
+task("ready_free", ready_free, ready_free_take, quiet=True)
 task("readied", readied, readied_take)
 task("draw", draw)

@@ -23,7 +23,7 @@ from fate.engine.constants import (
     SUMMON_WIN,
 )
 from fate.engine.game import SEAT_SLOTS, Game
-from fate.engine.model import Event
+from fate.engine.model import Choice, Event
 from fate.engine.registry import ROLL_RESULTS, Ask, table, task
 
 # ---------------------------------------------------------------- set-up
@@ -49,11 +49,14 @@ def start(g: Game) -> None:
 
 def draft(g: Game, t: tuple) -> Ask:
     seat = t[1]
-    opts = []
-    for gid in g.drafts[seat]:
-        card = g.card(gid)
-        opts.append((f"god:{card.id}", f"Keep {card.name}, {card.title}", gid))
-    return (seat, "draft", "Choose the Elder God your cult will serve", opts, ())
+    keep = g.tables.keep_god
+    return (seat, "draft", "Choose the Elder God your cult will serve", tuple([keep[gid] for gid in g.drafts[seat]]), ())
+
+
+def _keep_god(content: Content) -> list:
+    """``keep_god[card]``: an Elder God's choice in the draft, made once (None for other cards)."""
+    return [Choice(f"god:{c.id}", f"Keep {c.name}, {c.title}", c.index) if c.kind == "god" else None
+            for c in content.cards]
 
 
 def draft_take(g: Game, t: tuple, god: int) -> None:
@@ -240,12 +243,13 @@ def roll_end(g: Game, t: tuple) -> None:
 # ------------------------------------------------------------ registration
 # What this module adds to the engine's registries (fate/engine/registry.py).
 
-task("draft", draft, draft_take)
+task("draft", draft, draft_take, quiet=True)
+table("keep_god", _keep_god)
 task("setup", setup)
 task("turn", turn)
 task("phase", phase)
-task("end_turn", end_turn)
-task("check_win", check_win)
-task("roll", roll)
+task("end_turn", end_turn, quiet=True)
+task("check_win", check_win, quiet=True)
+task("roll", roll, quiet=True)
 table("rolled_told", _rolled_told)
 task("roll_end", roll_end)

@@ -60,6 +60,12 @@ INVESTIGATORS_SENT = [[[Event("investigators_sent", {"seat": s, "count": k, "sou
 # CLOCKWISE[players][seat]: the seats round the table starting with ``seat`` (a list: indexing
 # one is quicker than looking up a dict)
 CLOCKWISE = [[tuple((s + k) % n for k in range(n)) for s in range(n)] for n in range(5)]
+# SUMMON_MOVED[seat][from][to]; SACRIFICED[seat][location][count]: a cult has 20 Cultists
+SUMMON_MOVED = [[[Event("summon_moved", {"seat": s, "frm": a, "to": b}) for b in range(SUMMON_WIN + 1)]
+                 for a in range(SUMMON_WIN + 1)] for s in SEAT_SLOTS]
+SACRIFICED = [[[Event("sacrificed", {"seat": s, "location": loc, "count": k}) for k in range(CULTISTS_PER_CULT + 1)]
+               for loc in range(N_LOCATIONS)] for s in SEAT_SLOTS]
+GATE_GAINED = [Event("gate_gained", {"seat": s}) for s in SEAT_SLOTS]
 
 
 _LIST_FIELDS = (
@@ -73,9 +79,11 @@ _NESTED_FIELDS = ("at", "hands", "reserve", "arts", "columns", "rolls")
 # (bits of the ``timing`` table, see casting.castable), or -1 when not yet known; derived, so never saved.
 # cast_any: the OR of every seat's cast_bits, or -1 while any is unknown: whether a window can
 # ask anyone is one test instead of a loop over the seats (about one window a decision).
+# readied: the seats holding Readied Spells, worked out with cast_any (read only while cast_any
+# is known: a window closed at once counts them in passed_over without a look at every seat).
 # passed_over[seat]: how many casting windows closed without asking the seat while it had Readied
 # Spells (what it could not cast there came to light: fate/engine/undo.py); never saved either.
-_DERIVED_FIELDS = ("cast_bits", "cast_any", "passed_over")
+_DERIVED_FIELDS = ("cast_bits", "cast_any", "readied", "passed_over")
 _SCALAR_FIELDS = (
     "content", "config", "n", "solo", "first", "cur", "turn", "phase", "inv_supply",
     "turn_loc", "ready_allow", "ctl", "ow_returns", "cleanse_used", "squall_owner",
@@ -124,6 +132,7 @@ class Game:
         self.exhausted: set[int] = set()
         self.cast_bits = [-1] * n
         self.cast_any = -1
+        self.readied: tuple[int, ...] = ()
         self.passed_over = [0] * n
         self.spell_deck: list[int] = []  # top is the end of the list
         self.discard: list[int] = []
@@ -183,7 +192,7 @@ class Game:
         self.ask = None
         self.choices_made.append(cid)
         TASKS[t[0]][1](self, t, picked[2])  # its resolver, with the choice's value
-        self.run(after_task=True)
+        self.run(True)
         out = self.events
         self.events = []
         return out
@@ -217,7 +226,7 @@ class Game:
         g.held, g.box, g.resolving, g.pieces = self.held[:], self.box[:], self.resolving[:], self.pieces[:]
         g.squall, g.forced, g.stack = self.squall[:], self.forced[:], self.stack[:]
         g.choices_made, g.inv_at, g.cast_bits = self.choices_made[:], self.inv_at[:], self.cast_bits[:]
-        g.passed_over, g.cast_any = self.passed_over[:], self.cast_any
+        g.passed_over, g.cast_any, g.readied = self.passed_over[:], self.cast_any, self.readied
         # lists of lists
         g.at = [x[:] for x in self.at]
         g.hands = [x[:] for x in self.hands]
@@ -377,12 +386,14 @@ class Game:
         return True
 
     def passive(self, seat: int, key: str) -> int:
-        """Sum of an always-on modifier over the seat's unexhausted Artifacts."""
+        """Sum of an always-on modifier over the seat's Artifacts (those with one are never
+        exhausted: their ability is "passive")."""
+        values = self.tables.passive.get(key)
+        if values is None:  # no card of the content has it
+            return 0
         total = 0
         for a in self.arts[seat]:
-            c = self.content.cards[a]
-            if c.passive:
-                total += c.passive_value(key)
+            total += values[a]
         return total
 
     # ---------------------------------------------------------------- cultists
@@ -393,7 +404,7 @@ class Game:
         if k:
             self.at[loc][seat] -= k
             self.abyss[seat] += k
-            self.emit("sacrificed", {"seat": seat, "location": loc, "count": k})
+            self.events.append(SACRIFICED[seat][loc][k])
         return k
 
     def recall(self, seat: int, count: int) -> int:
@@ -440,7 +451,7 @@ class Game:
         if new == old:
             return
         self.summon[seat] = new
-        self.emit("summon_moved", {"seat": seat, "frm": old, "to": new})
+        self.events.append(SUMMON_MOVED[seat][old][new])
         if self.signs[seat] and new >= self.sign_spaces(seat) and not self.es_cursed[seat]:
             # The first meeting of token and Elder Sign curses the cult (R-WIN-4).
             self.es_cursed[seat] = True
@@ -568,6 +579,16 @@ def _drawn_events(content: Content) -> list[list[tuple[Event, Event]]]:
 
 
 table("drawn", _drawn_events)
+
+
+def _passive_values(content: Content) -> dict[str, list[int]]:
+    """``passive[key][card]``: the card's always-on modifier ``key`` (0 if it has none), for
+    every key some card of the content has."""
+    keys = {key for c in content.cards for key, _ in c.passive}
+    return {key: [c.passive_value(key) for c in content.cards] for key in sorted(keys)}
+
+
+table("passive", _passive_values)
 
 
 class QuietGame(Game):

@@ -63,7 +63,7 @@ def violations(g: Game, prompt: bool = True) -> list[str]:
     if len(seen) != len(g.content.cards):
         missing = [g.content.cards[i].id for i in range(len(g.content.cards)) if i not in seen]
         out.append(f"cards missing: {missing[:5]}")
-    cached_any, any_bits = g.cast_any, 0
+    cached_any, cached_readied, any_bits = g.cast_any, g.readied, 0
     for s in range(g.n):
         cached = g.cast_bits[s]
         g.holdings_changed(s)
@@ -73,6 +73,8 @@ def violations(g: Game, prompt: bool = True) -> list[str]:
             out.append(f"seat {s}: what it may cast was not updated after its holdings changed")
     if cached_any >= 0 and cached_any != any_bits:
         out.append("what the seats together may cast was not updated after their holdings changed")
+    if cached_any >= 0 and cached_readied != tuple(s for s in range(g.n) if g.reserve[s]):
+        out.append("the seats with Readied Spells were not updated after their holdings changed")
     if sum(g.squall) > 8:
         out.append(f"{sum(g.squall)} Winter Squall tokens on the Altar")
     held = {a for arts in g.arts for a in arts}

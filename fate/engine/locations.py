@@ -16,7 +16,7 @@ from fate.engine.constants import (
     OTHER_WORLDS,
     STREETS,
 )
-from fate.engine.game import SEAT_SLOTS, Game
+from fate.engine.game import GATE_GAINED, SEAT_SLOTS, Game
 from fate.engine.model import Choice, Event
 from fate.engine.registry import Ask, roll_result, table, task
 
@@ -89,7 +89,7 @@ def control_action(g: Game, t: tuple) -> Ask | None:
 def control_take(g: Game, t: tuple, what: str | None) -> None:
     seat, loc = g.cur, g.turn_loc
     if what == "take":
-        g.emit("control_action", {"seat": seat, "location": loc})
+        g.events.append(CONTROL_ACTION_TOLD[seat][loc])
         g.stack.append(CONTROL_TASKS[loc])
     elif what == "cleanse":
         g.cleanse_used = True
@@ -109,9 +109,9 @@ def cleanse(g: Game, t: tuple) -> None:
 
 
 # events made once (fate/engine/game.py, SEAT_SLOTS)
-BASIC_ACTION, CONTROL_TOLD, TEMPORARY_TOLD, TEMPORARY_FAILED = (
+BASIC_ACTION, CONTROL_TOLD, TEMPORARY_TOLD, TEMPORARY_FAILED, CONTROL_ACTION_TOLD = (
     [[Event(kind, {"seat": s, "location": loc}) for loc in range(N_LOCATIONS)] for s in SEAT_SLOTS]
-    for kind in ("basic_action", "control", "temporary_control", "temporary_control_failed"))
+    for kind in ("basic_action", "control", "temporary_control", "temporary_control_failed", "control_action"))
 
 
 def basic(g: Game, t: tuple) -> None:
@@ -160,13 +160,24 @@ def ow_control(g: Game, t: tuple) -> None:
 def museum_basic(g: Game, t: tuple) -> Ask | None:
     """R-MU-1: one of the two face-up Artifacts or the top of the deck."""
     seat = g.cur
-    opts = [(f"artifact:{g.card(a).id}", f"Take {g.card(a).name}", a) for a in g.art_up]
+    take = g.tables.take_artifact
+    opts = [take[a] for a in g.art_up]
     if g.art_deck:
-        opts.append(("artifact_deck", "Take the top Artifact of the deck", -1))
+        opts.append(TAKE_FROM_DECK)
     if not opts:
         g.emit("no_artifacts", {"seat": seat})
         return None
-    return (seat, "museum", "Take an Artifact", opts, ())
+    return (seat, "museum", "Take an Artifact", tuple(opts), ())
+
+
+TAKE_FROM_DECK = Choice("artifact_deck", "Take the top Artifact of the deck", -1)
+
+
+def _take_artifact(content: Content) -> list:
+    """``take_artifact[card]``: a face-up Artifact's choice at The Museum, made once (None for
+    other cards)."""
+    return [Choice(f"artifact:{c.id}", f"Take {c.name}", c.index) if c.kind == "artifact" else None
+            for c in content.cards]
 
 
 def museum_take(g: Game, t: tuple, art: int) -> None:
@@ -187,8 +198,10 @@ def museum_control(g: Game, t: tuple) -> Ask | None:
     if not g.art_deck:
         g.stack.append(("museum_sacrifice", 0))
         return None
-    return (g.cur, "museum_replace", "Replace the two face-up Artifacts with two new ones?",
-               [("replace", "Replace them", True), ("keep", "Keep them", False)], ())
+    return (g.cur, "museum_replace", "Replace the two face-up Artifacts with two new ones?", REPLACE_OR_KEEP, ())
+
+
+REPLACE_OR_KEEP = (Choice("replace", "Replace them", True), Choice("keep", "Keep them", False))
 
 
 def museum_replace(g: Game, t: tuple, yes: bool) -> None:
@@ -206,13 +219,30 @@ def museum_sacrifice(g: Game, t: tuple) -> Ask | None:
     seat, done = g.cur, t[1]
     if done >= 3 or g.at[MUSEUM][seat] == 0:
         return None
-    opts = [(f"destroy:{s}", f"Sacrifice a Cultist: destroy an Elder Sign of {g.seat_name(s)}", s)
-            for s in range(g.n) if g.signs[s] > 0]
+    made = g.tables.destroy_options
+    opts = []
+    for s in range(g.n):
+        if g.signs[s] > 0:
+            key = (s, g.gods[s])
+            opt = made.get(key)
+            if opt is None:
+                opt = made[key] = Choice(f"destroy:{s}", f"Sacrifice a Cultist: destroy an Elder Sign of {g.seat_name(s)}",
+                                         s)
+            opts.append(opt)
     if not opts:
         return None
-    opts.append(("stop", "Sacrifice no more", -1))
+    opts.append(SACRIFICE_NO_MORE)
     return (seat, "museum_sacrifice", "Sacrifice Cultists at The Museum to destroy Elder Signs",
-               opts, ())
+               tuple(opts), ())
+
+
+SACRIFICE_NO_MORE = Choice("stop", "Sacrifice no more", -1)
+
+
+def _destroy_options(content: Content) -> dict:
+    """``destroy_options``: the choices of ``museum_sacrifice`` by (the seat whose Elder Sign,
+    its god), made as games need them (the words name the cult)."""
+    return {}
 
 
 def museum_sacrifice_take(g: Game, t: tuple, target: int) -> None:
@@ -231,10 +261,18 @@ def ceremony_basic(g: Game, t: tuple) -> None:
     seat = g.cur
     if g.gate[seat] < 0 and g.gate_supply:
         g.gate[seat] = g.gate_supply.pop()
-        g.emit("gate_gained", {"seat": seat})
-    god = g.card(g.gods[seat])
-    g.emit("dark_gift", {"seat": seat, "god": god.id, "text": g.text_of(god.index)})
-    g.stack.append(("fx", seat, god.index, g.effect_of(god.index), 0, ()))
+        g.events.append(GATE_GAINED[seat])
+    god = g.gods[seat]
+    g.events.append(g.tables.dark_gift_told[g.solo][god][seat])
+    g.stack.append(("fx", seat, god, g.effect_of(god), 0, ()))
+
+
+def _dark_gift_told(content: Content) -> tuple[list[list[Event]], list[list[Event]]]:
+    """``dark_gift_told[solo][god][seat]``: the event of a Dark Gift, with the text it resolves
+    (made once: game.SEAT_SLOTS; None for cards other than gods)."""
+    return tuple([[Event("dark_gift", {"seat": s, "god": c.id, "text": c.solo_text if solo and c.solo_text else c.text})
+                   for s in SEAT_SLOTS] if c.kind == "god" else None for c in content.cards]
+                 for solo in (False, True))
 
 
 def ceremony_control(g: Game, t: tuple) -> None:
@@ -325,6 +363,9 @@ def gathering_move(g: Game, t: tuple) -> Ask | None:
     return (seat, "gathering_move", f"Move {many} from The Gathering", GATHERING_MOVES, ())
 
 
+# GATHERING_LEFT[seat][location]: a Cultist moved from The Gathering (made once: game.SEAT_SLOTS)
+GATHERING_LEFT = [[Event("cultist_moved", {"seat": s, "frm": GATHERING, "to": loc}) for loc in range(N_LOCATIONS)]
+                  for s in SEAT_SLOTS]
 GATHERING_MOVES = tuple([Choice(f"to:{loc}", f"Move a Cultist to {LOCATION_NAMES[loc]}", loc)
                          for loc in range(N_LOCATIONS) if loc != GATHERING]
                         + [Choice("stop", "Move no more Cultists", -1)])
@@ -336,7 +377,7 @@ def gathering_move_take(g: Game, t: tuple, loc: int) -> None:
     seat = g.cur
     g.at[GATHERING][seat] -= 1
     g.at[loc][seat] += 1
-    g.emit("cultist_moved", {"seat": seat, "frm": GATHERING, "to": loc})
+    g.events.append(GATHERING_LEFT[seat][loc])
     g.stack.append(("gathering_move", t[1] - 1))
 
 
@@ -391,27 +432,30 @@ CONTROL_POSSIBLE = {
 # What this module adds to the engine's registries (fate/engine/registry.py).
 
 task("activate", activate, quiet=True)
-task("temporary_control", temporary_control, control_roll)
+task("temporary_control", temporary_control, control_roll, quiet=True)
 roll_result("temporary", temporary_result)
-task("control_action", control_action, control_take)
+task("control_action", control_action, control_take, quiet=True)
 task("cleanse", cleanse)
 task("basic", basic, quiet=True)
 task("ow_basic", ow_basic)
 roll_result("other_worlds", ow_result)
 task("ow_advance", ow_advance)
 task("ow_control", ow_control)
-task("museum_basic", museum_basic, museum_take)
-task("museum_control", museum_control, museum_replace)
-task("museum_sacrifice", museum_sacrifice, museum_sacrifice_take)
+task("museum_basic", museum_basic, museum_take, quiet=True)
+task("museum_control", museum_control, museum_replace, quiet=True)
+task("museum_sacrifice", museum_sacrifice, museum_sacrifice_take, quiet=True)
 task("ceremony_basic", ceremony_basic)
 task("ceremony_control", ceremony_control)
 task("streets_basic", streets_basic)
-task("streets_send", streets_send, streets_send_take)
+task("streets_send", streets_send, streets_send_take, quiet=True)
 table("send_options", _send_options)
+table("take_artifact", _take_artifact)
+table("destroy_options", _destroy_options)
+table("dark_gift_told", _dark_gift_told)
 task("streets_raids", streets_raids)
 task("streets_control", streets_control)
 task("gathering_basic", gathering_basic)
-task("gathering_move", gathering_move, gathering_move_take)
+task("gathering_move", gathering_move, gathering_move_take, quiet=True)
 task("gathering_control", gathering_control)
 task("library_basic", library_basic)
 task("library_control", library_control)

@@ -231,13 +231,13 @@ def _back_table(content: Content) -> list:
 # What this module adds to the engine's registries (fate/engine/registry.py).
 
 task("move", move, move_take)
-task("wild_pick", wild_pick, wild_pick_take)
-task("destination", destination, destination_take)
-task("move_to", move_to)
+task("wild_pick", wild_pick, wild_pick_take, quiet=True)
+task("destination", destination, destination_take, quiet=True)
+task("move_to", move_to, quiet=True)
 task("investigators_move", investigators_move)
 task("skip_placement", skip_placement, quiet=True)
 task("place", place)
-task("place_investigator", place_investigator)
+task("place_investigator", place_investigator, quiet=True)
 task("place_investigator_after", place_investigator_after)
 table("play", _play_table)
 table("moved_told", _moved_told)

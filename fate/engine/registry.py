@@ -55,8 +55,12 @@ TASKS: dict[str, tuple[Callable, Callable | None, bool]] = {}
 
 def task(name: str, run: Callable, resolve: Callable | None = None, quiet: bool = False) -> None:
     """Register a task handler and, when it asks, the function that takes the decision.
-    A ``quiet`` task only schedules other tasks and records events when it asks
-    nothing: it changes no state a Curse can see, so no Curse check follows it."""
+    A ``quiet`` task makes no Curse's trigger hold that did not hold before it: it asks,
+    schedules other tasks, records events, rolls, moves cards no trigger counts (a Column
+    to the discard pile), or only takes away (a Spell cast from a Reserve, the end of a
+    turn), so no Curse check follows it. The check before it found every trigger false, or
+    revealed a Curse whose effect runs next and is checked after; a quiet task cannot change
+    that (tests/engine/test_quiet_tasks.py watches every quiet task)."""
     if name in TASKS:
         raise ValueError(f"task {name!r} is registered twice")
     TASKS[name] = (run, resolve, quiet)

@@ -17,7 +17,7 @@ from fate.engine.effects import (
     name_of,
     targets,
 )
-from fate.engine.game import Game
+from fate.engine.game import GATE_GAINED, Game
 from fate.engine.registry import CONDITIONS, Ask, Param, roll_result, step
 
 # ---------------------------------------------------------------- cards
@@ -96,7 +96,7 @@ def gain_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Take a Gate card, if you hold none (R-SP-3)."""
     if g.gate[s] < 0 and g.gate_supply:
         g.gate[s] = g.gate_supply.pop()
-        g.emit("gate_gained", {"seat": s})
+        g.events.append(GATE_GAINED[s])
 
 
 def lose_gate(g: Game, fx: Fx, p: dict, s: int) -> None:

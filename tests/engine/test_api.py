@@ -28,6 +28,23 @@ def test_an_illegal_choice_raises_and_changes_nothing(content):
     assert isinstance(e.value, ValueError)
 
 
+
+def test_a_choice_not_offered_raises_and_one_offered_is_taken_by_id_or_value(content):
+    """``apply`` takes one of the pending prompt's choices: the very value, an equal one, or
+    its id; a Choice value the prompt does not offer is refused, and the message lists
+    what is offered (the first twelve, then how many more)."""
+    from fate.engine import Choice
+
+    g = new_game(content, 3, 2)
+    offered = g.pending().choices
+    before = snapshot(g)
+    with pytest.raises(IllegalChoice) as e:
+        g.apply(Choice("god:nobody", "Keep nobody", -1))
+    assert "god:nobody" in str(e.value) and offered[0].id in str(e.value)
+    assert snapshot(g) == before
+    g.apply(Choice(*offered[1]))  # equal to an offered one, but not the very value
+    assert g.gods[0] == offered[1].value
+
 def test_no_choice_after_the_game_ends(table):
     t = table(players=3, fate=["other_worlds"], start="activate",
               seats=[{"summon": 8, "cultists": {"other_worlds": 1}}, {}, {}], dice=["tentacle"])

@@ -45,6 +45,32 @@ def test_a_stale_cast_cache_is_named(game):
     assert any("seat 0: what it may cast was not updated" in f for f in found), found
 
 
+
+def test_a_stale_count_of_the_seats_with_readied_spells_is_named(game):
+    from fate.engine.casting import castable
+
+    for s in range(game.n):
+        castable(game, s)
+    assert game.cast_any == 0 and game.readied == ()  # nothing readied, nothing to cast, all known
+    spell = game.spell_deck.pop()
+    game.reserve[1].append(spell)  # readied without telling the cache
+    found = violations(game)
+    assert any("the seats with Readied Spells were not updated" in f for f in found), found
+
+
+def test_a_stale_or_of_what_the_seats_may_cast_is_named(game):
+    from fate.engine.casting import castable
+
+    for s in range(game.n):
+        castable(game, s)
+    assert game.cast_any == 0
+    usable = next(a for a in game.art_deck if game.tables.timing[a])
+    game.art_deck.remove(usable)
+    game.arts[2].append(usable)  # gained without telling the cache
+    game.cast_bits[2] = game.tables.timing[usable]  # the seat's own bits right, their OR stale
+    found = violations(game)
+    assert any("what the seats together may cast was not updated" in f for f in found), found
+
 def ask(game, prompt: Prompt) -> None:
     game.ask = (game.ask[0], prompt)
 

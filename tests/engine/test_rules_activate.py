@@ -51,6 +51,13 @@ def test_r_ow_1_one_die_per_cultist_successes_advance_and_sacrifice(table):
     assert s["summon"] == 2 and t.loc("other_worlds")["cultists"][0] == 2 and s["abyss"] == 9 + 2
 
 
+
+def test_r_ow_1_the_always_on_dice_of_two_artifacts_add_up(table):
+    # the Idol of the Deep Ones gives one die more, the Censer of Black Smoke two
+    t = at(table, "other_worlds", seats=[{"cultists": {"other_worlds": 2},
+                                          "artifacts": ["idol-of-the-deep", "censer"]}, {}, {}])
+    assert len(t.of("rolled")[0].data["faces"]) == 2 + 1 + 2
+
 def test_r_ow_2_control_returns_a_cultist_per_pentagram(table):
     t = at(table, "other_worlds", seats=[{"cultists": {"other_worlds": 4}}, {}, {}],
            dice=["tentacle", "pentagram", "pentagram", "skull"])

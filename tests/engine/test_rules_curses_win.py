@@ -121,6 +121,19 @@ def test_r_cu_3_a_curse_already_true_when_drawn_is_revealed_at_once(table):
     assert [e.data["seat"] for e in t.of("raid_declared")] == [1]
 
 
+
+def test_r_cu_2_a_choice_that_makes_a_trigger_hold_reveals_it_before_the_next_question(table):
+    # Seat 1 carries "four Investigators in the Lodge: a raid". Seat 0's first Investigator
+    # sent from The Streets makes four: the Curse is revealed and its raid runs at once,
+    # before seat 0 is asked where the second goes.
+    t = table(players=3, fate=["streets"], start="activate",
+              seats=[{}, {"investigators": 3, "curses": ["marked-by-law"]}, {}], dice=["skull"] * 4)
+    assert t.prompt.kind == "streets_send"
+    t.choose("send:supply:1")
+    assert [e.data["card"] for e in t.of("curse_revealed")] == ["marked-by-law"]
+    assert [e.data["seat"] for e in t.of("raid_declared")] == [1]
+    assert t.prompt.kind == "streets_send" and t.seat(1)["investigators"] == 0
+
 def test_r_cu_4_a_resolved_curse_goes_under_the_curse_deck(table):
     t = table(players=3, start="move", seats=[{"hand": ["lantern-01", "tome-01", "tome-02"],
                                                "curses": ["lantern-window"]}, {}, {}])

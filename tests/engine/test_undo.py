@@ -57,3 +57,17 @@ def test_the_deciding_seats_own_spells_passed_over_show_it_nothing(content):
                 assert said != PASSED
             g = after
     assert own > 5
+
+
+def test_each_window_closed_without_asking_counts_once_for_each_seat_with_readied_spells(table):
+    """Seat 1's only Readied Spell may be cast when it is raided, nowhere else: the windows
+    at the start of seat 0's Prepare and Move phases close without asking anyone, and each
+    counts once for seat 1 (and for nobody without Readied Spells)."""
+    t = table(players=3, start="prepare", seats=[{}, {"reserve": ["key-06"]}, {}])
+    assert t.prompt.kind == "move" and t.prompt.seat == 0
+    assert t.g.passed_over == [0, 2, 0]
+    # the same while a Curse is held (not triggered): the windows then run as tasks and
+    # close at their own start
+    t = table(players=3, start="prepare", seats=[{}, {"reserve": ["key-06"]}, {"curses": ["museum-guard"]}])
+    assert t.g.held and t.prompt.kind == "move" and t.prompt.seat == 0
+    assert t.g.passed_over == [0, 2, 0]
