@@ -469,7 +469,8 @@ def gift(table, god, *answers, seat0=None, **kw):
 
 @card("cthulhu")
 def _(table):
-    assert gift(table, "cthulhu").loc("other_worlds")["cultists"][0] == 3
+    # three Cultists wade in (one stood there already)
+    assert gift(table, "cthulhu").loc("other_worlds")["cultists"][0] == 4
 
 
 @card("hastur")
@@ -492,7 +493,7 @@ def _(table):
 def _(table):
     t = gift(table, "shub-niggurath", "loc:museum")
     s = t.seat(0)
-    assert (s["abyss"], s["lodge"]) == (3, 10) and t.loc("museum")["cultists"][0] == 2
+    assert (s["abyss"], s["lodge"]) == (3, 9) and t.loc("museum")["cultists"][0] == 3
 
 
 @card("yog-sothoth")

@@ -119,9 +119,30 @@ def _(table, cid):
     assert t.of("dark_gift")[0].data["text"].startswith("Solo:")
 
 
+@solo("cthulhu")
+def _(table, cid):
+    """Alone, Cthulhu's gift moves two Cultists to The Other Worlds (three with rivals)."""
+    t = table(players=1, gods=["cthulhu"], fate=["ceremony", "streets"], start="activate",
+              seats=[{"hand": ["key-01", "tome-01", "tome-02"]}])
+    assert t.loc("other_worlds")["cultists"][0] == 3  # one stood there already
+    assert t.of("dark_gift")[0].data["text"].startswith("Solo:")
+
+
+@solo("shub-niggurath")
+def _(table, cid):
+    """Alone, Shub-Niggurath's gift places one Cultist after the four come back (two with rivals)."""
+    t = table(players=1, gods=["shub-niggurath"], fate=["ceremony", "streets"], start="activate",
+              seats=[{"hand": ["key-01", "tome-01", "tome-02"]}])
+    t.until("location")
+    t.choose("loc:museum")
+    s = t.seat(0)
+    assert t.loc("museum")["cultists"][0] == 2 and (s["abyss"], s["lodge"]) == (3, 10)
+    assert t.of("dark_gift")[0].data["text"].startswith("Solo:")
+
+
 def test_every_solo_version_has_a_case():
     ids = {c.id for c in default_content().cards if c.solo_text}
-    assert len(ids) == 23
+    assert len(ids) == 25
     assert ids == set(SOLO), f"without a case: {sorted(ids - set(SOLO))}"
 
 

@@ -75,14 +75,14 @@ def test_r_ac_3_temporary_control_is_not_offered_to_a_cult_with_control_at_the_s
 
 
 def test_r_ac_2_control_gained_during_the_basic_action_does_not_count(table):
-    """R-AC-2 Interpretation: Shub-Niggurath's Dark Gift places a third Cultist at The
-    Ceremony during the Basic Action, but the verdict was taken before it: no Control,
-    only the offer of Temporary Control."""
+    """R-AC-2 Interpretation: Shub-Niggurath's Dark Gift places a third and a fourth Cultist
+    at The Ceremony during the Basic Action, but the verdict was taken before it: no
+    Control, only the offer of Temporary Control."""
     t = at(table, "ceremony", gods=["shub-niggurath", "hastur", "cthulhu"],
            seats=[{"cultists": {"ceremony": 2}}, {}, {}])
     assert not t.of("control")
     t.choose("loc:ceremony")
-    assert t.loc("ceremony")["cultists"][0] == 3
+    assert t.loc("ceremony")["cultists"][0] == 4
     assert t.prompt.kind == "temporary_control"
 
 
@@ -127,7 +127,7 @@ def test_r_ce_1_a_gate_then_the_dark_gift(table):
     s = t.seat(0)
     assert s["has_gate"] and t.view()["supply"]["gates"] == 14
     assert t.of("dark_gift")[0].data["god"] == "cthulhu"
-    assert t.loc("other_worlds")["cultists"][0] == 3  # Cthulhu's gift: two to The Other Worlds
+    assert t.loc("other_worlds")["cultists"][0] == 4  # Cthulhu's gift: three to The Other Worlds
 
 
 def test_r_ce_2_control_sacrifices_two_for_a_summon_step(table):
