@@ -13,13 +13,13 @@ import pytest
 import main as game_main
 from fate import bench, sim, tutorial
 from fate import scenario as scenario_tool
-from fate.ai import arena, draftbook
+from fate.ai import arena, draftbook, valuebook
 from fate.content import __main__ as content_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 HUGE = "9" * 10_000
 TOOLS = {"main.py": game_main.main, "fate.sim": sim.main, "fate.ai.arena": arena.main,
-         "fate.ai.draftbook": draftbook.main, "fate.bench": bench.main,
+         "fate.ai.draftbook": draftbook.main, "fate.ai.valuebook": valuebook.main, "fate.bench": bench.main,
          "fate.scenario": scenario_tool.main, "fate.content": content_tool.main, "fate.tutorial": tutorial.main}
 
 
@@ -65,6 +65,8 @@ def cases(tmp: Path) -> list[tuple[str, list[str], str]]:
         ("fate.ai.draftbook", ["--games", "0"], "--games"), ("fate.ai.draftbook", ["--bots", "oracle"], "--bots"),
         ("fate.ai.draftbook", ["--log", str(tmp / "none")], "--log"), ("fate.ai.draftbook", ["--out", str(tmp)], "--out"),
         ("fate.ai.draftbook", ["--budget", "nan"], "--budget"),
+        ("fate.ai.valuebook", ["--games", "9"], "--games"), ("fate.ai.valuebook", ["--positions", "0"], "--positions"),
+        ("fate.ai.valuebook", ["--jobs", HUGE], "--jobs"), ("fate.ai.valuebook", ["--out", str(tmp)], "--out"),
         ("fate.bench", ["search", "--bogus"], "--bogus"),
         ("fate.bench", ["engine", "--seconds", "inf"], "--seconds"), ("fate.bench", ["frames", "--frames", "0"], "--frames"),
         ("fate.bench", ["everything"], "what"),

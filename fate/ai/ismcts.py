@@ -14,8 +14,9 @@ random generator, so the dice differ from one iteration to the next.
   are tried in the order the one-ply evaluation ranks them (a progressive
   bias), so on a prompt with many choices the good ones are searched first.
 - Rollouts are cut short: a few decisions of a quick policy (it mostly lets
-  casting windows pass), then the position is scored for every seat with
-  ``evaluate.rewards``.
+  casting windows pass), then the position is scored for every seat: with two
+  to four cults by the value book's chances of winning (``fate.ai.value``,
+  fitted to played games), alone by ``evaluate.rewards``.
 - Every node adds the reward of the seat that made the choice leading to it,
   so each seat in the tree plays for itself (four cults, or one in solo).
 - The budget is wall-clock seconds per decision; the search stops early once
@@ -31,6 +32,7 @@ from typing import NamedTuple
 
 from fate.ai.book import DraftBook, default_book
 from fate.ai.evaluate import after, position_value, rewards
+from fate.ai.value import ValueModel, default_values
 from fate.engine import Choice, Game
 from fate.engine.determinize import determinize
 from fate.engine.game import quiet
@@ -41,7 +43,7 @@ ROLLOUT_DEPTH = 6
 # Stop early once a quarter of the budget is spent and the leader has three times the visits of the next
 SETTLE_AFTER = 0.25
 SETTLE_LEAD = 3
-BOOK = "book"  # the bundled draft book (fate.ai.book), the default of ``HardBot(draft_book=...)``
+BOOK = "book"  # the bundled books (fate.ai.book, fate.ai.value), the default of ``HardBot(draft_book=..., values=...)``
 # In a rollout, how often a seat lets a casting window pass (casting at random wastes Spells)
 ROLLOUT_PASS = 0.85
 
@@ -79,10 +81,12 @@ class HardBot:
 
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, *, iterations: int | None = None,
                  exploration: float = EXPLORATION, rollout_depth: int = ROLLOUT_DEPTH,
-                 draft_book: DraftBook | str | None = BOOK) -> None:
+                 draft_book: DraftBook | str | None = BOOK, values: ValueModel | str | None = BOOK) -> None:
         self.rng = random.Random(seed)
         # how the Elder God is chosen: by the book's win rates (None: by search, as any decision)
         self.draft_book = default_book() if draft_book == BOOK else draft_book
+        # how a position reached is judged: by the value book's chances (None: the hand-written outlook)
+        self.values = default_values() if values == BOOK else values
         self.budget = budget
         self.iterations = iterations  # a fixed count instead of a clock (tests: the same on any machine)
         self.exploration = exploration
@@ -104,6 +108,7 @@ class HardBot:
         cap = self.iterations
         c_explore = self.exploration
         depth_cap = self.rollout_depth
+        judge = self.values.rewards if self.values is not None else rewards
         log = math.log
         sqrt = math.sqrt
         it = 0
@@ -153,7 +158,7 @@ class HardBot:
                 else:
                     d.apply(choices[rng.randrange(len(choices))])
                 k += 1
-            r = rewards(d)
+            r = judge(d)
             for nd in path:
                 nd.visits += 1
                 nd.total += r[nd.seat]
