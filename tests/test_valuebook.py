@@ -81,6 +81,11 @@ def test_a_score_is_the_weighted_sum_of_the_features_in_every_kind_of_position()
                     t.inv_lodge[s] = rng.randrange(7)
                     t.lodge[s] = rng.choice([0, 1, 2, 3, 4, 6, 8])
                     t.gate[s] = rng.choice([-1, t.gate[s]])
+                    t.hands[s] = list(range(rng.randrange(9)))  # counts are all the score reads of these
+                    t.reserve[s] = list(range(rng.randrange(3)))
+                    t.arts[s] = list(range(rng.randrange(3)))
+                    t.at[rng.randrange(6)][s] = rng.randrange(5)
+                    t.held += [(0, s, 0)] * rng.randrange(3)  # Curses held against seat s
                 most = max(t.signs)
                 want = [sum(x * w for x, w in zip(features(t, s, most), model.weights[players], strict=True)) for s in range(players)]
                 assert model.scores(t) == pytest.approx(want, abs=1e-9)
@@ -166,6 +171,41 @@ def test_solve_finds_the_answer_of_a_linear_system():
     assert valuebook.solve([[0.0, 2.0], [3.0, 1.0]], [4.0, 5.0]) == pytest.approx([1.0, 2.0])
 
 
+def test_a_reservoir_keeps_every_item_as_often_as_any_other():
+    rng = random.Random(2)
+    kept = [0] * 10
+    for _ in range(3000):
+        r = valuebook.Reservoir(3, rng)
+        made = []
+        for i in range(10):
+            r.offer(lambda i=i, made=made: made.append(i) or i)
+        assert len(r.items) == 3 and len(set(r.items)) == 3 and r.seen == 10
+        assert set(r.items) <= set(made)  # an item is made only when it is kept
+        for i in r.items:
+            kept[i] += 1
+    assert all(780 <= n <= 1020 for n in kept), kept  # each kept 3 times in 10: 900 of 3,000
+    short = valuebook.Reservoir(5, rng)
+    for i in range(3):
+        short.offer(lambda i=i: i)
+    assert short.items == [0, 1, 2]
+
+
+def test_games_whose_seed_ends_in_0_or_5_are_held_out():
+    assert [s for s in range(1, 21) if valuebook.held_out(s)] == [5, 10, 15, 20]
+
+
+def test_the_ridge_keeps_the_weights_finite_when_a_feature_foretells_every_winner():
+    # the winner is always the seat with the 1: without a ridge the best weight is infinite;
+    # the second feature is the same for every seat, so it tells nothing and weighs nothing
+    rows = [([(1.0, 0.5), (0.0, 0.5), (0.0, 0.5)], [1.0, 0.0, 0.0]) for _ in range(50)]
+    w = valuebook.fit(rows, width=2)
+    assert 3.0 < w[0] < 20.0 and w[1] == pytest.approx(0.0, abs=1e-6)
+    assert valuebook.objective(rows, w) < valuebook.objective(rows, (w[0] - 0.5, 0.0))
+    assert valuebook.objective(rows, w) < valuebook.objective(rows, (w[0] + 0.5, 0.0))  # the least, not just lower
+    free = valuebook.fit(rows, width=2, ridge=1e-9)
+    assert free[0] > w[0] + 3.0  # without the ridge the weight runs off
+
+
 def test_the_fit_finds_the_weights_that_made_the_winners():
     rng = random.Random(9)
     truth = (1.2, -0.7, 0.0)
@@ -190,6 +230,7 @@ def test_the_command_fits_a_book_from_the_games_it_plays(tmp_path, capsys):
     text = out.read_text()
     for players in (2, 3, 4):  # 8 of the 10 games fitted, 2 held out (seeds 5 and 10)
         assert f"  {players}:  # 32 positions; held out 8: log-loss " in text
+        assert f", none {math.log(players):.4f}" in text
     printed = capsys.readouterr().out
     assert "4 seats: 10 games in" in printed and f"wrote {out}" in printed
     again = tmp_path / "again.yaml"
@@ -238,6 +279,7 @@ def test_any_value_anywhere_in_the_book_loads_or_is_one_line(tmp_path_factory, v
 
 
 @pytest.mark.parametrize("text", ["", "players: [2]", "players: {1: {}}", "players: {5: {}}", "players: {true: {}}",
+                                  "players: {}",
                                   "source: 7\nplayers: {}", "players: {4: [1]}", "players: {4: {summon: 1}}",
                                   "players: {4: {dagon: 1}}", "\xff\xfe"])
 def test_a_damaged_book_is_refused_in_one_line(tmp_path, text):
@@ -252,13 +294,13 @@ def test_a_damaged_book_is_refused_in_one_line(tmp_path, text):
 def test_a_weight_that_is_not_a_plain_number_is_refused(tmp_path, bad):
     table = {name: 0.5 for name in FEATURES}
     path = tmp_path / "value.yaml"
-    text = yaml_text({"source": "x", "players": {3: table}}).replace("summon: 0.5", f"summon: {bad}", 1)
+    text = yaml_text({"source": "x", "players": {n: table for n in (2, 3, 4)}}).replace("summon: 0.5", f"summon: {bad}", 1)
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ValueBookError) as e:
         load_values(path)
-    assert str(e.value).startswith("value.yaml: players 3: summon: expected a number from -100 to 100")
+    assert str(e.value).startswith("value.yaml: players 2: summon: expected a number from -100 to 100")
     path.write_text(text.replace(f"summon: {bad}", "summon: -99.5"), encoding="utf-8")
-    assert load_values(path).weights[3][0] == -99.5
+    assert load_values(path).weights[2][0] == -99.5
 
 
 def test_a_damaged_bundled_book_leaves_hard_judging_by_hand(tmp_path, monkeypatch, capsys):

@@ -4,13 +4,13 @@ the god of its pair with the better smoothed rate (fate.ai.ismcts)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
+from fate.ai.bookfile import read_once, read_players
 from fate.content import default_content
 from fate.engine.errors import OneLine
 from fate.paths import data_dir
-from fate.untrusted import InputError, cut, read_yaml
+from fate.untrusted import cut
 
 SEAT_COUNTS = (1, 2, 3, 4)
 PRIOR = 20  # imagined games at an even share added to every god's count
@@ -50,19 +50,9 @@ def load_book(path: str | Path | None = None, gods: tuple[str, ...] | None = Non
     if gods is None:
         content = default_content()
         gods = tuple(content.cards[i].id for i in content.gods)
-    try:
-        data = read_yaml(path, MAX_BYTES)
-    except InputError as e:
-        raise DraftBookError(f"{where}: {e}") from None
-    if not isinstance(data, dict) or set(data) - {"source", "players"} or not isinstance(data.get("players"), dict):
-        raise DraftBookError(f"{where}: expected 'source' and a 'players' map")
-    source = data.get("source", "")
-    if not isinstance(source, str):
-        raise DraftBookError(f"{where}: field 'source': expected text, found {cut(source)}")
+    source, tables = read_players(path, MAX_BYTES, SEAT_COUNTS, DraftBookError)
     counts: dict[int, dict[str, tuple[int, float]]] = {}
-    for players, table in data["players"].items():
-        if not isinstance(players, int) or isinstance(players, bool) or players not in SEAT_COUNTS:
-            raise DraftBookError(f"{where}: players: expected a seat count 1 to 4, found {cut(players)}")
+    for players, table in tables.items():
         if not isinstance(table, dict):
             raise DraftBookError(f"{where}: players {players}: expected a map of Elder Gods, found {cut(table)}")
         row = counts[players] = {}
@@ -83,10 +73,4 @@ _default: list[DraftBook | None] = []
 
 def default_book() -> DraftBook | None:
     """The bundled book, read once per process; None if it cannot be read (Hard then searches the draft)."""
-    if not _default:
-        try:
-            _default.append(load_book())
-        except DraftBookError as e:
-            print(f"Hard drafts by search: {e}", file=sys.stderr)
-            _default.append(None)
-    return _default[0]
+    return read_once(_default, load_book, DraftBookError, "Hard drafts by search")

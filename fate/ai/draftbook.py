@@ -22,7 +22,10 @@ from collections import Counter
 from pathlib import Path
 
 from fate.ai.book import SEAT_COUNTS, DraftBookError, default_path, load_book
+from fate.ai.bookfile import claim, publish
 from fate.cli import Parser, folder, new_file, seconds, whole
+
+PROG = "python -m fate.ai.draftbook"
 
 
 def tally(results: list[dict]) -> dict[str, tuple[int, float]]:
@@ -68,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     from fate.ai.arena import run as arena_run
     from fate.ai.bots import BOTS
 
-    ap = Parser(prog="python -m fate.ai.draftbook", description=__doc__.split("\n\n")[1])
+    ap = Parser(prog=PROG, description=__doc__.split("\n\n")[1])
     ap.add_argument("--games", type=whole(1, 10**6), default=4000, help="games at each seat count")
     ap.add_argument("--seed", type=whole(0, 2**62), default=1)
     ap.add_argument("--bots", default="normal", choices=sorted(BOTS), help="the bot in every seat")
@@ -78,11 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", metavar="FILE", type=new_file, default=None, help="where to write (data/draft.yaml)")
     a = ap.parse_args(argv)
     out = Path(a.out) if a.out else default_path()
-    tmp = out.with_name(out.name + ".tmp")
-    try:  # a book that cannot be written is said before the games are played, not after
-        tmp.write_text("", encoding="utf-8")
-    except OSError as e:
-        print(f"python -m fate.ai.draftbook: cannot write {out}: {e.strerror or e}", file=sys.stderr)
+    tmp = claim(out, PROG)
+    if tmp is None:
         return 1
     # Normal and Easy keep a god at random; Hard would keep the book's favourite and hide the others' worth
     draft = "random" if a.bots == "hard" else "book"
@@ -92,19 +92,15 @@ def main(argv: list[str] | None = None) -> int:
         try:
             result = arena_run(players, a.games, a.seed, [a.bots], a.budget, a.jobs, log, draft=draft)
         except OSError as e:
-            print(f"python -m fate.ai.draftbook: --log {a.log}: {e.strerror or e}", file=sys.stderr)
+            print(f"{PROG}: --log {a.log}: {e.strerror or e}", file=sys.stderr)
             return 1
         tables[players] = tally(result["results"])
         print(f"{players} seat(s): {result['games']} games, {result['elapsed']:.0f} s")
         print(counts_table(players, result["results"]))
     budget = f" --budget {a.budget:g}" if a.budget else ""
     source = f"python -m fate.ai.draftbook --games {a.games} --seed {a.seed} --bots {a.bots}{budget}"
-    try:
-        tmp.write_text(render(tables, source), encoding="utf-8")
-        book = load_book(tmp)  # what is written must read back before it takes the book's place
-        tmp.replace(out)
-    except (OSError, DraftBookError) as e:
-        print(f"python -m fate.ai.draftbook: {out}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+    book = publish(tmp, out, render(tables, source), load_book, DraftBookError, PROG)
+    if book is None:
         return 1
     for players in SEAT_COUNTS:
         ranked = sorted(book.counts[players], key=lambda god: -book.rate(players, god))

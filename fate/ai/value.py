@@ -5,11 +5,12 @@ each seat, learned from played games (``data/value.yaml``, written by
 The hand-written evaluation (``fate.ai.evaluate``) weighs a step of the Summon
 track above an Elder Sign, but most games end when a cult places its tenth Elder
 Sign and the cult with the fewest wins (R-WIN-3): fitted to the outcomes of played
-games, an Elder Sign is worth several steps of the track, and more so as the end
-comes near. So the search scores the positions it reaches with a model fitted to
-outcomes: each seat's ``FEATURES`` (counted on the board) give it a score, the
-weighted sum, and a seat's chance of winning is its share of the exponentials of
-the scores (a conditional logit, the multinomial model of "which seat wins").
+games with three and four cults, an Elder Sign weighs more than a step of the
+track, and more so as the end comes near (with two, about as much early on). So the search
+scores the positions it reaches with a model fitted to outcomes: each seat's
+``FEATURES`` (counted on the board) give it a score, the weighted sum, and a seat's
+chance of winning is its share of the exponentials of the scores (a conditional
+logit, the multinomial model of "which seat wins").
 
 Alone against the Investigators Hard keeps the hand-written evaluation: the solo
 levels were measured with it (docs/balance.md).
@@ -18,15 +19,15 @@ levels were measured with it (docs/balance.md).
 from __future__ import annotations
 
 import math
-import sys
 from pathlib import Path
 
+from fate.ai.bookfile import read_once, read_players
 from fate.ai.evaluate import rewards as hand_rewards
 from fate.engine import Game
 from fate.engine.constants import N_LOCATIONS, OTHER_WORLDS
 from fate.engine.errors import OneLine
 from fate.paths import data_dir
-from fate.untrusted import InputError, cut, read_yaml
+from fate.untrusted import cut
 
 # What the model sees of one seat, in the order of ``features``. "late" is how near
 # the end is: the most Elder Signs any cult holds, over 9; "at 8" and "at 9": some
@@ -144,19 +145,10 @@ def load_values(path: str | Path | None = None) -> ValueModel:
     """Read a value book; every problem is one ValueBookError line."""
     path = Path(path) if path is not None else default_path()
     where = path.name
-    try:
-        data = read_yaml(path, MAX_BYTES)
-    except InputError as e:
-        raise ValueBookError(f"{where}: {e}") from None
-    if not isinstance(data, dict) or set(data) - {"source", "players"} or not isinstance(data.get("players"), dict):
-        raise ValueBookError(f"{where}: expected 'source' and a 'players' map")
-    source = data.get("source", "")
-    if not isinstance(source, str):
-        raise ValueBookError(f"{where}: field 'source': expected text, found {cut(source)}")
+    source, tables = read_players(path, MAX_BYTES, SEAT_COUNTS, ValueBookError)
     weights: dict[int, tuple[float, ...]] = {}
-    for players, table in data["players"].items():
-        if not isinstance(players, int) or isinstance(players, bool) or players not in SEAT_COUNTS:
-            raise ValueBookError(f"{where}: players: expected a seat count 2 to 4, found {cut(players)}")
+    for players in SEAT_COUNTS:
+        table = tables.get(players)
         if not isinstance(table, dict):
             raise ValueBookError(f"{where}: players {players}: expected a map of features, found {cut(table)}")
         unknown = [k for k in table if k not in FEATURES]
@@ -182,10 +174,4 @@ _default: list[ValueModel | None] = []
 def default_values() -> ValueModel | None:
     """The bundled book, read once per process; None if it cannot be read (Hard then
     judges positions with the hand-written evaluation)."""
-    if not _default:
-        try:
-            _default.append(load_values())
-        except ValueBookError as e:
-            print(f"Hard judges by hand-written weights: {e}", file=sys.stderr)
-            _default.append(None)
-    return _default[0]
+    return read_once(_default, load_values, ValueBookError, "Hard judges by hand-written weights")

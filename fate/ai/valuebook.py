@@ -19,9 +19,11 @@ import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from fate.ai.evaluate import LEAD_SCALE, cult_strength
+from fate.ai.bookfile import claim, publish
+from fate.ai.evaluate import cult_strength
 from fate.ai.value import (
     FEATURES,
     SEAT_COUNTS,
@@ -33,19 +35,45 @@ from fate.ai.value import (
 )
 from fate.cli import Parser, new_file, whole
 
+PROG = "python -m fate.ai.valuebook"
+MAX_POSITIONS = 200_000  # a seat count's positions: some 20 s a Newton step, and memory to spare
+
 RIDGE = 1.0  # a weight is pulled towards 0 as by a standard normal prior: a feature never seen weighs 0
 STEPS = 20  # Newton's method settles in about six
 
-Row = tuple[list[tuple[float, ...]], list[float]]  # the seats' features, the seats' shares of the win
+Row = tuple[list[tuple[float, ...]], list[float]]  # each seat's features, each seat's share of the win
 
 
 def held_out(seed: int) -> bool:
     return seed % 5 == 0
 
 
+class Reservoir:
+    """Keeps ``k`` of the items offered, each offered item as likely as any other to be
+    among them (Vitter's algorithm R); ``make`` is called only for an item kept."""
+
+    def __init__(self, k: int, rng: random.Random) -> None:
+        self.k = k
+        self.rng = rng
+        self.items: list = []
+        self.seen = 0
+
+    def offer(self, make: Callable[[], object]) -> None:
+        self.seen += 1
+        items = self.items
+        if len(items) < self.k:
+            items.append(make())
+            return
+        slot = self.rng.randrange(self.seen)
+        if slot < self.k:
+            items[slot] = make()
+
+
 def play(args: tuple[int, int, int]) -> dict:
-    """One game of Normal in every seat: ``positions`` positions taken at random (their
-    features and the hand-written strengths) and who won."""
+    """One game of Normal in every seat (gods kept at random): ``positions`` of its
+    positions taken at random (their features and the hand-written strengths), and
+    who won."""
+    from fate.ai.arena import CHOICE_CAP
     from fate.ai.bots import make_bot
     from fate.content import default_content
     from fate.engine import new_game
@@ -54,23 +82,24 @@ def play(args: tuple[int, int, int]) -> dict:
     g = new_game(default_content(), players, seed)
     bots = [make_bot("normal", seed * 31 + s) for s in range(players)]
     pick = random.Random(seed * 31 + 7)
-    kept: list[tuple[list, list]] = []
-    seen = 0
+    kept = Reservoir(positions, pick)
+
+    def position() -> tuple[list, list]:
+        most = max(g.signs)
+        return [features(g, s, most) for s in range(players)], [cult_strength(g, s) for s in range(players)]
+
+    k = 0
     while (p := g.pending()) is not None:
-        if p.kind != "draft":  # a reservoir: each position of the game is as likely to be kept
-            seen += 1
-            slot = len(kept) if len(kept) < positions else pick.randrange(seen)
-            if slot < positions:
-                most = max(g.signs)
-                row = ([features(g, s, most) for s in range(players)], [cult_strength(g, s) for s in range(players)])
-                if slot == len(kept):
-                    kept.append(row)
-                else:
-                    kept[slot] = row
-        choice = pick.choice(p.choices) if p.kind == "draft" else bots[p.seat].choose(g)
-        g.apply(choice)
+        if p.kind == "draft":
+            g.apply(pick.choice(p.choices))
+            continue
+        kept.offer(position)
+        g.apply(bots[p.seat].choose(g))
+        k += 1
+        if k > CHOICE_CAP:
+            raise RuntimeError(f"game {players}p seed {seed} did not end after {CHOICE_CAP} choices")
     share = 1.0 / len(g.winners) if g.winners else 0.0
-    return {"seed": seed, "wins": [share if s in g.winners else 0.0 for s in range(players)], "kept": kept}
+    return {"seed": seed, "wins": [share if s in g.winners else 0.0 for s in range(players)], "kept": kept.items}
 
 
 def loss(rows: list[Row], weights: tuple[float, ...]) -> float:
@@ -82,13 +111,9 @@ def loss(rows: list[Row], weights: tuple[float, ...]) -> float:
     return total / max(len(rows), 1)
 
 
-def hand_loss(rows: list[tuple[list[float], list[float]]]) -> float:
-    """The same for the hand-written strengths, read as chances the same way."""
-    total = 0.0
-    for strengths, y in rows:
-        p = chances([x / LEAD_SCALE for x in strengths])
-        total -= sum(share * math.log(max(q, 1e-300)) for share, q in zip(y, p, strict=True) if share)
-    return total / max(len(rows), 1)
+def objective(rows: list[Row], weights: tuple[float, ...], ridge: float = RIDGE) -> float:
+    """What the fit makes least: the mean log-loss and the ridge's share of it."""
+    return loss(rows, weights) + 0.5 * ridge * sum(w * w for w in weights) / max(len(rows), 1)
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -111,13 +136,11 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
-def fit(rows: list[Row], width: int = len(FEATURES)) -> tuple[float, ...]:
-    """The weights of the least log-loss (and the ridge), by Newton's method, halving
-    a step that does not lower it."""
-    w = [0.0] * width
-    ridge = RIDGE
-    n = max(len(rows), 1)
-    current = loss(rows, tuple(w))
+def fit(rows: list[Row], width: int = len(FEATURES), ridge: float = RIDGE) -> tuple[float, ...]:
+    """The weights that make ``objective`` least, by Newton's method; a step that does
+    not lower it is halved, and when even a small part of it does not, the fit stops."""
+    w = (0.0,) * width
+    current = objective(rows, w, ridge)
     for _ in range(STEPS):
         grad = [ridge * wi for wi in w]
         hess = [[ridge if i == j else 0.0 for j in range(width)] for i in range(width)]
@@ -142,17 +165,19 @@ def fit(rows: list[Row], width: int = len(FEATURES)) -> tuple[float, ...]:
                 hess[i][j] = hess[j][i]
         step = solve(hess, grad)
         scale = 1.0
-        while True:
+        while scale >= 1e-3:
             trial = tuple(wi - scale * si for wi, si in zip(w, step, strict=True))
-            after = loss(rows, trial) + 0.5 * RIDGE * sum(t * t for t in trial) / n
-            if after <= current + 1e-12 or scale < 1e-3:
+            after = objective(rows, trial, ridge)
+            if after <= current:
                 break
             scale /= 2
+        else:
+            break  # no part of the step helps: as good as it gets
         moved = max(abs(scale * si) for si in step)
-        w, current = list(trial), after
+        w, current = trial, after
         if moved < 1e-6:
             break
-    return tuple(w)
+    return w
 
 
 def render(weights: dict[int, tuple[float, ...]], source: str, notes: dict[int, str]) -> str:
@@ -174,47 +199,53 @@ def gather(players: int, games: int, seed: int, positions: int, jobs: int) -> li
     tasks = [(players, seed + i, positions) for i in range(games)]
     if jobs == 1:
         return [play(t) for t in tasks]
-    with multiprocessing.Pool(jobs) as pool:
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         return pool.map(play, tasks, chunksize=8)
 
 
+def split(games: list[dict]) -> tuple[list[Row], list[Row], list[Row], list[Row]]:
+    """(fitted, held out) positions as features, then the same as the hand-written strengths."""
+    rows: tuple[list[Row], list[Row], list[Row], list[Row]] = ([], [], [], [])
+    for r in games:
+        if not sum(r["wins"]):  # (every game with cults has a winner)
+            continue
+        out = held_out(r["seed"])
+        for xs, strengths in r["kept"]:
+            rows[out].append((xs, r["wins"]))
+            rows[2 + out].append(([(x,) for x in strengths], r["wins"]))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = Parser(prog="python -m fate.ai.valuebook", description=__doc__.split("\n\n")[1])
+    ap = Parser(prog=PROG, description=__doc__.split("\n\n")[1])
     ap.add_argument("--games", type=whole(10, 10**6), default=4000, help="games at each seat count")
     ap.add_argument("--seed", type=whole(0, 2**62), default=1)
     ap.add_argument("--positions", type=whole(1, 100), default=10, help="positions taken from each game")
     ap.add_argument("--jobs", type=whole(1, 64), default=1, help="games played at once, one process each")
     ap.add_argument("--out", metavar="FILE", type=new_file, default=None, help="where to write (data/value.yaml)")
     a = ap.parse_args(argv)
+    if a.games * a.positions > MAX_POSITIONS:
+        ap.error(f"--games times --positions: at most {MAX_POSITIONS:,} positions a seat count, "
+                 f"not {a.games * a.positions:,}")
     out = Path(a.out) if a.out else default_path()
-    tmp = out.with_name(out.name + ".tmp")
-    try:  # a book that cannot be written is said before the games are played, not after
-        tmp.write_text("", encoding="utf-8")
-    except OSError as e:
-        print(f"python -m fate.ai.valuebook: cannot write {out}: {e.strerror or e}", file=sys.stderr)
+    tmp = claim(out, PROG)
+    if tmp is None:
         return 1
     weights: dict[int, tuple[float, ...]] = {}
     notes: dict[int, str] = {}
     for players in SEAT_COUNTS:
         start = time.perf_counter()
-        games = gather(players, a.games, a.seed, a.positions, a.jobs)
+        train, test, train_hand, test_hand = split(gather(players, a.games, a.seed, a.positions, a.jobs))
         played = time.perf_counter() - start
-        games = [r for r in games if sum(r["wins"])]  # (every game with cults has a winner)
-        train = [(xs, r["wins"]) for r in games if not held_out(r["seed"]) for xs, _ in r["kept"]]
-        test = [(xs, r["wins"]) for r in games if held_out(r["seed"]) for xs, _ in r["kept"]]
-        test_hand = [(hs, r["wins"]) for r in games if held_out(r["seed"]) for _, hs in r["kept"]]
         weights[players] = w = fit(train)
+        # the hand-written strengths read as chances the same way, at the scale that fits them best
+        scale = fit(train_hand, width=1)
         notes[players] = (f"{len(train):,} positions; held out {len(test):,}: log-loss {loss(test, w):.4f}, "
-                          f"hand-written {hand_loss(test_hand):.4f}, none {math.log(players):.4f}")
-        print(f"{players} seats: {len(games)} games in {played:.0f} s, fitted in "
+                          f"hand-written {loss(test_hand, scale):.4f}, none {math.log(players):.4f}")
+        print(f"{players} seats: {a.games} games in {played:.0f} s, fitted in "
               f"{time.perf_counter() - start - played:.0f} s; {notes[players]}")
-    source = f"python -m fate.ai.valuebook --games {a.games} --seed {a.seed} --positions {a.positions}"
-    try:
-        tmp.write_text(render(weights, source, notes), encoding="utf-8")
-        load_values(tmp)  # what is written must read back before it takes the book's place
-        tmp.replace(out)
-    except (OSError, ValueBookError) as e:
-        print(f"python -m fate.ai.valuebook: {out}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+    source = f"{PROG} --games {a.games} --seed {a.seed} --positions {a.positions}"
+    if publish(tmp, out, render(weights, source, notes), load_values, ValueBookError, PROG) is None:
         return 1
     print(f"wrote {out}")
     return 0
