@@ -6,9 +6,10 @@ kept at random, takes ``--positions`` positions of each game at random, and
 fits the weights of ``fate.ai.value.FEATURES`` to who won: the weights that make
 the winners' chances highest (a conditional logit, fitted by Newton's method).
 The games whose seed ends in 0 or 5 are held out: the fit never sees them, and
-the command prints how well the fitted chances and the hand-written evaluation
-foretell their winners (the mean log-loss; lower is better, and knowing nothing
-gives log(seats)). Writes ``data/value.yaml`` (or ``--out``).
+the command prints how well the fitted chances and the hand-written strengths
+(read as chances the same way, at the scale that fits them best) foretell their
+winners: the mean log-loss, lower is better, and knowing nothing gives
+log(seats). Writes ``data/value.yaml`` (or ``--out``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from fate.ai.value import (
 from fate.cli import Parser, new_file, whole
 
 PROG = "python -m fate.ai.valuebook"
-MAX_POSITIONS = 200_000  # a seat count's positions: some 20 s a Newton step, and memory to spare
+MAX_POSITIONS = 200_000  # a seat count's positions: a few minutes' fit (32,000 take some 20 s), memory to spare
 
 RIDGE = 1.0  # a weight is pulled towards 0 as by a standard normal prior: a feature never seen weighs 0
 STEPS = 20  # Newton's method settles in about six
