@@ -100,7 +100,7 @@ def test_chances_add_up_to_one_and_follow_the_scores():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_bundled_book_gives_every_seat_a_chance_and_an_elder_sign_costs_one(players):
+def test_the_bundled_book_gives_every_seat_a_chance_and_an_elder_sign_lowers_it(players):
     model = load_values()
     assert model.source.startswith("python -m fate.ai.valuebook")
     for seed in range(3):
