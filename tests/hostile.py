@@ -5,6 +5,7 @@ cannot write: NaN, Infinity, a 10,000-digit number, 100,000-deep nesting)."""
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass
 
@@ -47,8 +48,9 @@ def paths_in(obj, here=(), limit: int = 40) -> list[tuple]:
 
 
 def damage(obj, path: tuple, value) -> object:
-    """A copy of ``obj`` with the value at ``path`` replaced (``...``: removed)."""
-    out = json.loads(json.dumps(obj))
+    """A copy of ``obj`` with the value at ``path`` replaced (``...``: removed); keys keep
+    their kind (a YAML book's seat counts are numbers)."""
+    out = copy.deepcopy(obj)
     if not path:
         return None if value is ... else value
     parent = out

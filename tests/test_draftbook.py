@@ -4,7 +4,6 @@ line and leaves Hard drafting by search."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from pathlib import Path
@@ -18,7 +17,7 @@ from fate.ai import book as bookfile
 from fate.ai.book import PRIOR, DraftBook, DraftBookError, load_book
 from fate.content import default_content
 from fate.engine import new_game
-from tests.hostile import YAML_HOSTILE, paths_in, yaml_text
+from tests.hostile import YAML_HOSTILE, damage, paths_in, yaml_text
 
 CONTENT = default_content()
 GODS = tuple(CONTENT.cards[i].id for i in CONTENT.gods)
@@ -106,16 +105,6 @@ GOOD = yaml.safe_load(Path(bookfile.default_path()).read_text(encoding="utf-8"))
 PLACES = paths_in(GOOD)
 
 
-def damage(obj, path: tuple, value):
-    """A copy of the book with the value at ``path`` replaced (keys keep their kind: seat counts are numbers)."""
-    if not path:
-        return value
-    out = copy.deepcopy(obj)
-    parent = out
-    for k in path[:-1]:
-        parent = parent[k]
-    parent[path[-1]] = value
-    return out
 
 
 @SLOW

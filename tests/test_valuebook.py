@@ -5,7 +5,6 @@ hand-written evaluation."""
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from pathlib import Path
@@ -21,7 +20,7 @@ from fate.ai.value import FEATURES, ValueBookError, ValueModel, chances, feature
 from fate.content import default_content
 from fate.engine import new_game
 from fate.engine.constants import MUSEUM, OTHER_WORLDS
-from tests.hostile import YAML_HOSTILE, paths_in, yaml_text
+from tests.hostile import YAML_HOSTILE, damage, paths_in, yaml_text
 
 CONTENT = default_content()
 SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -250,15 +249,6 @@ GOOD = yaml.safe_load(Path(valuefile.default_path()).read_text(encoding="utf-8")
 PLACES = paths_in(GOOD)
 
 
-def damage(obj, path: tuple, value):
-    if not path:
-        return value
-    out = copy.deepcopy(obj)
-    parent = out
-    for k in path[:-1]:
-        parent = parent[k]
-    parent[path[-1]] = value
-    return out
 
 
 @SLOW
