@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from dataclasses import dataclass
 
 import yaml
@@ -90,3 +91,13 @@ def yaml_text(obj) -> str:
     for i, r in enumerate(raws):
         text = text.replace(f"'@@RAW{i}@@'", r.text).replace(f"@@RAW{i}@@", r.text)
     return text
+
+
+def damaged_copies(folder, good, name: str, value, count: int = 6):
+    """``folder / name`` written ``count`` times, each time ``good`` with ``value`` put at
+    another of its places (chosen by the value, so a failing example repeats); yields the
+    path after each writing."""
+    for place in random.Random(repr(value)).sample(paths_in(good), count):
+        path = folder / name
+        path.write_text(yaml_text(damage(good, place, value)), encoding="utf-8")
+        yield path

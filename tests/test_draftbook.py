@@ -5,19 +5,18 @@ line and leaves Hard drafting by search."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 
-from fate.ai import HardBot, draftbook, make_bot
+from fate.ai import HardBot, draftbook
 from fate.ai import book as bookfile
 from fate.ai.book import PRIOR, DraftBook, DraftBookError, load_book
 from fate.content import default_content
 from fate.engine import new_game
-from tests.hostile import YAML_HOSTILE, damage, paths_in, yaml_text
+from tests.hostile import YAML_HOSTILE, damaged_copies
 
 CONTENT = default_content()
 GODS = tuple(CONTENT.cards[i].id for i in CONTENT.gods)
@@ -102,18 +101,12 @@ def test_the_command_rebuilds_a_book_from_the_games_it_plays(tmp_path):
 
 
 GOOD = yaml.safe_load(Path(bookfile.default_path()).read_text(encoding="utf-8"))
-PLACES = paths_in(GOOD)
-
-
 
 
 @SLOW
 @given(YAML_HOSTILE)
 def test_any_value_anywhere_in_the_book_loads_or_is_one_line(tmp_path_factory, value):
-    folder = tmp_path_factory.mktemp("book")
-    for place in random.Random(repr(value)).sample(PLACES, 6):
-        path = folder / "draft.yaml"
-        path.write_text(yaml_text(damage(GOOD, place, value)), encoding="utf-8")
+    for path in damaged_copies(tmp_path_factory.mktemp("book"), GOOD, "draft.yaml", value):
         try:
             book = load_book(path)
         except DraftBookError as e:
@@ -133,18 +126,6 @@ def test_a_damaged_book_is_refused_in_one_line(tmp_path, text):
     with pytest.raises(DraftBookError) as e:
         load_book(path)
     assert str(e.value).startswith("draft.yaml:") and len(str(e.value)) <= 300
-
-
-def test_a_damaged_bundled_book_leaves_hard_drafting_by_search(tmp_path, monkeypatch, capsys):
-    bad = tmp_path / "draft.yaml"
-    bad.write_text("players: {4: {cthulhu: [1, 9]}}")
-    monkeypatch.setattr(bookfile, "default_path", lambda: bad)
-    monkeypatch.setattr(bookfile, "_default", [])
-    bot = make_bot("hard", 3, budget=0.05)
-    assert bot.draft_book is None
-    assert "Hard drafts by search: draft.yaml" in capsys.readouterr().err
-    g = at_draft(4, 4)
-    assert bot.decide(g).iterations > 0
 
 
 def test_a_book_that_cannot_be_written_is_one_line_before_any_game(tmp_path, capsys):

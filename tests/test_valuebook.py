@@ -14,13 +14,14 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 
 from fate.ai import HardBot, make_bot, valuebook
+from fate.ai import book as bookfile
 from fate.ai import value as valuefile
 from fate.ai.evaluate import rewards as hand_rewards
 from fate.ai.value import FEATURES, ValueBookError, ValueModel, chances, features, load_values
 from fate.content import default_content
 from fate.engine import new_game
 from fate.engine.constants import MUSEUM, OTHER_WORLDS
-from tests.hostile import YAML_HOSTILE, damage, paths_in, yaml_text
+from tests.hostile import YAML_HOSTILE, damaged_copies, yaml_text
 
 CONTENT = default_content()
 SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -246,19 +247,13 @@ def test_a_book_that_cannot_be_written_is_one_line_before_any_game(tmp_path, cap
 
 
 GOOD = yaml.safe_load(Path(valuefile.default_path()).read_text(encoding="utf-8"))
-PLACES = paths_in(GOOD)
-
-
 
 
 @SLOW
 @given(YAML_HOSTILE)
 def test_any_value_anywhere_in_the_book_loads_or_is_one_line(tmp_path_factory, value):
-    folder = tmp_path_factory.mktemp("values")
     g = played(4, 1, 15)
-    for place in random.Random(repr(value)).sample(PLACES, 6):
-        path = folder / "value.yaml"
-        path.write_text(yaml_text(damage(GOOD, place, value)), encoding="utf-8")
+    for path in damaged_copies(tmp_path_factory.mktemp("values"), GOOD, "value.yaml", value):
         try:
             model = load_values(path)
         except ValueBookError as e:
@@ -293,13 +288,24 @@ def test_a_weight_that_is_not_a_plain_number_is_refused(tmp_path, bad):
     assert load_values(path).weights[2][0] == -99.5
 
 
-def test_a_damaged_bundled_book_leaves_hard_judging_by_hand(tmp_path, monkeypatch, capsys):
-    bad = tmp_path / "value.yaml"
-    bad.write_text("players: {4: {summon: 1}}")
-    monkeypatch.setattr(valuefile, "default_path", lambda: bad)
-    monkeypatch.setattr(valuefile, "_default", [])
+@pytest.mark.parametrize("module, name, text, field, says", [
+    (valuefile, "value.yaml", "players: {4: {summon: 1}}", "values", "Hard judges by hand-written weights"),
+    (bookfile, "draft.yaml", "players: {4: {cthulhu: [1, 9]}}", "draft_book", "Hard drafts by search"),
+])
+def test_a_damaged_bundled_book_is_one_line_and_hard_plays_on_without_it(tmp_path, monkeypatch, capsys,
+                                                                         module, name, text, field, says):
+    bad = tmp_path / name
+    bad.write_text(text)
+    monkeypatch.setattr(module, "default_path", lambda: bad)
+    monkeypatch.setattr(module, "_default", [])
     bot = make_bot("hard", 3, budget=0.05)
-    assert bot.values is None
-    assert "Hard judges by hand-written weights: value.yaml" in capsys.readouterr().err
-    g = played(4, 2, 20)
-    assert bot.decide(g).iterations > 0
+    assert getattr(bot, field) is None
+    assert f"{says}: {name}" in capsys.readouterr().err
+    g = new_game(CONTENT, 4, 4)  # the draft (searched without the draft book), then the first turns
+    searched = 0
+    for _ in range(12):
+        d = bot.decide(g)
+        assert d.choice in g.pending().choices
+        searched += d.iterations > 0
+        g.apply(d.choice)
+    assert searched == (12 if field == "draft_book" else 8)  # else the four gods are kept by the book
