@@ -469,8 +469,8 @@ def gift(table, god, *answers, seat0=None, **kw):
 
 @card("cthulhu")
 def _(table):
-    # three Cultists wade in (one stood there already)
-    assert gift(table, "cthulhu").loc("other_worlds")["cultists"][0] == 4
+    # four Cultists wade in (one stood there already)
+    assert gift(table, "cthulhu").loc("other_worlds")["cultists"][0] == 5
 
 
 @card("hastur")
