@@ -469,8 +469,10 @@ def gift(table, god, *answers, seat0=None, **kw):
 
 @card("cthulhu")
 def _(table):
-    # four Cultists wade in (one stood there already)
-    assert gift(table, "cthulhu").loc("other_worlds")["cultists"][0] == 5
+    # three Cultists wade in (one stood there already) and one of two Investigators flees home
+    t = gift(table, "cthulhu", seat0={"investigators": 2})
+    assert t.loc("other_worlds")["cultists"][0] == 4
+    assert t.seat(0)["investigators"] == 1
 
 
 @card("hastur")
