@@ -1,4 +1,5 @@
-"""python -m fate.bench engine|search|frames|package|load|prompts|hint|server|online [--seconds S] [--frames N] [--games G]
+"""python -m fate.bench engine|search|frames|package|load|prompts|hint|server|online|fingerprint [--seconds S] [--frames N]
+    [--games G]
     [--processes K --db sqlite|postgresql]
 
 Benchmarks that print figures (never pass/fail).
@@ -47,6 +48,12 @@ connection against a real server process on loopback, a human seat against
 an AI played to the end ``--games`` times (3): each choice's wall time from
 sending to the answering state, in ms and in frames at 60 fps
 (fate/net/roundtrip.py).
+
+fingerprint: not a speed but what a speed change must keep: hashes of every
+prompt, event, view and snapshot of ``--games`` (80) seeded random games at each
+seat count and solo level, and of Hard's decisions at a fixed number of
+iterations (fate/fingerprint.py). Two checkouts that print the same lines play
+the same games.
 """
 
 from __future__ import annotations
@@ -321,7 +328,7 @@ def bench_load(saves: int, frames: int) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     ap = Parser(prog="python -m fate.bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=["engine", "search", "frames", "package", "load", "prompts", "hint", "server",
-                                     "online"],
+                                     "online", "fingerprint"],
                     help="what to measure")
     ap.add_argument("--seconds", type=seconds(0.1, 3600), default=None,
                     help="engine: CPU seconds of games to play (5); server: seconds measured (30); "
@@ -330,13 +337,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--saves", type=whole(1, 100_000), default=2000, help="load: saved games in the folder")
     ap.add_argument("--games", type=whole(1, 100_000), default=None,
                     help="server: concurrent games (500); prompts: seeded games to play (24); "
-                         "hint: positions (12)")
+                         "hint: positions (12); fingerprint: games at each seat count and solo level (80)")
     ap.add_argument("--processes", type=whole(1, 64), default=1, help="server: server processes")
     ap.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite", help="server: the store")
     ap.add_argument("--seats", type=whole(1, 4), default=2, help="server: remote seats (connections) a game")
     ap.add_argument("--think", type=seconds(0.0, 600), default=2.0,
                     help="server: a bot's mean seconds before a choice")
     args = ap.parse_args(argv)
+    if args.what == "fingerprint":
+        from fate.fingerprint import fingerprint
+
+        games = args.games or 80
+        r = fingerprint(default_content(), games)
+        print(f"fingerprint: {games} seeded random games at each of 1-4 seats and each solo level; "
+              f"Hard's decisions at a fixed number of iterations")
+        print(f"games: {r['games']}")
+        print(f"search: {r['search']}")
+        return 0
     if args.what == "prompts":
         from fate.prompts_bench import report
 
