@@ -348,7 +348,8 @@ def main(argv: list[str] | None = None) -> int:
         from fate.fingerprint import fingerprint
 
         games = args.games or 80
-        r = fingerprint(default_content(), games)
+        content = default_content()
+        r = fingerprint(content, games, search_positions(content))
         print(f"fingerprint: {games} seeded random games at each of 1-4 seats and each solo level; "
               f"Hard's decisions at a fixed number of iterations")
         print(f"games: {r['games']}")

@@ -5,8 +5,8 @@ with seeded random choices at one to four seats and at every solo level, and
 hashes every prompt (seat, kind, words, context, each choice's id, label and
 value), every event, ``passed_over`` after every decision, every seat's view and
 an onlooker's every 11th decision, and the save's snapshot every 37th; then Hard's
-decisions at a fixed number of iterations from the search benchmark's positions
-(its choice, estimates and iterations, never its seconds). Run it in two checkouts:
+decisions at a fixed number of iterations from given positions (the search
+benchmark's: its choice, estimates and iterations, never its seconds). Run it in two checkouts:
 the same two lines mean the same games and the same searches.
 """
 
@@ -50,11 +50,10 @@ def _play(h: _Hash, content: Content, players: int, seed: int, level: str | None
     h.put([g.winners, g.losers, g.end_reason])
 
 
-def fingerprint(content: Content, games: int, search: bool = True) -> dict[str, str]:
-    """``games`` seeded games at each seat count and at each solo level; with ``search``,
-    Hard's decisions too. Returns the hex digests: "games", and "search" if asked."""
-    from fate.bench import search_positions
-
+def fingerprint(content: Content, games: int, positions: list | None = None) -> dict[str, str]:
+    """``games`` seeded games at each seat count and at each solo level; with ``positions``
+    (games to search from), Hard's decisions from each too. Returns the hex digests:
+    "games", and "search" with positions."""
     h = _Hash()
     for players in (1, 2, 3, 4):
         for seed in range(1, games + 1):
@@ -63,11 +62,11 @@ def fingerprint(content: Content, games: int, search: bool = True) -> dict[str, 
         for seed in range(1, games + 1):
             _play(h, content, 1, seed, level.id)
     out = {"games": h.h.hexdigest()}
-    if search:
+    if positions is not None:
         from fate.ai.ismcts import HardBot
 
         s = _Hash()
-        for i, g in enumerate(search_positions(content)):
+        for i, g in enumerate(positions):
             d = HardBot(seed=i, iterations=HARD_ITERATIONS).decide(g)
             s.put([repr(d.choice), repr(d.estimates), d.iterations])
         out["search"] = s.h.hexdigest()
