@@ -469,10 +469,11 @@ def gift(table, god, *answers, seat0=None, **kw):
 
 @card("cthulhu")
 def _(table):
-    # three Cultists wade in (one stood there already) and one of two Investigators flees home
-    t = gift(table, "cthulhu", seat0={"investigators": 2})
+    # three Cultists wade in (one stood there already) and one of two Elder Signs is destroyed;
+    # the Investigators in the Lodge stay
+    t = gift(table, "cthulhu", seat0={"investigators": 2, "elder_signs": 2})
     assert t.loc("other_worlds")["cultists"][0] == 4
-    assert t.seat(0)["investigators"] == 1
+    assert (t.seat(0)["elder_signs"], t.seat(0)["investigators"]) == (1, 2)
 
 
 @card("hastur")
@@ -488,7 +489,13 @@ def _(table):
 
 @card("nyarlathotep")
 def _(table):
-    assert gift(table, "nyarlathotep", "ready:lantern-12").seat(0)["reserve_backs"] == ["lantern"]
+    # the top Spell of the deck goes straight into the Reserve, the hand untouched, no choice asked
+    t = gift(table, "nyarlathotep", decks={"spells": ["flame-13"]})
+    assert t.seat(0)["reserve_backs"] == ["flame"] and t.seat(0)["hand_backs"] == ["lantern"] * 3
+    # a full Reserve has no room for it
+    full = ["tome-01", "tome-02", "tome-03"]
+    t = gift(table, "nyarlathotep", "pass", seat0={"hand": HAND, "reserve": full}, decks={"spells": ["flame-13"]})
+    assert t.seat(0)["reserve_backs"] == ["tome"] * 3
 
 
 @card("shub-niggurath")

@@ -140,9 +140,20 @@ def _(table, cid):
     assert t.of("dark_gift")[0].data["text"].startswith("Solo:")
 
 
+@solo("nyarlathotep")
+def _(table, cid):
+    """Alone, Nyarlathotep's gift readies a Spell of the cult's choice from its hand for free
+    (with rivals, the top Spell of the deck)."""
+    t = table(players=1, gods=["nyarlathotep"], fate=["ceremony", "streets"], start="activate",
+              seats=[{"hand": ["lantern-11", "lantern-12", "lantern-13"]}])
+    t.choose("ready:lantern-12")
+    assert t.seat(0)["reserve_backs"] == ["lantern"] and t.seat(0)["hand_backs"] == ["lantern"] * 2
+    assert t.of("dark_gift")[0].data["text"].startswith("Solo:")
+
+
 def test_every_solo_version_has_a_case():
     ids = {c.id for c in default_content().cards if c.solo_text}
-    assert len(ids) == 25
+    assert len(ids) == 26
     assert ids == set(SOLO), f"without a case: {sorted(ids - set(SOLO))}"
 
 
