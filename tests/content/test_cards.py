@@ -474,6 +474,7 @@ def _(table):
     t = gift(table, "cthulhu", seat0={"investigators": 2, "elder_signs": 2})
     assert t.loc("other_worlds")["cultists"][0] == 4
     assert (t.seat(0)["elder_signs"], t.seat(0)["investigators"]) == (1, 2)
+    assert gift(table, "cthulhu").seat(0)["elder_signs"] == 0  # none to destroy: nothing happens
 
 
 @card("hastur")
@@ -492,10 +493,11 @@ def _(table):
     # the top Spell of the deck goes straight into the Reserve, the hand untouched, no choice asked
     t = gift(table, "nyarlathotep", decks={"spells": ["flame-13"]})
     assert t.seat(0)["reserve_backs"] == ["flame"] and t.seat(0)["hand_backs"] == ["lantern"] * 3
-    # a full Reserve has no room for it
+    # a full Reserve has no room for it: the Spell stays on top of the deck
     full = ["tome-01", "tome-02", "tome-03"]
     t = gift(table, "nyarlathotep", "pass", seat0={"hand": HAND, "reserve": full}, decks={"spells": ["flame-13"]})
     assert t.seat(0)["reserve_backs"] == ["tome"] * 3
+    assert t.g.spell_deck[-1] == t.g.content.index("flame-13") and t.of("spell_readied") == []
 
 
 @card("shub-niggurath")

@@ -121,10 +121,12 @@ def _(table, cid):
 
 @solo("cthulhu")
 def _(table, cid):
-    """Alone, Cthulhu's gift moves two Cultists to The Other Worlds (three with rivals)."""
+    """Alone, Cthulhu's gift moves two Cultists to The Other Worlds (with rivals, three and an
+    Elder Sign destroyed)."""
     t = table(players=1, gods=["cthulhu"], fate=["ceremony", "streets"], start="activate",
-              seats=[{"hand": ["key-01", "tome-01", "tome-02"]}])
+              seats=[{"hand": ["key-01", "tome-01", "tome-02"], "elder_signs": 2}])
     assert t.loc("other_worlds")["cultists"][0] == 3  # one stood there already
+    assert t.seat(0)["elder_signs"] == 2
     assert t.of("dark_gift")[0].data["text"].startswith("Solo:")
 
 
