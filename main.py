@@ -59,6 +59,9 @@ def self_test(seed: int) -> int:
     except ContentError as e:
         print(f"SELFTEST FAILED: {e}", file=sys.stderr)
         return 1
+    from fate.engine import engine_kind
+
+    print(f"engine: {engine_kind()}")  # compiled by Cython in a packaged app built with a C compiler
     for players in (1, 2, 3, 4):
         g = new_game(content, players, seed)
         r = random.Random(seed)

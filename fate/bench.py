@@ -7,6 +7,10 @@ Benchmarks that print figures (never pass/fail).
 engine: choices applied per second, full random 4-player games per second,
 and the time of one clone(). Times are the process's own CPU time (one core),
 the median of five rounds, so that other work on the machine does not blur them.
+The engine is the one the game runs: compiled by Cython once
+``python packaging/compile_engine.py`` has built it from these sources, else
+the sources (fate/compiled.py; ``FATE_PURE=1`` for the sources anyway). The
+first line says which; ``search`` too.
 
 search: Hard's search iterations a second, on the process's CPU time: a
 fixed 400 iterations from each of up to 12 seeded positions (two and four cults,
@@ -65,7 +69,7 @@ import time
 
 from fate.cli import Parser, seconds, whole
 from fate.content import default_content
-from fate.engine import new_game
+from fate.engine import engine_kind, new_game
 
 cpu = time.process_time
 
@@ -398,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "search":
         r = bench_search()
         print(f"search: Hard, {r['iterations']} iterations from each of {r['positions']} positions, CPU time, "
-              f"median of {r['rounds']} rounds ({', '.join(f'{x:,.0f}' for x in r['all'])})")
+              f"median of {r['rounds']} rounds ({', '.join(f'{x:,.0f}' for x in r['all'])}); the engine {engine_kind()}")
         print(f"Hard search iterations per second: {r['iterations_per_s']:,.0f}")
         return 0
     if args.what == "load":
@@ -421,7 +425,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"launch to first frame: {first_frame_s():.2f} s (median of 3)")
         return 0
     r = bench_engine(args.seconds or 5.0)
-    print(f"engine: {r['games']} random 4-player games, {r['choices']} choices, CPU time, median of 5 rounds")
+    print(f"engine: {r['games']} random 4-player games, {r['choices']} choices, CPU time, median of 5 rounds; "
+          f"the engine {engine_kind()} (fate/compiled.py)")
     print(f"choices applied per second: {r['choices_per_s']:,.0f}")
     print(f"full random 4-player games per second: {r['games_per_s']:.1f}")
     print(f"clone: {r['clone_us']:.1f} us")

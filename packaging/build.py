@@ -95,12 +95,34 @@ def icons() -> dict[str, Path]:
     return write_all(WORK / "icons")
 
 
+def compiled_engine() -> Path | None:
+    """The rules engine compiled by Cython for the bundle (packaging/compile_engine.py), or
+    None where it cannot be (no Cython or C compiler, as under Wine) or FATE_PURE=1 asks
+    for the sources: the app is the same game either way, the compiled one faster."""
+    if os.environ.get("FATE_PURE") == "1":
+        print("engine: the Python sources (FATE_PURE=1)")
+        return None
+    from compile_engine import CompileError, compile_engine
+
+    try:
+        out = compile_engine(WORK / "engine", quiet=True)
+    except CompileError as e:
+        print(f"engine: the Python sources; not compiled: {e}")
+        return None
+    print(f"engine: compiled by Cython ({out})")
+    return out
+
+
 def pyinstaller(icon_dir: Path) -> Path:
     try:
         import PyInstaller  # noqa: F401
     except ImportError:
         raise BuildError("PyInstaller is not installed: python -m pip install -r requirements.txt") from None
-    env = dict(__import__("os").environ, FATE_ICON_DIR=str(icon_dir))
+    env = dict(os.environ, FATE_ICON_DIR=str(icon_dir))
+    env.pop("FATE_COMPILED_ENGINE", None)
+    engine = compiled_engine()
+    if engine is not None:
+        env["FATE_COMPILED_ENGINE"] = str(engine)  # packaging/fate.spec bundles these modules
     cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
            "--distpath", str(DIST), "--workpath", str(WORK / "work"), str(ROOT / "packaging" / "fate.spec")]
     done = subprocess.run(cmd, env=env, cwd=ROOT)

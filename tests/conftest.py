@@ -18,6 +18,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The tests read the engine's sources (coverage and mutation runs do), and so do the child
+# processes they start, even where packaging/compile_engine.py has built the compiled engine;
+# FATE_PURE=0 runs them all on the compiled one. tests/test_compiled_engine.py compares the two.
+os.environ.setdefault("FATE_PURE", "1")
 # Saves, settings and reports of every test go to a scratch folder, never the player's own.
 os.environ["FATE_USER_DIR"] = tempfile.mkdtemp(prefix="fate-tests-")
 

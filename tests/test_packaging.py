@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+# Without the tests' FATE_PURE (conftest.py): the app is built as it ships, its engine compiled.
+ENV = {**{k: v for k, v in os.environ.items() if k != "FATE_PURE"}, "SDL_VIDEODRIVER": "dummy",
+       "SDL_AUDIODRIVER": "dummy"}
 sys.path.insert(0, str(ROOT / "packaging"))
 
 import icons  # noqa: E402
@@ -91,6 +93,13 @@ def test_the_packaged_app_builds_and_passes_its_self_test(tmp_path):
     run = subprocess.run([str(exe), "--self-test"], capture_output=True, text=True, env=ENV, timeout=600,
                          cwd=tmp_path)
     assert run.returncode == 0 and run.stdout.strip().endswith("SELFTEST OK"), run.stdout + run.stderr
+    # the engine the build made (compiled by Cython where a C compiler is: .ci/run installs one)
+    # is the one the app runs
+    compiled = "engine: compiled by Cython" in build.stdout
+    assert compiled or "engine: the Python sources; not compiled:" in build.stdout, build.stdout[-2000:]
+    assert ("engine: compiled" if compiled else "engine: pure Python") in run.stdout.splitlines()
+    if shutil.which("cc"):
+        assert compiled, build.stdout[-2000:]
     # the archive for this platform is there, and nothing of numpy went in
     assert list(dist.glob("FateOfTheElderGods-*.tar.gz")) or list(dist.glob("FateOfTheElderGods-*.zip"))
     assert not list((dist / "FateOfTheElderGods").rglob("numpy*"))

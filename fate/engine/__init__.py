@@ -1,4 +1,5 @@
-"""The rules engine: a pure-Python library with no pygame in it.
+"""The rules engine: a Python library with no pygame in it (compiled by Cython where built:
+fate/compiled.py).
 
     game = new_game(content, players=3, seed=7)
     while (prompt := game.pending()) is not None:
@@ -10,11 +11,18 @@ changes; ``view(seat)`` is everything that seat may know.
 
 from __future__ import annotations
 
-from fate.content.model import STANDARD_LEVEL, Content
+from fate.compiled import engine_path, kind_of
+
+# The engine compiled by packaging/compile_engine.py, when it was built from these very
+# sources, is found before them (fate/compiled.py); else the sources run. First, before
+# any import that could bring in one of the engine's modules.
+__path__[:] = engine_path(list(__path__))  # noqa: F821 (a package's own __path__)
+
+from fate.content.model import STANDARD_LEVEL, Content  # noqa: E402
 
 # The rule modules register their tasks, steps, conditions and tables with the core
 # (fate.engine.registry) as they are imported; the core never names them.
-from fate.engine import (  # noqa: F401
+from fate.engine import (  # noqa: F401, E402
     artifacts,
     casting,
     conditions,
@@ -26,15 +34,22 @@ from fate.engine import (  # noqa: F401
     steps_board,
     steps_cards,
 )
-from fate.engine.errors import ContentError, IllegalChoice, SaveFormatError, ScenarioError
-from fate.engine.game import Game
-from fate.engine.model import Choice, Event, Prompt
-from fate.engine.view import view
+from fate.engine.errors import ContentError, IllegalChoice, SaveFormatError, ScenarioError  # noqa: E402
+from fate.engine.game import Game  # noqa: E402
+from fate.engine.model import Choice, Event, Prompt  # noqa: E402
+from fate.engine.view import view  # noqa: E402
 
 __all__ = [
     "Choice", "Content", "ContentError", "Event", "Game", "IllegalChoice", "Prompt",
-    "SaveFormatError", "ScenarioError", "new_game", "new_game_from", "view",
+    "SaveFormatError", "ScenarioError", "engine_kind", "new_game", "new_game_from", "view",
 ]
+
+
+def engine_kind() -> str:
+    """'compiled' when the engine runs as Cython built it (fate/compiled.py), else 'pure Python'."""
+    from fate.engine import game
+
+    return kind_of(game)
 
 
 def new_game(content: Content, players: int, seed: int, gods: list[str] | None = None,

@@ -194,13 +194,15 @@ class Game:
         TASKS[t[0]][1](self, t, picked[2])  # its resolver, with the choice's value
         self.run(True)
         out = self.events
-        self.events = []
+        if out is not UNKEPT:  # a quiet game's list stays (see quiet)
+            self.events = []
         return out
 
     def take_events(self) -> list[Event]:
         """Events produced so far that no ``apply`` has returned (set-up)."""
         out = self.events
-        self.events = []
+        if out is not UNKEPT:
+            self.events = []
         return out
 
     def clone(self) -> Game:
@@ -304,7 +306,9 @@ class Game:
     def emit(self, kind: str, data: dict[str, Any], only: tuple[int, ...] | None = None) -> None:
         """Record an event; ``only`` limits who may see it (default: everyone). The
         data is a dict literal rather than keywords: this is called several times a decision."""
-        self.events.append(_new_tuple(Event, (kind, data, only)))  # Event(...) without its slow __new__
+        events = self.events
+        if events is not UNKEPT:  # a quiet game (see quiet) makes no Event
+            events.append(_new_tuple(Event, (kind, data, only)))  # Event(...) without its slow __new__
 
 
     def card(self, index: int) -> Card:
@@ -591,41 +595,29 @@ def _passive_values(content: Content) -> dict[str, list[int]]:
 table("passive", _passive_values)
 
 
-class QuietGame(Game):
-    """A game that keeps no events: the bots' look-ahead, where nobody reads them
-    (a search applies thousands of choices a second). Make one of a clone with
-    ``quiet(game)``; its own clones are ordinary games again."""
-
-    __slots__ = ()
-
-    def emit(self, kind: str, data: dict[str, Any], only: tuple[int, ...] | None = None) -> None:
-        pass
-
-    def apply(self, choice: Choice | str) -> list[Event]:
-        Game.apply(self, choice)
-        self.events = UNKEPT
-        return []
-
-    def take_events(self) -> list[Event]:
-        self.events = UNKEPT
-        return []
-
-
 class _Unkept(list):
-    """The event list of a quiet game: it keeps nothing (the events made once are
-    appended to ``game.events`` directly, not through ``emit``)."""
+    """The event list of a quiet game: it keeps nothing, and ``apply`` returns it, always
+    empty (nobody reads a look-ahead's events: a search applies thousands of choices a
+    second)."""
 
     __slots__ = ()
 
     def append(self, event: Event) -> None:
         pass
 
+    def extend(self, events: Any) -> None:
+        pass
+
+    def __iadd__(self, events: Any) -> _Unkept:
+        return self
+
 
 UNKEPT = _Unkept()
 
 
 def quiet(g: Game) -> Game:
-    """``g`` itself, from now on keeping no events (see QuietGame)."""
-    g.__class__ = QuietGame
+    """``g`` itself, from now on keeping no events: the bots' look-ahead. Its clones are
+    ordinary games again. (A flag in the event list rather than a subclass: the engine
+    compiled by packaging/accel.py is an extension type, whose class cannot be swapped.)"""
     g.events = UNKEPT
     return g

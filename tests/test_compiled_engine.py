@@ -1,0 +1,127 @@
+"""The engine compiled by Cython (packaging/compile_engine.py, fate/compiled.py): it is
+built from the sources, plays the very games they play, and runs only while it is a
+build of these sources; a missing, stale or damaged build means the sources run."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fate import compiled
+from fate.engine.game import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "packaging"))
+
+from compile_engine import CompileError, compile_engine  # noqa: E402
+
+
+def fake_build(folder: Path, **changes) -> Path:
+    """A folder that looks like a build of the present sources: the stamp, and an empty
+    file for each module (``engine_path`` only decides whether to look there)."""
+    stamp = {**compiled.stamp_for(), **changes}
+    folder.mkdir(parents=True, exist_ok=True)
+    for m in compiled.modules():
+        (folder / f"{m}{stamp['suffix']}").write_bytes(b"")
+    (folder / compiled.STAMP).write_text(json.dumps(stamp))
+    return folder
+
+
+def test_game_pxd_declares_every_field_of_game_and_no_other():
+    text = (compiled.ENGINE / "game.pxd").read_text()
+    declared = [n.strip() for line in re.findall(r"cdef public object (.+)", text) for n in line.split(",")]
+    assert sorted(declared) == sorted(Game.__slots__)
+    assert len(declared) == len(set(declared))
+
+
+def test_a_build_of_these_sources_comes_first_on_the_engine_path(tmp_path, monkeypatch):
+    folder = fake_build(tmp_path / "engine")
+    monkeypatch.setenv("FATE_ENGINE_BUILD", str(folder))
+    monkeypatch.delenv("FATE_PURE", raising=False)
+    assert compiled.engine_path(["src"]) == [str(folder), "src"]
+    monkeypatch.setenv("FATE_PURE", "1")  # the sources, whatever was built
+    assert compiled.engine_path(["src"]) == ["src"]
+
+
+def test_a_stale_foreign_or_partial_build_is_passed_over(tmp_path, monkeypatch):
+    monkeypatch.delenv("FATE_PURE", raising=False)
+    sources = compiled.sources()
+    edited = dict(sources, **{"game.py": "0" * 64})  # a rule edited since the build
+    cases = {
+        "stale": fake_build(tmp_path / "stale", sources=edited),
+        "another interpreter": fake_build(tmp_path / "other", python="cpython-399"),
+        "no declarations": fake_build(tmp_path / "nopxd", sources={k: v for k, v in sources.items()
+                                                                   if k != "game.pxd"}),
+    }
+    partial = fake_build(tmp_path / "partial")
+    (partial / f"game{compiled.stamp_for()['suffix']}").unlink()
+    cases["a module missing"] = partial
+    cases["no build"] = tmp_path / "none"
+    for why, folder in cases.items():
+        monkeypatch.setenv("FATE_ENGINE_BUILD", str(folder))
+        assert compiled.engine_path(["src"]) == ["src"], why
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    return fake_build(tmp_path_factory.mktemp("damaged") / "engine")
+
+
+@given(raw=st.one_of(st.binary(max_size=300), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4),
+    max_leaves=20).map(lambda v: json.dumps(v).encode())))
+def test_a_damaged_stamp_never_raises_and_means_the_sources(built, raw):
+    (built / compiled.STAMP).write_bytes(raw)
+    old = os.environ.get("FATE_ENGINE_BUILD"), os.environ.pop("FATE_PURE", None)
+    os.environ["FATE_ENGINE_BUILD"] = str(built)
+    try:
+        assert compiled.engine_path(["src"]) == ["src"]
+    finally:
+        os.environ.pop("FATE_ENGINE_BUILD")
+        if old[0] is not None:
+            os.environ["FATE_ENGINE_BUILD"] = old[0]
+        if old[1] is not None:
+            os.environ["FATE_PURE"] = old[1]
+
+
+def run_engine(code: str, env: dict) -> str:
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
+                          timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def test_the_compiled_engine_plays_the_same_games_as_the_sources(tmp_path):
+    """Built for real (a C compiler is on every machine .ci/run prepares): every prompt,
+    event, view and snapshot of seeded games at one to four seats and each solo level, and
+    Hard's searches, hash the same; without a compiler the build says so in one line."""
+    try:
+        folder = compile_engine(tmp_path / "engine", quiet=True)
+    except CompileError as e:
+        assert not (shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")), e
+        assert "\n" not in str(e) and str(e)
+        return
+    assert json.loads((folder / compiled.STAMP).read_text())["sources"] == compiled.sources()
+    code = ("from fate.engine import engine_kind; from fate.content import default_content; "
+            "from fate.bench import search_positions; from fate.fingerprint import fingerprint; "
+            "c = default_content(); print(engine_kind()); print(fingerprint(c, 6, search_positions(c)))")
+    env = {k: v for k, v in os.environ.items() if k != "FATE_PURE"}
+    fast = run_engine(code, {**env, "FATE_ENGINE_BUILD": str(folder)}).splitlines()
+    slow = run_engine(code, {**env, "FATE_PURE": "1"}).splitlines()
+    assert fast[0] == "compiled" and slow[0] == "pure Python"
+    assert fast[1] == slow[1]
+    # a quiet game (the bots' look-ahead) keeps no events in the compiled engine either
+    quiet = ("from fate.content import default_content; from fate.engine import new_game; "
+             "from fate.engine.game import quiet; g = quiet(new_game(default_content(), 2, 3)); "
+             "print(len(g.apply(g.pending().choices[0])), len(g.events), type(g.clone().events).__name__)")
+    assert run_engine(quiet, {**env, "FATE_ENGINE_BUILD": str(folder)}).split() == ["0", "0", "list"]
