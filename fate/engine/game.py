@@ -618,6 +618,7 @@ UNKEPT = _Unkept()
 def quiet(g: Game) -> Game:
     """``g`` itself, from now on keeping no events: the bots' look-ahead. Its clones are
     ordinary games again. (A flag in the event list rather than a subclass: the engine
-    compiled by packaging/accel.py is an extension type, whose class cannot be swapped.)"""
+    compiled by packaging/compile_engine.py is an extension type, whose class cannot be
+    swapped.)"""
     g.events = UNKEPT
     return g
