@@ -1,7 +1,7 @@
 """Which rules engine runs: the Python sources, or the same sources compiled by Cython.
 
 ``python packaging/compile_engine.py`` compiles every module of fate/engine but its
-``__init__`` into build/engine/ (or ``$FATE_ENGINE_BUILD``) and writes stamp.json beside
+``__init__`` into packaging/build/engine/ (or ``$FATE_ENGINE_BUILD``) and writes stamp.json beside
 them: the sha256 of each source it compiled, the interpreter's extension suffix and
 Cython's version. ``fate/engine/__init__.py`` puts that folder ahead of its own on the
 package's path only while the stamp matches the sources beside it, so an edited rule
@@ -25,7 +25,7 @@ from pathlib import Path
 from types import ModuleType
 
 ENGINE = Path(__file__).resolve().parent / "engine"
-DEFAULT_BUILD = ENGINE.parent.parent / "build" / "engine"
+DEFAULT_BUILD = ENGINE.parent.parent / "packaging" / "build" / "engine"
 STAMP = "stamp.json"
 PXD = ("game.pxd",)  # declarations Cython reads beside the sources (the Game type)
 

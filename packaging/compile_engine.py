@@ -2,7 +2,7 @@
 
 Every module of fate/engine but its ``__init__`` is translated by Cython and built by
 the platform's C compiler (setuptools finds it: gcc or clang; on Windows, Visual C++)
-into DIR (default build/engine, or ``$FATE_ENGINE_BUILD``), with stamp.json naming the
+into DIR (default packaging/build/engine, or ``$FATE_ENGINE_BUILD``), with stamp.json naming the
 sources it was built from (fate/compiled.py). From then on the game, the tests' child
 processes and ``python -m fate.bench`` run the compiled engine, as long as the sources
 are unchanged; after an edit they run the sources again until the next build. The
@@ -101,7 +101,7 @@ def compile_engine(out: Path, quiet: bool = False) -> Path:
 def main(argv: list[str] | None = None) -> int:
     ap = Parser(prog="python packaging/compile_engine.py",
                 description="Compile the rules engine with Cython (the same games, faster).")
-    ap.add_argument("--out", type=Path, default=None, help="where (default build/engine or $FATE_ENGINE_BUILD)")
+    ap.add_argument("--out", type=Path, default=None, help="where (default packaging/build/engine or $FATE_ENGINE_BUILD)")
     ap.add_argument("--clean", action="store_true", help="remove the build: the sources run again")
     args = ap.parse_args(argv)
     out = (args.out or build_dir()).resolve()
