@@ -26,13 +26,17 @@ from compile_engine import CompileError, compile_engine  # noqa: E402
 
 
 def fake_build(folder: Path, **changes) -> Path:
-    """A folder that looks like a build of the present sources: the stamp, and an empty
-    file for each module (``engine_path`` only decides whether to look there)."""
-    stamp = {**compiled.stamp_for(), **changes}
+    """A folder that looks like a build of the present sources: the stamp, and a file of
+    bytes that are no module for each module (``engine_path`` only decides whether to look
+    there; ``__init__`` finds out they do not load)."""
+    stamp = compiled.stamp_for()
     folder.mkdir(parents=True, exist_ok=True)
+    stamp["built"] = {}
     for m in compiled.modules():
-        (folder / f"{m}{stamp['suffix']}").write_bytes(b"")
-    (folder / compiled.STAMP).write_text(json.dumps(stamp))
+        name = f"{m}{stamp['suffix']}"
+        (folder / name).write_bytes(b"not a module " + m.encode())
+        stamp["built"][name] = compiled.file_mark(folder / name)
+    (folder / compiled.STAMP).write_text(json.dumps({**stamp, **changes}))
     return folder
 
 
@@ -65,6 +69,13 @@ def test_a_stale_foreign_or_partial_build_is_passed_over(tmp_path, monkeypatch):
     partial = fake_build(tmp_path / "partial")
     (partial / f"game{compiled.stamp_for()['suffix']}").unlink()
     cases["a module missing"] = partial
+    cut = fake_build(tmp_path / "cut")
+    (cut / f"rng{compiled.stamp_for()['suffix']}").write_bytes(b"not")  # cut short since the build
+    cases["a module cut short"] = cut
+    piped = fake_build(tmp_path / "piped")
+    (piped / compiled.STAMP).unlink()
+    os.mkfifo(piped / compiled.STAMP)  # read, it would block start-up for ever
+    cases["a pipe for a stamp"] = piped
     cases["no build"] = tmp_path / "none"
     for why, folder in cases.items():
         monkeypatch.setenv("FATE_ENGINE_BUILD", str(folder))
@@ -94,6 +105,35 @@ def test_a_damaged_stamp_never_raises_and_means_the_sources(built, raw):
             os.environ["FATE_PURE"] = old[1]
 
 
+def test_a_build_that_will_not_load_sends_the_engine_back_to_its_sources(tmp_path):
+    """A stamp and modules that match, but modules this machine cannot load (as a build
+    made on another machine): the game starts on the sources, not with a traceback."""
+    folder = fake_build(tmp_path / "engine")
+    env = {**{k: v for k, v in os.environ.items() if k != "FATE_PURE"}, "FATE_ENGINE_BUILD": str(folder)}
+    code = ("import fate.engine.save, fate.engine.game as g; from fate.engine import engine_kind, new_game; "
+            "from fate.content import default_content; print(engine_kind(), g.__file__.endswith('.py'), "
+            "new_game(default_content(), 2, 1).pending() is not None)")
+    assert run_engine(code, env).split() == ["pure", "Python", "True", "True"]
+
+
+def test_the_builder_writes_and_removes_only_its_own_files(tmp_path):
+    mine = tmp_path / "someone's"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me")
+    try:
+        compile_engine(mine, quiet=True)
+        raise AssertionError("a folder of other files was taken")
+    except CompileError as e:
+        assert "holds other files" in str(e) and "\n" not in str(e)
+    assert (mine / "notes.txt").read_text() == "keep me"
+    old = fake_build(tmp_path / "old")
+    (old / "notes.txt").write_text("keep me too")
+    done = subprocess.run([sys.executable, str(ROOT / "packaging" / "compile_engine.py"), "--clean", "--out", str(old)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "removed" in done.stdout, done.stderr
+    assert sorted(p.name for p in old.iterdir()) == ["notes.txt"]
+
+
 def run_engine(code: str, env: dict) -> str:
     done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
                           timeout=900)
@@ -107,7 +147,8 @@ def test_the_compiled_engine_plays_the_same_games_as_the_sources(tmp_path):
     Hard's searches, hash the same; without a compiler the build says so in one line."""
     try:
         folder = compile_engine(tmp_path / "engine", quiet=True)
-    except CompileError as e:
+    except CompileError as e:  # a machine without a C compiler: never CI's (.ci/run installs gcc)
+        assert not os.environ.get("CI"), e
         assert not (shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")), e
         assert "\n" not in str(e) and str(e)
         return
@@ -120,6 +161,10 @@ def test_the_compiled_engine_plays_the_same_games_as_the_sources(tmp_path):
     slow = run_engine(code, {**env, "FATE_PURE": "1"}).splitlines()
     assert fast[0] == "compiled" and slow[0] == "pure Python"
     assert fast[1] == slow[1]
+    # every module of the engine is the compiled one, none mixed in from the sources
+    every = ("import sys, fate.engine; from fate.compiled import kind_of; "
+             "print(sorted({kind_of(m) for n, m in sys.modules.items() if n.startswith('fate.engine.')}))")
+    assert run_engine(every, {**env, "FATE_ENGINE_BUILD": str(folder)}).strip() == "['compiled']"
     # a quiet game (the bots' look-ahead) keeps no events in the compiled engine either
     quiet = ("from fate.content import default_content; from fate.engine import new_game; "
              "from fate.engine.game import quiet; g = quiet(new_game(default_content(), 2, 3)); "

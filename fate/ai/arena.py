@@ -32,7 +32,7 @@ from fate.ai.bots import BOTS, make_bot
 from fate.ai.ismcts import HardBot
 from fate.cli import Parser, new_file, seconds, solo_level, whole
 from fate.content import default_content
-from fate.engine import new_game
+from fate.engine import engine_kind, new_game
 from fate.untrusted import InputError, cut, parse_json, read_text
 
 CHOICE_CAP = 50_000
@@ -208,7 +208,8 @@ def report(result: dict) -> str:
                      f"{f'[{lo:.1%}, {hi:.1%}]':>17} {len(secs):>10,} {mean:>8.3f} {p95(secs):>8.3f} {rate:>13}")
     ends = ", ".join(f"{k} {v}" for k, v in result["ends"].most_common())
     turns = result["turns"]
-    lines.append(f"ends: {ends}; mean turns {sum(turns) / len(turns):.1f}; {result['elapsed']:,.0f} s of play in this run")
+    lines.append(f"ends: {ends}; mean turns {sum(turns) / len(turns):.1f}; {result['elapsed']:,.0f} s of play in this run; "
+                 f"the engine {engine_kind()} (Hard searches more in its time compiled: fate/compiled.py)")
     return "\n".join(lines)
 
 

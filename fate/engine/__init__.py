@@ -11,12 +11,26 @@ changes; ``view(seat)`` is everything that seat may know.
 
 from __future__ import annotations
 
-from fate.compiled import engine_path, kind_of
+import sys
+from importlib import import_module
+
+from fate.compiled import engine_path, kind_of, modules
 
 # The engine compiled by packaging/compile_engine.py, when it was built from these very
 # sources, is found before them (fate/compiled.py); else the sources run. First, before
-# any import that could bring in one of the engine's modules.
-__path__[:] = engine_path(list(__path__))  # noqa: F821 (a package's own __path__)
+# any import that could bring in one of the engine's modules. A compiled build is loaded
+# whole at once, so that the engine never mixes it with the sources; a module that will
+# not load (built for another machine) means the sources after all.
+_SOURCES = list(__path__)  # noqa: F821 (a package's own __path__)
+__path__[:] = engine_path(_SOURCES)  # noqa: F821
+if __path__ != _SOURCES:  # noqa: F821
+    try:
+        for _name in modules():
+            import_module(f"{__name__}.{_name}")
+    except ImportError:
+        for _name in [n for n in sys.modules if n.startswith(f"{__name__}.")]:
+            del sys.modules[_name]
+        __path__[:] = _SOURCES  # noqa: F821
 
 from fate.content.model import STANDARD_LEVEL, Content  # noqa: E402
 

@@ -194,15 +194,17 @@ class Game:
         TASKS[t[0]][1](self, t, picked[2])  # its resolver, with the choice's value
         self.run(True)
         out = self.events
-        if out is not UNKEPT:  # a quiet game's list stays (see quiet)
-            self.events = []
+        if out is UNKEPT:  # a quiet game keeps its list that keeps nothing (see quiet)
+            return []
+        self.events = []
         return out
 
     def take_events(self) -> list[Event]:
         """Events produced so far that no ``apply`` has returned (set-up)."""
         out = self.events
-        if out is not UNKEPT:
-            self.events = []
+        if out is UNKEPT:
+            return []
+        self.events = []
         return out
 
     def clone(self) -> Game:
@@ -596,9 +598,10 @@ table("passive", _passive_values)
 
 
 class _Unkept(list):
-    """The event list of a quiet game: it keeps nothing, and ``apply`` returns it, always
-    empty (nobody reads a look-ahead's events: a search applies thousands of choices a
-    second)."""
+    """The event list of a quiet game: it keeps nothing (nobody reads a look-ahead's
+    events: a search applies thousands of choices a second). The events made once are
+    appended to ``game.events`` directly; ``emit``, ``apply`` and ``take_events`` know it.
+    ``apply`` and ``take_events`` hand out a fresh empty list, never this one."""
 
     __slots__ = ()
 

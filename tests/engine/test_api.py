@@ -178,10 +178,10 @@ def test_a_quiet_copy_plays_the_same_game_and_keeps_no_events(content):
         heard += len(loud.apply(pick))
         told = hushed.apply(pick)
         assert told == [] and hushed.events == []
-        told += [EVENT]  # a caller that adds to what it was told adds to nothing the game keeps
-        told.append(EVENT)
-        told.extend([EVENT])
+        told.insert(0, EVENT)  # a caller that adds to what it was told adds to nothing a game keeps
+        told += [EVENT]
         assert hushed.take_events() == [] and hushed.events == []
+        assert quiet(g.clone()).events == []  # nor to another quiet game's
         assert snapshot(hushed) == snapshot(loud)
     assert hushed.over and heard > 0
     assert type(hushed.clone()) is Game  # a quiet game's own copies are ordinary again
