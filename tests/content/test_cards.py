@@ -475,10 +475,10 @@ def _(table):
     assert t.loc("other_worlds")["cultists"][0] == 4
     assert (t.seat(0)["elder_signs"], t.seat(0)["investigators"]) == (1, 2)
     assert gift(table, "cthulhu").seat(0)["elder_signs"] == 0  # none to destroy: nothing happens
-    # three rise from the Abyss before three leave: a full Abyss leaves the Lodge as it was
+    # two rise from the Abyss before three leave: the Lodge is one Cultist down, not three
     t = gift(table, "cthulhu", seat0={"lodge": 4, "abyss": 10})
     s = t.seat(0)
-    assert (s["lodge"], s["abyss"], t.loc("other_worlds")["cultists"][0]) == (4, 7, 4)
+    assert (s["lodge"], s["abyss"], t.loc("other_worlds")["cultists"][0]) == (3, 8, 4)
     # with one in the Abyss the Lodge pays the other two, and an Abyss emptied is no Elder Sign
     t = gift(table, "cthulhu", seat0={"lodge": 13, "abyss": 1})
     s = t.seat(0)
