@@ -469,12 +469,11 @@ def gift(table, god, *answers, seat0=None, **kw):
 
 @card("cthulhu")
 def _(table):
-    # three Cultists wade in (one stood there already) and one of two Elder Signs is destroyed;
-    # the Investigators in the Lodge stay
+    # three Cultists wade in (one stood there already); the Elder Signs and the Investigators
+    # in the Lodge stay
     t = gift(table, "cthulhu", seat0={"investigators": 2, "elder_signs": 2})
     assert t.loc("other_worlds")["cultists"][0] == 4
-    assert (t.seat(0)["elder_signs"], t.seat(0)["investigators"]) == (1, 2)
-    assert gift(table, "cthulhu").seat(0)["elder_signs"] == 0  # none to destroy: nothing happens
+    assert (t.seat(0)["elder_signs"], t.seat(0)["investigators"]) == (2, 2)
     # two rise from the Abyss before three leave: the Lodge is one Cultist down, not three
     t = gift(table, "cthulhu", seat0={"lodge": 4, "abyss": 10})
     s = t.seat(0)
