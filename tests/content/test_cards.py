@@ -469,19 +469,16 @@ def gift(table, god, *answers, seat0=None, **kw):
 
 @card("cthulhu")
 def _(table):
-    # three Cultists wade in (one stood there already); the Elder Signs and the Investigators
-    # in the Lodge stay
-    t = gift(table, "cthulhu", seat0={"investigators": 2, "elder_signs": 2})
-    assert t.loc("other_worlds")["cultists"][0] == 4
-    assert (t.seat(0)["elder_signs"], t.seat(0)["investigators"]) == (2, 2)
-    # two rise from the Abyss before three leave: the Lodge is one Cultist down, not three
-    t = gift(table, "cthulhu", seat0={"lodge": 4, "abyss": 10})
+    # two Cultists rise from the Abyss into the Lodge and the later of two Elder Signs sinks;
+    # nothing goes to The Other Worlds, and the Investigators in the Lodge stay
+    t = gift(table, "cthulhu", seat0={"lodge": 4, "abyss": 10, "investigators": 2, "elder_signs": 2})
     s = t.seat(0)
-    assert (s["lodge"], s["abyss"], t.loc("other_worlds")["cultists"][0]) == (3, 8, 4)
-    # with one in the Abyss the Lodge pays the other two, and an Abyss emptied is no Elder Sign
+    assert (s["lodge"], s["abyss"], s["elder_signs"], s["investigators"]) == (6, 8, 1, 2)
+    assert t.loc("other_worlds")["cultists"][0] == 1
+    # one in the Abyss rises alone; with no Elder Sign there is none to destroy
     t = gift(table, "cthulhu", seat0={"lodge": 13, "abyss": 1})
     s = t.seat(0)
-    assert (s["lodge"], s["abyss"], s["elder_signs"], t.loc("other_worlds")["cultists"][0]) == (11, 0, 0, 4)
+    assert (s["lodge"], s["abyss"], s["elder_signs"]) == (14, 0, 0)
 
 
 @card("hastur")
