@@ -123,11 +123,11 @@ def test_r_mu_3_control_comes_first_replace_then_sacrifice_for_signs(table):
 
 
 def test_r_ce_1_a_gate_then_the_dark_gift(table):
-    t = at(table, "ceremony", gods=["cthulhu", "hastur", "azathoth"])
+    t = at(table, "ceremony", gods=["cthulhu", "hastur", "azathoth"], seats=[{"lodge": 4, "abyss": 10}, {}, {}])
     s = t.seat(0)
     assert s["has_gate"] and t.view()["supply"]["gates"] == 14
     assert t.of("dark_gift")[0].data["god"] == "cthulhu"
-    assert t.loc("other_worlds")["cultists"][0] == 4  # Cthulhu's gift: three to The Other Worlds
+    assert (s["lodge"], s["abyss"]) == (6, 8)  # Cthulhu's gift: two rise from the Abyss
 
 
 def test_r_ce_2_control_sacrifices_two_for_a_summon_step(table):
