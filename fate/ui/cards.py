@@ -79,9 +79,11 @@ class CardsAndPrompt:
             return
         band = self.card_frame(screen, r, back, (236, 226, 204), radius=8, band=34, border=2, glyph=24, pad=6)
         ink.drawn.add(name)  # the whole name is on screen, even when it wraps
-        for size in dict.fromkeys((ink.read(15), 15)):  # the Text size setting while the title fits
-            lines = ink.wrap(name, size, r.w - L.n(12), "bold")
-            if len(lines) <= 3:
+        # the Text size setting while the name fits in three lines, each inside the card
+        width = r.w - L.n(12)
+        for size in dict.fromkeys((ink.read(15), 15)):
+            lines = ink.wrap(name, size, width, "bold")
+            if len(lines) <= 3 and all(ink.font("bold", size).size(ln)[0] <= width for ln in lines):
                 break
         ty = band.bottom + L.n(4)
         for ln in lines:

@@ -200,10 +200,9 @@ class Ink:
         font = self.font(role, size)
         lines = []
         for para in drawable(text).split("\n"):
-            words = para.split(" ")
             cur = ""
-            for w in words:
-                trial = w if not cur else cur + " " + w
+            for w, sep in pieces(para, font, width):
+                trial = w if not cur else cur + sep + w
                 if font.size(trial)[0] <= width or not cur:
                     cur = trial
                 else:
@@ -235,6 +234,20 @@ class Ink:
 
     def height(self, text: str, size: float, width: int, role: str = "body") -> int:
         return len(self.wrap(text, size, width, role)) * self.font(role, size).get_linesize()
+
+
+def pieces(para: str, font: pygame.font.Font, width: int) -> list[tuple[str, str]]:
+    """The words of a paragraph, each with what joins it to the word before: a space, or
+    nothing where a hyphenated word too wide for the line is cut after its hyphens
+    (Shub-Niggurath on a small card)."""
+    out = []
+    for w in para.split(" "):
+        parts = w.split("-")
+        if len(parts) > 1 and all(parts) and font.size(w)[0] > width:
+            out += [(p + "-", "" if i else " ") for i, p in enumerate(parts[:-1])] + [(parts[-1], "")]
+        else:
+            out.append((w, " "))
+    return out
 
 
 def mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:

@@ -105,3 +105,27 @@ def test_keys_move_the_choice_and_the_page_and_esc_goes_back(app):
     assert g.page == 0 and g.selected == COLS * ROWS - 1  # the page follows the choice back
     frame(app, [key(pygame.K_ESCAPE)])
     assert isinstance(app.scene, TitleScene)
+
+
+@pytest.mark.parametrize("text_size", [100, 150])
+def test_every_card_name_stays_inside_its_card(content, tmp_path, text_size):
+    # the smallest window, where an Elder God's one long word (Shub-Niggurath) ran over both edges
+    a = App(content, size=(1280, 720), seed=1, settings={"text_size": text_size}, saves=tmp_path)
+    try:
+        g = open_gallery(a)
+        names = {c.name for c in a.content.cards}
+        checked = 0
+        for _ in range(g.pages()):
+            a.ink.placed = []
+            frame(a)
+            for h in a.scene.hotspots():
+                if h.key[0] != "card":
+                    continue
+                lines = [r for text, r in a.ink.placed if text in h.label and h.rect.collidepoint(r.center)]
+                assert lines, h.label
+                assert all(h.rect.contains(r) for r in lines), (h.label, text_size)
+                checked += h.label in names
+            frame(a, [key(pygame.K_PAGEDOWN)])
+        assert checked == len(names)
+    finally:
+        a.close()
