@@ -469,16 +469,23 @@ def gift(table, god, *answers, seat0=None, **kw):
 
 @card("cthulhu")
 def _(table):
-    # two Cultists rise from the Abyss into the Lodge and the later of two Elder Signs sinks;
-    # nothing goes to The Other Worlds, and the Investigators in the Lodge stay
+    # two Cultists rise from the Abyss into the Lodge, two wade from the Lodge into The Other
+    # Worlds (one stood there already) and the later of two Elder Signs sinks; the Investigators
+    # in the Lodge stay
     t = gift(table, "cthulhu", seat0={"lodge": 4, "abyss": 10, "investigators": 2, "elder_signs": 2})
     s = t.seat(0)
-    assert (s["lodge"], s["abyss"], s["elder_signs"], s["investigators"]) == (6, 8, 1, 2)
-    assert t.loc("other_worlds")["cultists"][0] == 1
-    # one in the Abyss rises alone; with no Elder Sign there is none to destroy
-    t = gift(table, "cthulhu", seat0={"lodge": 13, "abyss": 1})
+    assert (s["lodge"], s["abyss"], s["elder_signs"], s["investigators"]) == (4, 8, 1, 2)
+    assert t.loc("other_worlds")["cultists"][0] == 3
+    # they rise before they wade: a Lodge of one is never left dry (no Elder Sign for it, R-MV-7)
+    t = gift(table, "cthulhu", seat0={"lodge": 1, "abyss": 2, "cultists": {"other_worlds": 1, "museum": 16}})
     s = t.seat(0)
-    assert (s["lodge"], s["abyss"], s["elder_signs"]) == (14, 0, 0)
+    assert (s["lodge"], s["abyss"], s["elder_signs"]) == (1, 0, 0)
+    assert t.loc("other_worlds")["cultists"][0] == 3
+    # none in the Abyss: nothing rises, two wade all the same; no Elder Sign to destroy
+    t = gift(table, "cthulhu", seat0={"lodge": 14, "abyss": 0})
+    s = t.seat(0)
+    assert (s["lodge"], s["abyss"], s["elder_signs"]) == (12, 0, 0)
+    assert t.loc("other_worlds")["cultists"][0] == 3
 
 
 @card("hastur")
