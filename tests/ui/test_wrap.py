@@ -10,8 +10,11 @@ from hypothesis import strategies as st
 
 from fate.ui.theme import Ink
 
-pygame.init()
-INK = Ink()
+
+def ink() -> Ink:
+    """Fonts made afresh: another test's window may have shut pygame down since."""
+    pygame.init()
+    return Ink()
 
 word = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABC", min_size=1, max_size=12)
 words = st.lists(st.builds("-".join, st.lists(word, min_size=1, max_size=3)), min_size=1, max_size=12)
@@ -21,8 +24,9 @@ words = st.lists(st.builds("-".join, st.lists(word, min_size=1, max_size=3)), mi
 @given(words, st.integers(20, 400))
 def test_wrapped_lines_keep_every_word_and_fit_where_they_can(ws, width):
     text = " ".join(ws)
-    lines = INK.wrap(text, 15, width, "bold")
-    font = INK.font("bold", 15)
+    ink_ = ink()
+    lines = ink_.wrap(text, 15, width, "bold")
+    font = ink_.font("bold", 15)
     # nothing lost: the lines, joined, give the text back (a cut after a hyphen joins with nothing)
     rejoined = ""
     for ln in lines:
@@ -34,9 +38,10 @@ def test_wrapped_lines_keep_every_word_and_fit_where_they_can(ws, width):
 
 
 def test_a_long_hyphenated_name_is_cut_after_its_hyphen():
-    font = INK.font("bold", 15)
+    ink_ = ink()
+    font = ink_.font("bold", 15)
     width = font.size("Niggurath")[0] + 2
-    assert INK.wrap("Shub-Niggurath", 15, width, "bold") == ["Shub-", "Niggurath"]
+    assert ink_.wrap("Shub-Niggurath", 15, width, "bold") == ["Shub-", "Niggurath"]
     # where it fits whole it stays whole, and a plain long word is never cut
-    assert INK.wrap("Shub-Niggurath", 15, 10_000, "bold") == ["Shub-Niggurath"]
-    assert INK.wrap("Tsathoggua", 15, 20, "bold") == ["Tsathoggua"]
+    assert ink_.wrap("Shub-Niggurath", 15, 10_000, "bold") == ["Shub-Niggurath"]
+    assert ink_.wrap("Tsathoggua", 15, 20, "bold") == ["Tsathoggua"]
