@@ -16,6 +16,7 @@ def ink() -> Ink:
     pygame.init()
     return Ink()
 
+
 word = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABC", min_size=1, max_size=12)
 words = st.lists(st.builds("-".join, st.lists(word, min_size=1, max_size=3)), min_size=1, max_size=12)
 
