@@ -469,17 +469,17 @@ def gift(table, god, *answers, seat0=None, **kw):
 
 @card("cthulhu")
 def _(table):
-    # two Cultists rise from the Abyss into the Lodge, two wade from the Lodge into The Other
+    # one Cultist rises from the Abyss into the Lodge, two wade from the Lodge into The Other
     # Worlds (one stood there already) and the later of two Elder Signs sinks; the Investigators
     # in the Lodge stay
     t = gift(table, "cthulhu", seat0={"lodge": 4, "abyss": 10, "investigators": 2, "elder_signs": 2})
     s = t.seat(0)
-    assert (s["lodge"], s["abyss"], s["elder_signs"], s["investigators"]) == (4, 8, 1, 2)
+    assert (s["lodge"], s["abyss"], s["elder_signs"], s["investigators"]) == (3, 9, 1, 2)
     assert t.loc("other_worlds")["cultists"][0] == 3
-    # they rise before they wade: a Lodge of one is never left dry (no Elder Sign for it, R-MV-7)
+    # it rises before they wade: a Lodge of one is left empty, not dry (no Elder Sign for it, R-MV-7)
     t = gift(table, "cthulhu", seat0={"lodge": 1, "abyss": 2, "cultists": {"other_worlds": 1, "museum": 16}})
     s = t.seat(0)
-    assert (s["lodge"], s["abyss"], s["elder_signs"]) == (1, 0, 0)
+    assert (s["lodge"], s["abyss"], s["elder_signs"]) == (0, 1, 0)
     assert t.loc("other_worlds")["cultists"][0] == 3
     # none in the Abyss: nothing rises, two wade all the same; no Elder Sign to destroy
     t = gift(table, "cthulhu", seat0={"lodge": 14, "abyss": 0})
@@ -501,14 +501,16 @@ def _(table):
 
 @card("nyarlathotep")
 def _(table):
-    # the top Spell of the deck goes straight into the Reserve, the hand untouched, no choice asked
-    t = gift(table, "nyarlathotep", decks={"spells": ["flame-13"]})
-    assert t.seat(0)["reserve_backs"] == ["flame"] and t.seat(0)["hand_backs"] == ["lantern"] * 3
-    # a full Reserve has no room for it: the Spell stays on top of the deck
+    # the top Spell of the deck goes straight into the Reserve, no choice asked; then the next
+    # one is drawn into the hand
+    t = gift(table, "nyarlathotep", decks={"spells": ["flame-13", "key-01"]})
+    assert t.seat(0)["reserve_backs"] == ["flame"] and sorted(t.seat(0)["hand_backs"]) == ["key"] + ["lantern"] * 3
+    # a full Reserve has no room for it: the top Spell is the one drawn into the hand
     full = ["tome-01", "tome-02", "tome-03"]
-    t = gift(table, "nyarlathotep", "pass", seat0={"hand": HAND, "reserve": full}, decks={"spells": ["flame-13"]})
-    assert t.seat(0)["reserve_backs"] == ["tome"] * 3
-    assert t.g.spell_deck[-1] == t.g.content.index("flame-13") and t.of("spell_readied") == []
+    t = gift(table, "nyarlathotep", "pass", seat0={"hand": HAND, "reserve": full}, decks={"spells": ["flame-13", "key-01"]})
+    assert t.seat(0)["reserve_backs"] == ["tome"] * 3 and t.of("spell_readied") == []
+    assert sorted(t.seat(0)["hand_backs"]) == ["flame"] + ["lantern"] * 3
+    assert t.g.spell_deck[-1] == t.g.content.index("key-01")
 
 
 @card("shub-niggurath")
@@ -543,8 +545,10 @@ def _(table):
 
 @card("ithaqua")
 def _(table):
-    t = gift(table, "ithaqua", "loc:museum", "loc:library")
+    # two Squalls, then one Cultist comes home from the Abyss to the Lodge
+    t = gift(table, "ithaqua", "loc:museum", "loc:library", seat0={"abyss": 3, "lodge": 5, "cultists": {"museum": 12}})
     assert (t.loc("museum")["squalls"], t.loc("library")["squalls"]) == (1, 1)
+    assert (t.seat(0)["abyss"], t.seat(0)["lodge"]) == (2, 6)
     # a rival's move onto a Squall blows its Cultist into the Abyss
     t = table(players=3, current=1, start="move", gods=["ithaqua", "hastur", "cthulhu"],
               locations={"museum": {"squalls": 1}}, seats=[{}, {"hand": ["key-01", "tome-01", "tome-02"]}, {}])

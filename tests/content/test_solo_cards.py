@@ -153,9 +153,22 @@ def _(table, cid):
     assert t.of("dark_gift")[0].data["text"].startswith("Solo:")
 
 
+@solo("ithaqua")
+def _(table, cid):
+    """Alone, Ithaqua's gift sets its two Squalls and no Cultist comes home from the Abyss
+    (with rivals, one does)."""
+    t = table(players=1, gods=["ithaqua"], fate=["ceremony", "streets"], start="activate",
+              seats=[{"hand": ["lantern-11", "lantern-12", "lantern-13"], "abyss": 3, "lodge": 11}])
+    t.choose("loc:museum")
+    t.choose("loc:library")
+    assert (t.loc("museum")["squalls"], t.loc("library")["squalls"]) == (1, 1)
+    assert t.seat(0)["abyss"] == 3
+    assert t.of("dark_gift")[0].data["text"].startswith("Solo:")
+
+
 def test_every_solo_version_has_a_case():
     ids = {c.id for c in default_content().cards if c.solo_text}
-    assert len(ids) == 26
+    assert len(ids) == 27
     assert ids == set(SOLO), f"without a case: {sorted(ids - set(SOLO))}"
 
 
