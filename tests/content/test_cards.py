@@ -469,23 +469,23 @@ def gift(table, god, *answers, seat0=None, **kw):
 
 @card("cthulhu")
 def _(table):
-    # one Cultist rises from the Abyss into the Lodge, two wade from the Lodge into The Other
+    # two Cultists rise from the Abyss into the Lodge, one wades from the Lodge into The Other
     # Worlds (one stood there already) and the later of two Elder Signs sinks; the Investigators
     # in the Lodge stay
     t = gift(table, "cthulhu", seat0={"lodge": 4, "abyss": 10, "investigators": 2, "elder_signs": 2})
     s = t.seat(0)
-    assert (s["lodge"], s["abyss"], s["elder_signs"], s["investigators"]) == (3, 9, 1, 2)
-    assert t.loc("other_worlds")["cultists"][0] == 3
-    # it rises before they wade: a Lodge of one is left empty, not dry (no Elder Sign for it, R-MV-7)
-    t = gift(table, "cthulhu", seat0={"lodge": 1, "abyss": 2, "cultists": {"other_worlds": 1, "museum": 16}})
+    assert (s["lodge"], s["abyss"], s["elder_signs"], s["investigators"]) == (5, 8, 1, 2)
+    assert t.loc("other_worlds")["cultists"][0] == 2
+    # they rise before it wades: an empty Lodge is filled first and never runs dry (R-MV-7)
+    t = gift(table, "cthulhu", seat0={"lodge": 0, "abyss": 2, "cultists": {"other_worlds": 1, "museum": 17}})
     s = t.seat(0)
-    assert (s["lodge"], s["abyss"], s["elder_signs"]) == (0, 1, 0)
-    assert t.loc("other_worlds")["cultists"][0] == 3
-    # none in the Abyss: nothing rises, two wade all the same; no Elder Sign to destroy
+    assert (s["lodge"], s["abyss"], s["elder_signs"]) == (1, 0, 0) and t.of("empty_lodge") == []
+    assert t.loc("other_worlds")["cultists"][0] == 2
+    # none in the Abyss: nothing rises, one wades all the same; no Elder Sign to destroy
     t = gift(table, "cthulhu", seat0={"lodge": 14, "abyss": 0})
     s = t.seat(0)
-    assert (s["lodge"], s["abyss"], s["elder_signs"]) == (12, 0, 0)
-    assert t.loc("other_worlds")["cultists"][0] == 3
+    assert (s["lodge"], s["abyss"], s["elder_signs"]) == (13, 0, 0)
+    assert t.loc("other_worlds")["cultists"][0] == 2
 
 
 @card("hastur")

@@ -127,8 +127,8 @@ def test_r_ce_1_a_gate_then_the_dark_gift(table):
     s = t.seat(0)
     assert s["has_gate"] and t.view()["supply"]["gates"] == 14
     assert t.of("dark_gift")[0].data["god"] == "cthulhu"
-    # Cthulhu's gift: one rises from the Abyss, two wade into The Other Worlds (one stood there)
-    assert (s["lodge"], s["abyss"], t.loc("other_worlds")["cultists"][0]) == (3, 9, 3)
+    # Cthulhu's gift: two rise from the Abyss, one wades into The Other Worlds (one stood there)
+    assert (s["lodge"], s["abyss"], t.loc("other_worlds")["cultists"][0]) == (5, 8, 2)
 
 
 def test_r_ce_2_control_sacrifices_two_for_a_summon_step(table):
