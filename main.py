@@ -27,7 +27,7 @@ def sound_problem() -> str:
     import pygame
 
     from fate.paths import assets_dir
-    from fate.ui.sound import EFFECTS, MUSIC
+    from fate.ui.kit.sound import EFFECTS, MUSIC
 
     folder = assets_dir() / "sounds"
     for name in (*EFFECTS, MUSIC):
@@ -50,8 +50,7 @@ def sound_problem() -> str:
 def self_test(seed: int) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from fate.content import default_content
-    from fate.engine import ContentError, new_game
+    from fate.engine import ContentError, default_content, new_game
     from fate.engine.invariants import violations
 
     try:
@@ -86,7 +85,7 @@ def self_test(seed: int) -> int:
         print(f"SELFTEST FAILED: {missing}", file=sys.stderr)
         return 1
     from fate.ui.app import App
-    from fate.ui.menus import EndScene
+    from fate.ui.screens.end import EndScene
     from fate.ui.session import SeatConfig, Session
     from fate.ui.shots import open_table, play_through
 
@@ -214,8 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--screen {cut(args.screen)}: goes with --screenshot and is one of {', '.join(SCREENS)}")
     if args.self_test:
         return self_test(1 if args.seed is None else args.seed)
-    from fate.content import default_content
-    from fate.engine import ContentError, ScenarioError
+    from fate.engine import ContentError, ScenarioError, default_content
 
     try:
         content = default_content()

@@ -97,8 +97,8 @@ def solo_level(ap: Parser, level: str | None, players: int) -> None:
     than one seat. (Checked after parsing: the levels come from the game's data.)"""
     if level is None:
         return
-    from fate.content import default_content
-    from fate.engine.errors import ContentError
+    from fate.content import ContentError
+    from fate.engine import default_content
 
     try:
         ids = [x.id for x in default_content().solo_levels]

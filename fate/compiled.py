@@ -14,7 +14,7 @@ coverage and mutation runs read the sources). The packaged app carries its compi
 modules itself (packaging/fate.spec) and never looks here.
 
 The compiled engine plays the same games as the sources, choice for choice
-(tests/test_compiled_engine.py compares their fingerprints); it is only faster.
+(tests/packaging/test_compiled_engine.py compares their fingerprints); it is only faster.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from fate.engine.errors import ContentError
+from fate.content import ContentError
 from fate.paths import data_dir
 from fate.untrusted import InputError, cut, read_yaml
 

@@ -343,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--choose", action="append", default=[], metavar="ID", help="apply a choice (repeatable)")
     ap.add_argument("--seat", type=whole(0, 3), default=None, help="print the view of this seat (default: public)")
     args = ap.parse_args(argv)
-    from fate.content import default_content
+    from fate.engine import default_content
 
     if args.from_save:
         from fate.engine.save import load_data

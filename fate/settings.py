@@ -23,7 +23,7 @@ from fate.untrusted import InputError, one_line, read_json
 
 FILE_NAME = "settings.json"
 MAX_BYTES = 64 << 10  # a settings file is about 600 bytes
-COLOURS = 6  # how many cult colours fate.ui.theme.CULT_COLOURS has (a test keeps the two equal)
+COLOURS = 6  # how many cult colours fate.ui.kit.theme.CULT_COLOURS has (a test keeps the two equal)
 
 
 def _seat(x: Any) -> bool:
@@ -62,7 +62,7 @@ DEFAULTS: dict[str, Any] = {
     "confirm_end_turn": False,  # ask before a decision that ends the human's turn
     "tutorial": 0,  # how many lessons of Learn to Play are done (to resume where it stopped)
     "solo_level": "standard",  # how hard the Investigators play in a solo game (data/solo.yaml)
-    # when the table stops to offer a cast, seat by seat (fate/ui/autopass.py): every, mine or never
+    # when the table stops to offer a cast, seat by seat (fate/ui/table/autopass.py): every, mine or never
     "autopass": ["mine", "mine", "mine", "mine"],
 }
 AUTOPASS_MODES = ("every", "mine", "never")

@@ -24,8 +24,7 @@ from pathlib import Path
 
 from fate.ai import BOTS, make_bot
 from fate.cli import Parser, folder, new_file, old_file, refuse, seconds, solo_level, whole
-from fate.content import default_content
-from fate.engine import new_game
+from fate.engine import default_content, new_game
 from fate.engine.invariants import violations
 from fate.untrusted import InputError, read_text
 

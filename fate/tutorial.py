@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from fate.content.model import Content
-from fate.engine.errors import OneLine, ScenarioError
+from fate.engine.errors import ScenarioError
 from fate.engine.events import EVENTS
 from fate.engine.game import Game
 from fate.paths import data_dir
 from fate.scenario import build
-from fate.untrusted import InputError, cut, read_yaml
+from fate.untrusted import InputError, OneLine, cut, read_yaml
 
 FILE = "tutorial.yaml"
 STEP_KEYS = {"say", "do", "shows"}
@@ -139,7 +139,7 @@ def _choose(g: Game, lesson: Lesson, i: int, step: Step, p) -> list:
 
 def main(argv: list[str] | None = None) -> int:
     from fate.cli import Parser, old_file, refuse
-    from fate.content import default_content
+    from fate.engine import default_content
 
     ap = Parser(prog="python -m fate.tutorial", description="Play every Learn to Play lesson on the engine.")
     ap.add_argument("file", nargs="?", type=old_file, help=f"a lessons file (default: the bundled data/{FILE})")

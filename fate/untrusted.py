@@ -36,6 +36,17 @@ class InputError(ValueError):
         super().__init__(one_line(message))
 
 
+class OneLine(ValueError):
+    """An error about something read from outside: its message is one line of at
+    most 300 characters, however long what it quotes (the cut ends in "…"). Each
+    loader's own error (a save's, a scenario's, the cards', a book's) is one."""
+
+    LIMIT = 300
+
+    def __init__(self, message: object = "") -> None:
+        super().__init__(one_line(message, self.LIMIT))
+
+
 def one_line(text: str, limit: int = LINE) -> str:
     """``text`` on one line of at most ``limit`` characters (cut with an ellipsis)."""
     text = " ".join(str(text).split())

@@ -351,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build.py: {e}", file=sys.stderr)
         return 1
     print(f"build time: {time.monotonic() - started:.0f} s")
-    from fate.bench import measure_package
+    from fate.bench.package import measure_package
 
     m = measure_package(folder)
     print(f"bundle: {folder} {m['size_mb']:.1f} MB")

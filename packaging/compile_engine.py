@@ -11,7 +11,7 @@ tests/conftest.py sets FATE_PURE=1). The packaged app is built with it
 removed in DIR; a folder with other files and no build is refused.
 
 The compiled modules are the same Python, translated: the same games, choice for
-choice (tests/test_compiled_engine.py). ``Game`` becomes an extension type
+choice (tests/packaging/test_compiled_engine.py). ``Game`` becomes an extension type
 (fate/engine/game.pxd) so that its own methods read its fields in place; nothing
 else is declared, and the type annotations are not used as C types.
 

@@ -142,9 +142,11 @@ def _version_arg(text: str) -> tuple[int, ...]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from build import Parser
+    here = Path(__file__).resolve().parent
+    sys.path[:0] = [str(here.parent), str(here)]  # the project (fate.cli) and this folder (oldlinux)
     from oldlinux import GLIBC, GLIBCXX
+
+    from fate.cli import Parser
 
     ap = Parser(prog="python packaging/elfcheck.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", type=Path)

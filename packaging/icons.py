@@ -22,7 +22,7 @@ ICNS_TYPES = ((b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128), (b"ic
 def png_bytes(size: int) -> bytes:
     import pygame
 
-    from fate.ui.art import icon
+    from fate.ui.kit.art import icon
 
     buf = io.BytesIO()
     pygame.image.save(icon(size), buf, "icon.png")

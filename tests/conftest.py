@@ -20,13 +20,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # The tests read the engine's sources (coverage and mutation runs do), and so do the child
 # processes they start, even where packaging/compile_engine.py has built the compiled engine;
-# FATE_PURE=0 runs them all on the compiled one. tests/test_compiled_engine.py compares the two.
+# FATE_PURE=0 runs them all on the compiled one. tests/packaging/test_compiled_engine.py compares the two.
 os.environ.setdefault("FATE_PURE", "1")
 # Saves, settings and reports of every test go to a scratch folder, never the player's own.
 os.environ["FATE_USER_DIR"] = tempfile.mkdtemp(prefix="fate-tests-")
 
-from fate.content import default_content  # noqa: E402
-from fate.engine import Game, rng, view  # noqa: E402
+from fate.engine import (  # noqa: E402
+    Game,
+    default_content,  # noqa: E402
+    rng,
+    view,
+)
 from fate.engine.events import event_problems  # noqa: E402
 from fate.engine.invariants import prompt_problems  # noqa: E402
 from fate.scenario import build  # noqa: E402

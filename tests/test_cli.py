@@ -20,7 +20,7 @@ def run(*args):
     ["-m", "fate.sim", "--players", "9"],
     ["-m", "fate.bench", "galaxy"],
     ["-m", "fate.scenario", "x.yaml", "--frobnicate"],
-    ["-m", "fate.content", "--nope"],
+    ["-m", "fate.cards", "--nope"],
 ])
 def test_unknown_flags_get_one_clear_message(args):
     out = run(*args)

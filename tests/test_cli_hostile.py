@@ -12,15 +12,15 @@ import pytest
 
 import main as game_main
 from fate import bench, sim, tutorial
+from fate import cards as content_tool
 from fate import scenario as scenario_tool
 from fate.ai import arena, draftbook, valuebook
-from fate.content import __main__ as content_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 HUGE = "9" * 10_000
 TOOLS = {"main.py": game_main.main, "fate.sim": sim.main, "fate.ai.arena": arena.main,
          "fate.ai.draftbook": draftbook.main, "fate.ai.valuebook": valuebook.main, "fate.bench": bench.main,
-         "fate.scenario": scenario_tool.main, "fate.content": content_tool.main, "fate.tutorial": tutorial.main}
+         "fate.scenario": scenario_tool.main, "fate.cards": content_tool.main, "fate.tutorial": tutorial.main}
 
 
 def cases(tmp: Path) -> list[tuple[str, list[str], str]]:
@@ -75,7 +75,7 @@ def cases(tmp: Path) -> list[tuple[str, list[str], str]]:
         ("fate.scenario", ["--from-save", str(tmp / "none.json")], "--from-save"),
         ("fate.scenario", [str(ROOT / "docs/examples/museum-control.yaml"), "--seat", "9"], "--seat"),
         ("fate.scenario", [str(ROOT / "docs/examples/museum-control.yaml"), "--choose", "x" * 5000], "--choose"),
-        ("fate.content", [str(tmp / "none")], "data"), ("fate.content", [str(tmp)], "DATA"),
+        ("fate.cards", [str(tmp / "none")], "data"), ("fate.cards", [str(tmp)], "DATA"),
         ("fate.tutorial", ["--bogus"], "--bogus"), ("fate.tutorial", [str(lessons)], "FILE"),
         ("fate.tutorial", [str(fifo)], "file"),
     ]

@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from fate.ai import HardBot, draftbook
 from fate.ai import book as bookfile
 from fate.ai.book import PRIOR, DraftBook, DraftBookError, load_book
-from fate.content import default_content
-from fate.engine import new_game
+from fate.engine import default_content, new_game
 from tests.hostile import YAML_HOSTILE, damaged_copies
 
 CONTENT = default_content()

@@ -32,7 +32,7 @@ def test_every_rule_id_is_explained_and_every_id_named_exists():
 
 
 def test_the_pictures_are_the_tables_own():
-    from fate.ui.art import GLYPHS
+    from fate.ui.kit.art import GLYPHS
 
     for s in guide.load():
         assert s.art and set(s.art) <= set(GLYPHS), s.id

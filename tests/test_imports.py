@@ -12,7 +12,7 @@ from pathlib import Path
 
 FATE = Path(__file__).resolve().parent.parent / "fate"
 CORE = {"fate.engine.game", "fate.engine.registry", "fate.engine.model", "fate.engine.constants",
-        "fate.engine.errors", "fate.engine.rng"}
+        "fate.engine.errors", "fate.engine.rng", "fate.engine.fields", "fate.engine.prepared"}
 RULES = {"fate.engine.artifacts", "fate.engine.casting", "fate.engine.conditions", "fate.engine.effects",
          "fate.engine.flow", "fate.engine.locations", "fate.engine.movement", "fate.engine.raids",
          "fate.engine.steps_board", "fate.engine.steps_cards"}
@@ -113,11 +113,74 @@ def test_the_engine_core_imports_no_rule_module():
         assert not graph[core] & RULES, f"{core} imports {sorted(graph[core] & RULES)}"
 
 
-def test_scenes_do_not_import_each_other():
+def room_of(module: str) -> str:
+    """The room a module lives in: ``fate.ui.table.board`` -> ``fate.ui.table``; a module
+    straight under fate/ or fate/ui/ is a room of its own."""
+    parts = module.split(".")
+    return ".".join(parts[:3]) if parts[:2] == ["fate", "ui"] and len(parts) > 3 else \
+        ".".join(parts[:2]) if parts[:1] == ["fate"] and len(parts) > 2 and parts[1] != "ui" else module
+
+
+def arrows(graph: dict[str, set[str]], source: str, target: str) -> list[str]:
+    """Every import from a module of room ``source`` (or under it) into room ``target``."""
+    return sorted(f"{a} -> {b}" for a, bs in graph.items() for b in bs
+                  if (a == source or a.startswith(source + ".")) and (b == target or b.startswith(target + ".")))
+
+
+# A room never imports a room above it: lower rows know nothing of higher ones.
+ABOVE = {
+    "fate.content": ["fate.engine", "fate.ai", "fate.server", "fate.net", "fate.ui"],
+    "fate.engine": ["fate.ai", "fate.server", "fate.net", "fate.ui"],
+    "fate.narration": ["fate.ui", "fate.server"],
+    "fate.ai": ["fate.server", "fate.net", "fate.ui"],
+    "fate.net": ["fate.server", "fate.ui"],
+    "fate.server": ["fate.ui", "fate.net"],
+    "fate.ui.kit": ["fate.ui.table", "fate.ui.screens", "fate.ui.online", "fate.ui.session", "fate.ui.app",
+                    "fate.ui.shots"],
+    "fate.ui.session": ["fate.ui.kit", "fate.ui.table", "fate.ui.screens", "fate.ui.online", "fate.ui.app"],
+    "fate.ui.table": ["fate.ui.screens", "fate.ui.online", "fate.ui.app", "fate.ui.shots"],
+    "fate.ui.screens": ["fate.ui.online", "fate.ui.app", "fate.ui.shots"],
+    "fate.ui.online": ["fate.ui.screens", "fate.ui.app", "fate.ui.shots"],
+}
+
+
+def test_no_room_imports_a_room_above_it():
     graph = import_graph(module_files())
-    scenes = {"fate.ui.menus", "fate.ui.play"}
-    for s in scenes:
-        assert not graph[s] & scenes, f"{s} imports {sorted(graph[s] & scenes)}"
+    assert {room_of(m) for m in graph} >= set(ABOVE), "a room was renamed: update this test"
+    for low, highs in ABOVE.items():
+        for high in highs:
+            assert not arrows(graph, low, high), f"{low} imports {high}: {arrows(graph, low, high)}"
+
+
+def test_the_ui_is_four_rooms_and_the_window():
+    """fate/ui holds the table, the screens, online play and the kit, beside the window
+    (app), the session that seats deciders, and the headless tools (shots, crash)."""
+    mods = module_files()
+    assert {room_of(m) for m in mods if m.startswith("fate.ui.")} == {
+        "fate.ui.table", "fate.ui.screens", "fate.ui.online", "fate.ui.kit",
+        "fate.ui.app", "fate.ui.session", "fate.ui.shots", "fate.ui.crash"}
+
+
+def test_screens_do_not_import_each_other():
+    """A screen asks the app for the next one by name; what two screens share lives in
+    fate/ui/screens/saved.py (the saved games in words), which is no scene."""
+    graph = import_graph(module_files())
+    screens = {m for m in graph if m.startswith("fate.ui.screens.") and m != "fate.ui.screens.saved"}
+    assert len(screens) >= 9
+    for s in sorted(screens):
+        assert not graph[s] & screens, f"{s} imports {sorted(graph[s] & screens)}"
+
+
+def test_no_module_is_over_550_lines():
+    long = {m: n for m, f in module_files().items() if (n := len(f.read_text(encoding="utf-8").splitlines())) > 550}
+    assert long == {}
+
+
+def test_the_checker_sees_a_room_importing_upwards():
+    graph = {"fate.engine.game": {"fate.ui.table.board"}, "fate.ui.table.board": set()}
+    assert arrows(graph, "fate.engine", "fate.ui") == ["fate.engine.game -> fate.ui.table.board"]
+    assert room_of("fate.ui.table.board") == "fate.ui.table" and room_of("fate.engine.game") == "fate.engine"
+    assert room_of("fate.narration") == "fate.narration" and room_of("fate.ui.app") == "fate.ui.app"
 
 
 def test_the_cycle_finder_finds_a_cycle():

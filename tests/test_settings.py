@@ -8,9 +8,9 @@ import pytest
 
 from fate import settings
 from fate.ui.app import App
-from fate.ui.menus import SetupScene
-from fate.ui.play import PlayScene
-from tests.ui.test_table_play import frame, press
+from fate.ui.screens.new_game import SetupScene
+from fate.ui.table.scene import PlayScene
+from tests.ui.table.test_table_play import frame, press
 
 
 def test_no_file_gives_the_defaults_quietly(tmp_path):
@@ -127,7 +127,7 @@ def test_a_damaged_settings_file_is_told_on_the_title_screen(content):
 
 
 def test_the_settings_screen_changes_and_keeps_speed_hard_and_window(content):
-    from fate.ui.settings_screen import SettingsScene
+    from fate.ui.screens.settings import SettingsScene
 
     app = App(content, size=None, seed=3)
     try:
@@ -141,7 +141,7 @@ def test_the_settings_screen_changes_and_keeps_speed_hard_and_window(content):
         spot = next(h for h in app.scene.hotspots() if h.key == ("hard", 4.0))
         assert "longer is stronger" in spot.tip
         press(app, ("back",))
-        from fate.ui.menus import TitleScene
+        from fate.ui.screens.title import TitleScene
 
         assert isinstance(app.scene, TitleScene)
     finally:

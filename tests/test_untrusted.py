@@ -15,8 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fate import settings as settings_file
-from fate.content import default_content, load_content
-from fate.engine import ContentError, SaveFormatError, ScenarioError
+from fate.engine import ContentError, SaveFormatError, ScenarioError, default_content, load_content
 from fate.engine.save import load_data
 from fate.paths import data_dir
 from fate.saves import (

@@ -18,8 +18,7 @@ from fate.ai import book as bookfile
 from fate.ai import value as valuefile
 from fate.ai.evaluate import rewards as hand_rewards
 from fate.ai.value import FEATURES, ValueBookError, ValueModel, chances, features, load_values
-from fate.content import default_content
-from fate.engine import new_game
+from fate.engine import default_content, new_game
 from fate.engine.constants import MUSEUM, OTHER_WORLDS
 from tests.hostile import YAML_HOSTILE, damaged_copies, yaml_text
 

@@ -31,8 +31,7 @@ from typing import Any
 from fate.ai.bots import BOTS, make_bot
 from fate.ai.ismcts import HardBot
 from fate.cli import Parser, new_file, seconds, solo_level, whole
-from fate.content import default_content
-from fate.engine import engine_kind, new_game
+from fate.engine import default_content, engine_kind, new_game
 from fate.untrusted import InputError, cut, parse_json, read_text
 
 CHOICE_CAP = 50_000

@@ -12,8 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fate.engine.errors import OneLine
-from fate.untrusted import InputError, cut, read_yaml
+from fate.untrusted import InputError, OneLine, cut, read_yaml
 
 
 def read_players(path: Path, limit: int, seat_counts: tuple[int, ...], error: type[OneLine]) -> tuple[str, dict]:

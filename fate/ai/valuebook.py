@@ -76,8 +76,7 @@ def play(args: tuple[int, int, int]) -> dict:
     who won."""
     from fate.ai.arena import CHOICE_CAP
     from fate.ai.bots import make_bot
-    from fate.content import default_content
-    from fate.engine import new_game
+    from fate.engine import default_content, new_game
 
     players, seed, positions = args
     g = new_game(default_content(), players, seed)

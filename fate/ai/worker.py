@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from fate.ai.bots import make_bot
 from fate.ai.ismcts import HardBot
-from fate.content import default_content
+from fate.engine import default_content
 from fate.engine.save import load_data
 
 HINT_BUDGET = 1.0  # seconds Hard searches for a hint

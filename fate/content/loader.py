@@ -2,6 +2,8 @@
 
 Every problem fails with one ContentError that names the file, the card and
 the field. YAML is read through fate/untrusted.py (a safe loader, no aliases).
+The words a card may use (effect steps, conditions, locations) are the rules
+engine's: it hands them over as a ``Vocabulary`` (content never imports it).
 """
 
 from __future__ import annotations
@@ -19,13 +21,14 @@ from fate.content.model import (
     STANDARD_LEVEL,
     Card,
     Content,
+    ContentError,
     Dice,
     DieFace,
     Location,
     SoloLevel,
     Symbol,
+    Vocabulary,
 )
-from fate.engine.errors import ContentError
 from fate.untrusted import InputError, cut, parse_yaml, read_bytes
 
 MAX_BYTES = 1 << 20  # the largest data file is about 20 KB
@@ -54,8 +57,9 @@ def known(x: Any, table: Any) -> bool:
 
 
 class _Loader:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, words: Vocabulary) -> None:
         self.root = root
+        self.words = words
         self.cards: list[Card] = []
         self.by_id: dict[str, int] = {}
         self.step_lists: list[tuple[dict, ...]] = []
@@ -80,8 +84,7 @@ class _Loader:
     def load_symbols(self) -> None:
         where = "data/symbols.yaml"
         data = self.read("symbols.yaml")
-        from fate.engine.constants import LOCATIONS
-
+        locations = self.words.locations
         if not isinstance(data, dict) or not isinstance(data.get("symbols"), list):
             raise ContentError(f"{where}: expected a 'symbols' list")
         rows = data["symbols"]
@@ -94,12 +97,12 @@ class _Loader:
             if not isinstance(sid, str) or not sid.isidentifier() or any(o[1] == sid for o in out):
                 raise ContentError(f"{where}: field 'id': expected a new word for each symbol, found {cut(sid)}")
             loc = row.get("location")
-            if not known(loc, LOCATIONS):
+            if not known(loc, locations):
                 raise ContentError(f"{where}: symbol {cut(sid)}: field 'location': unknown location {cut(loc)}")
             col = row.get("colour")
             if not (isinstance(col, list) and len(col) == 3 and all(isinstance(x, int) and 0 <= x <= 255 for x in col)):
                 raise ContentError(f"{where}: symbol {cut(sid)}: field 'colour': expected [r, g, b] with 0..255")
-            out.append((LOCATIONS.index(loc), sid, str(row.get("name", sid)), tuple(col), loc))
+            out.append((locations.index(loc), sid, str(row.get("name", sid)), tuple(col), loc))
         out.sort()
         if [o[0] for o in out] != list(range(6)):
             raise ContentError(f"{where}: field 'location': each location needs exactly one symbol")
@@ -139,7 +142,7 @@ class _Loader:
     def load_locations(self) -> None:
         where = "data/locations.yaml"
         data = self.read("locations.yaml")
-        from fate.engine.constants import LOCATIONS
+        locations = self.words.locations
 
         if not isinstance(data, dict) or not isinstance(data.get("locations"), list):
             raise ContentError(f"{where}: expected a 'locations' list")
@@ -148,16 +151,16 @@ class _Loader:
         for row in data["locations"]:
             self.keys(row, {"id", *fields}, where, "location")
             lid = row.get("id")
-            if not known(lid, LOCATIONS):
+            if not known(lid, locations):
                 raise ContentError(f"{where}: field 'id': unknown location {cut(lid)}")
             if lid in found:
                 raise ContentError(f"{where}: location {cut(lid)} is listed twice")
             texts = [self.text(row, f, where, lid) for f in fields]
-            found[lid] = Location(LOCATIONS.index(lid), lid, *texts)
-        missing = [lid for lid in LOCATIONS if lid not in found]
+            found[lid] = Location(locations.index(lid), lid, *texts)
+        missing = [lid for lid in locations if lid not in found]
         if missing:
             raise ContentError(f"{where}: location {cut(missing[0])} is missing")
-        self.locations = tuple(found[lid] for lid in LOCATIONS)
+        self.locations = tuple(found[lid] for lid in locations)
 
     # ---------------------------------------------------------------- helpers
     @staticmethod
@@ -178,8 +181,7 @@ class _Loader:
 
     def steps(self, raw: Any, where: str) -> int:
         """Validate a step list; return its index in step_lists."""
-        from fate.engine.registry import STEPS
-
+        known_steps = self.words.steps
         if raw is None:
             raw = []
         if not isinstance(raw, list):
@@ -190,9 +192,9 @@ class _Loader:
             if not isinstance(st, dict) or "do" not in st:
                 raise ContentError(f"{here}: a step is a map with a 'do' field")
             name = st["do"]
-            if not known(name, STEPS):
+            if not known(name, known_steps):
                 raise ContentError(f"{here}: unknown effect step {cut(name)}")
-            params = STEPS[name].params
+            params = known_steps[name].params
             full = {"do": name}
             for key in st:
                 if key != "do" and key not in params:
@@ -205,20 +207,18 @@ class _Loader:
         return len(self.step_lists) - 1
 
     def param(self, kind: str, val: Any, where: str) -> Any:
-        from fate.engine.registry import CONDITIONS, WHO
-        from fate.engine.registry import LOCATION_SPECS as LOC
-
+        who, places = self.words.who, self.words.places
         if kind == "int":
             if not isinstance(val, int) or isinstance(val, bool) or not 0 <= val <= 20:
                 raise ContentError(f"{where}: expected a whole number 0..20, found {cut(val)}")
             return val
         if kind == "who":
-            if not known(val, WHO):
-                raise ContentError(f"{where}: expected one of {', '.join(WHO)}, found {cut(val)}")
+            if not known(val, who):
+                raise ContentError(f"{where}: expected one of {', '.join(who)}, found {cut(val)}")
             return val
         if kind == "loc":
-            if not known(val, LOC):
-                raise ContentError(f"{where}: expected one of {', '.join(LOC)}, found {cut(val)}")
+            if not known(val, places):
+                raise ContentError(f"{where}: expected one of {', '.join(places)}, found {cut(val)}")
             return val
         if kind == "source":
             if not known(val, SOURCES):
@@ -243,7 +243,7 @@ class _Loader:
                 out.append((f, self.steps(steps, f"{where}.{face}")))
             return tuple(sorted(out))
         if kind == "cond":
-            return self.cond(val, where, CONDITIONS)
+            return self.cond(val, where, self.words.conditions)
         if kind == "options":
             if not isinstance(val, list) or len(val) < 2:
                 raise ContentError(f"{where}: expected a list of at least 2 options")
@@ -394,12 +394,11 @@ class _Loader:
                      **self.solo(row, where, "artifact", cid))
 
     def load_curses(self) -> None:
-        from fate.engine.registry import CONDITIONS
-
         where = "data/curses.yaml"
         for row in self.entries(CURSE):
             cid = row["id"]
-            trig = self.cond(row.get("trigger"), f"{where}: curse {cut(cid)}: field 'trigger'", CONDITIONS)
+            trig = self.cond(row.get("trigger"), f"{where}: curse {cut(cid)}: field 'trigger'",
+                             self.words.conditions)
             self.add(id=cid, kind=CURSE, name=self.text(row, "name", where, cid),
                      text=self.text(row, "text", where, cid), trigger=trig,
                      flavor=self.text(row, "flavor", where, cid, False),
@@ -433,10 +432,7 @@ class _Loader:
                                    "characters (a button and a tooltip show them)")
             out.append(SoloLevel(i, lid, name, text, **nums))
         standard = next((x for x in out if x.id == STANDARD_LEVEL), None)
-        from fate.engine.constants import SOLO_CURSES_TO_LOSE
-
-        rules = {"arrive": 1, "meeting_curses": 1, "meeting_signs": 0, "raid_dice": 0,
-                 "curses_to_lose": SOLO_CURSES_TO_LOSE, "start_investigators": 0}
+        rules = self.words.standard_solo
         if standard is None or any(getattr(standard, k) != v for k, v in rules.items()):
             raise ContentError(f"{where}: level {STANDARD_LEVEL!r} must be there, with the rules' own numbers")
         self.solo_levels = tuple(out)
@@ -461,11 +457,13 @@ class _Loader:
                        locations=self.locations, solo_levels=self.solo_levels)
 
 
-def load_content(root: Path | str | None = None) -> Content:
-    """Read and validate every data file. Raises ContentError on the first problem."""
+def load_content(words: Vocabulary, root: Path | str | None = None) -> Content:
+    """Read and validate every data file against the engine's ``words`` (the bundled
+    data/ when ``root`` is None). Raises ContentError on the first problem. The engine's
+    own ``load_content`` and ``default_content`` hand its words over."""
     from fate.paths import data_dir
 
-    loader = _Loader(Path(root) if root is not None else data_dir())
+    loader = _Loader(Path(root) if root is not None else data_dir(), words)
     loader.load_symbols()
     loader.load_dice()
     loader.load_locations()
@@ -478,12 +476,3 @@ def load_content(root: Path | str | None = None) -> Content:
     loader.counts()
     return loader.content()
 
-
-_cache: dict[str, Content] = {}
-
-
-def default_content() -> Content:
-    """The bundled content, loaded once per process."""
-    if "default" not in _cache:
-        _cache["default"] = load_content()
-    return _cache["default"]

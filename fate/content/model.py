@@ -8,7 +8,32 @@ number and a half-resolved effect is a plain tuple.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from fate.untrusted import OneLine
+
+
+class ContentError(OneLine):
+    """Card or rules data in data/ that does not validate."""
+
+
+class Vocabulary(NamedTuple):
+    """The words card data may use, as the rules engine defines them: handed to the
+    loader by the engine (content never imports the engine; the engine takes content).
+
+    ``steps`` and ``conditions`` map a name to a definition whose ``params`` map each
+    field to a ``(kind, default)`` pair (``Param``); the loader checks every card against
+    them and turns each field into the value the engine reads."""
+
+    locations: tuple[str, ...]  # location ids, in the Altar's order
+    steps: Mapping[str, Any]  # effect step name -> definition with ``params``
+    conditions: Mapping[str, Any]  # condition name -> definition with ``params``
+    who: tuple[str, ...]  # the values of a ``who`` field
+    places: tuple[str, ...]  # the values of a ``loc`` field: a location id or a choice
+    standard_solo: Mapping[str, int]  # the rules' own solo numbers (data/solo.yaml's standard level)
+
 
 GOD, SPELL, GATE, ARTIFACT, CURSE = "god", "spell", "gate", "artifact", "curse"
 CARD_KINDS = (GOD, SPELL, GATE, ARTIFACT, CURSE)
@@ -123,7 +148,7 @@ class Content:
     locations: tuple[Location, ...] = ()
     solo_levels: tuple[SoloLevel, ...] = ()
     # Lookup tables the engine derives from the cards once per content (see
-    # fate.engine.tables); not part of the content's identity.
+    # the engine registry's tables()); not part of the content's identity.
     derived: dict = field(repr=False, compare=False, default_factory=dict)
 
     def card(self, card_id: str) -> Card:

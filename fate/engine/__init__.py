@@ -32,6 +32,9 @@ if __path__ != _SOURCES:  # noqa: F821
             del sys.modules[_name]
         __path__[:] = _SOURCES  # noqa: F821
 
+from pathlib import Path  # noqa: E402
+
+from fate.content import loader  # noqa: E402
 from fate.content.model import STANDARD_LEVEL, Content  # noqa: E402
 
 # The rule modules register their tasks, steps, conditions and tables with the core
@@ -51,12 +54,31 @@ from fate.engine import (  # noqa: F401, E402
 from fate.engine.errors import ContentError, IllegalChoice, SaveFormatError, ScenarioError  # noqa: E402
 from fate.engine.game import Game  # noqa: E402
 from fate.engine.model import Choice, Event, Prompt  # noqa: E402
+from fate.engine.registry import vocabulary  # noqa: E402
 from fate.engine.view import view  # noqa: E402
 
 __all__ = [
     "Choice", "Content", "ContentError", "Event", "Game", "IllegalChoice", "Prompt",
-    "SaveFormatError", "ScenarioError", "engine_kind", "new_game", "new_game_from", "view",
+    "SaveFormatError", "ScenarioError", "default_content", "engine_kind", "load_content", "new_game",
+    "new_game_from", "view",
 ]
+
+
+def load_content(root: Path | str | None = None) -> Content:
+    """The cards of ``root`` (the bundled data/ when None), validated against the words the
+    rule modules registered: every effect step, condition and location a card names.
+    Raises ContentError on the first problem."""
+    return loader.load_content(vocabulary(), root)
+
+
+_bundled: list[Content] = []
+
+
+def default_content() -> Content:
+    """The bundled content, loaded once per process."""
+    if not _bundled:
+        _bundled.append(load_content())
+    return _bundled[0]
 
 
 def engine_kind() -> str:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from fate.content.model import Content
 from fate.engine.constants import ARTIFACT_LIMIT
-from fate.engine.game import SEAT_SLOTS, Game
+from fate.engine.game import Game
 from fate.engine.model import Event
+from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import Ask, table, task
 
 

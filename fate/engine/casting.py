@@ -31,8 +31,9 @@ from fate.engine.constants import (
     RESERVE_SLOTS,
     WILD_SYMBOL,
 )
-from fate.engine.game import CLOCKWISE, SEAT_SLOTS, Game
+from fate.engine.game import CLOCKWISE, Game
 from fate.engine.model import Choice, Event
+from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import Ask, table, task
 
 # The casting windows; a window's bits are index * 4 + 2 * (own turn) + (aimed at the seat).

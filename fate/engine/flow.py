@@ -22,8 +22,9 @@ from fate.engine.constants import (
     STREETS,
     SUMMON_WIN,
 )
-from fate.engine.game import SEAT_SLOTS, Game
+from fate.engine.game import Game
 from fate.engine.model import Choice, Event
+from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import ROLL_RESULTS, Ask, table, task
 
 # ---------------------------------------------------------------- set-up

@@ -22,7 +22,6 @@ from fate.content.model import STANDARD_LEVEL, Card, Content
 from fate.engine import rng as rngmod
 from fate.engine.constants import (
     CONTROL_MINIMUM,
-    CULTISTS_PER_CULT,
     ELDER_SIGNS_TO_LOSE,
     GAME_SEAT,
     INVESTIGATORS,
@@ -31,8 +30,18 @@ from fate.engine.constants import (
     SUMMON_WIN,
 )
 from fate.engine.errors import IllegalChoice
+from fate.engine.fields import ALL_FIELDS
 from fate.engine.model import Choice, Event, Prompt
-from fate.engine.registry import TASKS, table, tables
+from fate.engine.prepared import (
+    INVESTIGATORS_LEFT,
+    INVESTIGATORS_SENT,
+    RECALLED,
+    SACRIFICED,
+    SIGN_GAINED,
+    SUMMON_MOVED,
+    UNKEPT,
+)
+from fate.engine.registry import TASKS, tables
 
 _new_tuple = tuple.__new__
 _as_choice = partial(_new_tuple, Choice)  # Choice(*option) without namedtuple's slow __new__
@@ -40,64 +49,15 @@ _NOWHERE: frozenset[int] = frozenset()
 # A turn takes some dozens of steps; this many without anyone deciding is a loop.
 STEPS_WITHOUT_A_DECISION = 1_000_000
 OUT_OF_TASKS = "the engine ran out of things to do (a rules bug)"
-# Events that recur with the same values are made once and told again (appended to
-# ``game.events`` as they are): an Event is a tuple subclass, and making and freeing one
-# costs more than most rules that tell it. Such events share their data dicts, which no
-# reader may change (none does). Their tables take a seat as index through SEAT_SLOTS:
-# seat s at index s, GAME_SEAT (-1) last.
-SEAT_SLOTS = (0, 1, 2, 3, GAME_SEAT)
-SIGN_GAINED = [[Event("elder_sign_gained", {"seat": s, "total": k}) for k in range(ELDER_SIGNS_TO_LOSE + 1)]
-               for s in SEAT_SLOTS]
-RECALLED = [[Event("recalled", {"seat": s, "count": k}) for k in range(CULTISTS_PER_CULT + 1)] for s in SEAT_SLOTS]
-INVESTIGATORS_LEFT = [[Event("investigators_left", {"seat": s, "count": k}) for k in range(INVESTIGATORS + 1)]
-                      for s in SEAT_SLOTS]
-# INVESTIGATORS_SENT[seat][count][source]: the source a seat, or 4 for the supply. The counts
-# of these tables are bounded by the game's own (20 Cultists a cult, 25 Investigators, the
-# 10th Elder Sign ends the game), which fate/engine/invariants.py checks of every position.
-SENT_FROM = (0, 1, 2, 3, "supply")
-INVESTIGATORS_SENT = [[[Event("investigators_sent", {"seat": s, "count": k, "source": src}) for src in SENT_FROM]
-                       for k in range(INVESTIGATORS + 1)] for s in SEAT_SLOTS]
 # CLOCKWISE[players][seat]: the seats round the table starting with ``seat`` (a list: indexing
 # one is quicker than looking up a dict)
 CLOCKWISE = [[tuple((s + k) % n for k in range(n)) for s in range(n)] for n in range(5)]
-# SUMMON_MOVED[seat][from][to]; SACRIFICED[seat][location][count]: a cult has 20 Cultists
-SUMMON_MOVED = [[[Event("summon_moved", {"seat": s, "frm": a, "to": b}) for b in range(SUMMON_WIN + 1)]
-                 for a in range(SUMMON_WIN + 1)] for s in SEAT_SLOTS]
-SACRIFICED = [[[Event("sacrificed", {"seat": s, "location": loc, "count": k}) for k in range(CULTISTS_PER_CULT + 1)]
-               for loc in range(N_LOCATIONS)] for s in SEAT_SLOTS]
-GATE_GAINED = [Event("gate_gained", {"seat": s}) for s in SEAT_SLOTS]
-
-
-_LIST_FIELDS = (
-    "lodge", "abyss", "inv_lodge", "summon", "signs", "es_cursed", "gate",
-    "spell_deck", "discard", "gate_supply", "art_deck", "art_up", "curse_deck",
-    "held", "box", "resolving", "pieces", "squall", "forced", "stack", "choices_made",
-    "inv_at",
-)
-_NESTED_FIELDS = ("at", "hands", "reserve", "arts", "columns", "rolls")
-# cast_bits[seat]: what the seat's Reserve and ready Artifacts allow in each casting window
-# (bits of the ``timing`` table, see casting.castable), or -1 when not yet known; derived, so never saved.
-# cast_any: the OR of every seat's cast_bits, or -1 while any is unknown: whether a window can
-# ask anyone is one test instead of a loop over the seats (about one window a decision).
-# readied: the seats holding Readied Spells, worked out with cast_any (read only while cast_any
-# is known: a window closed at once counts them in passed_over without a look at every seat).
-# passed_over[seat]: how many casting windows closed without asking the seat while it had Readied
-# Spells (what it could not cast there came to light: fate/engine/undo.py); never saved either.
-_DERIVED_FIELDS = ("cast_bits", "cast_any", "readied", "passed_over")
-_SCALAR_FIELDS = (
-    "content", "config", "n", "solo", "first", "cur", "turn", "phase", "inv_supply",
-    "turn_loc", "ready_allow", "ctl", "ow_returns", "cleanse_used", "squall_owner",
-    "rng", "over", "end_reason", "ask", "tables", "level",
-)
 
 
 class Game:
     """One game of Fate of the Elder Gods. Create it with ``fate.engine.new_game``."""
 
-    __slots__ = (
-        _LIST_FIELDS + _NESTED_FIELDS + _SCALAR_FIELDS + _DERIVED_FIELDS
-        + ("gods", "drafts", "exhausted", "winners", "losers", "events")
-    )
+    __slots__ = ALL_FIELDS
 
     # ------------------------------------------------------------------ set-up
     def __init__(self, content: Content, config: dict) -> None:
@@ -311,7 +271,6 @@ class Game:
         events = self.events
         if events is not UNKEPT:  # a quiet game (see quiet) makes no Event
             events.append(_new_tuple(Event, (kind, data, only)))  # Event(...) without its slow __new__
-
 
     def card(self, index: int) -> Card:
         return self.content.cards[index]
@@ -565,57 +524,6 @@ class Game:
 
     def location_name(self, loc: int) -> str:
         return LOCATION_NAMES[loc]
-
-
-def _column_told(content: Content) -> list[list[Event]]:
-    """``column_told[location][count]``: the event of a Column discarded (a Column holds
-    at most every Spell and Gate of the content)."""
-    return [[Event("column_discarded", {"location": loc, "count": k})
-             for k in range(len(content.spells) + len(content.gates) + 1)] for loc in range(N_LOCATIONS)]
-
-
-table("column_told", _column_told)
-
-
-def _drawn_events(content: Content) -> list[list[tuple[Event, Event]]]:
-    """``drawn[card][seat]``: the events of ``draw_spell`` (what all see, what the drawer sees)."""
-    return [[(Event("spell_drawn", {"seat": s, "symbol": c.symbol}),
-              Event("spell_drawn_face", {"seat": s, "card": c.id}, (s,))) for s in SEAT_SLOTS]
-            for c in content.cards]
-
-
-table("drawn", _drawn_events)
-
-
-def _passive_values(content: Content) -> dict[str, list[int]]:
-    """``passive[key][card]``: the card's always-on modifier ``key`` (0 if it has none), for
-    every key some card of the content has."""
-    keys = {key for c in content.cards for key, _ in c.passive}
-    return {key: [c.passive_value(key) for c in content.cards] for key in sorted(keys)}
-
-
-table("passive", _passive_values)
-
-
-class _Unkept(list):
-    """The event list of a quiet game: it keeps nothing (nobody reads a look-ahead's
-    events: a search applies thousands of choices a second). The events made once are
-    appended to ``game.events`` directly; ``emit``, ``apply`` and ``take_events`` know it.
-    ``apply`` and ``take_events`` hand out a fresh empty list, never this one."""
-
-    __slots__ = ()
-
-    def append(self, event: Event) -> None:
-        pass
-
-    def extend(self, events: Any) -> None:
-        pass
-
-    def __iadd__(self, events: Any) -> _Unkept:
-        return self
-
-
-UNKEPT = _Unkept()
 
 
 def quiet(g: Game) -> Game:

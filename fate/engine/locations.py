@@ -16,8 +16,9 @@ from fate.engine.constants import (
     OTHER_WORLDS,
     STREETS,
 )
-from fate.engine.game import GATE_GAINED, SEAT_SLOTS, Game
+from fate.engine.game import Game
 from fate.engine.model import Choice, Event
+from fate.engine.prepared import GATE_GAINED, SEAT_SLOTS
 from fate.engine.registry import Ask, roll_result, table, task
 
 SKIP = Choice("skip", "Do not take the Control Action", None)

@@ -11,8 +11,9 @@ from fate.engine.constants import (
     MOVE_INVESTIGATOR_THRESHOLD,
     N_LOCATIONS,
 )
-from fate.engine.game import SEAT_SLOTS, Game
+from fate.engine.game import Game
 from fate.engine.model import Choice, Event
+from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import Ask, table, task
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from fate.engine.casting import open_window
 from fate.engine.constants import GAME_SEAT, INVESTIGATORS, OTHER_WORLDS, RAID_THRESHOLD, STREETS
-from fate.engine.game import SEAT_SLOTS, Game
+from fate.engine.game import Game
 from fate.engine.model import Event
+from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import roll_result, task
 
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from fate.content.model import Content
-from fate.engine.constants import LOCATIONS
+from fate.content.model import Content, Vocabulary
+from fate.engine.constants import LOCATIONS, SOLO_CURSES_TO_LOSE
 
 
 class Ask(NamedTuple):
@@ -106,6 +106,15 @@ def step(name: str, fn: Callable, **params: Param) -> None:
 def condition(name: str, fn: Callable, **params: Param) -> None:
     """Register a condition fn(game, seat, params) -> bool (Curse triggers, ``if`` steps)."""
     CONDITIONS[name] = StepDef(fn, params, (fn.__doc__ or "").strip())
+
+
+def vocabulary() -> Vocabulary:
+    """The words card data may use, as registered so far, for the content loader (which
+    never imports the engine): complete once every rule module has registered
+    (``fate.engine`` imports them all before it loads content)."""
+    solo = {"arrive": 1, "meeting_curses": 1, "meeting_signs": 0, "raid_dice": 0,
+            "curses_to_lose": SOLO_CURSES_TO_LOSE, "start_investigators": 0}  # R-SO-2..8
+    return Vocabulary(LOCATIONS, STEPS, CONDITIONS, WHO, LOCATION_SPECS, solo)
 
 
 # ------------------------------------------------------------------ tables

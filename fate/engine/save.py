@@ -22,7 +22,8 @@ from fate import __version__
 from fate.content.model import STANDARD_LEVEL, Content
 from fate.engine.constants import PHASES
 from fate.engine.errors import IllegalChoice, SaveFormatError
-from fate.engine.game import _LIST_FIELDS, _NESTED_FIELDS, Game
+from fate.engine.fields import LIST_FIELDS, NESTED_FIELDS
+from fate.engine.game import Game
 from fate.engine.registry import TASKS
 from fate.untrusted import InputError, clean, cut, read_json
 
@@ -49,7 +50,7 @@ def _tup(x: Any) -> Any:
 def snapshot(g: Game) -> dict[str, Any]:
     """The whole state as JSON-ready data (the pending decision included)."""
     out: dict[str, Any] = {f: getattr(g, f) for f in _SCALARS}
-    for f in _LIST_FIELDS + _NESTED_FIELDS:
+    for f in LIST_FIELDS + NESTED_FIELDS:
         if f in ("stack", "choices_made"):
             continue
         out[f] = _enc(getattr(g, f))
@@ -232,14 +233,14 @@ def restore(content: Content, config: dict, choices: list[str], snap: dict, wher
     try:
         for f in _SCALARS:
             setattr(g, f, snap[f])
-        for f in _LIST_FIELDS + _NESTED_FIELDS:
+        for f in LIST_FIELDS + NESTED_FIELDS:
             if f in ("stack", "choices_made"):
                 continue
             val = snap[f]
             if not isinstance(val, list):
                 raise SaveFormatError(f"{where}: snapshot field {f!r}: expected a list")
             setattr(g, f, [list(x) if isinstance(x, list) else x for x in val]
-                    if f in _NESTED_FIELDS else [tuple(x) if isinstance(x, list) else x for x in val])
+                    if f in NESTED_FIELDS else [tuple(x) if isinstance(x, list) else x for x in val])
         g.stack = [_tup(t) for t in snap["stack"]]
         g.gods = list(snap["gods"])
         g.drafts = [tuple(d) for d in snap["drafts"]]

@@ -17,7 +17,8 @@ from fate.engine.effects import (
     name_of,
     targets,
 )
-from fate.engine.game import GATE_GAINED, Game
+from fate.engine.game import Game
+from fate.engine.prepared import GATE_GAINED
 from fate.engine.registry import CONDITIONS, Ask, Param, roll_result, step
 
 # ---------------------------------------------------------------- cards

@@ -4,7 +4,7 @@ another seat decides.
 The one place this rule lives. ``revealed`` judges one step of the game (did it
 bring anything unknown to light, and what); ``UndoTrail`` keeps, decision by
 decision, the points a seat could go back to, and says in words why it cannot.
-The table at home (fate/ui/session.py) and the server (fate/server/app.py) both
+The table at home (its Session) and the server (fate/server/app.py) both
 keep one trail and note every decision in it; neither has a rule of its own.
 The engine core never imports this module.
 """

@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 async def serve(a, db: str) -> int:
-    from fate.content import default_content
+    from fate.engine import default_content
     from fate.server.aipool import AIPool
     from fate.server.app import GameServer, open_store
     from fate.server.transport import run

@@ -24,7 +24,7 @@ _content = None
 def _position(save: str, seat: int):
     """In the worker: the game of ``save`` if ``seat`` is to decide in it, else None."""
     global _content
-    from fate.content import default_content
+    from fate.engine import default_content
     from fate.engine.save import load_data
 
     if _content is None:
@@ -58,7 +58,7 @@ def _hint(save: str, seat: int, seed: int, budget: float) -> tuple[str, list]:
 
 def _warm() -> int:
     global _content
-    from fate.content import default_content
+    from fate.engine import default_content
 
     if _content is None:
         _content = default_content()

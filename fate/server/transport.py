@@ -51,7 +51,7 @@ class Bucket:
 
 
 class WsConn:
-    """One client, as fate.server.app.Conn."""
+    """One client, as fate.server.presence.Conn."""
 
     def __init__(self, ws: ServerConnection) -> None:
         self.ws = ws

@@ -12,24 +12,27 @@ from pathlib import Path
 
 import pygame
 
+# Every scene registers itself by name as its module is imported (no folder scanning: it
+# breaks in a packaged app); the app asks for the next scene by name.
+import fate.ui.online.screens  # noqa: F401
+import fate.ui.online.table  # noqa: F401
+import fate.ui.screens.end  # noqa: F401
+import fate.ui.screens.gallery  # noqa: F401
+import fate.ui.screens.load  # noqa: F401
+import fate.ui.screens.new_game  # noqa: F401
+import fate.ui.screens.replay  # noqa: F401
+import fate.ui.screens.rules  # noqa: F401
+import fate.ui.screens.settings  # noqa: F401
+import fate.ui.screens.title  # noqa: F401
+import fate.ui.screens.tutorial  # noqa: F401
+import fate.ui.table.scene  # noqa: F401
 from fate import settings as settings_file
 from fate.content.model import Content
 from fate.paths import saves_dir
-from fate.ui import (  # noqa: F401  (scene modules register)
-    art,
-    gallery,
-    menus,
-    online,
-    online_play,
-    play,
-    replay,
-    rules_screen,
-    settings_screen,
-    tutorial_screen,
-)
-from fate.ui.sound import Sound
-from fate.ui.theme import Ink, show_cult_shapes
-from fate.ui.widgets import SCENES, Scene
+from fate.ui.kit import art
+from fate.ui.kit.sound import Sound
+from fate.ui.kit.theme import Ink, show_cult_shapes
+from fate.ui.kit.widgets import SCENES, Scene
 from fate.untrusted import cut
 
 TITLE = "Fate of the Elder Gods"
@@ -122,7 +125,7 @@ class App:
         hosting in the background or to pause the game for everyone."""
         if self.hosting is None and self.starting is not None:  # it started after all: ask about it too
             self.hosting, self.starting = self.starting.wait(15), None
-        if self.hosting is not None and self.hosting.alive() and not isinstance(self.scene, online.HostCloseScene):
+        if self.hosting is not None and self.hosting.alive() and not isinstance(self.scene, fate.ui.online.screens.HostCloseScene):
             self.visit("host_close")
         else:
             self.quit()
@@ -156,7 +159,7 @@ class App:
                 self.save_settings()
                 self.scene.said("Sound off (M turns it back on)" if muted else "Sound on")
             elif e.type == pygame.KEYDOWN and e.key == pygame.K_F1 and not hasattr(self.scene, "open_rules"):
-                if not isinstance(self.scene, rules_screen.RulesScene):  # How to Play from any screen
+                if not isinstance(self.scene, fate.ui.screens.rules.RulesScene):  # How to Play from any screen
                     self.visit("rules")
             else:
                 if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):

@@ -1,6 +1,6 @@
 """A game at the table: the engine, who sits where, the AI seats and the history.
 
-The table (fate/ui/table.py) never touches the engine's Game: it asks the
+The table (fate/ui/table/board.py) never touches the engine's Game: it asks the
 session for ``view(seat)`` and for the events a seat may see. This module has
 no pygame in it, so the rules of who sees what are testable on their own.
 """

@@ -18,8 +18,8 @@ import pygame
 from fate.content.model import Content
 from fate.saves import list_saves
 from fate.ui.app import App, click
+from fate.ui.kit.theme import CULT_COLOURS
 from fate.ui.session import SeatConfig, Session
-from fate.ui.theme import CULT_COLOURS
 
 
 def busy_session(content: Content, seed: int, players: int = 4, decisions: int = 160,
@@ -56,7 +56,7 @@ def scenario_session(content: Content, path: str | Path) -> Session:
 
 
 def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
-    from fate.ui.play import PlayScene
+    from fate.ui.table.scene import PlayScene
 
     app.settings["speed"] = session.speed = 3  # instant: the shot shows the position, not a beat
     scene = PlayScene(app, session)
@@ -270,8 +270,8 @@ def play_through(app: App, rnd: random.Random, max_frames: int = 60000, dt: floa
     Frames drawn while an AI seat thinks in its worker process do not count
     against ``max_frames`` (a busy machine only makes the wait longer); the
     wait itself is bounded by ``max_seconds``. Returns the frames counted."""
-    from fate.ui.menus import EndScene
-    from fate.ui.play import PlayScene
+    from fate.ui.screens.end import EndScene
+    from fate.ui.table.scene import PlayScene
 
     frames = 0
     deadline = time.monotonic() + max_seconds

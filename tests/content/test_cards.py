@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from fate.content import default_content
+from fate.engine import default_content
 
 CASES: dict[str, object] = {}
 HAND = ["lantern-11", "lantern-12", "lantern-13"]

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fate.content import load_content
-from fate.engine import ContentError
+from fate.engine import ContentError, load_content
 from fate.paths import data_dir
 
 
@@ -20,7 +19,7 @@ def test_counts_are_exact(content):
 
 
 def test_cli_prints_counts():
-    out = subprocess.run([sys.executable, "-m", "fate.content"], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-m", "fate.cards"], capture_output=True, text=True)
     assert out.returncode == 0 and "spells: 65" in out.stdout and "content OK" in out.stdout
 
 
@@ -79,7 +78,7 @@ def test_a_missing_file_is_named(data):
 
 def test_cli_error_is_one_line(data):
     (data / "gods.yaml").write_text("gods: 7\n")
-    out = subprocess.run([sys.executable, "-m", "fate.content", str(data)], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-m", "fate.cards", str(data)], capture_output=True, text=True)
     assert out.returncode == 2 and out.stderr.strip().count("\n") == 0
     assert "gods.yaml" in out.stderr and "Traceback" not in out.stderr
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from fate.content import default_content
+from fate.engine import default_content
 from tests.content.test_cards import cast
 
 SOLO: dict[str, object] = {}

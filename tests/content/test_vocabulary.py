@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fate.content import load_content
+from fate.engine import load_content
 from fate.engine.constants import location_index
 from fate.scenario import build
 

@@ -22,8 +22,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fate.content import default_content
-from fate.engine import SaveFormatError, ScenarioError, new_game, view
+from fate.engine import SaveFormatError, ScenarioError, default_content, new_game, view
 from fate.engine.constants import LOCATIONS, PHASES
 from fate.engine.events import event_problems
 from fate.engine.invariants import violations

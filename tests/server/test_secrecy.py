@@ -20,8 +20,7 @@ import json
 import random
 import re
 
-from fate.content import default_content
-from fate.engine import new_game, view
+from fate.engine import default_content, new_game, view
 from fate.engine.view import hide_draft
 from fate.net.client import Client, play
 from fate.server import views

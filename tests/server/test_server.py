@@ -9,8 +9,7 @@ import sqlite3
 
 import pytest
 
-from fate.content import default_content
-from fate.engine import view
+from fate.engine import default_content, view
 from fate.engine.save import load_data
 from fate.net.client import Client, ServerError, play
 

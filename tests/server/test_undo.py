@@ -9,8 +9,7 @@ import json
 
 import pytest
 
-from fate.content import default_content
-from fate.engine import new_game
+from fate.engine import default_content, new_game
 from fate.engine.save import load_data, snapshot
 from fate.engine.undo import ASKED, NOTHING_MORE, OTHERS, REVEALS
 from fate.net.client import Client, ServerError

@@ -1,0 +1,121 @@
+"""python -m fate.bench engine|search|frames|package|load|prompts|hint|server|online|fingerprint [--seconds S] [--frames N]
+    [--games G]
+    [--processes K --db sqlite|postgresql]
+
+Benchmarks that print figures (never pass/fail): one package, a module for each
+(fate/bench/engine.py, search.py, frames.py, package.py, load.py, prompts.py, hint.py,
+server.py, online.py, fingerprint.py), each with the measurement and its report.
+
+engine: choices applied per second, full random 4-player games per second,
+and the time of one clone(). Times are the process's own CPU time (one core),
+the median of five rounds, so that other work on the machine does not blur them.
+The engine is the one the game runs: compiled by Cython once
+``python packaging/compile_engine.py`` has built it from these sources, else
+the sources (fate/compiled.py; ``FATE_PURE=1`` for the sources anyway). The
+first line says which; ``search`` too.
+
+search: Hard's search iterations a second, on the process's CPU time: a
+fixed 400 iterations from each of up to 12 seeded positions (two and four cults,
+early and late in a game), the median of three rounds. The figure does not
+depend on a clock running out, so it compares two versions of the engine or
+the search more steadily than ``fate.ai.arena``'s, which counts iterations
+against the wall clock of whole games.
+
+frames: the CPU time of each frame of the busiest table (four cults far into
+a game, AI seats at Hard playing at Normal speed with every animation, the
+pointer sweeping over things so tooltips show) at 1920x1080, headless; p50 and
+p95 of the main thread's CPU time and the longest frame on the clock while
+Hard thinks in the AI's worker process, first without and then with every
+decision autosaved. Then the wall time from launching
+``python main.py`` to its first frame on screen, median of three launches.
+
+package: the size of the packaged app folder (dist/FateOfTheElderGods, built
+by ``python packaging/build.py``; built first if it is missing) and the wall
+time from launching the packaged binary to its first frame: the first launch
+and the median of three.
+
+prompts: Pass prompts a human answers per turn without auto-pass and with the
+default, over the same seeded games (fate/bench/prompts.py).
+
+hint: the wall time from pressing H to the hint on screen while an AI seat's
+Hard search runs at the same time (p50, p95, max against Hard's budget plus
+half a second; ``--seconds`` sets the budget, else the Settings' default;
+``--games`` the positions, 12), and whether every hint line is drawn whole
+(fate/bench/hint.py).
+
+server: N concurrent games of bot clients over loopback against K server
+processes on SQLite or PostgreSQL (fate/bench/server.py; it starts and stops
+the servers, and a throw-away PostgreSQL cluster): choices a second, each
+choice's round trip (p50, p95, p99) and the servers' peak memory, measured
+for ``--seconds`` (30 unless given) after a warm-up of 10.
+
+online: how soon the online table sees its own choice: the game window's
+connection against a real server process on loopback, a human seat against
+an AI played to the end ``--games`` times (3): each choice's wall time from
+sending to the answering state, in ms and in frames at 60 fps
+(fate/bench/online.py).
+
+fingerprint: not a speed but what a speed change must keep: hashes of every
+prompt, event, view and snapshot of ``--games`` (80) seeded random games at each
+seat count and solo level, and of Hard's decisions at a fixed number of
+iterations (fate/bench/fingerprint.py). Two checkouts that print the same lines play
+the same games.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from fate.cli import Parser, seconds, whole
+
+BENCHES = ("engine", "search", "frames", "package", "load", "prompts", "hint", "server", "online", "fingerprint")
+
+
+def parser() -> Parser:
+    ap = Parser(prog="python -m fate.bench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("what", choices=BENCHES, help="what to measure")
+    ap.add_argument("--seconds", type=seconds(0.1, 3600), default=None,
+                    help="engine: CPU seconds of games to play (5); server: seconds measured (30); "
+                         "hint: Hard's budget (the Settings' default)")
+    ap.add_argument("--frames", type=whole(10, 10**6), default=900, help="frames: how many frames to time")
+    ap.add_argument("--saves", type=whole(1, 100_000), default=2000, help="load: saved games in the folder")
+    ap.add_argument("--games", type=whole(1, 100_000), default=None,
+                    help="server: concurrent games (500); prompts: seeded games to play (24); "
+                         "hint: positions (12); fingerprint: games at each seat count and solo level (80)")
+    ap.add_argument("--processes", type=whole(1, 64), default=1, help="server: server processes")
+    ap.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite", help="server: the store")
+    ap.add_argument("--seats", type=whole(1, 4), default=2, help="server: remote seats (connections) a game")
+    ap.add_argument("--think", type=seconds(0.0, 600), default=2.0,
+                    help="server: a bot's mean seconds before a choice")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the bench named on the command line; each module is imported only when asked for
+    (the frames bench needs pygame, the engine's does not)."""
+    args = parser().parse_args(argv)
+    if args.what == "engine":
+        from fate.bench import engine as bench
+    elif args.what == "search":
+        from fate.bench import search as bench
+    elif args.what == "frames":
+        from fate.bench import frames as bench
+    elif args.what == "package":
+        from fate.bench import package as bench
+    elif args.what == "load":
+        from fate.bench import load as bench
+    elif args.what == "prompts":
+        from fate.bench import prompts as bench
+    elif args.what == "hint":
+        from fate.bench import hint as bench
+    elif args.what == "server":
+        from fate.bench import server as bench
+    elif args.what == "online":
+        from fate.bench import online as bench
+    else:
+        from fate.bench import fingerprint as bench
+    return bench.report(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

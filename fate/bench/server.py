@@ -1,0 +1,221 @@
+"""The server load bench (``python -m fate.bench server``): bot clients over loopback.
+
+``run(games, processes, db, ...)`` starts what it needs (a throw-away
+PostgreSQL cluster for ``postgresql``, a temporary SQLite file otherwise), K
+server processes and two client processes, keeps ``games`` games going at
+once (a finished game is followed by a new one), and measures every choice's
+round trip: from sending ``choose`` to receiving the seat's new state. Each
+game has ``seats`` remote seats, each its own connection, spread over the
+server processes (so with several processes most games have clients on more
+than one). A bot thinks ``think`` seconds on average before each choice (at
+random between half and one and a half of it), as a quick human would.
+
+``python -m fate.bench.server ...`` is one client process (the bench starts
+them); it prints its figures as one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from fate.net.client import Client, play
+
+
+class Window(list):
+    """Round trips of the choices made inside the measuring window only."""
+
+    def __init__(self, start: float, end: float) -> None:
+        super().__init__()
+        self.start, self.end = start, end
+
+    def append(self, rtt: float) -> None:
+        if self.start <= time.monotonic() <= self.end:
+            super().append(rtt)
+
+
+async def _slot(k: int, urls: list[str], seats: int, think: float, rng: random.Random, window: Window,
+                stop: asyncio.Event, counts: dict) -> None:
+    while not stop.is_set():
+        clients = []
+        try:
+            host = await Client(urls[k % len(urls)]).connect()
+            clients.append((host, [0]))
+            made = await host.request("create", seats=[{"kind": "host"}] + [{"kind": "remote"}] * (seats - 1))
+            for j, inv in enumerate(made["invites"]):
+                c = await Client(urls[(k + 1 + j) % len(urls)]).connect()
+                clients.append((c, (await c.request("claim", code=inv["code"]))["seats"]))
+            plays = [asyncio.ensure_future(play(c, made["game"], s, random.Random(rng.random()), think, window))
+                     for c, s in clients]
+            stopper = asyncio.ensure_future(stop.wait())
+            together = asyncio.gather(*plays, return_exceptions=True)
+            done, _ = await asyncio.wait({together, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            if together in done:
+                ends = together.result()
+                counts["games"] += isinstance(ends[0], dict)
+                bad = [e for e in ends if isinstance(e, BaseException)]
+                if bad:
+                    raise bad[0]
+            else:
+                together.cancel()
+                await asyncio.gather(together, return_exceptions=True)
+            stopper.cancel()
+        except Exception as e:  # noqa: BLE001 - counted and reported, the bench goes on
+            counts["errors"] += 1
+            counts["last_error"] = f"{type(e).__name__}: {e}"[:200]
+            await asyncio.sleep(0.5)
+        finally:
+            for c, _ in clients:
+                try:
+                    await asyncio.wait_for(c.close(), 5)
+                except Exception:  # noqa: BLE001 - closing after the end
+                    pass
+
+
+async def _client_main(urls: list[str], games: int, seats: int, think: float, seconds: float, warmup: float,
+                       seed: int) -> dict:
+    rng = random.Random(seed)
+    t0 = time.monotonic()
+    window = Window(t0 + warmup, t0 + warmup + seconds)
+    stop = asyncio.Event()
+    counts = {"games": 0, "errors": 0, "last_error": ""}
+
+    async def delayed(k: int) -> None:
+        await asyncio.sleep(warmup * 0.8 * k / max(1, games))  # ramp up over the warm-up
+        await _slot(k, urls, seats, think, random.Random(rng.random()), window, stop, counts)
+
+    tasks = [asyncio.ensure_future(delayed(k)) for k in range(games)]
+    await asyncio.sleep(warmup + seconds)
+    stop.set()
+    await asyncio.wait(tasks, timeout=30)
+    return {"rtts": list(window), "seconds": seconds, **counts}
+
+
+def _rss_mb(pid: int) -> float:
+    """Peak resident memory of a process (Linux /proc), in MB; 0 where unknown."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def _cpu_s(pid: int) -> float:
+    """CPU seconds a process has used (Linux /proc); 0 where unknown."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def _start_server(db: str) -> tuple[subprocess.Popen, str]:
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    p = subprocess.Popen([sys.executable, "-m", "fate.server", "--port", "0", "--db", db, "--ai-workers", "0"],
+                         cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = p.stdout.readline()
+    if not line.startswith("listening on "):
+        p.kill()
+        raise RuntimeError(f"the server did not start ({line.strip()!r})")
+    return p, line.split()[2]
+
+
+def run(games: int, processes: int, db: str, seats: int = 2, think: float = 2.0, seconds: float = 30.0,
+        warmup: float = 10.0, clients: int = 2) -> dict:
+    """Start everything, measure, stop everything; the figures as a dict."""
+    cluster = None
+    folder = tempfile.mkdtemp(prefix="fate-bench-")
+    if db == "postgresql":
+        from fate.server.pgtemp import TempCluster
+
+        cluster = TempCluster().start()
+        url = cluster.dsn
+    else:
+        url = f"sqlite:{Path(folder) / 'bench.sqlite'}"
+    servers = []
+    try:
+        servers = [_start_server(url) for _ in range(processes)]
+        urls = [u for _, u in servers]
+        root = Path(__file__).resolve().parents[2]
+        env = dict(os.environ, PYTHONPATH=str(root))
+        share = [games // clients + (1 if k < games % clients else 0) for k in range(clients)]
+        procs = [subprocess.Popen([sys.executable, "-m", "fate.bench.server", "--urls", ",".join(urls),
+                                   "--games", str(n), "--seats", str(seats), "--think", str(think),
+                                   "--seconds", str(seconds), "--warmup", str(warmup), "--seed", str(k)],
+                                  cwd=root, env=env, stdout=subprocess.PIPE, text=True)
+                 for k, n in enumerate(share) if n]
+        time.sleep(warmup)  # the servers' CPU is counted over the measuring window only
+        cpu0 = sum(_cpu_s(p.pid) for p, _ in servers)
+        load0 = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+        time.sleep(seconds)
+        cpu = sum(_cpu_s(p.pid) for p, _ in servers) - cpu0
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+        results = [json.loads(p.communicate()[0].strip().splitlines()[-1]) for p in procs]
+        memory = sum(_rss_mb(p.pid) for p, _ in servers)
+    finally:
+        for p, _ in servers:
+            p.terminate()
+        for p, _ in servers:
+            try:
+                p.wait(15)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        if cluster is not None:
+            cluster.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    rtts = sorted(r * 1000 for res in results for r in res["rtts"])
+
+    def pct(q: float) -> float:
+        return rtts[min(len(rtts) - 1, int(q * len(rtts)))] if rtts else float("nan")
+
+    return {"games": games, "processes": processes, "db": db, "seats": seats, "think": think,
+            "choices": len(rtts), "choices_per_s": len(rtts) / seconds, "p50": pct(0.50), "p95": pct(0.95),
+            "p99": pct(0.99), "mean": statistics.fmean(rtts) if rtts else float("nan"), "memory_mb": memory,
+            "server_cpu_ms_per_choice": cpu / max(1, len(rtts)) * 1000, "load_before": load0, "load_after": load,
+            "finished_games": sum(r["games"] for r in results), "errors": sum(r["errors"] for r in results),
+            "last_error": next((r["last_error"] for r in results if r["last_error"]), "")}
+
+
+def report(args) -> int:
+    r = run(args.games or 500, args.processes, args.db, args.seats, args.think, args.seconds or 30.0)
+    print(f"server: {r['processes']} process(es) on {r['db']}, {r['seats']} remote seats a game, bots think "
+          f"{r['think']:.1f} s on average, {r['choices']} choices measured, {r['finished_games']} games "
+          f"finished, {r['errors']} client errors{' (' + r['last_error'] + ')' if r['errors'] else ''}")
+    print(f"server CPU a choice: {r['server_cpu_ms_per_choice']:.2f} ms (the server processes' CPU time while "
+          f"measuring, over the choices measured); machine load average {r['load_before']:.1f} as measuring "
+          f"began, {r['load_after']:.1f} as it ended")
+    print(f"{r['games']} concurrent games: {r['choices_per_s']:.0f} choices/s, round trip p50 {r['p50']:.1f} ms, "
+          f"p95 {r['p95']:.1f} ms, p99 {r['p99']:.1f} ms, server memory {r['memory_mb']:.0f} MB")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m fate.bench.server", description="one client process of the bench")
+    ap.add_argument("--urls", required=True)
+    ap.add_argument("--games", type=int, required=True)
+    ap.add_argument("--seats", type=int, default=2)
+    ap.add_argument("--think", type=float, default=2.0)
+    ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--warmup", type=float, default=10.0)
+    ap.add_argument("--seed", type=int, default=0)
+    a = ap.parse_args(argv)
+    out = asyncio.run(_client_main(a.urls.split(","), a.games, a.seats, a.think, a.seconds, a.warmup, a.seed))
+    print(json.dumps(out), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

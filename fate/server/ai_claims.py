@@ -1,0 +1,119 @@
+"""AI seats and hints: an AI seat's move is decided in the worker pool (fate/server/aipool.py)
+under a claim in the store that exactly one process wins, with a lease another process
+takes over when the claimant dies; a sweep finds AI moves nobody is deciding; a seat is
+handed to an AI when its player resigns or the host replaces an absent one; a hint is
+Hard's choice for a seat, searched once per decision. A mixin of ``GameServer``
+(fate/server/app.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from fate.engine.save import save_data
+from fate.server.live import waiting_on
+from fate.server.protocol import Message, ProtocolError, reply
+from fate.server.storage import StoreError
+
+if TYPE_CHECKING:
+    from fate.server.live import Live
+    from fate.server.presence import Conn
+
+log = logging.getLogger("fate.server")
+
+AI_LEASE = 20.0  # seconds a process holds its claim on an AI move before another may take it
+SWEEP_SECONDS = 5.0  # how often a process looks for AI moves nobody is deciding
+
+
+class AIClaims:
+    """AI moves, their claims and sweeps, seats handed to an AI, and hints."""
+
+    async def _sweeper(self) -> None:
+        """AI moves nobody is deciding (after a restart, or a process that died); games
+        nobody here watches and no AI here plays leave memory (the store keeps them)."""
+        while True:
+            for gid, live in list(self.games.items()):
+                if not any(live.watchers.values()) and not live.lock.locked() \
+                        and waiting_on(live.game, live.seats) != "ai":
+                    del self.games[gid]
+            try:
+                for gid in await self.store.waiting_on_ai(time.time(), AI_LEASE):
+                    live = await self._live(gid)
+                    if live is not None:
+                        await self._catch_up(live)
+                        self._maybe_ai(live)
+            except StoreError as e:
+                log.warning("sweep: %s", e)
+            await asyncio.sleep(SWEEP_SECONDS)
+
+    def _maybe_ai(self, live: Live) -> None:
+        p = live.game.pending()
+        if p is not None and live.seats[p.seat].kind == "ai":
+            self._spawn(self._ai_move(live, len(live.game.choices_made)))
+
+    async def _ai_move(self, live: Live, decision: int) -> None:
+        try:
+            if not await self.store.claim_ai(live.game_id, decision, self.owner, time.time(), AI_LEASE):
+                log.info("game %s: another process decides the AI move at decision %d", live.game_id, decision)
+                return  # another process decides it (or already has)
+            g = live.game
+            if len(g.choices_made) != decision or g.pending() is None:
+                return
+            seat = g.pending().seat
+            row = live.seats[seat]
+            log.info("game %s: this process decides the AI move at decision %d", live.game_id, decision)
+            seed = (int(g.config["seed"]) * 1_000_003 + decision * 7 + seat) % 2**62
+            choice = await self.pool.decide(json.dumps(save_data(g)), seat, row.level or "normal", seed)
+            p = live.game.pending()
+            if p is None or len(live.game.choices_made) != decision:
+                return
+            if not p.choice(choice):  # the worker failed: a legal move rather than a stuck table
+                log.warning("game %s: the AI answered %r; a random legal choice instead", live.game_id, choice)
+                choice = p.choices[seed % len(p.choices)].id
+            await self.choose(live, seat, decision, choice)
+        except ProtocolError as e:
+            log.info("game %s: AI move at %d not applied (%s)", live.game_id, decision, e.message)
+        except StoreError as e:
+            log.warning("game %s: AI move at %d: %s", live.game_id, decision, e)
+        except Exception:  # noqa: BLE001 - a bot's failure must never stop the server's loop
+            log.exception("game %s: AI move at %d failed", live.game_id, decision)
+
+    async def _hand_to_ai(self, live: Live, seat: int, level: str, resigned: bool) -> None:
+        async with live.lock:
+            await self.store.set_seat(live.game_id, seat, "ai", level, None, resigned)
+            live.seats = await self.store.seats(live.game_id)
+            await self.store.set_waiting(live.game_id, waiting_on(live.game, live.seats))
+        self._maybe_ai(live)
+
+    async def _on_hint(self, conn: Conn, msg: Message) -> None:
+        """What Hard would choose for the connection's own seat now, from that seat's view: each
+        decision's hint is searched once (asking again gets the same answer)."""
+        gid, seat = msg["game"], msg["seat"]
+        if not self._held(conn, gid, seat):
+            raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
+        live = await self._live(gid)
+        g = live.game if live is not None else None
+        if g is None or g.pending() is None:
+            raise ProtocolError("game_over", "the game is over")
+        if g.pending().seat != seat:
+            raise ProtocolError("not_your_turn", f"seat {g.pending().seat} is to decide, not seat {seat}")
+        decision = len(g.choices_made)
+        key = (gid, decision, seat)
+        fut = self._hints.get(key)
+        if fut is None:
+            if len(self._hints) > 1000:
+                self._hints.clear()
+            seed = (int(g.config["seed"]) * 1_000_033 + decision * 11 + seat) % 2**62
+            fut = self._hints[key] = asyncio.ensure_future(self.pool.hint(json.dumps(save_data(g)), seat, seed))
+        try:
+            choice, estimates = await asyncio.shield(fut)
+        except Exception:  # noqa: BLE001 - a worker's failure is the client's "no hint", never the server's
+            log.exception("game %s: hint at %d failed", gid, decision)
+            self._hints.pop(key, None)
+            raise ProtocolError("internal", "the hint could not be worked out; the game is unchanged") from None
+        if not choice:
+            raise ProtocolError("stale_decision", "the game moved on before the hint was ready")
+        conn.send(reply("hint", msg.rid, game=gid, seat=seat, decision=decision, choice=choice, estimates=estimates))

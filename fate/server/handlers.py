@@ -1,0 +1,184 @@
+"""The messages a client sends, one handler each (``_on_<type>``), after the door
+(fate/server/protocol.py) has checked their shape: create a game, claim a seat by invite,
+join with a token, choose, resign, replace an absent player, list one's games, ask for a
+chronicle. Undo, leave and hint are with what they touch (undo_trail.py, presence.py,
+ai_claims.py). A mixin of ``GameServer`` (fate/server/app.py)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import secrets
+import time
+from typing import TYPE_CHECKING
+
+from fate.engine import new_game
+from fate.engine.save import save_data
+from fate.engine.undo import UndoTrail
+from fate.server import views
+from fate.server.live import Live, waiting_on
+from fate.server.protocol import Message, ProtocolError, reply
+from fate.server.storage import GameRow, SeatRow, digest
+
+if TYPE_CHECKING:
+    from fate.server.presence import Conn
+
+CHRONICLE_SECONDS = 2.0  # a connection may ask for a chronicle (a replay of the game) this often
+
+
+def new_token() -> str:
+    """A seat token: 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
+def new_invite() -> str:
+    """An invite code: 80 random bits, in four groups of four letters and digits to read aloud."""
+    raw = base64.b32encode(secrets.token_bytes(10)).decode("ascii")
+    return "-".join(raw[i:i + 4] for i in range(0, 16, 4))
+
+
+class Handlers:
+    """Create, claim, join, choose, resign, replace, games and chronicle."""
+
+    async def _on_create(self, conn: Conn, msg: Message) -> None:
+        specs = msg["seats"]
+        n = len(specs)
+        seed = msg.get("seed", secrets.randbits(62))
+        hours = msg.get("invite_hours", self.invite_hours)
+        gid = secrets.token_urlsafe(12)
+        token = new_token()
+        host_hash = digest(token)
+        now = time.time()
+        seats: list[SeatRow] = []
+        invites: dict[str, tuple[str, list[int]]] = {}  # group -> (code, seats)
+        for s, spec in enumerate(specs):
+            row = SeatRow(gid, s, spec["kind"], spec.get("level", ""), last_seen=now, name=spec.get("name", ""))
+            if spec["kind"] == "host":
+                row.token_hash = host_hash
+            elif spec["kind"] == "remote":
+                group = spec["group"] or f"seat{s}"
+                if group not in invites:
+                    invites[group] = (new_invite(), [])
+                code, members = invites[group]
+                members.append(s)
+                row.invite_hash = digest(code)
+                row.invite_expires = now + hours * 3600
+            seats.append(row)
+        g = new_game(self.content, n, seed)
+        g.take_events()
+        live = Live(gid, g, seats, host_hash, content=self.content, kept=UndoTrail())
+        await self.store.create_game(
+            GameRow(gid, json.dumps(save_data(g, live.session()), separators=(",", ":")), 0,
+                    waiting_on(g, seats), host_hash, now, now), seats)
+        self.games[gid] = live
+        self._hosting.setdefault(conn, set()).add(gid)
+        mine = [s.seat for s in seats if s.kind == "host"]
+        conn.send(reply("created", msg.rid, game=gid, token=token, seats=mine,
+                        invites=[{"code": code, "seats": members, "expires": now + hours * 3600}
+                                 for code, members in invites.values()]))
+        self._watch(conn, live, mine, msg.rid)
+        self._maybe_ai(live)
+
+    async def _on_claim(self, conn: Conn, msg: Message) -> None:
+        token = new_token()
+        rows = await self.store.claim_invite(digest(msg["code"].upper()), digest(token), time.time(), msg.get("name", ""))
+        if not rows:
+            raise ProtocolError("bad_invite", "no open seat has that invite code (mistyped, used or expired)")
+        gid = rows[0].game
+        live = await self._live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "the game of that invite is gone")
+        async with live.lock:
+            live.seats = await self.store.seats(gid)
+        seats = [r.seat for r in rows]
+        conn.send(reply("claimed", msg.rid, game=gid, token=token, seats=seats))
+        self._watch(conn, live, seats, msg.rid)
+
+    async def _on_join(self, conn: Conn, msg: Message) -> None:
+        gid, h = msg["game"], digest(msg["token"])
+        live = await self._live(gid)
+        seats = [s.seat for s in live.seats if s.token_hash == h] if live is not None else []
+        if live is not None and not seats:  # another process may have seated it since
+            async with live.lock:
+                live.seats = await self.store.seats(gid)
+            seats = [s.seat for s in live.seats if s.token_hash == h]
+        host = live is not None and secrets.compare_digest(live.host_hash, h)
+        if live is None or not (seats or host):
+            raise ProtocolError("bad_token", "that token plays no seat of that game")
+        if host:
+            self._hosting.setdefault(conn, set()).add(gid)
+        conn.send(reply("joined", msg.rid, game=gid, seats=seats, host=host))
+        await self._quietly(self.store.touch(gid, seats, time.time()))
+        await self._catch_up(live)
+        self._watch(conn, live, seats, msg.rid)
+        self._maybe_ai(live)
+
+    async def _on_choose(self, conn: Conn, msg: Message) -> None:
+        gid, seat = msg["game"], msg["seat"]
+        if not self._held(conn, gid, seat):
+            raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
+        live = await self._live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "no such game")
+        await self.choose(live, seat, msg["decision"], msg["choice"], (conn, msg.rid))
+
+    async def _on_resign(self, conn: Conn, msg: Message) -> None:
+        gid, seat = msg["game"], msg["seat"]
+        if not self._held(conn, gid, seat):
+            raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
+        live = await self._live(gid)
+        await self._hand_to_ai(live, seat, "normal", resigned=True)
+        self._joined[conn][gid].discard(seat)
+        live.watchers.get(seat, set()).discard(conn)
+        conn.send(reply("resigned", msg.rid, game=gid, seat=seat))
+        self._tell_seats(live)
+
+    async def _on_replace(self, conn: Conn, msg: Message) -> None:
+        gid, seat = msg["game"], msg["seat"]
+        if gid not in self._hosting.get(conn, ()):
+            raise ProtocolError("not_host", "only the game's host may replace a player")
+        live = await self._live(gid)
+        if live is None or seat >= len(live.seats):
+            raise ProtocolError("bad_message", f"the game has no seat {seat}")
+        async with live.lock:
+            live.seats = await self.store.seats(gid)
+        row = live.seats[seat]
+        if row.kind == "ai":
+            raise ProtocolError("not_absent", f"seat {seat} is already played by an AI")
+        if live.watchers.get(seat) or time.time() - row.last_seen < self.absent_after:
+            raise ProtocolError("not_absent", f"seat {seat}'s player is here (or was, less than "
+                                              f"{self.absent_after:.0f} s ago)")
+        await self._hand_to_ai(live, seat, msg["level"], resigned=False)
+        conn.send(reply("replaced", msg.rid, game=gid, seat=seat, level=msg["level"]))
+        self._tell_seats(live)
+
+    async def _on_games(self, conn: Conn, msg: Message) -> None:
+        out = []
+        for token in msg["tokens"]:
+            by_game: dict[str, list[int]] = {}
+            for r in await self.store.seats_of_token(digest(token)):
+                by_game.setdefault(r.game, []).append(r.seat)
+            for gid, seats in by_game.items():
+                row = await self.store.load_game(gid)
+                live = await self._live(gid) if row is not None else None
+                if row is None or live is None:
+                    continue
+                p = live.game.pending()
+                out.append({"game": gid, "seats": seats, "decision": row.decision, "waiting": row.waiting,
+                            "over": row.waiting == "none", "updated": row.updated,
+                            "to_decide": None if p is None else p.seat, "turn": live.game.turn,
+                            "players": live.seat_list()})
+                if len(out) >= 100:
+                    break
+        conn.send(reply("games", msg.rid, games=out))
+
+    async def _on_chronicle(self, conn: Conn, msg: Message) -> None:
+        gid, seat = msg["game"], msg["seat"]
+        if not self._held(conn, gid, seat):
+            raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
+        now = time.monotonic()
+        if now - self._chronicled.get(conn, -CHRONICLE_SECONDS) < CHRONICLE_SECONDS:
+            raise ProtocolError("rate_limited", f"one chronicle every {CHRONICLE_SECONDS:.0f} s: it replays the game")
+        self._chronicled[conn] = now
+        live = await self._live(gid)
+        conn.send(views.chronicle(gid, live.game, seat, self.content, msg.rid))

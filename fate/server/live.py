@@ -1,0 +1,112 @@
+"""A game held in memory by one server process: the engine's game as the store holds it,
+its seats, the connections watching each seat, and its undo trail (rebuilt from the
+game's choices the first time it is needed after loading)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from fate.content.model import Content
+from fate.engine import Game, new_game_from
+from fate.engine.errors import IllegalChoice
+from fate.engine.save import load_data, snapshot
+from fate.engine.undo import UndoTrail, revealed
+from fate.server.storage import GameRow, SeatRow
+
+log = logging.getLogger("fate.server")
+
+
+def stored_game(content: Content, row: GameRow) -> Game:
+    """The game a stored row holds: its save, then the moves made since."""
+    g = load_data(content, json.loads(row.save), f"game {row.game}")
+    for cid in row.moves:
+        g.apply(cid)
+    g.take_events()
+    return g
+
+
+def step(g: Game, cid: str, trail: UndoTrail[Game], seats: list[SeatRow]) -> list:
+    """Apply ``cid`` to ``g`` (in place) and note it in the game's undo trail: the one rule
+    (fate/engine/undo.py) says whether the seat may take it back."""
+    p = g.pending()
+    before = g.clone()
+    events = g.apply(cid)
+    trail.note(p.seat, before, revealed(before, g, events, p.seat), seats[p.seat].kind != "ai")
+    return events
+
+
+def replayed(content: Content, g: Game, upto: int, seats: list[SeatRow]) -> tuple[Game, UndoTrail[Game]]:
+    """``g`` as it stood at decision ``upto``, replayed from its start with its undo trail
+    (a whole game of some hundred decisions replays in milliseconds)."""
+    again = new_game_from(content, g.config)
+    again.take_events()
+    trail: UndoTrail[Game] = UndoTrail()
+    for cid in g.choices_made[:upto]:
+        step(again, cid, trail, seats)
+    return again, trail
+
+
+def rebuilt_trail(content: Content, g: Game, seats: list[SeatRow], gid: str) -> UndoTrail[Game]:
+    """The undo trail of a game loaded from the store, as its decisions left it."""
+    try:
+        again, trail = replayed(content, g, len(g.choices_made), seats)
+        if snapshot(again) == snapshot(g):
+            return trail
+    except (IllegalChoice, KeyError, ValueError):
+        pass
+    log.warning("game %s: its choices do not replay to its save; nothing of it can be taken back", gid)
+    return UndoTrail()
+
+
+def waiting_on(g: Game, seats: list[SeatRow]) -> str:
+    p = g.pending()
+    if p is None:
+        return "none"
+    return "ai" if seats[p.seat].kind == "ai" else "human"
+
+
+@dataclass
+class Live:
+    """A game held in memory by this process."""
+
+    game_id: str
+    game: Game
+    seats: list[SeatRow]
+    host_hash: str
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: dict[int, set] = field(default_factory=dict)  # seat -> connections showing it
+    content: Content | None = field(default=None, repr=False)  # for rebuilding the undo trail
+    kept: UndoTrail[Game] | None = None  # the undo trail (None: not rebuilt since loading)
+
+    @property
+    def trail(self) -> UndoTrail[Game]:
+        """The games a seat may go back to; after loading, rebuilt by replaying the game's
+        choices the first time it is needed (a game loaded only to be listed never pays)."""
+        if self.kept is None:
+            self.kept = rebuilt_trail(self.content, self.game, self.seats, self.game_id)
+        return self.kept
+
+    @trail.setter
+    def trail(self, trail: UndoTrail[Game] | None) -> None:
+        self.kept = trail
+
+    def undo_reason(self, seat: int) -> str:
+        """Why ``seat`` cannot take back its last decision now ("" if it can); a seat's
+        messages go only to connections holding its token."""
+        p = self.game.pending()
+        return self.trail.reason(seat, None if p is None else p.seat, self.seats[seat].kind != "ai")
+
+    def session(self) -> dict[str, Any]:
+        """Kept in the save beside the game, in the shape the table at home keeps (its Session)."""
+        return {"seats": [{"human": s.kind != "ai", "level": s.level or "normal", "colour": s.seat}
+                          for s in self.seats],
+                "speed": 1, "hints": [0] * len(self.seats), "server": {"game": self.game_id}}
+
+    def seat_list(self) -> list[dict[str, Any]]:
+        return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+                 "claimed": s.kind == "ai" or bool(s.token_hash),
+                 "resigned": s.resigned, "here": bool(self.watchers.get(s.seat))} for s in self.seats]

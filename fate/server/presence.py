@@ -1,0 +1,107 @@
+"""Who is at each table: the connections holding each seat, what each game's watchers are
+told (each seat its own view), the heartbeat that marks held seats as seen, and what
+happens when a connection leaves or closes. A mixin of ``GameServer`` (fate/server/app.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import TYPE_CHECKING, Any, Protocol
+
+from fate.server import views
+from fate.server.protocol import Message, reply
+from fate.server.storage import StoreError
+
+if TYPE_CHECKING:
+    from fate.server.live import Live
+
+log = logging.getLogger("fate.server")
+
+HEARTBEAT_SECONDS = 20.0  # how often the seats held by connections are marked as seen
+
+
+class Conn(Protocol):
+    """A client connection as the server sees it (fate/server/transport.py makes them)."""
+
+    peer: str
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def send_text(self, text: str) -> None: ...
+
+
+class Presence:
+    """Connections, seats and watchers."""
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            now = time.time()
+            for gid, live in list(self.games.items()):
+                here = [s for s, w in live.watchers.items() if w]
+                if here:
+                    try:
+                        await self.store.touch(gid, here, now)
+                    except StoreError as e:
+                        log.warning("heartbeat: %s", e)
+
+    def gone(self, conn: Conn) -> None:
+        """A connection closed: its seats are no longer watched (their players may come back)."""
+        joined = self._joined.pop(conn, {})
+        self._hosting.pop(conn, None)
+        self._chronicled.pop(conn, None)
+        now = time.time()
+        for gid, seats in joined.items():
+            live = self.games.get(gid)
+            if live is None:
+                continue
+            for s in seats:
+                live.watchers.get(s, set()).discard(conn)
+                live.seats[s].last_seen = now
+            self._spawn(self._quietly(self.store.touch(gid, sorted(seats), now)))
+            self._tell_seats(live)
+
+    def _broadcast(self, live: Live, events: list, rid_for: tuple[Any, int | None] = (None, None),
+                   build=views.state) -> None:
+        """Each seat watching is told, in its own message (``build``: views.state after a choice,
+        views.undone after a take-back, with the events of the choices taken back)."""
+        seats = live.seat_list()
+        for seat, conns in live.watchers.items():
+            if not conns:
+                continue
+            msg = build(live.game_id, live.game, seat, events, self.content, seats, undo=live.undo_reason(seat))
+            text = json.dumps(msg, separators=(",", ":"))
+            for c in list(conns):
+                if c is rid_for[0] and rid_for[1] is not None:  # the chooser's answer carries its number
+                    c.send_text(f'{text[:-1]},"rid":{rid_for[1]}}}')
+                else:
+                    c.send_text(text)
+
+    def _tell_seats(self, live: Live) -> None:
+        msg = json.dumps(reply("seats", None, game=live.game_id, seats=live.seat_list()), separators=(",", ":"))
+        for c in {c for conns in live.watchers.values() for c in conns}:
+            c.send_text(msg)
+
+    def _watch(self, conn: Conn, live: Live, seats: list[int], rid: int | None) -> None:
+        self._joined.setdefault(conn, {}).setdefault(live.game_id, set()).update(seats)
+        for s in seats:
+            live.watchers.setdefault(s, set()).add(conn)
+        info = live.seat_list()
+        for s in seats:
+            conn.send(views.state(live.game_id, live.game, s, [], self.content, info, rid, live.undo_reason(s)))
+        self._tell_seats(live)
+
+    def _held(self, conn: Conn, gid: str, seat: int) -> bool:
+        return seat in self._joined.get(conn, {}).get(gid, ())
+
+    async def _on_leave(self, conn: Conn, msg: Message) -> None:
+        gid = msg["game"]
+        seats = self._joined.get(conn, {}).pop(msg["game"], set())
+        live = self.games.get(gid)
+        if live is not None:
+            for s in seats:
+                live.watchers.get(s, set()).discard(conn)
+            self._tell_seats(live)
+        conn.send(reply("left", msg.rid, game=gid))

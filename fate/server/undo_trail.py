@@ -1,0 +1,74 @@
+"""Taking back a seat's own last decisions online, by the one rule of fate/engine/undo.py:
+each game in memory keeps an undo trail, noted at every decision however it arrived
+(chosen here, heard from another process, replayed on loading); the store takes the move
+back with a compare-and-set like a commit, and every seat watching is sent an ``undone``
+message: its view as it stands again and how many of the events it was told no longer
+happened. A mixin of ``GameServer`` (fate/server/app.py)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from fate.engine.save import save_data
+from fate.server import views
+from fate.server.live import Live, replayed, waiting_on
+from fate.server.protocol import Message, ProtocolError
+
+if TYPE_CHECKING:
+    from fate.server.presence import Conn
+
+log = logging.getLogger("fate.server")
+
+
+class TakingBack:
+    """``undo`` messages and the rewinding of a game in memory."""
+
+    async def _on_undo(self, conn: Conn, msg: Message) -> None:
+        """Take back the seat's own last decision, if the one rule allows it now (the decision
+        number is the one the client believes current: a take-back is never applied twice)."""
+        gid, seat, decision = msg["game"], msg["seat"], msg["decision"]
+        if not self._held(conn, gid, seat):
+            raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
+        live = await self._live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "no such game")
+        async with live.lock:
+            g = live.game
+            if decision != len(g.choices_made):
+                raise ProtocolError("stale_decision", f"decision {decision} is not the one asked "
+                                                      f"(the game is at decision {len(g.choices_made)})")
+            why = live.undo_reason(seat)
+            if why:
+                raise ProtocolError("cannot_undo", why)
+            before = live.trail.points[-1][1]
+            save = json.dumps(save_data(before, live.session()), separators=(",", ":"))
+            done = await self.store.take_back(gid, decision, save, waiting_on(before, live.seats), time.time())
+            if done:
+                self._rewind(live, decision - 1, (conn, msg.rid))
+        if not done:  # another process moved the game first
+            await self._catch_up(live)
+            raise ProtocolError("stale_decision", f"the game moved on from decision {decision} first")
+
+    def _rewind(self, live: Live, decision: int, who: tuple[Any, int | None] = (None, None)) -> None:
+        """The game in memory back to ``decision`` (from its undo trail, else replayed), and
+        every seat watching told, each its ``undone`` message. Called under the game's lock."""
+        old = live.game
+        back = None
+        while live.trail.points and len(live.trail.points[-1][1].choices_made) >= decision:
+            g = live.trail.take()
+            if len(g.choices_made) == decision:
+                back = g
+                break
+        if back is None:
+            back, live.trail = replayed(self.content, old, decision, live.seats)
+        again = back.clone()
+        dropped = []
+        for cid in old.choices_made[decision:]:  # what the seats were told of the decisions taken back
+            dropped += again.apply(cid)
+        live.game = back
+        for key in [k for k in self._hints if k[0] == live.game_id and k[1] > decision]:
+            del self._hints[key]  # those decisions may come again in another form
+        self._broadcast(live, dropped, who, build=views.undone)

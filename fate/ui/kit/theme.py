@@ -1,0 +1,255 @@
+"""Colours, fonts and text drawing for the table.
+
+Everything on screen is laid out in *design units* of a 1920x1080 table and
+scaled to the window (``Ink.scale``). Text goes through ``Ink`` only: it
+caches rendered lines and records every string drawn in the current frame
+(``Ink.drawn``), which the secrecy tests read to prove what was on screen.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from fate.paths import assets_dir
+
+DESIGN_W, DESIGN_H = 1920, 1080
+
+# The table's palette: night, old bronze, candle light.
+NIGHT = (12, 9, 20)
+NIGHT_2 = (22, 16, 34)
+PANEL = (28, 22, 40)
+PANEL_EDGE = (92, 74, 52)
+BRONZE = (196, 156, 84)
+GOLD = (236, 200, 120)
+PARCHMENT = (232, 220, 196)
+INK_DIM = (160, 148, 170)
+INK_FAINT = (110, 100, 124)
+BLOOD = (196, 48, 48)
+SIGN_GREEN = (120, 200, 150)
+GLOW = (250, 214, 110)
+HINT = (110, 235, 225)  # what a hint points at: apart from the gold of what may be clicked
+INVESTIGATOR = (196, 176, 140)
+ASTRAL = (176, 140, 255)
+GATE = (150, 110, 220)
+
+# Colours a cult may take, chosen on the New Game screen.
+# Chosen so that every pair stays at least 25 CIE76 delta E apart under simulated
+# protanopia, deuteranopia and tritanopia (fate/ui/kit/colour_vision.py; the test computes it).
+CULT_COLOURS = (
+    ("Crimson", (202, 61, 61)),
+    ("Verdigris", (53, 171, 134)),
+    ("Azure", (62, 93, 167)),
+    ("Amber", (228, 171, 54)),
+    ("Lavender", (174, 119, 251)),
+    ("Bone", (233, 228, 211)),
+)
+# Each colour's shape: on every Cultist, Summon token, Lodge plaque and chart line of that cult,
+# so that no one needs to tell the colours apart to tell the cults apart.
+CULT_MARKS = ("circle", "triangle", "square", "diamond", "star", "cross")
+_shapes = {"on": True}  # the "Cult shapes" setting (App sets it)
+
+
+def show_cult_shapes(on: bool) -> None:
+    _shapes["on"] = bool(on)
+
+
+def cult_mark(colour: tuple) -> str:
+    """The shape that goes with a cult colour (one of CULT_COLOURS); "" with the shapes setting off."""
+    if not _shapes["on"]:
+        return ""
+    for (_, rgb), shape in zip(CULT_COLOURS, CULT_MARKS, strict=True):
+        if tuple(colour[:3]) == rgb:
+            return shape
+    return ""
+
+FONT_FILES = {
+    "body": "EBGaramond12-Regular.otf",
+    "italic": "EBGaramond12-Italic.otf",
+    "bold": "EBGaramond12-Bold.otf",
+    "title": "Blankenburg.ttf",
+}
+MIN_PX = 13  # no text smaller than this on any window
+FALLBACKS = {"−": "-", "…": "...", "—": "-", "–": "-", "→": "->", "’": "'", "“": '"', "”": '"'}
+
+
+def drawable(text: str) -> str:
+    """Text SDL can draw: a lone surrogate (from a file name or save that is not
+    proper UTF-8) becomes "?" instead of an error."""
+    return text if text.isascii() else text.encode("utf-8", "replace").decode("utf-8")
+
+
+class Ink:
+    """Fonts at the window's scale, cached text surfaces, and the frame's text log."""
+
+    def __init__(self) -> None:
+        folder = assets_dir() / "fonts"
+        self.paths: dict[str, Path] = {}
+        for role, name in FONT_FILES.items():
+            path = folder / name
+            if not path.is_file():
+                raise FileNotFoundError(f"assets/fonts/{name}: font file is missing")
+            self.paths[role] = path
+        self.scale = 1.0
+        self.reading = 1.0  # the Text size setting: text that is read at length grows by it (``read``)
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._lines: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._wraps: OrderedDict[tuple, list[str]] = OrderedDict()
+        self.drawn: set[str] = set()
+        self.placed: list[tuple[str, pygame.Rect]] = []  # (line, where) drawn this frame, for layout tests
+        self._missing: dict[str, set[str]] = {}
+
+    def set_scale(self, scale: float) -> None:
+        self.scale = scale
+
+    def read(self, size: float) -> float:
+        """A size for reading text (tooltips, How to Play, the gallery, the log, the coach)."""
+        return size * self.reading
+
+    def sizes(self, size: float) -> list[float]:
+        """Sizes to try, largest first, for text that should follow the Text size setting
+        as far as its place holds it: from ``read(size)`` down to ``size``, a design unit apart."""
+        out = []
+        top = self.read(size)
+        while top > size:
+            out.append(top)
+            top -= 1
+        return out + [size]
+
+    def fitting(self, text: str, size: float, width: int, role: str = "body") -> float:
+        """The largest of ``sizes(size)`` at which ``text`` fits ``width`` pixels on one line
+        (``size`` if none does: the caller cuts or wraps it as before)."""
+        text = drawable(text)
+        return next((s for s in self.sizes(size) if self.font(role, s).size(text)[0] <= width), size)
+
+    def fitting_para(self, text: str, size: float, width: int, height: int, role: str = "body") -> float:
+        """The largest of ``sizes(size)`` at which ``text`` wrapped to ``width`` pixels fits ``height``."""
+        return next((s for s in self.sizes(size) if self.height(text, s, width, role) <= height), size)
+
+    def px(self, size: float) -> int:
+        return max(MIN_PX, round(size * self.scale))
+
+    def font(self, role: str, size: float) -> pygame.font.Font:
+        key = (role, self.px(size))
+        f = self._fonts.get(key)
+        if f is None:
+            f = pygame.font.Font(str(self.paths[role]), key[1])
+            self._fonts[key] = f
+        return f
+
+    def safe(self, text: str, role: str) -> str:
+        """The text with any punctuation this face lacks replaced by plain ASCII."""
+        missing = self._missing.get(role)
+        if missing is None:
+            font = self.font(role, 20)
+            notdef = font.metrics("\uffff")
+            missing = {ch for ch in FALLBACKS if font.metrics(ch) == notdef}
+            self._missing[role] = missing
+        for ch in missing:
+            if ch in text:
+                text = text.replace(ch, FALLBACKS[ch])
+        return text
+
+    def line(self, text: str, size: float, colour: tuple, role: str = "body") -> pygame.Surface:
+        key = (text, role, self.px(size), colour)
+        surf = self._lines.get(key)
+        if surf is None:
+            surf = self.font(role, size).render(self.safe(text, role), True, colour)
+            self._lines[key] = surf
+            if len(self._lines) > 4000:
+                self._lines.popitem(last=False)
+        else:
+            self._lines.move_to_end(key)
+        return surf
+
+    def draw(self, target: pygame.Surface, text: str, pos: tuple[int, int], size: float = 22,
+             colour: tuple = PARCHMENT, role: str = "body", anchor: str = "topleft",
+             max_w: int | None = None, shadow: bool = False) -> pygame.Rect:
+        """Draw one line; ``anchor`` is a pygame.Rect attribute (topleft, center, midright...)."""
+        if not text:
+            return pygame.Rect(pos, (0, 0))
+        text = drawable(text)
+        if max_w is not None:
+            text = self.fit(text, size, max_w, role)
+        self.drawn.add(text)
+        surf = self.line(text, size, colour, role)
+        rect = surf.get_rect(**{anchor: pos})
+        if shadow:
+            target.blit(self.line(text, size, (0, 0, 0), role), rect.move(1, 2))
+        target.blit(surf, rect)
+        self.placed.append((text, rect))
+        return rect
+
+    def fit(self, text: str, size: float, width: int, role: str = "body") -> str:
+        """The text, cut with an ellipsis if it is wider than ``width`` pixels."""
+        font = self.font(role, size)
+        if font.size(text)[0] <= width:
+            return text
+        dots = self.safe("…", role)
+        while text and font.size(text + dots)[0] > width:
+            text = text[:-1]
+        return text.rstrip() + dots
+
+    def wrap(self, text: str, size: float, width: int, role: str = "body") -> list[str]:
+        key = (text, role, self.px(size), width)
+        lines = self._wraps.get(key)
+        if lines is not None:
+            return lines
+        font = self.font(role, size)
+        lines = []
+        for para in drawable(text).split("\n"):
+            cur = ""
+            for w, sep in pieces(para, font, width):
+                trial = w if not cur else cur + sep + w
+                if font.size(trial)[0] <= width or not cur:
+                    cur = trial
+                else:
+                    lines.append(cur)
+                    cur = w
+            lines.append(cur)
+        self._wraps[key] = lines
+        if len(self._wraps) > 2000:
+            self._wraps.popitem(last=False)
+        return lines
+
+    def para(self, target: pygame.Surface, text: str, rect: pygame.Rect, size: float = 22,
+             colour: tuple = PARCHMENT, role: str = "body", align: str = "left",
+             max_lines: int | None = None) -> int:
+        """Draw wrapped text inside ``rect``; returns the height used."""
+        lines = self.wrap(text, size, rect.w, role)
+        if max_lines is not None and len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = self.fit(lines[-1] + " …", size, rect.w, role)
+        step = self.font(role, size).get_linesize()
+        y = rect.y
+        for ln in lines:
+            if align == "center":
+                self.draw(target, ln, (rect.centerx, y), size, colour, role, anchor="midtop")
+            else:
+                self.draw(target, ln, (rect.x, y), size, colour, role)
+            y += step
+        return y - rect.y
+
+    def height(self, text: str, size: float, width: int, role: str = "body") -> int:
+        return len(self.wrap(text, size, width, role)) * self.font(role, size).get_linesize()
+
+
+def pieces(para: str, font: pygame.font.Font, width: int) -> list[tuple[str, str]]:
+    """The words of a paragraph, each with what joins it to the word before: a space, or
+    nothing where a hyphenated word too wide for the line is cut after its hyphens
+    (Shub-Niggurath on a small card)."""
+    out = []
+    for w in para.split(" "):
+        parts = w.split("-")
+        if len(parts) > 1 and all(parts) and font.size(w)[0] > width:
+            out += [(p + "-", "" if i else " ") for i, p in enumerate(parts[:-1])] + [(parts[-1], "")]
+        else:
+            out.append((w, " "))
+    return out
+
+
+def mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:
+    """Blend two colours: t=0 gives a, t=1 gives b."""
+    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))

@@ -1,0 +1,544 @@
+"""Play Online: host on this computer, join by code, and My online games.
+
+One scene with four pages: ``games`` (My online games, with Host and Join
+beside them), ``host`` (the seats of a new game), ``hosting`` (the invite
+codes and the addresses friends type) and ``join`` (address, code, name).
+Nothing here waits on the network: each request goes out on a link's thread
+(fate/net/link.py) and ``update`` takes in the answer; every failure is one
+line on the page. The tokens and addresses are kept in the user's data folder
+(fate/net/mygames.py); local games and settings are never touched.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from fate.net import hosting
+from fate.net.link import Link, error_words
+from fate.net.mygames import MyGames, OnlineGame, address_url
+from fate.net.query import GamesQuery
+from fate.ui.kit.layout import Layout
+from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, INK_DIM, INK_FAINT, PANEL, PARCHMENT, SIGN_GREEN
+from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
+from fate.ui.online.session import NetSession
+
+SEAT_KINDS = ("remote", "easy", "normal", "hard", "here", "none")
+SEAT_WORDS = {"remote": "A friend", "easy": "AI (Easy)", "normal": "AI (Normal)", "hard": "AI (Hard)",
+              "here": "A player at this screen", "none": "No one"}
+FIELDS = {"address": 200, "code": 24, "name": 24}
+FIELD_TIPS = {
+    "address": "The address of the computer hosting the game, as its Play Online page shows it "
+               "(for example 192.168.1.20:8765). Remembered for next time.",
+    "code": "The invite code your friend gave you (four groups of four letters and digits).",
+    "name": "What the table calls you on your Lodge's plaque (remembered).",
+}
+ROWS = 6
+
+
+def short(text: str, n: int = 28) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def seat_list(seats: list[int]) -> str:
+    """"Seat 1", "Seats 1 and 3", "Seats 1, 2 and 4"."""
+    names = [str(s + 1) for s in sorted(seats)]
+    if len(names) == 1:
+        return f"Seat {names[0]}"
+    return f"Seats {', '.join(names[:-1])} and {names[-1]}"
+
+
+@scene("online")
+class OnlineScene(Scene):
+    """Play Online. ``page``: games, host, hosting, join."""
+
+    def __init__(self, app, page: str = "games") -> None:
+        super().__init__(app)
+        self.mine = MyGames(app.online_file)
+        self.page = page
+        self.notice, app.notice = app.notice or self.mine.problem, ""
+        self.fields = {"address": self.mine.address, "code": "", "name": self.mine.name}
+        self.editing: str | None = None
+        self.seats = ["remote", "normal", "none"]  # seats 2-4 of a hosted game
+        self._lan: list[str] | None = None  # this computer's addresses, for the hosting page
+        self.link: Link | None = None  # a request on its way (create, claim, open, leave)
+        self.purpose: tuple = ()
+        self.session: NetSession | None = None  # a game being opened: shown once its first state comes
+        self.made: OnlineGame | None = None  # the game just hosted (the hosting page shows its codes)
+        self.confirm: tuple | None = None  # a Leave clicked once
+        self.first = 0
+        self.query: GamesQuery | None = None
+        self.moved = ""  # the hosted server's new port, to say at the table
+        self.starter: tuple | None = None  # (hosting.HostStarter, what waits for it) while a server starts
+        self.refresh()
+
+    @property
+    def types_text(self) -> bool:  # type: ignore[override]
+        return self.editing is not None
+
+    def refresh(self) -> None:
+        if self.query is not None:
+            self.query.close()
+        self.query = GamesQuery(self.mine, self.app.content) if self.mine.games else None
+
+    # ---------------------------------------------------------------- the network
+    def update(self, dt: float) -> None:
+        if self.query is not None:
+            self.query.poll()
+        if self.starter is not None and self.starter[0].done():
+            self.started()
+        if self.session is not None:
+            self.session.pump()
+            if self.session.fatal:
+                self.fail(self.session.fatal)
+            elif self.session.ready():
+                s, self.session, self.link = self.session, None, None
+                s.link.retry = True  # from now on a lost connection is tried again, by itself
+                self.app.goto("online_play", s)
+                if self.moved:  # said over the table for a while
+                    self.app.scene.notice, self.moved = (self.moved, self.app.scene.clock + 12), ""
+            return
+        if self.link is None:
+            return
+        got = self.link.poll()
+        for i, m in enumerate(got):
+            self.answer(m)
+            if self.session is not None:  # the rest is the game's
+                self.session.take(got[i + 1:])
+                break
+            if self.link is None:
+                break
+
+    def answer(self, m: dict) -> None:
+        kind, what = m["type"], self.purpose[0] if self.purpose else ""
+        if kind == "problem" and m.get("fatal"):
+            if what == "open" and self.purpose[1].hosted_here and len(self.purpose) == 2:
+                self.host_again(self.purpose[1])
+                return
+            self.fail(m["message"])
+        elif kind == "problem":
+            self.notice = m["message"]
+        elif kind == "error":
+            self.fail(error_words(m))
+        elif kind == "created" and what == "create":
+            url = self.purpose[1]
+            self.made = OnlineGame(url, m["game"], m["token"], m["seats"], host=True, hosted_here=True,
+                                   invites=[{"code": i["code"], "seats": i["seats"]} for i in m["invites"]])
+            self.mine.add(self.made)
+            self.notice = self.mine.problem
+            self.link.close()
+            self.link, self.purpose = None, ()
+            self.page = "hosting"
+        elif kind == "claimed" and what == "claim":
+            g = OnlineGame(self.purpose[1], m["game"], m["token"], m["seats"])
+            self.mine.add(g)
+            self.open_with(self.link, g)
+        elif kind == "online" and what == "open":
+            self.open_with(self.link, self.purpose[1])
+        elif kind == "resigned" and what == "leave":
+            self.forget(self.purpose[1])
+
+    def fail(self, line: str) -> None:
+        self.notice = line
+        for x in (self.session, self.link):
+            if x is not None:
+                x.close()
+        self.session, self.link, self.purpose = None, None, ()
+
+    def open_with(self, link: Link, g: OnlineGame) -> None:
+        """Show the game once the server's first state of it comes."""
+        self.session = NetSession(self.app.content, link, g.game, g.token, g.seats, g.host, g.server)
+        self.session.invites = g.invites
+        if self.purpose[0] == "open":
+            link.send("join", game=g.game, token=g.token)
+        self.purpose = ("opening",)
+
+    def host_again(self, g: OnlineGame) -> None:
+        """A game hosted here whose server is not running (paused, or the computer restarted):
+        start it again on the same port; its games are in the file as they stood."""
+        if self.link is not None:
+            self.link.close()
+        self.link, self.purpose = None, ()
+        self.starter = (hosting.HostStarter(int(g.server.rsplit(":", 1)[1])), ("open", g))
+        self.notice = "Starting the game's server on this computer again…"
+
+    def forget(self, g: OnlineGame) -> None:
+        self.mine.forget(g.server, g.game)
+        self.notice = self.mine.problem or (
+            "Left the game: an AI plays your seat there from now on." if len(g.seats) == 1
+            else f"Left the game: an AI plays each of your {len(g.seats)} seats there from now on.")
+        if self.link is not None:
+            self.link.close()
+        self.link, self.purpose = None, ()
+
+    # ---------------------------------------------------------------- actions
+    def start_hosting(self) -> None:
+        seats = [{"kind": "host", **({"name": self.fields["name"]} if self.fields["name"] else {})}]
+        for k in self.seats:
+            if k == "remote":
+                seats.append({"kind": "remote"})
+            elif k == "here":
+                seats.append({"kind": "host"})
+            elif k != "none":
+                seats.append({"kind": "ai", "level": k})
+        if len(seats) < 2:
+            self.notice = "A game online needs at least one more seat: a friend or an AI."
+            return
+        if not any(s["kind"] == "remote" for s in seats):
+            self.notice = "No friend's seat: choose New Game on the title screen to play against AI alone."
+            return
+        self.remember()
+        self.starter = (hosting.HostStarter(), ("create", seats))
+        self.notice = "Starting the game's server on this computer…"
+
+    def started(self) -> None:
+        """The server has started (or failed to): send what waited for it."""
+        starter, (what, data) = self.starter
+        self.starter = None
+        if starter.host is None:
+            self.fail(starter.error)
+            return
+        self.app.hosting = starter.host
+        url = starter.host.url if what == "create" else data.server
+        if what == "open" and url != starter.host.url:
+            # this computer's server was already running on another port (its own was taken
+            # when it started): it keeps every game hosted here in the same file
+            self.mine.moved(url, starter.host.url)
+            data = self.mine.find(starter.host.url, data.game) or data
+            url = starter.host.url
+            self.moved = (f"This computer's server now listens on port {starter.host.port}: "
+                          "friends join this game again at that port.")
+        self.link = Link(url, self.app.content, retry=False)
+        if what == "create":
+            self.link.send("create", seats=data)
+            self.purpose = ("create", url)
+            self.notice = "Starting the game…"
+        else:
+            self.purpose = ("open", data, "again")
+
+    def join(self) -> None:
+        try:
+            url = address_url(self.fields["address"])
+        except ValueError as e:
+            self.notice = str(e)
+            return
+        code = self.fields["code"].strip().upper()
+        if not 4 <= len(code) <= 40 or any(not (c.isalnum() or c == "-") for c in code):
+            self.notice = "An invite code is letters, digits and dashes, like ABCD-EFGH-IJKL-MNOP."
+            return
+        self.remember()
+        self.link = Link(url, self.app.content, retry=False)
+        self.link.send("claim", code=code, **({"name": self.fields["name"]} if self.fields["name"] else {}))
+        self.purpose = ("claim", url)
+        self.notice = f"Joining the game at {short(url.split('://', 1)[1], 40)}…"
+
+    def open_game(self, g: OnlineGame) -> None:
+        self.link = Link(g.server, self.app.content, retry=False)
+        self.purpose = ("open", g)
+        self.notice = "Opening the game…"
+
+    def leave_game(self, g: OnlineGame) -> None:
+        row = self.query.rows.get((g.server, g.game)) if self.query else None
+        if row is not None and row["over"]:
+            self.forget(g)
+            self.notice = "The finished game was taken off your list."
+            return
+        self.link = Link(g.server, self.app.content, retry=False)
+        self.link.send("join", game=g.game, token=g.token)
+        for s in g.seats:
+            self.link.send("resign", game=g.game, seat=s)
+        self.purpose = ("leave", g)
+
+    def remember(self) -> None:
+        self.mine.address = self.fields["address"].strip() or self.mine.address
+        self.mine.name = self.fields["name"].strip()[:24]
+        self.mine.save()
+
+    # ---------------------------------------------------------------- input
+    def click(self, key: tuple) -> None:
+        kind = key[0]
+        if (self.link is not None or self.starter is not None) and kind not in ("back", "field"):
+            return  # one request at a time
+        if kind != "leave":
+            if self.confirm is not None and self.notice.startswith("Leave "):
+                self.notice = ""  # the question of a Leave not confirmed
+            self.confirm = None
+        if kind == "field":
+            self.editing = key[1]
+            return
+        self.editing = None
+        if kind == "page":
+            self.page, self.notice = key[1], ""
+        elif kind == "seat":
+            i = key[1]
+            self.seats[i] = SEAT_KINDS[(SEAT_KINDS.index(self.seats[i]) + 1) % len(SEAT_KINDS)]
+        elif kind == "host":
+            self.start_hosting()
+        elif kind == "join":
+            self.join()
+        elif kind == "open":
+            self.open_game(key[1])
+        elif kind == "codes":
+            self.made, self.page = key[1], "hosting"
+        elif kind == "leave":
+            if self.confirm != key[1:]:
+                self.confirm = key[1:]
+                g = key[1]
+                # a screen shared by several players: Leave is for all of them, and says so
+                self.notice = (f"Leave {seat_list(g.seats)} for good? Every seat of this screen leaves: an AI "
+                               "plays each of them. Click Sure? to leave.") if len(g.seats) > 1 else ""
+                return
+            self.confirm = None
+            self.leave_game(key[1])
+        elif kind == "refresh":
+            self.refresh()
+        elif kind == "scroll":
+            self.first = max(0, min(self.first + key[1] * ROWS, max(0, len(self.mine.games) - ROWS)))
+        elif kind == "table" and self.made is not None:
+            self.open_game(self.made)
+        elif kind == "back":
+            if self.link is not None or self.session is not None or self.starter is not None:
+                self.app.starting = self.starter[0] if self.starter is not None else self.app.starting
+                self.starter = None  # a server starting goes on starting: the next Host finds it, closing asks
+                self.fail("Stopped.")
+            elif self.page != "games":
+                self.page, self.notice = "games", ""
+                self.refresh()
+            else:
+                self.app.goto("title")
+
+    def key(self, event: pygame.event.Event) -> None:
+        if self.editing is not None:
+            text = self.fields[self.editing]
+            if event.key == pygame.K_BACKSPACE:
+                self.fields[self.editing] = text[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.click(("join",) if self.page == "join" else ("host",))
+            elif event.key == pygame.K_ESCAPE:
+                self.editing = None
+            elif event.key == pygame.K_TAB:
+                order = [f for f in FIELDS if f in self.page_fields()]
+                self.editing = order[(order.index(self.editing) + 1) % len(order)]
+            elif event.unicode and event.unicode.isprintable() and len(text) < FIELDS[self.editing]:
+                self.fields[self.editing] = text + event.unicode
+            return
+        if event.key == pygame.K_ESCAPE:
+            self.click(("back",))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self.editing is not None:
+            self.key(event)  # typing: Tab moves between the fields, not the buttons
+            return
+        if event.type == pygame.MOUSEWHEEL and self.page == "games":
+            self.click(("scroll", -1 if event.y > 0 else 1))
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.editing is not None:
+            if not any(h.rect.collidepoint(event.pos) and h.key[0] == "field" for h in self.hot):
+                self.editing = None
+        super().handle(event)
+
+    def page_fields(self) -> tuple[str, ...]:
+        return {"join": ("address", "code", "name"), "host": ("name",)}.get(self.page, ())
+
+    def close(self) -> None:
+        if self.query is not None:
+            self.query.close()
+        for x in (self.session, self.link):
+            if x is not None:
+                x.close()
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, screen: pygame.Surface) -> None:
+        self.hot = []
+        L = backdrop(self, screen)
+        titles = {"games": "Play Online", "host": "Host a Game", "hosting": "Your Game Is Open",
+                  "join": "Join a Game"}
+        self.ink.draw(screen, titles[self.page], L.p(960, 96), 80, GOLD, "title", anchor="center", shadow=True)
+        getattr(self, "draw_" + self.page)(screen, L)
+        if self.notice:
+            bad = self.link is None and self.session is None and not self.notice.endswith("…")
+            self.ink.draw(screen, self.notice, L.p(960, 928), 22, BLOOD if bad else SIGN_GREEN, "italic",
+                          anchor="center", max_w=L.n(1600))
+        back = "Stop" if (self.link is not None or self.session is not None or self.starter is not None) else "Back"
+        button(self, screen, L, (810, 980, 300, 72), back, ("back",), size=30,
+               tip="Stop waiting for the server" if back == "Stop" else "Back (Esc)")
+        self.draw_tip(screen, L)
+
+    def field(self, screen: pygame.Surface, L: Layout, name: str, label: str, x: int, y: int, w: int) -> None:
+        ink = self.ink
+        ink.draw(screen, label, L.p(x, y), 22, INK_DIM, "bold")
+        box = L.r(x, y + 32, w, 56)
+        on = self.editing == name
+        pygame.draw.rect(screen, (30, 24, 34), box, border_radius=L.n(8))
+        pygame.draw.rect(screen, GOLD if on else BRONZE, box, L.n(2), border_radius=L.n(8))
+        text = self.fields[name]
+        caret = "|" if on and int(time.monotonic() * 2) % 2 == 0 else ""
+        shown = text + caret if text or on else {"address": "192.168.1.20:8765", "code": "ABCD-EFGH-IJKL-MNOP",
+                                                  "name": "Your name"}[name]
+        ink.draw(screen, shown, (box.x + L.n(16), box.centery), 26, PARCHMENT if text else INK_FAINT,
+                 anchor="midleft", max_w=box.w - L.n(32))
+        self.hot.append(Hotspot(box, ("field", name), label, FIELD_TIPS[name] + " Click to type."))
+
+    # the pages
+    def draw_games(self, screen: pygame.Surface, L: Layout) -> None:
+        ink = self.ink
+        button(self, screen, L, (200, 220, 420, 80), "Host on this computer", ("page", "host"), size=28,
+               tip="Start a game here for friends to join: this computer holds it while you play. "
+                   "Choose the seats, then give each friend their invite code.")
+        button(self, screen, L, (200, 320, 420, 80), "Join a game", ("page", "join"), size=28,
+               tip="Join a friend's game with the address of their computer and the invite code they gave you.")
+        ink.para(screen, "Friends on the same network type this computer's address; friends elsewhere need "
+                 "the port forwarded on the host's router (see docs/server.md).",
+                 L.r(200, 430, 420, 200), 19, INK_DIM)
+        ink.draw(screen, "My online games", L.p(700, 196), 30, GOLD, "title")
+        button(self, screen, L, (1560, 190, 160, 46), "Refresh", ("refresh",), size=20,
+               tip="Ask the servers again where each of your games stands")
+        if not self.mine.games:
+            ink.para(screen, "No online games yet. A game you host or join is listed here, with whose turn it "
+                     "is, and stays here when you close the game: open it again days later.",
+                     L.r(700, 260, 1000, 200), 22, PARCHMENT)
+            return
+        games = list(reversed(self.mine.games))
+        for i, g in enumerate(games[self.first:self.first + ROWS]):
+            y = 250 + i * 108
+            self.game_row(screen, L, g, y)
+        if self.first > 0:
+            button(self, screen, L, (1740, 250, 70, 56), "▲", ("scroll", -1), size=22)
+        if self.first + ROWS < len(games):
+            button(self, screen, L, (1740, 250 + 108 * (ROWS - 1) + 40, 70, 56), "▼", ("scroll", 1), size=22)
+
+    def game_row(self, screen: pygame.Surface, L: Layout, g: OnlineGame, y: int) -> None:
+        ink = self.ink
+        box = L.r(700, y, 1020, 96)
+        pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))
+        pygame.draw.rect(screen, BRONZE, box, L.n(2), border_radius=L.n(10))
+        row = self.query.rows.get((g.server, g.game)) if self.query else None
+        problem = self.query.problems.get(g.server, "") if self.query else ""
+        where = g.server.split("://", 1)[1] + (" (hosted here)" if g.hosted_here else "")
+        if row is None:
+            state = problem or "Asking the server…"
+            who = ""
+        else:
+            names = [f"AI ({(p['level'] or 'normal').capitalize()})" if p["kind"] == "ai" else
+                     p["name"] or ("open seat" if not p["claimed"] else f"seat {p['seat'] + 1}") for p in row["players"]]
+            who = ", ".join(("You" if p["seat"] in g.seats else short(n, 14)) for p, n in zip(row["players"], names,
+                                                                                               strict=True))
+            if row["over"]:
+                state = "Finished"
+            elif row["to_decide"] in g.seats:
+                state = "Your turn"
+            elif row["to_decide"] is not None:
+                p = row["players"][row["to_decide"]]
+                n = names[row["to_decide"]]
+                state = f"{'AI' if p['kind'] == 'ai' else short(n, 16)} to play"
+            else:
+                state = "Waiting"
+            state += f" · turn {row['turn']}" if row["turn"] else " · choosing Elder Gods"
+        colour = SIGN_GREEN if state.startswith("Your turn") else (BLOOD if problem and row is None else PARCHMENT)
+        ink.draw(screen, state, L.p(724, y + 14), 24, colour, "bold", max_w=L.n(560))
+        ink.draw(screen, (who + " · " if who else "") + where, L.p(724, y + 54), 18, INK_DIM, "italic",
+                 max_w=L.n(580))
+        button(self, screen, L, (1320, y + 20, 120, 56), "Open", ("open", g), size=22,
+               tip="Take your seat at this game's table where it stands")
+        if g.host and g.invites:
+            button(self, screen, L, (1450, y + 20, 120, 56), "Codes", ("codes", g), size=22,
+                   tip="The invite codes and this computer's addresses, to give your friends")
+        sure = self.confirm == (g,)
+        yours = "your seat" if len(g.seats) == 1 else f"each of your {len(g.seats)} seats ({seat_list(g.seats)})"
+        button(self, screen, L, (1580, y + 20, 124, 56), "Sure?" if sure else "Leave", ("leave", g), size=22,
+               selected=sure, tip=f"Leave this game for good: an AI plays {yours} there from now on, and it goes "
+                                  "off this list (a finished game just goes off the list). Click twice.")
+
+    def draw_host(self, screen: pygame.Surface, L: Layout) -> None:
+        ink = self.ink
+        self.field(screen, L, "name", "Your name at the table", 560, 190, 800)
+        ink.draw(screen, "Seat 1: you, at this computer", L.p(560, 320), 24, PARCHMENT, "bold")
+        for i, k in enumerate(self.seats[:3]):  # seats 2-4: a game has four at most
+            y = 370 + i * 80
+            ink.draw(screen, f"Seat {i + 2}", L.p(560, y + 18), 24, INK_DIM, "bold")
+            button(self, screen, L, (720, y, 400, 62), SEAT_WORDS[k], ("seat", i), size=24,
+                   tip="Click for the next: a friend (who joins with an invite code), an AI at a level (played on "
+                       "this computer's server), another player at this screen (the table hands over between you), "
+                       "or no one")
+        button(self, screen, L, (1180, 580, 420, 80), "Start hosting", ("host",), size=28,
+               tip="Start this computer's game server (it keeps the game in your data folder) and open the game: "
+                   "the next page shows the invite code for each friend")
+        ink.para(screen, "Your computer holds the game while it is played. When you close the window you can keep "
+                 "hosting in the background (friends play on) or pause the game for everyone.",
+                 L.r(560, 700, 1100, 120), 20, INK_DIM)
+
+    def draw_hosting(self, screen: pygame.Surface, L: Layout) -> None:
+        ink = self.ink
+        g = self.made
+        if g is None:
+            self.page = "games"
+            return
+        port = g.server.rsplit(":", 1)[1]
+        ink.draw(screen, "Give each friend their invite code:", L.p(300, 190), 26, PARCHMENT, "bold")
+        for i, inv in enumerate(g.invites):
+            seats = ", ".join(str(s + 1) for s in inv["seats"])
+            ink.draw(screen, f"Seat {seats}", L.p(340, 246 + i * 64), 24, INK_DIM, "bold")
+            ink.draw(screen, inv["code"], L.p(520, 238 + i * 64), 38, GOLD, "bold")
+        y = 270 + len(g.invites) * 64
+        if self._lan is None:  # asked of the system once a page: a name lookup may take its time
+            self._lan = hosting.lan_addresses()
+        addrs = self._lan
+        ink.draw(screen, "and the address of this computer:", L.p(300, y), 26, PARCHMENT, "bold")
+        shown = [f"{a}:{port}" for a in addrs[:3]] or [f"this computer's address, port {port}"]
+        for i, a in enumerate(shown):
+            ink.draw(screen, a, L.p(340, y + 46 + i * 46), 32, GOLD, "bold")
+        y += 60 + len(shown) * 46
+        ink.para(screen, f"Friends on your home network type one of these addresses. Friends elsewhere need port "
+                 f"{port} (TCP) forwarded on your router to this computer, and your public address "
+                 "(docs/server.md says how). The codes work once each, for 24 hours.",
+                 L.r(300, y, 1320, 120), 21, INK_DIM)
+        button(self, screen, L, (1300, 800, 420, 80), "Go to the table", ("table",), size=28,
+               tip="Take your seat; the table shows who has joined and whom it is waiting for. The codes stay in "
+                   "My online games (Codes).")
+
+    def draw_join(self, screen: pygame.Surface, L: Layout) -> None:
+        self.field(screen, L, "address", "Address of the host's computer", 560, 190, 800)
+        self.field(screen, L, "code", "Invite code", 560, 320, 800)
+        self.field(screen, L, "name", "Your name at the table", 560, 450, 800)
+        button(self, screen, L, (760, 600, 400, 80), "Join", ("join",), size=30,
+               tip="Take the seat the code opens; the game then appears in My online games too (Enter)")
+
+
+@scene("host_close")
+class HostCloseScene(Scene):
+    """Closing the window while it hosts: keep hosting in the background, or pause the game."""
+
+    def __init__(self, app, back_to: Scene | None = None) -> None:
+        super().__init__(app)
+        self.back_to = back_to
+
+    def draw(self, screen: pygame.Surface) -> None:
+        self.hot = []
+        L = backdrop(self, screen)
+        ink = self.ink
+        ink.draw(screen, "This computer hosts a game", L.p(960, 260), 64, GOLD, "title", anchor="center", shadow=True)
+        ink.para(screen, "Your friends play through the server this window started. Keep it running in the "
+                 "background so they can go on (you come back from Play Online), or pause the game for "
+                 "everyone until you host again.", L.r(460, 340, 1000, 200), 24, PARCHMENT)
+        button(self, screen, L, (360, 600, 560, 80), "Keep hosting in the background", ("keep",), size=26,
+               tip="Close the window; the server keeps the game going for your friends")
+        button(self, screen, L, (1000, 600, 560, 80), "Pause the game for everyone", ("pause",), size=26,
+               tip="Stop the server: nobody can play until you host again (the game is kept as it stands)")
+        button(self, screen, L, (810, 720, 300, 72), "Cancel", ("cancel",), size=28, tip="Back to the game (Esc)")
+        self.draw_tip(screen, L)
+
+    def click(self, key: tuple) -> None:
+        if key == ("keep",):
+            self.app.hosting = None
+            self.app.quit()
+        elif key == ("pause",):
+            self.app.hosting.stop()
+            self.app.hosting = None
+            self.app.quit()
+        elif key == ("cancel",):
+            self.go_back()
+
+    def key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.go_back()

@@ -1,0 +1,432 @@
+"""A game at the table whose rules run on a server: the network as one more decider.
+
+``NetSession`` answers the table (fate/ui/table/scene.py) as ``Session`` does, from
+nothing but what the server sends this client (docs/protocol.md): the latest
+``state`` of each seat it plays (that seat's ``view(seat)`` and prompt) and
+the events that seat may see. A choice goes to the server with the number of
+the decision it answers; the table moves when the server's next ``state``
+comes (on a LAN within a frame or two). Undo asks the server to take back the
+seat's last decision; the server judges it by the one rule (fate/engine/undo.py),
+says with every state why the seat may not, and sends ``undone`` to every seat
+when it did: the view as it stands again and how many of the seat's last
+events no longer happened. The client never holds the game: it has no rules to
+run and no secret of another seat to leak. No pygame here.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from fate.ai.worker import Reply
+from fate.content.model import Content
+from fate.engine import Event
+from fate.engine.model import Choice, Prompt
+from fate.engine.undo import NOT_A_PLAYER, NOTHING_YET, OVER
+from fate.engine.view import hide_draft
+from fate.net.link import Link, error_words
+from fate.ui.session import SeatConfig, TurnRecord
+from fate.untrusted import one_line
+
+
+@dataclass
+class SeatInfo:
+    """How the server says a seat is played."""
+
+    seat: int
+    kind: str = "remote"  # host, remote or ai
+    level: str = ""
+    name: str = ""
+    claimed: bool = False
+    resigned: bool = False
+    here: bool = False
+
+
+def undo_words(m: dict[str, Any]) -> str:
+    """One polite line for a refused Undo."""
+    if m["code"] == "cannot_undo":
+        why = one_line(m["message"], 120)
+        return f"{why[:1].upper()}{why[1:]}."
+    if m["code"] == "stale_decision":
+        return "The game had moved on: nothing was taken back."
+    return error_words(m)
+
+
+class ViewGame:
+    """What the table's own helpers (auto-pass, the one-choice rule) read of a game,
+    taken from the latest state of a seat: the turn, whose turn, how many decisions,
+    and the prompt (with choices only when that seat decides)."""
+
+    def __init__(self, content: Content, st: dict[str, Any] | None) -> None:
+        self.content = content
+        v = st["view"] if st else None
+        self.n = v["players"] if v else 0
+        self.turn = v["turn"] if v else 0
+        self.cur = v["current"] if v else 0
+        self.over = v["over"] if v else False
+        self.choices_made = range(st["decision"] if st else 0)
+        self._prompt = st.get("prompt") if st else None
+        if v and self._prompt is None and v.get("prompt"):
+            self._prompt = v["prompt"]
+
+    def pending(self) -> Prompt | None:
+        p = self._prompt
+        if p is None or self.over:
+            return None
+        choices = tuple(Choice(c["id"], c["label"]) for c in p.get("choices", ()))
+        return Prompt(p["seat"], p["kind"], p["text"], choices, tuple(p.get("context", ())))
+
+
+def public(v: dict) -> dict:
+    """A seat's view without what only that seat may know: no hand or Reserve faces, no
+    Curses held, no draft, no choices."""
+    out = dict(v, viewer=None, curses_held=[], seats=[{k: x for k, x in row.items() if k not in ("hand", "reserve")}
+                                                       for row in v["seats"]])
+    out.pop("draft", None)
+    if out.get("prompt"):
+        out["prompt"] = {k: x for k, x in out["prompt"].items() if k != "choices"}
+    return hide_draft(out, None)  # the looking seat's own god too, while others still choose
+
+
+class NetSession:
+    """The table's session for an online game. ``pump()`` (every frame) takes in what came."""
+
+    def __init__(self, content: Content, link: Link, game_id: str, token: str, seats: list[int],
+                 host: bool = False, server: str = "") -> None:
+        self.content = content
+        self.link = link
+        self.game_id = game_id
+        self.token = token
+        self.mine = sorted(seats)
+        self.host = host
+        self.server = server or link.url
+        self.states: dict[int, dict[str, Any]] = {}
+        self.info: list[SeatInfo] = []
+        self.events: list[Event] = []
+        self.history: list[TurnRecord] = []
+        self.hints = [0, 0, 0, 0]
+        self.speed = 1
+        self.seats: list[SeatConfig] = [SeatConfig(True, "normal", s) for s in range(4)]
+        self.sent: dict[int, tuple[int, int, str]] = {}  # rid -> (seat, decision, choice) not yet answered
+        self.notice = ""  # one line for the table: a refusal, a problem with a message
+        self.fatal = ""  # the game cannot be shown (bad token, game gone)
+        self.relog = False  # the events were replaced (the chronicle came): narrate them again
+        self.waiting_since = time.monotonic()  # when the decision now asked was first asked
+        self._decision = -1
+        self._chronicle_rid = -1
+        self.ai_error = ""
+        self._hint_rid = -1  # a hint asked of the server, not yet answered
+        self._hint: tuple[int, Reply] | None = None  # (decision it answers, Hard's answer)
+        self.invites: list[dict[str, Any]] = []  # the host's open codes, to say whom the table waits for
+        self._charted: list[int] = []  # the decision each record of ``history`` came with
+        self._undo_rid = -1  # a take-back asked of the server, not yet answered
+        self._rejoined: set[int] = set()  # seats whose next state is the server's word after a reconnection
+        self._went_back = False  # decisions were taken back while we were away: the chronicle replaces the log
+        self.rewound = False  # decisions were taken back: the table drops what it was doing
+        link.set_greeting([{"type": "join", "game": game_id, "token": token}])
+
+    # ---------------------------------------------------------------- the wire
+    def pump(self) -> list[dict[str, Any]]:
+        """Take in every message that came; returns them (the scene reacts to some)."""
+        return self.take(self.link.poll())
+
+    def take(self, got: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        for m in got:
+            kind = m["type"]
+            if kind in ("state", "undone") and m["game"] == self.game_id and m["seat"] in self.mine:
+                if m.get("rid") is not None and m.get("rid") == self._undo_rid:
+                    self._undo_rid = -1
+                self._state(m)
+            elif kind == "seats" and m["game"] == self.game_id:
+                self._seats(m["seats"])
+            elif kind == "joined" and m["game"] == self.game_id:
+                self.host = m["host"]
+                if self._chronicle_rid < 0 and self.mine:
+                    self._chronicle_rid = self.link.send("chronicle", game=self.game_id, seat=self.mine[0])
+            elif kind == "chronicle" and m["game"] == self.game_id and m["seat"] in self.mine:
+                self._chronicle(m)
+            elif kind == "hint" and m["game"] == self.game_id:
+                self._hint_rid = -1
+                self._take_hint(m)
+            elif kind == "error":
+                rid = m.get("rid")
+                self.sent.pop(rid, None)
+                if rid == self._hint_rid:
+                    self._hint_rid = -1
+                if m["code"] in ("bad_token", "no_such_game"):
+                    self.fatal = error_words(m)
+                elif rid is not None and rid == self._undo_rid:
+                    self._undo_rid = -1
+                    self.notice = undo_words(m)
+                elif rid != self._chronicle_rid:
+                    self.notice = error_words(m)
+            elif kind == "offline":
+                self._chronicle_rid = -1  # back online, the chronicle is asked again: what was missed
+                self._hint_rid = -1  # a hint asked before the drop never comes: Hint may be asked again
+                self._undo_rid = -1  # nor the answer to an Undo: it may be pressed again
+                self._rejoined = set(self.mine)
+            elif kind == "problem":
+                self.notice = m["message"]
+        return got
+
+    def _state(self, m: dict[str, Any]) -> None:
+        seat = m["seat"]
+        old = self.states.get(seat)
+        fresh = m["type"] == "undone" or seat in self._rejoined  # the server's word, even going back
+        self._rejoined.discard(seat)
+        if old is not None and old["decision"] > m["decision"] and not fresh:
+            return  # a late message: the newer state stands
+        if m["type"] == "undone" or (old is not None and old["decision"] > m["decision"]):
+            self._go_back(seat, m)
+        self.states[seat] = m
+        self._seats(m["seats"])
+        n = m["view"]["players"]
+        self.seats = [SeatConfig(s in self.mine, self._level(s), s) for s in range(n)]
+        self.hints = (self.hints + [0] * 4)[:n]
+        for r in [r for r, (s, d, _) in self.sent.items() if d < m["decision"]]:
+            del self.sent[r]  # answered by the game moving on
+        if m["decision"] != self._decision:
+            self._decision = m["decision"]
+            self.waiting_since = time.monotonic()
+        evs = [Event(e["kind"], e["data"], (seat,)) for e in m["events"]]
+        if seat == self.mine[0]:
+            self._chart(m["view"], evs, m["decision"])
+        self.events.extend(evs)
+
+    def _chart(self, v: dict, evs: list[Event], decision: int) -> None:
+        for e in evs:
+            if e.kind == "turn_started" or (e.kind == "setup_done" and not self.history):
+                self.history.append(TurnRecord(v["turn"], [s["summon"] for s in v["seats"]],
+                                               [s["elder_signs"] for s in v["seats"]]))
+                self._charted.append(decision)
+        if v["over"] and evs:
+            self.history.append(TurnRecord(v["turn"] + 1, [s["summon"] for s in v["seats"]],
+                                           [s["elder_signs"] for s in v["seats"]]))
+            self._charted.append(decision)
+
+    def _go_back(self, seat: int, m: dict[str, Any]) -> None:
+        """Decisions were taken back (``undone``), or were while we were away (a lower decision
+        on rejoining): the seat's last events and the chart's points after it go; the table
+        starts the decision afresh."""
+        drop = m.get("drop")
+        if drop is None:
+            self._went_back = True  # how many events is not known: the chronicle asked on joining replaces them
+        else:
+            kept: list[Event] = []
+            for e in reversed(self.events):
+                if drop and e.to == (seat,):
+                    drop -= 1
+                else:
+                    kept.append(e)
+            self.events = kept[::-1]
+        keep = sum(1 for d in self._charted if d <= m["decision"])
+        del self.history[keep:]
+        del self._charted[keep:]
+        self._hint = None
+        self._decision = -1  # asked afresh
+        self.rewound = self.relog = True
+
+    def _chronicle(self, m: dict[str, Any]) -> None:
+        """The game so far as our seat saw it (asked once on joining): the log's history."""
+        seat = m["seat"]
+        mine = [e for e in self.events if e.to == (seat,)]
+        if m["decision"] != self._decision or (len(mine) > len(m["events"]) and not self._went_back):
+            return
+        self._went_back = False
+        others = [e for e in self.events if e.to != (seat,)]
+        self.events = others + [Event(e["kind"], e["data"], (seat,)) for e in m.get("events", [])]
+        self.relog = True
+
+    def _take_hint(self, m: dict[str, Any]) -> None:
+        st = self.states.get(m["seat"])
+        ids = {c["id"] for c in (st["prompt"] or {}).get("choices", ())} if st else set()
+        est = tuple((e[0], float(e[1]), e[2]) for e in m["estimates"] if len(e) == 3 and e[0] in ids
+                    and isinstance(e[1], int | float) and isinstance(e[2], int) and not isinstance(e[2], bool))
+        if m["choice"] not in ids or not est:
+            if st is not None and m["decision"] == st["decision"]:
+                self.notice = "The server's hint named no choice of this decision; it is not shown."
+            return
+        self._hint = (m["decision"], Reply(0, m["choice"], est))
+
+    def _seats(self, rows: list[dict[str, Any]]) -> None:
+        self.info = [SeatInfo(r["seat"], r["kind"], r["level"], r["name"], r["claimed"], r["resigned"], r["here"])
+                     for r in rows]
+
+    def _level(self, seat: int) -> str:
+        return self.info[seat].level if seat < len(self.info) and self.info[seat].level else "normal"
+
+    # ---------------------------------------------------------------- reading
+    def latest(self) -> dict[str, Any] | None:
+        """The newest state of the seats played here."""
+        return max(self.states.values(), key=lambda st: st["decision"], default=None)
+
+    @property
+    def game(self) -> ViewGame:
+        return ViewGame(self.content, self._asking() or self.latest())
+
+    def _asking(self) -> dict[str, Any] | None:
+        """The state of the seat played here that is asked now, if any."""
+        for st in self.states.values():
+            if st["prompt"] is not None and st["decision"] == self._decision:
+                return st
+        return None
+
+    def ready(self) -> bool:
+        return bool(self.states)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def view(self, seat: int | None) -> dict:
+        """What the server last sent for ``seat`` if it is played here; for anyone else (nobody
+        in particular at a screen shared by several seats) only what every seat may see of it.
+        Nothing is drawn but what this client was sent."""
+        st = self.states.get(seat) if seat is not None else None
+        if st is not None:
+            return st["view"]
+        st = self.latest()
+        if st is None:
+            return {}
+        return public(st["view"]) if len(self.mine) > 1 or seat is None else st["view"]
+
+    def prompt_seat(self) -> int | None:
+        st = self.latest()
+        if st is None or st["view"]["over"]:
+            return None
+        p = st["view"].get("prompt")
+        return p["seat"] if p else None
+
+    def over(self) -> bool:
+        st = self.latest()
+        return bool(st and st["view"]["over"])
+
+    def is_human(self, seat: int | None) -> bool:
+        """A seat played at this screen (the others are friends' or AIs', on the server)."""
+        return seat is not None and seat in self.mine
+
+    def humans(self) -> list[int]:
+        return list(self.mine)
+
+    def name(self, seat: int) -> str:
+        """Who plays a seat, in a few words: a friend's name, "AI (Hard)", "You"."""
+        if seat in self.mine:
+            i = self.info[seat] if seat < len(self.info) else None
+            return i.name if i and i.name else "You"
+        if seat >= len(self.info):
+            return f"Seat {seat + 1}"
+        i = self.info[seat]
+        if i.kind == "ai":
+            return f"AI ({(i.level or 'normal').capitalize()})"
+        if not i.claimed:
+            return "Open seat"
+        return i.name or f"Player {seat + 1}"
+
+    def absent(self, seat: int) -> bool:
+        return seat < len(self.info) and self.info[seat].kind != "ai" and not self.info[seat].here
+
+    def waiting_for(self) -> int | None:
+        """The seat not played here whose decision the game waits for, if it is a person's."""
+        seat = self.prompt_seat()
+        if seat is None or seat in self.mine or seat >= len(self.info) or self.info[seat].kind == "ai":
+            return None
+        return seat
+
+    def waited(self) -> float:
+        return time.monotonic() - self.waiting_since
+
+    # ---------------------------------------------------------------- acting
+    def apply(self, choice_id: str) -> list[Event]:
+        """Send a choice of the seat asked here, with its decision number (again after a
+        reconnection until answered); the table moves when the server's state comes."""
+        st = self._asking()
+        if st is None or self._undo_rid >= 0 or any(d == st["decision"] for _, d, _ in self.sent.values()):
+            return []
+        rid = self.link.send("choose", resend=True, game=self.game_id, seat=st["seat"], decision=st["decision"],
+                             choice=choice_id)
+        self.sent[rid] = (st["seat"], st["decision"], choice_id)
+        return []
+
+    def ends_turn(self, choice_id: str) -> bool:
+        """Would this choice of the seat asked here end its turn? The server says so with the
+        prompt (judged by the engine from that seat's knowledge only)."""
+        st = self._asking()
+        return st is not None and choice_id in st["prompt"].get("ends_turn", ())
+
+    def choosing(self) -> bool:
+        """A choice or an Undo of ours is on its way (the prompt is not asked again meanwhile)."""
+        return bool(self.sent) or self._undo_rid >= 0
+
+    def undoing(self) -> bool:
+        return self._undo_rid >= 0
+
+    def replace(self, seat: int, level: str = "normal") -> None:
+        """The host hands an absent player's seat to an AI."""
+        self.link.send("replace", game=self.game_id, seat=seat, level=level)
+
+    def undo_reason(self, seat: int | None) -> str:
+        """Why ``seat`` cannot take back its last decision now, or "" if it can: the server's
+        words, sent with the seat's latest state, by the one rule (fate/engine/undo.py)."""
+        st = self.states.get(seat) if seat is not None else None
+        if seat is None or seat not in self.mine:
+            return NOT_A_PLAYER
+        if st is None:
+            return NOTHING_YET
+        if self.over():
+            return OVER
+        if self.link.status != "online":
+            return "the connection to the server is lost"
+        if self._undo_rid >= 0:
+            return "the last one is being taken back"
+        if self.sent:
+            return "your choice is on its way to the server"
+        return one_line(st["undo"], 120)
+
+    def undo(self, seat: int) -> bool:
+        """Ask the server to take back ``seat``'s last decision (see ``undo_reason``); the
+        table goes back when every seat's ``undone`` comes."""
+        if self.undo_reason(seat):
+            return False
+        self._undo_rid = self.link.send("undo", game=self.game_id, seat=seat, decision=self.states[seat]["decision"])
+        return True
+
+    # the server plays the AI seats; a hint is Hard's search on the server, from our seat's view
+    def thinking(self) -> bool:
+        return False
+
+    def warm_hints(self) -> None:
+        pass
+
+    def ask_hint(self) -> bool:
+        """Ask the server what Hard would choose for the seat asked here (counted for it)."""
+        st = self._asking()
+        if st is None or self._hint_rid >= 0 or (self._hint is not None and self._hint[0] == st["decision"]):
+            return False
+        self._hint_rid = self.link.send("hint", game=self.game_id, seat=st["seat"])
+        self.hints[st["seat"]] += 1
+        return True
+
+    def hint_coming(self) -> bool:
+        return self._hint_rid >= 0
+
+    def hint(self) -> Reply | None:
+        """The hint for the decision now asked, once the server sent it."""
+        if self._hint is not None and self._hint[0] == self._decision:
+            return self._hint[1]
+        return None
+
+    def autosave(self) -> None:
+        pass  # the server keeps the game
+
+    def save_path(self):
+        return None
+
+    def save_error(self) -> str:
+        return ""
+
+    def session_data(self) -> dict:
+        return {"server": self.server, "game": self.game_id, "seats": self.mine}
+
+    def close(self) -> None:
+        self.link.close()

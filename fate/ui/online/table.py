@@ -1,0 +1,181 @@
+"""The table, online: the same table, drawing what the server sends.
+
+``OnlinePlayScene`` is the table scene (fate/ui/table/scene.py) with a ``NetSession``
+(fate/ui/online/session.py) for its session: the seat's own view and the events
+it may see come from the server; a choice goes back as a choice id with its
+decision number. Around the board it adds what playing over a network needs:
+each Lodge's plaque names its player; a line says whom the game waits for and
+for how long; a dot in the top bar shows the connection, and while it is lost
+a banner says that the table is reconnecting (by itself, with backoff) and
+that a click made meanwhile is sent once it is back; the host may hand a
+player who has gone to an AI. Undo (the button and Ctrl+Z) asks the server to
+take back the seat's own last decision; the server says with each state why
+it may not, in the words the table uses at home.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, PARCHMENT, SIGN_GREEN
+from fate.ui.kit.widgets import Hotspot, button, scene, tooltip
+from fate.ui.table.scene import PlayScene
+
+CONNECTION = {"online": ("Online", SIGN_GREEN), "connecting": ("Connecting", GOLD),
+              "reconnecting": ("Offline", BLOOD), "failed": ("Offline", BLOOD), "closed": ("Offline", BLOOD)}
+REPLACE_AFTER = 60.0  # seconds: the server's --absent-after, before which it refuses to replace a player
+
+
+def minutes(seconds: float) -> str:
+    m = int(seconds // 60)
+    if m < 1:
+        return f"{int(seconds)} s"
+    if m < 120:
+        return f"{m} min"
+    return f"{m // 60} h"
+
+
+@scene("online_play")
+class OnlinePlayScene(PlayScene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self._seen = session.game.choices_made.stop
+        self.table.players = [session.name(s) for s in range(session.players)]
+
+    # ---------------------------------------------------------------- what the server sends
+    def decisions(self) -> int:
+        return len(self.session.game.choices_made)
+
+    def update(self, dt: float) -> None:
+        s = self.session
+        s.pump()
+        self.table.players = [s.name(i) for i in range(s.players)]
+        if s.fatal:
+            self.app.notice = s.fatal
+            s.close()
+            self.app.goto("online")
+            return
+        if s.notice:
+            self.notice = (s.notice, self.clock + 6)
+            s.notice = ""
+        if s.rewound:  # decisions were taken back (ours by Undo, or another seat's): start the decision afresh
+            s.rewound = False
+            self.went_back()
+        if s.relog:
+            s.relog = False
+            self.shown = s.view(self.looker)
+            self._relog()
+        if len(s.events) > self.logged or self.decisions() != self._seen:
+            after = s.view(self.looker)
+            self._narrate_new(after, animate=True)  # the others' decisions animate as they arrive
+            if not self.anim.busy():
+                self.shown = after
+            if self.decisions() != self._seen:
+                self._seen = self.decisions()
+                self.picker = None
+        self.clock += dt
+        if self.menu or not self.ready_to_ask(dt):
+            return
+        seat = s.prompt_seat()
+        if s.is_human(seat) and not s.choosing():  # not a friend's, an AI's, or our choice on its way
+            self.ask_human(seat)
+        elif not s.is_human(seat) and self.looker is not None and len(s.humans()) >= 2:
+            self.go_public()  # several players at this screen, none of them asked: only what all may see
+
+    def ends_turn(self, cid: str) -> bool:
+        """Online the rules run on the server only: the server marks in each prompt the choices
+        that end the seat's turn, and the table asks "End your turn?" of those, as at home."""
+        return self.session.ends_turn(cid)
+
+    def status(self) -> str:
+        s = self.session
+        if s.over():
+            return "The game is over."
+        if s.link.status != "online":
+            where = s.server.split("://", 1)[-1]
+            return f"The game's server at {where} does not answer; the table reconnects by itself."
+        if s.undoing():
+            return "Taking back your decision…"
+        if s.choosing():
+            return "Sending your choice…"
+        seat = s.waiting_for()
+        if seat is not None:
+            info = s.info[seat]
+            if not info.claimed:
+                code = next((inv["code"] for inv in s.invites if seat in inv["seats"]), "")
+                who = f"a friend to join{f' with code {code}' if code else ''}"
+            else:
+                who = s.name(seat) + ("" if not s.absent(seat) else " (not connected)")
+            return f"Waiting for {who} for {minutes(s.waited())}"
+        seat = s.prompt_seat()
+        if seat is not None and not s.is_human(seat):
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            return f"{s.name(seat)} is thinking{dots}"
+        return super().status()
+
+    def export_report(self) -> None:
+        self.notice = ("An online game's record is kept by its server; F12 reports are for games on this computer.",
+                       self.clock + 6)
+
+    def leave(self) -> None:
+        """Back to Play Online; the game goes on on the server (My online games finds it)."""
+        self.session.close()
+        self.app.notice = "The game goes on on its server: open it again from My online games."
+        self.app.goto("online")
+
+    def close(self) -> None:
+        self.session.close()
+
+    # ---------------------------------------------------------------- input
+    def click(self, key: tuple) -> None:
+        if key[:2] == ("ui", "replace"):
+            self.session.replace(key[2], "normal")
+            self.notice = (f"Asked the server to give {self.session.name(key[2])}'s seat to an AI (Normal).",
+                           self.clock + 5)
+            return
+        super().click(key)
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, screen: pygame.Surface) -> None:
+        super().draw(screen)
+        if self.handoff is None and not self.menu:
+            self.draw_connection(screen)
+
+    def draw_connection(self, screen: pygame.Surface) -> None:
+        """The connection's dot in the top bar; a banner while it is lost; the host's
+        "Give the seat to an AI" when the player waited for has gone."""
+        s, L, ink = self.session, self.table.layout, self.ink
+        words, colour = CONNECTION.get(s.link.status, CONNECTION["closed"])
+        centre = L.p(1660, 25)
+        pygame.draw.circle(screen, colour, centre, L.n(9))
+        pygame.draw.circle(screen, BRONZE, centre, L.n(9), max(1, L.n(2)))
+        r = ink.draw(screen, words, L.p(1676, 25), 16, colour, "italic", anchor="midleft")
+        tip = (f"The table's line to the game server at {s.server}. A lost connection comes back by itself; "
+               "a choice made meanwhile is sent when it does (and refused politely if it was made already)."
+               + (f"\n\n{s.link.problem}" if s.link.problem else ""))
+        hit = r.union(pygame.Rect(centre[0] - L.n(10), centre[1] - L.n(10), L.n(20), L.n(20)))
+        self.hot.append(Hotspot(hit, ("ui", "connection"), words, tip))
+        if s.link.status in ("reconnecting", "connecting", "failed"):
+            box = L.r(560, 64, 800, 92)
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            shade.fill((22, 14, 24, 235))
+            screen.blit(shade, box)
+            pygame.draw.rect(screen, BLOOD, box, max(1, L.n(2)), border_radius=L.n(10))
+            ink.draw(screen, "Reconnecting to the game…", L.p(960, 82), 28, GOLD, "title", anchor="midtop")
+            wait = s.link.retry_in()
+            line = (f"Trying again in {wait:.0f} s (attempt {s.link.attempts + 1})." if wait >= 1
+                    else "Trying now…")
+            ink.draw(screen, f"{line} Choose as usual: your choice is sent once the line is back.",
+                     L.p(960, 122), 18, PARCHMENT, "italic", anchor="midtop", max_w=L.n(760))
+        seat = s.waiting_for()
+        if s.host and seat is not None and s.absent(seat) and s.waited() >= REPLACE_AFTER:
+            who = s.name(seat) if s.info[seat].claimed else "No friend has taken it"
+            button(self, screen, L, (470, self.table.tools_y(), 330, 46), f"Seat {seat + 1} to an AI",
+                   ("ui", "replace", seat), size=18,
+                   tip=f"{who}: the seat may be played by an AI (Normal) on the server for the rest of the "
+                       "game. The player cannot take it back.")
+        mouse = self.app.hover
+        if mouse is not None:
+            for spot in self.hot[-2:]:
+                if spot.key[:2] in (("ui", "connection"), ("ui", "replace")) and spot.rect.collidepoint(mouse):
+                    tooltip(ink, screen, L, mouse, spot.label, spot.tip)

@@ -1,0 +1,259 @@
+"""The card gallery: every Elder God, Spell, Gate, Artifact and Curse of the
+game, drawn as at the table, filtered by kind, Astral Symbol and timing, with
+the chosen card's full text and its solo version.
+
+The Curses are shown as what the Curse deck holds, as in the box: the gallery
+has no game open and never says which Curse anyone carries. Identical cards
+(the fifteen Gates) are one entry with their count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from fate.content.model import Card
+from fate.ui.kit import art
+from fate.ui.kit.layout import CARD_H, CARD_W
+from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INK_FAINT, NIGHT, PARCHMENT, mix
+from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
+from fate.ui.table.board import Table
+from fate.ui.table.cards import TIMING_WORDS
+
+KINDS = (("all", "All"), ("god", "Elder Gods"), ("spell", "Spells"), ("gate", "Gates"), ("artifact", "Artifacts"),
+         ("curse", "Curses"))
+KIND_NAMES = {"god": "Elder God", "spell": "Spell", "gate": "Gate", "artifact": "Artifact", "curse": "Curse"}
+ABILITY_WORDS = {"exhaust": "Exhaust: used once, then ready again at the start of your next turn",
+                 "destroy": "Destroy: used once, then gone", "passive": "Always in force while you hold it"}
+COLS, ROWS = 8, 3
+GRID_X, GRID_Y, STEP_X, STEP_Y = 80, 330, 136, 184
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One card of the gallery, with how many of it the game has."""
+
+    card: Card
+    count: int
+
+    @property
+    def back(self) -> str:
+        return self.card.kind if self.card.kind in ("god", "gate", "artifact", "curse") else ""
+
+
+def entries(content) -> list[Entry]:
+    """Every distinct card, in the order of the content files (gods, Spells, Gates...)."""
+    seen: dict[tuple, int] = {}
+    cards: list[Card] = []
+    for c in content.cards:
+        key = (c.kind, c.name, c.text, c.symbol)
+        if key in seen:
+            seen[key] += 1
+        else:
+            seen[key] = 1
+            cards.append(c)
+    return [Entry(c, seen[(c.kind, c.name, c.text, c.symbol)]) for c in cards]
+
+
+@scene("gallery")
+class GalleryScene(Scene):
+    def __init__(self, app, back_to: Scene | None = None) -> None:
+        super().__init__(app)
+        self.back_to = back_to
+        self.all = entries(app.content)
+        self.kind = "all"
+        self.symbol = -1  # an Astral Symbol's index, or -1 for any
+        self.timing = ""  # a casting window, or "" for any
+        self.page = 0
+        self.selected = 0  # index into the filtered list
+        self.table = Table(app.ink, app.content, [])
+        symbols = sorted({c.symbol for c in app.content.cards if c.symbol >= 0})
+        self.symbols = [app.content.symbols[i] for i in symbols]
+        self.timings = [t for t in TIMING_WORDS if any(t in c.timing for c in app.content.cards)]
+
+    # ---------------------------------------------------------------- state
+    def shown(self) -> list[Entry]:
+        return [e for e in self.all
+                if (self.kind == "all" or e.card.kind == self.kind)
+                and (self.symbol < 0 or e.card.symbol == self.symbol)
+                and (not self.timing or self.timing in e.card.timing)]
+
+    def pages(self) -> int:
+        return max(1, -(-len(self.shown()) // (COLS * ROWS)))
+
+    def select(self, i: int) -> None:
+        n = len(self.shown())
+        if n:
+            self.selected = max(0, min(n - 1, i))
+            self.page = self.selected // (COLS * ROWS)
+
+    def filtered(self) -> None:
+        """After a filter changes: the first card, the first page."""
+        self.selected = 0
+        self.page = 0
+
+    # ---------------------------------------------------------------- input
+    def click(self, key):
+        if key[0] == "kind":
+            self.kind = key[1]
+            self.filtered()
+        elif key[0] == "symbol":
+            self.symbol = key[1]
+            self.filtered()
+        elif key[0] == "timing":
+            self.timing = key[1]
+            self.filtered()
+        elif key[0] == "card":
+            self.select(key[1])
+        elif key[0] == "page":
+            self.page = max(0, min(self.pages() - 1, self.page + key[1]))
+            self.selected = min(len(self.shown()) - 1, self.page * COLS * ROWS) if self.shown() else 0
+        elif key == ("back",):
+            self.go_back()
+
+    def key(self, event):
+        k = event.key
+        moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -COLS, pygame.K_DOWN: COLS}
+        if k == pygame.K_ESCAPE:
+            self.go_back()
+        elif k in moves:
+            self.select(self.selected + moves[k])
+        elif k == pygame.K_PAGEDOWN:
+            self.click(("page", 1))
+        elif k == pygame.K_PAGEUP:
+            self.click(("page", -1))
+
+    def handle(self, event):
+        if event.type == pygame.MOUSEWHEEL:
+            self.click(("page", -1 if event.y > 0 else 1))
+            return
+        super().handle(event)
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, screen):
+        self.hot = []
+        L = backdrop(self, screen)
+        self.table.layout = L
+        self.table.regions = []
+        ink = self.ink
+        ink.draw(screen, "Card Gallery", L.p(80, 62), 56, GOLD, "title", anchor="midleft", shadow=True)
+        self.filters(screen, L)
+        shown = self.shown()
+        per = COLS * ROWS
+        self.page = min(self.page, self.pages() - 1)
+        first = self.page * per
+        for i, e in enumerate(shown[first:first + per]):
+            n = first + i
+            x, y = GRID_X + (i % COLS) * STEP_X, GRID_Y + (i // COLS) * STEP_Y
+            r = L.r(x, y, CARD_W, CARD_H)
+            self.face(screen, r, e)
+            if e.count > 1:
+                ink.draw(screen, f"×{e.count}", (r.right - L.n(6), r.bottom - L.n(6)), 20, (60, 40, 30), "bold",
+                         anchor="bottomright")
+            if n == self.selected:
+                pygame.draw.rect(screen, GOLD, r.inflate(L.n(10), L.n(10)), L.n(3), border_radius=L.n(12))
+            self.hot.append(Hotspot(r, ("card", n), e.card.name, e.card.text))
+        count = f"{len(shown)} card{'s' if len(shown) != 1 else ''}" + (
+            "" if len(shown) == len(self.all) else f" of {len(self.all)}")
+        ink.draw(screen, count, L.p(GRID_X, 305), 20, INK_DIM, "italic", anchor="midleft")
+        if not shown:
+            ink.draw(screen, "No card is of this kind, symbol and timing together.", L.p(GRID_X, 400), 24,
+                     INK_DIM, "italic", anchor="midleft")
+        if self.pages() > 1:
+            button(self, screen, L, (GRID_X, 890, 170, 54), "Previous", ("page", -1), size=22,
+                   enabled=self.page > 0, tip="The previous page (PgUp or the wheel)")
+            ink.draw(screen, f"Page {self.page + 1} of {self.pages()}", L.p(GRID_X + 300, 917), 22, PARCHMENT,
+                     anchor="center")
+            button(self, screen, L, (GRID_X + 430, 890, 170, 54), "Next", ("page", 1), size=22,
+                   enabled=self.page < self.pages() - 1, tip="The next page (PgDn or the wheel)")
+        if shown:
+            self.details(screen, L, shown[min(self.selected, len(shown) - 1)])
+        button(self, screen, L, (GRID_X, 980, 200, 60), "Back", ("back",), size=26, tip="Back (Esc)")
+        ink.draw(screen, "Arrows: cards  ·  PgUp/PgDn: pages  ·  Tab: filters  ·  Esc: back", L.p(700, 1010), 17,
+                 INK_FAINT, anchor="midleft")
+        self.draw_tip(screen, L)
+
+    def face(self, screen, r: pygame.Rect, e: Entry) -> None:
+        """The card as the table draws it (Spells with their back's symbol, cost and timing)."""
+        c = e.card
+        back = e.back or self.app.content.symbols[c.symbol].id
+        self.table.card_face(screen, r, c.name, c.text, back, None, {}, list(c.cost) or None,
+                             sorted(c.timing) or None, c.title or None, record=False)
+
+    def filters(self, screen, L) -> None:
+        ink = self.ink
+        rows = (
+            ("Kind", [(name, ("kind", k), self.kind == k, f"Show {name.lower()}" if k != "all" else
+                       "Every kind of card") for k, name in KINDS]),
+            ("Symbol", [("Any", ("symbol", -1), self.symbol < 0, "Cards of every back")]
+             + [(s.name, ("symbol", s.index), self.symbol == s.index, f"Spells with the {s.name} on their back")
+                for s in self.symbols]),
+            ("When", [("Any", ("timing", ""), not self.timing, "Cards of every timing")]
+             + [(TIMING_WORDS[t], ("timing", t), self.timing == t, f"Cards used at this moment: {TIMING_WORDS[t]}")
+                for t in self.timings]),
+        )
+        for r, (title, options) in enumerate(rows):
+            y = 110 + r * 60
+            ink.draw(screen, title, L.p(GRID_X, y + 24), 22, INK_DIM, "bold", anchor="midleft")
+            x = GRID_X + 90
+            width = 150 if r < 2 else 140
+            for label, key, selected, tip in options:
+                rect = button(self, screen, L, (x, y, width - 8, 48), label, key, selected=selected, size=18,
+                              tip=tip)
+                if key[0] == "symbol" and key[1] >= 0:
+                    sym = self.app.content.symbols[key[1]]
+                    g = art.glyph(sym.id, L.n(26), sym.colour)
+                    screen.blit(g, g.get_rect(midleft=(rect.x + L.n(6), rect.centery)))
+                x += width
+
+    def details(self, screen, L, e: Entry) -> None:
+        """The chosen card: drawn larger, with everything it says."""
+        ink = self.ink
+        c = e.card
+        panel = L.r(1220, 300, 620, 660)
+        pygame.draw.rect(screen, (20, 15, 28), panel, border_radius=L.n(12))
+        pygame.draw.rect(screen, BRONZE, panel, L.n(2), border_radius=L.n(12))
+        self.face(screen, L.r(1250, 330, CARD_W, CARD_H), e)
+        x = 1400
+        ink.draw(screen, c.name, L.p(x, 340), 34, GOLD, "title", max_w=L.n(420))
+        kind = KIND_NAMES[c.kind] + (f" · {e.count} in the game" if e.count > 1 else "")
+        if c.kind == "spell":
+            kind += f" · {self.app.content.symbols[c.symbol].name} back"
+        ink.draw(screen, kind, L.p(x, 392), 20, INK_DIM, "italic", max_w=L.n(420))
+        y = 426
+        if c.title:
+            ink.draw(screen, c.title, L.p(x, y), 20, PARCHMENT, "italic", max_w=L.n(420))
+            y += 32
+        if c.cost:
+            label = ink.draw(screen, "Cost to Ready:", L.p(x, y + 14), 19, PARCHMENT, anchor="midleft")
+            gx = label.right + L.n(8)
+            for sid in c.cost:
+                sym = self.app.content.symbols[sid]
+                g = art.glyph(sym.id, L.n(26), sym.colour)
+                screen.blit(g, g.get_rect(midleft=(gx, label.centery)))
+                gx += L.n(30)
+            y += 34
+        if c.timing:
+            ink.draw(screen, "When: " + ", ".join(TIMING_WORDS.get(t, t) for t in sorted(c.timing)), L.p(x, y),
+                     19, PARCHMENT, max_w=L.n(420))
+            y += 30
+        if c.ability:
+            ink.para(screen, ABILITY_WORDS[c.ability], L.r(x, y, 420, 60), 17, INK_DIM, "italic")
+            y += 50
+        y = max(y, 510)
+        size = ink.read(22)
+        text = ("Dark Gift: " if c.kind == "god" else "") + c.text
+        y += ink.para(screen, text, L.r(1250, y, 560, 300), size, PARCHMENT) / L.s + 16
+        if c.solo_text:
+            ink.draw(screen, "Playing solo", L.p(1250, y), 20, GOLD, "bold")
+            y += 30
+            solo = c.solo_text.removeprefix("Solo:").strip()
+            solo = solo[:1].upper() + solo[1:]
+            y += ink.para(screen, solo, L.r(1250, y, 560, 200), size, PARCHMENT) / L.s + 16
+        if c.kind == "curse":
+            ink.para(screen, "One of the Curse deck. Which Curses a cult carries stays hidden; "
+                     "the game watches for this one and reveals it when it strikes.", L.r(1250, max(y, 860), 560, 90),
+                     17, INK_DIM, "italic")
+        if c.flavor:
+            ink.para(screen, c.flavor, L.r(1250, 900, 560, 50), 17, mix(INK_DIM, NIGHT, 0.2), "italic")

@@ -1,0 +1,128 @@
+"""Load Game: the saved games, newest first; open, watch or delete one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from fate.engine.errors import SaveFormatError
+from fate.saves import delete_save, list_saves
+from fate.ui.kit.theme import (
+    BLOOD,
+    BRONZE,
+    GOLD,
+    INK_DIM,
+    PANEL,
+    PARCHMENT,
+)
+from fate.ui.kit.widgets import Scene, backdrop, button, scene
+from fate.ui.screens.saved import describe, open_saved, watch_replay, when
+
+
+@scene("load")
+class LoadScene(Scene):
+    """The saved games, newest first: open one, or delete it (asked twice)."""
+
+    ROWS = 8
+
+    def __init__(self, app, offer: Path | None = None) -> None:
+        super().__init__(app)
+        self.rows = list_saves(app.saves)
+        self.first = 0
+        self.confirm: Path | None = None  # the row whose Delete was clicked once
+        self.notice, app.notice = app.notice, ""
+        self.offer = offer  # a game open in another window: watch it read-only?
+        at = next((i for i, r in enumerate(self.rows) if r.path == offer), 0)
+        self.first = max(0, min(at, len(self.rows) - self.ROWS))
+
+    def draw(self, screen):
+        self.hot = []
+        L = backdrop(self, screen)
+        ink = self.ink
+        ink.draw(screen, "Saved Games", L.p(960, 110), 80, GOLD, "title", anchor="center", shadow=True)
+        if not self.rows:
+            ink.draw(screen, "No saved games yet: every game you play is saved here as you go.", L.p(960, 420),
+                     26, PARCHMENT, "italic", anchor="center")
+        for i, row in enumerate(self.rows[self.first:self.first + self.ROWS]):
+            y = 190 + i * 92
+            box = L.r(260, y, 1400, 80)
+            pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))
+            pygame.draw.rect(screen, BRONZE if row.ok else BLOOD, box, L.n(2), border_radius=L.n(10))
+            if row.ok:
+                title = describe(row)
+                ink.draw(screen, ("Finished · " if row.over else "") + f"Saved {when(row.saved_at)}"
+                         + (" · open in another window" if row.locked else ""),
+                         L.p(290, y + 12), 18, INK_DIM, "italic")
+                ink.draw(screen, title, L.p(290, y + 36), 22, PARCHMENT, "bold", max_w=L.n(850))
+                if not row.over:
+                    button(self, screen, L, (1160, y + 12, 150, 56), "Open", ("open", row.path), size=22,
+                           tip=("Open in another window: Replay shows it read-only here.\n" if row.locked
+                                else "Pick the game up where it stood.\n") + title)
+                button(self, screen, L, (1320, y + 12, 150, 56), "Replay", ("replay", row.path), size=22,
+                       tip="Watch the game again, decision by decision"
+                           + ("" if row.over else " (only what was public, while it is unfinished)"))
+            else:
+                ink.draw(screen, f"{row.path.name}: cannot be opened", L.p(290, y + 12), 18, BLOOD, "italic")
+                ink.draw(screen, row.problem, L.p(290, y + 38), 18, INK_DIM, max_w=L.n(1180))
+            sure = self.confirm == row.path
+            button(self, screen, L, (1490, y + 12, 150, 56), "Sure?" if sure else "Delete", ("delete", row.path),
+                   size=22, selected=sure, tip="Click twice to delete this saved game for good.")
+        if self.first > 0:
+            button(self, screen, L, (1680, 190, 80, 60), "▲", ("scroll", -1), size=24)
+        if self.first + self.ROWS < len(self.rows):
+            button(self, screen, L, (1680, 190 + 92 * (self.ROWS - 1) + 20, 80, 60), "▼", ("scroll", 1), size=24)
+        if self.notice:
+            ink.draw(screen, self.notice, L.p(960, 946), 22, BLOOD, "italic", anchor="center", max_w=L.n(1500))
+        if self.offer is not None:
+            button(self, screen, L, (1130, 980, 340, 72), "Watch Read-Only", ("replay", self.offer), size=26,
+                   tip="Step through that game's decisions so far without taking it over")
+        button(self, screen, L, (810, 980, 300, 72), "Back", ("back",), size=30)
+        self.draw_tip(screen, L)
+
+    def click(self, key):
+        kind = key[0]
+        if kind == "open":
+            row = next((r for r in self.rows if r.path == key[1]), None)
+            if row is not None:
+                open_saved(self, row)
+        elif kind == "replay":
+            watch_replay(self, key[1])
+        elif kind == "delete":
+            if self.confirm != key[1]:
+                self.confirm = key[1]
+                return
+            try:
+                delete_save(key[1])
+            except SaveFormatError as e:
+                self.notice = f"Not deleted: {str(e).removeprefix(str(key[1]) + ': ')}"
+                self.confirm = None
+                return
+            self.rows = [r for r in self.rows if r.path != key[1]]
+            self.first = max(0, min(self.first, len(self.rows) - self.ROWS))
+            self.confirm = None
+            self.notice = ""
+        elif kind == "scroll":
+            self.first = max(0, min(self.first + key[1] * self.ROWS, max(0, len(self.rows) - self.ROWS)))
+        elif kind == "back":
+            self.app.goto("title")
+        if kind != "delete":
+            self.confirm = None
+
+    def handle(self, event):
+        if event.type == pygame.MOUSEWHEEL:
+            self.click(("scroll", -1 if event.y > 0 else 1))
+            return
+        super().handle(event)
+
+    def key(self, event):
+        if event.key == pygame.K_ESCAPE:
+            self.click(("back",))
+        elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+            self.click(("scroll", -1))
+        elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+            self.click(("scroll", 1))
+        elif event.key == pygame.K_RETURN:
+            first = next((r for r in self.rows[self.first:] if r.ok and not r.over), None)
+            if first is not None:
+                open_saved(self, first)

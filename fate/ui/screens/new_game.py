@@ -1,0 +1,141 @@
+"""New Game: the seats (Solo or 2-4 cults), Human or AI with its level, a colour each,
+and alone the Investigators' level."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict
+
+import pygame
+
+from fate.ai.bots import LEVELS
+from fate.content.model import STANDARD_LEVEL
+from fate.ui.kit import art
+from fate.ui.kit.theme import (
+    CULT_COLOURS,
+    GOLD,
+    INK_DIM,
+    PANEL,
+    PARCHMENT,
+    cult_mark,
+)
+from fate.ui.kit.widgets import Scene, backdrop, button, scene
+from fate.ui.session import SeatConfig, Session
+
+LEVEL_TIPS = {
+    "easy": "Easy: looks one step ahead at its own cult only, and often misjudges",
+    "normal": "Normal: looks one step ahead and watches the strongest rival",
+    "hard": "Hard: searches ahead through many possible deals and rolls, about a second a decision",
+}
+
+
+@scene("setup")
+class SetupScene(Scene):
+    """Seats (1-4), Human or AI with its level, and a colour each."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        # as the screen was last left (fate/settings.py checked each seat when it loaded them)
+        self.seats = [SeatConfig(s["human"], s["level"], s["colour"]) for s in app.settings["new_game"]]
+        if len(self.seats) == 1:
+            self.seats[0].human = True
+        self.levels = app.content.solo_levels
+        kept = app.settings["solo_level"]
+        self.solo_level = kept if any(x.id == kept for x in self.levels) else STANDARD_LEVEL
+
+    def draw(self, screen):
+        self.hot = []
+        L = backdrop(self, screen)
+        ink = self.ink
+        ink.draw(screen, "A New Game", L.p(960, 120), 80, GOLD, "title", anchor="center", shadow=True)
+        ink.draw(screen, "How many cults gather?", L.p(960, 210), 26, PARCHMENT, "italic", anchor="center")
+        for n in range(1, 5):
+            label = "Solo" if n == 1 else f"{n} cults"
+            button(self, screen, L, (560 + (n - 1) * 205, 240, 185, 60), label, ("players", n),
+                   selected=len(self.seats) == n)
+        for i, cfg in enumerate(self.seats):
+            y = 340 + i * 110
+            box = L.r(360, y, 1200, 92)
+            pygame.draw.rect(screen, PANEL, box, border_radius=L.n(12))
+            pygame.draw.rect(screen, CULT_COLOURS[cfg.colour][1], box, L.n(2), border_radius=L.n(12))
+            g = art.glyph("cultist", L.n(64), CULT_COLOURS[cfg.colour][1], cult_mark(CULT_COLOURS[cfg.colour][1]))
+            screen.blit(g, g.get_rect(center=L.p(410, y + 46)))
+            ink.draw(screen, f"Seat {i + 1}", L.p(460, y + 46), 30, GOLD, "bold", anchor="midleft")
+            if i == 0 and len(self.seats) == 1:
+                ink.draw(screen, "You, against the Investigators", L.p(600, y + 46), 24, PARCHMENT, "italic",
+                         anchor="midleft")
+                self.draw_levels(screen, L, y + 110)
+            else:
+                button(self, screen, L, (600, y + 16, 150, 60), "Human", ("human", i, True), selected=cfg.human,
+                       tip="A player at this screen takes this seat")
+                button(self, screen, L, (760, y + 16, 150, 60), "AI", ("human", i, False), selected=not cfg.human,
+                       tip="The computer plays this cult")
+                if not cfg.human:
+                    for j, level in enumerate(LEVELS):
+                        button(self, screen, L, (930 + j * 120, y + 16, 110, 60), level.capitalize(),
+                               ("level", i, level), selected=cfg.level == level, size=22, tip=LEVEL_TIPS[level])
+            button(self, screen, L, (1400, y + 16, 140, 60), CULT_COLOURS[cfg.colour][0], ("colour", i), size=22,
+                   tip="Click for another colour")
+        if not any(c.human for c in self.seats):
+            ink.draw(screen, "No human seat: you will watch the AI cults play.", L.p(960, 800), 20, INK_DIM,
+                     "italic", anchor="center")
+        ink.draw(screen, "Each cult is dealt two Elder Gods and keeps one, in secret.", L.p(960, 830), 20, INK_DIM,
+                 "italic", anchor="center")
+        button(self, screen, L, (620, 870, 300, 72), "Back", ("back",), size=30)
+        button(self, screen, L, (1000, 870, 300, 72), "Begin", ("begin",), size=30)
+        self.draw_tip(screen, L)
+
+    def draw_levels(self, screen, L, y: int) -> None:
+        """Solo: how hard the Investigators play, one button a level, its rules on hover."""
+        self.ink.draw(screen, "The Investigators", L.p(460, y + 30), 26, GOLD, "bold", anchor="midleft")
+        for j, level in enumerate(self.levels):
+            button(self, screen, L, (700 + j * 210, y, 195, 60), level.name, ("solo_level", level.id),
+                   selected=self.solo_level == level.id, size=24, tip=level.text)
+
+    def click(self, key):
+        kind = key[0]
+        if kind == "solo_level":
+            self.solo_level = key[1]
+        elif kind == "players":
+            n = key[1]
+            while len(self.seats) < n:
+                used = {c.colour for c in self.seats}
+                free = next(c for c in range(len(CULT_COLOURS)) if c not in used)
+                self.seats.append(SeatConfig(False, "normal", free))
+            del self.seats[n:]
+            if n == 1:
+                self.seats[0].human = True
+        elif kind == "human":
+            self.seats[key[1]].human = key[2]
+        elif kind == "level":
+            self.seats[key[1]].level = key[2]
+        elif kind == "colour":
+            cfg = self.seats[key[1]]
+            used = {c.colour for c in self.seats if c is not cfg}
+            nxt = cfg.colour
+            for _ in range(len(CULT_COLOURS)):
+                nxt = (nxt + 1) % len(CULT_COLOURS)
+                if nxt not in used:
+                    break
+            cfg.colour = nxt
+        elif kind == "back":
+            self.app.goto("title")
+        elif kind == "begin":
+            self.begin()
+
+    def begin(self, seed: int | None = None) -> None:
+        seed = seed if seed is not None else self.app.seed if self.app.seed is not None else random.randrange(1 << 30)
+        self.app.settings["new_game"] = [asdict(c) for c in self.seats]
+        self.app.settings["solo_level"] = self.solo_level
+        self.app.save_settings()
+        session = Session(self.app.content, [SeatConfig(c.human, c.level, c.colour) for c in self.seats], seed,
+                          saves=self.app.saves, speed=self.app.settings["speed"],
+                          ai_seconds=self.app.settings["hard_seconds"],
+                          solo_level=self.solo_level if len(self.seats) == 1 else None)
+        self.app.goto("play", session)
+
+    def key(self, event):
+        if event.key == pygame.K_ESCAPE:
+            self.click(("back",))
+        elif event.key == pygame.K_RETURN:
+            self.begin()

@@ -1,0 +1,146 @@
+"""Settings: how the game looks, sounds and plays. Each click takes effect at
+once and is kept in the settings file (fate/settings.py)."""
+
+from __future__ import annotations
+
+import pygame
+
+from fate.settings import AUTOPASS_MODES, TEXT_SIZES
+from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, NIGHT, PANEL, PARCHMENT, mix
+from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
+from fate.ui.table.anim import SPEEDS
+from fate.ui.table.autopass import MODE_TIPS, MODE_WORDS, SHORT
+
+HARD_SECONDS = (0.5, 1.0, 2.0, 4.0)
+WINDOWS = ((1280, 720), (1600, 900), (1920, 1080))
+VOLUME_STEP = 10
+ROW_Y, ROW_STEP = 160, 78
+
+
+@scene("settings")
+class SettingsScene(Scene):
+    def __init__(self, app, back_to: Scene | None = None) -> None:
+        super().__init__(app)
+        self.back_to = back_to
+
+    def rows(self) -> list[tuple[str, object]]:
+        """(title, options or the name of a volume) for each row, top to bottom."""
+        st = self.app.settings
+        on_off = [("On", True), ("Off", False)]
+        return [
+            ("Animation speed", [(name, ("speed", i), st["speed"] == i,
+                                  f"{name}: how fast moves, rolls and cards are shown (S at the table)")
+                                 for i, (name, _) in enumerate(SPEEDS)]),
+            ("Music", "music"),
+            ("Effects", "effects"),
+            ("Text size", [(f"{p}%", ("text_size", p), st["text_size"] == p,
+                            f"Tooltips, How to Play, the Chronicle, the hand, the location plaques and the "
+                            f"panels at {p}%")
+                           for p in TEXT_SIZES]),
+            ("Cult shapes", [(label, ("cult_shapes", v), st["cult_shapes"] == v,
+                              "Each cult's shape (circle, triangle, square...) on its Cultists, Summon token and "
+                              "Lodge, so no one has to tell the colours apart" if v else
+                              "Cults told apart by colour alone") for label, v in on_off]),
+            ("\"Your turn\" screen", [(label, ("handoff_solo", v), st["handoff_solo"] == v,
+                                  "With one human at the table, a \"your turn\" screen before each of your turns, "
+                                  "so you can look away while the AI cults play" if v else
+                                  "With one human, the table stays in view the whole game (with two or more "
+                                  "humans the hand-off screen is always shown)") for label, v in on_off]),
+            ("Confirm end of turn", [(label, ("confirm_end_turn", v), st["confirm_end_turn"] == v,
+                                      "Ask \"End your turn?\" before a decision that ends your turn" if v else
+                                      "A decision that ends your turn is taken at once") for label, v in on_off]),
+            (f"Auto-pass{self.seat_words()}", [(SHORT[m].capitalize(), ("autopass", m), self.autopass() == m,
+                                                  f"{MODE_WORDS[m]}. {MODE_TIPS[m]} (A at the table)")
+                                                 for m in AUTOPASS_MODES]),
+            ("Hard thinks for", [(f"{t:g} s", ("hard", t), st["hard_seconds"] == t,
+                                  f"Hard searches about {t:g} s a decision, and as long for a hint: "
+                                  "longer is stronger and slower") for t in HARD_SECONDS]),
+            ("Window", [(f"{w} x {h}", ("window", w, h), not self.app.fullscreen and list(self.app.size) == [w, h],
+                         f"A window of {w} by {h}") for w, h in WINDOWS]
+             + [("Full screen", ("fullscreen",), self.app.fullscreen, "Fill the screen (F11)")]),
+        ]
+
+    def seat(self) -> int:
+        """Whose Auto-pass this screen sets: the player at the table it was opened from, else seat 1."""
+        looker = getattr(self.back_to, "looker", None)
+        return looker if isinstance(looker, int) and 0 <= looker < 4 else 0
+
+    def seat_words(self) -> str:
+        return f" (seat {self.seat() + 1})" if getattr(self.back_to, "looker", None) is not None else ""
+
+    def autopass(self) -> str:
+        modes = self.app.settings.get("autopass") or []
+        return modes[self.seat()] if self.seat() < len(modes) and modes[self.seat()] in AUTOPASS_MODES else "mine"
+
+    def draw(self, screen):
+        self.hot = []
+        L = backdrop(self, screen)
+        ink = self.ink
+        ink.draw(screen, "Settings", L.p(960, 90), 72, GOLD, "title", anchor="center", shadow=True)
+        for r, (title, options) in enumerate(self.rows()):
+            y = ROW_Y + r * ROW_STEP
+            ink.draw(screen, title, L.p(640, y + 30), 28, PARCHMENT, "bold", anchor="midright")
+            if isinstance(options, str):
+                self.draw_volume(screen, L, options, y)
+                continue
+            for i, (label, key, selected, tip) in enumerate(options):
+                button(self, screen, L, (680 + i * 210, y, 190, 60), label, key, selected=selected, size=22, tip=tip)
+        button(self, screen, L, (810, ROW_Y + 10 * ROW_STEP + 6, 300, 64), "Back", ("back",), size=28,
+               tip="Back (Esc). Every setting is kept for the next time you play.")
+        ink.draw(screen, "Every setting is kept for the next time you play  ·  M mutes the sound anywhere",
+                 L.p(960, 1050), 18, INK_DIM, "italic", anchor="center")
+        self.draw_tip(screen, L)
+
+    def draw_volume(self, screen, L, which: str, y: int) -> None:
+        """A volume: minus, a bar of ten steps (click one), plus, and the figure."""
+        st = self.app.settings
+        level = st[f"{which}_volume"]
+        what = "the music loop" if which == "music" else "the sounds of the table"
+        button(self, screen, L, (680, y, 60, 60), "−", ("volume", which, max(0, level - VOLUME_STEP)), size=28,
+               tip=f"Quieter {what}")
+        for i in range(1, 100 // VOLUME_STEP + 1):
+            r = L.r(760 + (i - 1) * 48, y + 8, 42, 44)
+            filled = i * VOLUME_STEP <= level
+            pygame.draw.rect(screen, mix(GOLD, NIGHT, 0.15) if filled else PANEL, r, border_radius=L.n(6))
+            pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.3), r, L.n(2), border_radius=L.n(6))
+            self.hot.append(Hotspot(r, ("volume", which, i * VOLUME_STEP), f"{which.title()} {i * VOLUME_STEP}%",
+                                    f"Set {what} to {i * VOLUME_STEP}%"))
+        button(self, screen, L, (1250, y, 60, 60), "+", ("volume", which, min(100, level + VOLUME_STEP)), size=28,
+               tip=f"Louder {what}")
+        muted = " (muted: M)" if st["muted"] else ""
+        self.ink.draw(screen, f"{level}%{muted}", L.p(1330, y + 30), 24, INK_DIM if st["muted"] else PARCHMENT,
+                      anchor="midleft")
+
+    def click(self, key):
+        st = self.app.settings
+        if key[0] == "speed":
+            st["speed"] = key[1]
+        elif key[0] == "hard":
+            st["hard_seconds"] = key[1]
+        elif key[0] == "volume":
+            st[f"{key[1]}_volume"] = key[2]
+            if key[1] == "effects":
+                self.app.sound.play("card_draw")  # to hear the new level
+        elif key[0] in ("text_size", "cult_shapes", "handoff_solo", "confirm_end_turn"):
+            st[key[0]] = key[1]
+        elif key[0] == "autopass":
+            modes = [m if m in AUTOPASS_MODES else "mine" for m in (list(st.get("autopass") or []) + ["mine"] * 4)[:4]]
+            modes[self.seat()] = key[1]
+            st["autopass"] = modes
+        elif key[0] == "window":
+            if self.app.fullscreen:
+                self.app.toggle_fullscreen()
+            self.app.resize(key[1], key[2])
+            st["window"], st["fullscreen"] = [key[1], key[2]], False
+        elif key == ("fullscreen",):
+            self.app.toggle_fullscreen()
+            st["fullscreen"] = self.app.fullscreen
+        elif key == ("back",):
+            self.go_back()
+            return
+        self.app.apply_settings()
+        self.app.save_settings()
+
+    def key(self, event):
+        if event.key == pygame.K_ESCAPE:
+            self.click(("back",))

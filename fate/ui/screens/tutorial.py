@@ -1,0 +1,207 @@
+"""Learn to Play: the table with a coach (lessons in data/tutorial.yaml, fate/tutorial.py).
+
+The coach's panel sits where the Chronicle is. It says what the step is about
+and points at the one thing to click, with the ring a hint uses; a click on
+anything else is refused with a word. A note is closed with Next (or Enter).
+Each lesson is a fixed position with its deck order and dice, so it plays the
+same way every time. The lesson reached is kept in the settings: leaving and
+coming back starts that lesson again from its beginning.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from fate import tutorial
+from fate.ui.kit.layout import LOG_RECT
+from fate.ui.kit.theme import BRONZE, GOLD, HINT, INK_DIM, PARCHMENT, mix
+from fate.ui.kit.widgets import Hotspot, button, scene
+from fate.ui.session import SeatConfig, Session
+from fate.ui.table.scene import PlayScene
+
+NEXT = ("ui", "coach_next")  # close a note
+ONWARD = ("ui", "coach_lesson")  # the lesson is done: the next one (or the end)
+
+
+@scene("tutorial")
+class TutorialScene(PlayScene):
+    answers_for_you = False  # every decision of a lesson is a step the coach explains
+    def __init__(self, app, lesson: int | None = None) -> None:
+        self.lessons = tutorial.load()
+        index = app.settings["tutorial"] if lesson is None else lesson
+        self.index = index if 0 <= index < len(self.lessons) else 0
+        self.lesson = self.lessons[self.index]
+        game = self.lesson.game(app.content)
+        session = Session.from_game(app.content, [SeatConfig(True, "normal", 0)], game,
+                                    speed=app.settings["speed"])
+        super().__init__(app, session)
+        self.step = 0
+        self.coach_target: tuple | None = None  # what the coach points at now (a hotspot key)
+        self.refused = 0.0  # until when "not that one" shows
+        app.settings["tutorial"] = self.index  # leaving now comes back to this lesson
+        app.save_settings()
+
+    # ---------------------------------------------------------------- steps
+    def current(self) -> tutorial.Step | None:
+        return self.lesson.steps[self.step] if self.step < len(self.lesson.steps) else None
+
+    def expected(self) -> str:
+        step = self.current()
+        return step.do if step is not None else ""
+
+    def next_step(self) -> None:
+        if self.anim.busy():
+            self.anim.skip()
+            return
+        if self.current() is not None and not self.expected():
+            self.step += 1
+
+    def onward(self) -> None:
+        """The lesson is done: keep that, and open the next one (after the last, the title)."""
+        last = self.index + 1 >= len(self.lessons)
+        self.app.settings["tutorial"] = len(self.lessons) if last else self.index + 1
+        self.app.save_settings()
+        self.session.close()
+        if last:
+            self.app.notice = "Learn to Play is done. New Game, when you are ready."
+            self.app.goto("title")
+        else:
+            self.app.goto("tutorial", self.index + 1)
+
+    def refuse(self) -> None:
+        self.refused = self.clock + 2.5
+
+    # ---------------------------------------------------------------- the table's hooks
+    def update(self, dt: float) -> None:
+        if self.session.over():  # a lesson may end in a win: it stays at the table, no end screen
+            self.clock += dt
+            was_busy = self.anim.busy()
+            self.anim.update(dt)
+            if was_busy and not self.anim.busy():
+                self.shown = self.session.view(self.looker)
+            return
+        super().update(dt)
+
+    def your_turn_screen(self, seat: int) -> bool:
+        return False  # the coach is the one talking here
+
+    def choose(self, cid: str) -> None:
+        """The step's choice only (no "End your turn?" either: the coach said what it does)."""
+        if cid != self.expected():
+            self.refuse()
+            if self.picker is not None:
+                self.picker.stage, self.picker.ready = [], None
+            return
+        self.step += 1
+        self._apply(cid)
+
+    def click(self, key: tuple) -> None:
+        if key == NEXT:
+            self.next_step()
+            return
+        if key == ONWARD:
+            if self.current() is None and not self.anim.busy():
+                self.onward()
+            return
+        if key[0] == "ui":
+            if key[1] in ("hint", "undo"):
+                return
+            super().click(key)
+            return
+        if self.anim.busy():
+            self.anim.skip()
+            return
+        if self.picker is None or not self.expected() or key != self.picker.next_target(self.expected()):
+            self.refuse()
+            return
+        super().click(key)
+
+    def key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if k in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER) and not self.menu:
+            if self.current() is None:
+                self.click(ONWARD)
+                return
+            if not self.expected():
+                self.next_step()
+                return
+        if k in (pygame.K_h, pygame.K_z):
+            return
+        super().key(event)
+
+    def leave(self) -> None:
+        self.session.close()
+        self.app.notice = (f"Learn to Play will go on from lesson {self.index + 1}: {self.lesson.title}.")
+        self.app.goto("title")
+
+    # ---------------------------------------------------------------- drawing
+    def draw_undo(self, screen: pygame.Surface) -> None:
+        pass  # every step of a lesson is set; nothing to take back
+
+    def draw_hint(self, screen: pygame.Surface, picker) -> None:
+        button(self, screen, self.table.layout, (1406, self.table.tools_y(), 48, 46), "?", ("ui", "rules"), size=24,
+               tip="How to Play, at the rules of this decision (F1)")
+
+    def draw_recent(self, screen: pygame.Surface, room: pygame.Rect) -> None:
+        """A short log beside the coach: the last few lines of the Chronicle it replaces."""
+        L, ink = self.table.layout, self.ink
+        pygame.draw.line(screen, mix(BRONZE, INK_DIM, 0.5), room.topleft, room.topright, L.n(1))
+        size = 15
+        step = ink.font("italic", size).get_linesize()
+        lines: list[str] = []
+        for text, _ in reversed(self.log[-6:]):
+            lines = ink.wrap(text, size, room.w, "italic") + lines
+            if len(lines) * step >= room.h - L.n(6):
+                break
+        lines = lines[-max(1, (room.h - L.n(6)) // step):]
+        for i, ln in enumerate(lines):
+            ink.draw(screen, ln, (room.x, room.y + L.n(6) + i * step), size, (90, 70, 60), "italic")
+        self.hot.append(Hotspot(room, ("ui", "recent"), "Just now", "\n".join(t for t, _ in self.log[-8:])
+                                or "Nothing has happened yet."))
+
+    def draw_layer(self, screen: pygame.Surface) -> None:
+        """The coach, where the Chronicle is."""
+        L, ink = self.table.layout, self.ink
+        step = self.current()
+        x, y, w, h = LOG_RECT
+        box = L.r(x, y, w, h)
+        pygame.draw.rect(screen, (238, 228, 206), box, border_radius=L.n(10))
+        pygame.draw.rect(screen, HINT, box, L.n(3), border_radius=L.n(10))
+        self.hot.append(Hotspot(box, ("ui", "coach"), "The coach", "What this lesson is showing you"))
+        ink.draw(screen, f"Lesson {self.index + 1} of {len(self.lessons)}", L.p(x + 20, y + 16), 17,
+                 (110, 80, 60), "italic")
+        ink.draw(screen, self.lesson.title, L.p(x + 20, y + 40), 26, (70, 36, 28), "title", max_w=L.n(w - 40))
+        text = step.say if step is not None else self.lesson.end
+        room = L.r(x + 20, y + 84, w - 40, h - 250)
+        size = ink.read(20)
+        while size > 16 and ink.height(text, size, room.w) > room.h:  # large text still fits the panel
+            size -= 1
+        ink.para(screen, text, room, size, (40, 32, 30))
+        self.draw_recent(screen, L.r(x + 20, y + h - 160, w - 40, 84))
+        self.coach_target = None
+        busy = self.anim.busy()
+        if step is None:
+            last = self.index + 1 >= len(self.lessons)
+            label = "Finish" if last else "Next lesson"
+            button(self, screen, L, (x + w - 220, y + h - 70, 200, 54), label, ONWARD, size=22,
+                   enabled=not busy, tip="Back to the title screen (Enter)" if last else
+                   f"On to lesson {self.index + 2}: {self.lessons[self.index + 1].title} (Enter)")
+            self.coach_target = None if busy else ONWARD
+        elif not step.do:
+            button(self, screen, L, (x + w - 170, y + h - 70, 150, 54), "Next", NEXT, size=22,
+                   tip="I have read it (Enter)")
+            self.coach_target = None if busy else NEXT
+        elif self.picker is not None and not busy:
+            target = self.picker.next_target(step.do)
+            if target is not None and self.table.hint_ring(screen, target):
+                self.coach_target = target
+            ink.draw(screen, "Click what the ring marks.", (box.x + L.n(20), box.bottom - L.n(36)), 18,
+                     mix(HINT, (40, 32, 30), 0.55), "italic")
+        if self.coach_target is not None and self.coach_target[0] == "ui":
+            pygame.draw.rect(screen, mix(HINT, PARCHMENT, 0.3), self.hot[-1].rect.inflate(L.n(10), L.n(10)),
+                             L.n(3), border_radius=L.n(12))
+        if self.clock < self.refused:
+            ink.draw(screen, "Not that one: the coach is pointing at the ring.", L.p(960, 62), 22, GOLD, "italic",
+                     anchor="midtop", shadow=True)
+        pygame.draw.line(screen, mix(BRONZE, INK_DIM, 0.5), (box.x + L.n(20), box.y + L.n(76)),
+                         (box.right - L.n(20), box.y + L.n(76)), L.n(1))

@@ -1,0 +1,380 @@
+"""Events shown, not just applied: each engine event becomes a short *beat*.
+
+Beats play one after another over the table; the table shows the state from
+before the choice until the beats of that choice are done. A beat knows where
+things are only through the table's anchors (filled while drawing), so it
+follows the window's size. The speed setting scales every duration; Tab
+skips whatever is queued.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from functools import lru_cache
+
+import pygame
+
+from fate.engine import Event
+from fate.engine.constants import LOCATIONS
+from fate.narration import agree, count
+from fate.ui.kit import art
+from fate.ui.kit.theme import (
+    BLOOD,
+    GOLD,
+    INK_DIM,
+    INVESTIGATOR,
+    PARCHMENT,
+    SIGN_GREEN,
+    cult_mark,
+    mix,
+)
+from fate.ui.table.news import news_for
+
+SPEEDS = (("Slow", 1.6), ("Normal", 1.0), ("Fast", 0.45), ("Instant", 0.0))
+SUPPLY_ANCHOR = ("supply", "investigators")
+
+
+def ease(t: float) -> float:
+    return t * t * (3 - 2 * t)
+
+
+class Beat:
+    duration = 0.5
+    hides: tuple = ()
+    sound = ""  # the effect heard as the beat begins (fate.ui.kit.sound)
+    heard = False
+
+    def __init__(self, duration: float | None = None) -> None:
+        if duration is not None:
+            self.duration = duration
+        self.t = 0.0
+
+    def progress(self) -> float:
+        return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
+
+    def draw(self, screen: pygame.Surface, table, ink) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class Cue(Beat):
+    """Nothing to see: a sound in its place in the queue."""
+
+    duration = 0.0
+
+    def draw(self, screen, table, ink):
+        pass
+
+
+class Carry(Beat):
+    """Figures sliding from one anchor to another (cultists, investigators)."""
+
+    duration = 0.35
+
+    def __init__(self, glyph: str, colour: tuple, frm, to, count: int = 1) -> None:
+        super().__init__()
+        self.glyph, self.colour, self.frm, self.to, self.count = glyph, colour, frm, to, count
+
+    def draw(self, screen, table, ink):
+        a, b = table.anchors.get(self.frm), table.anchors.get(self.to)
+        if a is None or b is None:
+            return
+        t = ease(self.progress())
+        L = table.layout
+        lift = math.sin(t * math.pi) * L.n(40)
+        x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t - lift
+        g = art.glyph(self.glyph, L.n(40), self.colour, cult_mark(self.colour) if self.glyph == "cultist" else "")
+        screen.blit(g, g.get_rect(center=(x, y)))
+        if self.count > 1:
+            ink.draw(screen, f"×{self.count}", (x + L.n(18), y), 22, PARCHMENT, "bold", anchor="midleft", shadow=True)
+
+
+class FateMove(Beat):
+    duration = 0.6
+
+    def __init__(self, piece: int, frm: str, to: str, colour: tuple) -> None:
+        super().__init__()
+        self.piece, self.frm, self.to, self.colour = piece, frm, to, colour
+        self.hides = (("piece", piece),)
+
+    def draw(self, screen, table, ink):
+        a, b = table.anchors.get(("loc", self.frm)), table.anchors.get(("loc", self.to))
+        if a is None or b is None:
+            return
+        t = ease(self.progress())
+        L = table.layout
+        x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t - math.sin(t * math.pi) * L.n(60)
+        halo = pygame.Surface((L.n(90), L.n(90)), pygame.SRCALPHA)
+        pygame.draw.circle(halo, (*self.colour, 90), (L.n(45), L.n(45)), L.n(44))
+        screen.blit(halo, halo.get_rect(center=(x, y)))
+        g = art.glyph("fate", L.n(70), self.colour)
+        screen.blit(g, g.get_rect(center=(x, y)))
+
+
+@lru_cache(maxsize=64)
+def veil(w: int, h: int, rgba: tuple) -> pygame.Surface:
+    """A see-through sheet of one colour (cached: animations ask every frame)."""
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    s.fill(rgba)
+    return s
+
+
+def _shade(screen, alpha: int) -> None:
+    w, h = screen.get_size()
+    screen.blit(veil(w, h, (0, 0, 0, alpha // 8 * 8)), (0, 0))
+
+
+class Banner(Beat):
+    """A line of news across the Altar; ``loud`` ones darken the table."""
+
+    def __init__(self, text: str, colour: tuple = GOLD, sub: str = "", duration: float = 0.8,
+                 loud: bool = False) -> None:
+        super().__init__(duration)
+        self.text, self.colour, self.sub, self.loud = text, colour, sub, loud
+
+    def draw(self, screen, table, ink):
+        L = table.layout
+        p = self.progress()
+        fade = min(1.0, p * 6, (1 - p) * 6)
+        if self.loud:
+            _shade(screen, int(120 * fade))
+        band = L.r(466, 330, 988, 150 if self.sub else 100)
+        screen.blit(veil(band.w, band.h, (8, 4, 12, int(215 * fade) // 8 * 8)), band)
+        if fade > 0.3:
+            pygame.draw.line(screen, self.colour, band.topleft, band.topright, L.n(2))
+            pygame.draw.line(screen, self.colour, band.bottomleft, band.bottomright, L.n(2))
+            ink.draw(screen, self.text, (band.centerx, band.y + L.n(50)), 46 if self.loud else 36, self.colour,
+                     "title", anchor="center", max_w=band.w - L.n(40))
+            if self.sub:
+                ink.para(screen, self.sub, pygame.Rect(band.x + L.n(40), band.y + L.n(84), band.w - L.n(80),
+                                                       band.h - L.n(90)), 20, PARCHMENT, "italic", align="center",
+                         max_lines=2)
+
+
+class SummonStep(Banner):
+    """The Summon token's new space lights up on its track while the news shows."""
+
+    def __init__(self, seat: int, step: int, text: str, colour: tuple, sub: str, duration: float) -> None:
+        super().__init__(text, colour, sub, duration)
+        self.seat, self.step = seat, step
+
+    def draw(self, screen, table, ink):
+        super().draw(screen, table, ink)
+        at = table.anchors.get(("track", self.seat, min(9, max(0, self.step))))
+        if at is None:
+            return
+        L = table.layout
+        p = self.progress()
+        r = L.n(18 + 14 * math.sin(p * math.pi))
+        pygame.draw.circle(screen, self.colour, at, r, L.n(3))
+
+
+class CardShow(Beat):
+    """A card turned face up in the middle of the table: a cast Spell, a Curse."""
+
+    def __init__(self, kicker: str, name: str, text: str, colour: tuple, duration: float = 1.8,
+                 glyph: str = "star") -> None:
+        super().__init__(duration)
+        self.kicker, self.name, self.text, self.colour, self.glyph = kicker, name, text, colour, glyph
+
+    def draw(self, screen, table, ink):
+        L = table.layout
+        p = self.progress()
+        fade = min(1.0, p * 5, (1 - p) * 5)
+        _shade(screen, int(150 * fade))
+        grow = 0.85 + 0.15 * ease(min(1.0, p * 4))
+        text_h = ink.height(self.text, 22, L.n(360)) / L.s
+        w, h = 420 * grow, (230 + text_h) * grow
+        r = L.r(960 - w / 2, 408 - h / 2, w, h)
+        pygame.draw.rect(screen, (236, 226, 204), r, border_radius=L.n(16))
+        pygame.draw.rect(screen, self.colour, r, L.n(6), border_radius=L.n(16))
+        top = pygame.Rect(r.x, r.y, r.w, L.n(110))
+        pygame.draw.rect(screen, mix(self.colour, (0, 0, 0), 0.45), top, border_top_left_radius=L.n(16),
+                         border_top_right_radius=L.n(16))
+        g = art.glyph(self.glyph, L.n(64), mix(self.colour, (255, 255, 255), 0.3))
+        screen.blit(g, g.get_rect(center=(top.centerx, top.centery - L.n(6))))
+        ink.draw(screen, self.kicker, (r.centerx, top.bottom - L.n(12)), 18, PARCHMENT, "italic", anchor="center")
+        ink.draw(screen, self.name, (r.centerx, top.bottom + L.n(40)), 34, (50, 20, 20), "title", anchor="center",
+                 max_w=r.w - L.n(30))
+        ink.para(screen, self.text, pygame.Rect(r.x + L.n(30), top.bottom + L.n(80), r.w - L.n(60), r.h),
+                 22, (40, 30, 30))
+
+
+class Dice(Beat):
+    """Dice tumble in the middle of the table and land on their faces."""
+
+    duration = 1.1
+
+    def __init__(self, faces: list[str], who: str, purpose: str) -> None:
+        super().__init__()
+        self.faces, self.who, self.purpose = faces, who, purpose
+
+    def draw(self, screen, table, ink):
+        L = table.layout
+        p = self.progress()
+        n = len(self.faces)
+        size = min(90, 900 / max(1, n) - 12)
+        total = n * (size + 12) - 12
+        band = L.r(466, 300, 988, 220)
+        screen.blit(veil(band.w, band.h, (8, 4, 12, 200)), band)
+        ink.draw(screen, f"{self.who} {self.purpose}", (band.centerx, band.y + L.n(30)), 26, GOLD, "title",
+                 anchor="center")
+        rolling = p < 0.55
+        for i, f in enumerate(self.faces):
+            face = f
+            if rolling:
+                names = ("tentacle", "dagger", "pentagram", "elder_sign", "broken_sign", "skull")
+                face = names[(int(self.t * 20) + i * 2) % 6]
+            x = 960 - total / 2 + i * (size + 12)
+            bounce = abs(math.sin((p * 3 + i * 0.3) * math.pi)) * 30 * (1 - min(1.0, p / 0.55)) if rolling else 0
+            img = art.die(L.n(size), face)
+            if rolling:
+                img = pygame.transform.rotate(img, (self.t * 540 + i * 47) % 360)
+            screen.blit(img, img.get_rect(center=L.p(x + size / 2, 420 - bounce)))
+
+
+PURPOSES = {"other_worlds": "rolls at The Other Worlds", "raid": "faces the raid",
+            "temporary_control": "rolls for Temporary Control"}
+
+
+def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list[Beat]:
+    """The beats that show one event (many events need none: the log has them)."""
+    d = e.data
+    k = e.kind
+    s = d.get("seat")
+    col = colour_of(s) if isinstance(s, int) else GOLD
+    you = s == viewer and s is not None and s >= 0
+    who = "You" if you else name_of(s) if isinstance(s, int) else ""
+    many = you or s == -1  # "You" and the Investigators take the plural verb
+
+    def does(verb: str) -> str:
+        return agree(verb, many)
+    n = d.get("count", 1)
+    if k == "turn_started":
+        return [Banner(f"{'Your turn' if you else who}", col, f"Turn {d['turn']}", 0.7)]
+    if k == "fate_moved":
+        out: list[Beat] = []
+        if s == -1:
+            out.append(Banner("The Investigators' turn", INVESTIGATOR, "They turn over the top Spell and follow "
+                              "its symbol, leaving an Investigator where they stop.", 1.0))
+        owner = d["piece"]
+        fp = v["fate_pieces"][owner]["owner"] if owner < len(v["fate_pieces"]) else None
+        pc = INVESTIGATOR if fp == -1 else (colour_of(fp) if fp is not None else (176, 140, 255))
+        return out + [FateMove(d["piece"], d["frm"] if isinstance(d["frm"], str) else LOCATIONS[d["frm"]],
+                               d["to"] if isinstance(d["to"], str) else LOCATIONS[d["to"]], pc)]
+    loc = d.get("location")
+    if isinstance(loc, int):
+        loc = LOCATIONS[loc]
+    if k in ("cultist_placed", "cultists_placed"):
+        return [Carry("cultist", col, ("lodge", s), ("cultists", loc, s), n)]
+    if k == "cultist_moved":
+        return [Carry("cultist", col, ("cultists", LOCATIONS[d["frm"]] if isinstance(d["frm"], int) else d["frm"], s),
+                      ("cultists", LOCATIONS[d["to"]] if isinstance(d["to"], int) else d["to"], s))]
+    if k == "sacrificed":
+        return [Carry("cultist", col, ("cultists", loc, s), ("abyss", s), n)]
+    if k == "cultists_lost":
+        return [Carry("cultist", col, ("lodge", s), ("abyss", s), n)]
+    if k == "recalled":
+        return [Carry("cultist", col, ("abyss", s), ("lodge", s), n)]
+    if k == "cultists_sent_home":
+        return [Carry("cultist", col, ("cultists", loc, s), ("lodge", s), n)]
+    if k in ("investigator_placed", "investigators_placed"):
+        return [Carry("investigator", INVESTIGATOR, SUPPLY_ANCHOR, ("investigators", loc), n)]
+    if k == "investigators_followed":
+        return [Carry("investigator", INVESTIGATOR, ("investigators", loc), ("lodge_inv", s), n)]
+    if k == "investigators_sent":
+        return [Carry("investigator", INVESTIGATOR, SUPPLY_ANCHOR, ("lodge_inv", s), n)]
+    if k == "investigators_left":
+        return [Carry("investigator", INVESTIGATOR, ("lodge_inv", s), SUPPLY_ANCHOR, n)]
+    if k == "rolled":
+        return [Dice(d["faces"], who, PURPOSES.get(d["purpose"], "rolls"))]
+    if k == "raid_declared":
+        return [Banner("Raid!", BLOOD, f"{count(d['investigators'], 'Investigator')} "
+                       f"{agree('break', d['investigators'] != 1)} into "
+                       f"{'your' if you else who + chr(39) + 's'} Lodge.", 1.2, loud=True)]
+    if k == "raided":
+        return [Banner("The raid is over", BLOOD, f"{count(d['signs'], 'Elder Sign')} gained, "
+                       f"{count(d['destroyed'], 'Investigator')} destroyed.", 1.0)]
+    if k == "curse_revealed":
+        return [CardShow(f"A Curse strikes {'you' if you else who}", d["name"], d["text"], BLOOD, 2.8, "curse")]
+    if k == "spell_cast":
+        return [CardShow(f"{who} {does('cast')}", d["name"], d["text"], (120, 90, 200), 1.9)]
+    if k in ("artifact_exhausted", "artifact_destroyed"):
+        return [CardShow(f"{who} {does('use')} an Artifact", d["name"], d["text"], (200, 160, 90),
+                         1.6, "key")]
+    if k == "dark_gift":
+        return [CardShow(f"A Dark Gift to {'you' if you else who}", name_of(s, god=True), d["text"],
+                         (170, 120, 230), 1.8, "eye")]
+    if k == "summon_moved":
+        up = d["to"] > d["frm"]
+        return [SummonStep(s, d["to"], f"Summon track {'up' if up else 'back'} to {d['to']}", col if up else INK_DIM,
+                           f"{who} {does('draw')} {'nearer' if up else 'back'}", 0.9)]
+    if k == "elder_sign_gained":
+        return [Banner("An Elder Sign", SIGN_GREEN, f"{who} now {does('have')} {d['total']}.", 0.6)]
+    if k == "cursed":
+        return [Banner("Cursed", BLOOD, f"{who} {does('carry')} {count(d['carried'], 'Curse')} face down.", 0.8)]
+    if k in ("control", "temporary_control"):
+        word = "Control" if k == "control" else "Temporary Control"
+        return [Banner(word, col, f"{who} at {loc.replace('_', ' ').title()}", 0.5)]
+    return news_for(e, you, who[:1].upper() + who[1:], col)
+
+
+class Player:
+    """The queue of beats and the speed setting."""
+
+    def __init__(self, speed: int = 1, play=None) -> None:
+        self.queue: deque[Beat] = deque()
+        self.speed = speed
+        self.play = play or (lambda name: None)  # plays an effect by name
+
+    @property
+    def factor(self) -> float:
+        return SPEEDS[self.speed][1]
+
+    def label(self) -> str:
+        return f"Speed: {SPEEDS[self.speed][0]}"
+
+    def cycle(self) -> None:
+        self.speed = (self.speed + 1) % len(SPEEDS)
+
+    def add(self, beats: list[Beat], sound: str = "") -> None:
+        """Queue an event's beats; its ``sound`` is heard as the first of them begins
+        (at once when nothing is shown: Instant speed, or an event with no beat)."""
+        if not beats and sound and self.factor > 0 and self.queue:
+            beats = [Cue()]  # heard in its turn, after what is already queued
+        if self.factor <= 0 or not beats:
+            self.play(sound)
+            return
+        beats[0].sound = sound
+        for b in beats:
+            b.duration *= self.factor
+            self.queue.append(b)
+
+    def busy(self) -> bool:
+        return bool(self.queue)
+
+    def skip(self) -> None:
+        self.queue.clear()
+
+    def update(self, dt: float) -> None:
+        while self.queue:
+            b = self.queue[0]
+            if not b.heard:
+                b.heard = True
+                self.play(b.sound)
+            if dt <= 0:
+                return
+            left = b.duration - b.t
+            if dt < left:
+                b.t += dt
+                return
+            dt -= left
+            self.queue.popleft()
+
+    def hidden(self) -> set:
+        return set(self.queue[0].hides) if self.queue else set()
+
+    def draw(self, screen, table, ink) -> None:
+        if self.queue:
+            self.queue[0].draw(screen, table, ink)
+

@@ -1,0 +1,106 @@
+"""The decisions the table takes for a player (auto-pass, the one-choice rule)
+and its controls: the Auto-pass and Cast… buttons in the top bar, "Pass until my
+next turn" in the prompt bar. A mixin of ``PlayScene`` (fate/ui/table/scene.py); the
+rules themselves are fate/ui/table/autopass.py.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from fate.settings import AUTOPASS_MODES
+from fate.ui.kit.widgets import button, tooltip
+from fate.ui.table.autopass import (
+    DEFAULT_MODE,
+    MODE_TIPS,
+    MODE_WORDS,
+    SHORT,
+    AutoPass,
+    only_outcome,
+)
+
+TAKEN = (170, 160, 190)  # the Chronicle's colour for a decision the table took for you
+
+
+class AutoAnswers:
+    auto: AutoPass
+    answers_for_you = True  # the tutorial turns this off: its steps are every decision
+
+    def init_auto(self) -> None:
+        self.auto = AutoPass(self.autopass_modes())
+        self.passed = 0  # windows passed for the looker since its last decision
+        self._auto_for = -1  # the decision (by count) already weighed: each is weighed once
+
+    def autopass_modes(self) -> list[str]:
+        modes = self.app.settings.get("autopass") or []
+        return [m if m in AUTOPASS_MODES else DEFAULT_MODE for m in (list(modes) + [DEFAULT_MODE] * 4)[:4]]
+
+    def auto_choice(self, seat: int) -> str | None:
+        """The choice the table takes for human ``seat`` now, or None to ask them."""
+        if not self.answers_for_you:
+            return None
+        g = self.session.game
+        p = g.pending()
+        if p is None or self._auto_for == len(g.choices_made):
+            return None  # weighed already: it is the player's to answer
+        self._auto_for = len(g.choices_made)
+        self.auto.modes = self.autopass_modes()
+        if self.auto.passes(g, p):
+            if seat == self.looker:
+                self.passed += 1
+            return "pass"
+        only = only_outcome(g, p)
+        if only is not None and seat == self.looker:
+            label = p.choice(only).label
+            self.add_log(f"Taken for you, the only way: {label[:1].lower() + label[1:]}.", TAKEN)
+        return only
+
+    # ---------------------------------------------------------------- controls
+    def cycle_autopass(self) -> None:
+        """A (or the Auto-pass button): the looker's next mode, kept in the settings."""
+        seat = self.looker
+        if seat is None or not self.session.is_human(seat):
+            return
+        modes = self.autopass_modes()
+        modes[seat] = AUTOPASS_MODES[(AUTOPASS_MODES.index(modes[seat]) + 1) % len(AUTOPASS_MODES)]
+        self.app.settings["autopass"] = modes
+        self.app.save_settings()
+        self.notice = (f"Auto-pass: {MODE_WORDS[modes[seat]]}", self.clock + 4)
+
+    def arm_cast(self) -> None:
+        """C (or Cast…): stop at the looker's next chance to cast, whatever the mode."""
+        seat = self.looker
+        if seat is None or not self.session.is_human(seat):
+            return
+        self.auto.arm(seat)
+        self.notice = ("The table stops at your next chance to cast.", self.clock + 4)
+
+    def pass_until_turn(self) -> None:
+        """The prompt bar's "Pass until my next turn": this window too."""
+        g = self.session.game
+        p = g.pending()
+        if p is None or p.kind != "cast_window" or p.seat != self.looker:
+            return
+        self.auto.pass_until_turn(g, p.seat)
+        self.notice = ("Passing until your next turn (C stops at the next chance to cast).", self.clock + 4)
+        self._apply("pass")
+
+    def draw_autopass(self, screen: pygame.Surface) -> None:
+        """The Auto-pass mode and Cast… in the top bar, for the human at the screen."""
+        seat = self.looker
+        if seat is None or not self.session.is_human(seat) or self.session.over() or not self.answers_for_you:
+            return
+        L = self.table.layout
+        mode = self.autopass_modes()[seat]
+        armed = seat in self.auto.armed
+        passed = f" {self.passed} passed for you since your last decision." if self.passed else ""
+        button(self, screen, L, (1300, 6, 330, 38), f"Auto-pass: {SHORT[mode]}", ("ui", "autopass"), size=18,
+               tip=f"{MODE_WORDS[mode]}. {MODE_TIPS[mode]}{passed} Click or press A for the next setting "
+                   "(kept for this seat).")
+        button(self, screen, L, (1160, 6, 130, 38), "Cast…", ("ui", "arm"), size=18, selected=armed,
+               tip="Stop at your next chance to cast, whatever Auto-pass says (C)." if not armed
+               else "The table will stop at your next chance to cast.")
+        mouse = self.app.hover
+        for spot in self.hot[-2:]:
+            if mouse is not None and spot.rect.collidepoint(mouse):
+                tooltip(self.ink, screen, L, mouse, spot.label, spot.tip)

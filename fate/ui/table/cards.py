@@ -1,0 +1,284 @@
+"""Cards at the table: a card face, the viewer's hand and Reserve, the prompt
+bar and the Elder God draft. A mixin of ``Table``: it draws from the view only."""
+
+from __future__ import annotations
+
+import pygame
+
+from fate.engine.constants import RESERVE_SLOTS
+from fate.ui.kit import art
+from fate.ui.kit.layout import CARD_H, CARD_W, HAND_RECT, PROMPT_RECT
+from fate.ui.kit.theme import (
+    BLOOD,
+    BRONZE,
+    GATE,
+    GOLD,
+    INK_DIM,
+    INK_FAINT,
+    NIGHT,
+    PANEL_EDGE,
+    PARCHMENT,
+    mix,
+)
+from fate.ui.table.picker import Key
+
+TIMING_WORDS = {
+    "any": "Any time", "prepare": "Prepare", "own_turn": "Your turn", "other_turn": "Rival's turn",
+    "after_roll": "After a roll", "roll_any": "After any roll", "raided": "When raided", "end": "End of turn",
+}
+
+
+HAND_AREA = 660  # design units of the hand's width; the Readied slots follow
+RESERVE_W = 100
+
+
+def hand_slots(n: int) -> list[tuple[tuple[float, float, float, float], bool]]:
+    """((x, y, w, h) from the hand's corner, compact) of each of ``n`` cards: one row of
+    full cards while five fit, else two rows of shorter cards; no card covers another,
+    so every title is whole."""
+    if n <= 5:
+        return [((i * (CARD_W + 8), 4, CARD_W, CARD_H), False) for i in range(n)]
+    cols = (n + 1) // 2
+    w = (HAND_AREA - 8 * (cols - 1)) / cols
+    h = (CARD_H + 40 - 8) / 2
+    return [(((i % cols) * (w + 8), 4 + (i // cols) * (h + 8), w, h), True) for i in range(n)]
+
+
+class CardsAndPrompt:
+    def card_colour(self, back: str) -> tuple[int, int, int]:
+        """The colour of a card's back: its symbol's, or its kind's."""
+        if back in self.sym_index:
+            return self.sym_colour[self.sym_index[back]]
+        return {"artifact": (200, 160, 90), "god": (170, 120, 230), "curse": BLOOD, "gate": GATE}.get(back, BRONZE)
+
+    def card_frame(self, screen, r: pygame.Rect, back: str, face: tuple[int, int, int], *, radius: int, band: int,
+                   border: int, glyph: int, pad: int) -> pygame.Rect:
+        """A card's parchment, its band in the back's colour with the back's glyph, and its edge
+        (sizes in design units: the hand's cards and the large preview); returns the band."""
+        L = self.layout
+        col = self.card_colour(back)
+        pygame.draw.rect(screen, face, r, border_radius=L.n(radius))
+        top = pygame.Rect(r.x, r.y, r.w, L.n(band))
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.35), top, border_top_left_radius=L.n(radius),
+                         border_top_right_radius=L.n(radius))
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.2), r, L.n(border), border_radius=L.n(radius))
+        glyph_name = back if back in self.sym_index else {"artifact": "key", "god": "eye", "curse": "curse",
+                                                           "gate": "gate"}.get(back, "star")
+        g = art.glyph(glyph_name, L.n(glyph), mix(col, (255, 255, 255), 0.3))
+        screen.blit(g, g.get_rect(midleft=(top.x + L.n(pad), top.centery)))
+        return top
+
+    def card_face(self, screen, r: pygame.Rect, name: str, text: str, back: str, key: Key | None, live,
+                  cost: list | None = None, timing: list | None = None, title: str | None = None,
+                  record: bool = True, compact: bool = False) -> None:
+        L, ink = self.layout, self.ink
+        if record and key is not None:
+            self._faces[key] = (r, name, text, back, cost, timing, title)
+        if compact:
+            self.compact_face(screen, r, name, text, back, key, live, cost, timing)
+            return
+        band = self.card_frame(screen, r, back, (236, 226, 204), radius=8, band=34, border=2, glyph=24, pad=6)
+        ink.drawn.add(name)  # the whole name is on screen, even when it wraps
+        # the Text size setting while the name fits in three lines, each inside the card
+        width = r.w - L.n(12)
+        for size in dict.fromkeys((ink.read(15), 15)):
+            lines = ink.wrap(name, size, width, "bold")
+            if len(lines) <= 3 and all(ink.font("bold", size).size(ln)[0] <= width for ln in lines):
+                break
+        ty = band.bottom + L.n(4)
+        for ln in lines:
+            ink.draw(screen, ln, (r.centerx, ty), size, (40, 28, 24), "bold", anchor="midtop")
+            ty += ink.font("bold", size).get_linesize()
+        if cost:
+            cx = r.x + L.n(8)
+            ink.draw(screen, "Cost", (cx, r.bottom - L.n(48)), 13, (90, 70, 60), "italic")
+            for i, sid in enumerate(cost):
+                gi = art.glyph(self.sym_id[sid], L.n(22), mix(self.sym_colour[sid], NIGHT, 0.2))
+                screen.blit(gi, (cx + i * L.n(24), r.bottom - L.n(28)))
+        if timing:
+            word = TIMING_WORDS.get(timing[0], timing[0])
+            if ink.font("italic", 13).size(word)[0] <= r.w - L.n(36):
+                ink.draw(screen, word, (r.right - L.n(6), band.centery), 13, PARCHMENT, "italic", anchor="midright")
+            else:  # a narrow card (the Readied row of a small window): the timing whole, under the title
+                ink.para(screen, word, pygame.Rect(r.x + L.n(6), ty + L.n(2), r.w - L.n(12), L.n(40)), 13,
+                         (90, 70, 60), "italic", align="center")
+        elif title:
+            ink.para(screen, title, pygame.Rect(r.x + L.n(6), ty + L.n(4), r.w - L.n(12), L.n(60)), 14,
+                     (90, 70, 60), "italic", align="center", max_lines=2)
+        if key is not None and record:
+            self.region(r, key, name, self.card_body(text, cost, timing))
+            if key in live:
+                self.glow(r, True)
+
+    def compact_face(self, screen, r: pygame.Rect, name: str, text: str, back: str, key: Key | None, live,
+                     cost: list | None, timing: list | None) -> None:
+        """A short card for a full hand: a thin band with the symbol and timing, the whole
+        title, the cost's symbols in a corner (the preview has the rest)."""
+        L, ink = self.layout, self.ink
+        col = self.sym_colour[self.sym_index[back]] if back in self.sym_index else BRONZE
+        pygame.draw.rect(screen, (236, 226, 204), r, border_radius=L.n(8))
+        band = pygame.Rect(r.x, r.y, r.w, L.n(24))
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.35), band, border_top_left_radius=L.n(8),
+                         border_top_right_radius=L.n(8))
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.2), r, L.n(2), border_radius=L.n(8))
+        g = art.glyph(back if back in self.sym_index else "star", L.n(18), mix(col, (255, 255, 255), 0.3))
+        screen.blit(g, g.get_rect(midleft=(band.x + L.n(4), band.centery)))
+        if timing:
+            ink.draw(screen, TIMING_WORDS.get(timing[0], timing[0]), (band.right - L.n(5), band.centery), 13,
+                     PARCHMENT, "italic", anchor="midright", max_w=r.w - L.n(28))
+        ink.drawn.add(name)
+        glyph = L.n(16)
+        room = r.bottom - band.bottom - (glyph + L.n(4) if cost else L.n(2))
+        # the Text size setting first; a long title on a small window goes down a size, never cut
+        for size in dict.fromkeys((ink.read(15), ink.read(13), 15, 13)):
+            lines = ink.wrap(name, size, r.w - L.n(8), "bold")
+            step = ink.font("bold", size).get_linesize()
+            if len(lines) * step <= room:
+                break
+        ty = band.bottom + L.n(2)
+        for ln in lines:
+            ink.draw(screen, ln, (r.centerx, ty), size, (40, 28, 24), "bold", anchor="midtop")
+            ty += step
+        for i, sid in enumerate(cost or []):
+            gi = art.glyph(self.sym_id[sid], glyph, mix(self.sym_colour[sid], NIGHT, 0.2))
+            screen.blit(gi, (r.right - L.n(4) - (len(cost) - i) * (glyph + L.n(2)), r.bottom - glyph - L.n(3)))
+        if key is not None:
+            self.region(r, key, name, self.card_body(text, cost, timing))
+            if key in live:
+                self.glow(r, True)
+
+    def card_body(self, text: str, cost: list | None, timing: list | None) -> str:
+        body = text
+        if cost:
+            body += "\n\nCost to Ready: " + ", ".join(self.content.symbols[c].name for c in cost)
+        if timing:
+            body += "\nWhen: " + ", ".join(TIMING_WORDS.get(t, t) for t in timing)
+        return body
+
+    def _hand(self, screen, v, live):
+        L, ink = self.layout, self.ink
+        x, y, w, h = HAND_RECT
+        me = v["viewer"]
+        if me is None or me < 0:
+            ink.draw(screen, "Watching: the cults' hands are their own.", L.p(x + w / 2, y + 80), 20, INK_DIM,
+                     "italic", anchor="center")
+            return
+        seat = v["seats"][me]
+        hand = seat.get("hand", [])
+        reserve = seat.get("reserve", [])
+        ink.draw(screen, "Your hand", L.p(x, y - 2), 16, INK_DIM, "italic", anchor="bottomleft")
+        for i, (r, compact) in enumerate(hand_slots(len(hand))):
+            c = hand[i]
+            self.card_face(screen, L.r(x + r[0], y + r[1], r[2], r[3]), c["name"], c["text"], c["back"],
+                           ("card", c["id"]), live, cost=c["cost"], timing=c["timing"], compact=compact)
+        if not hand:
+            ink.draw(screen, "No Spells in hand.", L.p(x + 10, y + 80), 18, INK_FAINT, "italic", anchor="midleft")
+        rx = x + HAND_AREA + 20
+        ink.draw(screen, "Readied", L.p(rx, y - 2), 16, INK_DIM, "italic", anchor="bottomleft")
+        for i in range(RESERVE_SLOTS):
+            r = L.r(rx + i * (RESERVE_W + 6), y + 4, RESERVE_W, CARD_H)
+            if i < len(reserve):
+                c = reserve[i]
+                self.card_face(screen, r, c["name"], c["text"], c["back"], ("card", c["id"]), live,
+                               timing=c["timing"])
+            else:
+                pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.6), r, L.n(2), border_radius=L.n(8))
+                ink.draw(screen, "empty", r.center, 15, INK_FAINT, "italic", anchor="center")
+        held = v.get("curses_held") or []
+        if held:
+            names = "; ".join(f"{c['name']} on {self.cult_name(v, c['on'])}" for c in held)
+            r = ink.draw(screen, f"You hold in secret: {names}", L.p(x, y + h + 2), 15, (230, 120, 110), "italic",
+                         anchor="bottomleft", max_w=L.n(w))
+            self.region(r, None, "Curses you hold",
+                        "\n\n".join(f"{c['name']} (on the {self.cult_name(v, c['on'])}): {c['text']}" for c in held)
+                        + "\n\nThe game reveals each the moment its condition holds.")
+
+    # ---------------------------------------------------------------- the prompt bar
+    def _prompt(self, screen, v, picker, buttons):
+        """The prompt bar's frame and buttons (its words are drawn every frame:
+        ``prompt_text``). Buttons sit in the bar while they fit beside the words;
+        otherwise they rise above it as a list."""
+        L, ink = self.layout, self.ink
+        rect = L.r(*PROMPT_RECT)
+        self._edge(screen, rect, GOLD if picker else PANEL_EDGE)
+        font = ink.font("bold", 18)
+        labels = [(f"{i + 1}. " if i < 9 else "") + label for i, (label, _k) in enumerate(buttons)]
+        widths = [font.size(t)[0] + L.n(24) for t in labels]
+        inline = sum(widths) + L.n(8) * len(widths) <= rect.w * 0.6
+        self._prompt_room = rect.w - L.n(24) - (sum(widths) + L.n(8) * len(widths) if inline else 0)
+        if inline:
+            bx = rect.right - L.n(10)
+            boxes = []
+            for w in reversed(widths):
+                boxes.append(pygame.Rect(bx - w, rect.y + L.n(12), w, rect.h - L.n(24)))
+                bx -= w + L.n(8)
+            boxes.reverse()
+        else:  # above the bar: in two columns when the labels allow, so the list rises half as far
+            h = L.n(44)
+            half = (rect.w - L.n(8)) // 2
+            cols = 2 if len(buttons) > 2 and max(widths) <= half else 1
+            w = half if cols == 2 else min(max(widths), L.n(760))
+            rows = (len(buttons) + cols - 1) // cols
+            boxes = [pygame.Rect(rect.right - (cols - i % cols) * (w + L.n(8)) + L.n(8),
+                                 rect.y - (rows - i // cols) * (h + L.n(6)), w, h) for i in range(len(buttons))]
+        self.prompt_rise = None if inline or not boxes else boxes[0].y  # the top of a risen list, in pixels
+        for (label, key), text, br in zip(buttons, labels, boxes, strict=True):
+            pygame.draw.rect(screen, (70, 52, 36), br, border_radius=L.n(8))
+            pygame.draw.rect(screen, GOLD, br, L.n(2), border_radius=L.n(8))
+            ink.draw(screen, text, br.center, 18, PARCHMENT, "bold", anchor="center", max_w=br.w - L.n(12))
+            declines = key[0] == "button" and key[1] in ("pass", "skip", "stop", "no", "keep")
+            self.region(br, key, label, "Click, or press its number."
+                        + (" Space or Enter also answers this." if declines else ""))
+
+    def prompt_text(self, screen, picker, status) -> None:
+        L, ink = self.layout, self.ink
+        rect = L.r(*PROMPT_RECT)
+        text = status
+        if picker is not None:
+            text = picker.prompt["text"]
+            if picker.ready is not None:
+                text += " — Confirm it, or Back to change it"
+            elif picker.stage:
+                text += " — now choose where to"
+        room = self._prompt_room
+        colour = PARCHMENT if picker else INK_DIM
+        one = ink.fitting(text, 22, room)  # as large as the Text size setting asks while it fits
+        if ink.font("body", one).size(text)[0] <= room:
+            ink.draw(screen, text, (rect.x + L.n(16), rect.centery), one, colour, anchor="midleft")
+            return
+        size = next((s for s in ink.sizes(18) if len(ink.wrap(text, s, room)) <= 2
+                     and 2 * ink.font("body", s).get_linesize() <= rect.h), 18)
+        lines = ink.wrap(text, size, room)  # a long prompt takes two smaller lines
+        step = ink.font("body", size).get_linesize()
+        top = rect.centery - step * min(2, len(lines)) // 2
+        for i, ln in enumerate(lines[:2]):
+            if i == 1 and len(lines) > 2:
+                ln = ink.fit(ln + " " + " ".join(lines[2:]), size, room)
+            ink.draw(screen, ln, (rect.x + L.n(16), top + i * step), size, colour)
+
+    def _draft(self, screen, v, live):
+        L, ink = self.layout, self.ink
+        shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        screen.blit(shade, (0, 0))
+        self.region(screen.get_rect(), None, "")  # the table beneath is out of reach while choosing
+        gods = v["draft"]
+        ink.draw(screen, "Choose the Elder God your cult will serve", L.p(960, 200), 40, GOLD, "title",
+                 anchor="center")
+        ink.draw(screen, "Only you see these two. The other returns to the box.", L.p(960, 250), 20, INK_DIM,
+                 "italic", anchor="center")
+        total = len(gods) * 360 - 40
+        for i, god in enumerate(gods):
+            r = L.r(960 - total / 2 + i * 360, 300, 320, 420)
+            self._panel(screen, r, edge=GOLD, fill=(30, 22, 44), alpha=250)
+            g = art.glyph("eye", L.n(90), (170, 120, 230))
+            screen.blit(g, g.get_rect(center=(r.centerx, r.y + L.n(70))))
+            ink.draw(screen, god["name"], (r.centerx, r.y + L.n(130)), 34, GOLD, "title", anchor="center",
+                     max_w=r.w - L.n(20))
+            ink.draw(screen, god["title"], (r.centerx, r.y + L.n(168)), 18, INK_DIM, "italic", anchor="center")
+            ink.para(screen, "Dark Gift: " + god["text"], pygame.Rect(r.x + L.n(20), r.y + L.n(200),
+                                                                     r.w - L.n(40), r.h - L.n(220)), 19, PARCHMENT)
+            key = ("card", god["id"])
+            self.region(r, key, god["name"], god["text"])
+            if key in live:
+                self.glow(r, True)

@@ -1,0 +1,164 @@
+"""Playing the table from the keyboard: a visible focus on what can be chosen now.
+
+Tab and Shift+Tab walk through everything the prompt lets you choose (cards,
+locations, Lodges, dice, Fate Pieces, the prompt bar's buttons) in reading
+order; the arrow keys move to the nearest one in that direction; Enter (or
+Space) chooses the focused thing exactly as a click would; Esc steps back.
+The focused card opens its large preview; anything else shows its tooltip.
+A mixin of ``PlayScene`` (fate/ui/table/scene.py).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from fate.ui.kit.theme import PARCHMENT
+from fate.ui.kit.widgets import Hotspot, tooltip
+from fate.ui.table.reasons import why_not
+
+FOCUS = (120, 230, 255)  # the focus ring: apart from the gold glow of legal targets and the hint's ring
+_EXTRA = (("ui", "cancel"), ("ui", "until"))  # table buttons that belong to the prompt
+KEYS_LINE = "Tab, arrows: move · Enter: choose · Esc: back · V: preview"
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+
+
+class KeyboardPlay:
+    kfocus: tuple | None = None  # the key of the focused thing
+    pinned: tuple | None = None  # the card whose large preview V keeps open
+
+    def focusables(self) -> list[Hotspot]:
+        """What can be chosen now, one hotspot a key (the largest), in reading order."""
+        picker = None if self.anim.busy() else self.picker
+        if picker is None or self.handoff is not None or self.menu or self.confirming is not None:
+            return []
+        live = picker.live()
+        best: dict[tuple, Hotspot] = {}
+        for h in self.hot:
+            if h.key in live or h.key in _EXTRA:
+                old = best.get(h.key)
+                if old is None or h.rect.w * h.rect.h > old.rect.w * old.rect.h:
+                    best[h.key] = h
+        row = max(1, self.table.layout.n(60))
+        return sorted(best.values(), key=lambda h: (h.rect.centery // row, h.rect.centerx))
+
+    def focused(self) -> Hotspot | None:
+        if self.kfocus is None:
+            return None
+        return next((h for h in self.focusables() if h.key == self.kfocus), None)
+
+    def focused_key(self) -> tuple | None:
+        h = self.focused()
+        return h.key if h is not None else None
+
+    def step_focus(self, back: bool) -> bool:
+        """Tab / Shift+Tab: the next (previous) thing to choose; False if there is none."""
+        spots = self.focusables()
+        if not spots:
+            return False
+        keys = [h.key for h in spots]
+        if self.kfocus not in keys:
+            self.kfocus = keys[-1 if back else 0]
+        else:
+            self.kfocus = keys[(keys.index(self.kfocus) + (-1 if back else 1)) % len(keys)]
+        return True
+
+    def arrow_focus(self, dx: int, dy: int) -> bool:
+        """An arrow: the nearest thing to choose in that direction (from the focus, or the first)."""
+        spots = self.focusables()
+        now = self.focused()
+        if now is None:
+            return self.step_focus(back=False)
+        cx, cy = now.rect.center
+        best, best_cost = None, math.inf
+        for h in spots:
+            if h.key == now.key:
+                continue
+            ddx, ddy = h.rect.centerx - cx, h.rect.centery - cy
+            along = ddx * dx + ddy * dy
+            if along <= 0:
+                continue
+            cost = along + 2.5 * abs(ddx * dy + ddy * dx)  # straight ahead first
+            if cost < best_cost:
+                best, best_cost = h, cost
+        if best is not None:
+            self.kfocus = best.key
+        return best is not None
+
+    def press_focus(self) -> bool:
+        """Enter or Space on the focus: chosen as a click would; False without a focus."""
+        h = self.focused()
+        if h is None:
+            return False
+        self.click(h.key)
+        if self.focused() is None:
+            self.kfocus = None
+        return True
+
+    def keyboard_focus_key(self, event: pygame.event.Event) -> bool:
+        """Handle a focus key at the table; True if it was one."""
+        k = event.key
+        if k == pygame.K_TAB:
+            if self.anim.busy():
+                self.anim.skip()
+                return True
+            return self.step_focus(bool(event.mod & pygame.KMOD_SHIFT)) or True
+        if k in ARROWS and not self.anim.busy():
+            return self.arrow_focus(*ARROWS[k]) or True
+        if k in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER) and not self.anim.busy():
+            return self.press_focus()
+        return False
+
+    def draw_focus(self, screen: pygame.Surface) -> bool:
+        """The focus ring, with the focused card's preview or the thing's tooltip.
+        True if something is focused (then the pointer's tooltip gives way)."""
+        h = self.focused()
+        if h is None:
+            return False
+        L = self.table.layout
+        pygame.draw.rect(screen, FOCUS, h.rect.inflate(L.n(14), L.n(14)), max(2, L.n(4)), border_radius=L.n(12))
+        picker = self.picker
+        if h.key[0] == "card" and self.table.card_preview(screen, h.key, self.action_words(h.key, picker)):
+            return True
+        reg = next((r for r in reversed(self.table.regions) if r.key == h.key), None)
+        title = reg.title if reg is not None else h.label
+        body = reg.body if reg is not None else h.tip
+        if picker is not None and h.key in picker.live():
+            body = f"Enter: {picker.label(h.key)}" + (f"\n\n{body}" if body else "")
+        tooltip(self.ink, screen, L, h.rect.bottomright, title, body)
+        return True
+
+    # ---------------------------------------------------------------- the preview by key
+    def action_words(self, key: tuple, picker) -> str:
+        """What choosing a card does now, under its preview ("" if nothing)."""
+        if picker is not None and key in picker.live():
+            return f"Click or Enter: {picker.label(key)}"
+        why = "" if self.anim.busy() else self.why_not(key, picker)
+        return f"Not now: {why}." if why else ""
+
+    def why_not(self, key: tuple, picker) -> str:
+        """Why the thing of ``key`` cannot be chosen now, from the looker's view ("" if it can)."""
+        v = self.shown
+        return why_not(key, v, picker.live() if picker is not None else None, self._name_of(v["current"]))
+
+    def toggle_preview(self) -> None:
+        """V: the large preview of the focused card (or the first card of your hand);
+        V again, or Esc, puts it away."""
+        if self.pinned is not None:
+            self.pinned = None
+            return
+        focus = self.focused_key()
+        if focus is not None and focus[0] == "card":
+            self.pinned = focus
+            return
+        me = self.shown["seats"][self.looker] if self.looker is not None and self.looker >= 0 else {}
+        cards = me.get("hand", []) + me.get("reserve", [])
+        self.pinned = ("card", cards[0]["id"]) if cards else None
+
+    def keys_line(self, screen: pygame.Surface) -> None:
+        """A quiet reminder under the hand while the keyboard has the focus."""
+        if self.kfocus is None:
+            return
+        L = self.table.layout
+        self.ink.draw(screen, KEYS_LINE, L.p(580, 845), 15, PARCHMENT, "italic", anchor="midleft", shadow=True)

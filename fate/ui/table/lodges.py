@@ -1,0 +1,238 @@
+"""The Lodge panels down the left of the table: each cult's Summon track with
+its Elder Signs, Reserve backs, hand backs, Cultist counts, Gate and Artifacts.
+A mixin of ``Table``: it draws from the view only, like the rest of the table."""
+
+from __future__ import annotations
+
+import pygame
+
+from fate.content.model import STANDARD_LEVEL
+from fate.engine.constants import RESERVE_SLOTS
+from fate.narration import count
+from fate.ui.kit import art
+from fate.ui.kit.theme import (
+    BLOOD,
+    BRONZE,
+    GATE,
+    GOLD,
+    INK_DIM,
+    INK_FAINT,
+    INVESTIGATOR,
+    NIGHT,
+    PANEL_EDGE,
+    PARCHMENT,
+    SIGN_GREEN,
+    mix,
+)
+
+LODGE_X, LODGE_W = 14, 440  # the Lodge panels down the left, in design units
+# A solo level's numbers in words: Investigators a turn (0-3) and the Curse that ends the game (3-8)
+_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def investigators_text(level, where: str, carried: int) -> str:
+    """What the Investigators' panel says in a solo game: the level (when not the rules' own),
+    where their piece stands, what their turn does and the Curse that ends the game."""
+    leave = (" and leave " + ("an Investigator" if level.arrive == 1 else f"{_WORDS[level.arrive]} Investigators")
+             + " there") if level.arrive else ""
+    lines = [f"Playing at {level.name}." if level.id != STANDARD_LEVEL else "",
+             f"Their Fate Piece stands at {where}." if where else "",
+             f"After your turn they draw a Spell and move to its symbol{leave}.",
+             f"They hold {count(carried, 'Curse')} on you, face down. "
+             f"{_WORDS[level.curses_to_lose].capitalize()} and you lose."]
+    return " ".join(x for x in lines if x)
+
+
+class LodgePanels:
+    def _lodges(self, screen, v, live):
+        for s, rect, y, h in self.lodge_rects():
+            if s == -1:
+                self._investigators_panel(screen, v, rect, y, h)
+            else:
+                self._lodge(screen, v, s, rect, y, h, live)
+
+    def _lodge(self, screen, v, s, rect, y, h, live):
+        L, ink = self.layout, self.ink
+        seat = v["seats"][s]
+        mine = v["viewer"] == s
+        turn = v["current"] == s and v["phase"] != "setup"
+        colour = self.colour(s)
+        self._edge(screen, rect, colour if turn else PANEL_EDGE, 3 if turn else 2)
+        key = ("seat", s)
+        # the panel's summary first: each icon drawn on it then answers for itself on hover
+        self.region(rect, key, self.cult_name(v, s), self._lodge_summary(v, s))
+        x = 14
+        god = seat["god"]
+        plaque = art.mark(self.mark(s), L.n(24), colour)  # the cult's shape in its colour
+        screen.blit(plaque, plaque.get_rect(center=L.p(x + 22, y + 24)))
+        self.anchors[("lodge_dot", s)] = L.p(x + 22, y + 24)
+        title = god["name"] if god else f"Seat {s + 1}"
+        ink.draw(screen, title, L.p(x + 40, y + 24), 26, GOLD, "bold", anchor="midleft", max_w=L.n(220))
+        tag = "You" if mine else ("Their turn" if turn else "")
+        if turn and mine:
+            tag = "Your turn"
+        if s < len(self.players) and self.players[s]:  # online: the player's name on the plaque
+            tag = self.players[s] + (" · to play" if turn else "")
+        ink.draw(screen, tag, L.p(x + 428, y + 24), 18, colour, "italic", anchor="midright")
+        if god:
+            ink.draw(screen, god["title"], L.p(x + 40, y + 46), ink.fitting(god["title"], 15, L.n(380), "italic"),
+                     INK_DIM, "italic", anchor="midleft", max_w=L.n(380))
+        # summon track 0..9 with Elder Signs filling from 9 downwards
+        ty = y + 60
+        cell = 40
+        signs = seat["elder_signs"]
+        for step in range(10):
+            r = L.r(x + 14 + step * cell, ty, cell - 4, 32)
+            self.anchors[("track", s, step)] = r.center
+            sign_here = step >= 10 - signs and step > 0
+            pygame.draw.rect(screen, (40, 60, 48) if sign_here else (34, 28, 44), r, border_radius=L.n(5))
+            pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.4), r, L.n(1), border_radius=L.n(5))
+            if sign_here:
+                g = art.glyph("elder_sign", L.n(26), SIGN_GREEN)
+                screen.blit(g, g.get_rect(center=r.center))
+            else:
+                ink.draw(screen, str(step), r.center, ink.read(15), INK_FAINT, anchor="center")
+            if step == seat["summon"]:
+                self.anchors[("summon", s)] = r.center
+                if ("summon", s) not in self.hidden:
+                    g = art.glyph("eye", L.n(34), colour, self.mark(s))
+                    screen.blit(g, g.get_rect(center=r.center))
+        self.region(L.r(x + 10, ty - 2, 10 * cell + 2, 36), key, f"{self.cult_name(v, s)}: Summon track",
+                    f"Summon {seat['summon']} of 9. Elder Signs: {signs} (ten and the cult is sealed away; "
+                    "they fill the track from 9 down, and the Summon token meeting one brings a Curse).")
+        # each icon of the track says what it is
+        for step in range(10):
+            r = L.r(x + 14 + step * cell, ty, cell - 4, 32)
+            if step == seat["summon"]:
+                self.region(r, key, "Summon token", f"The {self.cult_name(v, s)} stands at {step} of 9 on its "
+                            "Summon track: reaching 9 summons its Elder God and wins.")
+            elif step >= 10 - signs and step > 0:
+                self.region(r, key, "Elder Sign", f"One of the {count(signs, 'Elder Sign')} of the "
+                            f"{self.cult_name(v, s)}: they fill the track from 9 down; ten seal the cult away, "
+                            "and the Summon token meeting one brings a Curse.")
+        # counts
+        cy = y + 100
+        items = [("cultist", colour, seat["lodge"], "Cultists in the Lodge"),
+                 ("cultist", mix(colour, NIGHT, 0.5), seat["abyss"], "Cultists in the Abyss"),
+                 ("investigator", INVESTIGATOR, seat["investigators"], "Investigators in the Lodge (5 or more raid)"),
+                 ("curse", BLOOD, seat["curses_carried"], "Curses carried, held face down by a rival")]
+        cx = x + 12
+        self.anchors[("lodge", s)] = L.p(x + 30, cy + 18)
+        self.anchors[("lodge_inv", s)] = L.p(x + 30 + 2 * 76, cy + 18)
+        for name, col, many, tip in items:
+            g = art.glyph(name, L.n(30), col, self.mark(s) if name == "cultist" else "")
+            r = screen.blit(g, L.p(cx, cy + 2))
+            warn = name == "investigator" and many >= 5
+            ink.draw(screen, str(many), L.p(cx + 34, cy + 18), ink.read(22), BLOOD if warn else PARCHMENT, "bold",
+                     anchor="midleft")
+            self.region(r.union(L.r(cx, cy, 70, 36)), key, tip, f"{self.cult_name(v, s)}: {many}.")
+            cx += 76
+        if seat["has_gate"]:
+            g = art.glyph("gate", L.n(32), GATE)
+            r = screen.blit(g, L.p(cx + 6, cy + 2))
+            gk = ("card", "gate") if mine else None
+            self.region(r, gk, "A Gate", "Play it to move the Fate Piece anywhere open. Not counted in the hand.")
+            if gk in live:
+                self.glow(r)
+        # reserve and hand backs
+        ry = y + 142
+        small = ink.read(15)  # the labels follow the Text size setting; what stands beside them moves over
+        label = ink.draw(screen, "Ready", L.p(x + 14, ry + 18), small, INK_DIM, "italic", anchor="midleft")
+        sx = self._after(label, x + 60)
+        for i in range(RESERVE_SLOTS):
+            r = L.r(sx + i * 32, ry, 28, 38)
+            if i < len(seat["reserve_backs"]):
+                b = seat["reserve_backs"][i]
+                screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
+                cost = ", ".join(self.content.symbols[c].name for c in seat["reserve_costs"][i]) or "nothing"
+                self.region(r, None, "A Readied Spell",
+                            f"{self.content.symbols[self.sym_index[b]].name} back; its cost, shown as it was "
+                            f"readied: {cost}. It may be cast at its moment.")
+            else:
+                pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.6), r, L.n(1), border_radius=L.n(4))
+        hx = sx + 116
+        label = ink.draw(screen, "Hand", L.p(hx, ry + 18), small, INK_DIM, "italic", anchor="midleft")
+        bx = self._after(label, hx + 40)
+        backs = seat["hand_backs"]
+        right = min(hx + 240, LODGE_X + LODGE_W - 8 - 28)  # the last back's left edge, inside the panel
+        step = min(24, (right - bx) / max(1, len(backs) - 1))
+        for i, b in enumerate(backs):
+            r = L.r(bx + i * step, ry, 28, 38)
+            screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
+        if backs:
+            self.region(L.r(bx, ry, 28 + step * (len(backs) - 1), 38), None,
+                        f"Hand: {count(len(backs), 'Spell')}",
+                        "Backs: " + ", ".join(self.content.symbols[self.sym_index[b]].name for b in backs)
+                        + ". The backs are open to all; the faces only to their owner.")
+        # artifacts
+        ay = y + 188
+        if h > 220:
+            for i, a in enumerate(seat["artifacts"]):
+                size, lines = self._chip_words(a["name"], L.n(132 - 8), L.n(h - 194))
+                tall = max(40, (len(lines) * ink.font("italic", size).get_linesize()) / L.s + 6)
+                r = L.r(x + 14 + i * 140, ay, 132, min(tall, h - 194))
+                ak = ("card", a["id"])
+                spent = a["exhausted"]
+                chip = pygame.Surface(r.size, pygame.SRCALPHA)
+                box = chip.get_rect()
+                pygame.draw.rect(chip, (50, 40, 30) if not spent else (30, 26, 30), box, border_radius=L.n(5))
+                pygame.draw.rect(chip, BRONZE if not spent else INK_FAINT, box, L.n(1), border_radius=L.n(5))
+                step = ink.font("italic", size).get_linesize()
+                for k, ln in enumerate(lines):  # the whole name, on two lines if it must
+                    ink.draw(chip, ln, (box.centerx, box.centery + round((k - (len(lines) - 1) / 2) * step)), size,
+                             PARCHMENT if not spent else INK_FAINT, "italic", anchor="center", max_w=r.w - L.n(4))
+                ink.drawn.add(a["name"])
+                if spent:  # turned aside until the owner's next Prepare
+                    chip = pygame.transform.rotate(chip, -9 if len(lines) == 1 else -5)  # (a tall chip tilts less)
+                screen.blit(chip, chip.get_rect(center=r.center))
+                body = a["text"] + (" (Exhausted until your next Prepare.)" if spent else "")
+                self.region(r, ak, a["name"], body)
+                if ak in live:
+                    self.glow(r)
+        self.anchors[key] = rect.center
+        if key in live:
+            self.glow(rect, True)
+
+    def _chip_words(self, name: str, width: int, height: int) -> tuple[float, list[str]]:
+        """An Artifact's name on its chip in a Lodge: the largest size the Text size
+        setting allows at which it fits whole on the chip, on one line or two."""
+        ink = self.ink
+        for size in ink.sizes(14):
+            lines = ink.wrap(name, size, width, "italic")
+            if len(lines) <= 2 and len(lines) * ink.font("italic", size).get_linesize() <= height \
+                    and all(ink.font("italic", size).size(ln)[0] <= width for ln in lines):
+                return size, lines
+        return 14, [name]
+
+    def _after(self, label: pygame.Rect, x: float) -> float:
+        """The design x where things beside a label may start: ``x``, or further right
+        when a small window draws the label larger than its design size (fonts keep a
+        readable minimum)."""
+        L = self.layout
+        return max(x, (label.right + L.n(4) - L.ox) / L.s)
+
+    def _lodge_summary(self, v, s):
+        seat = v["seats"][s]
+        god = seat["god"]
+        gift = f"Dark Gift: {god['text']}\n\n" if god else ""
+        return (f"{gift}Summon {seat['summon']}, Elder Signs {seat['elder_signs']}, Lodge {seat['lodge']}, "
+                f"Abyss {seat['abyss']}, Investigators {seat['investigators']}, "
+                f"Spells in hand {len(seat['hand_backs'])}, Readied {len(seat['reserve_backs'])}, "
+                f"Curses carried {seat['curses_carried']}.")
+
+    def _investigators_panel(self, screen, v, rect, y, h):
+        L, ink = self.layout, self.ink
+        self._edge(screen, rect, INVESTIGATOR if v["current"] == -1 else PANEL_EDGE)
+        x = 14
+        ink.draw(screen, "The Investigators", L.p(x + 20, y + 24), 26, INVESTIGATOR, "bold", anchor="midleft")
+        self.anchors[("lodge", -1)] = L.p(x + 120, y + 40)
+        where = next((fp["location"] for fp in v["fate_pieces"] if fp["owner"] == -1), None)
+        level = self.content.solo_level(v["solo_level"])  # the numbers of the level chosen (data/solo.yaml)
+        text = investigators_text(level, self.loc_name(v, where) if where else "", v["seats"][0]["curses_carried"])
+        box = L.r(x + 20, y + 44, 400, h - 50)
+        ink.para(screen, text, box, ink.fitting_para(text, 17, box.w, box.h), PARCHMENT)
+        self.region(rect, None, "The Investigators",
+                    "The solo opponent. Meeting your Fate Piece curses you; entering Streets of Arkham raids you. "
+                    "Control needs more Cultists than Investigators at a place.")
+
+    # ---------------------------------------------------------------- right column

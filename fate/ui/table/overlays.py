@@ -1,0 +1,192 @@
+"""The table's tools and overlays: Undo, Hint and "?" above the prompt bar, the
+"End your turn?" question, the hand-off screen and the pause menu. A mixin of
+``PlayScene`` (fate/ui/table/scene.py)."""
+
+from __future__ import annotations
+
+import pygame
+
+from fate import guide
+from fate.engine.save import save_data
+from fate.paths import logs_dir
+from fate.saves import write_report
+from fate.ui.kit.layout import Layout
+from fate.ui.kit.theme import GOLD, HINT, INK_DIM, PARCHMENT
+from fate.ui.kit.widgets import backdrop, button, tooltip
+from fate.ui.table.anim import veil
+
+
+class PlayPanels:
+    def hint_reason(self) -> str:
+        """Why no hint can be asked now, or "" if one can."""
+        s = self.session
+        if s.over() or self.handoff is not None:
+            return "the game is not waiting for you"
+        if s.prompt_seat() != self.looker or not s.is_human(self.looker):
+            return "it is not your decision"
+        if s.hint() is not None:  # (this also collects a hint that has just come)
+            return "the hint for this decision is shown"
+        if s.hint_coming():
+            return "Hard is already thinking"
+        return ""
+
+    def ask_hint(self) -> bool:
+        """H or the Hint button: Hard searches from your own view and points at its choice."""
+        if self.hint_reason() or self.picker is None:
+            return False
+        return self.session.ask_hint()
+
+    def hint_line(self) -> tuple[str | None, str, str]:
+        """The hinted choice id (None while Hard thinks or without a hint), what it
+        does, and why: the estimated chance to win of it and of the next best."""
+        s = self.session
+        if s.prompt_seat() != self.looker or not s.is_human(self.looker):
+            return None, "", ""
+        h = s.hint()
+        if h is None:
+            return None, ("Hard is weighing your choices…" if s.hint_coming() else ""), ""
+        labels = {c["id"]: c["label"] for c in self.shown.get("prompt", {}).get("choices", ())}
+        best = h.estimates[0]
+        odds = f"about {best[1]:.0%} to win"
+        if len(h.estimates) > 1:
+            odds += f", the next best {h.estimates[1][1]:.0%}"
+        return h.choice, f"Hint: {labels.get(best[0], best[0])}", f" ({odds})"
+
+    def draw_undo(self, screen: pygame.Surface) -> None:
+        """The Undo button above the prompt bar, greyed with its reason when it cannot."""
+        s = self.session
+        seat = self.undo_seat()
+        if not s.is_human(seat) or s.over():
+            return
+        why = s.undo_reason(seat)
+        tip = ("Take back your last decision (Ctrl+Z)." if not why
+               else f"Not now: {why}. Decisions can be taken back until something unknown "
+                    "comes to light or another cult is asked.")
+        button(self, screen, self.table.layout, (1324, self.table.tools_y(), 130, 46), "Undo", ("ui", "undo"),
+               enabled=not why and not self.anim.busy(), size=22, tip=tip)
+        mouse = self.app.hover
+        if mouse is not None and self.hot and self.hot[-1].rect.collidepoint(mouse):
+            tooltip(self.ink, screen, self.table.layout, mouse, "Undo", tip)
+
+    def draw_hint(self, screen: pygame.Surface, picker) -> None:
+        """The Hint button beside Undo; a hint's ring round what to click and its line of why."""
+        s = self.session
+        seat = self.undo_seat()
+        if not s.is_human(seat) or s.over():
+            return
+        why = self.hint_reason()
+        tip = ("Ask Hard, the strongest AI, what it would choose here, judging only from what you can see (H). "
+               "Hints are counted on the end screen." if not why else f"No hint now: {why}.")
+        L = self.table.layout
+        button(self, screen, L, (1126, self.table.tools_y(), 48, 46), "?", ("ui", "rules"), size=24,
+               tip="How to Play, at the rules of this decision (F1)")
+        button(self, screen, L, (1184, self.table.tools_y(), 130, 46), "Hint", ("ui", "hint"),
+               enabled=not why and picker is not None, size=22, tip=tip)
+        mouse = self.app.hover
+        for spot in self.hot[-2:]:
+            if mouse is not None and spot.rect.collidepoint(mouse):
+                tooltip(self.ink, screen, L, mouse, spot.label, spot.tip)
+        cid, line, odds = self.hint_line()
+        self.hint_target = None
+        if cid is not None and picker is not None:
+            target = picker.next_target(cid)
+            if target is not None and self.table.hint_ring(screen, target):
+                self.hint_target = target
+        if line:  # on a dark strip just above the prompt bar, left of the buttons
+            # wrapped, never cut: as many lines as the whole hint needs, the strip growing upwards
+            lines = self.ink.wrap(line + odds, 18, L.n(580), "italic")
+            step = self.ink.font("italic", 18).get_linesize()
+            w = max(self.ink.font("italic", 18).size(ln)[0] for ln in lines) + L.n(28)
+            strip = pygame.Rect(0, 0, w, step * len(lines) + L.n(16))
+            strip.bottomleft = L.p(470, self.table.tools_y() + 48)
+            shade = pygame.Surface(strip.size, pygame.SRCALPHA)
+            shade.fill((12, 10, 20, 225))
+            screen.blit(shade, strip)
+            pygame.draw.rect(screen, HINT, strip, L.n(2), border_radius=L.n(8))
+            for i, ln in enumerate(lines):
+                self.ink.draw(screen, ln, (strip.x + L.n(14), strip.y + L.n(8) + i * step), 18, HINT, "italic")
+
+    def draw_confirm(self, screen: pygame.Surface) -> None:
+        """ "End your turn?" over the table (the Confirm end of turn setting)."""
+        L = self.table.layout
+        w, h = screen.get_size()
+        screen.blit(veil(w, h, (0, 0, 0, 150)), (0, 0))
+        self.hot = []
+        box = L.r(610, 380, 700, 260)
+        pygame.draw.rect(screen, (28, 22, 40), box, border_radius=L.n(14))
+        pygame.draw.rect(screen, GOLD, box, L.n(2), border_radius=L.n(14))
+        self.ink.draw(screen, "End your turn?", L.p(960, 440), 44, GOLD, "title", anchor="center")
+        label = self.picker.labels.get(self.confirming, "") if self.picker is not None else ""
+        self.ink.draw(screen, f"This choice ends it{': ' + label if label else ''}.", L.p(960, 500), 22,
+                      PARCHMENT, "italic", anchor="center", max_w=L.n(640))
+        button(self, screen, L, (660, 550, 280, 64), "End the turn", ("ui", "confirm", True), size=24,
+               tip="Take the choice; the turn passes on (Enter)")
+        button(self, screen, L, (980, 550, 280, 64), "Not yet", ("ui", "confirm", False), size=24,
+               tip="Back to the table to do something else first (Esc)")
+        self.draw_tip(screen, L)
+
+    def draw_handoff(self, screen: pygame.Surface) -> None:
+        """Nothing private here: only whose turn it is to sit at the screen."""
+        L = backdrop(self, screen)
+        ink = self.ink
+        seat = self.handoff
+        colour = self.colours[seat]
+        god = self.shown["seats"][seat]["god"] if self.shown["seats"][seat]["god"] else None
+        name = f"the Cult of {god['name']}" if god else f"Seat {seat + 1}"
+        if len(self.session.humans()) == 1:  # the Hand-off screen setting: no one else to look away
+            ink.draw(screen, "Your turn", L.p(960, 300), 48, INK_DIM, "italic", anchor="center")
+            ink.draw(screen, name[:1].upper() + name[1:], L.p(960, 400), 96, colour, "title", anchor="center",
+                     shadow=True)
+            ink.draw(screen, "The Chronicle tells what the other cults did.", L.p(960, 490), 26, PARCHMENT,
+                     "italic", anchor="center")
+            button(self, screen, L, (760, 580, 400, 80), "To the table", ("ui", "handoff"), size=28,
+                   tip="Back to the table for your turn (Enter)")
+            return
+        ink.draw(screen, "Pass the screen", L.p(960, 300), 48, INK_DIM, "italic", anchor="center")
+        ink.draw(screen, f"to {name}", L.p(960, 400), 96, colour, "title", anchor="center", shadow=True)
+        ink.draw(screen, "Everyone else, look away: their hand and secrets come next.", L.p(960, 490), 26,
+                 PARCHMENT, "italic", anchor="center")
+        button(self, screen, L, (760, 580, 400, 80), f"I am {name.replace('the ', '', 1)}", ("ui", "handoff"),
+               size=28)
+
+    def draw_menu(self, screen: pygame.Surface) -> None:
+        L = Layout(*screen.get_size())
+        shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 180))
+        screen.blit(shade, (0, 0))
+        self.hot = []
+        self.ink.draw(screen, "Paused", L.p(960, 300), 72, GOLD, "title", anchor="center")
+        for i, (label, key, tip) in enumerate((
+                ("Resume", ("ui", "resume"), "Back to the table (Esc)"),
+                (self.anim.label(), ("ui", "speed"), "Slow, Normal, Fast or Instant (S)"),
+                ("How to Play", ("ui", "rules"), "The rules, at this decision's section (F1)"),
+                ("Settings", ("ui", "settings"), "Sound, text size, shapes, speed, the window"),
+                ("Leave to the title", ("ui", "leave"), "The game is kept: Continue picks it up"))):
+            button(self, screen, L, (760, 380 + i * 80, 400, 64), label, key, tip=tip)
+        self.ink.draw(screen, "Your game is saved after every decision: Continue on the title screen picks it up.",
+                      L.p(960, 800), 20, INK_DIM, "italic", anchor="center")
+        self.draw_tip(screen, L)
+
+    def export_report(self) -> None:
+        """F12: the save, the chronicle on screen, the version and the platform in one
+        file in the reports folder; its path is shown."""
+        try:
+            path = write_report(save_data(self.session.game, self.session.session_data()),
+                                [text for text, _ in self.log], logs_dir())
+        except OSError as e:
+            self.notice = (f"The bug report could not be written: {e.strerror or e}", self.clock + 8)
+            return
+        self.notice = (f"Bug report written to {path}", self.clock + 8)
+
+    def rules_section(self) -> str:
+        """The How to Play section of the decision being asked (its kind is public)."""
+        prompt = self.shown.get("prompt")
+        found = guide.section_for(prompt["kind"]) if prompt else None
+        return found.id if found is not None else "turn"
+
+    def open_rules(self) -> None:
+        """F1, the "?" or the pause menu: How to Play at this decision's section; the game waits."""
+        self.menu = False
+        prompt = self.shown.get("prompt")
+        asked = prompt["kind"] if prompt and prompt["seat"] == self.looker and self.handoff is None else ""
+        self.app.visit("rules", self.rules_section(), asked)

@@ -1,0 +1,134 @@
+"""The panels down the right of the table: the Chronicle, the Fate Dice (kept as
+the dice now show), At The Museum and the Supply. A mixin of ``Table``: it
+draws from the view only."""
+
+from __future__ import annotations
+
+import pygame
+
+from fate.ui.kit import art
+from fate.ui.kit.layout import DICE_RECT, LOG_RECT, MUSEUM_RECT, SUPPLY_RECT
+from fate.ui.kit.theme import BLOOD, BRONZE, GATE, GOLD, INK_DIM, INK_FAINT, INVESTIGATOR, PARCHMENT
+
+
+class SidePanels:
+    def _log_title(self, screen):
+        L, ink = self.layout, self.ink
+        ink.draw(screen, "Chronicle", L.p(LOG_RECT[0] + 16, LOG_RECT[1] + 22), 24, GOLD, "title", anchor="midleft")
+
+    def draw_log(self, screen, lines: list[tuple[str, tuple]]) -> None:
+        """The newest lines at the bottom; the wheel scrolls back."""
+        L, ink = self.layout, self.ink
+        x, y, w, h = LOG_RECT
+        inner = L.r(x + 14, y + 44, w - 28, h - 54)
+        size = ink.read(17)
+        step = ink.font("body", size).get_linesize()
+        wrapped: list[tuple[str, tuple, int]] = []
+        first = max(0, len(lines) - 200)
+        for k, (text, col) in enumerate(lines[first:], first):
+            for ln in ink.wrap(text, size, inner.w):
+                wrapped.append((ln, col, k))
+        fit = max(1, inner.h // step)
+        self.log_scroll = max(0, min(self.log_scroll, len(wrapped) - fit))
+        end = len(wrapped) - self.log_scroll
+        shown = wrapped[max(0, end - fit):end]
+        self.log_rows = []  # (where a line is drawn, the index of its entry), for hovering a line
+        for i, (ln, col, k) in enumerate(shown):
+            ink.draw(screen, ln, (inner.x, inner.y + i * step), size, col)
+            self.log_rows.append((pygame.Rect(inner.x, inner.y + i * step, inner.w, step), k))
+        self.region(L.r(*LOG_RECT), ("ui", "log"), "Chronicle", "Everything that happened, in order. Scroll with the wheel.")
+
+    def log_entry_at(self, pos: tuple[int, int]) -> int | None:
+        """The Chronicle entry whose line is under ``pos`` (None if none)."""
+        for rect, k in getattr(self, "log_rows", []):
+            if rect.collidepoint(pos):
+                return k
+        return None
+
+    def mark_named(self, screen, row: int, anchors: tuple) -> None:
+        """A hovered Chronicle line: its line lit, and rings on the pieces and places it names."""
+        L = self.layout
+        for rect, k in getattr(self, "log_rows", []):
+            if k == row:
+                pygame.draw.rect(screen, (120, 230, 255), rect.inflate(L.n(6), 0), L.n(1), border_radius=L.n(4))
+        for key in anchors:
+            at = self.anchors.get(key)
+            if at is not None:
+                pygame.draw.circle(screen, (120, 230, 255), at, L.n(34), L.n(4))
+
+    def _dice(self, screen, v, live):
+        L, ink = self.layout, self.ink
+        x, y, w, h = DICE_RECT
+        ink.draw(screen, "Fate Dice", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
+        self.anchors[("panel", "dice")] = L.p(x + w / 2, y + 70)
+        faces = v.get("dice") or self.last_roll
+        if not faces:
+            ink.draw(screen, "No roll on the table.", L.p(x + 16, y + 64), ink.read(17), INK_FAINT, "italic",
+                     anchor="midleft")
+        size = min(60, (w - 32) / max(1, len(faces)) - 6)
+        for i, f in enumerate(faces):
+            r = L.r(x + 16 + i * (size + 6), y + 40, size, size)
+            self.anchors[("die", i)] = r.center
+            if ("die", i) in self.hidden:
+                continue
+            screen.blit(art.die(r.w, f), r)
+            face = self.content.dice.faces[self.content.dice.face(f)]
+            self.region(r, ("die", i), f"Die {i + 1}: {face.name}", face.text)
+            if ("die", i) in live:
+                self.glow(r)
+
+    def _museum(self, screen, v, live):
+        L, ink = self.layout, self.ink
+        x, y, w, h = MUSEUM_RECT
+        ink.draw(screen, "At The Museum", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
+        self.anchors[("panel", "museum")] = L.p(x + w / 2, y + 124)
+        for i, a in enumerate(v["artifacts_face_up"]):
+            r = L.r(x + 16 + i * 136, y + 40, 128, 168)
+            self.card_face(screen, r, a["name"], a["text"], "artifact", ("card", a["id"]), live)
+        deck = L.r(x + 300, y + 40, 120, 168)
+        if v["supply"]["artifact_deck"]:
+            screen.blit(art.card_back(deck.w, deck.h, BRONZE, "key"), deck)
+            ink.draw(screen, str(v["supply"]["artifact_deck"]), deck.midbottom, 18, PARCHMENT, "bold",
+                     anchor="midbottom", shadow=True)
+        self.region(deck, ("deck", "artifact"), "Artifact deck",
+                    f"{v['supply']['artifact_deck']} Artifacts, face down. The Museum's Basic Action may take the top one.")
+        if ("deck", "artifact") in live:
+            self.glow(deck)
+
+    def _supply(self, screen, v):
+        L, ink = self.layout, self.ink
+        x, y, w, h = SUPPLY_RECT
+        sup = v["supply"]
+        ink.draw(screen, "Supply", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
+        rows = [("investigator", INVESTIGATOR, sup["investigators"], "Waiting", "Investigators waiting in the supply"),
+                ("tome", (150, 140, 170), sup["spell_deck"], "Deck", "Spells in the deck"),
+                ("flame", (120, 100, 110), sup["discard"], "Discard", "Spells in the discard pile"),
+                ("gate", GATE, sup["gates"], "Gates", "Gates in the supply"),
+                ("curse", BLOOD, sup["curse_deck"], "Curses", "Curses in the deck")]
+        for i, (g, col, n, word, tip) in enumerate(rows):
+            px = x + 16 + i * 84
+            img = art.glyph(g, L.n(34), col)
+            r = screen.blit(img, L.p(px, y + 48))
+            self.anchors[("supply", ("investigators", "deck", "discard", "gates", "curses")[i])] = r.center
+            ink.draw(screen, str(n), L.p(px + 40, y + 66), ink.read(22), PARCHMENT, "bold", anchor="midleft")
+            ink.draw(screen, word, L.p(px, y + 86), ink.fitting(word, 14, L.n(82), "italic"), INK_DIM, "italic")
+            self.region(r.union(L.r(px, y + 44, 80, 80)), None, tip, f"{n}.")
+        if sup["investigators"] == 0:  # under the words, as large as the panel holds it on one line
+            warn = "Empty: the next Investigator brings raids!"
+            room, low = L.n(w - 32), L.n(19)
+            size = next((s for s in ink.sizes(15) if ink.font("italic", s).size(warn)[0] <= room
+                         and ink.font("italic", s).get_linesize() <= low), 15)
+            ink.draw(screen, warn, L.p(x + 16, y + 117), size, BLOOD, "italic", max_w=room)
+
+    def follow_dice(self, e) -> None:
+        """Keep the Fate Dice panel's last roll as the dice now show: rolled, then
+        turned, rerolled, added or set aside."""
+        d, roll = e.data, self.last_roll
+        if e.kind == "rolled":
+            self.last_roll = list(d["faces"])
+        elif e.kind in ("die_turned", "die_rerolled") and 0 <= d.get("die", -1) < len(roll):
+            roll[d["die"]] = d["to"]
+        elif e.kind == "dice_added":
+            roll.extend(d["faces"])
+        elif e.kind == "die_removed" and 0 <= d.get("die", -1) < len(roll):
+            del roll[d["die"]]

@@ -1,0 +1,103 @@
+"""The Windows release, built here and run under Wine: the zip and the installer
+made by ``packaging/build.py --target windows``, the packaged game's
+``--self-test``, and the installer installing silently, the installed game
+passing its self-test, the uninstaller leaving nothing in the install folder.
+
+Always run in CI (.ci/run installs Wine, NSIS and osslsigncode); elsewhere
+when those tools are there. Downloads are cached (packaging/windows.py)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "packaging"))
+
+import windows  # noqa: E402
+from build import cache_dir  # noqa: E402
+
+from fate import __version__  # noqa: E402
+
+NAME = "FateOfTheElderGods"
+TITLE = "Fate of the Elder Gods"
+MISSING = windows.missing_tools() if sys.platform.startswith("linux") else ["Linux to run Wine"]
+
+pytestmark = [pytest.mark.release,
+              pytest.mark.skipif(os.environ.get("CI") != "true" and bool(MISSING),
+                                 reason=f"needs {', '.join(MISSING)} (it always runs in CI)")]
+
+
+@pytest.fixture(scope="module")
+def release(tmp_path_factory):
+    assert not MISSING, f"missing: {MISSING}"
+    import subprocess
+
+    dist = tmp_path_factory.mktemp("windist")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    build = subprocess.run([sys.executable, str(ROOT / "packaging" / "build.py"), "--target", "windows",
+                            "--dist", str(dist)], capture_output=True, text=True, env=env, timeout=2400)
+    lines = [line for line in build.stdout.splitlines() if "api-ms-win" not in line]
+    print("\n".join(lines[-12:]))
+    assert build.returncode == 0, "\n".join(lines[-30:]) + build.stderr[-3000:]
+    return dist
+
+
+def self_test(wine: windows.Wine, exe: Path) -> str:
+    code, out = wine.run([str(exe), "--self-test"], timeout=600)
+    wine.wait()
+    print(f"{exe.name} --self-test under Wine (exit {code}):\n{out.strip()}")
+    assert code == 0 and out.strip().endswith("SELFTEST OK"), out
+    return out
+
+
+def test_the_build_makes_a_zip_and_an_installer_named_with_the_whole_version(release):
+    archive = release / f"{NAME}-{__version__}-windows-amd64.zip"
+    setup = release / f"{NAME}-{__version__}-setup.exe"
+    assert archive.is_file() and setup.is_file()
+    with zipfile.ZipFile(archive) as z:
+        names = set(z.namelist())
+    assert f"{NAME}-{__version__}/{NAME}/{NAME}.exe" in names
+    assert any(n.endswith("/_internal/python311.dll") for n in names)
+    exe = (release / NAME / f"{NAME}.exe").read_bytes()
+    assert exe[:2] == b"MZ"
+    for text in ("ProductName", "Fate of the Elder Gods, the digital edition", "ProductVersion", __version__,
+                 "LegalCopyright"):  # the version resource, in the UTF-16 Windows keeps it in
+        assert text.encode("utf-16-le") in exe, text
+    installer = setup.read_bytes()
+    assert installer[:2] == b"MZ" and "ProductVersion".encode("utf-16-le") in installer
+
+
+def test_the_packaged_game_passes_its_self_test_under_wine(release):
+    wine = windows.Wine(cache_dir() / "windows")
+    self_test(wine, release / NAME / f"{NAME}.exe")
+
+
+def test_the_installer_installs_for_the_user_and_the_uninstaller_removes_it(release, tmp_path):
+    wine = windows.Wine(cache_dir() / "windows", prefix=tmp_path / "prefix")  # a machine that never had it
+    code, out = wine.run([str(release / f"{NAME}-{__version__}-setup.exe"), "/S"], timeout=600)
+    wine.wait()
+    assert code == 0, out
+    folder = wine.unix_path(wine.expand("LOCALAPPDATA") + rf"\Programs\{NAME}")
+    start_menu = wine.unix_path(wine.expand("APPDATA") + rf"\Microsoft\Windows\Start Menu\Programs\{TITLE}.lnk")
+    assert (folder / f"{NAME}.exe").is_file() and (folder / "uninstall.exe").is_file()
+    assert (folder / "_internal" / "python311.dll").is_file()
+    assert start_menu.is_file()
+    key = rf"HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\{NAME}"
+    _code, listed = wine.run(["reg", "query", key], timeout=120)
+    assert "DisplayVersion" in listed and __version__ in listed, listed
+
+    self_test(wine, folder / f"{NAME}.exe")
+
+    code, out = wine.run([str(folder / "uninstall.exe"), "/S"], timeout=600)
+    wine.wait()  # the uninstaller runs on from a copy of itself in the temp folder
+    assert code == 0, out
+    left = sorted(str(p.relative_to(folder)) for p in folder.rglob("*")) if folder.exists() else []
+    assert left == [] and not folder.exists(), left
+    assert not start_menu.exists()
+    _code, listed = wine.run(["reg", "query", key], timeout=120)
+    assert "DisplayVersion" not in listed

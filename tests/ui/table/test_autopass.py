@@ -1,0 +1,176 @@
+"""Auto-pass and the one-choice rule at the table, through the real scenes: the
+table answers for the player with the engine's own choice ids."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from fate.scenario import build
+from fate.ui.app import App, click
+from fate.ui.session import SeatConfig, Session
+from fate.ui.shots import open_table
+from tests.ui.table.test_table_play import frame
+
+ANY_SPELL = "key-03"  # Crack in the Seal: any time
+
+
+def table_with(content, tmp_path, humans, autopass, **scenario):
+    app = App(content, size=(1280, 720), seed=5, settings={"speed": 3, "autopass": autopass}, saves=tmp_path)
+    g = build(content, scenario)
+    seats = [SeatConfig(h, "easy", i) for i, h in enumerate(humans)]
+    session = Session.from_game(content, seats, g, saves=tmp_path)
+    open_table(app, session)
+    return app, app.scene
+
+
+def rival_turn(content, tmp_path, mode):
+    """Seat 0 (human) holds an any-time Spell; seat 1 (human too) is about to play its turn."""
+    return table_with(content, tmp_path, [True, True], [mode] * 4, players=2, current=1, start="prepare",
+                      fate=["ceremony", "museum"],
+                      seats=[{"reserve": [ANY_SPELL], "hand": ["hood-01", "tome-05", "key-04"]},
+                             {"hand": ["hood-02", "tome-02", "key-05"]}])
+
+
+def shown_prompts(app, scene, frames=60):
+    """(seat, kind) of each decision the table shows, answering each with Pass or the first choice."""
+    seen = []
+    for _ in range(frames):
+        frame(app)
+        if scene.handoff is not None:
+            scene.take_over()
+            continue
+        if scene.picker is not None:
+            p = scene.picker.prompt
+            seen.append((p["seat"], p["kind"], scene.session.game.cur))
+            ids = [c["id"] for c in p["choices"]]
+            scene.choose("pass" if "pass" in ids else ids[0])
+            if len(seen) >= 6:
+                break
+    return seen
+
+
+def test_default_auto_pass_skips_a_rival_turns_windows_and_records_pass(content, tmp_path):
+    app, scene = rival_turn(content, tmp_path, "mine")
+    try:
+        seen = shown_prompts(app, scene)
+        # seat 0 is never asked during seat 1's turn: the table passed for it
+        assert not [s for s in seen if s[0] == 0 and s[2] == 1]
+        made = scene.session.game.choices_made
+        assert "pass" in made  # the engine's own choice id, as a click would have sent
+    finally:
+        app.close()
+
+
+def test_stop_at_every_window_asks_in_the_rival_turn(content, tmp_path):
+    app, scene = rival_turn(content, tmp_path, "every")
+    try:
+        seen = shown_prompts(app, scene)
+        assert (0, "cast_window", 1) in seen
+    finally:
+        app.close()
+
+
+def test_cast_button_stops_at_the_next_chance_even_with_never(content, tmp_path):
+    app, scene = table_with(content, tmp_path, [True, False], ["never"] * 4, players=2, current=0,
+                            start="prepare", fate=["ceremony", "museum"],
+                            seats=[{"reserve": [ANY_SPELL], "hand": ["hood-01", "tome-05", "key-04"]}, {}])
+    try:
+        frame(app)
+        assert scene.picker is None or scene.picker.prompt["kind"] != "cast_window"
+        undo = len(scene.session.game.choices_made)
+        assert undo >= 1 and scene.session.game.choices_made[0] == "pass"
+        frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c")])
+        assert 0 in scene.auto.armed
+        # the next window of seat 0 is shown
+        for _ in range(40):
+            frame(app)
+            p = scene.picker.prompt if scene.picker is not None else None
+            if p is not None and p["kind"] == "cast_window":
+                break
+            if p is not None:
+                ids = [c["id"] for c in p["choices"]]
+                scene.choose("skip" if "skip" in ids else ids[0])
+        assert scene.picker is not None and scene.picker.prompt["kind"] == "cast_window"
+    finally:
+        app.close()
+
+
+def test_pass_until_my_next_turn_is_a_button_of_the_window(content, tmp_path):
+    app, scene = rival_turn(content, tmp_path, "every")
+    try:
+        for _ in range(30):
+            frame(app)
+            if scene.handoff is not None:
+                scene.take_over()
+            if scene.picker is not None and scene.picker.prompt["kind"] == "cast_window" \
+                    and scene.picker.prompt["seat"] == 0:
+                break
+        spot = next(h for h in scene.hotspots() if h.key == ("ui", "until"))
+        frame(app, click(spot.rect.center))
+        assert scene.session.game.choices_made[-1] == "pass" or "pass" in scene.session.game.choices_made
+        seen = shown_prompts(app, scene)
+        assert not [s for s in seen if s[0] == 0 and s[2] == 1]  # no more windows in this turn
+    finally:
+        app.close()
+
+
+def test_autopass_mode_cycles_by_key_and_is_kept(content, tmp_path):
+    app, scene = rival_turn(content, tmp_path, "mine")
+    try:
+        frame(app)
+        if scene.handoff is not None:
+            scene.take_over()
+        looker = scene.looker
+        app.settings_path = tmp_path / "settings.json"
+        frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a")])
+        assert app.settings["autopass"][looker] == "never"
+        from fate import settings as st
+        kept, _ = st.load(app.settings_path)
+        assert kept["autopass"][looker] == "never"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("bad", [["mine"], ["sometimes"] * 4, "mine", [1, 2, 3, 4]])
+def test_a_damaged_autopass_setting_gives_the_default(tmp_path, bad):
+    import json
+
+    from fate import settings as st
+    f = tmp_path / "settings.json"
+    f.write_text(json.dumps({"autopass": bad}))
+    out, line = st.load(f)
+    assert out["autopass"] == ["mine"] * 4 and "autopass" in line
+
+
+def test_wild_pair_with_exactly_two_matching_spells_needs_no_pick(content, tmp_path):
+    app, scene = table_with(content, tmp_path, [True, False], ["mine"] * 4, players=2, current=0, start="move",
+                            fate=["ceremony", "museum"],
+                            seats=[{"hand": ["hood-01", "hood-02", "tome-05"]}, {}])
+    try:
+        frame(app)
+        assert scene.picker.prompt["kind"] == "move"
+        wild = next(c for c in scene.picker.prompt["choices"] if c["id"].startswith("wild:"))
+        assert scene.picker.labels[wild["id"]] == "Play both Gathering Spells as a Wild pair"
+        scene.choose(wild["id"])
+        frame(app)
+        frame(app)
+        made = scene.session.game.choices_made
+        # the engine's own ids, as if both Spells had been clicked (the second had no choice left)
+        assert made == [wild["id"], "card:hood-01"]
+        assert scene.picker.prompt["kind"] == "destination"
+        assert any(text.startswith("Taken for you") for text, _ in scene.log)
+    finally:
+        app.close()
+
+
+def test_the_default_stops_in_a_rival_turn_for_a_card_made_for_it(content, tmp_path):
+    app, scene = table_with(content, tmp_path, [True, True], ["mine"] * 4, players=2, current=1, start="prepare",
+                            fate=["ceremony", "museum"],
+                            seats=[{"reserve": ["lantern-10"], "hand": ["hood-01", "tome-05", "key-04"]},
+                                   {"hand": ["hood-02", "tome-02", "key-05"]}])  # Blackmail: a rival's turn only
+    try:
+        seen = shown_prompts(app, scene)
+        assert (0, "cast_window", 1) in seen
+    finally:
+        app.close()

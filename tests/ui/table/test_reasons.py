@@ -1,0 +1,88 @@
+"""Why not, icon labels, and tooltips that give way to a click, through the real table."""
+
+from __future__ import annotations
+
+import pygame
+
+from fate.scenario import build
+from fate.ui.app import App, click
+from fate.ui.session import SeatConfig, Session
+from fate.ui.shots import open_table
+from tests.ui.table.test_table_play import frame
+
+BLACKMAIL = "lantern-10"  # cast only in a rival's turn
+
+
+def table(content, tmp_path, **seat0):
+    app = App(content, size=(1280, 720), seed=5, settings={"speed": 3, "autopass": ["every"] * 4}, saves=tmp_path)
+    g = build(content, {"players": 2, "current": 0, "start": "prepare", "fate": ["ceremony", "museum"],
+                        "seats": [seat0, {}]})
+    open_table(app, Session.from_game(content, [SeatConfig(True, "easy", 0), SeatConfig(False, "easy", 1)], g))
+    return app, app.scene
+
+
+def hover(app, pos):
+    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    frame(app)
+
+
+def test_a_readied_spell_that_cannot_be_cast_says_why(content, tmp_path):
+    app, scene = table(content, tmp_path, reserve=[BLACKMAIL, "key-03"], hand=["hood-01", "tome-05", "key-04"])
+    try:
+        frame(app)
+        assert scene.picker.prompt["kind"] == "cast_window"
+        assert ("card", BLACKMAIL) not in scene.picker.live()
+        r = next(reg.rect for reg in scene.table.regions if reg.key == ("card", BLACKMAIL))
+        hover(app, r.center)
+        said = " ".join(sorted(app.ink.drawn))
+        assert "Not now:" in said and "rival" in said
+        # the keyboard says the same when the focus is on a thing that cannot be chosen
+        assert scene.action_words(("card", BLACKMAIL), scene.picker).startswith("Not now: it is cast only in a rival")
+        assert scene.action_words(("card", "hood-01"), scene.picker).startswith(
+            "Not now: a Spell is cast from your Readied Spells")
+    finally:
+        app.close()
+
+
+def test_a_location_that_is_not_a_choice_says_why(content, tmp_path):
+    app, scene = table(content, tmp_path, reserve=["key-03"], hand=["hood-01", "tome-05", "key-04"])
+    try:
+        frame(app)
+        r = scene.table.tile_rect(1)
+        hover(app, r.center)
+        assert any(t.startswith("Not now:") for t in app.ink.drawn)
+    finally:
+        app.close()
+
+
+def test_every_icon_of_the_summon_track_has_its_own_label(content, tmp_path):
+    app, scene = table(content, tmp_path, reserve=["key-03"], elder_signs=2, summon=3)
+    try:
+        frame(app)
+        cells = [r for r in scene.table.regions if r.title in ("Summon token", "Elder Sign")]
+        titles = [r.title for r in cells]
+        assert titles.count("Elder Sign") >= 2 and "Summon token" in titles
+        sign = next(r for r in cells if r.title == "Elder Sign")
+        assert scene.table.at(sign.rect.center).title == "Elder Sign"
+        for title in ("Cultists in the Lodge", "Cultists in the Abyss", "Curses carried, held face down by a rival"):
+            assert any(r.title == title for r in scene.table.regions)
+    finally:
+        app.close()
+
+
+def test_a_click_puts_the_tooltip_away_until_the_pointer_moves(content, tmp_path):
+    app, scene = table(content, tmp_path, reserve=["key-03"], hand=["hood-01", "tome-05", "key-04"])
+    try:
+        frame(app)
+        spot = next(h for h in scene.hotspots() if h.key == ("ui", "autopass"))
+        hover(app, spot.rect.center)
+        assert any("Auto-pass" in t and "Stop on my turn" in t for t in app.ink.drawn) or app.hover is not None
+        frame(app, click(spot.rect.center))
+        frame(app)
+        assert app.hover is None
+        drawn_tip = [t for t in app.ink.drawn if t.startswith("Click or press A")]
+        assert not drawn_tip
+        hover(app, (spot.rect.centerx + 2, spot.rect.centery))
+        assert app.hover is not None
+    finally:
+        app.close()
