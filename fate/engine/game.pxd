@@ -1,6 +1,6 @@
 # Read by Cython only (packaging/compile_engine.py): compiled, Game is an extension type
 # whose fields are read in place rather than looked up by name. It declares every name
-# of Game.__slots__ and no other (tests/test_compiled_engine.py checks): a field added to
+# of Game.__slots__ and no other (tests/packaging/test_compiled_engine.py checks): a field added to
 # Game needs its name here too. Every field stays a Python object, so the compiled
 # game behaves as the sources' does.
 
