@@ -67,6 +67,9 @@ class Session:
     worker: aiworker.AIWorker | None = field(default=None, repr=False)  # None: the app's shared one
     hint_worker: aiworker.AIWorker | None = field(default=None, repr=False)  # None: the app's one for hints
     lock: GameLock | None = field(default=None, repr=False)  # the save's lock, when already taken
+    # what may be taken back, as the game's decisions left it (a resumed game's, rebuilt by
+    # replaying them); None: a new trail
+    trail: UndoTrail[UndoPoint] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.seats) <= 4:
@@ -80,7 +83,8 @@ class Session:
         self._hint: tuple[int, aiworker.Reply] | None = None  # (decision it answers, reply)
         self._hint_asked = False  # a hint is on its way from the hint worker
         self.ai_error = ""
-        self._undo: UndoTrail[UndoPoint] = UndoTrail()  # the rule: fate/engine/undo.py
+        self._undo: UndoTrail[UndoPoint] = self.trail or UndoTrail()  # the rule: fate/engine/undo.py
+        self.trail = None  # the session's own from now on
         self._last_error = ""
         self.save_file = self.saves / f"{self.game_id}.json" if self.saves is not None else None
         self._saver = Autosaver(self.save_file, self.lock) if self.save_file is not None else None
@@ -108,10 +112,10 @@ class Session:
             g = load_data(content, data, str(path))
             if len(seats) != g.n:
                 raise SaveFormatError(f"{path}: {len(seats)} seats saved for a {g.n}-seat game")
-            events, history = _chronicle(content, g)
+            events, history, trail = _chronicle(content, g, [s.human for s in seats])
             return cls(content, seats, int(g.config.get("seed", 0)), g, events=events, history=history,
                        saves=path.parent, game_id=path.name.removesuffix(".json"), speed=speed, hints=hints,
-                       lock=lock)
+                       lock=lock, trail=trail)
         except BaseException:
             lock.release(remove=True)  # leave the folder as it was
             raise
@@ -341,22 +345,31 @@ def _chart(g: Game, evs: list[Event], history: list[TurnRecord]) -> None:
         history.append(TurnRecord(g.turn + 1, list(g.summon), list(g.signs)))
 
 
-def _chronicle(content: Content, g: Game) -> tuple[list[Event], list[TurnRecord]]:
-    """The events and chart of a saved game, by replaying its choices (the snapshot
-    has neither). A game begun from a scenario cannot be replayed: both start empty."""
-    if g.config.get("scenario"):
-        return [], []
+def _chronicle(content: Content, g: Game,
+               humans: list[bool]) -> tuple[list[Event], list[TurnRecord], UndoTrail[UndoPoint]]:
+    """The events, chart and undo trail of a saved game, by replaying its choices (the
+    snapshot has none of them): a resumed game offers the take-backs it offered when it
+    was closed (the server rebuilds its trail the same way). A game begun from a scenario
+    cannot be replayed: all three start empty."""
     events: list[Event] = []
     history: list[TurnRecord] = []
+    trail: UndoTrail[UndoPoint] = UndoTrail()
+    if g.config.get("scenario"):
+        return [], [], trail
     try:
         again = new_game_from(content, g.config)
         first = again.take_events()
         _chart(again, first, history)
         events += first
         for cid in g.choices_made:
+            seat = again.pending().seat
+            before = UndoPoint(again.clone(), seat, len(events), len(history))
             evs = again.apply(cid)
+            trail.note(seat, before, revealed(before.game, again, evs, seat), 0 <= seat < len(humans) and humans[seat])
             _chart(again, evs, history)
             events += evs
-    except (IllegalChoice, KeyError, ValueError):
-        return [], []
-    return (events, history) if snapshot(again) == snapshot(g) else ([], [])
+    except (IllegalChoice, KeyError, ValueError, AttributeError, IndexError):
+        return [], [], UndoTrail()
+    if snapshot(again) != snapshot(g):
+        return [], [], UndoTrail()
+    return events, history, trail

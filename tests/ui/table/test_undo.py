@@ -4,6 +4,9 @@ another seat is asked; the random stream is never changed by it."""
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from fate.scenario import build
@@ -133,3 +136,51 @@ def test_undo_takes_the_chronicle_back_too(content):
     assert len(s.events) > told
     s.undo(0)
     assert len(s.events) == told
+
+
+def play_until_undo_is_offered(s: Session, seed: int) -> int:
+    """Random choices of a two-human game until the seat asked may take back its last
+    decision; returns that seat."""
+    r = random.Random(seed)
+    for _ in range(2000):
+        p = s.game.pending()
+        if len(s.game.choices_made) > 6 and s.undo_reason(p.seat) == "":
+            return p.seat
+        s.apply(r.choice(p.choices).id)
+    raise AssertionError("undo was never offered")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_undo_survives_closing_and_continuing(content, tmp_path, seed):
+    """Closed at a moment Undo is offered, the game continues with Undo offered, and it
+    takes back the same decision to the same position (the trail rebuilt from the save)."""
+    seats = [SeatConfig(True, "normal", 0), SeatConfig(True, "normal", 1)]
+    s = Session(content, seats, seed, saves=tmp_path)
+    seat = play_until_undo_is_offered(s, seed)
+    path, made = s.save_file, list(s.game.choices_made)
+    s.close()
+    again = Session.resume(content, path)
+    try:
+        assert again.game.choices_made == made and again.undo_reason(seat) == ""
+        assert s.undo(seat) and again.undo(seat)  # the session as it was, and the one continued
+        assert again.game.choices_made == s.game.choices_made and again.game.pending() == s.game.pending()
+        assert again.view(seat) == s.view(seat) and again.events == s.events
+        assert again.undo_reason(seat) == s.undo_reason(seat)  # the same number of steps back, or why not
+    finally:
+        again.close()
+
+
+def test_a_save_that_does_not_replay_to_itself_continues_with_nothing_to_take_back(content, tmp_path):
+    seats = [SeatConfig(True, "normal", 0), SeatConfig(True, "normal", 1)]
+    s = Session(content, seats, 4, saves=tmp_path)
+    seat = play_until_undo_is_offered(s, 4)
+    s.close()
+    data = json.loads(s.save_file.read_text())
+    data["config"]["seed"] += 1  # the choices no longer lead to the saved position
+    s.save_file.write_text(json.dumps(data))
+    again = Session.resume(content, s.save_file)
+    try:
+        assert again.game.choices_made == s.game.choices_made
+        assert again.undo_reason(seat) == "nothing to take back yet" and not again.undo(seat)
+    finally:
+        again.close()
