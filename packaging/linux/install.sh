@@ -21,8 +21,17 @@ refresh() {
 if [ "${1:-}" = "--uninstall" ]; then
     rm -rf "$APP_DIR"
     rm -f "$MENU"
-    for s in $SIZES; do rm -f "$ICONS/${s}x${s}/apps/$ID.png"; done
-    refresh
+    for s in $SIZES; do
+        rm -f "$ICONS/${s}x${s}/apps/$ID.png"
+        # the folders the install made, if nothing else is in them now
+        rmdir "$ICONS/${s}x${s}/apps" "$ICONS/${s}x${s}" 2>/dev/null || true
+    done
+    # a theme left with nothing but the cache our install's refresh wrote goes too
+    if [ "$(ls -A "$ICONS" 2>/dev/null)" = "icon-theme.cache" ]; then rm -f "$ICONS/icon-theme.cache"; fi
+    for d in "$ICONS" "$DATA/icons" "$DATA/applications" "$(dirname "$APP_DIR")"; do
+        rmdir "$d" 2>/dev/null || true
+    done
+    [ -d "$ICONS" ] && refresh
     echo "Fate of the Elder Gods is uninstalled (your saves are kept)."
     exit 0
 fi

@@ -79,6 +79,9 @@ def test_install_script_puts_the_app_in_the_menu_and_uninstall_removes_it(tmp_pa
     done = subprocess.run(["sh", str(staged / "install.sh"), "--uninstall"], env=env, capture_output=True, text=True)
     assert done.returncode == 0 and not entry.exists() and not installed.exists()
     assert (saves / "keep.json").exists()  # the player's saves stay
+    left = sorted(str(p.relative_to(home)) for p in home.rglob("*"))
+    assert left == [".local", ".local/share", ".local/share/FateOfTheElderGods",
+                    ".local/share/FateOfTheElderGods/keep.json"]  # no empty folder of the install's
     bad = subprocess.run(["sh", str(staged / "install.sh"), "--frobnicate"], env=env, capture_output=True, text=True)
     assert bad.returncode == 2 and "unknown option" in bad.stderr
 
