@@ -1,5 +1,5 @@
 """The command line of every tool (main.py, fate.sim, fate.ai.arena, fate.bench,
-fate.scenario, fate.content, fate.tutorial, packaging/build.py): argparse with
+fate.scenario, fate.cards, fate.tutorial, packaging/build.py): argparse with
 one rule, that a bad value is one line naming the argument on standard error
 and exit status 2, never a usage dump or a traceback. The value types below
 check ranges and files before any work begins."""

@@ -85,9 +85,10 @@ def json_text(obj) -> str:
     return text
 
 
-# libyaml's emitter where PyYAML has it (its wheels do): the same YAML as the pure-Python
-# one, twenty times as fast; writing the damaged copies was nine tenths of the slow
-# property tests' time (tests/test_valuebook.py, tests/test_draftbook.py).
+# libyaml's emitter where PyYAML has it (its wheels do): YAML of the same data as the
+# pure-Python one writes (a key may be spelt another way), twenty times as fast; writing
+# the damaged copies was nine tenths of the slow property tests' time
+# (tests/test_valuebook.py, tests/test_draftbook.py).
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 

@@ -32,22 +32,40 @@ class AIClaims:
     """AI moves, their claims and sweeps, seats handed to an AI, and hints."""
 
     async def _sweeper(self) -> None:
-        """AI moves nobody is deciding (after a restart, or a process that died); games
-        nobody here watches and no AI here plays leave memory (the store keeps them)."""
+        """AI moves nobody is deciding (after a restart, or a process that died), every
+        ``SWEEP_SECONDS`` for the process's lifetime."""
         while True:
-            for gid, live in list(self.games.items()):
-                if not any(live.watchers.values()) and not live.lock.locked() \
-                        and waiting_on(live.game, live.seats) != "ai":
-                    del self.games[gid]
+            await self._sweep()
+            await asyncio.sleep(SWEEP_SECONDS)
+
+    async def _sweep(self) -> None:
+        """One sweep: games nobody here watches and no AI here plays leave memory (the store
+        keeps them); AI moves nobody is deciding are taken up. A game whose stored row will
+        not load is told once in the log and passed over from then on: it never stops the
+        sweep for the others."""
+        for gid, live in list(self.games.items()):
+            if not any(live.watchers.values()) and not live.lock.locked() \
+                    and waiting_on(live.game, live.seats) != "ai":
+                del self.games[gid]
+        try:
+            waiting = await self.store.waiting_on_ai(time.time(), AI_LEASE)
+        except StoreError as e:
+            log.warning("sweep: %s", e)
+            return
+        for gid in waiting:
+            if gid in self.unloadable:
+                continue
             try:
-                for gid in await self.store.waiting_on_ai(time.time(), AI_LEASE):
-                    live = await self._live(gid)
-                    if live is not None:
-                        await self._catch_up(live)
-                        self._maybe_ai(live)
+                live = await self._live(gid)
+                if live is not None:
+                    await self._catch_up(live)
+                    self._maybe_ai(live)
             except StoreError as e:
                 log.warning("sweep: %s", e)
-            await asyncio.sleep(SWEEP_SECONDS)
+                return
+            except ValueError as e:  # a stored save that does not load (SaveFormatError), or moves that do not apply
+                self.unloadable.add(gid)
+                log.warning("sweep: game %s does not load, passed over: %s", gid, str(e)[:200])
 
     def _maybe_ai(self, live: Live) -> None:
         p = live.game.pending()

@@ -83,6 +83,7 @@ class GameServer(Handlers, Presence, AIClaims, TakingBack):
         self._chronicled: dict[Any, float] = {}  # conn -> when it last asked for a chronicle
         self.choices_applied = 0
         self._hints: dict[tuple[str, int, int], asyncio.Future] = {}  # (game, decision, seat) -> Hard's answer
+        self.unloadable: set[str] = set()  # games whose stored row does not load: the sweep passes them over
 
     async def start(self) -> None:
         await self.store.listen(self._heard)

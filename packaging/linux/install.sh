@@ -26,8 +26,11 @@ if [ "${1:-}" = "--uninstall" ]; then
         # the folders the install made, if nothing else is in them now
         rmdir "$ICONS/${s}x${s}/apps" "$ICONS/${s}x${s}" 2>/dev/null || true
     done
-    # a theme left with nothing but the cache our install's refresh wrote goes too
+    # a folder left with nothing but the cache our install's refresh wrote goes too
     if [ "$(ls -A "$ICONS" 2>/dev/null)" = "icon-theme.cache" ]; then rm -f "$ICONS/icon-theme.cache"; fi
+    if [ "$(ls -A "$DATA/applications" 2>/dev/null)" = "mimeinfo.cache" ]; then
+        rm -f "$DATA/applications/mimeinfo.cache"
+    fi
     for d in "$ICONS" "$DATA/icons" "$DATA/applications" "$(dirname "$APP_DIR")"; do
         rmdir "$d" 2>/dev/null || true
     done

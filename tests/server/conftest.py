@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -62,11 +64,34 @@ def servers():
         s.stop()
 
 
+@contextlib.contextmanager
+def worker_database(dsn: str, name: str):
+    """A fresh database ``name`` on the server of ``dsn`` (a postgresql:// URL), dropped after."""
+    import psycopg
+
+    assert name.isidentifier(), name
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        yield urlunsplit(urlsplit(dsn)._replace(path=f"/{name}"))
+    finally:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
 @pytest.fixture(scope="session")
 def pg_dsn():
     """A PostgreSQL database for the tests: FATE_TEST_PG_DSN (set by .ci/run), else a throw-away
     cluster of this machine's binaries. In CI a missing database is a failure, never a skip."""
     dsn = os.environ.get("FATE_TEST_PG_DSN")
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if dsn and worker:
+        # Each test worker has a database of its own on that server: a game another
+        # worker's test left waiting on an AI must never reach this worker's servers.
+        with worker_database(dsn, f"fate_test_{worker}") as own:
+            yield own
+        return
     if dsn:
         yield dsn
         return

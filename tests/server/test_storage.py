@@ -110,3 +110,26 @@ def test_a_take_back_is_a_compare_and_set_too_and_replaces_a_save_written_at_tha
     assert (back.decision, back.save, back.moves, since) == (1, '{"save": 1}', [], ["a"])
     assert again is True and on_ai is False
     assert (now.decision, now.waiting, now.moves) == (2, "ai", ["c"])
+
+
+def test_a_stored_game_that_will_not_load_never_stops_the_sweep_for_ai_moves(tmp_path, content, caplog):
+    """A row waiting on an AI whose save is damaged is told once in the log and passed over;
+    the sweep goes on for the other games (before, the first such row ended it for the
+    process's lifetime)."""
+    from fate.server.aipool import AIPool
+    from fate.server.app import GameServer
+
+    async def main():
+        store = open_store(f"sqlite:{tmp_path / 'store.sqlite'}")
+        gid, row, seats = new_game_rows("S1-" + secrets.token_hex(4), 100.0)
+        await store.create_game(row, seats)
+        server = GameServer(store, content, AIPool(0))
+        with caplog.at_level("WARNING", logger="fate.server"):
+            await server._sweep()
+            await server._sweep()
+        return server, gid
+
+    server, gid = asyncio.run(main())
+    assert gid in server.unloadable and gid not in server.games
+    told = [r.getMessage() for r in caplog.records if gid in r.getMessage()]
+    assert len(told) == 1 and "does not load" in told[0]
