@@ -44,7 +44,10 @@ class App:
     def __init__(self, content: Content, size: tuple[int, int] | None = (1280, 720), seed: int | None = None,
                  settings: dict | None = None, saves: Path | None = None) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        pygame.init()
+        # the window and text only: pygame.init() would also open the audio device before the
+        # first frame (kit/sound.py opens it on a thread once the title is drawn)
+        pygame.display.init()
+        pygame.font.init()
         self.content = content
         self.seed = seed
         self.notice = ""  # one line for the next screen to show ("Saved ...")
@@ -175,6 +178,7 @@ class App:
         self.ink.placed = []
         self.scene.draw(self.screen)
         self.scene.draw_extras(self.screen, dt)
+        self.sound.open()  # after the first frame is drawn, once: the title never waits for sound
 
     def run(self, first_frame_exit: bool = False) -> None:
         clock = pygame.time.Clock()
@@ -192,7 +196,11 @@ class App:
         if not self.fullscreen and list(self.size) != self.settings["window"]:  # a window resized by hand
             self.settings["window"] = list(self.size)
             self.save_settings()
-        pygame.quit()
+        if self.sound.opening():  # SDL is still probing for audio on its thread: leave that part be
+            pygame.font.quit()
+            pygame.display.quit()
+        else:
+            pygame.quit()
 
 
 def clamp_size(size: tuple[int, int]) -> tuple[int, int]:

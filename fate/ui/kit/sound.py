@@ -5,10 +5,16 @@ The sounds are ours, made by ``assets/sounds/synth.py`` and kept as .ogg.
 Without an audio device (CI, a server, ``SDL_AUDIODRIVER=dummy`` with no mixer)
 everything here is silently a no-op: the game never fails for want of sound,
 and a missing or damaged file only silences that one sound.
+
+The device is opened on a thread of its own once the first frame is drawn (``open``):
+probing for one can take many seconds (16 under Wine on a machine without a sound
+card), and the title never waits for it. Effects asked for before it is open are
+not heard; the music starts as soon as it is.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pygame
@@ -52,12 +58,46 @@ class Sound:
         self.played: list[str] = []  # the latest effects asked for, heard or not (for tests)
         self.last: dict[str, float] = {}  # when each effect last sounded
         self.music_on = False
+        self.ok = False  # the device is open
+        self.failed = ""  # why there is no sound, once the device could not be opened
+        self._opener: threading.Thread | None = None
+        self._lock = threading.Lock()  # ``ok``, ``music_on`` and closing, between the opener and the game
+        self._music_wanted = False
+        self._closed = False
+
+    def open(self) -> None:
+        """Open the audio device on a thread of its own (once); the game goes on meanwhile."""
+        if self._opener is None and not self._closed:
+            self._opener = threading.Thread(target=self._open, name="audio", daemon=True)
+            self._opener.start()
+
+    def opening(self) -> bool:
+        """The device is still being probed for."""
+        return self._opener is not None and self._opener.is_alive()
+
+    def wait_open(self, seconds: float) -> bool:
+        """Wait at most ``seconds`` for the device (tests, tools); whether sound plays."""
+        if self._opener is not None:
+            self._opener.join(seconds)
+        return self.ok
+
+    def _open(self) -> None:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=1024)
-            self.ok = bool(pygame.mixer.get_init())
-        except pygame.error:
-            self.ok = False  # no audio device: the game is silent
+            ok, why = bool(pygame.mixer.get_init()), ""
+        except pygame.error as e:
+            ok, why = False, " ".join(str(e).split())[:120] or "no audio device"
+        with self._lock:
+            if self._closed:
+                if ok:
+                    pygame.mixer.quit()
+                return
+            self.ok, self.failed = ok, "" if ok else why
+            if ok:
+                pygame.mixer.music.set_volume(self.volume("music"))
+                if self._music_wanted:
+                    self._start_music()
 
     # ---------------------------------------------------------------- volumes
     def volume(self, which: str) -> float:
@@ -102,8 +142,14 @@ class Sound:
             sound.play()
 
     def start_music(self) -> None:
-        """The loop, from the start if it is not already playing."""
-        if not self.ok or self.music_on:
+        """The loop, from the start if it is not already playing (as soon as the device is open)."""
+        with self._lock:
+            self._music_wanted = True
+            if self.ok:
+                self._start_music()
+
+    def _start_music(self) -> None:
+        if self.music_on:
             return
         try:
             pygame.mixer.music.load(str(assets_dir() / "sounds" / f"{MUSIC}.ogg"))
@@ -114,7 +160,11 @@ class Sound:
             pass
 
     def close(self) -> None:
-        if self.ok:
-            pygame.mixer.music.stop()
-            pygame.mixer.quit()
-        self.ok = False
+        """Silence and close the device; a device still being probed for is closed by its
+        opener when it comes (nobody waits for it)."""
+        with self._lock:
+            self._closed = True
+            if self.ok:
+                pygame.mixer.music.stop()
+                pygame.mixer.quit()
+            self.ok = False

@@ -87,8 +87,11 @@ class SettingsScene(Scene):
                 button(self, screen, L, (680 + i * 210, y, 190, 60), label, key, selected=selected, size=22, tip=tip)
         button(self, screen, L, (810, ROW_Y + 10 * ROW_STEP + 6, 300, 64), "Back", ("back",), size=28,
                tip="Back (Esc). Every setting is kept for the next time you play.")
-        ink.draw(screen, "Every setting is kept for the next time you play  ·  M mutes the sound anywhere",
-                 L.p(960, 1050), 18, INK_DIM, "italic", anchor="center")
+        sound = self.app.sound
+        foot = "Every setting is kept for the next time you play  ·  M mutes the sound anywhere"
+        if sound.failed:  # no device: the game plays on in silence, and says so here only
+            foot = f"No sound: the audio device could not be opened ({sound.failed})"
+        ink.draw(screen, foot, L.p(960, 1050), 18, INK_DIM, "italic", anchor="center")
         self.draw_tip(screen, L)
 
     def draw_volume(self, screen, L, which: str, y: int) -> None:

@@ -122,12 +122,50 @@ def test_with_no_audio_device_the_game_is_silent_and_nothing_fails(monkeypatch):
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", no_device)
     s = Sound({"effects_volume": 70, "music_volume": 40, "muted": False})
-    assert s.ok is False
     s.start_music()
+    s.open()
+    assert s.wait_open(10) is False and s.failed == "No available audio device"
     s.play("raid")
     s.apply_volume()
     s.close()
     assert s.played == ["raid"] and s.music_on is False
+
+
+SLOW_DEVICE = """
+import sys, time
+import pygame
+real = pygame.mixer.init
+def slow(*a, **k):  # an audio device that takes its time to answer, as under Wine without a sound card
+    time.sleep(float(sys.argv[1]))
+    real(*a, **k)
+pygame.mixer.init = slow
+from fate.engine import default_content
+from fate.ui.app import App
+t0 = time.monotonic()
+app = App(default_content(), settings={"muted": False})
+app.frame([], 0.0)
+pygame.display.flip()
+print(f"title {time.monotonic() - t0:.3f}", flush=True)
+opening = app.sound.opening()
+for _ in range(3):
+    app.frame([], 0.03)  # the table goes on drawing while the device is probed for
+print(f"frames {time.monotonic() - t0:.3f} opening {opening}", flush=True)
+ok = app.sound.wait_open(30)
+print(f"sound {ok} music {app.sound.music_on}", flush=True)
+app.close()
+"""
+
+
+def test_the_title_never_waits_for_the_audio_device(tmp_path):
+    """A device that takes 4 s to open: the title's first frame and the frames after it come
+    at once, and the music starts once the device is open (SDL's disk driver is a real one)."""
+    env = dict(os.environ, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(tmp_path / "audio.raw"),
+               SDL_VIDEODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-c", SLOW_DEVICE, "4"], cwd=ROOT, env=env, check=True,
+                         capture_output=True, text=True, timeout=120).stdout.split()
+    title, frames = float(out[1]), float(out[3])
+    assert title < 4 and out[4:6] == ["opening", "True"] and frames - title < 1.0, out
+    assert out[6:] == ["sound", "True", "music", "True"], out
 
 
 PROBE = """
@@ -137,6 +175,8 @@ from fate.engine import default_content
 from fate.ui.table.anim import Banner, Player
 from fate.ui.app import App
 app = App(default_content(), settings={"muted": sys.argv[1] == "muted"})
+app.frame([], 0.03)  # the device is opened once the first frame is drawn
+app.sound.wait_open(30)
 app.sound.play("raid")
 end = time.monotonic() + 1.2
 while time.monotonic() < end:

@@ -428,7 +428,8 @@ def test_end_your_turn_is_asked_online_of_the_choices_the_server_marks(content, 
                 continue
             confirmed = s.confirming
             press(chooser, ("ui", "confirm", True))
-            assert s.session.choosing()
+            # sent: still on its way, or already answered within the frame that pressed it
+            assert s.session.choosing() or s.session.latest()["decision"] > st["decision"]
             until(apps, lambda s=s, d=st["decision"]: s.session.latest()["decision"] > d, "the choice to be applied")
             break
         for a in apps:

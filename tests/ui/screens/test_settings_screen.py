@@ -191,3 +191,21 @@ def test_the_end_of_turn_question_tells_nothing_hidden(app, content):
         answers.append((scene.ends_turn("take"), real.over or real.turn != g.turn))
     assert answers[0][1] is True and answers[1][1] is False  # the truth differs (a win; a turn that goes on)...
     assert answers[0][0] == answers[1][0]  # ...the question does not
+
+
+def test_without_an_audio_device_settings_says_so_in_one_line(content, tmp_path, monkeypatch):
+    def no_device(*a, **k):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    a = App(content, size=(1280, 720), seed=11, settings={"speed": 3}, saves=tmp_path)
+    try:
+        frame(a)  # the title: the device is probed for after its first frame
+        assert a.sound.wait_open(10) is False
+        press(a, ("settings",))
+        assert isinstance(a.scene, SettingsScene)
+        frame(a)
+        assert "No sound: the audio device could not be opened (No available audio device)" in a.ink.drawn
+    finally:
+        a.close()
