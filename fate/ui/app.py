@@ -74,6 +74,7 @@ class App:
         self.starting = None  # a server this window began to start and then stepped back from
         self.online_file: Path | None = None  # the player's online games (None: online.json in the data folder)
         self.scene: Scene = SCENES["title"](self)
+        self.frames_drawn = 0  # the audio device is opened once the first frame is shown
         if size is None and self.settings["fullscreen"]:
             self.toggle_fullscreen()
         self.sound.start_music()
@@ -178,7 +179,9 @@ class App:
         self.ink.placed = []
         self.scene.draw(self.screen)
         self.scene.draw_extras(self.screen, dt)
-        self.sound.open()  # after the first frame is drawn, once: the title never waits for sound
+        if self.frames_drawn:  # from the second frame on, once the first is on screen (the probe
+            self.sound.open()  # can hold a lock the first frame's flip needs: Wine's loader lock)
+        self.frames_drawn += 1
 
     def run(self, first_frame_exit: bool = False) -> None:
         clock = pygame.time.Clock()

@@ -146,6 +146,7 @@ app = App(default_content(), settings={"muted": False})
 app.frame([], 0.0)
 pygame.display.flip()
 print(f"title {time.monotonic() - t0:.3f}", flush=True)
+app.frame([], 0.03)  # the second frame asks for the device
 opening = app.sound.opening()
 for _ in range(3):
     app.frame([], 0.03)  # the table goes on drawing while the device is probed for
@@ -175,7 +176,8 @@ from fate.engine import default_content
 from fate.ui.table.anim import Banner, Player
 from fate.ui.app import App
 app = App(default_content(), settings={"muted": sys.argv[1] == "muted"})
-app.frame([], 0.03)  # the device is opened once the first frame is drawn
+app.frame([], 0.03)
+app.frame([], 0.03)  # the device is opened once the first frame is shown
 app.sound.wait_open(30)
 app.sound.play("raid")
 end = time.monotonic() + 1.2

@@ -201,7 +201,8 @@ def test_without_an_audio_device_settings_says_so_in_one_line(content, tmp_path,
     monkeypatch.setattr(pygame.mixer, "init", no_device)
     a = App(content, size=(1280, 720), seed=11, settings={"speed": 3}, saves=tmp_path)
     try:
-        frame(a)  # the title: the device is probed for after its first frame
+        frame(a)
+        frame(a)  # the title: the device is probed for once its first frame is shown
         assert a.sound.wait_open(10) is False
         press(a, ("settings",))
         assert isinstance(a.scene, SettingsScene)
