@@ -74,6 +74,9 @@ class PlayPanels:
         seat = self.undo_seat()
         if not s.is_human(seat) or s.over():
             return
+        # the hint is collected before the button is drawn, so that one frame never shows a
+        # hint's ring beside a button that still says Hard is thinking
+        cid, line, odds = self.hint_line()
         why = self.hint_reason()
         tip = ("Ask Hard, the strongest AI, what it would choose here, judging only from what you can see (H). "
                "Hints are counted on the end screen." if not why else f"No hint now: {why}.")
@@ -86,7 +89,6 @@ class PlayPanels:
         for spot in self.hot[-2:]:
             if mouse is not None and spot.rect.collidepoint(mouse):
                 tooltip(self.ink, screen, L, mouse, spot.label, spot.tip)
-        cid, line, odds = self.hint_line()
         self.hint_target = None
         if cid is not None and picker is not None:
             target = picker.next_target(cid)
