@@ -43,6 +43,8 @@ NAME = "FateOfTheElderGods"
 ID = "fate-of-the-elder-gods"
 DIST = ROOT / "dist"
 LINUX = ROOT / "packaging" / "linux"
+LICENCE = ROOT / "LICENSE"
+NOTICES = ROOT / "assets" / "legal" / "THIRD-PARTY-NOTICES.txt"
 
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "packaging"))
@@ -131,6 +133,7 @@ def pyinstaller(icon_dir: Path) -> Path:
     folder = DIST / NAME
     if not (folder / executable_name()).is_file():
         raise BuildError(f"PyInstaller made no {folder / executable_name()}")
+    legal_files(folder)  # beside the program: in the folder, the archives and the installers
     return folder
 
 
@@ -148,6 +151,31 @@ def validate_desktop(path: Path) -> str:
     return "desktop entry valid (desktop-file-validate)"
 
 
+def clean_runpaths(folder: Path) -> str:
+    """Drop the library search paths of the machine that built the bundle from its ELF files
+    (CPython's /opt/python3.11/lib in the Debian 11 root, a wheel's /usr/local/lib): on a
+    player's machine they would name folders of someone else's. Paths from the file's own
+    folder ($ORIGIN), which find the bundled libraries, stay."""
+    tool = shutil.which("patchelf")
+    if tool is None:
+        return "patchelf not installed (Debian: patchelf); search paths left as built"
+    import debpkg
+
+    changed = 0
+    for path in debpkg.elf_files(folder):
+        done = subprocess.run([tool, "--print-rpath", str(path)], capture_output=True, text=True)
+        paths = [p for p in done.stdout.strip().split(":") if p]
+        keep = [p for p in paths if p.startswith("$ORIGIN")]
+        if done.returncode != 0 or keep == paths:
+            continue
+        args = ["--set-rpath", ":".join(keep)] if keep else ["--remove-rpath"]
+        fixed = subprocess.run([tool, *args, str(path)], capture_output=True, text=True)
+        if fixed.returncode != 0:
+            raise BuildError(f"patchelf {path.name}: {fixed.stderr.strip()[:300]}")
+        changed += 1
+    return f"search paths: the build machine's taken out of {changed} files"
+
+
 def linux_extras(folder: Path, icon_files: dict[str, Path]) -> tuple[Path, str]:
     """Stage the app with its menu entry, icons and install script for the archive."""
     stage = WORK / "stage" / f"{NAME}-{version()}"
@@ -159,6 +187,7 @@ def linux_extras(folder: Path, icon_files: dict[str, Path]) -> tuple[Path, str]:
         if key.startswith("png"):
             shutil.copy2(path, stage / "icons" / path.name)
     shutil.copy2(LINUX / "install.sh", stage / "install.sh")
+    legal_files(stage)
     entry = stage / f"{ID}.desktop"
     shutil.copy2(LINUX / f"{ID}.desktop", entry)
     check = entry.with_name("check.desktop")  # validate with a real path in Exec
@@ -197,38 +226,21 @@ def archive(stage: Path) -> Path:
 
 
 def deb(folder: Path, icon_files: dict[str, Path]) -> Path:
-    if not shutil.which("dpkg-deb"):
-        raise BuildError("--deb needs dpkg-deb (Debian's dpkg package)")
-    root = WORK / "deb"
-    fresh(root)
-    opt = root / "opt" / ID
-    shutil.copytree(folder, opt, symlinks=True)
-    (root / "usr" / "bin").mkdir(parents=True)
-    (root / "usr" / "bin" / ID).symlink_to(f"/opt/{ID}/{NAME}")
-    apps = root / "usr" / "share" / "applications"
-    apps.mkdir(parents=True)
-    (apps / f"{ID}.desktop").write_text((LINUX / f"{ID}.desktop").read_text().replace("@EXEC@", f"/opt/{ID}/{NAME}"))
-    for key, path in icon_files.items():
-        if key.startswith("png"):
-            size = key[3:]
-            d = root / "usr" / "share" / "icons" / "hicolor" / f"{size}x{size}" / "apps"
-            d.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, d / f"{ID}.png")
-    arch = {"x86_64": "amd64", "aarch64": "arm64"}.get(platform.machine(), platform.machine())
-    size_kb = sum(p.stat().st_size for p in root.rglob("*") if p.is_file()) // 1024
-    (root / "DEBIAN").mkdir()
-    (root / "DEBIAN" / "control").write_text(
-        f"Package: {ID}\nVersion: {version()}\nArchitecture: {arch}\nMaintainer: The Fate studio <studio@localhost>\n"
-        f"Installed-Size: {size_kb}\nSection: games\nPriority: optional\n"
-        "Description: Fate of the Elder Gods, the digital edition\n"
-        " Lead a cult racing to summon its Elder God before the Investigators\n"
-        " seal it away. Solo against the Investigators, or 2-4 cults at one screen.\n")
-    out = DIST / f"{ID}_{version()}_{arch}.deb"
-    done = subprocess.run(["dpkg-deb", "--root-owner-group", "--build", str(root), str(out)],
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        raise BuildError(f"dpkg-deb failed: {done.stderr.strip()}")
-    return out
+    import debpkg
+
+    try:
+        return debpkg.build(folder, icon_files, (LINUX / f"{ID}.desktop").read_text(), version(), WORK, DIST,
+                            LICENCE, NOTICES)
+    except debpkg.DebError as e:
+        raise BuildError(str(e)) from None
+
+
+def legal_files(dest: Path) -> None:
+    """The game's licence and the bundled components' notices, at the top of every download."""
+    for src in (LICENCE, NOTICES):
+        if not src.is_file():
+            raise BuildError(f"{src.relative_to(ROOT)} is missing: every download carries it")
+        shutil.copy2(src, dest / src.name)
 
 
 def codesign(path: Path) -> None:
@@ -255,6 +267,7 @@ def native(with_deb: bool) -> Path:
     app = DIST / f"{NAME}.app"
     codesign(app if app.exists() else folder / executable_name())  # before anything is packed
     if system() == "linux":
+        print(clean_runpaths(folder))
         stage, verdict = linux_extras(folder, icon_files)
         print(verdict)
     else:
@@ -265,6 +278,7 @@ def native(with_deb: bool) -> Path:
                         symlinks=True)
         if app.exists():
             (stage / "Applications").symlink_to("/Applications")  # drag the app onto it to install
+            legal_files(stage)
     out = archive(stage)
     print(f"archive: {out} ({out.stat().st_size / 1e6:.1f} MB)")
     if with_deb:

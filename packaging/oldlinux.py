@@ -33,10 +33,10 @@ PYTHON_ORIG_SHA256 = "2411c74bda5bbcfcddaf4531f66d1adc73f247f529aee981b029513aef
 PREFIX = "/opt/python3.11"
 BUILD_DEPS = ["build-essential", "dpkg-dev", "binutils", "ca-certificates", "xz-utils", "libssl-dev",
               "zlib1g-dev", "libffi-dev", "libbz2-dev", "liblzma-dev", "libsqlite3-dev", "uuid-dev",
-              "desktop-file-utils"]
+              "desktop-file-utils", "patchelf"]
 # Installed into the old Python: the game's runtime and the packager, each wheel sha256 pinned.
 WHEEL_PINS = Path(__file__).resolve().parent / "linux" / "requirements-linux.txt"
-GAME_FILES = ("main.py", "requirements.txt", "pyproject.toml", "fate", "data", "assets", "packaging")
+GAME_FILES = ("main.py", "LICENSE", "requirements.txt", "pyproject.toml", "fate", "data", "assets", "packaging")
 
 
 class OldLinuxError(Exception):
@@ -108,7 +108,8 @@ class Chroot:
         _run(cmd, what)
 
     def ensure(self) -> None:
-        if (self.root / ".fate-root-ready").is_file():
+        ready = self.root / ".fate-root-ready"
+        if ready.is_file() and ready.read_text().split("\n", 1)[-1].split() == BUILD_DEPS:
             return
         if os.geteuid() != 0:
             raise OldLinuxError("--target linux builds in a Debian 11 chroot and needs root (sudo)")
@@ -131,7 +132,8 @@ class Chroot:
                     "installing the build tools in the chroot")
         finally:
             self.unmount()
-        (self.root / ".fate-root-ready").write_text(time.strftime("%Y-%m-%d %H:%M:%S\n"))
+        # the tools it was made with: a root made before one was added gets it on the next run
+        ready.write_text(time.strftime("%Y-%m-%d %H:%M:%S\n") + " ".join(BUILD_DEPS) + "\n")
 
 
 def ensure_python(ch: Chroot) -> str:

@@ -16,6 +16,7 @@ import pygame
 # breaks in a packaged app); the app asks for the next scene by name.
 import fate.ui.online.screens  # noqa: F401
 import fate.ui.online.table  # noqa: F401
+import fate.ui.screens.credits  # noqa: F401
 import fate.ui.screens.end  # noqa: F401
 import fate.ui.screens.gallery  # noqa: F401
 import fate.ui.screens.load  # noqa: F401

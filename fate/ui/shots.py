@@ -67,8 +67,8 @@ def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
             scene.take_over()
 
 
-SCREENS = ("title", "setup", "load", "table", "end", "replay", "rules", "gallery", "tutorial", "settings", "preview",
-           "online", "online_host", "online_hosting", "online_join", "online_waiting", "online_reconnecting",
+SCREENS = ("title", "setup", "load", "table", "end", "replay", "rules", "gallery", "tutorial", "settings", "credits",
+           "preview", "online", "online_host", "online_hosting", "online_join", "online_waiting", "online_reconnecting",
            "online_undo", "online_undo_greyed")
 
 

@@ -11,7 +11,7 @@ from fate.ui.shots import SCREENS, screenshot
 
 @pytest.mark.parametrize("name", SCREENS)
 def test_every_screen_can_be_shot(content, tmp_path, name):
-    sizes = [(1280, 720), (1920, 1080)] if name in ("gallery", "tutorial", "settings") else [(1280, 720)]
+    sizes = [(1280, 720), (1920, 1080)] if name in ("gallery", "tutorial", "settings", "credits") else [(1280, 720)]
     for size in sizes:
         path = tmp_path / f"{name}-{size[0]}.png"
         screenshot(content, str(path), 4, size, None, name)

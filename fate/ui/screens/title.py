@@ -1,5 +1,5 @@
 """The title screen: Continue, New Game, Learn to Play, Load, Play Online, the gallery,
-How to Play, Settings and Quit, with the table's art behind them."""
+How to Play, Settings, Credits and Quit, with the table's art behind them."""
 
 from __future__ import annotations
 
@@ -73,8 +73,10 @@ class TitleScene(Scene):
                 ("How to Play", ("rules",), "The rules in full, section by section, with a search (F1 anywhere)"),
                 ("Card Gallery", ("gallery",), "Every Elder God, Spell, Gate, Artifact and Curse, with its full text"),
                 ("Settings", ("settings",), "Speed, sound, text size, shapes, the window, how long Hard thinks: "
-                                            "kept for next time"))):
-            button(self, screen, L, (555 + i * 280, y + 6, 250, 56), label, key, size=24, tip=tip)
+                                            "kept for next time"),
+                ("Credits", ("credits",), "Who made the game, its fonts, pictures and sounds, and the licences: "
+                                          "the game's own and those of every library it carries"))):
+            button(self, screen, L, (415 + i * 280, y + 6, 250, 56), label, key, size=24, tip=tip)
         button(self, screen, L, (810, y + 88, 300, 66), "Quit", ("quit",), size=30)
         if self.notice:
             ink.draw(screen, self.notice, L.p(960, y + 190), 22, SIGN_GREEN, "italic", anchor="center",
@@ -110,6 +112,8 @@ class TitleScene(Scene):
             self.app.visit("settings")
         elif key == ("gallery",):
             self.app.visit("gallery")
+        elif key == ("credits",):
+            self.app.visit("credits")
         elif key == ("tutorial",):
             try:
                 self.app.goto("tutorial")
