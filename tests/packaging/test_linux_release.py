@@ -6,6 +6,7 @@ on Debian 11 and on this machine."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -141,3 +142,33 @@ def test_the_linux_release_runs_on_glibc_2_31_and_on_this_machine(linux_release,
     assert run.returncode == 0 and run.stdout.strip().endswith("SELFTEST OK"), run.stdout + run.stderr
     # its engine compiled by the chroot's own gcc (packaging/compile_engine.py), within the ELF limits above
     assert "engine: compiled by Cython" in printed and "engine: compiled" in run.stdout.splitlines()
+
+
+def readme_lintian_errors() -> set[str]:
+    """The lintian errors packaging/README.md explains as inherent (its "lintian on the .deb" list)."""
+    text = (ROOT / "packaging" / "README.md").read_text()
+    part = text.split("### lintian on the .deb", 1)[1].split("\n### ", 1)[0].split("Its warnings", 1)[0]
+    return set(re.findall(r"^- `([a-z0-9-]+)`", part, re.M))
+
+
+def test_the_readme_names_the_lintian_errors_it_explains():
+    assert readme_lintian_errors() == {"embedded-library", "library-not-linked-against-libc"}
+
+
+@pytest.mark.release
+@pytest.mark.skipif(os.environ.get("CI") != "true" and (bool(cannot_build_in_chroot()) or not shutil.which("lintian")),
+                    reason="the Debian 11 chroot build and lintian (they always run in CI)")
+def test_lintian_finds_no_error_but_those_the_readme_explains(linux_release):
+    dist, _printed = linux_release
+    deb = next(dist.glob("fate-of-the-elder-gods_*.deb"))
+    done = subprocess.run(["lintian", "--no-tag-display-limit", str(deb)], capture_output=True, text=True,
+                          timeout=600)
+    tags = re.findall(r"^([EW]): fate-of-the-elder-gods: (\S+)", done.stdout, re.M)
+    print(done.stdout[-3000:])
+    errors = {tag for level, tag in tags if level == "E"}
+    assert errors and errors <= readme_lintian_errors(), errors - readme_lintian_errors()
+    assert "embedded-library" in errors  # lintian really read the bundle
+    fields = subprocess.run(["dpkg-deb", "--field", str(deb), "Depends", "Installed-Size"], capture_output=True,
+                            text=True).stdout
+    assert "libstdc++6" in fields and "libx11-6" in fields
+    assert "libssl1.1" not in fields and "libffi7" not in fields  # carried in the bundle: no dependency

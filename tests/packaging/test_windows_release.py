@@ -101,3 +101,32 @@ def test_the_installer_installs_for_the_user_and_the_uninstaller_removes_it(rele
     assert not start_menu.exists()
     _code, listed = wine.run(["reg", "query", key], timeout=120)
     assert "DisplayVersion" not in listed
+
+
+def test_the_installed_game_reaches_its_title_in_a_real_window_under_wine(release, tmp_path):
+    """Not the dummy video driver: Wine's own X11 driver against Xvfb, as a player's desktop
+    runs it, with no sound card; the installed game started three times (packaging/realwindow.py)."""
+    import subprocess
+
+    import realwindow
+
+    assert not realwindow.missing_tools(wine=True), realwindow.missing_tools(wine=True)
+    done = subprocess.run([sys.executable, str(ROOT / "packaging" / "realwindow.py"), str(release), "--wine",
+                           "--shots", str(tmp_path)], capture_output=True, text=True, timeout=1800)
+    print(done.stdout.strip())
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "installed .exe title after" in done.stdout and done.stdout.count(" s") >= 3
+    shots = sorted(tmp_path.glob("wine-*.ppm"))
+    assert [p.name for p in shots] == ["wine-1.ppm", "wine-2.ppm", "wine-3.ppm"]
+    assert all(realwindow.colours(p.read_bytes()) >= realwindow.MIN_COLOURS for p in shots)
+
+
+def test_every_download_holds_the_licence_and_the_notices(release):
+    archive = release / f"{NAME}-{__version__}-windows-amd64.zip"
+    with zipfile.ZipFile(archive) as z:
+        names = set(z.namelist())
+    for name in ("LICENSE", "THIRD-PARTY-NOTICES.txt"):
+        assert f"{NAME}-{__version__}/{NAME}/{name}" in names  # beside the program, and so installed with it
+        assert (release / NAME / name).read_bytes() == (ROOT / ("LICENSE" if name == "LICENSE" else
+                                                                "assets/legal/" + name)).read_bytes()
+    assert f"{NAME}-{__version__}/{NAME}/_internal/LICENSE" in names  # where the Credits screen reads it
