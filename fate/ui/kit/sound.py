@@ -120,7 +120,7 @@ class Sound:
         if name not in self.sounds:
             try:
                 self.sounds[name] = pygame.mixer.Sound(str(assets_dir() / "sounds" / f"{name}.ogg"))
-            except (pygame.error, FileNotFoundError):
+            except (pygame.error, OSError):
                 self.sounds[name] = None
         return self.sounds[name]
 
@@ -156,7 +156,7 @@ class Sound:
             pygame.mixer.music.set_volume(self.volume("music"))
             pygame.mixer.music.play(-1, fade_ms=1500)
             self.music_on = True
-        except pygame.error:
+        except (pygame.error, OSError):  # a damaged install's missing or unreadable music: play on in silence
             pass
 
     def close(self) -> None:

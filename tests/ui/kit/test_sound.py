@@ -131,6 +131,17 @@ def test_with_no_audio_device_the_game_is_silent_and_nothing_fails(monkeypatch):
     assert s.played == ["raid"] and s.music_on is False
 
 
+def test_a_music_file_missing_from_a_damaged_install_leaves_the_game_silent_not_stopped(tmp_path, monkeypatch):
+    monkeypatch.setattr(sound_module, "assets_dir", lambda: tmp_path)  # a folder with no sounds in it
+    s = Sound({"effects_volume": 70, "music_volume": 40, "muted": False})
+    s.open()
+    assert s.wait_open(10) is True  # the (dummy) device opens
+    s.start_music()  # the file is not there: pygame raises FileNotFoundError
+    s.play("raid")
+    s.close()
+    assert s.music_on is False and s.played == ["raid"]
+
+
 SLOW_DEVICE = """
 import sys, time
 import pygame
