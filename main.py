@@ -80,7 +80,7 @@ def self_test(seed: int) -> int:
         print(f"SELFTEST FAILED: {e}", file=sys.stderr)
         return 1
     print(f"played the {len(lessons)} lessons of Learn to Play on the engine")
-    missing = sound_problem()
+    missing = sound_problem() or legal_problem()
     if missing:
         print(f"SELFTEST FAILED: {missing}", file=sys.stderr)
         return 1
@@ -266,6 +266,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"The game stopped on an internal error; the details are in {where}", file=sys.stderr)
         return 1
     return 0
+
+
+def legal_problem() -> str:
+    """What the Credits screen cannot find of the game's licence and the notices, or ""."""
+    from fate.ui.screens.credits import DOCUMENTS, document_path
+
+    for _key, label, where, _tip in DOCUMENTS:
+        path = document_path(where)
+        if not path.is_file() or path.stat().st_size == 0:
+            return f"the Credits screen cannot find \"{label}\" at {path}"
+    return ""
 
 
 def autoplay(content, seed: int, size: tuple[int, int]) -> int:

@@ -34,6 +34,20 @@ def test_self_test_plays_whole_games_headless():
     assert out.returncode == 0 and out.stdout.strip().endswith("SELFTEST OK")
 
 
+def test_the_self_test_fails_where_the_credits_cannot_find_the_licences(tmp_path, monkeypatch):
+    """A bundle built without LICENSE or the notices in its data fails its self-test."""
+    import main
+    from fate.ui.screens import credits
+
+    assert main.legal_problem() == ""
+    monkeypatch.setattr(credits, "bundle_root", lambda: tmp_path)  # where LICENSE is looked for
+    assert main.legal_problem().startswith('the Credits screen cannot find "The game\'s licence" at ')
+    (tmp_path / "LICENSE").write_text("MIT")
+    assert main.legal_problem() == ""
+    monkeypatch.setattr(credits, "assets_dir", lambda: tmp_path)  # no legal/ folder there
+    assert "Third-party notices" in main.legal_problem()
+
+
 def test_sim_reports_figures_and_zero_violations():
     out = run("-m", "fate.sim", "--players", "2", "--games", "20", "--seed", "3", "--check")
     assert out.returncode == 0, out.stdout + out.stderr
