@@ -50,6 +50,30 @@ def icns(images: dict[int, bytes]) -> bytes:
     return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
+def installer_side(path: Path) -> Path:
+    """The Windows installer's welcome and finish picture (164x314, a 24-bit BMP as NSIS reads
+    it): the table's night cloth and the elder sign, the icon, the game's name in the title font."""
+    import pygame
+
+    from fate.paths import assets_dir
+    from fate.ui.kit import art
+    from fate.ui.kit.theme import BRONZE, GOLD, NIGHT, mix
+
+    w, h = 164, 314
+    side = pygame.Surface((w, h), 0, 24)
+    side.blit(art.background(w, h, seed=3), (0, 0))
+    sigil = art.glyph("elder_sign", 240, mix(BRONZE, NIGHT, 0.86))
+    side.blit(sigil, sigil.get_rect(center=(w // 2, h - 70)))
+    mark = art.icon(112)
+    side.blit(mark, mark.get_rect(midtop=(w // 2, 34)))
+    font = pygame.font.Font(str(assets_dir() / "fonts" / "Blankenburg.ttf"), 30)
+    for i, line in enumerate(("Fate of the", "Elder Gods")):
+        text = font.render(line, True, GOLD)
+        side.blit(text, text.get_rect(midtop=(w // 2, 176 + i * 36)))
+    pygame.image.save(side, str(path))
+    return path
+
+
 def write_all(folder: Path) -> dict[str, Path]:
     """Write fate.ico, fate.icns and fate-<size>.png into ``folder``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -71,6 +95,7 @@ def write_all(folder: Path) -> dict[str, Path]:
     out["ico"].write_bytes(ico({s: images[s] for s in ICO_SIZES}))
     out["icns"] = folder / "fate.icns"
     out["icns"].write_bytes(icns(images))
+    out["side"] = installer_side(folder / "installer-side.bmp")
     return out
 
 

@@ -195,7 +195,8 @@ def installer(folder: Path, icon: Path, version: str, out: Path) -> Path:
         raise WindowsBuildError("the installer needs NSIS's makensis (Debian: nsis; Windows: NSIS 3)")
     nums = ([int(n) for n in re.findall(r"\d+", version)] + [0, 0, 0, 0])[:4]
     defines = {"VERSION": version, "VERSION4": ".".join(map(str, nums)), "SRC": str(folder),
-               "ICON": str(icon), "OUT": str(out)}
+               "ICON": str(icon), "OUT": str(out), "SIDE": str(icon.with_name("installer-side.bmp")),
+               "SIZE_KB": str(sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) // 1024)}
     flag = "/" if sys.platform.startswith("win") else "-"
     cmd = [makensis, f"{flag}V2", *[f"{flag}D{k}={v}" for k, v in defines.items()], str(HERE / "installer.nsi")]
     done = subprocess.run(cmd, capture_output=True, text=True)

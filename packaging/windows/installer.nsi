@@ -9,6 +9,8 @@
 ;   SRC       the app folder PyInstaller made (FateOfTheElderGods\)
 ;   ICON      fate.ico
 ;   OUT       the setup .exe to write
+;   SIDE      the welcome and finish pages' picture (packaging/icons.py)
+;   SIZE_KB   the app folder's size in KiB (Settings > Apps shows it)
 Unicode true
 Target amd64-unicode          ; a 64-bit installer: it runs on 64-bit-only Wine too
 SetCompressor /SOLID lzma
@@ -21,10 +23,9 @@ ManifestDPIAware true
 
 Name "${TITLE}"
 OutFile "${OUT}"
-Icon "${ICON}"
-UninstallIcon "${ICON}"
 InstallDir "$LOCALAPPDATA\Programs\${APP}"
 InstallDirRegKey HKCU "${UNINSTALL_KEY}" "InstallLocation"
+BrandingText "${TITLE} ${VERSION}"
 ShowInstDetails nevershow
 ShowUninstDetails nevershow
 
@@ -36,10 +37,21 @@ VIAddVersionKey /LANG=1033 "FileDescription" "${TITLE} installer"
 VIAddVersionKey /LANG=1033 "CompanyName" "The Fate of the Elder Gods studio"
 VIAddVersionKey /LANG=1033 "LegalCopyright" "Copyright (c) The Fate of the Elder Gods studio"
 
-Page directory
-Page instfiles
-UninstPage uninstConfirm
-UninstPage instfiles
+!include "MUI2.nsh"
+!define MUI_ICON "${ICON}"
+!define MUI_UNICON "${ICON}"
+!define MUI_ABORTWARNING
+!define MUI_WELCOMEFINISHPAGE_BITMAP "${SIDE}"
+!define MUI_UNWELCOMEFINISHPAGE_BITMAP "${SIDE}"
+!define MUI_FINISHPAGE_RUN "$INSTDIR\${APP}.exe"
+!define MUI_FINISHPAGE_RUN_TEXT "Start ${TITLE} now"
+!define MUI_UNCONFIRMPAGE_TEXT_TOP "${TITLE} will be removed from this computer. Your saved games and settings are kept: they are not in this folder, and the game finds them again if you install it later."
+!insertmacro MUI_PAGE_DIRECTORY
+!insertmacro MUI_PAGE_INSTFILES
+!insertmacro MUI_PAGE_FINISH
+!insertmacro MUI_UNPAGE_CONFIRM
+!insertmacro MUI_UNPAGE_INSTFILES
+!insertmacro MUI_LANGUAGE "English"
 
 Section "Install"
   SetShellVarContext current
@@ -56,6 +68,7 @@ Section "Install"
   WriteRegStr HKCU "${UNINSTALL_KEY}" "InstallLocation" "$INSTDIR"
   WriteRegStr HKCU "${UNINSTALL_KEY}" "UninstallString" '"$INSTDIR\uninstall.exe"'
   WriteRegStr HKCU "${UNINSTALL_KEY}" "QuietUninstallString" '"$INSTDIR\uninstall.exe" /S'
+  WriteRegDWORD HKCU "${UNINSTALL_KEY}" "EstimatedSize" ${SIZE_KB}
   WriteRegDWORD HKCU "${UNINSTALL_KEY}" "NoModify" 1
   WriteRegDWORD HKCU "${UNINSTALL_KEY}" "NoRepair" 1
 SectionEnd
@@ -63,9 +76,11 @@ SectionEnd
 Section "Uninstall"
   SetShellVarContext current
   Delete "$SMPROGRAMS\${TITLE}.lnk"
-  ; only what the installer put there: the app and its _internal folder
+  ; only what the installer put there: the app, its licences and its _internal folder
   RMDir /r "$INSTDIR\_internal"
   Delete "$INSTDIR\${APP}.exe"
+  Delete "$INSTDIR\LICENSE"
+  Delete "$INSTDIR\THIRD-PARTY-NOTICES.txt"
   Delete "$INSTDIR\uninstall.exe"
   RMDir "$INSTDIR"
   DeleteRegKey HKCU "${UNINSTALL_KEY}"

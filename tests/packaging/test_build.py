@@ -36,6 +36,11 @@ def test_icons_come_in_every_size_each_platform_needs(tmp_path):
     icns = out["icns"].read_bytes()
     assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
     assert b"ic10" in icns and b"ic07" in icns  # 1024 and 128 pixel images for the Dock and Finder
+    side = out["side"].read_bytes()  # the Windows installer's welcome and finish picture
+    width, height, _planes, bits = struct.unpack("<iiHH", side[18:30])
+    assert side[:2] == b"BM" and (width, abs(height), bits) == (164, 314, 24)  # as NSIS's pages want it
+    picture = pygame.image.load(str(out["side"]))
+    assert len({picture.get_at((x, y))[:3] for x in range(0, 164, 8) for y in range(0, 314, 8)}) > 40  # drawn
 
 
 def test_desktop_entry_has_what_a_menu_needs():

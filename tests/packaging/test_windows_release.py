@@ -90,6 +90,9 @@ def test_the_installer_installs_for_the_user_and_the_uninstaller_removes_it(rele
     key = rf"HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\{NAME}"
     _code, listed = wine.run(["reg", "query", key], timeout=120)
     assert "DisplayVersion" in listed and __version__ in listed, listed
+    size_kb = int(next(ln for ln in listed.splitlines() if "EstimatedSize" in ln).split()[-1], 16)
+    folder_kb = sum(p.stat().st_size for p in (release / NAME).rglob("*") if p.is_file()) // 1024
+    assert size_kb == folder_kb  # what Settings > Apps shows: the app folder's size
 
     self_test(wine, folder / f"{NAME}.exe")
 
