@@ -8,17 +8,22 @@ opened: Debian 12's Mesa needs a newer libstdc++ than the one the bundle
 carried, GLX failed and the process ended before its first frame. So here
 the game is started as a player starts it, against Xvfb (an X server with
 Mesa's OpenGL), and passes when its window shows the title: a window named
-"Fate of the Elder Gods" whose picture is the drawn title, not a blank.
+"Fate of the Elder Gods" whose picture is drawn (not a blank) and is the
+title (its colours, in their shares, those of the title drawn from the
+sources at the same size); and when, started with ``--autoplay``, it draws a
+table.
 
 - ``--debian``: for each release, a Debian root made by debootstrap holding
   the minimal system, what the .deb declares (``apt-get install ./the.deb``,
   no Recommends) and a desktop's OpenGL (Mesa); the .deb's command is
-  started, the .deb removed, then the tar.gz is installed with its
-  install.sh and started. The roots are kept in the build cache.
+  started (the title, then a table), the .deb removed, then the tar.gz is
+  installed with its install.sh and started. The roots are kept in the build cache.
 - ``--wine``: the Windows installer is installed into a new Wine prefix and
-  the installed game started three times (the first start, then two more).
+  the installed game started three times (the first start, then two more),
+  then once at a table.
 
-Prints one line a check with the seconds from start to the title; exits 1
+Prints one line a check with the seconds from start to the title and the
+table, keeps the pictures seen with ``--shots`` (PPM files); exits 1
 if any check failed. Needs root and debootstrap for ``--debian``, Wine for
 ``--wine``, and Xvfb, xwininfo (x11-utils) and ImageMagick's ``import``.
 """
@@ -45,6 +50,8 @@ NAME = "FateOfTheElderGods"
 SUITES = {"11": "bullseye", "12": "bookworm", "13": "trixie"}
 DESKTOP_GL = ["libgl1", "libgl1-mesa-dri"]  # what any Debian desktop has for OpenGL: Mesa
 MIN_COLOURS = 64  # a window still blank, or a one-colour error box, has far fewer
+LIKE_TITLE = 0.85  # the title against the source's: 0.96 seen; another screen 0.64, a blank 0.28
+ROOT = Path(__file__).resolve().parent.parent
 SCREEN = "1920x1080x24"
 
 
@@ -99,30 +106,59 @@ def grab(display: str, window: str) -> bytes:
     return done.stdout if done.returncode == 0 else b""
 
 
+def pixels(ppm: bytes) -> tuple[int, int, bytes]:
+    """A binary PPM's width, height and pixels (RGB, a byte a sample); (0, 0, b"") if it is none."""
+    if not ppm.startswith(b"P6"):
+        return 0, 0, b""
+    fields, pos = [], 2
+    try:
+        while len(fields) < 3:
+            while ppm[pos:pos + 1].isspace():
+                pos += 1
+            if ppm[pos:pos + 1] == b"#":
+                pos = ppm.index(b"\n", pos)
+                continue
+            end = pos
+            while end < len(ppm) and not ppm[end:end + 1].isspace():
+                end += 1
+            fields.append(int(ppm[pos:end]))
+            pos = end
+    except ValueError:
+        return 0, 0, b""
+    width, height, maxval = fields
+    data = ppm[pos + 1:]  # exactly one white space after the header: the pixels may begin with one
+    if maxval >= 256:  # two bytes a sample, the high one first
+        data = data[:width * height * 6:2]
+    return width, height, data[:width * height * 3]
+
+
 def colours(ppm: bytes) -> int:
     """How many colours a binary PPM's pixels show (one pixel in 7 read: enough to tell a drawn
     title from a blank)."""
-    if not ppm.startswith(b"P6"):
-        return 0
-    fields, pos = [], 2
-    while len(fields) < 3:
-        while pos < len(ppm) and ppm[pos:pos + 1].isspace():
-            pos += 1
-        if ppm[pos:pos + 1] == b"#":
-            pos = ppm.index(b"\n", pos)
-            continue
-        end = pos
-        while end < len(ppm) and not ppm[end:end + 1].isspace():
-            end += 1
-        fields.append(int(ppm[pos:end]))
-        pos = end
-    width, height, maxval = fields
-    size = 3 * (1 if maxval < 256 else 2)  # bytes a pixel
-    pixels = ppm[pos + 1:pos + 1 + width * height * size]
-    return len({pixels[i:i + size] for i in range(0, len(pixels) - size + 1, 7 * size)})
+    _w, _h, data = pixels(ppm)
+    return len({data[i:i + 3] for i in range(0, len(data) - 2, 21)})
 
 
-def wait_for_title(launch: Callable[[], subprocess.Popen], display: str, timeout: float = 120,
+def histogram(rgb: bytes) -> dict[bytes, float]:
+    """The share of each colour among one pixel in 7, a colour counted to 16 levels a channel."""
+    counts: dict[bytes, int] = {}
+    for i in range(0, len(rgb) - 2, 21):
+        c = bytes(v >> 4 for v in rgb[i:i + 3])
+        counts[c] = counts.get(c, 0) + 1
+    total = sum(counts.values()) or 1
+    return {c: n / total for c, n in counts.items()}
+
+
+def likeness(ppm: bytes, reference_rgb: bytes) -> float:
+    """0..1: how much of the window's colours are the reference's, in the same shares (the
+    overlap of their histograms): the same screen drawn twice comes near 1, whatever a tooltip
+    or the cloth's grain changes; a blank or another screen far below."""
+    _w, _h, data = pixels(ppm)
+    mine, theirs = histogram(data), histogram(reference_rgb)
+    return sum(min(share, theirs.get(c, 0.0)) for c, share in mine.items())
+
+
+def wait_for_window(launch: Callable[[], subprocess.Popen], display: str, timeout: float = 120,
                    stop: Callable[[], None] | None = None) -> tuple[float, bytes]:
     """Start the game; the seconds until its window shows the title, and that picture. The game
     is ended afterwards (its process group, and ``stop`` for what that does not reach)."""
@@ -147,6 +183,54 @@ def wait_for_title(launch: Callable[[], subprocess.Popen], display: str, timeout
         proc.wait()
         if stop is not None:
             stop()
+
+
+class Judge:
+    """Holds a start's picture against the source's own title at the same size (drawn once a
+    size, by ``main.py --screenshot`` with the dummy driver: the picture, not the window, is
+    what it is good for)."""
+
+    def __init__(self) -> None:
+        self.titles: dict[tuple[int, int], bytes] = {}
+
+    def title_likeness(self, picture: bytes) -> float:
+        width, height, _data = pixels(picture)
+        if (width, height) not in self.titles:
+            self.titles[width, height] = source_title(width, height)
+        return likeness(picture, self.titles[width, height])
+
+    def title(self, launch: Callable[[], subprocess.Popen], display: str, shots: Path | None, name: str,
+              stop: Callable[[], None] | None = None) -> tuple[float, float]:
+        """Start the game; the seconds to its title and how like the source's title it is."""
+        seconds, picture = wait_for_window(launch, display, stop=stop)
+        save_shot(picture, shots, name)
+        like = self.title_likeness(picture)
+        if like < LIKE_TITLE:
+            raise RealWindowError(f"{name}: the window is not the title (like the source's title: {like:.2f})")
+        return seconds, like
+
+    def table(self, launch: Callable[[], subprocess.Popen], display: str, shots: Path | None, name: str,
+              stop: Callable[[], None] | None = None) -> float:
+        """Start the game at a table (``--autoplay``: three AI cults); the seconds to its first frame."""
+        seconds, picture = wait_for_window(launch, display, stop=stop)
+        save_shot(picture, shots, name)
+        if self.title_likeness(picture) >= LIKE_TITLE:
+            raise RealWindowError(f"{name}: the title, not the table")
+        return seconds
+
+
+def source_title(width: int, height: int) -> bytes:
+    """The title drawn from the sources at this size, as RGB bytes."""
+    with tempfile.TemporaryDirectory(prefix="fate-title-") as tmp:
+        out = Path(tmp) / "title.png"
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", FATE_USER_DIR=tmp)
+        done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--screenshot", str(out), "--screen", "title",
+                               "--size", f"{width}x{height}"], env=env, capture_output=True, text=True, timeout=300)
+        if done.returncode != 0 or not out.is_file():
+            raise RealWindowError(f"the source's title at {width}x{height}: {done.stderr.strip()[-300:]}")
+        import pygame
+
+        return pygame.image.tobytes(pygame.image.load(str(out)), "RGB")
 
 
 def save_shot(picture: bytes, shots: Path | None, name: str) -> None:
@@ -190,15 +274,16 @@ class DesktopRoot(oldlinux.Chroot):
             self.unmount()
         ready.write_text(time.strftime("%Y-%m-%d %H:%M:%S\n"))
 
-    def launch(self, display: str, program: str) -> subprocess.Popen:
+    def launch(self, display: str, program: str, *args: str) -> subprocess.Popen:
         env = [f"DISPLAY={display}", "HOME=/root", "LANG=C.UTF-8", "PATH=/usr/games:/usr/bin:/bin"]
-        return subprocess.Popen(["chroot", str(self.root), "/usr/bin/env", "-i", *env, program],
+        return subprocess.Popen(["chroot", str(self.root), "/usr/bin/env", "-i", *env, program, *args],
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                 text=True, errors="replace", start_new_session=True)
 
 
-def check_debian(version: str, dist: Path, cache: Path, display: str, shots: Path | None) -> str:
-    """The .deb, then the tar.gz, started in a fresh Debian ``version`` root; one line of result."""
+def check_debian(version: str, dist: Path, cache: Path, display: str, judge: Judge, shots: Path | None) -> str:
+    """The .deb (its title, then a table), then the tar.gz, started in a fresh Debian ``version``
+    root; one line of result."""
     debs = sorted(dist.glob(f"{ID}_*.deb"))
     tars = sorted(dist.glob(f"{NAME}-*-linux-*.tar.gz"))
     if not debs or not tars:
@@ -211,26 +296,29 @@ def check_debian(version: str, dist: Path, cache: Path, display: str, shots: Pat
         root.sh("apt-get update -q >/dev/null && apt-get install -y -q --no-install-recommends /tmp/fate.deb "
                 ">/dev/null && rm /tmp/fate.deb", f"installing the .deb on Debian {version}")
         try:
-            deb_s, shot = wait_for_title(lambda: root.launch(display, f"/usr/games/{ID}"), display)
-            save_shot(shot, shots, f"debian{version}-deb")
+            command = f"/usr/games/{ID}"
+            deb_s, deb_like = judge.title(lambda: root.launch(display, command), display, shots, f"debian{version}-deb")
+            table_s = judge.table(lambda: root.launch(display, command, "--autoplay"), display, shots,
+                                  f"debian{version}-table")
             root.sh(f"dpkg --purge {ID} >/dev/null", "removing the .deb")  # what it declared stays
             home = root.root / "root" / "download"
             shutil.rmtree(home, ignore_errors=True)
             home.mkdir()
             oldlinux._run(["tar", "xzf", str(tars[-1]), "-C", str(home)], "unpacking the tar.gz")
             root.sh("cd /root/download/* && ./install.sh >/dev/null", f"install.sh on Debian {version}")
-            tar_s, shot = wait_for_title(lambda: root.launch(display, f"/root/.local/lib/{ID}/{NAME}"), display)
-            save_shot(shot, shots, f"debian{version}-tar")
+            tar_s, tar_like = judge.title(lambda: root.launch(display, f"/root/.local/lib/{ID}/{NAME}"), display, shots,
+                                          f"debian{version}-tar")
             root.sh("cd /root/download/* && ./install.sh --uninstall >/dev/null", "install.sh --uninstall")
         finally:  # the root as it was: nothing of the game's, its packages and a player's files gone
             root.sh(f"dpkg --purge {ID} >/dev/null 2>&1 || true; apt-get autoremove --purge -y -q >/dev/null; "
                     "apt-get clean; rm -rf /root/download /root/.local /root/.config /root/.cache",
                     "cleaning the root")
-    return (f"Debian {version} ({suite}): .deb title after {deb_s:.2f} s, tar.gz title after {tar_s:.2f} s "
+    return (f"Debian {version} ({suite}): .deb title after {deb_s:.2f} s (like the source's: {deb_like:.2f}), "
+            f"a table after {table_s:.2f} s; tar.gz title after {tar_s:.2f} s (like the source's: {tar_like:.2f}) "
             f"(root ready in {ready_s:.0f} s)")
 
 
-def check_wine(dist: Path, cache: Path, display: str, shots: Path | None, runs: int = 3) -> str:
+def check_wine(dist: Path, cache: Path, display: str, judge: Judge, shots: Path | None, runs: int = 3) -> str:
     """The installer into a new prefix, then the installed game started ``runs`` times."""
     import windows
 
@@ -247,20 +335,19 @@ def check_wine(dist: Path, cache: Path, display: str, shots: Path | None, runs: 
         env = {k: v for k, v in wine.env.items() if k not in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
         env["DISPLAY"] = display
 
-        def launch() -> subprocess.Popen:
-            return subprocess.Popen(["wine", str(exe)], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        def launch(*args: str) -> subprocess.Popen:
+            return subprocess.Popen(["wine", str(exe), *args], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                     stderr=subprocess.STDOUT, text=True, errors="replace", start_new_session=True)
 
         def stop() -> None:
             subprocess.run(["wineserver", "-k"], env=env, timeout=60)
             subprocess.run(["wineserver", "-w"], env=env, timeout=120)
 
-        times = []
-        for i in range(runs):
-            seconds, shot = wait_for_title(launch, display, stop=stop)
-            save_shot(shot, shots, f"wine-{i + 1}")
-            times.append(seconds)
-    return "Windows (Wine, no sound card): installed .exe title after " + ", ".join(f"{t:.2f} s" for t in times)
+        starts = [judge.title(launch, display, shots, f"wine-{i + 1}", stop=stop) for i in range(runs)]
+        table_s = judge.table(lambda: launch("--autoplay"), display, shots, "wine-table", stop=stop)
+    return ("Windows (Wine, no sound card): installed .exe title after "
+            + ", ".join(f"{t:.2f} s" for t, _like in starts)
+            + f" (like the source's: {min(like for _t, like in starts):.2f}), a table after {table_s:.2f} s")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -281,16 +368,17 @@ def main(argv: list[str] | None = None) -> int:
     from build import cache_dir
 
     failed = False
+    judge = Judge()
     with Xvfb() as x:
         for version in args.debian:
             try:
-                print(check_debian(version, args.dist, cache_dir() / "linux", x.display, args.shots), flush=True)
+                print(check_debian(version, args.dist, cache_dir() / "linux", x.display, judge, args.shots), flush=True)
             except (RealWindowError, oldlinux.OldLinuxError) as e:
                 print(f"Debian {version}: FAILED: {e}", flush=True)
                 failed = True
         if args.wine:
             try:
-                print(check_wine(args.dist, cache_dir(), x.display, args.shots), flush=True)
+                print(check_wine(args.dist, cache_dir(), x.display, judge, args.shots), flush=True)
             except RealWindowError as e:
                 print(f"Windows (Wine): FAILED: {e}", flush=True)
                 failed = True

@@ -49,7 +49,7 @@ def start(display: str, *args: str, env: dict[str, str] | None = None):
 BLANK_WINDOW = f"""
 import time, pygame
 pygame.display.init()
-screen = pygame.display.set_mode((640, 360))
+screen = pygame.display.set_mode((1280, 720))
 pygame.display.set_caption({realwindow.TITLE!r})
 screen.fill((20, 10, 30))
 pygame.display.flip()
@@ -57,18 +57,37 @@ time.sleep(60)
 """
 
 
-def test_the_check_sees_the_title_of_the_game_from_source(x_server, tmp_path):
-    seconds, picture = realwindow.wait_for_title(start(x_server, "main.py", "--size", "1280x720",
-                                                       env={"FATE_USER_DIR": str(tmp_path)}), x_server)
-    assert 0 < seconds < 120
+def test_the_check_sees_the_title_and_a_table_of_the_game_from_source(x_server, tmp_path):
+    judge = realwindow.Judge()
+    env = {"FATE_USER_DIR": str(tmp_path)}
+    seconds, like = judge.title(start(x_server, "main.py", "--size", "1280x720", env=env), x_server, tmp_path, "src")
+    assert 0 < seconds < 120 and realwindow.LIKE_TITLE <= like <= 1
+    picture = (tmp_path / "src.ppm").read_bytes()
     assert picture.startswith(b"P6\n1280 720\n") and realwindow.colours(picture) >= realwindow.MIN_COLOURS
+    assert judge.table(start(x_server, "main.py", "--size", "1280x720", "--autoplay", env=env), x_server, tmp_path,
+                       "table") > 0
+    assert judge.title_likeness((tmp_path / "table.ppm").read_bytes()) < realwindow.LIKE_TITLE
+
+
+def test_likeness_tells_the_title_from_another_screen_and_a_blank(tmp_path):
+    title = realwindow.source_title(1280, 720)
+    as_ppm = b"P6\n1280 720\n255\n" + title
+    assert realwindow.likeness(as_ppm, title) == pytest.approx(1.0)
+    subprocess.run([sys.executable, str(ROOT / "main.py"), "--screenshot", str(tmp_path / "c.png"), "--screen",
+                    "credits", "--size", "1280x720"], check=True, capture_output=True, timeout=300)
+    import pygame
+
+    credits = pygame.image.tobytes(pygame.image.load(str(tmp_path / "c.png")), "RGB")
+    assert realwindow.likeness(b"P6\n1280 720\n255\n" + credits, title) < realwindow.LIKE_TITLE
+    blank = b"P6\n1280 720\n255\n" + bytes([20, 10, 30]) * (1280 * 720)
+    assert realwindow.likeness(blank, title) < realwindow.LIKE_TITLE
 
 
 def test_the_check_refuses_a_window_that_stays_blank_and_a_game_that_ends(x_server):
     with pytest.raises(realwindow.RealWindowError, match="no title within 4 s"):
-        realwindow.wait_for_title(start(x_server, "-c", BLANK_WINDOW), x_server, timeout=4)
+        realwindow.wait_for_window(start(x_server, "-c", BLANK_WINDOW), x_server, timeout=4)
     with pytest.raises(realwindow.RealWindowError, match=r"ended \(exit 3\) before its title: .*no GLX here"):
-        realwindow.wait_for_title(start(x_server, "-c", "print('no GLX here'); raise SystemExit(3)"), x_server)
+        realwindow.wait_for_window(start(x_server, "-c", "print('no GLX here'); raise SystemExit(3)"), x_server)
 
 
 def test_colours_reads_a_picture_and_refuses_what_is_not_one():
@@ -76,8 +95,9 @@ def test_colours_reads_a_picture_and_refuses_what_is_not_one():
     assert realwindow.colours(flat) == 1
     many = b"P6 70 1 255\n" + b"".join(bytes([i, 255 - i, i // 2]) for i in range(70))
     assert realwindow.colours(many) == 10  # one pixel in seven read
-    deep = b"P6\n14 1\n65535\n" + b"".join(bytes([0, 0, 0, 0, 0, i]) for i in range(14))  # two bytes a sample
-    assert realwindow.colours(deep) == 2  # pixels 0 and 7, six bytes each
+    # two bytes a sample, the high one first: pixels 0 and 7 read, told apart by their high bytes
+    deep = b"P6\n14 1\n65535\n" + b"".join(bytes([0, 0, 0, 0, i, 255 - i]) for i in range(14))
+    assert realwindow.colours(deep) == 2 and realwindow.pixels(deep)[2][:6] == bytes([0, 0, 0, 0, 0, 1])
     assert realwindow.colours(b"") == 0 and realwindow.colours(b"P3\n1 1\n255\n0 0 0\n") == 0
 
 
@@ -112,7 +132,7 @@ def test_a_bundle_carrying_debian_11s_libstdcxx_never_shows_its_title_here(linux
                                 env=dict(os.environ, DISPLAY=x_server, SDL_VIDEODRIVER="x11",
                                          FATE_USER_DIR=str(tmp_path / "user")))
     with pytest.raises(realwindow.RealWindowError, match="before its title"):
-        realwindow.wait_for_title(launch, x_server)
+        realwindow.wait_for_window(launch, x_server)
     (bundle / "_internal" / "libstdc++.so.6").unlink()
-    seconds, _picture = realwindow.wait_for_title(launch, x_server)  # and without it, the title
+    seconds, _picture = realwindow.wait_for_window(launch, x_server)  # and without it, the title
     assert seconds > 0
