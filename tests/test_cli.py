@@ -48,6 +48,20 @@ def test_the_self_test_fails_where_the_credits_cannot_find_the_licences(tmp_path
     assert "Third-party notices" in main.legal_problem()
 
 
+def test_the_first_frame_can_be_timed_and_kept_as_a_picture(tmp_path):
+    """What the release workflow's runners do in their real windows (here the dummy driver)."""
+    shot = tmp_path / "title.png"
+    out = subprocess.run([sys.executable, "main.py", "--size", "1280x720"], capture_output=True, text=True,
+                         timeout=300, env=dict(ENV, FATE_EXIT_AFTER_FIRST_FRAME="1", FATE_FIRST_FRAME_SHOT=str(shot),
+                                                FATE_USER_DIR=str(tmp_path)))
+    assert out.returncode == 0 and out.stdout.strip() == "first frame shown (video: dummy)", out.stderr
+    import pygame
+
+    picture = pygame.image.load(str(shot))
+    assert picture.get_size() == (1280, 720)
+    assert len({picture.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in range(0, 720, 40)}) > 40
+
+
 def test_sim_reports_figures_and_zero_violations():
     out = run("-m", "fate.sim", "--players", "2", "--games", "20", "--seed", "3", "--check")
     assert out.returncode == 0, out.stdout + out.stderr

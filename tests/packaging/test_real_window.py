@@ -110,9 +110,10 @@ def test_the_linux_release_reaches_its_title_on_debian_11_12_and_13(linux_releas
     print("\n".join(lines))
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert [ln.split(" (")[0] for ln in lines] == ["Debian 11", "Debian 12", "Debian 13"]
-    assert all(".deb title after" in ln and "tar.gz title after" in ln for ln in lines), lines
+    assert all(".deb title after" in ln and "a table after" in ln and "tar.gz title after" in ln
+               for ln in lines), lines
     shots = sorted(p.name for p in tmp_path.glob("*.ppm"))
-    assert shots == [f"debian{v}-{k}.ppm" for v in (11, 12, 13) for k in ("deb", "tar")]
+    assert shots == [f"debian{v}-{k}.ppm" for v in (11, 12, 13) for k in ("deb", "table", "tar")]
     assert all(realwindow.colours(p.read_bytes()) >= realwindow.MIN_COLOURS for p in tmp_path.glob("*.ppm"))
 
 
