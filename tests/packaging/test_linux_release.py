@@ -172,3 +172,36 @@ def test_lintian_finds_no_error_but_those_the_readme_explains(linux_release):
                             text=True).stdout
     assert "libstdc++6" in fields and "libx11-6" in fields
     assert "libssl1.1" not in fields and "libffi7" not in fields  # carried in the bundle: no dependency
+
+
+@pytest.mark.release
+@pytest.mark.skipif(os.environ.get("CI") != "true" and bool(cannot_build_in_chroot()),
+                    reason=f"the Debian 11 chroot build {cannot_build_in_chroot()} (it always runs in CI)")
+def test_every_package_and_library_the_bundle_carries_has_its_notice(linux_release):
+    """THIRD-PARTY-NOTICES is written by hand; this holds it to what a real build carries: each
+    Python distribution (at the version bundled) and each shared library, by name."""
+    import importlib.metadata
+
+    from PyInstaller.archive.readers import CArchiveReader
+
+    dist, _printed = linux_release
+    bundle = dist / "FateOfTheElderGods"
+    notices = (bundle / "THIRD-PARTY-NOTICES.txt").read_text()
+    assert notices == (ROOT / "assets" / "legal" / "THIRD-PARTY-NOTICES.txt").read_text()
+    headings = [ln.strip().lower() for ln in notices.splitlines() if re.match(r"\[\d+\.\d+\] ", ln)]
+    archive = CArchiveReader(str(bundle / "FateOfTheElderGods"))
+    pyz = archive.open_embedded_archive(next(n for n in archive.toc if n.endswith(".pyz")))
+    imported = {m.split(".")[0] for m in pyz.toc}
+    imported |= {p.name for p in (bundle / "_internal").iterdir() if p.is_dir() and any(p.glob("*.py*"))}
+    imported = {m for m in imported - set(sys.stdlib_module_names) - {"fate", "python3"}
+                if not m.startswith("_sysconfigdata")}  # CPython's own, named for its build
+    owners = importlib.metadata.packages_distributions()
+    assert {"pygame", "yaml", "platformdirs", "websockets"} <= imported, imported
+    for top in sorted(imported):
+        for name in owners[top]:
+            version = importlib.metadata.version(name)
+            assert any(f"] {name.lower()} {version}" in h for h in headings), f"{name} {version} ({top}) has no notice"
+    libraries = [p.name for p in (bundle / "_internal").rglob("*.so*") if "cpython" not in p.name]
+    assert len(libraries) > 20
+    for lib in libraries:
+        assert re.split(r"[-.]", lib)[0].lower() in notices.lower(), f"{lib} has no notice"
