@@ -73,9 +73,22 @@ class Chroot:
         self.mounted: list[Path] = []
 
     def __enter__(self) -> Chroot:
+        self.unmount_leftovers()
         self.ensure()
         self.mount()
         return self
+
+    def unmount_leftovers(self) -> None:
+        """What a run that was killed left mounted in the root (/proc, the X server's socket):
+        unmounted before anything in the root is deleted or mounted again."""
+        try:
+            mounts = Path("/proc/mounts").read_text().splitlines()
+        except OSError:
+            return
+        inside = str(self.root.resolve()) + "/"
+        targets = [line.split()[1].replace("\\040", " ") for line in mounts if len(line.split()) > 1]
+        for target in sorted((t for t in targets if t.startswith(inside)), key=len, reverse=True):
+            subprocess.run(["umount", "-l", target])
 
     def __exit__(self, *exc) -> None:
         self.unmount()

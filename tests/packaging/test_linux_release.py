@@ -205,3 +205,24 @@ def test_every_package_and_library_the_bundle_carries_has_its_notice(linux_relea
     assert len(libraries) > 20
     for lib in libraries:
         assert re.split(r"[-.]", lib)[0].lower() in notices.lower(), f"{lib} has no notice"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or os.geteuid() != 0, reason="mounting needs root on Linux")
+def test_what_a_killed_run_left_mounted_in_a_root_is_unmounted_before_the_root_is_touched(tmp_path):
+    """A check killed mid-run leaves the X server's socket folder bound into its root; deleting
+    that root then would delete the host's sockets. Entering the root first unmounts it."""
+    host = tmp_path / "host-sockets"
+    host.mkdir()
+    (host / "X0").write_text("the host's")
+    chroot = oldlinux.Chroot(tmp_path)
+    target = chroot.root / "tmp" / ".X11-unix"
+    target.mkdir(parents=True)
+    subprocess.run(["mount", "--bind", str(host), str(target)], check=True)
+    try:
+        assert os.path.ismount(target)
+        chroot.unmount_leftovers()
+        assert not os.path.ismount(target) and not any(target.iterdir())
+        assert (host / "X0").read_text() == "the host's"
+    finally:
+        if os.path.ismount(target):
+            subprocess.run(["umount", "-l", str(target)])
