@@ -136,7 +136,21 @@ class Wine:
 
     def run(self, args: list[str], timeout: float = 900, cwd: Path | None = None,
             echo: bool = False) -> tuple[int, str]:
-        """A Windows program's exit status and output (stdout and stderr through one pipe)."""
+        """A Windows program's exit status and output (stdout and stderr through one pipe).
+
+        Wine now and then fails to start a program at all: it says "ShellExecuteEx failed", or
+        the program ends at once with no word (seen about once in twenty starts on a fresh
+        prefix, never from the program itself). Such a start is tried again, twice at most,
+        once the prefix's other processes have ended."""
+        for attempt in range(3):
+            code, out = self._run_once(args, timeout, cwd, echo)
+            if not not_started(code, out) or attempt == 2:
+                return code, out
+            print(f"wine did not start {Path(args[0]).name} (exit {code}); trying again", flush=True)
+            self.wait()
+        return code, out
+
+    def _run_once(self, args: list[str], timeout: float, cwd: Path | None, echo: bool) -> tuple[int, str]:
         proc = subprocess.Popen(["wine", *args], env=self.env, cwd=cwd, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
         out = []
@@ -158,17 +172,35 @@ class Wine:
         subprocess.run(["wineserver", "-w"], env=self.env, timeout=300)
 
     def windows_path(self, path: Path) -> str:
-        return subprocess.run(["winepath", "-w", str(path)], env=self.env, capture_output=True,
-                              text=True).stdout.strip()
+        return self._winepath("-w", str(path), r"[A-Za-z]:\\")
 
     def unix_path(self, path: str) -> Path:
-        return Path(subprocess.run(["winepath", "-u", path], env=self.env, capture_output=True,
-                                   text=True).stdout.strip())
+        return Path(self._winepath("-u", path, "/"))
+
+    def _winepath(self, flag: str, path: str, starts: str) -> str:
+        """winepath's answer, asked again when Wine did not start it (see run)."""
+        for _attempt in range(3):
+            out = subprocess.run(["winepath", flag, path], env=self.env, capture_output=True, text=True,
+                                 timeout=120).stdout.strip()
+            if re.match(starts, out):
+                return out
+            self.wait()
+        raise WindowsBuildError(f"winepath {flag} {path!r} answered {out[:200]!r}")
 
     def expand(self, variable: str) -> str:
         """A Windows environment variable's value in the prefix (e.g. LOCALAPPDATA)."""
-        _code, out = self.run(["cmd", "/c", f"echo %{variable}%"], timeout=120)
-        return out.strip().splitlines()[-1].strip()
+        for _attempt in range(3):
+            _code, out = self.run(["cmd", "/c", f"echo %{variable}%"], timeout=120)
+            value = (out.strip().splitlines() or [""])[-1].strip()
+            if value and "%" not in value and "ShellExecuteEx" not in value:
+                return value
+            self.wait()
+        raise WindowsBuildError(f"the prefix has no %{variable}% ({out.strip()[-200:]!r})")
+
+
+def not_started(code: int, out: str) -> bool:
+    """Whether Wine's answer says the program never ran (see Wine.run)."""
+    return code != 0 and (not out.strip() or "ShellExecuteEx failed" in out)
 
 
 def build_under_wine(root: Path, cache: Path, dist: Path) -> None:

@@ -142,3 +142,13 @@ def test_a_mac_build_is_refused_elsewhere_with_the_reason():
     done = subprocess.run([sys.executable, str(ROOT / "packaging" / "build.py"), "--target", "macos"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "Mac only" in done.stderr
+
+
+def test_a_program_wine_never_started_is_told_from_one_that_failed():
+    import windows
+
+    assert windows.not_started(1, "")  # ended at once with no word: Wine never ran it
+    assert windows.not_started(1, "Application could not be started, or no application associated with the "
+                                  "specified file.\nShellExecuteEx failed: Internal error.\n")
+    assert not windows.not_started(1, "SELFTEST FAILED: a sound does not load\n")  # the program's own failure
+    assert not windows.not_started(0, "")  # a quiet success
