@@ -1,9 +1,9 @@
-"""python -m fate.bench engine|search|frames|package|load|prompts|hint|server|online|fingerprint [--seconds S] [--frames N]
+"""python -m fate.bench engine|search|frames|idle|package|load|prompts|hint|server|online|fingerprint [--seconds S] [--frames N]
     [--games G]
     [--processes K --db sqlite|postgresql]
 
 Benchmarks that print figures (never pass/fail): one package, a module for each
-(fate/bench/engine.py, search.py, frames.py, package.py, load.py, prompts.py, hint.py,
+(fate/bench/engine.py, search.py, frames.py, idle.py, package.py, load.py, prompts.py, hint.py,
 server.py, online.py, fingerprint.py), each with the measurement and its report.
 
 engine: choices applied per second, full random 4-player games per second,
@@ -28,6 +28,11 @@ p95 of the main thread's CPU time and the longest frame on the clock while
 Hard thinks in the AI's worker process, first without and then with every
 decision autosaved. Then the wall time from launching
 ``python main.py`` to its first frame on screen, median of three launches.
+
+idle: the CPU the game spends while nothing moves and nobody does anything, in % of
+one core: at the title and at a table waiting for a human, ``--seconds`` (30) each
+in the game's own loop at 1920x1080, a real window when DISPLAY names an X server,
+else the dummy driver (fate/bench/idle.py).
 
 package: the size of the packaged app folder (dist/FateOfTheElderGods, built
 by ``python packaging/build.py``; built first if it is missing) and the wall
@@ -68,14 +73,14 @@ import sys
 
 from fate.cli import Parser, seconds, whole
 
-BENCHES = ("engine", "search", "frames", "package", "load", "prompts", "hint", "server", "online", "fingerprint")
+BENCHES = ("engine", "search", "frames", "idle", "package", "load", "prompts", "hint", "server", "online", "fingerprint")
 
 
 def parser() -> Parser:
     ap = Parser(prog="python -m fate.bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=BENCHES, help="what to measure")
     ap.add_argument("--seconds", type=seconds(0.1, 3600), default=None,
-                    help="engine: CPU seconds of games to play (5); server: seconds measured (30); "
+                    help="engine: CPU seconds of games to play (5); server, idle: seconds measured (30); "
                          "hint: Hard's budget (the Settings' default)")
     ap.add_argument("--frames", type=whole(10, 10**6), default=900, help="frames: how many frames to time")
     ap.add_argument("--saves", type=whole(1, 100_000), default=2000, help="load: saved games in the folder")
@@ -100,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         from fate.bench import search as bench
     elif args.what == "frames":
         from fate.bench import frames as bench
+    elif args.what == "idle":
+        from fate.bench import idle as bench
     elif args.what == "package":
         from fate.bench import package as bench
     elif args.what == "load":

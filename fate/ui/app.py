@@ -8,6 +8,7 @@ self-test feed it synthetic clicks and a fixed time step.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pygame
@@ -39,6 +40,8 @@ from fate.untrusted import cut
 TITLE = "Fate of the Elder Gods"
 MIN_SIZE = (1280, 720)
 MAX_SIZE = (3840, 2160)
+REST_AFTER = 0.5  # seconds of a still picture and no input before the real loop rests
+REST_FPS = 5  # how often a resting loop lets the game move on and draws (input is seen at once)
 
 
 class App:
@@ -76,6 +79,7 @@ class App:
         self.online_file: Path | None = None  # the player's online games (None: online.json in the data folder)
         self.scene: Scene = SCENES["title"](self)
         self.frames_drawn = 0  # the audio device is opened once the first frame is shown
+        self.frames_shown = 0  # of those, the ones the real loop put on screen (run)
         if size is None and self.settings["fullscreen"]:
             self.toggle_fullscreen()
         self.sound.start_music()
@@ -185,14 +189,36 @@ class App:
         self.frames_drawn += 1
 
     def run(self, first_frame_exit: bool = False) -> None:
+        """The real loop. Every frame is drawn (cheap: the scenes keep what does not change),
+        but a frame is put on screen only when its picture differs from the one shown or input
+        came: showing it is the costly part in a real window. Once the picture has stood still
+        for ``REST_AFTER`` seconds with no input, the loop rests: it sleeps, looking for input
+        every frame's time (it comes as quickly as ever) and letting the game move on ``REST_FPS``
+        times a second (an AI's answer, a friend's choice over the network): a changed picture
+        or any input ends the rest. (pygame.event.wait would do, but it polls and costs more.)"""
         clock = pygame.time.Clock()
         dt = 0.0
+        shown = b""  # the picture on screen
+        still = 0.0  # seconds it has stood still with no input
         while self.running:
-            self.frame(pygame.event.get(), dt)
-            pygame.display.flip()
+            events = pygame.event.get()
+            self.frame(events, dt)
+            picture = self.screen.get_buffer().raw  # a copy: 0.4 ms at 1920x1080
+            if events or picture != shown:
+                pygame.display.flip()
+                self.frames_shown += 1
+                shown, still = picture, 0.0
+            else:
+                still += dt
             if first_frame_exit:
                 return
-            dt = clock.tick(self.scene.fps) / 1000.0
+            if still >= REST_AFTER:
+                wake = time.perf_counter() + 1 / REST_FPS
+                while time.perf_counter() < wake and not pygame.event.peek():
+                    time.sleep(1 / 60)
+                dt = clock.tick() / 1000.0
+            else:
+                dt = clock.tick(self.scene.fps) / 1000.0
 
     def close(self) -> None:
         self.scene.close()

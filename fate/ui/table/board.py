@@ -68,6 +68,7 @@ _STATIC: dict[tuple, pygame.Surface] = {}  # static layers by (width, height, co
 # Which way each location's plaque grows when the Text size setting needs room: away
 # from the plaque above or below it (1 down, -1 up); TILE_GROW_MAX keeps clear of the
 # top bar, the Abyss and the tools over the prompt bar.
+PULSE_SECONDS = 3.0  # how long the legal targets pulse once they change; then they glow steadily
 TILE_GROWS = (1, -1, 1, -1, 1, -1)
 TILE_GROW_MAX = 60
 
@@ -100,6 +101,7 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         self._layer_p: Picker | None = None
         self._layer_texts: set[str] = set()
         self._glows: list[tuple[pygame.Rect, bool]] = []
+        self._glows_since = 0.0  # when the legal targets last changed (the pulse fades from there)
         self._boxes: dict[tuple, pygame.Surface] = {}
         self._prompt_room = 0
         self.prompt_rise: int | None = None  # the top of the prompt's buttons when they rise above the bar
@@ -225,7 +227,9 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
              speed_label: str = "", log: list[tuple[str, tuple]] | None = None, t: float = 0.0) -> None:
         """Draw the table. The board is rendered into a layer only when what it
         shows changes (a new view, a click, an animation's hidden piece); a
-        frame is then one blit plus the pulsing glows."""
+        frame is then one blit plus the glows, which pulse for ``PULSE_SECONDS`` after
+        they change and then hold still, so that a table waiting for a player can rest
+        (App.run puts no unchanged picture on screen)."""
         self.t = t
         self.resize(*screen.get_size())
         log = log or []
@@ -235,14 +239,18 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
                len(log), self.log_scroll, tuple(self.last_roll), screen.get_size(), self.ink.reading,
                tuple(self.players))
         if self._layer is None or key != self._layer_key or v is not self._layer_v or picker is not self._layer_p:
+            glows = list(self._glows)
             self._render(v, picker, speed_label, log)
             self._layer_key, self._layer_v, self._layer_p = key, v, picker
+            if self._glows != glows:
+                self._glows_since = t
         else:
             self.ink.drawn |= self._layer_texts
         screen.blit(self._layer, (0, 0))
         self.prompt_text(screen, picker, status)
         L = self.layout
-        col = mix(GOLD, GLOW, 0.5 + 0.5 * math.sin(t * 5.0))
+        fading = max(0.0, 1.0 - (t - self._glows_since) / PULSE_SECONDS)  # 1 when they change, then 0
+        col = mix(GOLD, GLOW, 1.0 - fading * (0.5 - 0.5 * math.sin((t - self._glows_since) * 5.0)))
         for rect, strong in self._glows:
             pygame.draw.rect(screen, col, rect.inflate(L.n(8), L.n(8)), L.n(4 if strong else 3),
                              border_radius=L.n(12))
