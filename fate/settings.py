@@ -64,8 +64,12 @@ DEFAULTS: dict[str, Any] = {
     "solo_level": "standard",  # how hard the Investigators play in a solo game (data/solo.yaml)
     # when the table stops to offer a cast, seat by seat (fate/ui/table/autopass.py): every, mine or never
     "autopass": ["mine", "mine", "mine", "mine"],
+    # whether the table rolls for Temporary Control for the seat (fate/ui/table/autopass.py):
+    # ask, always (a failed roll costs nothing) or never
+    "temporary_control": ["always", "always", "always", "always"],
 }
 AUTOPASS_MODES = ("every", "mine", "never")
+TEMPORARY_MODES = ("ask", "always", "never")
 TEXT_SIZES = (100, 125, 150)
 CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "speed": (lambda x: _int(x, 0, 3), "a whole number 0 to 3"),
@@ -86,6 +90,8 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "solo_level": (lambda x: isinstance(x, str) and x.isidentifier() and len(x) <= 40, "a solo level's id"),
     "autopass": (lambda x: isinstance(x, list) and len(x) == 4 and all(m in AUTOPASS_MODES for m in x),
                  "four of every, mine or never"),
+    "temporary_control": (lambda x: isinstance(x, list) and len(x) == 4 and all(m in TEMPORARY_MODES for m in x),
+                          "four of ask, always or never"),
 }
 
 

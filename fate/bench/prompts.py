@@ -10,6 +10,12 @@ and it would have cast, that stands for the player pressing Cast… and is
 counted apart. A *pass-only prompt* is a casting window the player is shown
 and answers with Pass. The two runs must end the same way; a mismatch is
 printed and fails the command.
+
+A third run is the whole default table: auto-pass as above and Temporary Control
+rolled for the seat (the default setting, ``always``): the table's answer is
+applied, so that game may differ from the other two. Its last line is the share
+of the decisions shown to a human that are answered with a declining choice
+(Pass, Skip, Do not roll, Ready nothing...): the decisions that change nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +24,8 @@ from dataclasses import dataclass
 
 from fate.ai.bots import make_bot
 from fate.engine import default_content, new_game
-from fate.ui.table.autopass import DEFAULT_MODE, AutoPass, only_outcome
+from fate.ui.table.autopass import DEFAULT_MODE, DEFAULT_TEMPORARY, AutoPass, only_outcome, temporary_answer
+from fate.ui.table.picker import DECLINE
 
 
 @dataclass
@@ -27,11 +34,13 @@ class Run:
     pass_prompts: int = 0  # casting windows shown and answered Pass
     shown: int = 0  # decisions shown to the player
     cast_button: int = 0  # windows the table would pass where the player chose to cast (Cast…)
+    declined: int = 0  # decisions shown and answered with a declining choice (Pass, Skip, Do not roll...)
     outcome: tuple = ()
 
 
-def play(content, players: int, seed: int, auto: bool, max_choices: int = 6000) -> Run:
-    """One game with Normal stand-ins at every seat; ``auto``: the table's default auto-pass."""
+def play(content, players: int, seed: int, auto: bool, max_choices: int = 6000, temporary: str = "ask") -> Run:
+    """One game with Normal stand-ins at every seat; ``auto``: the table's default auto-pass;
+    ``temporary``: the Temporary Control setting of every seat (the table's answer is applied)."""
     g = new_game(content, players, seed)
     bots = [make_bot("normal", seed * 10 + s) for s in range(players)]
     table = AutoPass([DEFAULT_MODE] * players)
@@ -39,13 +48,17 @@ def play(content, players: int, seed: int, auto: bool, max_choices: int = 6000) 
     made = 0
     while (p := g.pending()) is not None and made < max_choices:
         choice = bots[p.seat].choose(g).id  # the player's own wish, asked in both runs alike
-        if auto and only_outcome(g, p) is not None:
+        rolled = temporary_answer([temporary] * players, p) if auto else None
+        if rolled is not None:
+            choice = rolled  # the setting answers: not shown
+        elif auto and only_outcome(g, p) is not None:
             pass  # taken for the player: not shown
         elif auto and table.passes(g, p):
             if choice != "pass":
                 run.cast_button += 1
         else:
             run.shown += 1
+            run.declined += choice in DECLINE
             if p.kind == "cast_window" and choice == "pass":
                 run.pass_prompts += 1
         for e in g.apply(choice):
@@ -59,12 +72,16 @@ def play(content, players: int, seed: int, auto: bool, max_choices: int = 6000) 
 def bench_prompts(games: int = 12, first_seed: int = 1) -> dict:
     content = default_content()
     tot = {False: Run(), True: Run()}
+    whole = Run()  # the default table, Temporary Control setting included
     same = 0
     for i in range(games):
         players = (1, 2, 3, 4)[i % 4]
         seed = first_seed + i
         runs = {auto: play(content, players, seed, auto) for auto in (False, True)}
         same += runs[False].outcome == runs[True].outcome
+        default = play(content, players, seed, True, temporary=DEFAULT_TEMPORARY)
+        whole.shown += default.shown
+        whole.declined += default.declined
         for auto, r in runs.items():
             t = tot[auto]
             t.turns += r.turns
@@ -75,7 +92,8 @@ def bench_prompts(games: int = 12, first_seed: int = 1) -> dict:
     b = tot[True].pass_prompts / max(1, tot[True].turns)
     return {"games": games, "same": same, "a": a, "b": b, "turns": tot[False].turns,
             "shown_a": tot[False].shown / max(1, tot[False].turns), "shown_b": tot[True].shown / max(1, tot[True].turns),
-            "cast_button": tot[True].cast_button}
+            "cast_button": tot[True].cast_button, "declined": whole.declined, "shown": whole.shown,
+            "share": 100 * whole.declined / max(1, whole.shown)}
 
 
 def report(args, first_seed: int = 1) -> int:
@@ -87,4 +105,7 @@ def report(args, first_seed: int = 1) -> int:
     print(f"casts made with the Cast… button where the table would pass: {r['cast_button']}")
     print(f"same outcome both ways: {r['same']} of {r['games']} games")
     print(f"pass-only prompts per human turn: {r['a']:.2f} without auto-pass, {r['b']:.2f} with the default")
+    print(f"decisions shown to a human at the default table (Temporary Control rolled as its setting does): "
+          f"{r['shown']}, {r['declined']} of them declined")
+    print(f"pass-only share of human decisions with the default: {r['share']:.0f}%")
     return 0 if r["same"] == r["games"] else 1

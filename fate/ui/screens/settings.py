@@ -5,16 +5,26 @@ from __future__ import annotations
 
 import pygame
 
-from fate.settings import AUTOPASS_MODES, TEXT_SIZES
+from fate.settings import AUTOPASS_MODES, TEMPORARY_MODES, TEXT_SIZES
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, NIGHT, PANEL, PARCHMENT, mix
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.table.anim import SPEEDS
-from fate.ui.table.autopass import MODE_TIPS, MODE_WORDS, SHORT
+from fate.ui.table.autopass import (
+    DEFAULT_MODE,
+    DEFAULT_TEMPORARY,
+    MODE_TIPS,
+    MODE_WORDS,
+    SHORT,
+    TEMPORARY_WORDS,
+    temporary_tips,
+)
 
 HARD_SECONDS = (0.5, 1.0, 2.0, 4.0)
 WINDOWS = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUME_STEP = 10
-ROW_Y, ROW_STEP = 160, 78
+ROW_Y, ROW_STEP = 156, 72
+# the settings kept seat by seat: (the words allowed, the default)
+SEAT_SETTINGS = {"autopass": (AUTOPASS_MODES, DEFAULT_MODE), "temporary_control": (TEMPORARY_MODES, DEFAULT_TEMPORARY)}
 
 
 @scene("settings")
@@ -52,6 +62,9 @@ class SettingsScene(Scene):
             (f"Auto-pass{self.seat_words()}", [(SHORT[m].capitalize(), ("autopass", m), self.autopass() == m,
                                                   f"{MODE_WORDS[m]}. {MODE_TIPS[m]} (A at the table)")
                                                  for m in AUTOPASS_MODES]),
+            (f"Temporary Control{self.seat_words()}", [
+                (TEMPORARY_WORDS[m], ("temporary_control", m), self.seat_setting("temporary_control") == m,
+                 f"{TEMPORARY_WORDS[m]}: {temporary_tips(self.app.content)[m]}") for m in TEMPORARY_MODES]),
             ("Hard thinks for", [(f"{t:g} s", ("hard", t), st["hard_seconds"] == t,
                                   f"Hard searches about {t:g} s a decision, and as long for a hint: "
                                   "longer is stronger and slower") for t in HARD_SECONDS]),
@@ -69,8 +82,13 @@ class SettingsScene(Scene):
         return f" (seat {self.seat() + 1})" if getattr(self.back_to, "looker", None) is not None else ""
 
     def autopass(self) -> str:
-        modes = self.app.settings.get("autopass") or []
-        return modes[self.seat()] if self.seat() < len(modes) and modes[self.seat()] in AUTOPASS_MODES else "mine"
+        return self.seat_setting("autopass")
+
+    def seat_setting(self, name: str) -> str:
+        """This seat's word of a setting kept seat by seat (Auto-pass, Temporary Control)."""
+        allowed, default = SEAT_SETTINGS[name]
+        words = self.app.settings.get(name) or []
+        return words[self.seat()] if self.seat() < len(words) and words[self.seat()] in allowed else default
 
     def draw(self, screen):
         self.hot = []
@@ -85,7 +103,7 @@ class SettingsScene(Scene):
                 continue
             for i, (label, key, selected, tip) in enumerate(options):
                 button(self, screen, L, (680 + i * 210, y, 190, 60), label, key, selected=selected, size=22, tip=tip)
-        button(self, screen, L, (810, ROW_Y + 10 * ROW_STEP + 6, 300, 64), "Back", ("back",), size=28,
+        button(self, screen, L, (810, ROW_Y + len(self.rows()) * ROW_STEP + 4, 300, 60), "Back", ("back",), size=28,
                tip="Back (Esc). Every setting is kept for the next time you play.")
         sound = self.app.sound
         foot = "Every setting is kept for the next time you play  ·  M mutes the sound anywhere"
@@ -126,10 +144,11 @@ class SettingsScene(Scene):
                 self.app.sound.play("card_draw")  # to hear the new level
         elif key[0] in ("text_size", "cult_shapes", "handoff_solo", "confirm_end_turn"):
             st[key[0]] = key[1]
-        elif key[0] == "autopass":
-            modes = [m if m in AUTOPASS_MODES else "mine" for m in (list(st.get("autopass") or []) + ["mine"] * 4)[:4]]
-            modes[self.seat()] = key[1]
-            st["autopass"] = modes
+        elif key[0] in SEAT_SETTINGS:
+            allowed, default = SEAT_SETTINGS[key[0]]
+            words = [m if m in allowed else default for m in (list(st.get(key[0]) or []) + [default] * 4)[:4]]
+            words[self.seat()] = key[1]
+            st[key[0]] = words
         elif key[0] == "window":
             if self.app.fullscreen:
                 self.app.toggle_fullscreen()

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import pygame
 
-from fate.settings import AUTOPASS_MODES
+from fate.settings import AUTOPASS_MODES, TEMPORARY_MODES
 from fate.ui.kit.widgets import button, tooltip
 from fate.ui.table.autopass import (
     DEFAULT_MODE,
+    DEFAULT_TEMPORARY,
     MODE_TIPS,
     MODE_WORDS,
     SHORT,
+    TEMPORARY_WORDS,
     AutoPass,
     only_outcome,
+    temporary_answer,
 )
 
 TAKEN = (170, 160, 190)  # the Chronicle's colour for a decision the table took for you
@@ -35,6 +38,11 @@ class AutoAnswers:
         modes = self.app.settings.get("autopass") or []
         return [m if m in AUTOPASS_MODES else DEFAULT_MODE for m in (list(modes) + [DEFAULT_MODE] * 4)[:4]]
 
+    def temporary_modes(self) -> list[str]:
+        modes = self.app.settings.get("temporary_control") or []
+        return [m if m in TEMPORARY_MODES else DEFAULT_TEMPORARY
+                for m in (list(modes) + [DEFAULT_TEMPORARY] * 4)[:4]]
+
     def auto_choice(self, seat: int) -> str | None:
         """The choice the table takes for human ``seat`` now, or None to ask them."""
         if not self.answers_for_you:
@@ -49,6 +57,13 @@ class AutoAnswers:
             if seat == self.looker:
                 self.passed += 1
             return "pass"
+        roll = temporary_answer(self.temporary_modes(), p)
+        if roll is not None:
+            if seat == self.looker:
+                mode = self.temporary_modes()[seat]
+                self.add_log(f"Taken for you (Temporary Control: {TEMPORARY_WORDS[mode].lower()}, in Settings): "
+                             f"{p.choice(roll).label[:1].lower() + p.choice(roll).label[1:]}.", TAKEN)
+            return roll
         only = only_outcome(g, p)
         if only is not None and seat == self.looker:
             label = p.choice(only).label

@@ -13,6 +13,10 @@ chooses (Settings, kept) when the table stops to ask:
 
 "Pass until my next turn" passes every window until that seat's next turn.
 
+The roll for Temporary Control (R-AC-3) is a setting too, seat by seat: ``always``
+(the default: a failed roll costs nothing, and a success still leaves the Control
+Action to take or skip), ``never``, or ``ask`` as the rules put it.
+
 A decision with one legal outcome (a single choice; the second Spell of a Wild
 pair when only two match) is taken for the player. Either way the table
 applies the engine's own choice id, so the choices a save records, and so
@@ -26,6 +30,7 @@ from dataclasses import dataclass, field
 
 from fate.engine import Game, Prompt
 from fate.settings import AUTOPASS_MODES as MODES
+from fate.settings import TEMPORARY_MODES
 
 DEFAULT_MODE = "mine"
 MODE_WORDS = {
@@ -41,6 +46,55 @@ MODE_TIPS = {
             "at other times it passes for you.",
     "never": "The table always passes for you; press Cast… (or C) to stop at the next casting window.",
 }
+DEFAULT_TEMPORARY = "always"
+TEMPORARY_WORDS = {"ask": "Ask", "always": "Always roll", "never": "Never roll"}
+TEMPORARY_ANSWERS = {"always": "roll", "never": "no"}
+
+
+def temporary_odds(content) -> tuple[int, int]:
+    """(faces that give Temporary Control, faces of a Fate Die)."""
+    return len(content.dice.temporary_control), len(content.dice.faces)
+
+
+def temporary_tips(content) -> dict[str, str]:
+    """What each Temporary Control setting does, with the roll's odds and its only risk."""
+    good, faces = temporary_odds(content)
+    odds = f"{good} chance{'s' if good != 1 else ''} in {faces}"
+    risk = ("A failed roll costs nothing; but a rival holding a Readied card for any roll may use it on yours, "
+            "as on every roll.")
+    return {
+        "ask": f"The table asks each time you lack Control: roll a Fate Die ({odds}) for this turn's Control "
+               f"Action? {risk}",
+        "always": f"The table rolls for you whenever you lack Control ({odds} to win this turn's Control Action, "
+                  f"which you may still take or skip). {risk}",
+        "never": "The table never rolls for Temporary Control for you: you take the Control Action only where "
+                 "you truly have Control.",
+    }
+
+
+def temporary_answer(modes: list[str], p: Prompt) -> str | None:
+    """The table's answer to a Temporary Control prompt under the seat's setting, or None to ask."""
+    if p.kind != "temporary_control":
+        return None
+    mode = modes[p.seat] if 0 <= p.seat < len(modes) and modes[p.seat] in TEMPORARY_MODES else DEFAULT_TEMPORARY
+    answer = TEMPORARY_ANSWERS.get(mode)
+    return answer if answer is not None and p.choice(answer) is not None else None
+
+
+def choice_tip(prompt: dict, cid: str, content) -> str:
+    """A choice's tooltip where its label alone does not say what it risks or gains ("" if it does)."""
+    if prompt.get("kind") == "temporary_control":
+        good, faces = temporary_odds(content)
+        if cid == "roll":
+            return (f"Roll one Fate Die: {good} face{'s' if good != 1 else ''} in {faces} "
+                    f"({', '.join(content.dice.faces[f].name for f in sorted(content.dice.temporary_control))}) gives you "
+                    "this turn's Control Action. A failed roll costs nothing, but a rival holding a Readied card "
+                    "for any roll may use it on yours. Settings can roll always or never without asking.")
+        if cid == "no":
+            return "No roll, and no Control Action here this turn."
+    return ""
+
+
 # The moments aimed at the player (its own roll, a raid on it) and the timings of the
 # cards made for them: the default stops there when such a card is held.
 _AIMED = {"after_roll": {"after_roll", "roll_any"}, "raid": {"raided"}}
@@ -138,10 +192,14 @@ def readable_labels(v: dict, content) -> dict[str, str]:
     return out
 
 
-def readable_text(prompt: dict) -> str:
+def readable_text(prompt: dict, content=None) -> str:
     """The prompt's words, with "which die?" asked as a yes-or-no when only one die can be
-    chosen (the engine's question stays the same decision, with the same choice ids)."""
+    chosen (the engine's question stays the same decision, with the same choice ids), and
+    the odds of the roll for Temporary Control."""
     text = prompt.get("text", "")
+    if prompt.get("kind") == "temporary_control" and content is not None:
+        good, faces = temporary_odds(content)
+        return f"{text} ({good} chance{'s' if good != 1 else ''} in {faces}; a failed roll costs nothing)"
     dice = [c for c in prompt.get("choices", ()) if c["id"].startswith("die:")]
     if text.endswith("which die?") and len(dice) == 1:
         label = dice[0]["label"]

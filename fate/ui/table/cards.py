@@ -20,6 +20,7 @@ from fate.ui.kit.theme import (
     PARCHMENT,
     mix,
 )
+from fate.ui.table.autopass import choice_tip
 from fate.ui.table.picker import Key
 
 TIMING_WORDS = {
@@ -227,7 +228,8 @@ class CardsAndPrompt:
             pygame.draw.rect(screen, GOLD, br, L.n(2), border_radius=L.n(8))
             ink.draw(screen, text, br.center, 18, PARCHMENT, "bold", anchor="center", max_w=br.w - L.n(12))
             declines = key[0] == "button" and key[1] in ("pass", "skip", "stop", "no", "keep")
-            self.region(br, key, label, "Click, or press its number."
+            said = choice_tip(picker.prompt, key[1], self.content) if picker is not None and key[0] == "button" else ""
+            self.region(br, key, label, (f"{said}\n\n" if said else "") + "Click, or press its number."
                         + (" Space or Enter also answers this." if declines else ""))
 
     def prompt_text(self, screen, picker, status) -> None:

@@ -195,7 +195,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             return
         if self.picker is None or self.picker_for != self.decisions():
             self.shown = self.session.view(self.looker)
-            self.picker = Picker(dict(self.shown["prompt"], text=readable_text(self.shown["prompt"])))
+            self.picker = Picker(dict(self.shown["prompt"], text=readable_text(self.shown["prompt"], self.app.content)))
             self.picker.labels.update(readable_labels(self.shown, self.app.content))
             self.picker_for = self.decisions()
 
@@ -238,7 +238,8 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             return ""
         if not s.is_human(seat):
             dots = "." * (1 + int(self.clock * 3) % 3)
-            return f"The {self._name_of(seat)[4:]} is thinking{dots}"
+            name = self._name_of(seat)  # "the Cult of ..." once its Elder God is drafted, else "Seat 3"
+            return f"{name[:1].upper()}{name[1:]} is thinking{dots}"
         return ""
 
     def buttons(self) -> list[tuple[str, tuple]]:

@@ -174,3 +174,67 @@ def test_the_default_stops_in_a_rival_turn_for_a_card_made_for_it(content, tmp_p
         assert (0, "cast_window", 1) in seen
     finally:
         app.close()
+
+
+def lacking_control(content, tmp_path, setting):
+    """Seat 0 (human) at The Ceremony with 2 Cultists, no Control, the die set to the Pentagram;
+    ``setting``: its Temporary Control setting (None: the default)."""
+    app = App(content, size=(1280, 720), seed=5, saves=tmp_path,
+              settings={"speed": 3} | ({"temporary_control": [setting] * 4} if setting else {}))
+    g = build(content, {"players": 3, "fate": ["ceremony"], "start": "activate", "dice": ["pentagram"],
+                        "seats": [{"cultists": {"ceremony": 2}}, {}, {}]})
+    session = Session.from_game(content, [SeatConfig(i == 0, "easy", i) for i in range(3)], g, saves=tmp_path)
+    open_table(app, session)
+    return app, app.scene
+
+
+def first_shown(app, scene) -> dict:
+    for _ in range(60):
+        frame(app)
+        if scene.picker is not None:
+            return scene.picker.prompt
+    raise AssertionError("no decision was shown")
+
+
+@pytest.mark.parametrize("setting,answer", [(None, "roll"), ("always", "roll"), ("never", "no")])
+def test_r_ac_3_the_temporary_control_setting_answers_for_the_seat_and_says_so(content, tmp_path, setting, answer):
+    app, scene = lacking_control(content, tmp_path, setting)
+    try:
+        shown = first_shown(app, scene)
+        made = scene.session.game.choices_made
+        assert shown["kind"] != "temporary_control" and made[-1] == answer
+        # a success leaves the Control Action to take or skip; a roll never taken, nothing
+        assert shown["kind"] == ("control_action" if answer == "roll" else shown["kind"])
+        said = [text for text, _colour in scene.log]
+        assert any(t.startswith("Taken for you (Temporary Control") for t in said), said[-4:]
+    finally:
+        app.close()
+
+
+def test_r_ac_3_asked_the_roll_shows_its_odds_and_what_it_risks(content, tmp_path):
+    app, scene = lacking_control(content, tmp_path, "ask")
+    try:
+        shown = first_shown(app, scene)
+        assert shown["kind"] == "temporary_control"
+        assert shown["text"].endswith("(1 chance in 6; a failed roll costs nothing)"), shown["text"]
+        frame(app)
+        where = next(h.rect.center for h in scene.hotspots() if h.key[-1] == "roll")
+        roll = scene.table.at(where).body  # what its tooltip says under the pointer
+        assert "1 face in 6 (Pentagram)" in roll and "rival" in roll and "Roll for Temporary" not in roll, roll
+        app.frame(click(where), 1 / 30)
+        assert scene.session.game.choices_made[-1] == "roll"
+    finally:
+        app.close()
+
+
+def test_the_temporary_control_setting_is_kept_seat_by_seat(content, tmp_path):
+    app = App(content, size=(1280, 720), seed=5, settings={}, saves=tmp_path)
+    try:
+        app.visit("settings")
+        frame(app)
+        spot = next(h for h in app.scene.hotspots() if h.key == ("temporary_control", "ask"))
+        assert "chance" in spot.tip
+        app.frame(click(spot.rect.center), 1 / 30)
+        assert app.settings["temporary_control"] == ["ask", "always", "always", "always"]
+    finally:
+        app.close()

@@ -82,7 +82,8 @@ def test_the_elder_god_choice_stays_secret_until_all_have_chosen(content, tmp_pa
 
 
 def test_the_dice_panel_follows_a_turned_die(content, tmp_path):
-    app = App(content, size=(1280, 720), seed=3, settings={"speed": 3}, saves=tmp_path)
+    app = App(content, size=(1280, 720), seed=3, saves=tmp_path,  # no roll for Temporary Control after it
+              settings={"speed": 3, "temporary_control": ["never"] * 4})
     g = build(content, {"players": 2, "current": 0, "start": "activate", "fate": ["other_worlds", "museum"],
                         "dice": ["skull"] * 6, "seats": [{"reserve": ["flame-02"]}, {}]})
     session = Session.from_game(content, [SeatConfig(True, "easy", 0), SeatConfig(False, "easy", 1)], g)

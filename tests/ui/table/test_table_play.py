@@ -188,3 +188,22 @@ def test_ai_seats_think_without_blocking_frames(app):
     # drawing still works while the worker thread runs
     frame(app)
     assert any("is thinking" in t for t in app.ink.drawn)
+
+
+def test_a_thinking_seat_is_named_before_and_after_its_elder_god_is_drafted(app):
+    """The banner once said "The  3 is thinking." for a seat with no Elder God yet."""
+    import re
+
+    app.settings["speed"] = 1
+    scene = start(app, [False, False, False])
+    said = set()
+    for _ in range(3000):
+        frame(app)
+        status = scene.status().rstrip(".")
+        if "is thinking" in status:
+            said.add(status)
+        if any(s.startswith("The Cult of") for s in said) and any(s.startswith("Seat") for s in said):
+            break
+        time.sleep(0.002)
+    assert said and all(re.fullmatch(r"(Seat [1-3]|The Cult of [A-Z][\w' -]+) is thinking", s) for s in said), said
+    assert any(s.startswith("Seat") for s in said) and any(s.startswith("The Cult of") for s in said), said
