@@ -24,7 +24,13 @@ from dataclasses import dataclass
 
 from fate.ai.bots import make_bot
 from fate.engine import default_content, new_game
-from fate.ui.table.autopass import DEFAULT_MODE, DEFAULT_TEMPORARY, AutoPass, only_outcome, temporary_answer
+from fate.ui.table.autopass import (
+    DEFAULT_MODE,
+    DEFAULT_TEMPORARY,
+    AutoPass,
+    only_outcome,
+    temporary_answer,
+)
 from fate.ui.table.picker import DECLINE
 
 
