@@ -169,6 +169,8 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content) -> str | No
     if k == "rolled":
         faces = ", ".join(content.dice.faces[content.dice.face(f)].name for f in d["faces"])
         return f"{Who} {does('roll')}: {faces}."
+    if k == "raid_declared" and not d["investigators"]:
+        return f"A raid on {'your' if you else who + chr(39) + 's'} Lodge finds no Investigators there: nothing happens."
     if k == "raid_declared":
         raiders = d['investigators']
         return f"RAID! {count(raiders, 'Investigator')} {agree('storm', raiders != 1)} {'your' if you else who + chr(39) + 's'} Lodge."

@@ -43,9 +43,12 @@ OF_EVENT = {
 
 
 def effect_of(event: Event) -> str:
-    """The effect an event makes ("" for none); a Summon step back is not the god drawing near."""
+    """The effect an event makes ("" for none); a Summon step back is not the god drawing near,
+    and a raid on an empty Lodge is no alarm."""
     if event.kind == "summon_moved" and event.data["to"] < event.data["frm"]:
         return ""
+    if event.kind == "raid_declared" and not event.data["investigators"]:
+        return ""  # an empty Lodge: nothing breaks in
     return OF_EVENT.get(event.kind, "")
 
 

@@ -55,8 +55,8 @@ def undo_words(m: dict[str, Any]) -> str:
 
 class ViewGame:
     """What the table's own helpers (auto-pass, the one-choice rule) read of a game,
-    taken from the latest state of a seat: the turn, whose turn, how many decisions,
-    and the prompt (with choices only when that seat decides)."""
+    taken from the latest state of a seat: the turn, whose turn, how many decisions, the
+    Investigators in each Lodge, and the prompt (with choices only when that seat decides)."""
 
     def __init__(self, content: Content, st: dict[str, Any] | None) -> None:
         self.content = content
@@ -65,6 +65,7 @@ class ViewGame:
         self.turn = v["turn"] if v else 0
         self.cur = v["current"] if v else 0
         self.over = v["over"] if v else False
+        self.inv_lodge = [row.get("investigators", 0) for row in v["seats"]] if v else []  # public counts
         self.choices_made = range(st["decision"] if st else 0)
         self._prompt = st.get("prompt") if st else None
         if v and self._prompt is None and v.get("prompt"):

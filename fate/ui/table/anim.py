@@ -288,6 +288,9 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
         return [Carry("investigator", INVESTIGATOR, ("lodge_inv", s), SUPPLY_ANCHOR, n)]
     if k == "rolled":
         return [Dice(d["faces"], who, PURPOSES.get(d["purpose"], "rolls"))]
+    if k == "raid_declared" and not d["investigators"]:
+        return [Banner("An empty raid", INK_DIM, f"No Investigators are in {'your' if you else who + chr(39) + 's'} "
+                       "Lodge: nothing happens.", 1.0)]
     if k == "raid_declared":
         return [Banner("Raid!", BLOOD, f"{count(d['investigators'], 'Investigator')} "
                        f"{agree('break', d['investigators'] != 1)} into "

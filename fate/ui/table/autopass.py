@@ -142,6 +142,8 @@ class AutoPass:
             return False
         if mode == "never":
             return True
+        if kind == "raid" and aimed == seat and 0 <= seat < len(g.inv_lodge) and not g.inv_lodge[seat]:
+            return True  # a raid on an empty Lodge: no card has an Investigator there to send away
         if kind in _AIMED and aimed == seat:
             if kind == "raid" or any(_AIMED[kind] & _timing(g, c.id) for c in p.choices):
                 return False

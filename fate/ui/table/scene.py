@@ -91,10 +91,14 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         """Log (and, when ``animate``, queue the beats of) the events not told yet;
         ``v`` is the looker's view after them, for the names in the sentences."""
         evs = self.session.events
+        told = evs[self.logged - 1] if self.logged else None
         for e in evs[self.logged:]:
             if not e.visible_to(self.looker):
                 continue
-            text = narrate(e, v, self.looker, self.app.content)
+            empty_raid = (told is not None and told.kind == "raid_declared" and not told.data["investigators"]
+                          and e.kind == "raid_repelled" and told.data["seat"] == e.data["seat"])
+            told = e
+            text = None if empty_raid else narrate(e, v, self.looker, self.app.content)  # said in one line
             if text:
                 colour = PARCHMENT
                 if e.kind in ("raid_declared", "raided", "curse_revealed", "cursed"):

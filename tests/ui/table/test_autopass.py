@@ -238,3 +238,41 @@ def test_the_temporary_control_setting_is_kept_seat_by_seat(content, tmp_path):
         assert app.settings["temporary_control"] == ["ask", "always", "always", "always"]
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("investigators,window", [(0, False), (2, True)])
+def test_r_so_4_a_raid_on_an_empty_lodge_is_one_line_and_no_window(content, tmp_path, investigators, window):
+    """Solo: the Investigators enter Streets of Arkham and raid the player, who holds Warded Threshold
+    (cast as a raid on you is declared). With no Investigator in the Lodge, nothing can be sent away:
+    the table does not stop, the Chronicle says it in one line and the banner is no alarm."""
+    from fate.ui.kit.sound import effect_of
+
+    app = App(content, size=(1280, 720), seed=5, settings={"speed": 3}, saves=tmp_path)
+    g = build(content, {"players": 1, "fate": ["museum", "library"], "start": "conclude",
+                        "seats": [{"hand": ["hood-01", "tome-05", "key-04"], "reserve": ["key-06"],
+                                   "investigators": investigators}],
+                        "decks": {"spells": ["key-13", "lantern-01"], "curses": ["hubris"]}})
+    session = Session.from_game(content, [SeatConfig(True, "easy", 0)], g, saves=tmp_path)
+    open_table(app, session)
+    try:
+        shown = []
+        for _ in range(80):
+            frame(app)
+            if scene_prompt := app.scene.picker and app.scene.picker.prompt:
+                shown.append((scene_prompt["kind"], scene_prompt["text"]))
+                if scene_prompt["kind"] == "cast_window" or len(shown) > 3:
+                    break
+                app.scene.choose(scene_prompt["choices"][0]["id"])
+        declared = [e for e in session.events if e.kind == "raid_declared"]
+        assert [e.data["investigators"] for e in declared] == [investigators]
+        said = [text for text, _colour in app.scene.log]
+        raid_lines = [t for t in said if "raid" in t.lower() or "RAID" in t]
+        if window:
+            assert shown[-1][0] == "cast_window" and "raid" in shown[-1][1]
+            assert effect_of(declared[0]) == "raid"
+        else:
+            assert all(kind != "cast_window" for kind, _text in shown), shown
+            assert raid_lines == ["A raid on your Lodge finds no Investigators there: nothing happens."], raid_lines
+            assert effect_of(declared[0]) == ""
+    finally:
+        app.close()
