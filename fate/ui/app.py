@@ -40,6 +40,7 @@ from fate.untrusted import cut
 TITLE = "Fate of the Elder Gods"
 MIN_SIZE = (1280, 720)
 MAX_SIZE = (3840, 2160)
+SCREEN_MARGIN = 80  # pixels of a screen's height left for the window's title bar and the desktop's panel
 REST_AFTER = 0.5  # seconds of a still picture and no input before the real loop rests
 REST_FPS = 5  # how often a resting loop lets the game move on and draws (input is seen at once)
 
@@ -64,7 +65,11 @@ class App:
         self.saves = saves if saves is not None else saves_dir()  # every game autosaves here
         pygame.display.set_caption(TITLE)
         pygame.display.set_icon(art.icon(64))
-        self.size = clamp_size(size if size is not None else self.settings["window"])  # None: as last set
+        # None: as last set, made smaller if this screen cannot hold it (a save from a larger screen)
+        self.size = clamp_size(size) if size is not None else fit_screen(clamp_size(self.settings["window"]),
+                                                                           desktop_size())
+        self.fitted = self.size  # the size it opened at: kept only once the player resizes the window
+        self.smallest = (min(MIN_SIZE[0], self.size[0]), min(MIN_SIZE[1], self.size[1]))  # a small screen's
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.ink = Ink()
         self.sound = Sound(self.settings)
@@ -140,7 +145,7 @@ class App:
             self.quit()
 
     def resize(self, w: int, h: int) -> None:
-        size = clamp_size((w, h))
+        size = clamp_size((w, h), self.smallest)
         if size != self.screen.get_size():
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = size
@@ -223,7 +228,8 @@ class App:
     def close(self) -> None:
         self.scene.close()
         self.sound.close()
-        if not self.fullscreen and list(self.size) != self.settings["window"]:  # a window resized by hand
+        if not self.fullscreen and list(self.size) != self.settings["window"] and self.size != self.fitted:
+            # a window resized by hand (not one made to fit a smaller screen)
             self.settings["window"] = list(self.size)
             self.save_settings()
         if self.sound.opening():  # SDL is still probing for audio on its thread: leave that part be
@@ -233,10 +239,35 @@ class App:
             pygame.quit()
 
 
-def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
-    w = min(MAX_SIZE[0], max(MIN_SIZE[0], int(size[0])))
-    h = min(MAX_SIZE[1], max(MIN_SIZE[1], int(size[1])))
+def clamp_size(size: tuple[int, int], smallest: tuple[int, int] = MIN_SIZE) -> tuple[int, int]:
+    w = min(MAX_SIZE[0], max(smallest[0], int(size[0])))
+    h = min(MAX_SIZE[1], max(smallest[1], int(size[1])))
     return w, h
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the screen the window opens on, or None where the video driver has none
+    (the dummy driver of the tests and the self-test)."""
+    if pygame.display.get_driver() in ("dummy", "offscreen"):
+        return None
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes and min(sizes[0]) > 0 else None
+
+
+def fit_screen(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's size, shrunk in proportion until it fits the screen with room for the
+    window's title bar and the desktop's panel (``SCREEN_MARGIN``); on a screen smaller than
+    the smallest window, as large as the screen allows."""
+    if desktop is None:
+        return size
+    room_w, room_h = desktop[0], desktop[1] - SCREEN_MARGIN
+    if size[0] <= room_w and size[1] <= room_h:
+        return size
+    scale = min(room_w / size[0], room_h / size[1])
+    return max(320, int(size[0] * scale)), max(180, int(size[1] * scale))
 
 
 def parse_size(text: str) -> tuple[int, int]:
