@@ -73,6 +73,9 @@ FONT_FILES = {
 }
 MIN_PX = 13  # no text smaller than this on any window
 FALLBACKS = {"−": "-", "…": "...", "—": "-", "–": "-", "→": "->", "’": "'", "“": '"', "”": '"'}
+# Characters a face draws in its own way that players misread: the blackletter hyphen is the
+# old double stroke, read as "=" ("Yog=Sothoth"); its en dash is the single stroke they expect.
+SUBSTITUTES = {"title": {"-": "\u2013"}}
 
 
 def drawable(text: str) -> str:
@@ -140,7 +143,8 @@ class Ink:
         return f
 
     def safe(self, text: str, role: str) -> str:
-        """The text with any punctuation this face lacks replaced by plain ASCII."""
+        """The text with any punctuation this face lacks replaced by plain ASCII, and the
+        characters it draws in a misleading way by ones it draws plainly (``SUBSTITUTES``)."""
         missing = self._missing.get(role)
         if missing is None:
             font = self.font(role, 20)
@@ -150,6 +154,8 @@ class Ink:
         for ch in missing:
             if ch in text:
                 text = text.replace(ch, FALLBACKS[ch])
+        for ch, better in SUBSTITUTES.get(role, {}).items():
+            text = text.replace(ch, better)
         return text
 
     def line(self, text: str, size: float, colour: tuple, role: str = "body") -> pygame.Surface:
