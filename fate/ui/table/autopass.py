@@ -26,9 +26,11 @@ bench (``python -m fate.bench prompts``) plays the same rules.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from fate.engine import Game, Prompt
+from fate.engine.constants import ELDER_SIGNS_TO_LOSE
 from fate.settings import AUTOPASS_MODES as MODES
 from fate.settings import TEMPORARY_MODES
 
@@ -166,9 +168,14 @@ class AutoPass:
         self.until.pop(seat, None)
 
 
+_GAINS_SIGNS = re.compile(r"\bgain (\d+) Elder Signs?\b", re.IGNORECASE)
+SIGNS_LOSE = ELDER_SIGNS_TO_LOSE
+
+
 def readable_labels(v: dict, content) -> dict[str, str]:
     """Better words for some choices of the looker's prompt, from its own view:
-    "Play both Gathering Spells as a Wild pair" (the engine's ids stay)."""
+    "Play both Gathering Spells as a Wild pair", and how many Elder Signs a choice that
+    gains some would leave the cult with (the engine's ids stay)."""
     prompt = v.get("prompt") or {}
     me = v.get("viewer")
     if me is None or not 0 <= me < len(v["seats"]):
@@ -177,6 +184,11 @@ def readable_labels(v: dict, content) -> dict[str, str]:
     out = {}
     for c in prompt.get("choices", ()):
         head, _, rest = c["id"].partition(":")
+        gains = _GAINS_SIGNS.search(c["label"])
+        if gains and prompt.get("seat") == me:  # what the choice would leave the cult with
+            then = v["seats"][me].get("elder_signs", 0) + int(gains.group(1))
+            out[c["id"]] = f"{c['label']} (then {then} of {SIGNS_LOSE}: {SIGNS_LOSE} lose the game)"
+            continue
         if head == "wild" and rest.isdigit() and 0 <= int(rest) < len(content.symbols):
             sym = int(rest)
             place = content.locations[sym].name.removeprefix("The ")

@@ -25,6 +25,7 @@ from fate.ui.kit.theme import (
     mix,
 )
 
+SIGNS_WARN = 7  # Elder Signs from which a Lodge's count turns red (ten lose the game)
 LODGE_X, LODGE_W = 14, 440  # the Lodge panels down the left, in design units
 # A solo level's numbers in words: Investigators a turn (0-3) and the Curse that ends the game (3-8)
 _WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
@@ -115,17 +116,19 @@ class LodgePanels:
         items = [("cultist", colour, seat["lodge"], "Cultists in the Lodge"),
                  ("cultist", mix(colour, NIGHT, 0.5), seat["abyss"], "Cultists in the Abyss"),
                  ("investigator", INVESTIGATOR, seat["investigators"], "Investigators in the Lodge (5 or more raid)"),
-                 ("curse", BLOOD, seat["curses_carried"], "Curses carried, held face down by a rival")]
+                 ("curse", BLOOD, seat["curses_carried"], "Curses carried, held face down by a rival"),
+                 ("elder_sign", SIGN_GREEN, signs, "Elder Signs: ten seal the cult away, and it loses")]
         cx = x + 12
         self.anchors[("lodge", s)] = L.p(x + 30, cy + 18)
         self.anchors[("lodge_inv", s)] = L.p(x + 30 + 2 * 76, cy + 18)
         for name, col, many, tip in items:
             g = art.glyph(name, L.n(30), col, self.mark(s) if name == "cultist" else "")
             r = screen.blit(g, L.p(cx, cy + 2))
-            warn = name == "investigator" and many >= 5
+            warn = (name == "investigator" and many >= 5) or (name == "elder_sign" and many >= SIGNS_WARN)
             ink.draw(screen, str(many), L.p(cx + 34, cy + 18), ink.read(22), BLOOD if warn else PARCHMENT, "bold",
                      anchor="midleft")
-            self.region(r.union(L.r(cx, cy, 70, 36)), key, tip, f"{self.cult_name(v, s)}: {many}.")
+            more = f" {10 - many} more and it is sealed away." if name == "elder_sign" else ""
+            self.region(r.union(L.r(cx, cy, 70, 36)), key, tip, f"{self.cult_name(v, s)}: {many}.{more}")
             cx += 76
         if seat["has_gate"]:
             g = art.glyph("gate", L.n(32), GATE)

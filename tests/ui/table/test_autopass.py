@@ -276,3 +276,22 @@ def test_r_so_4_a_raid_on_an_empty_lodge_is_one_line_and_no_window(content, tmp_
             assert effect_of(declared[0]) == ""
     finally:
         app.close()
+
+
+def test_r_so_7_a_choice_that_gains_elder_signs_says_how_many_the_cult_would_have(content, tmp_path):
+    app = App(content, size=(1280, 720), seed=5, settings={"speed": 3}, saves=tmp_path)
+    g = build(content, {"players": 1, "fate": ["ceremony", "library"], "start": "activate",
+                        "seats": [{"cultists": {"ceremony": 4}, "curses": ["hubris", "ill-omen"], "elder_signs": 6}]})
+    open_table(app, Session.from_game(content, [SeatConfig(True, "easy", 0)], g, saves=tmp_path))
+    scene = app.scene
+    try:
+        for _ in range(30):
+            frame(app)
+            if scene.picker is not None:
+                break
+        assert scene.picker.label(("button", "cleanse")) == (
+            "Instead gain 3 Elder Signs to destroy one of your Curses (then 9 of 10: 10 lose the game)")
+        lodge = [r for r in scene.table.regions if r.title.startswith("Elder Signs: ten")]
+        assert lodge and lodge[0].body.endswith(": 6. 4 more and it is sealed away.")
+    finally:
+        app.close()
