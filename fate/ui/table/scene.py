@@ -87,10 +87,10 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         self.logged = 0
         self._narrate_new(self.session.view(self.looker), animate=False)
 
-    def _narrate_new(self, v: dict, animate: bool) -> None:
+    def _narrate_new(self, v: dict, animate: bool, upto: int | None = None) -> None:
         """Log (and, when ``animate``, queue the beats of) the events not told yet;
         ``v`` is the looker's view after them, for the names in the sentences."""
-        evs = self.session.events
+        evs = self.session.events if upto is None else self.session.events[:upto]
         told = evs[self.logged - 1] if self.logged else None
         for e in evs[self.logged:]:
             if not e.visible_to(self.looker):
@@ -131,14 +131,26 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
     def _apply(self, cid: str) -> None:
         """Apply a choice. ``shown`` is the position before it (always current here:
         it is refreshed whenever the beats of the last choice end) until its beats end."""
+        s = self.session
+        # several humans at one screen: the moment a human's part ends, anyone may be looking
+        shared = self.looker is not None and len(s.humans()) >= 2
+        public_before = s.view(None) if shared else None
+        told = len(s.events)
         try:
-            self.session.apply(cid)
+            s.apply(cid)
         except IllegalChoice as e:  # never expected from the table's own targets; shown, not fatal
             self.error = str(e)
             return
         self.error = ""
         self.picker = None
-        after = self.session.view(self.looker)
+        if public_before is not None and not s.over() and s.prompt_seat() != self.looker:
+            # nothing of theirs from now until their next hand-off: not their hand, not the
+            # private lines of what this decision brought them ("You draw ..."); they read
+            # those in the Chronicle when the table is theirs again
+            self.looker, self.shown = None, public_before
+            self.log, self.log_at, self.logged = [], [], 0
+            self._narrate_new(public_before, animate=False, upto=told)
+        after = s.view(self.looker)
         self._narrate_new(after, animate=True)
         if not self.anim.busy():
             self.shown = after

@@ -207,3 +207,40 @@ def test_a_thinking_seat_is_named_before_and_after_its_elder_god_is_drafted(app)
         time.sleep(0.002)
     assert said and all(re.fullmatch(r"(Seat [1-3]|The Cult of [A-Z][\w' -]+) is thinking", s) for s in said), said
     assert any(s.startswith("Seat") for s in said) and any(s.startswith("The Cult of") for s in said), said
+
+
+def test_hotseat_an_ai_turn_after_a_humans_shows_nothing_of_that_human(app):
+    """Two humans and an AI at one screen: from the moment a human's decision hands the game
+    to another seat until the next hand-off, every frame is the public table: no hand faces,
+    no private line ("You draw ..."), not even for the end-of-turn draw of that very decision."""
+    app.settings["speed"] = 1  # every beat of the AI's turn is drawn
+    scene = start(app, [True, True, False])
+    rnd = random.Random(3)
+    sampled = 0
+    for _ in range(6000):
+        frame(app)
+        if scene.handoff is not None:
+            scene.take_over()
+            continue
+        if scene.picker is None or scene.anim.busy():
+            time.sleep(0.002)
+            continue
+        human = scene.looker
+        hand = {c["name"] for c in scene.shown["seats"][human]["hand"]}
+        targets = [h for h in scene.hotspots() if h.key[0] != "ui" or h.key[1] == "cancel"]
+        frame(app, click(rnd.choice(targets).rect.center))
+        if scene.session.prompt_seat() in (None, human) or scene.session.over():
+            continue
+        # the human's part is over: sample every frame until someone is handed the table
+        while scene.handoff is None and not scene.session.over() and scene.picker is None:
+            frame(app)
+            sampled += 1
+            now = scene.session.view(human)["seats"][human].get("hand", [])
+            private = hand | {c["name"] for c in now}
+            assert scene.looker is None and scene.shown.get("viewer") is None
+            seen = {t for t in app.ink.drawn if t.startswith("You ") or t in private}
+            assert not seen, seen
+            time.sleep(0.002)
+        if sampled > 400:
+            break
+    assert sampled > 400
