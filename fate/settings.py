@@ -19,7 +19,7 @@ from typing import Any
 from fate.ai.bots import LEVELS
 from fate.engine.save import write_save
 from fate.paths import config_dir
-from fate.untrusted import InputError, one_line, read_json
+from fate.untrusted import InputError, one_line, player_name, read_json
 
 FILE_NAME = "settings.json"
 MAX_BYTES = 64 << 10  # a settings file is about 600 bytes
@@ -27,8 +27,9 @@ COLOURS = 6  # how many cult colours fate.ui.kit.theme.CULT_COLOURS has (a test 
 
 
 def _seat(x: Any) -> bool:
-    return (isinstance(x, dict) and set(x) == {"human", "level", "colour"} and isinstance(x["human"], bool)
-            and x["level"] in LEVELS and _int(x["colour"], 0, COLOURS - 1))
+    return (isinstance(x, dict) and set(x) in ({"human", "level", "colour"}, {"human", "level", "colour", "name"})
+            and isinstance(x["human"], bool) and x["level"] in LEVELS and _int(x["colour"], 0, COLOURS - 1)
+            and player_name(x.get("name", "")) is not None)
 
 
 def _int(x: Any, lo: int, hi: int) -> bool:
@@ -73,7 +74,7 @@ TEMPORARY_MODES = ("ask", "always", "never")
 TEXT_SIZES = (100, 125, 150)
 CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "speed": (lambda x: _int(x, 0, 3), "a whole number 0 to 3"),
-    "new_game": (_seats, "1 to 4 seats, each with human, level and a colour of its own"),
+    "new_game": (_seats, "1 to 4 seats, each with human, level, a colour of its own and maybe a name"),
     "hard_seconds": (_seconds, "seconds, 0.1 to 30"),
     "window": (lambda x: isinstance(x, list) and len(x) == 2 and _int(x[0], 1280, 3840) and _int(x[1], 720, 2160),
                "[width, height], 1280x720 to 3840x2160"),

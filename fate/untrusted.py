@@ -87,6 +87,18 @@ def clean(value: Any, limit: int = 80) -> str:
 
 
 # ---------------------------------------------------------------- files
+NAME_LEN = 20  # the longest player name kept (New Game, a save)
+
+
+def player_name(value: Any) -> str | None:
+    """A player's name as a file may hold it: printable text of at most ``NAME_LEN``
+    characters with no space at either end and no lone surrogate; None for anything else."""
+    if (isinstance(value, str) and len(value) <= NAME_LEN and value.isprintable() and value == value.strip()
+            and value == value.encode("utf-8", "replace").decode("utf-8")):
+        return value
+    return None
+
+
 def read_bytes(path: str | Path, limit: int) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes. InputError for a
     missing file, a folder, anything that is not a regular file, a larger file or

@@ -47,7 +47,12 @@ def test_one_bad_value_costs_only_that_setting(tmp_path):
     [{"human": True, "level": "expert", "colour": 0}],
     [{"human": 1, "level": "hard", "colour": 0}],
     [{"human": True, "level": "hard", "colour": 6}],
-    [{"human": True, "level": "hard", "colour": 0, "name": "x"}],
+    [{"human": True, "level": "hard", "colour": 0, "name": "x" * 21}],  # a name too long
+    [{"human": True, "level": "hard", "colour": 0, "name": "Ann\nBob"}],  # not one line
+    [{"human": True, "level": "hard", "colour": 0, "name": " Ann"}],
+    [{"human": True, "level": "hard", "colour": 0, "name": "\ud800"}],  # a lone surrogate
+    [{"human": True, "level": "hard", "colour": 0, "name": 5}],
+    [{"human": True, "level": "hard", "colour": 0, "nick": "Ann"}],
     [{"human": True, "level": "hard", "colour": i} for i in range(5)],
 ])
 def test_a_new_game_setup_that_cannot_be_is_refused(tmp_path, seats):

@@ -21,7 +21,7 @@ from fate.engine.undo import UndoTrail, revealed
 from fate.engine.view import hide_draft
 from fate.saves import Autosaver, GameLock, GameLocked, new_game_id, read_save
 from fate.settings import COLOURS
-from fate.untrusted import cut
+from fate.untrusted import cut, player_name
 
 
 @dataclass
@@ -29,6 +29,7 @@ class SeatConfig:
     human: bool = True
     level: str = "normal"  # for AI seats: one of fate.ai.LEVELS (the bot of that name plays)
     colour: int = 0  # index into theme.CULT_COLOURS
+    name: str = ""  # a human seat's player, as typed at New Game ("": "Seat 2")
 
 
 @dataclass
@@ -136,6 +137,11 @@ class Session:
 
     def over(self) -> bool:
         return self.game.over
+
+    def seat_title(self, seat: int) -> str:
+        """A seat named by who plays it: a human's name, else "Seat 2"."""
+        cfg = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        return cfg.name if cfg is not None and cfg.human and cfg.name else f"Seat {seat + 1}"
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat].human
@@ -327,7 +333,8 @@ def _table_details(data: dict, where: str) -> tuple[list[SeatConfig], int, list[
             isinstance(r, dict) and isinstance(r.get("human"), bool) and isinstance(r.get("level"), str) and r["level"] in LEVELS
             and isinstance(r.get("colour"), int) and not isinstance(r["colour"], bool) for r in rows)):
         raise SaveFormatError(f"{where}: the table's details are damaged (seats: {cut(rows)})")
-    seats = [SeatConfig(r["human"], r["level"], r["colour"] % COLOURS) for r in rows]  # an odd colour: one of ours
+    seats = [SeatConfig(r["human"], r["level"], r["colour"] % COLOURS, (player_name(r.get("name")) or "") if r["human"] else "")
+             for r in rows]  # an odd colour: one of ours; a name that is not one: no name
     speed = info.get("speed", 1)  # Slow, Normal, Fast, Instant; out of range: the nearest
     speed = min(3, max(0, speed)) if isinstance(speed, int) and not isinstance(speed, bool) else 1
     hints = info.get("hints", [])

@@ -324,6 +324,10 @@ class NetSession:
             return "Open seat"
         return i.name or f"Player {seat + 1}"
 
+    def seat_title(self, seat: int) -> str:
+        """A seat before its Elder God is drafted: who plays it."""
+        return self.name(seat)
+
     def absent(self, seat: int) -> bool:
         return seat < len(self.info) and self.info[seat].kind != "ai" and not self.info[seat].here
 

@@ -1,9 +1,10 @@
 """New Game: the seats (Solo or 2-4 cults), Human or AI with its level, a colour each,
-and alone the Investigators' level."""
+a name for each human at a shared screen (remembered), and alone the Investigators' level."""
 
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import asdict
 
 import pygame
@@ -12,15 +13,18 @@ from fate.ai.bots import LEVELS
 from fate.content.model import STANDARD_LEVEL
 from fate.ui.kit import art
 from fate.ui.kit.theme import (
+    BRONZE,
     CULT_COLOURS,
     GOLD,
     INK_DIM,
+    INK_FAINT,
     PANEL,
     PARCHMENT,
     cult_mark,
 )
-from fate.ui.kit.widgets import Scene, backdrop, button, scene
+from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.session import SeatConfig, Session
+from fate.untrusted import NAME_LEN
 
 LEVEL_TIPS = {
     "easy": "Easy: looks one step ahead at its own cult only, and often misjudges",
@@ -36,7 +40,9 @@ class SetupScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         # as the screen was last left (fate/settings.py checked each seat when it loaded them)
-        self.seats = [SeatConfig(s["human"], s["level"], s["colour"]) for s in app.settings["new_game"]]
+        self.seats = [SeatConfig(s["human"], s["level"], s["colour"], s.get("name", ""))
+                      for s in app.settings["new_game"]]
+        self.editing: int | None = None  # the seat whose name is being typed
         if len(self.seats) == 1:
             self.seats[0].human = True
         self.levels = app.content.solo_levels
@@ -70,7 +76,9 @@ class SetupScene(Scene):
                        tip="A player at this screen takes this seat")
                 button(self, screen, L, (760, y + 16, 150, 60), "AI", ("human", i, False), selected=not cfg.human,
                        tip="The computer plays this cult")
-                if not cfg.human:
+                if cfg.human:
+                    self.name_box(screen, L, i, cfg, y)
+                else:
                     for j, level in enumerate(LEVELS):
                         button(self, screen, L, (930 + j * 120, y + 16, 110, 60), level.capitalize(),
                                ("level", i, level), selected=cfg.level == level, size=22, tip=LEVEL_TIPS[level])
@@ -84,6 +92,53 @@ class SetupScene(Scene):
         button(self, screen, L, (620, 870, 300, 72), "Back", ("back",), size=30)
         button(self, screen, L, (1000, 870, 300, 72), "Begin", ("begin",), size=30)
         self.draw_tip(screen, L)
+
+    def name_box(self, screen, L, i: int, cfg: SeatConfig, y: int) -> None:
+        """The player's name at a shared screen: on their Lodge, the hand-off screen and the end."""
+        box = L.r(930, y + 16, 450, 60)
+        on = self.editing == i
+        pygame.draw.rect(screen, (30, 24, 34), box, border_radius=L.n(8))
+        pygame.draw.rect(screen, GOLD if on else BRONZE, box, L.n(2), border_radius=L.n(8))
+        caret = "|" if on and int(time.monotonic() * 2) % 2 == 0 else ""
+        text = cfg.name + caret if cfg.name or on else f"Name (else Seat {i + 1})"
+        self.ink.draw(screen, text, (box.x + L.n(14), box.centery), 24, PARCHMENT if cfg.name else INK_FAINT,
+                      anchor="midleft", max_w=box.w - L.n(28))
+        self.hot.append(Hotspot(box, ("name", i), f"Seat {i + 1}'s name",
+                                f"Who plays this seat, up to {NAME_LEN} letters: named on its Lodge, when the screen is "
+                                "passed to them and at the end (remembered). Click to type; Enter or Tab when done."))
+
+    @property
+    def types_text(self) -> bool:  # letters go to the name being typed (M does not mute then)
+        return self.editing is not None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.editing is not None:
+            if not any(h.rect.collidepoint(event.pos) and h.key[0] == "name" for h in self.hot):
+                self.stop_typing()
+        if event.type == pygame.KEYDOWN and self.editing is not None:
+            self.type_key(event)
+            return
+        super().handle(event)
+
+    def type_key(self, event: pygame.event.Event) -> None:
+        cfg = self.seats[self.editing]
+        if event.key == pygame.K_BACKSPACE:
+            cfg.name = cfg.name[:-1]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            self.stop_typing()
+        elif event.key == pygame.K_TAB:  # the next human's name
+            now = self.editing
+            humans = [i for i, c in enumerate(self.seats) if c.human]
+            self.stop_typing()
+            self.editing = humans[(humans.index(now) + 1) % len(humans)] if now in humans else None
+        elif event.unicode and event.unicode.isprintable() and len(cfg.name) < NAME_LEN:
+            cfg.name += event.unicode
+
+    def stop_typing(self) -> None:
+        if self.editing is not None:
+            cfg = self.seats[self.editing]
+            cfg.name = cfg.name.strip()
+        self.editing = None
 
     def draw_levels(self, screen, L, y: int) -> None:
         """Solo: how hard the Investigators play, one button a level, its rules on hover."""
@@ -105,6 +160,9 @@ class SetupScene(Scene):
             del self.seats[n:]
             if n == 1:
                 self.seats[0].human = True
+        elif kind == "name":
+            self.stop_typing()
+            self.editing = key[1]
         elif kind == "human":
             self.seats[key[1]].human = key[2]
         elif kind == "level":
@@ -125,10 +183,12 @@ class SetupScene(Scene):
 
     def begin(self, seed: int | None = None) -> None:
         seed = seed if seed is not None else self.app.seed if self.app.seed is not None else random.randrange(1 << 30)
+        self.stop_typing()
         self.app.settings["new_game"] = [asdict(c) for c in self.seats]
         self.app.settings["solo_level"] = self.solo_level
         self.app.save_settings()
-        session = Session(self.app.content, [SeatConfig(c.human, c.level, c.colour) for c in self.seats], seed,
+        session = Session(self.app.content, [SeatConfig(c.human, c.level, c.colour, c.name if c.human else "")
+                                             for c in self.seats], seed,
                           saves=self.app.saves, speed=self.app.settings["speed"],
                           ai_seconds=self.app.settings["hard_seconds"],
                           solo_level=self.solo_level if len(self.seats) == 1 else None)

@@ -395,7 +395,9 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         if seat == -1:
             return "The Investigators"
         god = v["seats"][seat]["god"] if 0 <= seat < len(v["seats"]) else None
-        return f"Cult of {god['name']}" if god else f"Seat {seat + 1}"
+        if god:
+            return f"Cult of {god['name']}"
+        return self.players[seat] if 0 <= seat < len(self.players) and self.players[seat] else f"Seat {seat + 1}"
 
     def colour(self, seat: int) -> tuple:
         return self.colours[seat] if 0 <= seat < len(self.colours) else INVESTIGATOR

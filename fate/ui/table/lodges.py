@@ -67,7 +67,7 @@ class LodgePanels:
         plaque = art.mark(self.mark(s), L.n(24), colour)  # the cult's shape in its colour
         screen.blit(plaque, plaque.get_rect(center=L.p(x + 22, y + 24)))
         self.anchors[("lodge_dot", s)] = L.p(x + 22, y + 24)
-        title = god["name"] if god else f"Seat {s + 1}"
+        title = god["name"] if god else self.cult_name(v, s)
         ink.draw(screen, title, L.p(x + 40, y + 24), 26, GOLD, "bold", anchor="midleft", max_w=L.n(220))
         tag = "You" if mine else ("Their turn" if turn else "")
         if turn and mine:

@@ -14,6 +14,7 @@ from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import GOLD, HINT, INK_DIM, PARCHMENT
 from fate.ui.kit.widgets import backdrop, button, tooltip
 from fate.ui.table.anim import veil
+from fate.ui.table.autopass import window_of
 
 
 class PlayPanels:
@@ -135,6 +136,9 @@ class PlayPanels:
         colour = self.colours[seat]
         god = self.shown["seats"][seat]["god"] if self.shown["seats"][seat]["god"] else None
         name = f"the Cult of {god['name']}" if god else f"Seat {seat + 1}"
+        player = self.session.seats[seat].name if seat < len(self.session.seats) else ""
+        if player:  # a name typed at New Game: the player, and under it the cult they lead
+            name = player
         if len(self.session.humans()) == 1:  # the Hand-off screen setting: no one else to look away
             ink.draw(screen, "Your turn", L.p(960, 300), 48, INK_DIM, "italic", anchor="center")
             ink.draw(screen, name[:1].upper() + name[1:], L.p(960, 400), 96, colour, "title", anchor="center",
@@ -144,12 +148,37 @@ class PlayPanels:
             button(self, screen, L, (760, 580, 400, 80), "To the table", ("ui", "handoff"), size=28,
                    tip="Back to the table for your turn (Enter)")
             return
-        ink.draw(screen, "Pass the screen", L.p(960, 300), 48, INK_DIM, "italic", anchor="center")
-        ink.draw(screen, f"to {name}", L.p(960, 400), 96, colour, "title", anchor="center", shadow=True)
-        ink.draw(screen, "Everyone else, look away: their hand and secrets come next.", L.p(960, 490), 26,
+        ink.draw(screen, "Pass the screen", L.p(960, 260), 48, INK_DIM, "italic", anchor="center")
+        ink.draw(screen, f"to {name}", L.p(960, 360), 96, colour, "title", anchor="center", shadow=True)
+        if player and god:
+            ink.draw(screen, f"the Cult of {god['name']}", L.p(960, 440), 30, colour, "bold", anchor="center")
+        ink.draw(screen, self.handoff_reason(seat), L.p(960, 490), 28, GOLD, "italic", anchor="center",
+                 max_w=L.n(1400))
+        ink.draw(screen, "Everyone else, look away: their hand and secrets come next.", L.p(960, 535), 24,
                  PARCHMENT, "italic", anchor="center")
-        button(self, screen, L, (760, 580, 400, 80), f"I am {name.replace('the ', '', 1)}", ("ui", "handoff"),
-               size=28)
+        button(self, screen, L, (760, 600, 400, 80), f"I am {name.replace('the ', '', 1)}", ("ui", "handoff"),
+               size=28, tip="The table turns to this seat's own view (Enter)")
+
+    def handoff_reason(self, seat: int) -> str:
+        """Why the screen goes to this seat now, in words every seat may read: the moment,
+        never what the seat holds."""
+        g = self.session.game
+        p = g.pending()
+        if p is None:
+            return ""
+        if p.kind == "draft":
+            return "Why: to choose, in secret, the Elder God the cult will serve."
+        if g.cur == seat:
+            return "Why: it is their turn."
+        kind, aimed = window_of(p) if p.kind == "cast_window" else ("", -1)
+        whose = self._name_of(g.cur)
+        if kind == "raid" and aimed == seat:
+            return "Why: a raid on their Lodge, and they may answer it before the dice roll."
+        if kind == "after_roll":
+            return f"Why: a roll in {whose}'s turn, and they may answer it before it counts."
+        if p.kind == "cast_window":
+            return f"Why: a chance to cast in {whose}'s turn, which the table does not pass for them."
+        return f"Why: {whose}'s turn asks a decision of theirs."
 
     def draw_menu(self, screen: pygame.Surface) -> None:
         L = Layout(*screen.get_size())

@@ -47,6 +47,8 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         self.session = session
         self.colours = [CULT_COLOURS[c.colour % len(CULT_COLOURS)][1] for c in session.seats]
         self.table = Table(app.ink, app.content, self.colours)
+        # the names typed at New Game on the humans' Lodges (the online table puts everyone's)
+        self.table.players = [c.name if c.human else "" for c in session.seats]
         session.speed = app.settings["speed"]  # the Setting as it is now wins over the speed saved with a game
         self.anim = Player(session.speed, app.sound.play)
         humans = session.humans()
@@ -126,7 +128,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         seats = self.shown["seats"]
         if 0 <= seat < len(seats) and seats[seat]["god"]:
             return seats[seat]["god"]["name"] if god else f"the Cult of {seats[seat]['god']['name']}"
-        return f"Seat {seat + 1}"
+        return self.session.seat_title(seat)
 
     def _apply(self, cid: str) -> None:
         """Apply a choice. ``shown`` is the position before it (always current here:
