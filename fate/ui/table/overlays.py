@@ -11,7 +11,7 @@ from fate.engine.save import save_data
 from fate.paths import logs_dir
 from fate.saves import write_report
 from fate.ui.kit.layout import Layout
-from fate.ui.kit.theme import GOLD, HINT, INK_DIM, PARCHMENT
+from fate.ui.kit.theme import GOLD, HINT, INK_DIM, PANEL, PANEL_EDGE, PARCHMENT
 from fate.ui.kit.widgets import backdrop, button, tooltip
 from fate.ui.table.anim import veil
 from fate.ui.table.autopass import window_of
@@ -185,6 +185,10 @@ class PlayPanels:
         shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 180))
         screen.blit(shade, (0, 0))
+        # a panel of its own: nothing of the table (the prompt bar, a hand-off's words) shows through
+        panel = L.r(620, 220, 680, 630)
+        pygame.draw.rect(screen, PANEL, panel, border_radius=L.n(16))
+        pygame.draw.rect(screen, PANEL_EDGE, panel, L.n(2), border_radius=L.n(16))
         self.hot = []
         self.ink.draw(screen, "Paused", L.p(960, 300), 72, GOLD, "title", anchor="center")
         for i, (label, key, tip) in enumerate((
@@ -194,8 +198,10 @@ class PlayPanels:
                 ("Settings", ("ui", "settings"), "Sound, text size, shapes, speed, the window"),
                 ("Leave to the title", ("ui", "leave"), "The game is kept: Continue picks it up"))):
             button(self, screen, L, (760, 380 + i * 80, 400, 64), label, key, tip=tip)
-        self.ink.draw(screen, "Your game is saved after every decision: Continue on the title screen picks it up.",
-                      L.p(960, 800), 20, INK_DIM, "italic", anchor="center")
+        self.ink.draw(screen, "Your game is saved after every decision:", L.p(960, 790), 20, INK_DIM, "italic",
+                      anchor="center")
+        self.ink.draw(screen, "Continue on the title screen picks it up.", L.p(960, 818), 20, INK_DIM, "italic",
+                      anchor="center")
         self.draw_tip(screen, L)
 
     def export_report(self) -> None:

@@ -4,6 +4,9 @@ Setting's speed over the save's, and words made with their plurals."""
 
 from __future__ import annotations
 
+import pygame
+import pytest
+
 from fate.engine import Event, new_game
 from fate.narration import agree, count, narrate
 from fate.scenario import build
@@ -174,5 +177,34 @@ def test_one_die_to_turn_is_asked_as_yes_or_no(content, tmp_path):
                 scene.choose(next((i for i in ("pass", "skip", "no", "stop") if i in ids), ids[0]))
         assert [c["id"] for c in scene.picker.prompt["choices"]] == ["die:0", "stop"]
         assert scene.picker.prompt["text"] == "Chant from the Deep: turn die 1 (Skull) to Tentacle?"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_pause_menu_stands_on_a_panel_of_its_own_nothing_of_the_table_shows_through(content, tmp_path, size):
+    """The pause shade once let the prompt bar's words run through its own last line."""
+    from fate.ui.kit.layout import Layout
+    from fate.ui.kit.theme import PANEL
+    from fate.ui.shots import busy_session
+
+    app = App(content, size=size, seed=3, settings={"speed": 3}, saves=tmp_path)
+    open_table(app, busy_session(content, seed=7, players=3, decisions=60, human=0))
+    try:
+        for _ in range(5):
+            frame(app)
+        frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+        frame(app)
+        L = Layout(*size)
+        panel = L.r(620, 220, 680, 630).inflate(-L.n(24), -L.n(24))
+        menu = [h.rect for h in app.scene.hotspots()] + [r for text, r in app.ink.placed
+                                                          if text in ("Paused", "Your game is saved after every decision:",
+                                                                      "Continue on the title screen picks it up.")]
+        assert len(menu) == 8  # five buttons and three lines
+        step = L.n(12)
+        for x in range(panel.left, panel.right, step):
+            for y in range(panel.top, panel.bottom, step):
+                if not any(r.inflate(4, 4).collidepoint(x, y) for r in menu):
+                    assert tuple(app.screen.get_at((x, y)))[:3] == PANEL, (x, y)
     finally:
         app.close()
