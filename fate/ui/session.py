@@ -203,7 +203,7 @@ class Session:
         if g.over:
             outcome = (" and ".join(g.seat_name(s) for s in g.winners) + " won" if g.winners
                        else "the Investigators won" if g.solo else "no one won")
-        who = ["Human" if c.human else f"AI ({c.level.capitalize()})" for c in self.seats]
+        who = [(c.name or "Human") if c.human else f"AI ({c.level.capitalize()})" for c in self.seats]
         return {
             "seats": [asdict(c) for c in self.seats],
             "speed": self.speed,

@@ -17,7 +17,7 @@ from fate.ui.kit.theme import (
     PARCHMENT,
 )
 from fate.ui.kit.widgets import Scene, backdrop, button, scene
-from fate.ui.screens.saved import describe, open_saved, watch_replay, when
+from fate.ui.screens.saved import describe, describe_parts, open_saved, watch_replay, when
 
 
 @scene("load")
@@ -51,10 +51,12 @@ class LoadScene(Scene):
             pygame.draw.rect(screen, BRONZE if row.ok else BLOOD, box, L.n(2), border_radius=L.n(10))
             if row.ok:
                 title = describe(row)
-                ink.draw(screen, ("Finished · " if row.over else "") + f"Saved {when(row.saved_at)}"
+                state, cults = describe_parts(row)
+                room = L.n(850 if not row.over else 1000)
+                ink.draw(screen, f"{state} · saved {when(row.saved_at)}"
                          + (" · open in another window" if row.locked else ""),
-                         L.p(290, y + 12), 18, INK_DIM, "italic")
-                ink.draw(screen, title, L.p(290, y + 36), 22, PARCHMENT, "bold", max_w=L.n(850))
+                         L.p(290, y + 12), 18, INK_DIM, "italic", max_w=room)
+                self.cults_line(screen, L, cults, y, room)
                 if not row.over:
                     button(self, screen, L, (1160, y + 12, 150, 56), "Open", ("open", row.path), size=22,
                            tip=("Open in another window: Replay shows it read-only here.\n" if row.locked
@@ -80,6 +82,19 @@ class LoadScene(Scene):
         button(self, screen, L, (810, 980, 300, 72), "Back", ("back",), size=30)
         self.draw_tip(screen, L)
 
+
+    def cults_line(self, screen, L, cults: str, y: int, room: int) -> None:
+        """Who plays which cult, whole: smaller while it does not fit, then on two lines."""
+        ink = self.ink
+        for size in (22, 19, 17):
+            if ink.font("bold", size).size(cults)[0] <= room:
+                ink.draw(screen, cults, L.p(290, y + 36), size, PARCHMENT, "bold")
+                return
+        lines = ink.wrap(cults, 15, room, "bold")
+        step = ink.font("bold", 15).get_linesize()
+        for i, line in enumerate(lines[:2]):
+            ink.draw(screen, line, (L.p(290, y + 34)[0], L.p(290, y + 34)[1] + i * step), 15, PARCHMENT, "bold",
+                     max_w=room)
     def click(self, key):
         kind = key[0]
         if kind == "open":

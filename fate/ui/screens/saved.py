@@ -14,7 +14,13 @@ from fate.ui.session import Session
 
 def describe(row: SaveInfo) -> str:
     """One line for a saved game: where it stands first, then who plays which cult."""
-    cults = ", ".join(f"{s['name'].removeprefix('the Cult of ')} ({s['who']})" for s in row.seats)
+    state, cults = describe_parts(row)
+    return f"{state} · {cults}"
+
+
+def describe_parts(row: SaveInfo) -> tuple[str, str]:
+    """(where the game stands, who plays which cult) of a saved game."""
+    cults = ", ".join(f"{s['name'].removeprefix('the Cult of ')} ({_who(s['who'])})" for s in row.seats)
     if row.level:
         cults += f" · Investigators: {row.level}"
     if row.over:
@@ -22,7 +28,12 @@ def describe(row: SaveInfo) -> str:
     else:
         leader = row.leader.removeprefix("the Cult of ")
         state = f"Turn {row.turn}" + (f" · {leader} leads" if leader else "")
-    return f"{state} · {cults}"
+    return state, cults
+
+
+def _who(who: str) -> str:
+    """"AI (Easy)" as "AI, Easy" inside the brackets of a cult's name."""
+    return f"AI, {who[4:-1]}" if who.startswith("AI (") and who.endswith(")") else who
 
 
 def when(stamp: float) -> str:

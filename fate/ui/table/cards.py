@@ -103,9 +103,12 @@ class CardsAndPrompt:
             else:  # a narrow card (the Readied row of a small window): the timing whole, under the title
                 ink.para(screen, word, pygame.Rect(r.x + L.n(6), ty + L.n(2), r.w - L.n(12), L.n(40)), 13,
                          (90, 70, 60), "italic", align="center")
-        elif title:
-            ink.para(screen, title, pygame.Rect(r.x + L.n(6), ty + L.n(4), r.w - L.n(12), L.n(60)), 14,
-                     (90, 70, 60), "italic", align="center", max_lines=2)
+        elif title:  # an Elder God's title, whole: as many lines as the card holds below its name
+            room = r.bottom - L.n(6) - (ty + L.n(4))
+            ink.drawn.add(title)
+            ink.para(screen, title, pygame.Rect(r.x + L.n(6), ty + L.n(4), r.w - L.n(12), room), 14,
+                     (90, 70, 60), "italic", align="center",
+                     max_lines=max(2, room // ink.font("italic", 14).get_linesize()))
         if key is not None and record:
             self.region(r, key, name, self.card_body(text, cost, timing))
             if key in live:

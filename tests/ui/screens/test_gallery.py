@@ -129,3 +129,19 @@ def test_every_card_name_stays_inside_its_card(content, tmp_path, text_size):
         assert checked == len(names)
     finally:
         a.close()
+
+
+def test_every_elder_gods_title_is_whole_and_inside_its_card_at_the_smallest_window(app, content):
+    """At 1280x720 the titles ended in "..." ("Dreamer Beneath the...")."""
+    open_gallery(app)
+    app.ink.placed = []
+    frame(app)
+    gods = {c.name: c.title for c in content.cards if c.kind == "god"}
+    shown = 0
+    for h in app.scene.hotspots():
+        if h.key[0] != "card" or h.label not in gods:
+            continue
+        lines = [(text, r) for text, r in app.ink.placed if h.rect.contains(r) and text not in h.label]
+        assert " ".join(text for text, _r in lines) == gods[h.label], (h.label, lines)
+        shown += 1
+    assert shown == len(gods)

@@ -209,3 +209,23 @@ def test_a_save_that_cannot_be_written_is_reported_and_play_goes_on(content, tmp
     assert saver.flush(5)
     assert saver.error.startswith(f"could not save to {blocker / 'game.json'}")
     saver.close()
+
+
+def test_the_load_list_tells_each_game_whole_at_the_smallest_window(app, content):
+    """At 1280x720 the line of who plays which cult ended in "..."."""
+    from fate.ui.screens.saved import describe_parts
+    from fate.ui.shots import sample_saves
+
+    sample_saves(content, app.saves)
+    press(app, ("load",))
+    assert isinstance(app.scene, LoadScene)
+    app.ink.placed = []
+    frame(app)
+    placed = [text for text, _r in app.ink.placed]
+    rows = [r for r in app.scene.rows if r.ok]
+    assert len(rows) == 3
+    for row in rows:
+        state, cults = describe_parts(row)
+        assert cults in placed or " ".join(t for t in placed if t in cults) == cults, (cults, placed)
+        assert any(t.startswith(state) for t in placed), state
+    assert not [t for t in placed if t.endswith(("...", "…"))]
