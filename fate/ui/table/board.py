@@ -249,8 +249,7 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         screen.blit(self._layer, (0, 0))
         self.prompt_text(screen, picker, status)
         L = self.layout
-        fading = max(0.0, 1.0 - (t - self._glows_since) / PULSE_SECONDS)  # 1 when they change, then 0
-        col = mix(GOLD, GLOW, 1.0 - fading * (0.5 - 0.5 * math.sin((t - self._glows_since) * 5.0)))
+        col = self.glow_colour()
         for rect, strong in self._glows:
             pygame.draw.rect(screen, col, rect.inflate(L.n(8), L.n(8)), L.n(4 if strong else 3),
                              border_radius=L.n(12))
@@ -345,11 +344,19 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
             return
         r, name, text, back, cost, timing, title = face
         up = r.move(0, -self.layout.n(30))
+        # the card leaves its place: the cloth shows there, not a strip of it under the raised one
+        gone = r.inflate(self.layout.n(10), self.layout.n(10))
+        screen.blit(self.static_layer(), gone, gone)
         self.card_face(screen, up, name, text, back, key, live, cost, timing, title, record=False)
         if key in live:
-            col = mix(GOLD, GLOW, 0.5 + 0.5 * math.sin(self.t * 5.0))
-            pygame.draw.rect(screen, col, up.inflate(self.layout.n(8), self.layout.n(8)), self.layout.n(4),
-                             border_radius=self.layout.n(12))
+            pygame.draw.rect(screen, self.glow_colour(), up.inflate(self.layout.n(8), self.layout.n(8)),
+                             self.layout.n(4), border_radius=self.layout.n(12))
+
+    def glow_colour(self) -> tuple:
+        """The legal targets' glow now: pulsing for ``PULSE_SECONDS`` after they change, then still."""
+        t = self.t - self._glows_since
+        fading = max(0.0, 1.0 - t / PULSE_SECONDS)  # 1 when they change, then 0
+        return mix(GOLD, GLOW, 1.0 - fading * (0.5 - 0.5 * math.sin(t * 5.0)))
 
     def region(self, rect: pygame.Rect, key: Key | None, title: str, body: str = "") -> None:
         self.regions.append(Region(rect, key, title, body))

@@ -70,3 +70,16 @@ def test_hovering_a_card_shows_the_preview_with_what_a_click_does(full_hand, con
     card = content.card(HAND[1])
     assert any(t.startswith("Click or Enter: Play Dead-End Alley") for t in app.ink.drawn)
     assert any(card.text.split()[0] in t for t in app.ink.drawn)
+
+
+def test_a_raised_hand_card_leaves_the_cloth_behind_not_a_strip_of_itself(full_hand):
+    """The hovered card is drawn raised; its own place showed a ghost strip of its cost row."""
+    app, scene = full_hand
+    frame(app)
+    spot = next(h for h in scene.hotspots() if h.key == ("card", "key-03"))
+    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=spot.rect.center, rel=(1, 1), buttons=(0, 0, 0))])
+    cloth = scene.table.static_layer()
+    L = scene.table.layout
+    strip = pygame.Rect(spot.rect.x + L.n(12), spot.rect.bottom - L.n(24), spot.rect.w - L.n(24), L.n(20))
+    points = [(x, y) for x in range(strip.left, strip.right, 3) for y in range(strip.top, strip.bottom, 3)]
+    assert points and all(app.screen.get_at(p) == cloth.get_at(p) for p in points)
