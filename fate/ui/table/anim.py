@@ -43,6 +43,7 @@ class Beat:
     duration = 0.5
     hides: tuple = ()
     sound = ""  # the effect heard as the beat begins (fate.ui.kit.sound)
+    then = None  # what else happens as the beat begins: its event's line in the Chronicle
     heard = False
 
     def __init__(self, duration: float | None = None) -> None:
@@ -322,6 +323,9 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
     return news_for(e, you, who[:1].upper() + who[1:], col)
 
 
+CATCH_UP = 3.0  # seconds of beats waiting beyond which they play faster (up to four times)
+
+
 class Player:
     """The queue of beats and the speed setting."""
 
@@ -340,15 +344,20 @@ class Player:
     def cycle(self) -> None:
         self.speed = (self.speed + 1) % len(SPEEDS)
 
-    def add(self, beats: list[Beat], sound: str = "") -> None:
-        """Queue an event's beats; its ``sound`` is heard as the first of them begins
-        (at once when nothing is shown: Instant speed, or an event with no beat)."""
-        if not beats and sound and self.factor > 0 and self.queue:
-            beats = [Cue()]  # heard in its turn, after what is already queued
-        if self.factor <= 0 or not beats:
+    def add(self, beats: list[Beat], sound: str = "", then=None) -> None:
+        """Queue an event's beats; its ``sound`` is heard, and ``then`` (its line in the
+        Chronicle) is done, as the first of them begins: in its turn, after what is already
+        queued, so that the story is told as the board shows it, never before (at once when
+        nothing is queued and nothing is shown: Instant speed, or an event with no beat)."""
+        if not beats and self.queue and (sound or then is not None):
+            beats = [Cue()]  # in its turn
+        if not beats or (self.factor <= 0 and not self.queue):
             self.play(sound)
+            if then is not None:
+                then()
             return
         beats[0].sound = sound
+        beats[0].then = then
         for b in beats:
             b.duration *= self.factor
             self.queue.append(b)
@@ -356,15 +365,31 @@ class Player:
     def busy(self) -> bool:
         return bool(self.queue)
 
+    def backlog(self) -> float:
+        """Seconds of beats still to show."""
+        return sum(b.duration - b.t for b in self.queue)
+
     def skip(self) -> None:
+        """Show the outcome at once: every queued line is told, no sound is played."""
+        for b in self.queue:
+            if not b.heard and b.then is not None:
+                b.heard = True
+                b.then()
         self.queue.clear()
 
     def update(self, dt: float) -> None:
+        """Play ``dt`` seconds of beats, faster while more than ``CATCH_UP`` seconds wait:
+        a table behind the game (a friend's AI turn online) catches up, it never lags on."""
+        backlog = self.backlog()
+        if backlog > CATCH_UP:
+            dt *= min(4.0, backlog / CATCH_UP)
         while self.queue:
             b = self.queue[0]
             if not b.heard:
                 b.heard = True
                 self.play(b.sound)
+                if b.then is not None:
+                    b.then()
             if dt <= 0:
                 return
             left = b.duration - b.t

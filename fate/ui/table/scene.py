@@ -10,6 +10,7 @@ while the table keeps drawing.
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import pygame
 
@@ -84,6 +85,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
 
     def _relog(self) -> None:
         """Narrate the whole history again for the looker (after a hand-off)."""
+        self.anim.skip()  # no line still waiting for its beat: the whole Chronicle is written anew
         self.log = []
         self.log_at = []
         self.logged = 0
@@ -101,21 +103,28 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
                           and e.kind == "raid_repelled" and told.data["seat"] == e.data["seat"])
             told = e
             text = None if empty_raid else narrate(e, v, self.looker, self.app.content)  # said in one line
-            if text:
-                colour = PARCHMENT
-                if e.kind in ("raid_declared", "raided", "curse_revealed", "cursed"):
-                    colour = (236, 120, 110)
-                elif e.kind == "turn_started":
-                    colour = GOLD
-                elif e.kind in ("summon_moved", "elder_sign_gained"):
-                    colour = SIGN_GREEN if e.kind == "elder_sign_gained" else mix(GOLD, PARCHMENT, 0.5)
-                elif e.to is not None:
-                    colour = (190, 170, 230)
-                self.add_log(text, colour, anchors_of(e))
-            self.table.follow_dice(e)
-            if animate:
-                self.anim.add(beats_for(e, self.shown, self.looker, self.table.colour, self._name_of), effect_of(e))
+            tell = partial(self._tell, e, text)
+            if animate:  # told as its first beat begins: the Chronicle never runs ahead of the board
+                self.anim.add(beats_for(e, self.shown, self.looker, self.table.colour, self._name_of), effect_of(e),
+                              then=tell)
+            else:
+                tell()
         self.logged = len(evs)
+
+    def _tell(self, e, text: str | None) -> None:
+        """An event's line in the Chronicle (if it has one), and the dice panel following it."""
+        if text:
+            colour = PARCHMENT
+            if e.kind in ("raid_declared", "raided", "curse_revealed", "cursed"):
+                colour = (236, 120, 110)
+            elif e.kind == "turn_started":
+                colour = GOLD
+            elif e.kind in ("summon_moved", "elder_sign_gained"):
+                colour = SIGN_GREEN if e.kind == "elder_sign_gained" else mix(GOLD, PARCHMENT, 0.5)
+            elif e.to is not None:
+                colour = (190, 170, 230)
+            self.add_log(text, colour, anchors_of(e))
+        self.table.follow_dice(e)
 
     def add_log(self, text: str, colour: tuple, anchors: tuple = ()) -> None:
         """A Chronicle entry, with the places and pieces it names (lit when it is hovered)."""
