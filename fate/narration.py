@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fate.content.model import Content
 from fate.engine import Event
-from fate.engine.constants import GAME_SEAT, LOCATION_NAMES, LOCATIONS
+from fate.engine.constants import GAME_SEAT, LOCATION_NAMES, LOCATIONS, RAID_THRESHOLD, STREETS
 
 _IRREGULAR_VERBS = {"have": "has", "are": "is", "do": "does", "go": "goes"}
 _IRREGULAR_NOUNS = {"die": "dice", "Abyss": "Abysses"}
@@ -98,8 +98,50 @@ ACTS = {
 }
 
 
-def narrate(e: Event, v: dict, viewer: int | None, content: Content) -> str | None:
-    """One plain sentence for the log, or None for events not worth a line."""
+def _investigators_move(d: dict, v: dict, sym) -> str:
+    """The solo Investigators' move with its reason (R-SO-2, R-SO-3): the Spell they draw
+    sends them to the place of its symbol, or to The Other Worlds when that is where they
+    stand; landing on the player's Fate Piece is a meeting; after it they are driven on."""
+    frm, to = d.get("frm"), d.get("to")
+    backs = d.get("backs") or []
+    if not backs:
+        return f"Driven on by the meeting, the Investigators move from {_loc(frm)} to {_loc(to)}."
+    drawn = backs[0]
+    where = _loc(drawn)
+    if drawn == to:
+        line = (f"The Investigators draw a Spell with the {sym(drawn)} back ({where}) and go there "
+                f"from {_loc(frm)}.")
+    else:
+        line = (f"The Investigators draw a Spell with the {sym(drawn)} back, the symbol of {where} where they "
+                f"stand, so they go to {_loc(to)} instead.")
+    pieces = v.get("fate_pieces") or []
+    yours = pieces[0].get("location") if pieces and v.get("solo") else None
+    if yours is not None and isinstance(to, int) and 0 <= to < len(LOCATIONS) and LOCATIONS[to] == yours:
+        line += " They land on your Fate Piece: a meeting, which brings you Curses and Elder Signs."
+    return line
+
+
+def _raid(d: dict, who: str, you: bool, before: Event | None) -> str:
+    """A raid declared, with what triggered it when that is known (R-SO-4, R-CN-6)."""
+    lodge = "your" if you else who + "'s"
+    raiders = d["investigators"]
+    why = ""
+    if before is None:
+        pass  # told alone: no reason known
+    elif before.kind == "fate_moved" and before.data.get("seat") == GAME_SEAT and before.data.get("to") == STREETS:
+        why = "the Investigators entered Streets of Arkham"
+    elif raiders >= RAID_THRESHOLD and before.kind not in ("supply_empty", "raided", "raid_repelled"):
+        why = f"{RAID_THRESHOLD} or more Investigators in a Lodge raid it"
+    if not raiders:
+        return (f"A raid on {lodge} Lodge{f' ({why})' if why else ''} finds no Investigators there: "
+                "nothing happens.")
+    return f"RAID! {count(raiders, 'Investigator')} {agree('storm', raiders != 1)} {lodge} Lodge{': ' + why if why else ''}."
+
+
+def narrate(e: Event, v: dict, viewer: int | None, content: Content, before: Event | None = None) -> str | None:
+    """One plain sentence for the log, or None for events not worth a line. ``before``, the
+    event told just before it, gives some their reason (a raid after the Investigators
+    entered Streets of Arkham)."""
     d = e.data
     who = seat_label(v, d.get("seat"), viewer)
     Who = who[0].upper() + who[1:]
@@ -118,6 +160,10 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content) -> str | No
 
     k = e.kind
     n = d.get("count", 0)
+    if k == "fate_moved" and d.get("seat") == GAME_SEAT:
+        return _investigators_move(d, v, sym)
+    if k == "raid_declared":
+        return _raid(d, who, you, before)
     if k in ACTS:
         verb, rest = ACTS[k]
         frm, to = d.get("frm"), d.get("to")
@@ -169,11 +215,6 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content) -> str | No
     if k == "rolled":
         faces = ", ".join(content.dice.faces[content.dice.face(f)].name for f in d["faces"])
         return f"{Who} {does('roll')}: {faces}."
-    if k == "raid_declared" and not d["investigators"]:
-        return f"A raid on {'your' if you else who + chr(39) + 's'} Lodge finds no Investigators there: nothing happens."
-    if k == "raid_declared":
-        raiders = d['investigators']
-        return f"RAID! {count(raiders, 'Investigator')} {agree('storm', raiders != 1)} {'your' if you else who + chr(39) + 's'} Lodge."
     if k == "raid_repelled":
         return f"The raid on {'your' if you else who + chr(39) + 's'} Lodge comes to nothing."
     if k == "raided":

@@ -103,3 +103,35 @@ def test_r_so_9_you_may_not_move_onto_the_investigators(table):
     t = table(players=1, fate=["ceremony", "library"], start="move",
               seats=[{"hand": ["tome-01", "key-01", "hood-01"]}])
     assert "play:tome-01" not in t.ids() and "play:key-01" in t.ids()
+
+
+def told(t) -> list[str]:
+    """The Chronicle of a test game as the player reads it (each event after the one before)."""
+    from fate.narration import narrate
+
+    v, out, before = t.view(0), [], None
+    for e in t.events:
+        if e.visible_to(0):
+            line = narrate(e, v, 0, t.g.content, before)
+            before = e
+            if line:
+                out.append(line)
+    return out
+
+
+def test_r_so_2_the_chronicle_names_the_spell_that_sends_the_investigators(table):
+    lines = told(end_of_turn(table, ["museum", "streets"], ["tome-01"]))
+    assert ("The Investigators draw a Spell with the Tome back (The Library) and go there from Streets of Arkham."
+            in lines), lines
+    lines = told(end_of_turn(table, ["museum", "library"], ["tome-01"]))
+    assert ("The Investigators draw a Spell with the Tome back, the symbol of The Library where they stand, so "
+            "they go to The Other Worlds instead." in lines), lines
+
+
+def test_r_so_3_r_so_4_the_chronicle_says_why_you_are_cursed_and_raided(table):
+    lines = told(end_of_turn(table, ["museum", "streets"], ["key-01"]))
+    meeting = next(i for i, ln in enumerate(lines) if "They land on your Fate Piece: a meeting" in ln)
+    assert any("cursed" in ln for ln in lines[meeting + 1:])
+    assert "Driven on by the meeting, the Investigators move from The Museum to The Other Worlds." in lines
+    lines = told(end_of_turn(table, ["museum", "library"], ["lantern-01"], investigators=2))
+    assert "RAID! 2 Investigators storm your Lodge: the Investigators entered Streets of Arkham." in lines, lines

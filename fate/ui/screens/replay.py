@@ -61,12 +61,14 @@ class ReplayScene(Scene):
             g = self.replay.states[self.k]
             v = view(g, self.looker)
             log = []
+            before = None
             for e in self.replay.events_until(self.k):
                 if self.looker is None and e.to is not None:
                     continue
                 if self.looker is not None and not e.visible_to(self.looker):
                     continue
-                text = narrate(e, v, self.looker, self.app.content)
+                text = narrate(e, v, self.looker, self.app.content, before)
+                before = e
                 if text:
                     log.append((text, GOLD if e.kind == "turn_started" else PARCHMENT))
             self._cache = (key, v, log)

@@ -101,8 +101,8 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
                 continue
             empty_raid = (told is not None and told.kind == "raid_declared" and not told.data["investigators"]
                           and e.kind == "raid_repelled" and told.data["seat"] == e.data["seat"])
+            text = None if empty_raid else narrate(e, v, self.looker, self.app.content, told)  # said in one line
             told = e
-            text = None if empty_raid else narrate(e, v, self.looker, self.app.content)  # said in one line
             tell = partial(self._tell, e, text)
             if animate:  # told as its first beat begins: the Chronicle never runs ahead of the board
                 self.anim.add(beats_for(e, self.shown, self.looker, self.table.colour, self._name_of), effect_of(e),

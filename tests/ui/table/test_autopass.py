@@ -272,7 +272,8 @@ def test_r_so_4_a_raid_on_an_empty_lodge_is_one_line_and_no_window(content, tmp_
             assert effect_of(declared[0]) == "raid"
         else:
             assert all(kind != "cast_window" for kind, _text in shown), shown
-            assert raid_lines == ["A raid on your Lodge finds no Investigators there: nothing happens."], raid_lines
+            assert raid_lines == ["A raid on your Lodge (the Investigators entered Streets of Arkham) finds no "
+                                  "Investigators there: nothing happens."], raid_lines
             assert effect_of(declared[0]) == ""
     finally:
         app.close()

@@ -142,7 +142,7 @@ def test_plurals_and_verbs_agree_with_their_subject(content):
     raid = Event("raid_declared", {"seat": 0, "investigators": 1})
     assert narrate(raid, v, 0, content) == "RAID! 1 Investigator storms your Lodge."
     moved = Event("fate_moved", {"seat": -1, "piece": 1, "frm": "museum", "to": "library"})
-    assert narrate(moved, v, 0, content).startswith("The Investigators move a Fate Piece")
+    assert "the Investigators move from The Museum to The Library" in narrate(moved, v, 0, content)
 
 
 def test_undo_and_summon_words(content, tmp_path):
