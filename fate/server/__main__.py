@@ -31,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--absent-after", type=float, default=60.0,
                     help="seconds unseen before the host may replace a player with an AI")
     ap.add_argument("--invite-hours", type=int, default=24, help="how long an invite code stays good")
+    ap.add_argument("--send-seconds", type=float, default=20.0,
+                    help="how long a client may leave its messages unread before it is cut off")
     ap.add_argument("--log", default="WARNING", help="log level")
     a = ap.parse_args(argv)
     if bool(a.certfile) != bool(a.keyfile):
@@ -67,7 +69,7 @@ async def serve(a, db: str) -> int:
         print(f"listening on {scheme}://{a.host}:{port} (db {shown})", flush=True)
 
     try:
-        await run(app, a.host, a.port, a.certfile, a.keyfile, ready, stop)
+        await run(app, a.host, a.port, a.certfile, a.keyfile, ready, stop, a.send_seconds)
     finally:
         await app.stop()
         pool.close()

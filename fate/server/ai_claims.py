@@ -99,10 +99,12 @@ class AIClaims:
         except Exception:  # noqa: BLE001 - a bot's failure must never stop the server's loop
             log.exception("game %s: AI move at %d failed", live.game_id, decision)
 
-    async def _hand_to_ai(self, live: Live, seat: int, level: str, resigned: bool) -> None:
+    async def _hand_to_ai(self, live: Live, seat: int, level: str, resigned: bool, asker: Conn | None = None) -> None:
+        """The seat is an AI's from now on: every connection that played it (here at once, on other
+        processes as soon as they hear of it) loses it; all but ``asker`` are told the seats."""
         async with live.lock:
             await self.store.set_seat(live.game_id, seat, "ai", level, None, resigned)
-            live.seats = await self.store.seats(live.game_id)
+            self._seat_rows(live, await self.store.seats(live.game_id), asker)
             await self.store.set_waiting(live.game_id, waiting_on(live.game, live.seats))
         self._maybe_ai(live)
 

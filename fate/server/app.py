@@ -154,7 +154,7 @@ class GameServer(Handlers, Presence, AIClaims, TakingBack):
         back and every choice made, with its events."""
         async with live.lock:
             if seats:
-                live.seats = await self.store.seats(live.game_id)
+                self._seat_rows(live, await self.store.seats(live.game_id))
             made = live.game.choices_made
             start = max(0, len(made) - LOOK_BACK) if since is None else min(since, len(made))
             moves = await self.store.moves_since(live.game_id, start)
@@ -204,6 +204,11 @@ class GameServer(Handlers, Presence, AIClaims, TakingBack):
                      who: tuple[Any, int | None] = (None, None)) -> None:
         """Apply one choice of ``seat`` at ``decision``: checked, committed, then told."""
         async with live.lock:
+            holder = None  # a person's choice: the seat and the token it must still be played by
+            if who[0] is not None:
+                if (seat, who[0]) not in live.holders:  # resigned or replaced while this waited
+                    raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
+                holder = (seat, live.holders[(seat, who[0])])
             g = live.game
             trail = live.trail  # before the game changes (after loading it is rebuilt from the game)
             p = g.pending()
@@ -223,7 +228,7 @@ class GameServer(Handlers, Presence, AIClaims, TakingBack):
             if new.over or (decision + 1) % SAVE_EVERY == 0:
                 save = json.dumps(save_data(new, live.session()), separators=(",", ":"))
             if not await self.store.commit(live.game_id, decision, choice, save, waiting_on(new, live.seats),
-                                           time.time()):
+                                           time.time(), holder):
                 stale = True
             else:
                 stale = False
@@ -231,7 +236,9 @@ class GameServer(Handlers, Presence, AIClaims, TakingBack):
                 trail.note(seat, g, revealed(g, new, events, seat), live.seats[seat].kind != "ai")
                 self.choices_applied += 1
                 self._broadcast(live, events, who)
-        if stale:  # another process applied a choice first: catch up, refuse this one
+        if stale:  # another process applied a choice first, or the seat changed hands: catch up, refuse this one
             await self._catch_up(live, seats=False)
+            if holder is not None:
+                await self._lost_seat(live, who[0], seat)
             raise ProtocolError("stale_decision", f"decision {decision} was already taken")
         self._maybe_ai(live)

@@ -43,7 +43,9 @@ class Handlers:
     async def _on_create(self, conn: Conn, msg: Message) -> None:
         specs = msg["seats"]
         n = len(specs)
-        seed = msg.get("seed", secrets.randbits(62))
+        # the door (fate/server/protocol.py) lets a client's seed through only when every human
+        # seat is the creator's; the deal of a game with friends is the server's alone
+        seed = msg["seed"] if "seed" in msg.fields else secrets.randbits(62)
         hours = msg.get("invite_hours", self.invite_hours)
         gid = secrets.token_urlsafe(12)
         token = new_token()
@@ -76,12 +78,13 @@ class Handlers:
         conn.send(reply("created", msg.rid, game=gid, token=token, seats=mine,
                         invites=[{"code": code, "seats": members, "expires": now + hours * 3600}
                                  for code, members in invites.values()]))
-        self._watch(conn, live, mine, msg.rid)
+        self._watch(conn, live, mine, msg.rid, host_hash)
         self._maybe_ai(live)
 
     async def _on_claim(self, conn: Conn, msg: Message) -> None:
         token = new_token()
-        rows = await self.store.claim_invite(digest(msg["code"].upper()), digest(token), time.time(), msg.get("name", ""))
+        h = digest(token)
+        rows = await self.store.claim_invite(digest(msg["code"].upper()), h, time.time(), msg.get("name", ""))
         if not rows:
             raise ProtocolError("bad_invite", "no open seat has that invite code (mistyped, used or expired)")
         gid = rows[0].game
@@ -89,28 +92,28 @@ class Handlers:
         if live is None:
             raise ProtocolError("no_such_game", "the game of that invite is gone")
         async with live.lock:
-            live.seats = await self.store.seats(gid)
+            self._seat_rows(live, await self.store.seats(gid))
         seats = [r.seat for r in rows]
         conn.send(reply("claimed", msg.rid, game=gid, token=token, seats=seats))
-        self._watch(conn, live, seats, msg.rid)
+        self._watch(conn, live, seats, msg.rid, h)
 
     async def _on_join(self, conn: Conn, msg: Message) -> None:
         gid, h = msg["game"], digest(msg["token"])
         live = await self._live(gid)
-        seats = [s.seat for s in live.seats if s.token_hash == h] if live is not None else []
-        if live is not None and not seats:  # another process may have seated it since
-            async with live.lock:
-                live.seats = await self.store.seats(gid)
-            seats = [s.seat for s in live.seats if s.token_hash == h]
-        host = live is not None and secrets.compare_digest(live.host_hash, h)
-        if live is None or not (seats or host):
+        if live is None:
+            raise ProtocolError("bad_token", "that token plays no seat of that game")
+        async with live.lock:  # the seats as the store holds them now (another process may have changed them)
+            self._seat_rows(live, await self.store.seats(gid))
+        seats = [s.seat for s in live.seats if s.token_hash == h]
+        host = secrets.compare_digest(live.host_hash, h)
+        if not (seats or host):
             raise ProtocolError("bad_token", "that token plays no seat of that game")
         if host:
             self._hosting.setdefault(conn, set()).add(gid)
         conn.send(reply("joined", msg.rid, game=gid, seats=seats, host=host))
         await self._quietly(self.store.touch(gid, seats, time.time()))
-        await self._catch_up(live)
-        self._watch(conn, live, seats, msg.rid)
+        await self._catch_up(live, seats=False)
+        self._watch(conn, live, seats, msg.rid, h)  # the seats told to everyone watching
         self._maybe_ai(live)
 
     async def _on_choose(self, conn: Conn, msg: Message) -> None:
@@ -127,9 +130,7 @@ class Handlers:
         if not self._held(conn, gid, seat):
             raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
         live = await self._live(gid)
-        await self._hand_to_ai(live, seat, "normal", resigned=True)
-        self._joined[conn][gid].discard(seat)
-        live.watchers.get(seat, set()).discard(conn)
+        await self._hand_to_ai(live, seat, "normal", resigned=True, asker=conn)  # every holder of the seat loses it
         conn.send(reply("resigned", msg.rid, game=gid, seat=seat))
         self._tell_seats(live)
 
@@ -141,7 +142,7 @@ class Handlers:
         if live is None or seat >= len(live.seats):
             raise ProtocolError("bad_message", f"the game has no seat {seat}")
         async with live.lock:
-            live.seats = await self.store.seats(gid)
+            self._seat_rows(live, await self.store.seats(gid))
         row = live.seats[seat]
         if row.kind == "ai":
             raise ProtocolError("not_absent", f"seat {seat} is already played by an AI")

@@ -79,6 +79,9 @@ class Live:
     host_hash: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[int, set] = field(default_factory=dict)  # seat -> connections showing it
+    # (seat, connection) -> the hash of the token the connection plays that seat by: when the
+    # seat's row no longer names that token (resigned, replaced), the connection loses it
+    holders: dict[tuple[int, Any], str] = field(default_factory=dict)
     content: Content | None = field(default=None, repr=False)  # for rebuilding the undo trail
     kept: UndoTrail[Game] | None = None  # the undo trail (None: not rebuilt since loading)
 

@@ -56,6 +56,15 @@ ALTER TABLE seats ADD COLUMN IF NOT EXISTS name TEXT NOT NULL DEFAULT '';
 """ + MOVES_AND_INDEXES
 
 
+# a guard on a person's move: its seat still played by its token (no holder: an AI's move)
+_HOLDS = (" AND (%(hs)s::int IS NULL OR EXISTS (SELECT 1 FROM seats WHERE game=%(g)s AND seat=%(hs)s"
+          " AND token_hash=%(hh)s))")
+
+
+def _holder(holder: tuple[int, str] | None) -> dict:
+    return {"hs": None, "hh": None} if holder is None else {"hs": holder[0], "hh": holder[1]}
+
+
 class PgStore:
     def __init__(self, dsn: str, pool: int = POOL) -> None:
         self.dsn = dsn
@@ -137,13 +146,14 @@ class PgStore:
         return [r[0] for r in rows]
 
     async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
-                     now: float) -> bool:
+                     now: float, holder: tuple[int, str] | None = None) -> bool:
         # One statement, so one round trip and one transaction: lock the row if it still
         # stands at ``expect`` (a concurrent commit makes FOR UPDATE wait, then look again
-        # at the row as that one left it), move it on, record the move, notify on commit.
+        # at the row as that one left it), move it on, record the move, notify on commit. A
+        # person's choice counts only while its seat is still played by its token.
         async with self._conn() as c:
             cur = await c.execute(
-                "WITH locked AS (SELECT id FROM games WHERE id=%(g)s AND decision=%(d)s FOR UPDATE), "
+                "WITH locked AS (SELECT id FROM games WHERE id=%(g)s AND decision=%(d)s" + _HOLDS + " FOR UPDATE), "
                 "moved AS (UPDATE games SET decision=%(d)s + 1, waiting=%(w)s, updated=%(t)s, "
                 "  save=COALESCE(%(s)s, save), "
                 "  saved_at=CASE WHEN %(s)s::text IS NULL THEN saved_at ELSE %(d)s + 1 END "
@@ -151,16 +161,17 @@ class PgStore:
                 "noted AS (INSERT INTO moves SELECT id, %(d)s, %(c)s FROM moved RETURNING game) "
                 "SELECT pg_notify(%(ch)s, %(n)s) FROM noted",
                 {"g": game, "d": expect, "w": waiting, "t": now, "s": save, "c": choice, "ch": CHANNEL,
-                 "n": f"{game} {expect + 1} {choice}"})
+                 "n": f"{game} {expect + 1} {choice}", **_holder(holder)})
             return len(await cur.fetchall()) == 1
 
-    async def take_back(self, game: str, expect: int, save: str, waiting: str, now: float) -> bool:
+    async def take_back(self, game: str, expect: int, save: str, waiting: str, now: float,
+                        holder: tuple[int, str] | None = None) -> bool:
         # ``commit`` backwards, in one statement too: the row locked only if it still stands at
         # ``expect`` waiting on a person, moved back, its last move deleted, notified on commit.
         async with self._conn() as c:
             cur = await c.execute(
                 "WITH locked AS (SELECT id FROM games WHERE id=%(g)s AND decision=%(d)s AND decision>0 "
-                "  AND waiting='human' FOR UPDATE), "
+                "  AND waiting='human'" + _HOLDS + " FOR UPDATE), "
                 "moved AS (UPDATE games SET decision=%(d)s - 1, waiting=%(w)s, updated=%(t)s, "
                 "  save=CASE WHEN saved_at>=%(d)s THEN %(s)s ELSE save END, "
                 "  saved_at=CASE WHEN saved_at>=%(d)s THEN %(d)s - 1 ELSE saved_at END, "
@@ -169,7 +180,8 @@ class PgStore:
                 "gone AS (DELETE FROM moves WHERE game IN (SELECT id FROM moved) AND decision=%(d)s - 1 "
                 "  RETURNING game) "
                 "SELECT pg_notify(%(ch)s, %(n)s) FROM moved",
-                {"g": game, "d": expect, "w": waiting, "t": now, "s": save, "ch": CHANNEL, "n": f"{game} {expect - 1} "})
+                {"g": game, "d": expect, "w": waiting, "t": now, "s": save, "ch": CHANNEL, "n": f"{game} {expect - 1} ",
+                 **_holder(holder)})
             return len(await cur.fetchall()) == 1
 
     async def seats(self, game: str) -> list[SeatRow]:

@@ -11,7 +11,7 @@ import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from fate.server import views
-from fate.server.protocol import Message, reply
+from fate.server.protocol import Message, ProtocolError, reply
 from fate.server.storage import StoreError
 
 if TYPE_CHECKING:
@@ -59,6 +59,7 @@ class Presence:
                 continue
             for s in seats:
                 live.watchers.get(s, set()).discard(conn)
+                live.holders.pop((s, conn), None)
                 live.seats[s].last_seen = now
             self._spawn(self._quietly(self.store.touch(gid, sorted(seats), now)))
             self._tell_seats(live)
@@ -84,10 +85,13 @@ class Presence:
         for c in {c for conns in live.watchers.values() for c in conns}:
             c.send_text(msg)
 
-    def _watch(self, conn: Conn, live: Live, seats: list[int], rid: int | None) -> None:
+    def _watch(self, conn: Conn, live: Live, seats: list[int], rid: int | None, token_hash: str) -> None:
+        """``conn`` plays ``seats`` of the game by the token of hash ``token_hash`` from now
+        on (until that token no longer plays them: ``_seat_rows``), and is sent their states."""
         self._joined.setdefault(conn, {}).setdefault(live.game_id, set()).update(seats)
         for s in seats:
             live.watchers.setdefault(s, set()).add(conn)
+            live.holders[(s, conn)] = token_hash
         info = live.seat_list()
         for s in seats:
             conn.send(views.state(live.game_id, live.game, s, [], self.content, info, rid, live.undo_reason(s)))
@@ -96,12 +100,49 @@ class Presence:
     def _held(self, conn: Conn, gid: str, seat: int) -> bool:
         return seat in self._joined.get(conn, {}).get(gid, ())
 
+    def _release(self, live: Live, seat: int, conn: Conn) -> None:
+        """``conn`` no longer plays ``seat``: it is sent nothing more of it and may do nothing with it."""
+        live.watchers.get(seat, set()).discard(conn)
+        live.holders.pop((seat, conn), None)
+        self._joined.get(conn, {}).get(live.game_id, set()).discard(seat)
+
+    def _seat_rows(self, live: Live, rows: list, asker: Conn | None = None) -> None:
+        """The game's seats as the store holds them now (``rows``). A seat whose token changed
+        (its player resigned or was replaced, here or on another process) is taken from every
+        connection that played it by the old token at once; each of those that plays no other
+        seat of the game (but ``asker``, which gets its own reply) is told the seats once more,
+        then nothing."""
+        live.seats = rows
+        lost = [(s, c) for (s, c), h in live.holders.items() if s >= len(rows) or rows[s].token_hash != h]
+        for s, c in lost:
+            self._release(live, s, c)
+            log.info("game %s: seat %d taken from %s (its token no longer plays it)", live.game_id, s, c.peer)
+        gone = {c for _, c in lost if c is not asker and not self._joined.get(c, {}).get(live.game_id)}
+        if gone:
+            msg = json.dumps(reply("seats", None, game=live.game_id, seats=live.seat_list()), separators=(",", ":"))
+            for c in gone:
+                c.send_text(msg)
+
+    async def _lost_seat(self, live: Live, conn: Conn, seat: int) -> None:
+        """The store refused a move of ``conn``'s: if the seat changed hands meanwhile (on another
+        process, whose notice has not come yet), ``conn`` loses it now and is refused
+        ``not_your_seat``; else nothing (the move was stale)."""
+        async with live.lock:
+            self._seat_rows(live, await self.store.seats(live.game_id), conn)
+        if not self._held(conn, live.game_id, seat):
+            self._tell_seats(live)
+            raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
+
     async def _on_leave(self, conn: Conn, msg: Message) -> None:
+        """This connection gives up everything it had in the game (its seats and, for the host,
+        replacing players) until it joins again; the seats stay the player's token's."""
         gid = msg["game"]
         seats = self._joined.get(conn, {}).pop(msg["game"], set())
+        self._hosting.get(conn, set()).discard(gid)
         live = self.games.get(gid)
         if live is not None:
             for s in seats:
                 live.watchers.get(s, set()).discard(conn)
+                live.holders.pop((s, conn), None)
             self._tell_seats(live)
         conn.send(reply("left", msg.rid, game=gid))

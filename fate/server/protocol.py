@@ -32,7 +32,9 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # seat tokens (urlsafe base64)
 _CODE = re.compile(r"[A-Za-z0-9-]{4,40}")  # invite codes, dashes allowed for reading aloud
 _CHOICE = re.compile(r"[\x21-\x7e]{1,120}")  # choice ids: printable ASCII, no spaces
 _GROUP = re.compile(r"[A-Za-z0-9_-]{1,16}")
-_NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,24}")  # a player's name: 1-24 characters, no control ones
+# a player's name: 1-24 characters, no control ones, no lone surrogate ("\ud800" in JSON decodes to
+# one; it is not text, and no database would store it)
+_NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f\ud800-\udfff]{1,24}")
 
 
 class ProtocolError(ValueError):
@@ -142,6 +144,19 @@ TYPES: dict[str, dict[str, tuple[Any, bool]]] = {
 }
 
 
+def _fair_deal(fields: dict[str, Any]) -> None:
+    """A client's seed deals the cards: kept only in a game whose every human seat is the
+    creator's (a solo game, a hotseat, a test, a replay). A friend's seat beside it would be
+    dealt by the host, who could then work out the friend's hand from the seed."""
+    if "seed" in fields and any(s["kind"] == "remote" for s in fields["seats"]):
+        raise ProtocolError("bad_message", "create: a seed is kept only when every human seat is the creator's; "
+                                           "leave it out for a game with friends (the server deals)")
+
+
+# Checks of a whole message, after its fields (a rule between two fields).
+WHOLE = {"create": _fair_deal}
+
+
 def _depth_ok(raw: str) -> bool:
     """True if brackets never nest deeper than MAX_DEPTH (brackets inside strings are
     counted too: an over-count only refuses a message no client of ours sends)."""
@@ -196,6 +211,8 @@ def parse(raw: Any) -> Message:
             fields[name] = check(name, data[name])
         elif required:
             raise ProtocolError("bad_message", f"{kind}: field {name!r} is missing")
+    if kind in WHOLE:
+        WHOLE[kind](fields)
     return Message(kind, fields, rid)
 
 

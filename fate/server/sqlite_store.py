@@ -152,8 +152,10 @@ class SqliteStore:
         return await self._do(fn)
 
     async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
-                     now: float) -> bool:
+                     now: float, holder: tuple[int, str] | None = None) -> bool:
         def fn(c: sqlite3.Connection) -> bool:
+            if not _holds(c, game, holder):
+                return False
             cur = c.execute("UPDATE games SET decision=?, waiting=?, updated=? WHERE id=? AND decision=?",
                             (expect + 1, waiting, now, game, expect))
             if cur.rowcount != 1:
@@ -164,8 +166,11 @@ class SqliteStore:
             return True
         return await self._do(fn)
 
-    async def take_back(self, game: str, expect: int, save: str, waiting: str, now: float) -> bool:
+    async def take_back(self, game: str, expect: int, save: str, waiting: str, now: float,
+                        holder: tuple[int, str] | None = None) -> bool:
         def fn(c: sqlite3.Connection) -> bool:
+            if not _holds(c, game, holder):
+                return False
             cur = c.execute("UPDATE games SET decision=?, waiting=?, updated=?, ai_owner=NULL, ai_decision=NULL, "
                             "ai_until=NULL WHERE id=? AND decision=? AND decision>0 AND waiting='human'",
                             (expect - 1, waiting, now, game, expect))
@@ -238,6 +243,13 @@ class SqliteStore:
         if self._thread.is_alive():
             self._jobs.put(None)
             await asyncio.get_running_loop().run_in_executor(None, self._thread.join, 5.0)
+
+
+def _holds(c: sqlite3.Connection, game: str, holder: tuple[int, str] | None) -> bool:
+    """True if no holder is asked for, or that seat is still played by that token (in the
+    transaction of the write it guards: the one thread makes the two atomic)."""
+    return holder is None or c.execute("SELECT 1 FROM seats WHERE game=? AND seat=? AND token_hash=?",
+                                       (game, holder[0], holder[1])).fetchone() is not None
 
 
 def _settle(fut: asyncio.Future, ok: bool, out: Any) -> None:

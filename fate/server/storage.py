@@ -90,20 +90,24 @@ class Store(Protocol):
     async def load_game(self, game: str) -> GameRow | None: ...
 
     async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
-                     now: float) -> bool:
+                     now: float, holder: tuple[int, str] | None = None) -> bool:
         """Record ``choice`` as the answer to decision ``expect`` if the game still stands
         there (it then stands at ``expect + 1``; with ``save``, the whole save is written
-        too); False if another choice came first.
+        too); False if another choice came first. ``holder``: a person's choice, (seat, token
+        hash): False too unless that seat is still played by that token (it may have resigned
+        on another process a moment ago).
         Durable on return, and every server process sharing the store is told (``listen``)."""
         ...
 
-    async def take_back(self, game: str, expect: int, save: str, waiting: str, now: float) -> bool:
+    async def take_back(self, game: str, expect: int, save: str, waiting: str, now: float,
+                        holder: tuple[int, str] | None = None) -> bool:
         """Take back the choice that answered decision ``expect - 1``, if the game still stands
         at ``expect`` and waits on a person (then it stands at ``expect - 1`` again): its move
         row goes, and a whole save written at ``expect`` is replaced by ``save`` (the game as it
         stood before that choice). False if the game moved (a choice, another take-back, a
-        seat handed to an AI) first. Atomic and durable like ``commit``; every process is told
-        (``listen``: the game, ``expect - 1`` and no choice)."""
+        seat handed to an AI) first, or if ``holder`` (seat, token hash) no longer plays that
+        seat. Atomic and durable like ``commit``; every process is told (``listen``: the game,
+        ``expect - 1`` and no choice)."""
         ...
 
     async def moves_since(self, game: str, decision: int) -> list[str]:

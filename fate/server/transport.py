@@ -1,10 +1,16 @@
 """WebSockets in and out (the ``websockets`` library); it never touches the rules.
 
 Each connection gets a queue of outgoing messages written by a task of its
-own, so a slow reader never holds up a game's other seats: when its queue is
-full it is closed. Incoming messages are rate-limited per connection (a token
-bucket): a message over the limit is answered with one ``rate_limited`` error
-and goes no further; a connection that keeps flooding is closed. Frames above
+own, so a slow reader never holds up a game's other seats. A client that does
+not read is cut off within a bound of time and bytes (``WsConn``): when a send
+waits ``send_seconds`` (20 s) for it, when what the library holds for it does
+not move for that long, or when more than ``OUT_BYTES`` (1 MiB) or
+``OUT_QUEUE`` messages wait in the server; the socket's own send buffer is
+capped (``KERNEL_BYTES``), and the cut is a reset, so the system drops what it
+held for that client at once rather than trying to deliver it. Incoming messages
+are rate-limited per connection (a token bucket): a message over the limit is
+answered with one ``rate_limited`` error and goes no further; a connection that
+keeps flooding is closed. Frames above
 ``MAX_FRAME`` are refused by the library (close code 1009); anything smaller
 goes to the server's one message door, which refuses above 8 KiB with one
 error and keeps the connection.
@@ -13,9 +19,12 @@ error and keeps the connection.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import socket
 import ssl
+import struct
 import time
 from typing import Any
 
@@ -32,6 +41,9 @@ RATE = 40.0  # messages a second a connection may send, on average
 BURST = 80.0  # and at once
 FLOOD_CLOSE = 2000  # refused messages after which a connection is closed
 OUT_QUEUE = 2048  # messages waiting for a slow reader before it is cut off
+OUT_BYTES = 1 << 20  # bytes waiting in the server for a slow reader before it is cut off
+SEND_SECONDS = 20.0  # how long a client may leave what it is sent unread
+KERNEL_BYTES = 128 * 1024  # the socket's send buffer asked of the system (Linux doubles it)
 
 
 class Bucket:
@@ -50,46 +62,93 @@ class Bucket:
         return False
 
 
+def _reset(ws: ServerConnection) -> None:
+    """Close at once, without a goodbye that would wait behind what the client does not read:
+    a reset (SO_LINGER 0), so the system drops what it still held for the client."""
+    sock = ws.transport.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            # struct linger: two ints (POSIX); Windows reads the first four bytes as two
+            # shorts, which little-endian packing makes the same on, 0 seconds
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    ws.transport.abort()
+
+
 class WsConn:
     """One client, as fate.server.presence.Conn."""
 
-    def __init__(self, ws: ServerConnection) -> None:
+    def __init__(self, ws: ServerConnection, send_seconds: float = SEND_SECONDS) -> None:
         self.ws = ws
         addr = ws.remote_address
         self.peer = f"{addr[0]}:{addr[1]}" if isinstance(addr, tuple) else str(addr)
         self.out: asyncio.Queue = asyncio.Queue(OUT_QUEUE)
+        self.queued = 0  # characters (the JSON is ASCII: bytes) waiting in ``out``
+        self.send_seconds = send_seconds
+        self.cut = False
         self.bucket = Bucket()
         self.refused = 0
+        sock = ws.transport.get_extra_info("socket")
+        if sock is not None:  # the system holds no more than this for a client that does not read
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, KERNEL_BYTES)
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(json.dumps(message, separators=(",", ":")))
 
     def send_text(self, text: str) -> None:
-        try:
-            self.out.put_nowait(text)
-        except asyncio.QueueFull:  # it does not read: cut it off rather than hold everyone
-            self.out = asyncio.Queue(1)
-            self.out.put_nowait(None)
+        if self.cut:
+            return
+        if self.out.full() or (self.queued and self.queued + len(text) > OUT_BYTES):  # one big message may wait
+            self.cut_off(f"more than {OUT_BYTES // 1024} KiB or {OUT_QUEUE} messages unread")
+            return
+        self.queued += len(text)
+        self.out.put_nowait(text)
+
+    def cut_off(self, why: str) -> None:
+        """It does not read: cut it off rather than hold its messages (and everyone's memory)."""
+        if self.cut:
+            return
+        self.cut = True
+        log.warning("%s cut off: %s", self.peer, why)
+        while not self.out.empty():  # what waited for it goes now (the writer may still await this queue)
+            self.out.get_nowait()
+        self.queued = 0
+        _reset(self.ws)
 
     async def writer(self) -> None:
-        while True:
-            text = await self.out.get()
-            if text is None:
-                await self.ws.close(1008, "too slow to read its messages")
-                return
-            await self.ws.send(text)
+        held = 0  # what the library held for the client when last idle
+        try:
+            while not self.cut:
+                try:
+                    async with asyncio.timeout(self.send_seconds):
+                        text = await self.out.get()
+                except TimeoutError:  # nothing to send: what the library holds must have moved
+                    now = self.ws.transport.get_write_buffer_size()
+                    if now and now == held:
+                        self.cut_off(f"read nothing for {self.send_seconds:.0f} s")
+                    held = now
+                    continue
+                self.queued -= len(text)
+                try:
+                    async with asyncio.timeout(self.send_seconds):
+                        await self.ws.send(text)
+                except TimeoutError:
+                    self.cut_off(f"read nothing for {self.send_seconds:.0f} s")
+        except ConnectionClosed:
+            pass
 
 
 async def run(app: GameServer, host: str, port: int, certfile: str | None = None, keyfile: str | None = None,
-              ready=None, stop: asyncio.Event | None = None) -> None:
-    """Serve until ``stop`` is set. ``ready(port)`` is called once listening."""
+              ready=None, stop: asyncio.Event | None = None, send_seconds: float = SEND_SECONDS) -> None:
+    """Serve until ``stop`` is set. ``ready(port)`` is called once listening. A client that
+    leaves its messages unread ``send_seconds`` is cut off."""
     context = None
     if certfile:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(certfile, keyfile)
 
     async def handler(ws: ServerConnection) -> None:
-        conn = WsConn(ws)
+        conn = WsConn(ws, send_seconds)
         writer = asyncio.get_running_loop().create_task(conn.writer())
         try:
             async for raw in ws:

@@ -36,6 +36,9 @@ class TakingBack:
         if live is None:
             raise ProtocolError("no_such_game", "no such game")
         async with live.lock:
+            if (seat, conn) not in live.holders:  # resigned or replaced while this waited
+                raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
+            holder = (seat, live.holders[(seat, conn)])
             g = live.game
             if decision != len(g.choices_made):
                 raise ProtocolError("stale_decision", f"decision {decision} is not the one asked "
@@ -45,11 +48,13 @@ class TakingBack:
                 raise ProtocolError("cannot_undo", why)
             before = live.trail.points[-1][1]
             save = json.dumps(save_data(before, live.session()), separators=(",", ":"))
-            done = await self.store.take_back(gid, decision, save, waiting_on(before, live.seats), time.time())
+            done = await self.store.take_back(gid, decision, save, waiting_on(before, live.seats), time.time(), holder)
             if done:
                 self._rewind(live, decision - 1, (conn, msg.rid))
-        if not done:  # another process moved the game first
+        if not done:  # another process moved the game first, or the seat changed hands
             await self._catch_up(live)
+            if not self._held(conn, gid, seat):
+                raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
             raise ProtocolError("stale_decision", f"the game moved on from decision {decision} first")
 
     def _rewind(self, live: Live, decision: int, who: tuple[Any, int | None] = (None, None)) -> None:

@@ -29,7 +29,7 @@ def test_hostile_messages_are_refused_one_error_each_and_the_games_go_on(servers
             play(honest, other["game"], [0], random.Random(1), think=0.002))
 
         c = await Client(srv.url, record=True).connect()
-        made = await c.request("create", seed=2, seats=[{"kind": "host"}, {"kind": "remote"}])
+        made = await c.request("create", seats=[{"kind": "host"}, {"kind": "remote"}])
         gid = made["game"]
         await asyncio.sleep(0.2)
         st = c.states[(gid, 0)]
@@ -55,6 +55,8 @@ def test_hostile_messages_are_refused_one_error_each_and_the_games_go_on(servers
         codes["first"] = await code("choose", game=gid, seat=0, decision=d, choice=choice)
         codes["repeated"] = await code("choose", game=gid, seat=0, decision=d, choice=choice)
         codes["bad level"] = await code("replace", game=gid, seat=1, level="godlike")
+        codes["a lone surrogate for a name"] = await code("claim", code=made["invites"][0]["code"], name="\ud800")
+        codes["a host named with one"] = await code("create", seats=[{"kind": "host", "name": "Ann\udfff"}])
 
         n = len(c.log)
         raw = [
@@ -95,6 +97,7 @@ def test_hostile_messages_are_refused_one_error_each_and_the_games_go_on(servers
         "another game": "not_your_seat", "another seat's chronicle": "not_your_seat", "chronicle": "accepted",
         "chronicle again at once": "rate_limited", "stale": "stale_decision",
         "illegal": "illegal_choice", "first": "accepted", "repeated": "stale_decision", "bad level": "bad_message",
+        "a lone surrogate for a name": "bad_message", "a host named with one": "bad_message",
         "claimed twice": "bad_invite",
     }
     assert [e["code"] for e in raw_errors] == ["too_big", "bad_json", "bad_version", "bad_message", "bad_message",

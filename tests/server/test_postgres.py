@@ -33,7 +33,7 @@ def test_two_processes_with_the_clients_of_one_game_split_between_them_play_to_t
 
     async def main():
         host = await Client(a.url, record=True).connect()
-        made = await host.request("create", seed=77, seats=[{"kind": "host"}, {"kind": "remote"}, {"kind": "remote"},
+        made = await host.request("create", seats=[{"kind": "host"}, {"kind": "remote"}, {"kind": "remote"},
                                                              {"kind": "ai", "level": "random"}])
         clients = [(host, [0])]
         for inv, url in zip(made["invites"], (b.url, a.url), strict=True):

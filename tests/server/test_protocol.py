@@ -4,6 +4,7 @@ checked Message or one ProtocolError (a ValueError) with a short message."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given
@@ -106,3 +107,28 @@ def test_error_messages_are_cut_to_200_characters():
         parse(json.dumps({"v": 2, "type": "join", "game": "g" * 5000, "token": "t"}))
     assert len(e.value.message) <= 200
     assert len(ProtocolError("x", "y" * 1000).message) == 200
+
+
+def test_a_seed_passes_the_door_only_when_every_human_seat_is_the_creators():
+    friend = [{"kind": "host"}, {"kind": "remote"}]
+    assert code_of(json.dumps({"v": VERSION, "type": "create", "seed": 1, "seats": friend})) == "bad_message"
+    assert parse(json.dumps({"v": VERSION, "type": "create", "seats": friend})).get("seed") is None
+    mine = [{"kind": "host"}, {"kind": "ai", "level": "easy"}, {"kind": "host"}]
+    assert parse(json.dumps({"v": VERSION, "type": "create", "seed": 1, "seats": mine}))["seed"] == 1
+
+
+def test_a_name_holding_a_lone_surrogate_is_a_bad_message():
+    for name in ("\ud800", "Ann\udfff", "\udc00\ud800"):
+        assert code_of(json.dumps({"v": VERSION, "type": "claim", "code": "ABCD-EFGH", "name": name})) == "bad_message"
+        assert code_of(json.dumps({"v": VERSION, "type": "create", "seats": [{"kind": "host", "name": name}]})) \
+            == "bad_message"
+    assert parse(json.dumps({"v": VERSION, "type": "claim", "code": "ABCD-EFGH", "name": "Ann 😀"}))["name"] == "Ann 😀"
+
+
+def test_docs_protocol_names_the_version_the_server_speaks():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    found = re.findall(r"\(version (\d+)\)|the protocol version: `(\d+)`|`v` is not (\d+)", text)
+    said = [int(n) for groups in found for n in groups if n]
+    assert len(said) == 3 and set(said) == {VERSION}  # the title, the field, the error

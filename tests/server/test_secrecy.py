@@ -135,7 +135,7 @@ def test_every_message_over_real_sockets_is_the_engines_view_at_its_decision(ser
 
     async def one(seed: int, players: int):
         host = await Client(srv.url, record=True).connect()
-        made = await host.request("create", seed=seed, seats=[{"kind": "host"}] + [{"kind": "remote"}] * (players - 1))
+        made = await host.request("create", seats=[{"kind": "host"}] + [{"kind": "remote"}] * (players - 1))
         clients = [(host, [0])]
         for inv in made["invites"]:
             c = await Client(srv.url, record=True).connect()

@@ -40,7 +40,7 @@ def test_four_remote_clients_play_a_game_to_its_end(servers, tmp_path):
 
     async def main():
         host = await Client(srv.url).connect()
-        made = await host.request("create", seed=11, seats=[{"kind": "host"}] + [{"kind": "remote"}] * 3)
+        made = await host.request("create", seats=[{"kind": "host"}] + [{"kind": "remote"}] * 3)
         assert made["seats"] == [0] and len(made["invites"]) == 3
         friends = []
         for inv in made["invites"]:
@@ -108,7 +108,7 @@ def test_resign_hands_the_seat_to_an_ai_and_the_host_replaces_an_absent_player(s
 
     async def main():
         host = await Client(srv.url).connect()
-        made = await host.request("create", seed=4, seats=[{"kind": "host"}, {"kind": "remote"}, {"kind": "remote"}])
+        made = await host.request("create", seats=[{"kind": "host"}, {"kind": "remote"}, {"kind": "remote"}])
         gid = made["game"]
         friend = await Client(srv.url).connect()
         f = await friend.request("claim", code=made["invites"][0]["code"])
@@ -160,7 +160,7 @@ def test_friends_sharing_a_screen_claim_their_seats_with_one_code_and_leaving_st
 
     async def main():
         host = await Client(srv.url).connect()
-        made = await host.request("create", seed=6, seats=[{"kind": "host"}, {"kind": "remote", "group": "sofa"},
+        made = await host.request("create", seats=[{"kind": "host"}, {"kind": "remote", "group": "sofa"},
                                                             {"kind": "remote", "group": "sofa"}])
         couch = await Client(srv.url, record=True).connect()
         claimed = await couch.request("claim", code=made["invites"][0]["code"])
@@ -209,7 +209,7 @@ def test_a_hint_is_hards_choice_for_the_askers_own_seat_only(servers, tmp_path):
 
     async def main():
         c = await Client(srv.url).connect()
-        made = await c.request("create", seed=4, seats=[{"kind": "host"}, {"kind": "remote"}])
+        made = await c.request("create", seats=[{"kind": "host"}, {"kind": "remote"}])
         gid = made["game"]
         while (gid, 0) not in c.states:
             c.changed.clear()

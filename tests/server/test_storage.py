@@ -133,3 +133,32 @@ def test_a_stored_game_that_will_not_load_never_stops_the_sweep_for_ai_moves(tmp
     assert gid in server.unloadable and gid not in server.games
     told = [r.getMessage() for r in caplog.records if gid in r.getMessage()]
     assert len(told) == 1 and "does not load" in told[0]
+
+
+def test_a_persons_move_is_written_only_while_its_token_still_plays_the_seat(store_url):
+    """Resigned on one process, a seat's token is refused at once by the write itself on every
+    other: a commit or a take-back naming the token that played the seat is not made."""
+    async def main():
+        s = open_store(store_url)
+        code = "C4-" + secrets.token_hex(4)
+        gid, row, seats = new_game_rows(code, 100.0)
+        await s.create_game(row, seats)
+        await s.claim_invite(digest(code), digest("friend"), 2.0)
+        out = {
+            "forged": await s.commit(gid, 0, "a", None, "human", 3.0, (1, digest("forger"))),
+            "host": await s.commit(gid, 0, "a", None, "human", 3.0, (0, digest("host"))),
+            "friend": await s.commit(gid, 1, "b", None, "human", 3.0, (1, digest("friend"))),
+        }
+        await s.set_seat(gid, 1, "ai", "normal", None, True)  # the friend resigns
+        out["friend resigned, take-back"] = await s.take_back(gid, 2, '{"save": 1}', "human", 4.0,
+                                                              (1, digest("friend")))
+        out["friend resigned, choice"] = await s.commit(gid, 2, "c", None, "human", 4.0, (1, digest("friend")))
+        out["the AI"] = await s.commit(gid, 2, "c", None, "human", 4.0)
+        stored = await s.load_game(gid)
+        await s.close()
+        return out, stored
+
+    out, stored = asyncio.run(main())
+    assert out == {"forged": False, "host": True, "friend": True, "friend resigned, take-back": False,
+                   "friend resigned, choice": False, "the AI": True}
+    assert stored.decision == 3 and stored.moves == ["a", "b", "c"]

@@ -79,7 +79,7 @@ def test_a_seat_takes_back_its_own_decision_and_every_seat_sees_the_game_as_it_s
 
     async def main():
         host = await Client(srv.url, record=True).connect()
-        made = await host.request("create", seed=3, seats=[{"kind": "host"}, {"kind": "remote"}])
+        made = await host.request("create", seats=[{"kind": "host"}, {"kind": "remote"}])
         gid = made["game"]
         friend = await Client(srv.url, record=True).connect()
         await friend.request("claim", code=made["invites"][0]["code"])
@@ -117,7 +117,7 @@ def test_refused_after_a_reveal_after_another_seat_was_asked_for_anothers_seat_a
 
     async def main():
         host = await Client(srv.url).connect()
-        made = await host.request("create", seed=3, seats=[{"kind": "host"}, {"kind": "remote"}])
+        made = await host.request("create", seats=[{"kind": "host"}, {"kind": "remote"}])
         gid = made["game"]
         friend = await Client(srv.url).connect()
         await friend.request("claim", code=made["invites"][0]["code"])
