@@ -7,6 +7,8 @@ from __future__ import annotations
 import pygame
 
 from fate import guide
+from fate.ai.gains import gains
+from fate.engine import Game
 from fate.engine.save import save_data
 from fate.paths import logs_dir
 from fate.saves import write_report
@@ -15,6 +17,27 @@ from fate.ui.kit.theme import GOLD, HINT, INK_DIM, PANEL, PANEL_EDGE, PARCHMENT
 from fate.ui.kit.widgets import backdrop, button, tooltip
 from fate.ui.table.anim import veil
 from fate.ui.table.autopass import window_of
+
+TIE_POINTS = 2  # a hint's best and next best this close in points of winning chance: as good as each other
+
+
+def hint_why(estimates, labels: dict[str, str], brings: list[str]) -> str:
+    """The reason after a hint's choice: how much better Hard rates it than the next best in
+    points of the chance to win, or that the two are as good as each other, and what it surely
+    brings at once (fate/ai/gains.py). ``estimates``: (choice id, chance to win, ...), best first."""
+    if len(estimates) > 1:
+        other = labels.get(estimates[1][0], estimates[1][0])
+        other = other[:1].lower() + other[1:]
+        points = round(100 * (estimates[0][1] - estimates[1][1]))
+        if points < TIE_POINTS:
+            why = f": as good as {other}; either will do"
+        else:
+            why = f": {points:+d} points of winning chance over the next best, {other}"
+    else:
+        why = ": the one choice Hard sees worth making"
+    if brings:
+        why += f". At once: {', '.join(brings)}"
+    return why + "."
 
 
 class PlayPanels:
@@ -38,8 +61,9 @@ class PlayPanels:
         return self.session.ask_hint()
 
     def hint_line(self) -> tuple[str | None, str, str]:
-        """The hinted choice id (None while Hard thinks or without a hint), what it
-        does, and why: the estimated chance to win of it and of the next best."""
+        """The hinted choice id (None while Hard thinks or without a hint), what it does,
+        and why: how much better Hard rates it than the next best, in points of the chance
+        to win ("as good as" when they are level), and what it surely brings at once."""
         s = self.session
         if s.prompt_seat() != self.looker or not s.is_human(self.looker):
             return None, "", ""
@@ -47,11 +71,13 @@ class PlayPanels:
         if h is None:
             return None, ("Hard is weighing your choices…" if s.hint_coming() else ""), ""
         labels = {c["id"]: c["label"] for c in self.shown.get("prompt", {}).get("choices", ())}
+        labels.update(self.picker.labels if self.picker is not None else {})
         best = h.estimates[0]
-        odds = f"about {best[1]:.0%} to win"
-        if len(h.estimates) > 1:
-            odds += f", the next best {h.estimates[1][1]:.0%}"
-        return h.choice, f"Hint: {labels.get(best[0], best[0])}", f" ({odds})"
+        name = labels.get(best[0], best[0])
+        if self._hint_gains[0] != (len(s.game.choices_made), best[0]):  # worked out once a hint
+            brings = gains(s.game, self.looker, best[0]) if isinstance(s.game, Game) else []  # online: the server's
+            self._hint_gains = ((len(s.game.choices_made), best[0]), brings)
+        return h.choice, f"Hint: {name}", hint_why(h.estimates, labels, self._hint_gains[1])
 
     def draw_undo(self, screen: pygame.Surface) -> None:
         """The Undo button above the prompt bar, greyed with its reason when it cannot."""

@@ -68,6 +68,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         self.ai_started = 0.0
         self.ai_choice: str | None = None
         self.hint_target = None  # what the hint ring is drawn round now (a picker key)
+        self._hint_gains: tuple = ((-1, ""), [])  # (decision, choice) and what the hinted choice brings at once
         self.menu = False
         self.error = ""
         self.clock = 0.0

@@ -58,8 +58,9 @@ def test_h_asks_hard_and_the_ring_shows_what_to_click(table):
     wait_for_hint(app, scene)
     cid, line, odds = scene.hint_line()
     assert scene.session.game.pending().choice(cid) is not None
-    assert line == "Hint: " + scene.session.game.pending().choice(cid).label
-    assert re.fullmatch(r" \(about \d+% to win, the next best \d+%\)", odds)
+    assert line == "Hint: " + scene.picker.labels.get(cid, scene.session.game.pending().choice(cid).label)
+    assert re.fullmatch(r": (as good as .+; either will do|\+\d+ points of winning chance over the next best, .+)"
+                        r"(\. At once: .+)?\.", odds), odds
     assert scene.hint_target == scene.picker.next_target(cid) and scene.hint_target in scene.picker.live()
     spot = hint_spot(scene)  # one hint a decision: the button now says why not
     assert spot.key == ("ui", "disabled", "ui", "hint") and "shown" in spot.tip
@@ -177,3 +178,46 @@ def test_a_hint_asked_while_hard_thinks_for_an_ai_seat_comes_and_is_drawn_whole(
     assert r["positions"] == 2 and r["skipped"] == 0
     assert r["max"] != float("inf"), "a hint never came"
     assert r["cut"] == [] and r["lines"] >= 1 and r["longest"] > len("Hint: ") + 10
+
+
+def test_a_hint_says_its_lead_in_points_or_that_two_choices_are_as_good():
+    from fate.ui.table.overlays import TIE_POINTS, hint_why
+
+    labels = {"to:2": "Move to The Ceremony", "to:5": "Move to The Library"}
+    assert hint_why([("to:2", 0.13, 40), ("to:5", 0.07, 30)], labels, []) == (
+        ": +6 points of winning chance over the next best, move to The Library.")
+    level = (TIE_POINTS - 1) / 100
+    assert hint_why([("to:2", 0.34 + level, 40), ("to:5", 0.34, 39)], labels, ["1 more Cultist on the board"]) == (
+        ": as good as move to The Library; either will do. At once: 1 more Cultist on the board.")
+    assert hint_why([("to:2", 0.5, 10)], labels, []) == ": the one choice Hard sees worth making."
+
+
+def test_a_hint_names_only_what_its_choice_surely_brings_at_once(content):
+    """A move surely puts a Cultist on the board (R-MV-6); what a choice's dice might bring is
+    luck and is left unsaid: over seeded games, a Summon step is named only where every game
+    made from the seat's knowledge brings it."""
+    import random
+
+    from fate.ai.gains import gains
+    from fate.engine import new_game
+    from fate.engine.determinize import determinize
+
+    g = build(content, {"players": 3, "fate": ["ceremony"], "start": "move", "seats": [HAND, {}, {}]})
+    move = next(c.id for c in g.pending().choices if c.id.startswith("play:"))
+    assert "1 more Cultist on the board" in gains(g, 0, move)
+    luck = 0
+    for seed in range(6):
+        g, rnd = new_game(content, 2, seed), random.Random(seed)
+        while (p := g.pending()) is not None and g.turn < 8:
+            cid = rnd.choice(p.choices).id
+            steps = set()
+            for k in range(12):
+                trial = determinize(g, p.seat, seed * 1000 + k)
+                trial.apply(cid)
+                steps.add(trial.summon[p.seat] - g.summon[p.seat])
+            said = " ".join(gains(g, p.seat, cid))
+            if len(steps) > 1:  # luck decides it
+                luck += 1
+                assert "Summon" not in said, (cid, steps, said)
+            g.apply(cid)
+    assert luck > 0
