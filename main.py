@@ -84,6 +84,13 @@ def self_test(seed: int) -> int:
         print(f"SELFTEST FAILED: {e}", file=sys.stderr)
         return 1
     print(f"played the {len(lessons)} lessons of Learn to Play on the engine")
+    from fate import guide
+
+    try:
+        print(f"How to Play: {len(guide.sections())} sections, the words of the game last")
+    except ContentError as e:
+        print(f"SELFTEST FAILED: {e}", file=sys.stderr)
+        return 1
     missing = sound_problem() or legal_problem()
     if missing:
         print(f"SELFTEST FAILED: {missing}", file=sys.stderr)

@@ -75,7 +75,12 @@ def load(path: Path | None = None) -> tuple[Section, ...]:
 
 @lru_cache(maxsize=1)
 def sections() -> tuple[Section, ...]:
-    return load()
+    """How to Play's sections, the words of the game last (data/glossary.yaml)."""
+    from fate import glossary
+
+    words = Section("words", "Words of the game", (), (), (),
+                    tuple(f"{t.term}: {t.meaning}" for t in glossary.terms()))
+    return (*load(), words)
 
 
 def section_for(kind: str, guide: tuple[Section, ...] | None = None) -> Section | None:

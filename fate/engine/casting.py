@@ -388,7 +388,7 @@ def readied(g: Game, t: tuple) -> Ask | None:
     opts = [("cast_now", f"Cast {g.card(card).name} at once", "cast")]
     opts += [(f"replace:{g.card(r).id}", f"Discard readied {g.card(r).name} to make room", r)
              for r in g.reserve[seat]]
-    return (seat, "reserve_full", "Your Reserve is full", opts, ())
+    return (seat, "reserve_full", "You hold three Readied Spells already", opts, ())
 
 
 def readied_take(g: Game, t: tuple, old: int | str) -> None:

@@ -221,7 +221,7 @@ PROMPT_KINDS = {
     "museum": "take an Artifact", "museum_replace": "replace the face-up Artifacts",
     "museum_sacrifice": "sacrifice Cultists to destroy Elder Signs", "artifact_limit": "discard a 4th Artifact",
     "streets_send": "send Investigators into rival Lodges", "gathering_move": "move Cultists from The Gathering",
-    "ready": "ready a Spell", "ready_free": "ready a Spell for free", "reserve_full": "make room in the Reserve",
+    "ready": "ready a Spell", "ready_free": "ready a Spell for free", "reserve_full": "make room among the Readied Spells",
     "target": "choose a cult", "location": "choose a location", "piece": "choose a Fate Piece",
     "artifact": "choose an Artifact", "option": "choose one of a card's options",
     "move_cultists": "move Cultists between locations", "reroll": "reroll a die",

@@ -40,14 +40,12 @@ def move_options(g: Game, seat: int) -> list[Choice]:
     if len(blocked) + (here not in blocked) < N_LOCATIONS:  # somewhere to go
         for sym in range(1, N_LOCATIONS):
             if counts[sym] >= 2:  # R-MV-2
-                opts.append(WILD_OPTIONS[sym])
+                opts.append(g.tables.wild[sym])
         if g.gate[seat] >= 0:  # R-MV-3
             opts.append(GATE_OPTION)
     return opts
 
 
-WILD_OPTIONS = {sym: Choice(f"wild:{sym}", f"Play two {LOCATION_NAMES[sym]} backs as a Wild", ("wild", sym))
-                for sym in range(1, N_LOCATIONS)}
 GATE_OPTION = Choice("gate", "Play your Gate card as a Wild", ("gate",))
 
 
@@ -217,6 +215,13 @@ def _play_table(content: Content) -> list:
     return [play_option(c) if c.kind == "spell" else None for c in content.cards]
 
 
+def _wild_table(content: Content) -> dict:
+    """``wild[symbol]``: the choice of a Wild pair of that symbol (R-MV-2), named by the
+    symbol as every Spell is (data/glossary.yaml: a Hood Spell, never a Gathering one)."""
+    return {sym: Choice(f"wild:{sym}", f"Play two {content.symbols[sym].name} Spells as a Wild", ("wild", sym))
+            for sym in range(1, N_LOCATIONS)}
+
+
 def _give_up_table(content: Content) -> list:
     """``give_up[card]``: a Spell's choice as one of the pair of a Wild, made once (for
     every card: only Spells are ever in a hand)."""
@@ -244,3 +249,4 @@ table("play", _play_table)
 table("moved_told", _moved_told)
 table("back", _back_table)
 table("give_up", _give_up_table)
+table("wild", _wild_table)

@@ -36,7 +36,7 @@ NOT_A_PLAYER = "only a player can take back a decision"
 OVER = "the game is over"
 OTHERS = "the last decisions were another cult's"
 ASKED = "another cult has been asked since"
-PASSED = "a casting window showed another cult had nothing to cast"
+PASSED = "a chance to cast showed another cult had nothing to cast"
 
 P = TypeVar("P")
 

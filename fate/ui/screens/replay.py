@@ -131,7 +131,7 @@ class ReplayScene(Scene):
                     ("next_turn", "»", "The next turn (PgDn, Down)"), ("last", ">|", "The last decision (End)")]
         for i, (what, label, tip) in enumerate(controls):
             button(self, screen, L, (900 + i * 60, 778, 54, 50), label, ("ui", what), size=20, tip=tip)
-        reveal_tip = ("Show each cult's own view: its hand, Reserve and the Curses it held (R; 1-4 picks the cult)"
+        reveal_tip = ("Show each cult's own view: its hand, Readied Spells and the Curses it held (R; 1-4 picks the cult)"
                       if r.over else "Reveal All opens once the game is over: until then only what was public")
         button(self, screen, L, (1262, 778, 100, 50), "Hide" if self.revealed() else "Reveal",
                ("ui", "reveal"), enabled=r.over, selected=self.revealed(), size=18, tip=reveal_tip)

@@ -42,11 +42,11 @@ MODE_WORDS = {
 }
 SHORT = {"every": "every chance", "mine": "my moments", "never": "never"}
 MODE_TIPS = {
-    "every": "The table stops at every casting window where you hold something you could cast.",
+    "every": "The table stops at every chance to cast where you hold something you could cast.",
     "mine": "The table stops when something could be cast on your own turn (once for each new chance), "
             "after your own rolls and when you are raided, and in a rival's turn for a card made for it; "
             "at other times it passes for you.",
-    "never": "The table always passes for you; press Cast… (or C) to stop at the next casting window.",
+    "never": "The table always passes for you; press Cast… (or C) to stop at your next chance to cast.",
 }
 DEFAULT_TEMPORARY = "always"
 TEMPORARY_WORDS = {"ask": "Ask", "always": "Always roll", "never": "Never roll"}
@@ -174,7 +174,8 @@ SIGNS_LOSE = ELDER_SIGNS_TO_LOSE
 
 def readable_labels(v: dict, content) -> dict[str, str]:
     """Better words for some choices of the looker's prompt, from its own view:
-    "Play both Gathering Spells as a Wild pair", and how many Elder Signs a choice that
+    "Play both Hood Spells as a Wild pair" (a Spell is named by its symbol, never by a
+    location: the glossary's one name), and how many Elder Signs a choice that
     gains some would leave the cult with (the engine's ids stay)."""
     prompt = v.get("prompt") or {}
     me = v.get("viewer")
@@ -191,9 +192,8 @@ def readable_labels(v: dict, content) -> dict[str, str]:
             continue
         if head == "wild" and rest.isdigit() and 0 <= int(rest) < len(content.symbols):
             sym = int(rest)
-            place = content.locations[sym].name.removeprefix("The ")
             n = sum(1 for card in hand if card.get("back") == content.symbols[sym].id)
-            out[c["id"]] = f"Play {'both' if n == 2 else 'two'} {place} Spells as a Wild pair"
+            out[c["id"]] = f"Play {'both' if n == 2 else 'two'} {content.symbols[sym].name} Spells as a Wild pair"
         elif head == "play" and rest in content.by_id and c["label"].startswith("Play "):
             card = content.card(rest)
             if 0 <= card.symbol < len(content.locations):

@@ -140,7 +140,7 @@ class LodgePanels:
         # reserve and hand backs
         ry = y + 142
         small = ink.read(15)  # the labels follow the Text size setting; what stands beside them moves over
-        label = ink.draw(screen, "Ready", L.p(x + 14, ry + 18), small, INK_DIM, "italic", anchor="midleft")
+        label = ink.draw(screen, "Readied", L.p(x + 14, ry + 18), small, INK_DIM, "italic", anchor="midleft")
         sx = self._after(label, x + 60)
         for i in range(RESERVE_SLOTS):
             r = L.r(sx + i * 32, ry, 28, 38)

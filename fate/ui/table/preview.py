@@ -15,7 +15,7 @@ from fate.ui.table.picker import Key
 PREVIEW_W, PREVIEW_H = 400, 300  # design units
 KIND_WORDS = {"artifact": "Artifact", "god": "Elder God", "curse": "Curse", "gate": "Gate"}
 TIMING_LONG = {
-    "any": "at any casting window", "prepare": "at the start of your turn, before movement",
+    "any": "at any chance to cast", "prepare": "at the start of your turn, before movement",
     "own_turn": "in your own turn", "other_turn": "in a rival's turn",
     "after_roll": "after your own roll, before its results apply",
     "roll_any": "after anyone's roll, before its results apply", "raided": "when you are raided",

@@ -62,7 +62,7 @@ def why_not(key: tuple, v: dict, live: dict | None, current_name: str) -> str:
                     return "it is cast " + " or ".join(TIMING_ONLY.get(t, t) for t in timing)
                 return "it cannot be cast in this window"
             if kind != "cast_window":
-                return "Readied Spells are cast at casting windows, not now"
+                return "Readied Spells are cast when a chance to cast comes, not now"
         if card is None and kind == "cast_window":
             return "only your own Readied Spells and Artifacts can be used now"
     if key[0] == "seat" and kind not in ("target",):

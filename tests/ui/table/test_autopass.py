@@ -151,7 +151,7 @@ def test_wild_pair_with_exactly_two_matching_spells_needs_no_pick(content, tmp_p
         frame(app)
         assert scene.picker.prompt["kind"] == "move"
         wild = next(c for c in scene.picker.prompt["choices"] if c["id"].startswith("wild:"))
-        assert scene.picker.labels[wild["id"]] == "Play both Gathering Spells as a Wild pair"
+        assert scene.picker.labels[wild["id"]] == "Play both Hood Spells as a Wild pair"
         scene.choose(wild["id"])
         frame(app)
         frame(app)

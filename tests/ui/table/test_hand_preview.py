@@ -55,7 +55,7 @@ def test_v_opens_the_large_preview_with_the_whole_card_and_esc_closes_it(full_ha
     assert scene.pinned == ("card", HAND[0])
     drawn = " ".join(app.ink.drawn)
     assert "Cost to Ready: Key, Key" in app.ink.drawn
-    assert "Cast at any casting window." in app.ink.drawn
+    assert "Cast at any chance to cast." in app.ink.drawn
     assert all(word in drawn for word in card.text.split())
     frame(app, key_down(pygame.K_ESCAPE))
     assert scene.pinned is None and not scene.menu
