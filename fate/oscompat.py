@@ -17,10 +17,20 @@
   process ends, however it ends (killed included). POSIX has ``flock``;
   Windows ``msvcrt.locking`` on the file's first byte.
 
+- a child that must not outlive its parent (the server's AI workers):
+  ``die_with_parent()``, called in the child, ends it when its parent ends,
+  however the parent ends (SIGKILL included). Everywhere a watchdog thread
+  waits on ``multiprocessing.parent_process()``'s sentinel (a process handle
+  on Windows, a pipe whose other end only the parent held on POSIX) and exits
+  the moment it fires; on Linux the kernel also sends SIGKILL at the parent's
+  death (``prctl(PR_SET_PDEATHSIG)``), which needs no thread of the child to
+  run. multiprocessing's resource tracker (POSIX) ends by itself once every
+  process that held its pipe has: the parent and these children.
+
 The rest is already the same everywhere and needs nothing here: killing a
 child (``Popen.kill`` is SIGKILL on POSIX, TerminateProcess on Windows), the
-AI worker's watch on its parent (``multiprocessing.parent_process()`` waits
-on a process handle on Windows, a pipe on POSIX), the user's folders
+table's AI worker's watch on its parent (``multiprocessing.parent_process()``, polled
+between requests), the user's folders
 (platformdirs, ``fate/paths.py``) and replacing a file (``os.replace``).
 """
 
@@ -184,6 +194,44 @@ def stop_process(pid: int) -> None:
         os.kill(pid, signal.SIGTERM)
     except OSError:
         pass  # gone already
+
+
+# ---------------------------------------------------------------- children that end with their parent
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def die_with_parent(kernel: bool = True) -> None:
+    """In a child started by ``multiprocessing``: end this process as soon as its parent ends.
+    ``kernel=False`` leaves out Linux's PR_SET_PDEATHSIG (the tests try the watchdog alone,
+    as macOS and Windows have it)."""
+    import multiprocessing
+
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not a multiprocessing child: nothing to watch
+        return
+    if kernel and system() == "linux":
+        _linux_death_signal(parent.pid)
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _linux_death_signal(parent_pid: int) -> None:
+    """SIGKILL from the kernel when the thread that started this process ends (the server's
+    event loop thread: the process's life)."""
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl here (a libc without it): the watchdog still holds
+        return
+    if os.getppid() != parent_pid:  # the parent died before prctl took: nobody would signal
+        os._exit(1)
+
+
+def _watch_parent(parent) -> None:
+    parent.join()  # returns when the sentinel fires: the parent is gone
+    os._exit(1)
 
 
 # ---------------------------------------------------------------- file locks

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -130,3 +131,52 @@ def test_a_host_record_naming_another_process_is_neither_found_nor_stopped(tmp_p
     finally:
         other.kill()
         other.wait(timeout=10)
+
+
+# A parent that starts one child by multiprocessing (spawn, as the server's AI pool does),
+# prints the child's number, and waits to be killed. The child asks to die with its parent,
+# then either waits (the GIL free: the watchdog's case) or holds the interpreter in one C call
+# that never returns (only the kernel can end it: Linux's PR_SET_PDEATHSIG).
+PARENT = '''
+import multiprocessing, sys, time
+from fate.oscompat import die_with_parent
+
+def child(kernel, busy):
+    die_with_parent(kernel)
+    if busy:
+        sum(range(10 ** 15))  # one C call holding the GIL: no thread of this process runs again
+    time.sleep(600)
+
+if __name__ == "__main__":
+    p = multiprocessing.get_context("spawn").Process(target=child, args=(sys.argv[1] == "kernel", sys.argv[2] == "busy"))
+    p.start()
+    print(p.pid, flush=True)
+    time.sleep(600)
+'''
+
+# where the child is watched from: the watchdog thread everywhere, and the kernel on Linux
+DEATH_PATHS = [("watchdog", "idle")] + ([("kernel", "busy")] if system() == "linux" else [])
+
+
+@pytest.mark.parametrize("path, busy", DEATH_PATHS)
+def test_a_child_that_asks_to_die_with_its_parent_ends_within_5_s_of_its_parent_being_killed(tmp_path, path, busy):
+    script = tmp_path / "parent.py"
+    script.write_text(PARENT)
+    root = str(Path(__file__).resolve().parents[1])
+    parent = subprocess.Popen([sys.executable, str(script), path, busy], stdout=subprocess.PIPE, text=True,
+                              env=dict(os.environ, PYTHONPATH=root))
+    try:
+        child = int(LineReader(parent.stdout).readline(timeout=60))
+        born = process_birth(child)
+        assert born  # it runs
+        time.sleep(1.0)  # well into its wait (or its C call)
+    finally:
+        parent.kill()
+        parent.wait(10)
+    end = time.monotonic() + 5.0
+    while process_birth(child) == born and time.monotonic() < end:
+        time.sleep(0.1)
+    left = process_birth(child) == born
+    if left:  # the test failed: it must not go on spinning
+        os.kill(child, 9)
+    assert not left

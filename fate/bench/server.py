@@ -124,8 +124,10 @@ def _cpu_s(pid: int) -> float:
 def _start_server(db: str) -> tuple[subprocess.Popen, str]:
     root = Path(__file__).resolve().parents[2]
     env = dict(os.environ, PYTHONPATH=str(root))
-    p = subprocess.Popen([sys.executable, "-m", "fate.server", "--port", "0", "--db", db, "--ai-workers", "0"],
-                         cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    # every bot client comes from this one address: the per-address limits (docs/server.md) are off
+    unlimited = ["--max-connections", "0", "--max-games", "0", "--max-claims", "0", "--max-guesses", "0"]
+    p = subprocess.Popen([sys.executable, "-m", "fate.server", "--port", "0", "--db", db, "--ai-workers", "0",
+                          *unlimited], cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = p.stdout.readline()
     if not line.startswith("listening on "):
         p.kill()

@@ -8,13 +8,19 @@ window may leave it hosting in the background; ``Host.stop()`` pauses the game
 for everyone (the games stay in the file: hosting again resumes them). A host
 started by an earlier window is found again through ``host.json`` (its process
 id, when that process started, and its port: a process id the system has given
-to another program since is never taken for it, nor stopped). What friends
+to another program since is never taken for it, nor stopped). Never a second server
+beside a running one: a server holds its SQLite file's lock (``host.sqlite.lock``)
+while it lives, so of two windows starting to host at once one server starts; the
+other exits at once saying ``database held``, and its window takes the first one
+once that one names itself (in ``host.json``, and in the lock file while it holds
+the lock: fate/server/dblock.py). What friends
 type: ``lan_addresses()`` and the port; players outside the house need the port
 forwarded (docs/server.md).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -113,19 +119,50 @@ def _forget() -> None:
         pass
 
 
-def running_host() -> Host | None:
-    """The server an earlier window left hosting in the background, if it still runs."""
+def _holder() -> dict | None:
+    """What the server holding ``host.sqlite``'s lock says of itself in the lock file (after its
+    first byte: fate/server/dblock.py), only while the lock is held; None if nobody holds it."""
+    path = user_dir() / "host.sqlite.lock"
     try:
-        data = read_json(_record(), 4096)
+        fd = os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        try:
+            if oscompat.try_lock(fd):  # nobody holds it: whatever it says is of a server gone
+                oscompat.unlock(fd)
+                return None
+        except OSError:  # a file system without locks: nothing to believe
+            return None
+        os.lseek(fd, 1, os.SEEK_SET)
+        raw = os.read(fd, 4096)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    try:
+        data = json.loads(raw.decode("ascii"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def running_host() -> Host | None:
+    """The server an earlier window left hosting in the background, if it still runs (named
+    by host.json, or else by the lock it holds on host.sqlite)."""
+    try:
+        recorded = read_json(_record(), 4096)
     except InputError:
-        return None
-    if not (isinstance(data, dict) and isinstance(data.get("pid"), int) and isinstance(data.get("port"), int)
-            and 0 < data["pid"] < 2**31 and 0 < data["port"] < 65536 and isinstance(data.get("birth", ""), str)):
-        return None
-    h = Host(data["pid"], data["port"], birth=data.get("birth", "")[:64])
-    if not h.alive() or port_free(h.port):
-        return None
-    return h
+        recorded = None
+    for data in (recorded, _holder()):
+        if not (isinstance(data, dict) and isinstance(data.get("pid"), int) and isinstance(data.get("port"), int)
+                and 0 < data["pid"] < 2**31 and 0 < data["port"] < 65536
+                and isinstance(data.get("birth", ""), str)):
+            continue
+        h = Host(data["pid"], data["port"], birth=data.get("birth", "")[:64])
+        if h.alive() and not port_free(h.port):
+            return h
+    return None
 
 
 def start_host(port: int | None = None) -> Host:
@@ -153,6 +190,13 @@ def start_host(port: int | None = None) -> Host:
         line = reader.readline(max(0.1, end - time.monotonic()))
         if line == "":
             raise HostError(f"The game's server stopped as it started (see {folder / 'host.log'}).")
+        if line and line.startswith("database held"):  # another window's server serves host.sqlite
+            proc.wait(10)
+            found = _wait_for_running(end)
+            if found is not None:
+                return found
+            raise HostError(f"Another server of the game already serves {folder / 'host.sqlite'}, and it "
+                            "could not be found (see host.log).")
         if line and line.startswith("listening on "):
             bound = int(line.split()[2].rsplit(":", 1)[1])
             host = Host(proc.pid, bound, proc, oscompat.process_birth(proc.pid) or "")
@@ -163,6 +207,15 @@ def start_host(port: int | None = None) -> Host:
             return host
     proc.kill()
     raise HostError("The game's server did not start in a minute.")
+
+
+def _wait_for_running(end: float) -> Host | None:
+    """The server another window started (it names itself in host.json once it listens)."""
+    while True:
+        found = running_host()
+        if found is not None or time.monotonic() >= end:
+            return found
+        time.sleep(0.2)
 
 
 class HostStarter:

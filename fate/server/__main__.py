@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import ipaddress
 import logging
 import signal
 import sys
@@ -19,6 +20,7 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     from fate import paths
+    from fate.server.limits import LimitConfig
 
     ap = argparse.ArgumentParser(prog="python -m fate.server", description="Fate of the Elder Gods game server")
     ap.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
@@ -33,8 +35,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--invite-hours", type=int, default=24, help="how long an invite code stays good")
     ap.add_argument("--send-seconds", type=float, default=20.0,
                     help="how long a client may leave its messages unread before it is cut off")
+    d = LimitConfig()
+    limit = ap.add_argument_group("limits per client address (0: none; docs/server.md, "
+                                  "\"Every limit, and its default\")")
+    limit.add_argument("--max-connections", type=_count, default=d.connections, metavar="N",
+                       help=f"connections open at once (default {d.connections})")
+    limit.add_argument("--max-games", type=_count, default=d.games, metavar="N",
+                       help=f"games created a window (default {d.games})")
+    limit.add_argument("--max-claims", type=_count, default=d.claims, metavar="N",
+                       help=f"seats claimed by invite a window (default {d.claims})")
+    limit.add_argument("--max-guesses", type=_count, default=d.guesses, metavar="N",
+                       help=f"invite codes that open no seat, a window (default {d.guesses})")
+    limit.add_argument("--limit-window", type=_seconds, default=d.window, metavar="S",
+                       help=f"seconds of the rolling window of the three above (default {d.window:.0f})")
+    limit.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                       help="a reverse proxy's address: its connections count the client address it "
+                            "appends to X-Forwarded-For (may be given several times)")
     ap.add_argument("--log", default="WARNING", help="log level")
     a = ap.parse_args(argv)
+    for proxy in a.trusted_proxy:
+        try:
+            ipaddress.ip_address(proxy)
+        except ValueError:
+            ap.error(f"--trusted-proxy {proxy!r}: not an IP address")
     if bool(a.certfile) != bool(a.keyfile):
         ap.error("--certfile and --keyfile go together")
     logging.basicConfig(level=a.log.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -42,15 +65,40 @@ def main(argv: list[str] | None = None) -> int:
     return asyncio.run(serve(a, db))
 
 
+def _count(text: str) -> int:
+    n = int(text)
+    if not 0 <= n <= 10**6:
+        raise argparse.ArgumentTypeError(f"expected a whole number 0 to 1000000, not {text}")
+    return n
+
+
+def _seconds(text: str) -> float:
+    s = float(text)
+    if not 1.0 <= s <= 7 * 86400:
+        raise argparse.ArgumentTypeError(f"expected 1 to 604800 seconds, not {text}")
+    return s
+
+
 async def serve(a, db: str) -> int:
     from fate.engine import default_content
     from fate.server.aipool import AIPool
     from fate.server.app import GameServer, open_store
+    from fate.server.dblock import announce, hold
+    from fate.server.limits import AddressLimits, LimitConfig
     from fate.server.transport import run
 
+    held = hold(db)
+    if held is None:
+        print(f"database held: another server serves {db}", flush=True)  # fate/net/hosting.py reads this
+        logging.getLogger("fate.server").error("another server process serves %s: one SQLite file serves one "
+                                               "process (use PostgreSQL for several)", db)
+        return 3
     store = open_store(db)
     pool = AIPool(a.ai_workers, a.hard_seconds)
-    app = GameServer(store, default_content(), pool, absent_after=a.absent_after, invite_hours=a.invite_hours)
+    limits = AddressLimits(LimitConfig(a.max_connections, a.max_games, a.max_claims, a.max_guesses, a.limit_window),
+                           frozenset(a.trusted_proxy))
+    app = GameServer(store, default_content(), pool, absent_after=a.absent_after, invite_hours=a.invite_hours,
+                     limits=limits)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -66,6 +114,7 @@ async def serve(a, db: str) -> int:
     shown = db.split("@")[-1] if db.startswith("postgres") else db
 
     def ready(port: int) -> None:
+        announce(held, port)
         print(f"listening on {scheme}://{a.host}:{port} (db {shown})", flush=True)
 
     try:

@@ -6,7 +6,8 @@ seed; the answer is a choice id. The bot decides exactly as at the table
 seed comes from the game's seed, the seat and the decision number, so which
 process decides a move does not change the move. With ``workers=0`` the bots
 think on a thread of their own (tests, tiny machines): slower, still never
-on the loop.
+on the loop. Every worker ends with the server, however the server ends (SIGKILL
+included): ``fate.oscompat.die_with_parent`` runs first in each.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import asyncio
 import json
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+from fate.oscompat import die_with_parent
 
 HARD_SECONDS = 1.0  # Hard's budget a decision on a server
 
@@ -69,7 +72,8 @@ class AIPool:
     def __init__(self, workers: int = 1, budget: float = HARD_SECONDS) -> None:
         self.budget = budget
         if workers > 0:
-            self._pool: Executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool: Executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                                     initializer=die_with_parent)
         else:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="fate-ai")
 

@@ -42,6 +42,7 @@ from fate.engine.undo import revealed
 from fate.server.ai_claims import AIClaims
 from fate.server.aipool import AIPool
 from fate.server.handlers import Handlers
+from fate.server.limits import AddressLimits
 from fate.server.live import Live, step, stored_game, waiting_on
 from fate.server.presence import Conn, Presence
 from fate.server.protocol import ProtocolError, error, parse, rid_of
@@ -68,8 +69,9 @@ class GameServer(Handlers, Presence, AIClaims, TakingBack):
     """The engine behind a wire: one per server process."""
 
     def __init__(self, store: Store, content: Content, pool: AIPool, owner: str = "",
-                 absent_after: float = 60.0, invite_hours: int = 24) -> None:
+                 absent_after: float = 60.0, invite_hours: int = 24, limits: AddressLimits | None = None) -> None:
         self.store = store
+        self.limits = limits or AddressLimits()
         self.content = content
         self.pool = pool
         self.owner = owner or secrets.token_hex(8)

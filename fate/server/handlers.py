@@ -37,10 +37,24 @@ def new_invite() -> str:
     return "-".join(raw[i:i + 4] for i in range(0, 16, 4))
 
 
+def _span(seconds: float) -> str:
+    """A window in words: "an hour", "10 minutes", "30 s"."""
+    if seconds == 3600:
+        return "an hour"
+    if seconds >= 120 and seconds % 60 == 0:
+        return f"{seconds / 60:.0f} minutes"
+    return f"{seconds:g} s"
+
+
 class Handlers:
     """Create, claim, join, choose, resign, replace, games and chronicle."""
 
     async def _on_create(self, conn: Conn, msg: Message) -> None:
+        limits = self.limits
+        if not limits.games.take(conn.address):
+            what = f"more than {limits.config.games} games created in {_span(limits.config.window)}"
+            limits.refused("games", conn.address, what)
+            raise ProtocolError("too_many", f"{what} from your address; try again later")
         specs = msg["seats"]
         n = len(specs)
         # the door (fate/server/protocol.py) lets a client's seed through only when every human
@@ -82,11 +96,30 @@ class Handlers:
         self._maybe_ai(live)
 
     async def _on_claim(self, conn: Conn, msg: Message) -> None:
+        # Both limits are taken before the store is asked (claims racing on other connections of
+        # the address count at once); the one that turns out not to apply is given back.
+        limits, key, c = self.limits, conn.address, self.limits.config
+        if not limits.guesses.take(key):
+            what = f"more than {c.guesses} invite codes that opened no seat in {_span(c.window)}"
+            limits.refused("guesses", key, what)
+            raise ProtocolError("too_many", f"{what} from your address; try again later")
+        if not limits.claims.take(key):
+            limits.guesses.give_back(key)
+            what = f"more than {c.claims} seats claimed in {_span(c.window)}"
+            limits.refused("claims", key, what)
+            raise ProtocolError("too_many", f"{what} from your address; try again later")
         token = new_token()
         h = digest(token)
-        rows = await self.store.claim_invite(digest(msg["code"].upper()), h, time.time(), msg.get("name", ""))
+        try:
+            rows = await self.store.claim_invite(digest(msg["code"].upper()), h, time.time(), msg.get("name", ""))
+        except BaseException:
+            limits.claims.give_back(key)
+            limits.guesses.give_back(key)
+            raise
         if not rows:
+            limits.claims.give_back(key)
             raise ProtocolError("bad_invite", "no open seat has that invite code (mistyped, used or expired)")
+        limits.guesses.give_back(key)
         gid = rows[0].game
         live = await self._live(gid)
         if live is None:

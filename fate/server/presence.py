@@ -26,6 +26,7 @@ class Conn(Protocol):
     """A client connection as the server sees it (fate/server/transport.py makes them)."""
 
     peer: str
+    address: str  # what the limits per address count it as (fate/server/limits.py)
 
     def send(self, message: dict[str, Any]) -> None: ...
 

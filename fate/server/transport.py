@@ -10,7 +10,8 @@ capped (``KERNEL_BYTES``), and the cut is a reset, so the system drops what it
 held for that client at once rather than trying to deliver it. Incoming messages
 are rate-limited per connection (a token bucket): a message over the limit is
 answered with one ``rate_limited`` error and goes no further; a connection that
-keeps flooding is closed. Frames above
+keeps flooding is closed. A connection beyond its address's limit of connections at once
+(fate/server/limits.py) is sent one ``too_many`` error and closed. Frames above
 ``MAX_FRAME`` are refused by the library (close code 1009); anything smaller
 goes to the server's one message door, which refuses above 8 KiB with one
 error and keeps the connection.
@@ -77,10 +78,11 @@ def _reset(ws: ServerConnection) -> None:
 class WsConn:
     """One client, as fate.server.presence.Conn."""
 
-    def __init__(self, ws: ServerConnection, send_seconds: float = SEND_SECONDS) -> None:
+    def __init__(self, ws: ServerConnection, send_seconds: float = SEND_SECONDS, address: str = "") -> None:
         self.ws = ws
         addr = ws.remote_address
         self.peer = f"{addr[0]}:{addr[1]}" if isinstance(addr, tuple) else str(addr)
+        self.address = address or self.peer  # what the limits per address count it as
         self.out: asyncio.Queue = asyncio.Queue(OUT_QUEUE)
         self.queued = 0  # characters (the JSON is ASCII: bytes) waiting in ``out``
         self.send_seconds = send_seconds
@@ -138,6 +140,20 @@ class WsConn:
             pass
 
 
+async def _refuse(ws: ServerConnection, address: str, limit: int) -> None:
+    """One ``too_many`` error, then a close (a reset if the client does not take them in 5 s)."""
+    text = json.dumps(error("too_many", f"more than {limit} connections at once from your address "
+                                        f"({address}); close one and try again"), separators=(",", ":"))
+    try:
+        async with asyncio.timeout(5):
+            await ws.send(text)
+            await ws.close(1013, "too many connections from this address")
+    except TimeoutError:
+        _reset(ws)
+    except ConnectionClosed:
+        pass
+
+
 async def run(app: GameServer, host: str, port: int, certfile: str | None = None, keyfile: str | None = None,
               ready=None, stop: asyncio.Event | None = None, send_seconds: float = SEND_SECONDS) -> None:
     """Serve until ``stop`` is set. ``ready(port)`` is called once listening. A client that
@@ -148,7 +164,22 @@ async def run(app: GameServer, host: str, port: int, certfile: str | None = None
         context.load_cert_chain(certfile, keyfile)
 
     async def handler(ws: ServerConnection) -> None:
-        conn = WsConn(ws, send_seconds)
+        addr = ws.remote_address
+        peer = addr[0] if isinstance(addr, tuple) else str(addr)
+        forwarded = ",".join(ws.request.headers.get_all("X-Forwarded-For")) if ws.request is not None else ""
+        address = app.limits.key(peer, forwarded)
+        if not app.limits.connect(address):
+            await _refuse(ws, address, app.limits.config.connections)
+            app.limits.refused("connections", address, f"more than {app.limits.config.connections} "
+                                                       "connections at once")
+            return
+        try:
+            await _serve(ws, address)
+        finally:
+            app.limits.disconnect(address)
+
+    async def _serve(ws: ServerConnection, address: str) -> None:
+        conn = WsConn(ws, send_seconds, address)
         writer = asyncio.get_running_loop().create_task(conn.writer())
         try:
             async for raw in ws:

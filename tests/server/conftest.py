@@ -15,18 +15,23 @@ import pytest
 from fate.oscompat import end_process
 
 ROOT = Path(__file__).resolve().parents[2]
+# The tests play many games from one address (loopback): no limit per address unless a test
+# gives its own (a later flag wins; tests/server/test_limits.py lowers them).
+NO_ADDRESS_LIMITS = ("--max-connections", "0", "--max-games", "0", "--max-claims", "0", "--max-guesses", "0")
 
 
 class ServerProcess:
-    def __init__(self, db: str, *args: str, log: Path | None = None) -> None:
+    def __init__(self, db: str, *args: str, log: Path | None = None, address_limits: bool = False) -> None:
+        """``address_limits``: the server's own limits per address (else none but the test's flags)."""
         self.db, self.args, self.log = db, args, log
+        self.roomy = () if address_limits else NO_ADDRESS_LIMITS
         self.proc: subprocess.Popen | None = None
         self.url = ""
 
     def start(self, timeout: float = 60.0) -> ServerProcess:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         self.proc = subprocess.Popen([sys.executable, "-m", "fate.server", "--port", "0", "--db", self.db,
-                                      *self.args], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                      *self.roomy, *self.args], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                      stderr=open(self.log, "a") if self.log else subprocess.DEVNULL, text=True)
         end = time.monotonic() + timeout
         while time.monotonic() < end:
@@ -51,11 +56,12 @@ class ServerProcess:
 
 @pytest.fixture
 def servers():
-    """start(db, *args) -> a running ServerProcess; all are stopped after the test."""
+    """start(db, *args, log=None, address_limits=False) -> a running ServerProcess; all are
+    stopped after the test."""
     started: list[ServerProcess] = []
 
-    def start(db: str, *args: str, log: Path | None = None) -> ServerProcess:
-        s = ServerProcess(db, *args, log=log).start()
+    def start(db: str, *args: str, log: Path | None = None, address_limits: bool = False) -> ServerProcess:
+        s = ServerProcess(db, *args, log=log, address_limits=address_limits).start()
         started.append(s)
         return s
 

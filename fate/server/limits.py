@@ -1,0 +1,159 @@
+"""Limits per client address: what one address may hold at once or do within a window.
+
+A stranger on one address may pile up connections, games created, seats claimed and
+invite codes tried; each has a limit here (docs/server.md, "Every limit, and its default"), and
+a request over one is refused with one ``too_many`` error (docs/protocol.md). Loopback
+is an address like any other. The counts are kept in this process's memory: with
+several server processes each counts its own.
+
+The address a limit counts is the client's IP address, or for IPv6 its /64 network
+(one home or one machine is given a whole /64, so its single addresses cost nothing
+to change). A connection from a trusted proxy (``--trusted-proxy``) counts the address
+that proxy appends last to ``X-Forwarded-For``; earlier entries are the client's own
+words and are never read.
+
+A refusal is logged once a burst: the first refusal of an address for a limit, then
+nothing more for it until it has gone ``QUIET_SECONDS`` without one (the next line
+says how many the burst before it refused).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass
+
+log = logging.getLogger("fate.server")
+
+QUIET_SECONDS = 60.0  # a refusal burst ends after this long without a refusal
+
+
+@dataclass(frozen=True)
+class LimitConfig:
+    """Each limit a whole number; 0: no limit."""
+
+    connections: int = 16  # connections at once
+    games: int = 20  # games created a window
+    claims: int = 30  # seats claimed by invite a window (each claim counts once)
+    guesses: int = 20  # invite codes that opened no seat a window
+    window: float = 3600.0  # seconds of the rolling window
+
+
+def _ip(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """``host`` as an IP address (an IPv4 address mapped into IPv6 as IPv4), None if it is none."""
+    try:
+        ip = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip
+
+
+def exact_address(host: str) -> str:
+    """One address one way: ``::FFFF:10.0.0.1`` and ``10.0.0.1`` are the same."""
+    ip = _ip(host)
+    return host[:64] if ip is None else str(ip)
+
+
+def address_key(host: str) -> str:
+    """What a limit counts for a client at ``host``: the IP address as text, an IPv4 address
+    mapped into IPv6 as IPv4, any other IPv6 address (but loopback) as its /64 network."""
+    ip = _ip(host)
+    if ip is None:
+        return host[:64]
+    if isinstance(ip, ipaddress.IPv6Address) and not ip.is_loopback:
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def client_address(peer: str, forwarded: str | None, trusted: frozenset[str]) -> str:
+    """The client's address: ``peer``'s, or, when ``peer`` is a trusted proxy (that very
+    address: ``trusted`` as ``exact_address`` gives them), the last address in its
+    ``X-Forwarded-For`` header (the one the proxy itself saw)."""
+    if forwarded and trusted and exact_address(peer) in trusted:
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        return peer if _ip(last) is None else last
+    return peer
+
+
+class Window:
+    """How often each address did one thing within the last ``seconds``."""
+
+    def __init__(self, limit: int, seconds: float) -> None:
+        self.limit, self.seconds = limit, seconds
+        self._times: dict[str, deque[float]] = {}
+        self._pruned = time.monotonic()
+
+    def take(self, key: str) -> bool:
+        """Count one more for ``key`` if it is under the limit (True), else False."""
+        if self.limit <= 0:
+            return True
+        now = time.monotonic()
+        if now - self._pruned > self.seconds:  # addresses quiet for a whole window are forgotten
+            self._pruned = now
+            for k in [k for k, d in self._times.items() if not d or d[-1] <= now - self.seconds]:
+                del self._times[k]
+        times = self._times.setdefault(key, deque())
+        while times and times[0] <= now - self.seconds:
+            times.popleft()
+        if len(times) >= self.limit:
+            return False
+        times.append(now)
+        return True
+
+    def give_back(self, key: str) -> None:
+        """Undo the last ``take`` of ``key`` (it turned out not to count here)."""
+        times = self._times.get(key)
+        if times:
+            times.pop()
+
+
+class AddressLimits:
+    """Every limit of one server process, by address."""
+
+    def __init__(self, config: LimitConfig | None = None, trusted_proxies: frozenset[str] = frozenset()) -> None:
+        self.config = config or LimitConfig()
+        self.trusted = frozenset(exact_address(a) for a in trusted_proxies)
+        c = self.config
+        self.games = Window(c.games, c.window)
+        self.claims = Window(c.claims, c.window)
+        self.guesses = Window(c.guesses, c.window)
+        self._open: dict[str, int] = {}  # address -> connections open now
+        self._bursts: dict[tuple[str, str], list[float]] = {}  # (limit, address) -> [last refusal, refusals]
+
+    def key(self, peer: str, forwarded: str | None = None) -> str:
+        return address_key(client_address(peer, forwarded, self.trusted))
+
+    def connect(self, key: str) -> bool:
+        """One more connection from ``key``, if it has fewer than the limit open (then call
+        ``disconnect`` when it closes)."""
+        n = self._open.get(key, 0)
+        if 0 < self.config.connections <= n:
+            return False
+        self._open[key] = n + 1
+        return True
+
+    def disconnect(self, key: str) -> None:
+        n = self._open.get(key, 0) - 1
+        if n > 0:
+            self._open[key] = n
+        else:
+            self._open.pop(key, None)
+
+    def refused(self, limit: str, key: str, what: str) -> None:
+        """Log a refusal once a burst (``what`` says the limit in words)."""
+        now = time.monotonic()
+        for k in [k for k, (last, _) in self._bursts.items() if now - last > QUIET_SECONDS]:
+            n = self._bursts.pop(k)[1]
+            if n > 1:
+                log.warning("address %s: %d refused in all for %s, then quiet", k[1], n, k[0])
+        burst = self._bursts.get((limit, key))
+        if burst is None:
+            log.warning("address %s refused: %s (said once a burst)", key, what)
+            self._bursts[(limit, key)] = [now, 1]
+        else:
+            burst[0] = now
+            burst[1] += 1
