@@ -8,7 +8,7 @@ in these words.
 
 from __future__ import annotations
 
-from fate.content.model import Content
+from fate.content.model import STANDARD_LEVEL, Content
 from fate.engine import Event
 from fate.engine.constants import GAME_SEAT, LOCATION_NAMES, LOCATIONS, RAID_THRESHOLD, STREETS
 
@@ -98,7 +98,7 @@ ACTS = {
 }
 
 
-def _investigators_move(d: dict, v: dict, sym) -> str:
+def _investigators_move(d: dict, v: dict, sym, content: Content) -> str:
     """The solo Investigators' move with its reason (R-SO-2, R-SO-3): the Spell they draw
     sends them to the place of its symbol, or to The Other Worlds when that is where they
     stand; landing on the player's Fate Piece is a meeting; after it they are driven on."""
@@ -117,7 +117,11 @@ def _investigators_move(d: dict, v: dict, sym) -> str:
     pieces = v.get("fate_pieces") or []
     yours = pieces[0].get("location") if pieces and v.get("solo") else None
     if yours is not None and isinstance(to, int) and 0 <= to < len(LOCATIONS) and LOCATIONS[to] == yours:
-        line += " They land on your Fate Piece: a meeting, which brings you Curses and Elder Signs."
+        level = content.solo_level(v.get("solo_level") or STANDARD_LEVEL)
+        brings = [count(k, what) for k, what in ((level.meeting_curses, "Curse"), (level.meeting_signs, "Elder Sign"))
+                  if k]
+        line += (" They land on your Fate Piece: a meeting" + (f", which brings you {' and '.join(brings)}."
+                                                                if brings else "."))
     return line
 
 
@@ -146,6 +150,7 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content, before: Eve
     who = seat_label(v, d.get("seat"), viewer)
     Who = who[0].upper() + who[1:]
     you = who == "you"
+    whose = "yours" if you else who  # "3 Cultists of yours", never "of you"
     many = you or d.get("seat") == GAME_SEAT  # "you" and the Investigators take the plural verb
 
     def does(verb: str) -> str:
@@ -161,7 +166,7 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content, before: Eve
     k = e.kind
     n = d.get("count", 0)
     if k == "fate_moved" and d.get("seat") == GAME_SEAT:
-        return _investigators_move(d, v, sym)
+        return _investigators_move(d, v, sym, content)
     if k == "raid_declared":
         return _raid(d, who, you, before)
     if k in ACTS:
@@ -188,11 +193,11 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content, before: Eve
     if k == "no_move":
         return f"{Who} {does('have')} no legal move and {does('show')} the hand."
     if k == "cultists_sent_home":
-        return f"{count(n, 'Cultist')} of {who} {agree('go', n != 1)} home from {_loc(d['location'])}."
+        return f"{count(n, 'Cultist')} of {whose} {agree('go', n != 1)} home from {_loc(d['location'])}."
     if k == "cultists_lost":
-        return f"{count(n, 'Cultist')} of {who} {agree('fall', n != 1)} into the Abyss."
+        return f"{count(n, 'Cultist')} of {whose} {agree('fall', n != 1)} into the Abyss."
     if k == "recalled":
-        return f"{count(n, 'Cultist')} of {who} {agree('return', n != 1)} from the Abyss."
+        return f"{count(n, 'Cultist')} of {whose} {agree('return', n != 1)} from the Abyss."
     if k == "squall_struck":
         return f"A Winter Squall at {_loc(d['location'])} blows {who}'s Cultist away."
     if k in ("investigator_placed", "investigators_placed"):
@@ -221,9 +226,9 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content, before: Eve
         return (f"The raid leaves {'you' if you else who} {count(d['signs'], 'Elder Sign')} "
                 f"and destroys {count(d['destroyed'], 'Investigator')}.")
     if k == "elder_sign_destroyed":
-        return f"{count(n, 'Elder Sign')} of {who} {agree('are', n != 1)} broken ({d['total']} left)."
+        return f"{count(n, 'Elder Sign')} of {whose} {agree('are', n != 1)} broken ({d['total']} left)."
     if k == "elder_sign_curse":
-        return f"The Summon token of {who} meets an Elder Sign: a Curse."
+        return (("Your Summon token" if you else f"The Summon token of {who}") + " meets an Elder Sign: a Curse.")
     if k == "curse_drawn":
         return f"You hold {card()} against {seat_label(v, d['seat'], viewer)}, in secret."
     if k == "curse_revealed":
@@ -239,7 +244,7 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content, before: Eve
     if k == "column_discarded":
         return f"The Astral Column of {_loc(d['location'])} is cleared."
     if k == "artifact_wrecked":
-        return f"{card()} of {who} is destroyed."
+        return f"Your {card()} is destroyed." if you else f"{card()} of {who} is destroyed."
     if k == "artifacts_revealed":
         names = " and ".join(content.card(c).name for c in d["cards"])
         return f"At The Museum: {names}." if names else None

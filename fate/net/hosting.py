@@ -165,7 +165,7 @@ def running_host() -> Host | None:
     return None
 
 
-def start_host(port: int | None = None) -> Host:
+def start_host(port: int | None = None, deadline: float | None = None) -> Host:
     """The game's server on this computer: the one already running, or a new one (on
     ``port``, else 8765 when free, else any free port). HostError, one line, if it fails."""
     old = running_host()
@@ -185,7 +185,7 @@ def start_host(port: int | None = None) -> Host:
     except OSError as e:
         raise HostError(one_line(f"The game's server could not be started: {e}")) from None
     reader = oscompat.LineReader(proc.stdout)
-    end = time.monotonic() + START_SECONDS
+    end = deadline if deadline is not None else time.monotonic() + START_SECONDS
     while time.monotonic() < end:
         line = reader.readline(max(0.1, end - time.monotonic()))
         if line == "":
@@ -195,6 +195,8 @@ def start_host(port: int | None = None) -> Host:
             found = _wait_for_running(end)
             if found is not None:
                 return found
+            if _lock_free() and time.monotonic() < end:  # the other server ended as this one began
+                return start_host(port, end)
             raise HostError(f"Another server of the game already serves {folder / 'host.sqlite'}, and it "
                             "could not be found (see host.log).")
         if line and line.startswith("listening on "):
@@ -210,12 +212,33 @@ def start_host(port: int | None = None) -> Host:
 
 
 def _wait_for_running(end: float) -> Host | None:
-    """The server another window started (it names itself in host.json once it listens)."""
+    """The server another window started (it names itself in host.json once it listens);
+    None at once if nobody holds the database any more (it was ending, not starting)."""
     while True:
         found = running_host()
-        if found is not None or time.monotonic() >= end:
+        if found is not None or time.monotonic() >= end or _lock_free():
             return found
         time.sleep(0.2)
+
+
+def _lock_free() -> bool:
+    """Whether no server holds ``host.sqlite``'s lock now (a file that cannot be opened or
+    locked at all counts as held: the caller then waits, as before)."""
+    try:
+        fd = os.open(user_dir() / "host.sqlite.lock", os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    try:
+        if oscompat.try_lock(fd):
+            oscompat.unlock(fd)
+            return True
+        return False
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 class HostStarter:

@@ -87,8 +87,9 @@ class SetupScene(Scene):
         if not any(c.human for c in self.seats):
             ink.draw(screen, "No human seat: you will watch the AI cults play.", L.p(960, 800), 20, INK_DIM,
                      "italic", anchor="center")
-        ink.draw(screen, "Each cult is dealt two Elder Gods and keeps one, in secret.", L.p(960, 830), 20, INK_DIM,
-                 "italic", anchor="center")
+        dealt = ("You are dealt two Elder Gods and keep one." if len(self.seats) == 1
+                 else "Each cult is dealt two Elder Gods and keeps one, in secret.")
+        ink.draw(screen, dealt, L.p(960, 830), 20, INK_DIM, "italic", anchor="center")
         button(self, screen, L, (620, 870, 300, 72), "Back", ("back",), size=30)
         button(self, screen, L, (1000, 870, 300, 72), "Begin", ("begin",), size=30)
         self.draw_tip(screen, L)

@@ -45,6 +45,7 @@ class Beat:
     sound = ""  # the effect heard as the beat begins (fate.ui.kit.sound)
     then = None  # what else happens as the beat begins: its event's line in the Chronicle
     heard = False
+    settles = False  # once over, it stays drawn as it ended until the board catches up with it
 
     def __init__(self, duration: float | None = None) -> None:
         if duration is not None:
@@ -92,6 +93,7 @@ class Carry(Beat):
 
 class FateMove(Beat):
     duration = 0.6
+    settles = True  # the piece stays where it went, not back where the board last had it
 
     def __init__(self, piece: int, frm: str, to: str, colour: tuple) -> None:
         super().__init__()
@@ -234,8 +236,8 @@ class Dice(Beat):
             screen.blit(img, img.get_rect(center=L.p(x + size / 2, 420 - bounce)))
 
 
-PURPOSES = {"other_worlds": "rolls at The Other Worlds", "raid": "faces the raid",
-            "temporary_control": "rolls for Temporary Control"}
+PURPOSES = {"other_worlds": ("roll", " at The Other Worlds"), "raid": ("face", " the raid"),
+            "temporary": ("roll", " for Temporary Control")}  # a roll's purpose (the engine's word): its verb
 
 
 def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list[Beat]:
@@ -288,7 +290,8 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
     if k == "investigators_left":
         return [Carry("investigator", INVESTIGATOR, ("lodge_inv", s), SUPPLY_ANCHOR, n)]
     if k == "rolled":
-        return [Dice(d["faces"], who, PURPOSES.get(d["purpose"], "rolls"))]
+        verb, what = PURPOSES.get(d["purpose"], ("roll", ""))
+        return [Dice(d["faces"], who, does(verb) + what)]
     if k == "raid_declared" and not d["investigators"]:
         return [Banner("An empty raid", INK_DIM, f"No Investigators are in {'your' if you else who + chr(39) + 's'} "
                        "Lodge: nothing happens.", 1.0)]
@@ -331,6 +334,7 @@ class Player:
 
     def __init__(self, speed: int = 1, play=None) -> None:
         self.queue: deque[Beat] = deque()
+        self.settled: list[Beat] = []  # beats over that stay drawn as they ended (Beat.settles)
         self.speed = speed
         self.play = play or (lambda name: None)  # plays an effect by name
 
@@ -376,6 +380,7 @@ class Player:
                 b.heard = True
                 b.then()
         self.queue.clear()
+        self.settled.clear()
 
     def update(self, dt: float) -> None:
         """Play ``dt`` seconds of beats, faster while more than ``CATCH_UP`` seconds wait:
@@ -397,12 +402,22 @@ class Player:
                 b.t += dt
                 return
             dt -= left
-            self.queue.popleft()
+            done = self.queue.popleft()
+            if done.settles:  # the newest of each thing moved stands in for the board's
+                done.t = done.duration
+                self.settled = [x for x in self.settled if set(x.hides).isdisjoint(done.hides)] + [done]
+        if not self.queue:
+            self.settled.clear()  # the table now shows the game as it stands
 
     def hidden(self) -> set:
-        return set(self.queue[0].hides) if self.queue else set()
+        out = set(self.queue[0].hides) if self.queue else set()
+        for b in self.settled:
+            out.update(b.hides)
+        return out
 
     def draw(self, screen, table, ink) -> None:
+        for b in self.settled:
+            b.draw(screen, table, ink)
         if self.queue:
             self.queue[0].draw(screen, table, ink)
 

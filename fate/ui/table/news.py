@@ -21,7 +21,9 @@ class Marker:
     duration = 0.75
     hides: tuple = ()
     sound = ""
+    then = None  # as fate.ui.table.anim.Beat: its line in the Chronicle, told as it begins
     heard = False
+    settles = False
 
     def __init__(self, anchor: tuple, text: str, colour: tuple = GOLD, duration: float | None = None) -> None:
         self.anchor, self.text, self.colour = anchor, text, colour

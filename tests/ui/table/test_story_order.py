@@ -80,3 +80,21 @@ def test_a_table_behind_the_game_catches_up_by_playing_faster():
         calm.update(1 / 60)
         seconds += 1 / 60
     assert abs(seconds - CATCH_UP / 2) < 0.05  # a table not behind plays at its own pace
+
+
+def test_a_moved_fate_piece_stays_where_it_went_while_the_news_after_it_plays():
+    """The Investigators' piece slid to a place and snapped back to the old one while the
+    Curse its meeting brought was shown; it now stays until the board shows the game as it is."""
+    from fate.ui.table.anim import FateMove
+
+    player = Player(speed=1)
+    move = FateMove(1, "streets", "museum", (200, 200, 200))
+    player.add([move])
+    player.add([Banner("Cursed", duration=1.0)])
+    for _ in range(50):  # 0.8 s: the move is over, the banner plays
+        player.update(1 / 60)
+    assert player.queue[0].text == "Cursed"
+    assert ("piece", 1) in player.hidden() and player.settled == [move] and move.progress() == 1.0
+    while player.busy():
+        player.update(1 / 60)
+    assert player.hidden() == set() and player.settled == []  # the board has caught up
