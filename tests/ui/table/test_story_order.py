@@ -20,16 +20,23 @@ def moving(content, tmp_path):
     return app, app.scene
 
 
+def decide(app, scene) -> int:
+    """Wait for the player's decision and click its first target on the board; the number of
+    lines the Chronicle held just before the click."""
+    for _ in range(30):
+        app.frame([], 1 / 60)
+        if scene.picker is not None:
+            break
+    before = len(scene.log)
+    spot = next(h for h in scene.hotspots() if h.key[0] in ("card", "loc"))
+    app.frame(click(spot.rect.center), 1 / 60)
+    return before
+
+
 def test_each_line_of_the_chronicle_comes_as_its_step_is_shown(content, tmp_path):
     app, scene = moving(content, tmp_path)
     try:
-        for _ in range(30):
-            app.frame([], 1 / 60)
-            if scene.picker is not None:
-                break
-        before = len(scene.log)
-        spot = next(h for h in scene.hotspots() if h.key[0] in ("card", "loc"))
-        app.frame(click(spot.rect.center), 1 / 60)
+        before = decide(app, scene)
         assert scene.anim.busy() and len(scene.log) <= before + 1  # the move is shown first, then told
         counts = []
         while scene.anim.busy():
@@ -46,12 +53,7 @@ def test_each_line_of_the_chronicle_comes_as_its_step_is_shown(content, tmp_path
 def test_skipping_the_show_tells_every_line_at_once_in_order(content, tmp_path):
     app, scene = moving(content, tmp_path)
     try:
-        for _ in range(30):
-            app.frame([], 1 / 60)
-            if scene.picker is not None:
-                break
-        spot = next(h for h in scene.hotspots() if h.key[0] in ("card", "loc"))
-        app.frame(click(spot.rect.center), 1 / 60)
+        decide(app, scene)
         shown_lines = list(scene.log)
         assert scene.anim.busy()
         scene.anim.skip()  # what a click or Tab does while the board shows something
