@@ -9,11 +9,13 @@ decision of it, in order, so the lesson plays the same way every time.
     python -m fate.tutorial          # walk every lesson on the engine and print it
 
 prints each lesson's steps with the decision asked at each, and fails with one
-line naming the lesson and step whose choice is not offered.
+line naming the lesson and step whose choice is not offered, or a line for each
+prompt or event the coach does not explain where it appears (``gaps``).
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +32,59 @@ from fate.untrusted import InputError, OneLine, cut, read_yaml
 FILE = "tutorial.yaml"
 STEP_KEYS = {"say", "do", "shows"}
 LESSON_KEYS = {"id", "title", "rules", "scenario", "steps", "end"}
+
+
+# What the coach says when each kind of prompt or event appears: a lesson leaves none of
+# them unexplained (``gaps``). A prompt is addressed by the step that asks it (or the
+# lesson's end, for the prompt left on screen); an event by the words of the step whose
+# choice caused it, the next step's, or the lesson's end.
+PROMPT_WORDS = {
+    "move": r"\bplay|\bmove|\bgo\b|\bclick",
+    "wild_card": r"\bpair\b|\bwhich\b",
+    "destination": r"\bwhere\b|\bto the\b|\btake it to\b|\bgo to\b",
+    "temporary_control": r"Temporary Control",
+    "gathering_move": r"The Gathering",
+    "control_action": r"Control Action",
+    "ready": r"\bReady",
+    "cast_window": r"\bcast",
+}
+EVENT_WORDS = {
+    "fate_moved": r"Fate Piece",
+    "cultist_placed": r"Cultist",
+    "cultists_placed": r"Cultist",
+    "investigator_placed": r"Investigator",
+    "investigators_followed": r"\bfollow",
+    "investigators_left": r"Investigators?\b.{0,40}\b(gone|leave|left)",
+    "basic_action": r"Basic Action",
+    "gate_gained": r"\bGate\b",
+    "dark_gift": r"Dark Gift",
+    "recalled": r"\breturn|\bcome back|\bback from the Abyss",
+    "control": r"\bControl\b",
+    "control_action": r"Control Action",
+    "temporary_control": r"Temporary Control",
+    "sacrificed": r"\bAbyss\b|\bsacrific",
+    "summon_moved": r"Summon token",
+    "spell_drawn": r"\bdr[ae]w",
+    "turn_ended": r"\bturn\b",
+    "rolled": r"\broll",
+    "spell_readied": r"\bRead(y|ied)",
+    "column_discarded": r"Astral Column",
+    "raid_declared": r"\braid",
+    "raided": r"\braid",
+    "elder_sign_gained": r"Elder Sign",
+    "spell_cast": r"\bcast",
+    "artifact_gained": r"Artifact",
+    "cursed": r"\bCurse",
+    "curse_revealed": r"\breveal",
+    "elder_sign_curse": r"own Elder Sign",
+    "game_over": r"\bwin\b|\bwon\b",
+}
+# Kinds the table shows without words from the coach: the phase strip and the turn's start
+# (lesson 1 names the four phases), and the private copy of a draw the player already hears of.
+QUIET_EVENTS = frozenset({"phase", "turn_started", "spell_drawn_face"})
+# The panels of the table each first lesson names before any play: the Lodge and what its icons count.
+PANEL_TERMS = ("Lodge", "Abyss", "Summon track", "Summon token", "Elder Sign", "Investigators in your Lodge",
+               "Curse", "Readied Spells", "Gate card")
 
 
 class TutorialError(OneLine):
@@ -125,6 +180,36 @@ def walk(content: Content, lesson: Lesson, out=None) -> Game:
     return g
 
 
+def told(text: str, kind: str, words: dict[str, str]) -> bool:
+    """Does the coach's ``text`` address a prompt or event of this ``kind``?"""
+    pattern = words.get(kind)
+    return pattern is not None and re.search(pattern, text, re.IGNORECASE) is not None
+
+
+def gaps(content: Content, lesson: Lesson) -> list[str]:
+    """Each prompt or event of the lesson the coach does not address where it appears, one line each
+    (an empty list: the lesson has no gap). TutorialError if the lesson cannot be played."""
+    g = lesson.game(content)
+    g.take_events()
+    out = []
+    steps = lesson.steps
+    for i, step in enumerate(steps):
+        p = g.pending()
+        if p is not None and not told(step.say, p.kind, PROMPT_WORDS):
+            out.append(f"lesson {lesson.id}, step {i + 1}: the {p.kind} prompt is not explained")
+        if not step.do:
+            continue
+        after = steps[i + 1].say if i + 1 < len(steps) else lesson.end
+        words = f"{step.say} {after}"
+        for kind in dict.fromkeys(e.kind for e in _choose(g, lesson, i, step, p)):
+            if kind not in QUIET_EVENTS and not told(words, kind, EVENT_WORDS):
+                out.append(f"lesson {lesson.id}, step {i + 1}: the {kind} event is not explained")
+    p = g.pending()
+    if p is not None and not told(lesson.end, p.kind, PROMPT_WORDS):
+        out.append(f"lesson {lesson.id}, end: the {p.kind} prompt left on screen is not explained")
+    return out
+
+
 def _choose(g: Game, lesson: Lesson, i: int, step: Step, p) -> list:
     """Make a step's choice; the events it caused."""
     if p is None:
@@ -145,18 +230,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("file", nargs="?", type=old_file, help=f"a lessons file (default: the bundled data/{FILE})")
     args = ap.parse_args(argv)
     content = default_content()
+    unexplained: list[str] = []
     try:
         for lesson in load(args.file):
             print(f"{lesson.id}: {lesson.title}")
             g = walk(content, lesson, sys.stdout)
             p = g.pending()
             print(f"  end: {'over, winners ' + str(g.winners) if g.over else (p.kind if p else '-')}")
+            unexplained += gaps(content, lesson)
     except TutorialError as e:
         if args.file is not None:
             refuse(ap.prog, f"FILE {e}")
         print(e, file=sys.stderr)
         return 1
-    return 0
+    for line in unexplained:  # what the coach leaves unsaid (PROMPT_WORDS, EVENT_WORDS)
+        print(line, file=sys.stderr)
+    return 1 if unexplained else 0
 
 
 if __name__ == "__main__":

@@ -45,6 +45,11 @@ class TutorialScene(PlayScene):
     def current(self) -> tutorial.Step | None:
         return self.lesson.steps[self.step] if self.step < len(self.lesson.steps) else None
 
+    def coach_text(self) -> str:
+        """What the coach's panel says now: the step's words, or the lesson's end."""
+        step = self.current()
+        return step.say if step is not None else self.lesson.end
+
     def expected(self) -> str:
         step = self.current()
         return step.do if step is not None else ""
@@ -171,7 +176,7 @@ class TutorialScene(PlayScene):
         ink.draw(screen, f"Lesson {self.index + 1} of {len(self.lessons)}", L.p(x + 20, y + 16), 17,
                  (110, 80, 60), "italic")
         ink.draw(screen, self.lesson.title, L.p(x + 20, y + 40), 26, (70, 36, 28), "title", max_w=L.n(w - 40))
-        text = step.say if step is not None else self.lesson.end
+        text = self.coach_text()
         room = L.r(x + 20, y + 84, w - 40, h - 250)
         size = ink.read(20)
         while size > 16 and ink.height(text, size, room.w) > room.h:  # large text still fits the panel

@@ -4,10 +4,12 @@ points at; a click elsewhere is refused; leaving resumes at the same lesson."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
-from fate import settings, tutorial
+from fate import glossary, settings, tutorial
 from fate.engine.events import EVENTS
 from fate.ui.app import App, click
 from fate.ui.screens.title import TitleScene
@@ -41,6 +43,75 @@ def test_the_lessons_cover_what_a_first_game_needs():
     rules = {r for lesson in tutorial.load() for r in lesson.rules}
     assert {"R-MV-1", "R-MV-2", "R-MV-3", "R-MV-5", "R-MV-6", "R-AC-1", "R-AC-2", "R-AC-3", "R-CN-1", "R-CN-5",
             "R-RD-2", "R-CU-2", "R-WIN-1", "R-SO-2"} <= rules
+
+
+def test_no_lesson_leaves_a_prompt_or_an_event_unexplained(content):
+    for lesson in tutorial.load():
+        assert tutorial.gaps(content, lesson) == []
+
+
+def test_a_step_that_stops_explaining_is_found(content):
+    # the catch: take the words away from a step and the gap is named, kind and step
+    lessons = {x.id: x for x in tutorial.load()}
+    gate = lessons["move-gate"]
+    steps = list(gate.steps)
+    steps[2] = dataclasses.replace(steps[2], say="Well done.")
+    found = tutorial.gaps(content, dataclasses.replace(gate, steps=tuple(steps)))
+    assert "lesson move-gate, step 2: the investigators_followed event is not explained" in found
+    assert "lesson move-gate, step 2: the recalled event is not explained" in found
+    ready = lessons["ready"]
+    assert tutorial.gaps(content, dataclasses.replace(ready, end="Done.")) == [
+        "lesson ready, end: the cast_window prompt left on screen is not explained"]
+
+
+def test_the_coach_on_screen_addresses_each_prompt_and_event_as_it_appears(app):
+    """Through the real scene: whatever prompt the table shows, the coach's words on screen
+    name it; whatever the table is told, the words before or after that click name it."""
+    press(app, ("tutorial",))
+    unexplained = []
+    while isinstance(app.scene, TutorialScene):
+        scene = app.scene
+        said, told = scene.coach_text(), len(scene.session.events)
+        for _ in range(6000):
+            frame(app, dt=0.1)
+            if app.scene is not scene:
+                break
+            now = scene.coach_text()
+            for e in scene.session.events[told:]:
+                if e.kind not in tutorial.QUIET_EVENTS and not tutorial.told(f"{said} {now}", e.kind,
+                                                                             tutorial.EVENT_WORDS):
+                    unexplained.append((scene.lesson.id, e.kind))
+            said, told = now, len(scene.session.events)
+            prompt = (scene.shown or {}).get("prompt")
+            if prompt and not scene.anim.busy() and not tutorial.told(now, prompt["kind"], tutorial.PROMPT_WORDS):
+                unexplained.append((scene.lesson.id, prompt["kind"]))
+            if scene.coach_target is not None:
+                spot = next(h for h in reversed(scene.hotspots()) if h.key == scene.coach_target)
+                frame(app, click(spot.rect.center))
+        else:
+            raise AssertionError(f"lesson {scene.index + 1}, step {scene.step + 1}: stuck")
+    assert unexplained == []
+    assert isinstance(app.scene, TitleScene)
+
+
+def test_the_first_lesson_names_the_lodge_and_every_icon_on_it_before_any_play(app):
+    press(app, ("tutorial",))
+    scene = app.scene
+    assert isinstance(scene, TutorialScene) and scene.index == 0
+    frame(app)
+    before_play = " ".join(step.say for step in scene.lesson.steps[:scene.lesson.steps.index(
+        next(s for s in scene.lesson.steps if s.do))]).lower()
+
+    def stem(term: str) -> str:
+        return term.lower().rstrip("s")
+
+    icons = [r.title for r in scene.table.regions if r.key == ("seat", 0)]
+    assert len(icons) >= 8  # the panel, its track and each count
+    named = {t.term for t in glossary.terms() for title in icons if stem(t.term) in title.lower()}
+    assert {"Lodge", "Abyss", "Cultist", "Investigators", "Elder Sign", "Summon track", "Curse"} <= named
+    assert [t for t in named if stem(t) not in before_play] == []
+    for term in tutorial.PANEL_TERMS:
+        assert term.lower() in before_play
 
 
 def follow_the_coach(app, scene: TutorialScene, limit: int = 6000) -> int:
@@ -82,13 +153,15 @@ def test_the_whole_tutorial_completes_clicking_only_what_the_coach_points_at(app
 def test_a_click_the_coach_did_not_ask_for_is_refused(app):
     scene = app.goto("tutorial", 0)
     frame(app)
-    frame(app, click(next(h for h in scene.hotspots() if h.key == ("ui", "coach_next")).rect.center))
-    frame(app)
+    notes = next(i for i, step in enumerate(scene.lesson.steps) if step.do)  # the notes before the first move
+    for _ in range(notes):
+        frame(app, click(next(h for h in scene.hotspots() if h.key == ("ui", "coach_next")).rect.center))
+        frame(app)
     assert scene.coach_target == ("card", "key-01")
     wrong = next(h for h in scene.hotspots() if h.key == ("card", "hood-01"))
     frame(app, click(wrong.rect.center))
     frame(app)
-    assert scene.session.game.choices_made == [] and scene.step == 1
+    assert scene.session.game.choices_made == [] and scene.step == notes
     assert "Not that one: the coach is pointing at the ring." in app.ink.drawn
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2")])
     assert scene.session.game.choices_made == []  # nor by its number key
