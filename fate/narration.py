@@ -142,6 +142,20 @@ def _raid(d: dict, who: str, you: bool, before: Event | None) -> str:
     return f"RAID! {count(raiders, 'Investigator')} {agree('storm', raiders != 1)} {lodge} Lodge{': ' + why if why else ''}."
 
 
+def _no_control(d: dict, v: dict, viewer: int | None, who: str, you: bool, whose: str) -> str:
+    """Control refused, with the counts that refused it (R-AC-2; solo R-SO-6)."""
+    place, mine, need, rival, theirs = _loc(d["location"]), d["mine"], d["need"], d["rival"], d["theirs"]
+    head = f"{'You do' if you else who[0].upper() + who[1:] + ' does'} not control {place}: "
+    if mine < need:
+        return head + f"{count(mine, 'Cultist')} of {whose} there, {need} needed."
+    if rival == -1:
+        return head + (f"{count(mine, 'Cultist')} of {whose} there, but {count(theirs, 'Investigator')}; "
+                       "Control needs more Cultists than Investigators.")
+    other = seat_label(v, rival, viewer)
+    return head + (f"{count(mine, 'Cultist')} of {whose} there, but {other} {agree('have', other == 'you')} "
+                   f"{theirs}; Control needs more than any other cult.")
+
+
 def narrate(e: Event, v: dict, viewer: int | None, content: Content, before: Event | None = None) -> str | None:
     """One plain sentence for the log, or None for events not worth a line. ``before``, the
     event told just before it, gives some their reason (a raid after the Investigators
@@ -182,6 +196,8 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content, before: Eve
             frm=_loc(frm) if frm is not None else "", to=_loc(to) if to is not None else "",
             frm_seat=seat_label(v, frm, viewer) if isinstance(frm, int) else "",
             cultists=count(n, "Cultist"), carried=count(d.get("carried", 0), "Curse"))
+    if k == "no_control":
+        return _no_control(d, v, viewer, who, you, whose)
     if k == "setup_done":
         first = seat_label(v, d["first"], viewer)
         gods = "" if v.get("players", 1) == 1 else "Every cult's Elder God is now known. "

@@ -60,6 +60,7 @@ EVENT_WORDS = {
     "dark_gift": r"Dark Gift",
     "recalled": r"\breturn|\bcome back|\bback from the Abyss",
     "control": r"\bControl\b",
+    "no_control": r"\bControl\b",
     "control_action": r"Control Action",
     "temporary_control": r"Temporary Control",
     "sacrificed": r"\bAbyss\b|\bsacrific",

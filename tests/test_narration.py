@@ -39,3 +39,46 @@ def test_the_looker_is_you_and_others_are_named(content):
     assert narrate(move, v, mover, content).startswith("You move a Fate Piece from ")
     other = (mover + 1) % 3
     assert narrate(move, view(g, other), other, content).startswith(f"The Cult of {v['seats'][mover]['god']['name']} moves")
+
+
+def _arrive(content, scenario: dict):
+    """The scenario's seat 0 moves to The Ceremony (its one legal move); the verdict on Control."""
+    from fate.scenario import build
+
+    g = build(content, scenario, "test")
+    return g, [e for e in g.take_events() if e.kind in ("control", "no_control")]
+
+
+def test_control_refused_names_the_counts_that_refused_it(content):
+    """R-AC-2: at least three Cultists and more than any other cult; the Chronicle says which failed."""
+    two = {"players": 2, "gods": ["cthulhu", "hastur"], "start": "move", "fate": ["museum", "library"],
+           "seats": [{"hand": ["flame-04", "key-01", "tome-01"], "cultists": {"ceremony": 3}},
+                     {"cultists": {"ceremony": 4}}],
+           "locations": {"ceremony": {"investigators": 0}}}
+    g, told = _arrive(content, two)
+    assert [e.data for e in told] == [{"seat": 0, "location": 2, "mine": 4, "need": 3, "rival": 1, "theirs": 4}]
+    line = narrate(told[0], view(g, 0), 0, content)
+    assert line.startswith("You do not control The Ceremony: 4 Cultists of yours there, but ")
+    assert line.endswith(" has 4; Control needs more than any other cult.")
+    assert narrate(told[0], view(g, 1), 1, content).endswith("but you have 4; Control needs more than any other cult.")
+    # one Cultist more than the rival, and Control is told instead
+    two["seats"][0]["cultists"] = {"ceremony": 4}
+    g, told = _arrive(content, two)
+    assert [e.kind for e in told] == ["control"]
+    # too few, whatever the rivals have
+    two["seats"][0]["cultists"], two["seats"][1]["cultists"] = {"ceremony": 1}, {"ceremony": 0}
+    g, told = _arrive(content, two)
+    assert narrate(told[0], view(g, 0), 0, content) == \
+        "You do not control The Ceremony: 2 Cultists of yours there, 3 needed."
+
+
+def test_control_refused_by_the_investigators_playing_solo(content):
+    """R-SO-6: playing solo, Control needs more Cultists than Investigators there."""
+    solo = {"players": 1, "gods": ["cthulhu"], "start": "move", "fate": ["museum", "library"],
+            "seats": [{"hand": ["flame-04", "key-01", "tome-01"], "cultists": {"ceremony": 2}}],
+            "locations": {"ceremony": {"investigators": 2}}}  # fewer than three: none follow home
+    g, told = _arrive(content, solo)
+    assert [e.data["rival"] for e in told] == [-1]
+    assert narrate(told[0], view(g, 0), 0, content) == (
+        "You do not control The Ceremony: 3 Cultists of yours there, but 3 Investigators; "
+        "Control needs more Cultists than Investigators.")

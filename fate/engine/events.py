@@ -156,6 +156,9 @@ EVENTS: dict[str, dict[str, Check]] = {
     "raided": {"seat": seat, "signs": count, "destroyed": count},
     # Activate
     "control": {"seat": seat, "location": loc},
+    # no Control, and the counts that refused it: the cult's Cultists there and the minimum,
+    # and ``rival`` the other cult with the most Cultists there (-1: the Investigators, solo)
+    "no_control": {"seat": seat, "location": loc, "mine": count, "need": count, "rival": actor, "theirs": count},
     "temporary_control": {"seat": seat, "location": loc},
     "temporary_control_failed": {"seat": seat, "location": loc},
     "control_action": {"seat": seat, "location": loc},

@@ -8,6 +8,7 @@ from fate.content.model import Content
 from fate.engine.artifacts import gain_artifact, reveal_artifacts
 from fate.engine.constants import (
     CEREMONY,
+    CONTROL_MINIMUM,
     GATHERING,
     LIBRARY,
     LOCATION_NAMES,
@@ -37,11 +38,26 @@ def activate(g: Game, t: tuple) -> None:
     if g.has_control(seat, loc):
         g.ctl = 2
         g.events.append(CONTROL_TOLD[seat][loc])
+    else:
+        g.events.append(_refused(g, seat, loc))
     if loc == MUSEUM:  # R-MU-3: its Control Action comes first
         g.stack += MUSEUM_STEPS
     else:  # R-AC-1: the Basic Action, then the Control Action
         g.stack += CONTROL_STEPS
         basic(g, t)
+
+
+def _refused(g: Game, seat: int, loc: int) -> Event:
+    """Why the seat lacks Control here (R-AC-2, R-SO-6): its Cultists, the minimum, and the
+    most Cultists of another cult there (playing solo, the Investigators there)."""
+    mine = g.at[loc][seat]
+    need = CONTROL_MINIMUM - (g.passive(seat, "control_discount") if g.arts[seat] else 0)
+    if g.solo:
+        rival, theirs = -1, g.inv_at[loc]
+    else:
+        theirs, rival = max((n, s) for s, n in enumerate(g.at[loc]) if s != seat)
+    return Event("no_control", {"seat": seat, "location": loc, "mine": mine, "need": need, "rival": rival,
+                                "theirs": theirs})
 
 
 # what follows the verdict on Control, as it lies on the stack (the next on top)

@@ -119,6 +119,10 @@ def news_for(e: Event, you: bool, who: str, colour: tuple) -> list[Marker]:
         return [Marker(loc, f"{who}: Basic Action", colour)]
     if k == "control_action" and loc:
         return [Marker(loc, f"{who}: Control Action", colour)]
+    if k == "no_control" and loc:  # the counts that refused it are the Chronicle's line
+        mine, need = d.get("mine", 0), d.get("need", 3)
+        why = f"{mine} of {need} needed" if mine < need else f"{mine} against {d.get('theirs', 0)}"
+        return [Marker(loc, f"No Control: {why}", colour)]
     if k == "temporary_control_failed" and loc:
         return [Marker(loc, f"{who} {does('fail')} to seize it", colour)]
     if k == "investigators_followed" and loc:
