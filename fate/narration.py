@@ -45,7 +45,9 @@ def count(n: int, noun: str) -> str:
 
 
 def seat_label(v: dict, seat: int | None, viewer: int | None) -> str:
-    """How the log names a seat for this viewer: "you", a cult, or the Investigators."""
+    """How the log names a seat for this viewer: "you", a cult, or the Investigators; before its
+    Elder God is known, the player's name when the table gave one (``player`` in the seat's
+    row: the online table's, fate/ui/online/table.py), else its number."""
     if seat is None:
         return "someone"
     if seat == GAME_SEAT:
@@ -54,7 +56,7 @@ def seat_label(v: dict, seat: int | None, viewer: int | None) -> str:
         return "you"
     if 0 <= seat < len(v["seats"]):
         god = v["seats"][seat]["god"]
-        return f"the Cult of {god['name']}" if god else f"seat {seat + 1}"
+        return f"the Cult of {god['name']}" if god else (v["seats"][seat].get("player") or f"seat {seat + 1}")
     return f"seat {seat + 1}"
 
 
@@ -76,7 +78,6 @@ ACTS = {
     "squall_placed": ("call", "a Winter Squall to {loc}."),
     "summon_moved": ("move", "the Summon token from {frm_n} to {to_n}."),
     "elder_sign_gained": ("gain", "an Elder Sign ({total} in all)."),
-    "cursed": ("are", "cursed ({carried} carried)."),
     "curse_destroyed": ("destroy", "a Curse."),
     "spell_drawn": ("draw", "a Spell ({sym} back)."),
     "spell_readied": ("ready", "a Spell ({sym} back)."),
@@ -142,6 +143,18 @@ def _raid(d: dict, who: str, you: bool, before: Event | None) -> str:
     return f"RAID! {count(raiders, 'Investigator')} {agree('storm', raiders != 1)} {lodge} Lodge{': ' + why if why else ''}."
 
 
+def _curse_source(source, content: Content) -> str:
+    """What brought a Curse, as words after "cursed": the price of a card, a meeting, an Elder Sign."""
+    if source == "meeting":
+        return " by the meeting with the Investigators"
+    if source == "elder_sign":
+        return " by the Summon token meeting an Elder Sign"
+    if source in content.by_id:
+        card = content.card(source)
+        return f" by {card.name}" + (", the Artifact's price" if card.kind == "artifact" else "")
+    return ""
+
+
 def _no_control(d: dict, v: dict, viewer: int | None, who: str, you: bool, whose: str) -> str:
     """Control refused, with the counts that refused it (R-AC-2; solo R-SO-6)."""
     place, mine, need, rival, theirs = _loc(d["location"]), d["mine"], d["need"], d["rival"], d["theirs"]
@@ -196,6 +209,8 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content, before: Eve
             frm=_loc(frm) if frm is not None else "", to=_loc(to) if to is not None else "",
             frm_seat=seat_label(v, frm, viewer) if isinstance(frm, int) else "",
             cultists=count(n, "Cultist"), carried=count(d.get("carried", 0), "Curse"))
+    if k == "cursed":
+        return f"{Who} {does('are')} cursed{_curse_source(d.get('source'), content)} ({d['carried']} carried)."
     if k == "no_control":
         return _no_control(d, v, viewer, who, you, whose)
     if k == "setup_done":

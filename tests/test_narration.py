@@ -82,3 +82,22 @@ def test_control_refused_by_the_investigators_playing_solo(content):
     assert narrate(told[0], view(g, 0), 0, content) == (
         "You do not control The Ceremony: 3 Cultists of yours there, but 3 Investigators; "
         "Control needs more Cultists than Investigators.")
+
+
+def test_a_curse_says_what_brought_it(content):
+    """R-CU-1: the Chronicle names a Curse's source: a card's price, a meeting, an Elder Sign."""
+    from fate.scenario import build
+
+    g = build(content, {"players": 1, "gods": ["cthulhu"], "start": "prepare", "fate": ["other_worlds", "streets"],
+                        "seats": [{"hand": ["key-01", "tome-01", "hood-01"], "reserve": ["key-08"]}],
+                        "artifacts_face_up": ["censer", "astrolabe"]}, "test")
+    g.take_events()
+    cursed = [e for e in g.apply("cast:key-08") if e.kind == "cursed"]
+    assert [e.data["source"] for e in cursed] == ["key-08"]
+    spell = content.card("key-08").name
+    assert narrate(cursed[0], view(g, 0), 0, content) == f"You are cursed by {spell} (1 carried)."
+    for source, words in (("meeting", "by the meeting with the Investigators"),
+                          ("elder_sign", "by the Summon token meeting an Elder Sign"),
+                          ("censer", f"by {content.card('censer').name}, the Artifact's price")):
+        e = type(cursed[0])("cursed", {**cursed[0].data, "source": source})
+        assert narrate(e, view(g, 0), 0, content) == f"You are cursed {words} (1 carried)."

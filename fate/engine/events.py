@@ -126,6 +126,11 @@ def reason(g: Game, x: Any) -> bool:
     return x in ("summoned", "sealed", "cursed")
 
 
+def curse_source(g: Game, x: Any) -> bool:
+    """What brought a Curse: a meeting, an Elder Sign, or a card."""
+    return x in ("meeting", "elder_sign") or card(g, x)
+
+
 def purpose(g: Game, x: Any) -> bool:
     return x in ("raid", "other_worlds", "temporary", "effect")
 
@@ -202,7 +207,7 @@ EVENTS: dict[str, dict[str, Check]] = {
     "artifact_wrecked": {"seat": seat, "card": card},
     "artifacts_refreshed": {"seat": seat, "cards": cards},
     # Curses
-    "cursed": {"seat": seat, "holder": actor, "carried": some},
+    "cursed": {"seat": seat, "holder": actor, "carried": some, "source": curse_source},
     "curse_drawn": {"seat": seat, "holder": seat, "card": card},
     "curse_revealed": {"seat": seat, "holder": actor, "card": card, "name": words, "text": words},
     "curse_deck_empty": {"seat": seat},

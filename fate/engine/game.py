@@ -422,7 +422,7 @@ class Game:
             self.es_cursed[seat] = True
             self.emit("elder_sign_curse", {"seat": seat})
             self.stack.append(("check_win", seat))
-            self.gain_curse(seat)
+            self.gain_curse(seat, "elder_sign")
             return
         if new >= SUMMON_WIN:
             self.stack.append(("check_win", seat))
@@ -504,8 +504,10 @@ class Game:
         self.events.append(self.tables.column_told[loc][len(col)])
         self.columns[loc] = []
 
-    def gain_curse(self, seat: int) -> None:
-        """R-CU-1: the seat to the right draws a Curse in secret; in solo the game holds it."""
+    def gain_curse(self, seat: int, source: str) -> None:
+        """R-CU-1: the seat to the right draws a Curse in secret; in solo the game holds it.
+        ``source``: what brought it, "meeting" (the solo Investigators on the cult's Fate
+        Piece), "elder_sign" (the Summon token meeting an Elder Sign) or a card's id."""
         if not self.curse_deck:
             self.emit("curse_deck_empty", {"seat": seat})
             return
@@ -513,7 +515,7 @@ class Game:
         holder = self.right_of(seat)
         self.held.append((card, seat, holder))
         c = self.content.cards[card]
-        self.emit("cursed", {"seat": seat, "holder": holder, "carried": self.curses_on(seat)})
+        self.emit("cursed", {"seat": seat, "holder": holder, "carried": self.curses_on(seat), "source": source})
         if holder != GAME_SEAT:
             self.emit("curse_drawn", {"seat": seat, "holder": holder, "card": c.id}, (holder,))
         if self.solo and self.curses_on(seat) >= self.level.curses_to_lose:

@@ -85,7 +85,7 @@ def investigators_turn(g: Game, t: tuple) -> None:
     level = g.level
     if dest == g.pieces[0]:  # R-SO-3 (how many Curses and Elder Signs: the solo level)
         for _ in range(level.meeting_curses):
-            g.gain_curse(player)
+            g.gain_curse(player, "meeting")
         g.gain_signs(player, level.meeting_signs)
         final = STREETS if g.pieces[0] == OTHER_WORLDS else OTHER_WORLDS
         g.pieces[1] = final

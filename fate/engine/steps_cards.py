@@ -109,8 +109,8 @@ def lose_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
 
 
 def gain_curse(g: Game, fx: Fx, p: dict, s: int) -> None:
-    """The cult gains a Curse (R-CU-1)."""
-    g.gain_curse(s)
+    """The cult gains a Curse (R-CU-1), brought by the card."""
+    g.gain_curse(s, g.content.cards[fx.card].id)
 
 
 def gain_artifact(g: Game, fx: Fx, p: dict):

@@ -45,7 +45,7 @@ def test_every_event_of_a_new_game_is_in_the_catalogue(game, content):
     (Event("turn_ended", {"seat": 3}), "'seat' holds 3"),
     (Event("turn_ended", {"seat": -1}), "'seat' holds -1"),
     (Event("fate_moved", {"seat": -2, "piece": 0, "frm": 1, "to": 2, "backs": []}), "'seat' holds -2"),
-    (Event("cursed", {"seat": 0, "holder": 3, "carried": 1}), "'holder' holds 3"),
+    (Event("cursed", {"seat": 0, "holder": 3, "carried": 1, "source": "meeting"}), "'holder' holds 3"),
     (Event("recalled", {"seat": 0, "count": 100}), "'count' holds 100"),
     (Event("raided", {"seat": 0, "signs": 100, "destroyed": 0}), "'signs' holds 100"),
     (Event("raided", {"seat": 0, "signs": True, "destroyed": 0}), "'signs' holds True"),

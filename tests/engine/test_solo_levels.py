@@ -79,7 +79,7 @@ def test_r_so_8_the_level_s_curse_ends_the_game(table, level, last):
     for _ in range(8):  # the game's own way to a Curse, one at a time, until the level's last
         if g.over:
             break
-        g.gain_curse(0)
+        g.gain_curse(0, "meeting")
     assert g.end_reason == "cursed" and g.losers == (0,)
     assert t.seat(0)["curses_carried"] == last
 

@@ -126,6 +126,7 @@ def sample_value(g, check):
         catalogue.die: 0, catalogue.seats: [g.n - 1], catalogue.source: "supply",
         catalogue.god: next(card.id for card in c.cards if card.kind == "god"), catalogue.players: g.n,
         catalogue.turn: 1, catalogue.phase: "move", catalogue.reason: "sealed", catalogue.purpose: "raid",
+        catalogue.curse_source: "elder_sign",
     }[check]
 
 
