@@ -14,8 +14,11 @@ printed and fails the command.
 A third run is the whole default table: auto-pass as above and Temporary Control
 rolled for the seat (the default setting, ``always``): the table's answer is
 applied, so that game may differ from the other two. Its last line is the share
-of the decisions shown to a human that are answered with a declining choice
-(Pass, Skip, Do not roll, Ready nothing...): the decisions that change nothing.
+of the decisions shown to a human that are pass-only prompts (a chance to cast
+answered with Pass). A chance offered with the decision after it and passed by
+making that decision is no decision of its own: it is counted apart, and so
+are the other declining answers (Skip, Ready nothing...), which are decisions
+with something at stake.
 """
 
 from __future__ import annotations
@@ -28,8 +31,8 @@ from fate.ui.table.autopass import (
     DEFAULT_MODE,
     DEFAULT_TEMPORARY,
     AutoPass,
-    only_outcome,
-    temporary_answer,
+    fold,
+    table_answer,
 )
 from fate.ui.table.picker import DECLINE
 
@@ -41,6 +44,7 @@ class Run:
     shown: int = 0  # decisions shown to the player
     cast_button: int = 0  # windows the table would pass where the player chose to cast (Cast…)
     declined: int = 0  # decisions shown and answered with a declining choice (Pass, Skip, Do not roll...)
+    folded: int = 0  # chances to cast offered with the decision after them, and passed by making it
     outcome: tuple = ()
 
 
@@ -52,16 +56,18 @@ def play(content, players: int, seed: int, auto: bool, max_choices: int = 6000, 
     table = AutoPass([DEFAULT_MODE] * players)
     run = Run()
     made = 0
+    modes = [temporary] * players
+    humans = set(range(players))
     while (p := g.pending()) is not None and made < max_choices:
         choice = bots[p.seat].choose(g).id  # the player's own wish, asked in both runs alike
-        rolled = temporary_answer([temporary] * players, p) if auto else None
-        if rolled is not None:
-            choice = rolled  # the setting answers: not shown
-        elif auto and only_outcome(g, p) is not None:
-            pass  # taken for the player: not shown
-        elif auto and table.passes(g, p):
-            if choice != "pass":
-                run.cast_button += 1
+        answer = table_answer(table, modes, g, p) if auto else None
+        if answer is not None:  # the table answers: not shown
+            if answer == "pass" and choice != "pass":
+                run.cast_button += 1  # the player would have cast: Cast… beforehand
+            elif p.kind == "temporary_control":
+                choice = answer  # the setting's answer (one outcome: the stand-in's own pick is as good)
+        elif auto and choice == "pass" and fold(g, p, table, modes, humans) is not None:
+            run.folded += 1  # passed by making the decision it was offered with
         else:
             run.shown += 1
             run.declined += choice in DECLINE
@@ -88,6 +94,8 @@ def bench_prompts(games: int = 12, first_seed: int = 1) -> dict:
         default = play(content, players, seed, True, temporary=DEFAULT_TEMPORARY)
         whole.shown += default.shown
         whole.declined += default.declined
+        whole.pass_prompts += default.pass_prompts
+        whole.folded += default.folded
         for auto, r in runs.items():
             t = tot[auto]
             t.turns += r.turns
@@ -99,7 +107,9 @@ def bench_prompts(games: int = 12, first_seed: int = 1) -> dict:
     return {"games": games, "same": same, "a": a, "b": b, "turns": tot[False].turns,
             "shown_a": tot[False].shown / max(1, tot[False].turns), "shown_b": tot[True].shown / max(1, tot[True].turns),
             "cast_button": tot[True].cast_button, "declined": whole.declined, "shown": whole.shown,
-            "share": 100 * whole.declined / max(1, whole.shown)}
+            "passes": whole.pass_prompts, "folded": whole.folded,
+            "declined_share": 100 * whole.declined / max(1, whole.shown),
+            "share": 100 * whole.pass_prompts / max(1, whole.shown)}
 
 
 def report(args, first_seed: int = 1) -> int:
@@ -112,6 +122,7 @@ def report(args, first_seed: int = 1) -> int:
     print(f"same outcome both ways: {r['same']} of {r['games']} games")
     print(f"pass-only prompts per human turn: {r['a']:.2f} without auto-pass, {r['b']:.2f} with the default")
     print(f"decisions shown to a human at the default table (Temporary Control rolled as its setting does): "
-          f"{r['shown']}, {r['declined']} of them declined")
+          f"{r['shown']}; {r['folded']} chances to cast passed by the decision they came with; "
+          f"declined of every kind (Pass, Skip, Ready nothing...): {r['declined']} ({r['declined_share']:.0f}%)")
     print(f"pass-only share of human decisions with the default: {r['share']:.0f}%")
     return 0 if r["same"] == r["games"] else 1

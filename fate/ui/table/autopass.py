@@ -5,10 +5,12 @@ could cast (R-SP). Most of those moments change nothing, so each player
 chooses (Settings, kept) when the table stops to ask:
 
 - ``every``: at every window where something could be cast;
-- ``mine`` (the default): at the windows of my own turn where something new
-  could be cast, after my own rolls (with a card for rolls) and when I am
-  raided, and in a rival's turn for a card made for it (once a turn); elsewhere
-  the table passes for me (the **Cast…** button stops at the next window);
+- ``mine`` (the default): a chance at the start of one of my own phases comes
+  with my next decision (cast a Readied card first, or just decide: ``fold``),
+  once for each new thing to cast; after my own roll only for a card that could
+  make it better, when I am raided only for a card made for raids, and in a
+  rival's turn for a card made for it (once a turn); elsewhere the table
+  passes for me (the **Cast…** button stops at the next window);
 - ``never``: only when I press **Cast…**.
 
 "Pass until my next turn" passes every window until that seat's next turn.
@@ -37,15 +39,16 @@ from fate.settings import TEMPORARY_MODES
 DEFAULT_MODE = "mine"
 MODE_WORDS = {
     "every": "Stop at every chance to cast",
-    "mine": "Stop on my turn, my rolls and raids on me",
+    "mine": "Stop when a card could matter",
     "never": "Never stop: cast with the Cast… button",
 }
 SHORT = {"every": "every chance", "mine": "my moments", "never": "never"}
 MODE_TIPS = {
     "every": "The table stops at every chance to cast where you hold something you could cast.",
-    "mine": "The table stops when something could be cast on your own turn (once for each new chance), "
-            "after your own rolls and when you are raided, and in a rival's turn for a card made for it; "
-            "at other times it passes for you.",
+    "mine": "On your own turn a chance to cast comes with your next decision (cast a Readied card first, "
+            "or just decide); after your own roll the table stops only for a card that could make it better, "
+            "when you are raided only for a card made for raids, and in a rival's turn for a card made for it. "
+            "At other times it passes for you: Cast… (C) stops at your next chance.",
     "never": "The table always passes for you; press Cast… (or C) to stop at your next chance to cast.",
 }
 DEFAULT_TEMPORARY = "always"
@@ -97,11 +100,20 @@ def choice_tip(prompt: dict, cid: str, content) -> str:
     return ""
 
 
-# The moments aimed at the player (its own roll, a raid on it) and the timings of the
-# cards made for them: the default stops there when such a card is held.
-_AIMED = {"after_roll": {"after_roll", "roll_any"}, "raid": {"raided"}}
 # Cards made for other cults' turns: the default stops for them there (once a turn for each new one).
 _RIVAL_TIMINGS = {"other_turn", "roll_any", "end"}
+# The effect steps that act on a roll before its results apply, and on a raid as it is declared:
+# after the player's own roll, and when the player is raided, the default stops only for a card
+# with one of them that could make that roll or raid better (the player's other cards had their
+# chance on the player's own turn).
+DICE_STEPS = frozenset({"reroll", "set_face", "remove_dice", "add_dice"})
+RAID_STEPS = frozenset({"investigators_home"})
+REROLL_WORTH = 1 / 3  # a reroll is offered when a die's chance of turning out better is at least this
+# The windows at the start of the player's own phases: the default offers them with the
+# decision that follows (``fold``), so choosing that decision passes the window.
+FOLD_WINDOWS = frozenset({"prepare", "move", "activate", "conclude"})
+FOLD_QUIET = frozenset({"phase"})  # what may happen between the window and that decision
+FOLD_STEPS = 12  # the table's own answers a fold looks through at most
 
 
 def window_of(p: Prompt) -> tuple[str, int]:
@@ -120,6 +132,7 @@ class AutoPass:
     armed: set[int] = field(default_factory=set)  # seats that pressed Cast…: stop at the next window
     until: dict[int, int] = field(default_factory=dict)  # seat -> the turn its "pass until my turn" began
     offered: dict[int, tuple] = field(default_factory=dict)  # seat -> (turn, what it could cast) last asked
+    plain: dict[int, int] = field(default_factory=dict)  # seat -> the decision Cast… stopped at: asked as it is
 
     def mode(self, seat: int) -> str:
         return self.modes[seat] if 0 <= seat < len(self.modes) and self.modes[seat] in MODES else DEFAULT_MODE
@@ -138,6 +151,7 @@ class AutoPass:
                 return True
         if seat in self.armed:
             self.armed.discard(seat)
+            self.plain[seat] = len(g.choices_made)
             return False
         mode = self.mode(seat)
         if mode == "every":
@@ -146,9 +160,12 @@ class AutoPass:
             return True
         if kind == "raid" and aimed == seat and 0 <= seat < len(g.inv_lodge) and not g.inv_lodge[seat]:
             return True  # a raid on an empty Lodge: no card has an Investigator there to send away
-        if kind in _AIMED and aimed == seat:
-            if kind == "raid" or any(_AIMED[kind] & _timing(g, c.id) for c in p.choices):
-                return False
+        if kind == "after_roll" and aimed == seat:
+            return not any(_betters_roll(g, c.id) for c in p.choices)  # the player's own roll
+        if kind == "raid" and aimed == seat:
+            return not any(_answers_raid(g, c.id) for c in p.choices)
+        if own and kind == "end" and not any("end" in _timing(g, c.id) for c in p.choices):
+            return True  # cast on this turn's earlier chances, or press Cast… before it ends
         if not own and not any(_RIVAL_TIMINGS & _timing(g, c.id) for c in p.choices):
             return True  # a rival's turn, and nothing held is made for it
         turn, seen = self.offered.get(seat, (-1, frozenset()))
@@ -220,6 +237,111 @@ def readable_text(prompt: dict, content=None) -> str:
         head = text[:text.rfind(":") + 1]  # the card asking, "Chant from the Deep:"
         return f"{head} {label[:1].lower() + label[1:]}?".strip()
     return text
+
+
+def table_answer(auto: AutoPass, temporary: list[str], g: Game, p: Prompt) -> str | None:
+    """The choice the table takes for a human seat's prompt (auto-pass, the Temporary Control
+    setting, the one legal outcome), or None when the player is asked."""
+    if auto.passes(g, p):
+        return "pass"
+    roll = temporary_answer(temporary, p)
+    return roll if roll is not None else only_outcome(g, p)
+
+
+@dataclass
+class Fold:
+    """A chance to cast at the start of one of the player's own phases, offered with the
+    decision that follows it: ``game``, a copy at that decision (``prompt``), reached by
+    passing the window and the table's own answers after it; ``window``: the window's
+    choice ids other than Pass. Choosing the decision passes the window first."""
+
+    game: Game
+    prompt: Prompt
+    window: tuple[str, ...]
+
+
+def fold(g: Game, p: Prompt, auto: AutoPass, temporary: list[str], humans: set[int]) -> Fold | None:
+    """The player's decision this window can be offered with, or None when the window is asked
+    as it is: a window other than those of the player's own phase starts, a mode other than the
+    default, a stop asked for with Cast…, or anything between them but the phase changing
+    (a roll, a draw: nothing is learned early) or anyone else's decision."""
+    seat = p.seat
+    if p.kind != "cast_window" or window_of(p)[0] not in FOLD_WINDOWS or g.cur != seat \
+            or auto.mode(seat) != DEFAULT_MODE or auto.plain.get(seat) == len(g.choices_made):
+        return None
+    copy = g.clone()
+    table = AutoPass(list(auto.modes), set(auto.armed), dict(auto.until), dict(auto.offered))
+    events = copy.apply("pass")
+    for _ in range(FOLD_STEPS):
+        if any(e.kind not in FOLD_QUIET for e in events):
+            return None
+        q = copy.pending()
+        if q is None or q.seat not in humans:
+            return None
+        answer = table_answer(table, temporary, copy, q)
+        if answer is None:
+            if q.seat != seat or q.kind == "cast_window":
+                return None
+            return Fold(copy, q, tuple(c.id for c in p.choices if c.id != "pass"))
+        events = copy.apply(answer)
+    return None
+
+
+def _steps(content, steps: int) -> list[dict]:
+    """The effect steps of a step list, those of its options included."""
+    out = []
+    for step in content.step_lists[steps] if 0 <= steps < len(content.step_lists) else ():
+        out.append(step)
+        for _, more in step.get("options", ()):
+            out += _steps(content, more)
+    return out
+
+
+def _card_steps(g: Game, cid: str) -> list[dict]:
+    head, _, card = cid.partition(":")
+    if head not in ("cast", "use") or card not in g.content.by_id:
+        return []
+    return _steps(g.content, g.content.card(card).effect)
+
+
+def _betters_roll(g: Game, cid: str) -> bool:
+    """Could the card this choice casts make the player's pending roll better? A die face set
+    to a good one where a die is not, a bad die set aside, dice added where more is better,
+    or a reroll where a die is not good and at least ``REROLL_WORTH`` of the faces are."""
+    rolls, stack = getattr(g, "rolls", None), getattr(g, "stack", None)
+    if rolls is None or stack is None:  # online the client holds no game: any card for rolls is asked
+        return bool({step["do"] for step in _card_steps(g, cid)} & DICE_STEPS)
+    if not rolls:
+        return False
+    purpose = next((t[2] for t in reversed(stack) if t and t[0] == "roll_end"), "")
+    d = g.content.dice
+    if purpose == "temporary":
+        good, success = d.temporary_control, any(f in d.temporary_control for f in g.rolls[-1])
+    elif purpose == "other_worlds":
+        good, success = d.summon | d.cultist_return, False
+    elif purpose == "raid":
+        good, success = frozenset(range(len(d.faces))) - d.raid_sign - d.raid_sign_kill, False
+    else:
+        return bool(set(s["do"] for s in _card_steps(g, cid)) & DICE_STEPS)  # a card's own roll: asked
+    faces = g.rolls[-1]
+    short = not success and any(f not in good for f in faces)
+    for step in _card_steps(g, cid):
+        what = step["do"]
+        if what == "reroll" and short and len(good) >= REROLL_WORTH * len(d.faces):
+            return True
+        if what == "set_face" and short and step.get("face") in good:
+            return True
+        if what == "remove_dice" and purpose == "raid" and short:
+            return True
+        if what == "add_dice" and purpose != "raid" and not success:
+            return True
+    return False
+
+
+def _answers_raid(g: Game, cid: str) -> bool:
+    """Is the card this choice casts made for a raid on the player: sending Investigators home
+    from its Lodge, or timed for a raid?"""
+    return "raided" in _timing(g, cid) or any(s["do"] in RAID_STEPS for s in _card_steps(g, cid))
 
 
 def _timing(g: Game, cid: str) -> frozenset[str]:

@@ -58,6 +58,9 @@ class PlayPanels:
         """H or the Hint button: Hard searches from your own view and points at its choice."""
         if self.hint_reason() or self.picker is None:
             return False
+        if self.fold is not None:  # the Hint weighs the chance to cast first, asked as it is
+            self.unfolded, self.fold, self.picker = self.decisions(), None, None
+            self.ask_human(self.session.prompt_seat())
         return self.session.ask_hint()
 
     def hint_line(self) -> tuple[str | None, str, str]:

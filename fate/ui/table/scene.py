@@ -14,8 +14,9 @@ from functools import partial
 
 import pygame
 
-from fate.engine import IllegalChoice
+from fate.engine import Game, IllegalChoice
 from fate.engine.determinize import ends_turn
+from fate.engine.view import view
 from fate.narration import narrate
 from fate.ui.kit.sound import effect_of
 from fate.ui.kit.theme import CULT_COLOURS, GOLD, PARCHMENT, SIGN_GREEN, mix
@@ -23,7 +24,7 @@ from fate.ui.kit.widgets import Hotspot, Scene, scene, tooltip
 from fate.ui.session import Session
 from fate.ui.table.anim import Player, beats_for
 from fate.ui.table.auto_answers import AutoAnswers
-from fate.ui.table.autopass import readable_labels, readable_text
+from fate.ui.table.autopass import Fold, fold, readable_labels, readable_text
 from fate.ui.table.board import Table
 from fate.ui.table.keyboard import KeyboardPlay
 from fate.ui.table.news import anchors_of
@@ -62,6 +63,9 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         self.shown = session.view(self.looker)
         self.picker: Picker | None = None
         self.picker_for = -1
+        self.fold: Fold | None = None  # the chance to cast the picker offers with the decision after it
+        self.folded: str | None = None  # that decision's choice, made once the window is passed
+        self.unfolded = -1  # the decision (by count) asked as it is (the Hint asks about the window)
         self.log: list[tuple[str, tuple]] = []
         self.log_at: list[tuple] = []  # for each Chronicle entry, the anchors of what it names
         self.logged = 0
@@ -221,11 +225,34 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             self.handoff = seat
             self.picker = None
             return
+        folded, self.folded = self.folded, None
+        if folded is not None and self.session.game.pending().choice(folded) is not None:
+            self._apply(folded)  # the decision a passed chance to cast came with
+            return
         if self.picker is None or self.picker_for != self.decisions():
             self.shown = self.session.view(self.looker)
-            self.picker = Picker(dict(self.shown["prompt"], text=readable_text(self.shown["prompt"], self.app.content)))
-            self.picker.labels.update(readable_labels(self.shown, self.app.content))
+            self.fold = self.fold_window(seat)
+            prompt = self.shown["prompt"] if self.fold is None else self.folded_prompt(self.fold)
+            self.picker = Picker(dict(prompt, text=readable_text(prompt, self.app.content)))
+            self.picker.labels.update(readable_labels(self.shown if self.fold is None else
+                                                      view(self.fold.game, self.looker), self.app.content))
             self.picker_for = self.decisions()
+
+    def fold_window(self, seat: int) -> Fold | None:
+        """A chance to cast at the start of the player's own phase, offered with the decision
+        after it (fate/ui/table/autopass.py), at a local table that answers for the player."""
+        g = self.session.game
+        if not self.answers_for_you or not isinstance(g, Game) or self.unfolded == self.decisions():
+            return None
+        return fold(g, g.pending(), self.auto, self.temporary_modes(), set(self.session.humans()))
+
+    def folded_prompt(self, f: Fold) -> dict:
+        """The decision's prompt with the window's casts beside its choices ("... first")."""
+        after = view(f.game, self.looker)["prompt"]
+        window = {c["id"]: c["label"] for c in self.shown["prompt"]["choices"]}
+        casts = [{"id": cid, "label": f"{window[cid]} first"} for cid in f.window if cid in window]
+        return dict(after, choices=list(after["choices"]) + casts,
+                    text=f"{after['text']} (You may first cast a Readied card.)")
 
     def go_public(self) -> None:
         """Nobody in particular at the screen: the public view, no hand, the public Chronicle."""
@@ -318,17 +345,29 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         if self.app.settings["confirm_end_turn"] and self.ends_turn(cid):
             self.confirming = cid
             return
+        self._decide(cid)
+
+    def _decide(self, cid: str) -> None:
+        """Apply the player's choice; a decision offered with a chance to cast passes that
+        chance first (the table then takes its own answers up to the decision, as it always
+        does, and makes the choice there)."""
+        f, self.fold = self.fold, None
+        if f is not None and cid not in f.window:
+            self.folded = cid
+            cid = "pass"
         self._apply(cid)
 
     def ends_turn(self, cid: str) -> bool:
         """Would this choice end the turn of the cult making it? (fate/engine/determinize.py:
         judged from what that seat knows only)"""
+        if self.fold is not None and cid not in self.fold.window:
+            return ends_turn(self.fold.game, self.fold.prompt.seat, cid)
         return ends_turn(self.session.game, self.session.prompt_seat(), cid)
 
     def answer_confirm(self, yes: bool) -> None:
         cid, self.confirming = self.confirming, None
         if yes and cid is not None:
-            self._apply(cid)
+            self._decide(cid)
 
     def shown_again(self) -> None:
         """Back from Settings: the speed may have changed there."""
@@ -369,6 +408,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         self.picker = None
         self.picker_for = -1
         self.confirming = None
+        self.fold, self.folded = None, None
         self.error = ""
         self._auto_for = self.decisions()
 

@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from fate.scenario import build
+from fate.ui.table.autopass import AutoPass, fold, window_of
 from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
@@ -296,3 +297,138 @@ def test_r_so_7_a_choice_that_gains_elder_signs_says_how_many_the_cult_would_hav
         assert lodge and lodge[0].body.endswith(": 6. 4 more and it is sealed away.")
     finally:
         app.close()
+
+
+# ---------------------------------------------------------------- chances that matter
+
+def window_after(content, scenario: dict, *choices: str, kind: str = ""):
+    """The game of ``scenario`` after ``choices``, and the chance to cast it asks seat 0 then
+    (the first of ``kind``: the windows before it passed)."""
+    g = build(content, scenario)
+    for cid in choices:
+        while kind and g.pending().kind == "cast_window" and g.pending().choice(cid) is None:
+            g.apply("pass")
+        g.apply(cid)
+    while kind and window_of(g.pending())[0] not in ("", kind):
+        g.apply("pass")
+    p = g.pending()
+    assert p is not None and p.kind == "cast_window" and p.seat == 0, p
+    return g, p
+
+
+def temporary_roll(content, held: str, face: str):
+    """Solo, seat 0 moves to The Museum with too few Cultists, rolls for Temporary Control
+    (the die shows ``face``) holding the Readied ``held``: the chance to cast after that roll."""
+    return window_after(content, {"players": 1, "start": "move", "fate": ["other_worlds", "streets"], "dice": [face],
+                                  "seats": [{"hand": ["key-01", "tome-02", "hood-02"], "reserve": [held]}]},
+                        "play:key-01", "roll")
+
+
+@pytest.mark.parametrize("held,face,stops", [
+    ("hood-11", "skull", True),  # The Faithful Return turns a die to the Pentagram: the failed roll succeeds
+    ("key-12", "skull", False),  # Loaded Bones rerolls: one face in six would do, not worth a stop
+    ("hood-11", "pentagram", False),  # the roll already won Temporary Control
+    ("tome-07", "skull", False),  # Cipher of Fate turns a die to the Dagger: no help for Control
+])
+def test_r_ac_3_after_your_roll_the_default_stops_only_for_a_card_that_could_better_it(content, held, face, stops):
+    g, p = temporary_roll(content, held, face)
+    assert window_of(p) == ("after_roll", 0)
+    assert AutoPass(["mine"]).passes(g, p) is not stops
+    assert AutoPass(["every"]).passes(g, p) is False  # stop at every chance still stops
+
+
+@pytest.mark.parametrize("held,stops", [("key-06", True), ("lantern-07", False)])
+def test_r_rd_1_raided_the_default_stops_only_for_a_card_made_for_a_raid(content, held, stops):
+    """Warded Threshold sends Investigators home from the Lodge; Fog off the River clears a location."""
+    g, p = window_after(content, {"players": 1, "start": "conclude", "fate": ["library", "streets"],
+                                  "seats": [{"hand": ["key-01", "tome-01", "hood-01"], "investigators": 5,
+                                             "reserve": [held]}]}, "skip", kind="raid")
+    assert window_of(p) == ("raid", 0)
+    assert AutoPass(["mine"]).passes(g, p) is not stops
+
+
+def prepare_with(content, tmp_path, held: str = "tome-01"):
+    """Seat 0 (human, solo) begins its turn holding the Readied ``held`` (Marginalia: any time)."""
+    return table_with(content, tmp_path, [True], ["mine"] * 4, players=1, start="prepare",
+                      fate=["other_worlds", "streets"],
+                      seats=[{"hand": ["key-01", "tome-02", "hood-02"], "reserve": [held]}])
+
+
+def test_a_chance_to_cast_before_you_move_comes_with_the_move(content, tmp_path):
+    app, scene = prepare_with(content, tmp_path)
+    try:
+        prompt = first_shown(app, scene)
+        g = scene.session.game
+        assert g.pending().kind == "cast_window"  # the engine asks the window...
+        assert prompt["kind"] == "move"  # ...and the table shows it with the move, one decision
+        ids = [c["id"] for c in prompt["choices"]]
+        assert "play:key-01" in ids and "cast:tome-01" in ids and "pass" not in ids
+        assert scene.picker.labels["cast:tome-01"].endswith(" first")
+        frame(app)
+        assert any("You may first cast a Readied card." in text for text in app.ink.drawn)
+        before = len(g.choices_made)
+        scene.choose("play:key-01")
+        for _ in range(30):
+            frame(app)
+            if "play:key-01" in scene.session.game.choices_made[before:]:
+                break
+        made = scene.session.game.choices_made[before:]
+        # the window passed, the table's own passes up to the move, then the move: as clicks would
+        assert made[-1] == "play:key-01" and set(made[:-1]) == {"pass"}
+        assert scene.session.game.pieces[0] == 1  # at The Museum
+    finally:
+        app.close()
+
+
+def test_casting_from_the_move_decision_casts_before_the_move(content, tmp_path):
+    app, scene = prepare_with(content, tmp_path)
+    try:
+        first_shown(app, scene)
+        g = scene.session.game
+        hand = len(g.hands[0])
+        scene.choose("cast:tome-01")
+        frame(app)
+        assert scene.session.game.choices_made[-1] == "cast:tome-01"
+        assert len(scene.session.game.hands[0]) == hand + 2  # Marginalia drew two, before any move
+        assert scene.session.game.pieces[0] == 0  # still at The Other Worlds
+    finally:
+        app.close()
+
+
+def test_the_hint_asks_about_the_chance_to_cast_as_it_is(content, tmp_path):
+    app, scene = prepare_with(content, tmp_path)
+    try:
+        first_shown(app, scene)
+        assert scene.picker.prompt["kind"] == "move"
+        scene.ask_hint()
+        assert scene.picker.prompt["kind"] == "cast_window"  # what the Hint weighs is what is shown
+        assert "pass" in [c["id"] for c in scene.picker.prompt["choices"]]
+    finally:
+        scene.session.close()
+        app.close()
+
+
+def test_a_window_is_asked_as_it_is_when_a_roll_or_anyone_else_comes_between(content):
+    # at the start of Activate, the verdict on Control comes before the next decision: no fold
+    g, p = window_after(content, {"players": 1, "start": "activate", "fate": ["other_worlds", "streets"],
+                                  "seats": [{"hand": ["key-01", "tome-02", "hood-02"], "reserve": ["tome-01"]}]})
+    assert window_of(p)[0] == "activate"
+    assert fold(g, p, AutoPass(["mine"]), ["always"], {0}) is None
+    # a rival's turn: never
+    g, p = window_after(content, {"players": 2, "current": 1, "start": "prepare", "fate": ["ceremony", "museum"],
+                                  "seats": [{"reserve": ["hood-09"], "hand": ["hood-01", "tome-05", "key-04"]},
+                                            {"hand": ["hood-02", "tome-02", "key-05"]}]})
+    assert fold(g, p, AutoPass(["mine"]), ["always"], {0, 1}) is None
+    # Cast… asked for this chance: as it is
+    g, p = window_after(content, {"players": 1, "start": "prepare", "fate": ["other_worlds", "streets"],
+                                  "seats": [{"hand": ["key-01", "tome-02", "hood-02"], "reserve": ["tome-01"]}]})
+    armed = AutoPass(["mine"])
+    armed.arm(0)
+    assert armed.passes(g, p) is False
+    assert fold(g, p, armed, ["always"], {0}) is None
+    table = AutoPass(["mine"])
+    assert table.passes(g, p) is False  # as the table weighs it first: offered, once this turn
+    assert fold(g, p, table, ["always"], {0}).prompt.kind == "move"
+    assert g.pending() is p  # the fold looked ahead on a copy
+    every = AutoPass(["every"])
+    assert every.passes(g, p) is False and fold(g, p, every, ["always"], {0}) is None  # each as it is
