@@ -42,7 +42,7 @@ MODE_WORDS = {
     "mine": "Stop when a card could matter",
     "never": "Never stop: cast with the Cast… button",
 }
-SHORT = {"every": "every chance", "mine": "my moments", "never": "never"}
+SHORT = {"every": "every chance", "mine": "when it matters", "never": "never"}
 MODE_TIPS = {
     "every": "The table stops at every chance to cast where you hold something you could cast.",
     "mine": "On your own turn a chance to cast comes with your next decision (cast a Readied card first, "
