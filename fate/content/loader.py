@@ -12,6 +12,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from fate.content.art import known_icons, parse_art
 from fate.content.model import (
     ARTIFACT,
     CURSE,
@@ -19,6 +20,7 @@ from fate.content.model import (
     GOD,
     SPELL,
     STANDARD_LEVEL,
+    Art,
     Card,
     Content,
     ContentError,
@@ -43,11 +45,11 @@ DIE_MEANINGS = ("summon", "cultist_return", "temporary_control", "raid_sign", "r
                 "raid_kill")
 
 CARD_KEYS = {
-    GOD: {"id", "name", "title", "text", "gift", "flavor", "passive", "solo_text", "solo_effect"},
-    SPELL: {"id", "name", "back", "cost", "timing", "text", "effect", "flavor", "solo_text", "solo_effect"},
+    GOD: {"id", "name", "title", "text", "gift", "flavor", "passive", "solo_text", "solo_effect", "art"},
+    SPELL: {"id", "name", "back", "cost", "timing", "text", "effect", "flavor", "solo_text", "solo_effect", "art"},
     ARTIFACT: {"id", "name", "ability", "timing", "text", "effect", "on_gain", "passive", "flavor",
-               "solo_text", "solo_effect"},
-    CURSE: {"id", "name", "trigger", "text", "penalty", "flavor"},
+               "solo_text", "solo_effect", "art"},
+    CURSE: {"id", "name", "trigger", "text", "penalty", "flavor", "art"},
 }
 
 
@@ -68,6 +70,7 @@ class _Loader:
         self.locations: tuple[Location, ...] = ()
         self.solo_levels: tuple[SoloLevel, ...] = ()
         self.digest = hashlib.sha256()
+        self.pictures: dict[frozenset[str], str] = {}  # a card's icons -> the card that shows them
 
     # ---------------------------------------------------------------- files
     def read(self, name: str) -> Any:
@@ -278,6 +281,17 @@ class _Loader:
             raise ContentError(f"{where}: {cut(cid)}: field {cut(field)}: expected text")
         return " ".join(val.split())
 
+    def art(self, raw: Any, where: str, kind: str, cid: str) -> Art:
+        """A card's ``art:`` field (fate/content/art.py): required; its icons must be in assets/icons/."""
+        here = f"{where}: {kind} {cut(cid)}"
+        if raw is None:
+            raise ContentError(f"{here}: field 'art' is required (docs/art.md)")
+        art = parse_art(raw, here, known_icons())
+        other = self.pictures.setdefault(art.picture, cid)
+        if other != cid:
+            raise ContentError(f"{here}: field 'art': the same picture as {cut(other)} (the same icons)")
+        return art
+
     def add(self, **kw: Any) -> None:
         cid = kw["id"]
         if known(cid, self.by_id):
@@ -337,7 +351,8 @@ class _Loader:
                      title=self.text(row, "title", where, cid), text=self.text(row, "text", where, cid),
                      flavor=self.text(row, "flavor", where, cid, False),
                      effect=self.steps(row.get("gift"), f"{where}: god {cut(cid)}: field 'gift'"),
-                     passive=self.passive(row, where, cid), **self.solo(row, where, "god", cid))
+                     passive=self.passive(row, where, cid), art=self.art(row.get("art"), where, "god", cid),
+                     **self.solo(row, where, "god", cid))
 
     def load_spells(self) -> None:
         where = "data/spells.yaml"
@@ -357,20 +372,23 @@ class _Loader:
                      timing=self.timing(row, where, cid),
                      flavor=self.text(row, "flavor", where, cid, False),
                      effect=self.steps(row.get("effect"), f"{where}: spell {cut(cid)}: field 'effect'"),
-                     **self.solo(row, where, "spell", cid))
+                     art=self.art(row.get("art"), where, "spell", cid), **self.solo(row, where, "spell", cid))
 
     def load_gates(self) -> None:
         where = "data/gates.yaml"
         data = self.read("gates.yaml")
-        self.keys(data, {"name", "text", "count", "id_prefix"}, where, "gate")
+        self.keys(data, {"name", "text", "count", "id_prefix", "art"}, where, "gate")
         count = data.get("count")
         if count != COUNTS[GATE]:
             raise ContentError(f"{where}: field 'count': expected {COUNTS[GATE]} Gate cards, found {cut(count)}")
+        arts = data.get("art")
+        if not isinstance(arts, list) or len(arts) != count:
+            raise ContentError(f"{where}: field 'art': expected a list of {count} pictures, one per Gate card")
         prefix = str(data.get("id_prefix", "gate"))
         for k in range(count):
             cid = f"{prefix}-{k + 1:02d}"
             self.add(id=cid, kind=GATE, name=self.text(data, "name", where, cid),
-                     text=self.text(data, "text", where, cid))
+                     text=self.text(data, "text", where, cid), art=self.art(arts[k], where, "gate", cid))
 
     def load_artifacts(self) -> None:
         where = "data/artifacts.yaml"
@@ -391,7 +409,7 @@ class _Loader:
                      effect=self.steps(row.get("effect"), f"{where}: artifact {cut(cid)}: field 'effect'"),
                      on_gain=self.steps(on_gain, f"{where}: artifact {cut(cid)}: field 'on_gain'") if on_gain else -1,
                      passive=passive, flavor=self.text(row, "flavor", where, cid, False),
-                     **self.solo(row, where, "artifact", cid))
+                     art=self.art(row.get("art"), where, "artifact", cid), **self.solo(row, where, "artifact", cid))
 
     def load_curses(self) -> None:
         where = "data/curses.yaml"
@@ -401,7 +419,7 @@ class _Loader:
                              self.words.conditions)
             self.add(id=cid, kind=CURSE, name=self.text(row, "name", where, cid),
                      text=self.text(row, "text", where, cid), trigger=trig,
-                     flavor=self.text(row, "flavor", where, cid, False),
+                     flavor=self.text(row, "flavor", where, cid, False), art=self.art(row.get("art"), where, "curse", cid),
                      effect=self.steps(row.get("penalty"), f"{where}: curse {cut(cid)}: field 'penalty'"))
 
     def load_solo_levels(self) -> None:

@@ -36,6 +36,26 @@ class Vocabulary(NamedTuple):
 
 
 GOD, SPELL, GATE, ARTIFACT, CURSE = "god", "spell", "gate", "artifact", "curse"
+
+
+@dataclass(frozen=True, slots=True)
+class Art:
+    """A card's illustration as its ``art:`` field declares it (fate/content/art.py reads
+    it; docs/art.md says what each field does): icon ids from assets/icons/ and how they
+    are composed. The rules never read it."""
+
+    figure: str  # the main figure's icon
+    accent: str = ""  # a second icon, or none
+    scene: str = "centre"  # the composition: where figure and accent stand
+    light: str = "above"  # where the light comes from
+    tone: str = ""  # a palette other than the card's own (its symbol's, god's or kind's)
+    flip: bool = False  # the figure mirrored
+    turn: int = 0  # the figure turned, in degrees (-45..45)
+
+    @property
+    def picture(self) -> frozenset[str]:
+        """What makes two pictures the same: the icons they show (whatever the layout)."""
+        return frozenset(i for i in (self.figure, self.accent) if i)
 CARD_KINDS = (GOD, SPELL, GATE, ARTIFACT, CURSE)
 
 
@@ -58,6 +78,7 @@ class Card:
     title: str = ""  # Elder Gods: their epithet
     solo_text: str = ""  # solo play: what the card does instead (effects that reach only rivals)
     solo_effect: int = -1
+    art: Art | None = None  # the illustration (every card in data/ has one)
 
     def passive_value(self, key: str) -> int:
         for k, v in self.passive:

@@ -14,7 +14,7 @@ from fate.engine.constants import location_index
 from fate.scenario import build
 
 DATA = Path(__file__).resolve().parent.parent.parent / "data"
-KEY_01 = "effect: [{do: gain_artifact}]}"
+KEY_01 = "effect: [{do: gain_artifact}],"  # its art follows
 
 
 def content_with(tmp_path: Path, effect: str):
@@ -24,7 +24,7 @@ def content_with(tmp_path: Path, effect: str):
     spells = copy / "spells.yaml"
     text = spells.read_text(encoding="utf-8")
     assert text.count(KEY_01) == 1
-    spells.write_text(text.replace(KEY_01, f"effect: {effect}}}"), encoding="utf-8")
+    spells.write_text(text.replace(KEY_01, f"effect: {effect},"), encoding="utf-8")
     return load_content(copy)
 
 

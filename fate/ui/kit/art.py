@@ -329,8 +329,41 @@ def wedge_points(cx: float, cy: float, r0: float, r1: float, a0: float, a1: floa
     return pts
 
 
+@lru_cache(maxsize=4)
+def stone(w: int, h: int, seed: int = 11) -> pygame.Surface:
+    """Dark carved stone, drawn by code: noise at four scales (small random grids smoothed up)
+    over a violet-grey ground, with a few pale veins. Made once per size."""
+    rnd = random.Random(seed)
+    surf = pygame.Surface((w, h))
+    surf.fill((58, 52, 66))
+    for cells, depth in ((5, 46), (11, 34), (27, 22), (70, 14)):
+        small = pygame.Surface((cells, max(2, cells * h // max(1, w))))
+        for y in range(small.get_height()):
+            for x in range(cells):
+                v = 128 + rnd.randint(-depth, depth)
+                small.set_at((x, y), (v, v, v))
+        big = pygame.transform.smoothscale(small, (w, h))
+        surf.blit(big, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+        surf.blit(big, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        surf.fill((128, 128, 128), special_flags=pygame.BLEND_RGB_SUB)
+    veins = pygame.Surface((w, h), pygame.SRCALPHA)
+    for _ in range(7):
+        x, y = rnd.uniform(0, w), rnd.uniform(0, h)
+        a = rnd.uniform(0, math.pi)
+        pts = []
+        for _k in range(14):
+            pts.append((x, y))
+            a += rnd.uniform(-0.5, 0.5)
+            x += math.cos(a) * w / 28
+            y += math.sin(a) * w / 28
+        pygame.draw.lines(veins, (190, 180, 200, 26), False, pts, max(1, w // 500))
+    surf.blit(veins, (0, 0))
+    return surf
+
+
 def altar(size: int, colours: tuple[tuple, ...], r_in: float, r_out: float) -> pygame.Surface:
-    """The Altar: six wedges around the Abyss, drawn at ``size`` pixels square.
+    """The Altar: a disc of carved stone, its six wedges inlaid in the symbols' colours around
+    the Abyss, drawn at ``size`` pixels square.
 
     ``r_in`` and ``r_out`` are fractions of the half-size. Wedge 0 is centred
     at the top and they run clockwise, like the locations.
@@ -339,21 +372,51 @@ def altar(size: int, colours: tuple[tuple, ...], r_in: float, r_out: float) -> p
     surf = pygame.Surface((big, big), pygame.SRCALPHA)
     c = big / 2
     R0, R1 = r_in * c, r_out * c
-    pygame.draw.circle(surf, (30, 22, 36, 255), (c, c), R1 + 0.06 * c)
-    pygame.draw.circle(surf, BRONZE, (c, c), R1 + 0.06 * c, max(2, big // 300))
+    rim = R1 + 0.06 * c
+    # the stone, cut round
+    disc = pygame.Surface((big, big), pygame.SRCALPHA)
+    disc.blit(stone(big, big), (0, 0))
+    round_ = pygame.Surface((big, big), pygame.SRCALPHA)
+    pygame.draw.circle(round_, (255, 255, 255, 255), (c, c), rim)
+    disc.blit(round_, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(disc, (0, 0))
+    line = max(2, big // 400)
+    # a carved band round the rim: a groove, a ring of cut strokes, a groove
+    for r, col in ((rim - line, mix(BRONZE, NIGHT, 0.25)), (R1 + 0.012 * c, (20, 16, 26)),
+                   (rim - 0.045 * c, (24, 18, 30))):
+        pygame.draw.circle(surf, col, (c, c), r, line)
+    rnd = random.Random(5)
+    for k in range(96):
+        a = k * 2 * math.pi / 96
+        r0, r1 = R1 + 0.022 * c, rim - 0.055 * c
+        kind = rnd.randrange(3)
+        ca, sa = math.cos(a), math.sin(a)
+        if kind == 0:
+            pygame.draw.line(surf, (22, 18, 28), (c + r0 * ca, c + r0 * sa), (c + r1 * ca, c + r1 * sa), line)
+        elif kind == 1:
+            m = (r0 + r1) / 2
+            pygame.draw.circle(surf, (22, 18, 28), (c + m * ca, c + m * sa), (r1 - r0) * 0.3, line)
+        else:
+            m = (r0 + r1) / 2
+            pygame.draw.line(surf, (22, 18, 28), (c + r0 * ca - 0.008 * c * sa, c + r0 * sa + 0.008 * c * ca),
+                             (c + m * ca, c + m * sa), line)
+    # the six wedges: the stone stained with each symbol's colour, deeper toward the Abyss
     for k in range(6):
         a0 = -math.pi / 2 + (k - 0.5) * math.pi / 3
         a1 = a0 + math.pi / 3
         col = colours[k]
-        for band in range(8):  # a soft radial gradient inside each wedge
+        stain = pygame.Surface((big, big), pygame.SRCALPHA)
+        for band in range(8):
             t = band / 8
             ra = R0 + (R1 - R0) * t
             rb = R0 + (R1 - R0) * (t + 1 / 8) + 1
-            shade = mix(mix((20, 14, 26), col, 0.32), (14, 10, 18), t * 0.7)
-            pygame.draw.polygon(surf, shade, wedge_points(c, c, ra, rb, a0 + 0.012, a1 - 0.012))
-        pygame.draw.lines(surf, mix(col, GOLD, 0.4), True, wedge_points(c, c, R0, R1, a0 + 0.012, a1 - 0.012),
-                          max(2, big // 400))
-    # the Abyss: a well of rings
+            pygame.draw.polygon(stain, (*col, int(120 - 70 * t)), wedge_points(c, c, ra, rb, a0 + 0.012, a1 - 0.012))
+        surf.blit(stain, (0, 0))
+        # carved edges: a dark cut with a lit lip
+        pts = wedge_points(c, c, R0, R1, a0 + 0.012, a1 - 0.012)
+        pygame.draw.lines(surf, (16, 12, 20), True, pts, line * 2)
+        pygame.draw.lines(surf, mix(col, GOLD, 0.45), True, pts, line)
+    # the Abyss: a well of rings (the table turns a slow swirl in it: abyss_swirl)
     for i in range(14):
         t = i / 14
         pygame.draw.circle(surf, mix((44, 30, 66), (2, 0, 6), t), (c, c), R0 * (1 - t * 0.9) - 4)
@@ -364,6 +427,25 @@ def altar(size: int, colours: tuple[tuple, ...], r_in: float, r_out: float) -> p
         p1 = (c + (R0 - 30) * math.cos(a), c + (R0 - 30) * math.sin(a))
         pygame.draw.line(surf, mix(BRONZE, NIGHT, 0.4), p0, p1, max(1, big // 700))
     return pygame.transform.smoothscale(surf, (size, size))
+
+
+@lru_cache(maxsize=4)
+def abyss_swirl(size: int) -> pygame.Surface:
+    """Three faint arms of violet light winding into the Abyss, ``size`` pixels square (the
+    table turns it slowly while the game moves: one picture, rotated)."""
+    size = max(8, size)
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    for arm in range(3):
+        base = arm * 2 * math.pi / 3
+        for k in range(60):
+            t = k / 60
+            r = c * (0.94 - 0.86 * t)
+            a = base + t * 3.4
+            alpha = int(70 * math.sin(t * math.pi) ** 0.8)
+            col = (*mix((150, 110, 230), (230, 200, 255), t), alpha)
+            pygame.draw.circle(surf, col, (c + r * math.cos(a), c + r * math.sin(a)), max(1, c * (0.1 - 0.07 * t)))
+    return pygame.transform.gaussian_blur(surf, max(1, size // 80)) if size >= 80 else surf
 
 
 def icon(size: int = 256) -> pygame.Surface:

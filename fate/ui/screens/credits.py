@@ -30,9 +30,12 @@ ABOUT = (
     ("Made by", "The developers of Fate of the Elder Gods, the digital edition."),
     ("Fonts", "EB Garamond, by Georg Duffner, for the text; Blankenburg, by Peter Wiegel, for the "
               "titles. Both under the SIL Open Font License 1.1."),
-    ("Pictures, sounds and music", "Made for this game by its own code: every picture is drawn as "
-                                   "you play, and the sounds and the music loop were synthesised by "
-                                   "a script of ours. They are under the game's licence."),
+    ("Icons", "The figures in the card pictures, portraits and scenes are Game Icons, by Lorc, "
+              "Delapouite and the other Game Icons authors, under Creative Commons Attribution 3.0 "
+              "(CC BY 3.0); the game recolours, lights and frames them."),
+    ("Pictures, sounds and music", "Composed for this game by its own code: every picture is drawn "
+                                   "as you play, and the sounds and the music loop were synthesised "
+                                   "by a script of ours. They are under the game's licence."),
     ("The board game", "Its name and rules belong to its publisher. The card texts, symbols and "
                        "dice were written for this edition."),
     ("Built with", "Python, pygame-ce and SDL, PyYAML, platformdirs, websockets and the other "
@@ -42,8 +45,8 @@ ABOUT = (
 # The two documents: key, tab label, file, tooltip.
 DOCUMENTS = (
     ("notices", "Third-party notices", ("assets", "legal/THIRD-PARTY-NOTICES.txt"),
-     "Every library and font the game carries: what it does here, its version, its licence and "
-     "its copyright, with the licence texts in full"),
+     "Every library, font and icon set the game carries: what it does here, its version, its "
+     "licence and its copyright, with the licence texts"),
     ("licence", "The game's licence", ("root", "LICENSE"),
      "The MIT licence the game itself is under: its program, card texts, symbols, dice, pictures "
      "and sounds"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from fate.content.model import Card
-from fate.ui.kit import art
+from fate.ui.kit import art, gods, illustration
 from fate.ui.kit.layout import CARD_H, CARD_W
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INK_FAINT, NIGHT, PARCHMENT, mix
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
@@ -28,6 +28,7 @@ ABILITY_WORDS = {"exhaust": "Exhaust: used once, then ready again at the start o
                  "destroy": "Destroy: used once, then gone", "passive": "Always in force while you hold it"}
 COLS, ROWS = 8, 3
 GRID_X, GRID_Y, STEP_X, STEP_Y = 80, 330, 136, 184
+DETAIL_PICTURE = (1236, 316, 588, 220)  # the chosen card's picture, at the top of its panel
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,12 @@ class GalleryScene(Scene):
             button(self, screen, L, (GRID_X + 430, 890, 170, 54), "Next", ("page", 1), size=22,
                    enabled=self.page < self.pages() - 1, tip="The next page (PgDn or the wheel)")
         if shown:
-            self.details(screen, L, shown[min(self.selected, len(shown) - 1)])
+            chosen = min(self.selected, len(shown) - 1)
+            self.details(screen, L, shown[chosen])
+            big = L.r(*DETAIL_PICTURE)
+            for n in (chosen - 1, chosen + 1, chosen - COLS, chosen + COLS):  # where the arrow keys go next
+                if 0 <= n < len(shown):
+                    illustration.want_card(shown[n].card, self.app.content, big.w, big.h)
         button(self, screen, L, (GRID_X, 980, 200, 60), "Back", ("back",), size=26, tip="Back (Esc)")
         ink.draw(screen, "Arrows: cards  ·  PgUp/PgDn: pages  ·  Tab: filters  ·  Esc: back", L.p(700, 1010), 17,
                  INK_FAINT, anchor="midleft")
@@ -179,7 +185,7 @@ class GalleryScene(Scene):
         c = e.card
         back = e.back or self.app.content.symbols[c.symbol].id
         self.table.card_face(screen, r, c.name, c.text, back, None, {}, list(c.cost) or None,
-                             sorted(c.timing) or None, c.title or None, record=False)
+                             sorted(c.timing) or None, c.title or None, record=False, cid=c.id)
 
     def filters(self, screen, L) -> None:
         ink = self.ink
@@ -208,22 +214,22 @@ class GalleryScene(Scene):
                 x += width
 
     def details(self, screen, L, e: Entry) -> None:
-        """The chosen card: drawn larger, with everything it says."""
+        """The chosen card: its picture large, then everything it says."""
         ink = self.ink
         c = e.card
-        panel = L.r(1220, 300, 620, 660)
+        panel = L.r(1220, 300, 620, 740)
         pygame.draw.rect(screen, (20, 15, 28), panel, border_radius=L.n(12))
         pygame.draw.rect(screen, BRONZE, panel, L.n(2), border_radius=L.n(12))
-        self.face(screen, L.r(1250, 330, CARD_W, CARD_H), e)
-        x = 1400
-        ink.draw(screen, c.name, L.p(x, 340), 34, GOLD, "title", max_w=L.n(420))
+        self.picture(screen, L.r(*DETAIL_PICTURE), e)
+        x = 1250
+        ink.draw(screen, c.name, L.p(x, 548), 34, GOLD, "title", max_w=L.n(560))
         kind = KIND_NAMES[c.kind] + (f" · {e.count} in the game" if e.count > 1 else "")
         if c.kind == "spell":
             kind += f" · {self.app.content.symbols[c.symbol].name} back"
-        ink.draw(screen, kind, L.p(x, 392), 20, INK_DIM, "italic", max_w=L.n(420))
-        y = 426
+        ink.draw(screen, kind, L.p(x, 598), 20, INK_DIM, "italic", max_w=L.n(560))
+        y = 630
         if c.title:
-            ink.draw(screen, c.title, L.p(x, y), 20, PARCHMENT, "italic", max_w=L.n(420))
+            ink.draw(screen, c.title, L.p(x, y), 20, PARCHMENT, "italic", max_w=L.n(560))
             y += 32
         if c.cost:
             label = ink.draw(screen, "Cost to Ready:", L.p(x, y + 14), 19, PARCHMENT, anchor="midleft")
@@ -236,24 +242,31 @@ class GalleryScene(Scene):
             y += 34
         if c.timing:
             ink.draw(screen, "When: " + ", ".join(TIMING_WORDS.get(t, t) for t in sorted(c.timing)), L.p(x, y),
-                     19, PARCHMENT, max_w=L.n(420))
+                     19, PARCHMENT, max_w=L.n(560))
             y += 30
         if c.ability:
-            ink.para(screen, ABILITY_WORDS[c.ability], L.r(x, y, 420, 60), 17, INK_DIM, "italic")
-            y += 50
-        y = max(y, 510)
+            y += ink.para(screen, ABILITY_WORDS[c.ability], L.r(x, y, 560, 60), 17, INK_DIM, "italic") / L.s + 4
+        y += 8
         size = ink.read(22)
         text = ("Dark Gift: " if c.kind == "god" else "") + c.text
-        y += ink.para(screen, text, L.r(1250, y, 560, 300), size, PARCHMENT) / L.s + 16
+        y += ink.para(screen, text, L.r(x, y, 560, 300), size, PARCHMENT) / L.s + 14
         if c.solo_text:
-            ink.draw(screen, "Playing solo", L.p(1250, y), 20, GOLD, "bold")
+            ink.draw(screen, "Playing solo", L.p(x, y), 20, GOLD, "bold")
             y += 30
             solo = c.solo_text.removeprefix("Solo:").strip()
             solo = solo[:1].upper() + solo[1:]
-            y += ink.para(screen, solo, L.r(1250, y, 560, 200), size, PARCHMENT) / L.s + 16
+            y += ink.para(screen, solo, L.r(x, y, 560, 200), size, PARCHMENT) / L.s + 14
         if c.kind == "curse":
-            ink.para(screen, "One of the Curse deck. Which Curses a cult carries stays hidden; "
-                     "the game watches for this one and reveals it when it strikes.", L.r(1250, max(y, 860), 560, 90),
-                     17, INK_DIM, "italic")
+            y += ink.para(screen, "One of the Curse deck. Which Curses a cult carries stays hidden; "
+                          "the game watches for this one and reveals it when it strikes.", L.r(x, y, 560, 90),
+                          17, INK_DIM, "italic") / L.s + 10
         if c.flavor:
-            ink.para(screen, c.flavor, L.r(1250, 900, 560, 50), 17, mix(INK_DIM, NIGHT, 0.2), "italic")
+            ink.para(screen, c.flavor, L.r(x, max(y, 980), 560, 50), 17, mix(INK_DIM, NIGHT, 0.2), "italic")
+
+    def picture(self, screen, rect: pygame.Rect, e: Entry) -> None:
+        """The chosen card's picture, large (a Gate's: the first of its fifteen; an Elder God's portrait)."""
+        pic = gods.portrait(e.card.id, rect.w, rect.h) if e.card.kind == "god" else \
+            illustration.card_art(e.card, self.app.content, rect.w, rect.h)
+        if pic is not None:
+            screen.blit(pic, rect)
+            pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.3), rect, max(1, rect.h // 110))

@@ -32,11 +32,33 @@ from fate.ui.kit.theme import (
 from fate.ui.table.news import news_for
 
 SPEEDS = (("Slow", 1.6), ("Normal", 1.0), ("Fast", 0.45), ("Instant", 0.0))
+FINALE_SECONDS = 5.0  # a summoning or a sealing at Normal speed (fate/ui/screens/finale.py)
+FINALE_MAX = 6.0  # and never longer, whatever the speed
 SUPPLY_ANCHOR = ("supply", "investigators")
 
 
 def ease(t: float) -> float:
     return t * t * (3 - 2 * t)
+
+
+def finale_seconds(speed: int) -> float:
+    """How long the finale lasts at an animation speed (0: Instant shows none)."""
+    return min(FINALE_MAX, FINALE_SECONDS * SPEEDS[max(0, min(len(SPEEDS) - 1, speed))][1])
+
+
+def finale_kind(v: dict) -> str | None:
+    """Which finale a finished game's view ends with: "summoning" (a god came), "sealing" (ten
+    Elder Signs), "cursing" (a solo cult broken by Curses), or None (no finale)."""
+    if not v.get("over"):
+        return None
+    reason = v.get("end_reason")
+    if reason == "summoned" and v.get("winners"):
+        return "summoning"
+    if reason == "sealed" and v.get("losers"):
+        return "sealing"
+    if reason == "cursed" and v.get("losers"):
+        return "cursing"
+    return None
 
 
 class Beat:

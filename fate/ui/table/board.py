@@ -18,7 +18,7 @@ import pygame
 from fate.content.model import Content
 from fate.engine.constants import LOCATIONS
 from fate.narration import count
-from fate.ui.kit import art
+from fate.ui.kit import art, gods, places
 from fate.ui.kit.layout import (
     ALTAR_C,
     ALTAR_RX,
@@ -52,6 +52,7 @@ from fate.ui.kit.theme import (
     cult_mark,
     mix,
 )
+from fate.ui.table.abyss import AbyssWell
 from fate.ui.table.cards import CardsAndPrompt
 from fate.ui.table.lodges import LODGE_W, LODGE_X, LodgePanels
 from fate.ui.table.picker import Key, Picker
@@ -73,7 +74,7 @@ TILE_GROWS = (1, -1, 1, -1, 1, -1)
 TILE_GROW_MAX = 60
 
 
-class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
+class Table(LodgePanels, AbyssWell, SidePanels, CardsAndPrompt, CardPreview):
     def __init__(self, ink: Ink, content: Content, colours: list[tuple]) -> None:
         self.ink = ink
         self.content = content
@@ -90,6 +91,8 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         self.anchors: dict[Key, tuple[int, int]] = {}
         self.log_scroll = 0
         self.hidden: set[Key] = set()  # things an animation is carrying right now
+        self.wild_pair: list[str] | None = None  # the hand's Spells given to a Wild pair being played
+        self._art_slots: set[tuple] = set()  # (card kind, w, h) of the pictures drawn so far
         self.t = 0.0  # seconds, for the glow's pulse
         self.thinking: int | None = None  # the AI seat thinking now, marked on its Lodge
         self.players: list[str] = []  # online: who plays each seat, on its Lodge's plaque
@@ -108,6 +111,7 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         self._draft_gods: list[dict] = []
         self._chosen: list[pygame.Rect] = []
         self._faces: dict[Key, tuple] = {}  # cards drawn face up, to lift one under the pointer
+        self.init_abyss()
 
     # ---------------------------------------------------------------- setup
     def resize(self, w: int, h: int) -> None:
@@ -137,14 +141,21 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         ring = pygame.Rect(0, 0, L.n(2 * ALTAR_RX), L.n(2 * ALTAR_RY))
         ring.center = (cx, cy)
         pygame.draw.ellipse(surf, mix(BRONZE, NIGHT, 0.55), ring, L.n(3))
+        abyss = size * 0.36 / 2  # the spokes run from the Abyss's rim out to the plaques
         for loc in range(6):
-            tx, ty = tile_centre(loc)
-            pygame.draw.line(surf, mix(BRONZE, NIGHT, 0.5), (cx, cy), L.p(tx, ty), L.n(2))
+            tx, ty = L.p(*tile_centre(loc))
+            d = max(1.0, math.hypot(tx - cx, ty - cy))
+            start = (cx + (tx - cx) * abyss / d, cy + (ty - cy) * abyss / d)
+            pygame.draw.line(surf, mix(BRONZE, NIGHT, 0.5), start, (tx, ty), L.n(2))
         for rect in (LOG_RECT, DICE_RECT, MUSEUM_RECT, SUPPLY_RECT):
             self._panel(surf, L.r(*rect))
         # the plaques, Lodges and prompt bar are filled here; their edges change with play
         for loc in range(6):
-            self._panel(surf, self.tile_rect(loc), fill=mix(PANEL, self.sym_colour[loc], 0.12))
+            rect = self.tile_rect(loc)
+            self._panel(surf, rect, fill=mix(PANEL, self.sym_colour[loc], 0.12))
+            scene = places.plaque(LOCATIONS[loc], rect.w - L.n(4), rect.h - L.n(4), L.n(9))
+            if scene is not None:  # where it is: its scene behind the words
+                surf.blit(scene, rect.inflate(-L.n(4), -L.n(4)))
         for s, rect, _y, _h in self.lodge_rects():
             self._panel(surf, rect, fill=mix(PANEL, self.colour(s), 0.08) if s >= 0 else PANEL)
         self._panel(surf, L.r(*PROMPT_RECT), fill=(34, 26, 44))
@@ -238,7 +249,8 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
                frozenset(self.hidden), speed_label,
                len(log), self.log_scroll, tuple(self.last_roll), screen.get_size(), self.ink.reading,
                tuple(self.players))
-        if self._layer is None or key != self._layer_key or v is not self._layer_v or picker is not self._layer_p:
+        changed = self._layer is None or key != self._layer_key or v is not self._layer_v or picker is not self._layer_p
+        if changed:
             glows = list(self._glows)
             self._render(v, picker, speed_label, log)
             self._layer_key, self._layer_v, self._layer_p = key, v, picker
@@ -247,6 +259,8 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         else:
             self.ink.drawn |= self._layer_texts
         screen.blit(self._layer, (0, 0))
+        if not self._draft_gods:  # (the draft covers the Altar)
+            self._swirl(screen, v, t, changed)
         self.prompt_text(screen, picker, status)
         L = self.layout
         col = self.glow_colour()
@@ -284,7 +298,7 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
         self._dice(layer, v, live)
         self._museum(layer, v, live)
         self._supply(layer, v)
-        self._hand(layer, v, live)
+        self._hand(layer, v, live, picker)
         self.draw_log(layer, log)
         self._draft_gods = v.get("draft") or [] if picker is not None else []
         self.buttons = self._buttons(picker)
@@ -450,7 +464,7 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
             for s, k in enumerate(info["cultists"]):
                 self.anchors[("cultists", info["id"], s)] = L.p(fx + 16, fy + 22)
                 if k:
-                    self._figure(screen, "cultist", self.colour(s), k, fx, fy, self.mark(s))
+                    self._figure(screen, "cultist", self.colour(s), k, fx, fy, self.mark(s), self.god_of(v, s))
                     fx += 52
             self.anchors[("investigators", info["id"])] = L.p(fx + 16, fy + 22)
             if info["investigators"]:
@@ -485,8 +499,16 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
             if key in live:
                 self.glow(rect, True)
 
-    def _figure(self, screen, name, colour, count, x, y, mark: str = ""):
+    def god_of(self, v: dict, seat: int) -> str:
+        """The id of a seat's Elder God, as far as the view shows it ("" before it is known)."""
+        god = v["seats"][seat]["god"] if 0 <= seat < len(v["seats"]) else None
+        return god["id"] if god else ""
+
+    def _figure(self, screen, name, colour, count, x, y, mark: str = "", god: str = ""):
         L, ink = self.layout, self.ink
+        if god:  # a cult's figures stand on its god's base
+            b = gods.base(god, L.n(38), colour)
+            screen.blit(b, b.get_rect(center=L.p(x + 18, y + 38)))
         g = art.glyph(name, L.n(36), colour, mark)
         screen.blit(g, L.p(x, y + 4))
         ink.draw(screen, str(count), L.p(x + 34, y + 40), ink.read(20), PARCHMENT, "bold", anchor="bottomleft",
@@ -517,26 +539,6 @@ class Table(LodgePanels, SidePanels, CardsAndPrompt, CardPreview):
             name = "a Gate" if b == "gate" else f"a Spell, {self.content.symbols[self.sym_index[b]].name} back"
             self.region(r, None, "Astral Column", f"Card {i + 1} from the bottom: {name}. "
                         "Symbols here help pay to Ready a Spell at this location.")
-
-    def _abyss(self, screen, v):
-        L, ink = self.layout, self.ink
-        cx, cy = ALTAR_C
-        ink.draw(screen, "The Abyss", L.p(cx, cy - 52), 26, (190, 160, 230), "title", anchor="center")
-        n = len(v["seats"])
-        x0 = cx - (n * 56) / 2
-        for s, seat in enumerate(v["seats"]):
-            x = x0 + s * 56
-            self.anchors[("abyss", s)] = L.p(x + 18, cy + 6)
-            g = art.glyph("cultist", L.n(34), mix(self.colour(s), NIGHT, 0.35), self.mark(s))
-            screen.blit(g, L.p(x, cy - 20))
-            ink.draw(screen, str(seat["abyss"]), L.p(x + 30, cy + 18), ink.read(20), PARCHMENT, "bold",
-                     anchor="bottomleft", shadow=True)
-        self.region(L.r(cx - 120, cy - 70, 240, 120), None, "The Abyss",
-                    "Cultists sacrificed or lost wait here. "
-                    + "; ".join(f"{self.cult_name(v, s)}: {seat['abyss']}" for s, seat in enumerate(v["seats"])))
-        for s, seat in enumerate(v["seats"]):  # each cult's count answers for itself
-            self.region(L.r(x0 + s * 56, cy - 20, 52, 42), None, f"{self.cult_name(v, s)} in the Abyss",
-                        f"{count(seat['abyss'], 'Cultist')} of the {self.cult_name(v, s)} wait in the Abyss.")
 
     # ---------------------------------------------------------------- lodges
     # ---------------------------------------------------------------- the viewer's hand

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from fate.engine.constants import RESERVE_SLOTS
-from fate.ui.kit import art
+from fate.ui.kit import art, gods, illustration
 from fate.ui.kit.layout import CARD_H, CARD_W, HAND_RECT, PROMPT_RECT
 from fate.ui.kit.theme import (
     BLOOD,
@@ -20,7 +20,7 @@ from fate.ui.kit.theme import (
     PARCHMENT,
     mix,
 )
-from fate.ui.table.autopass import choice_tip
+from fate.ui.table.autopass import choice_tip, full_label
 from fate.ui.table.picker import Key
 
 TIMING_WORDS = {
@@ -71,8 +71,11 @@ class CardsAndPrompt:
 
     def card_face(self, screen, r: pygame.Rect, name: str, text: str, back: str, key: Key | None, live,
                   cost: list | None = None, timing: list | None = None, title: str | None = None,
-                  record: bool = True, compact: bool = False) -> None:
+                  record: bool = True, compact: bool = False, cid: str | None = None) -> None:
+        """A card face: band, title, its picture in the middle (``cid``, or the id in a
+        ("card", id) key), cost and timing or an Elder God's title."""
         L, ink = self.layout, self.ink
+        cid = cid or (key[1] if key is not None and key[0] == "card" else None)
         if record and key is not None:
             self._faces[key] = (r, name, text, back, cost, timing, title)
         if compact:
@@ -91,8 +94,7 @@ class CardsAndPrompt:
             ink.draw(screen, ln, (r.centerx, ty), size, (40, 28, 24), "bold", anchor="midtop")
             ty += ink.font("bold", size).get_linesize()
         if cost:
-            cx = r.x + L.n(8)
-            ink.draw(screen, "Cost", (cx, r.bottom - L.n(48)), 13, (90, 70, 60), "italic")
+            cx = r.x + L.n(8)  # the symbols alone: the preview and the tooltip say "Cost to Ready"
             for i, sid in enumerate(cost):
                 gi = art.glyph(self.sym_id[sid], L.n(22), mix(self.sym_colour[sid], NIGHT, 0.2))
                 screen.blit(gi, (cx + i * L.n(24), r.bottom - L.n(28)))
@@ -101,14 +103,20 @@ class CardsAndPrompt:
             if ink.font("italic", 13).size(word)[0] <= r.w - L.n(36):
                 ink.draw(screen, word, (r.right - L.n(6), band.centery), 13, PARCHMENT, "italic", anchor="midright")
             else:  # a narrow card (the Readied row of a small window): the timing whole, under the title
-                ink.para(screen, word, pygame.Rect(r.x + L.n(6), ty + L.n(2), r.w - L.n(12), L.n(40)), 13,
-                         (90, 70, 60), "italic", align="center")
-        elif title:  # an Elder God's title, whole: as many lines as the card holds below its name
-            room = r.bottom - L.n(6) - (ty + L.n(4))
+                ty += L.n(2) + ink.para(screen, word, pygame.Rect(r.x + L.n(6), ty + L.n(2), r.w - L.n(12), L.n(40)),
+                                        13, (90, 70, 60), "italic", align="center")
+        foot = r.bottom - (L.n(32) if cost else L.n(6))
+        if title:  # an Elder God's title, whole, at the foot: two lines, more if the picture has no room
+            step = ink.font("italic", 14).get_linesize()
+            lines = max(2, len(ink.wrap(title, 14, r.w - L.n(12), "italic")))
+            top = max(ty + L.n(4), foot - lines * step)
+            if foot - top < lines * step or top - ty < L.n(40):
+                top = ty + L.n(4)  # no room for a picture: the title below the name, as many lines as fit
             ink.drawn.add(title)
-            ink.para(screen, title, pygame.Rect(r.x + L.n(6), ty + L.n(4), r.w - L.n(12), room), 14,
-                     (90, 70, 60), "italic", align="center",
-                     max_lines=max(2, room // ink.font("italic", 14).get_linesize()))
+            ink.para(screen, title, pygame.Rect(r.x + L.n(6), top, r.w - L.n(12), foot - top), 14,
+                     (90, 70, 60), "italic", align="center", max_lines=max(2, (foot - top) // step))
+            foot = top - L.n(2)
+        self.card_picture(screen, pygame.Rect(r.x + L.n(5), ty + L.n(3), r.w - L.n(10), foot - ty - L.n(5)), cid)
         if key is not None and record:
             self.region(r, key, name, self.card_body(text, cost, timing))
             if key in live:
@@ -146,10 +154,43 @@ class CardsAndPrompt:
         for i, sid in enumerate(cost or []):
             gi = art.glyph(self.sym_id[sid], glyph, mix(self.sym_colour[sid], NIGHT, 0.2))
             screen.blit(gi, (r.right - L.n(4) - (len(cost) - i) * (glyph + L.n(2)), r.bottom - glyph - L.n(3)))
+        # the picture in what is left, beside the cost and under the title; only where a title of
+        # two lines would leave room too, so a hand's short cards all have one or none
+        left = r.right - L.n(8) - len(cost or []) * (glyph + L.n(2))
+        if r.bottom - (band.bottom + L.n(2) + 2 * step) - L.n(5) >= L.n(24):
+            self.card_picture(screen, pygame.Rect(r.x + L.n(4), ty + L.n(1), left - r.x - L.n(4),
+                                                  r.bottom - ty - L.n(5)),
+                              key[1] if key is not None and key[0] == "card" else None, least=24)
         if key is not None:
             self.region(r, key, name, self.card_body(text, cost, timing))
             if key in live:
                 self.glow(r, True)
+
+    def has_picture(self, cid: str) -> bool:
+        try:
+            return self.content.card(cid).art is not None
+        except ValueError:
+            return False
+
+    def card_picture(self, screen, rect: pygame.Rect, cid: str | None, least: int = 34) -> None:
+        """The card's illustration in ``rect`` (its empty middle), if it has one and it is at
+        least ``least`` design units high (no strip too thin to read)."""
+        if cid is None or rect.w < self.layout.n(40) or rect.h < self.layout.n(least):
+            return
+        try:
+            card = self.content.card(cid)
+        except ValueError:
+            return
+        pic = illustration.card_art(card, self.content, rect.w, rect.h)
+        if pic is not None:
+            screen.blit(pic, rect)
+            illustration.want_card(card, self.content, *self.preview_art_size())  # ready before it is hovered
+            slot = (card.kind, rect.w, rect.h)
+            if slot not in self._art_slots:  # a new size for this kind of card: the others of its kind at
+                self._art_slots.add(slot)  # it are composed between frames, before they are dealt here
+                for other in self.content.cards:
+                    if other.kind == card.kind:
+                        illustration.want_card(other, self.content, rect.w, rect.h)
 
     def card_body(self, text: str, cost: list | None, timing: list | None) -> str:
         body = text
@@ -159,7 +200,7 @@ class CardsAndPrompt:
             body += "\nWhen: " + ", ".join(TIMING_WORDS.get(t, t) for t in timing)
         return body
 
-    def _hand(self, screen, v, live):
+    def _hand(self, screen, v, live, picker=None):
         L, ink = self.layout, self.ink
         x, y, w, h = HAND_RECT
         me = v["viewer"]
@@ -175,10 +216,19 @@ class CardsAndPrompt:
             c = hand[i]
             self.card_face(screen, L.r(x + r[0], y + r[1], r[2], r[3]), c["name"], c["text"], c["back"],
                            ("card", c["id"]), live, cost=c["cost"], timing=c["timing"], compact=compact)
+            if self.wild_pair and c["id"] in self.wild_pair:  # given to the Wild pair being played
+                box = L.r(x + r[0] - 4, y + r[1] - 4, r[2] + 8, r[3] + 8)
+                pygame.draw.rect(screen, self.card_colour(c["back"]), box, L.n(4), border_radius=L.n(10))
+                ink.draw(screen, "Wild pair", (box.centerx, box.y + L.n(2)), 15, PARCHMENT, "bold",
+                         anchor="center", shadow=True)
+                self.region(box, None, "Wild pair", "Given to the Wild pair you are playing: with its partner "
+                            "it moves the Fate Piece to any other location.")
         if not hand:
             ink.draw(screen, "No Spells in hand.", L.p(x + 10, y + 80), 18, INK_FAINT, "italic", anchor="midleft")
         rx = x + HAND_AREA + 20
-        ink.draw(screen, "Readied", L.p(rx, y - 2), 16, INK_DIM, "italic", anchor="bottomleft")
+        folded = picker is not None and picker.prompt.get("folded")  # a chance to cast rides with this decision
+        ink.draw(screen, "Readied: you may cast first" if folded else "Readied", L.p(rx, y - 2), 16,
+                 GOLD if folded else INK_DIM, "italic", anchor="bottomleft")
         for i in range(RESERVE_SLOTS):
             r = L.r(rx + i * (RESERVE_W + 6), y + 4, RESERVE_W, CARD_H)
             if i < len(reserve):
@@ -208,7 +258,11 @@ class CardsAndPrompt:
         font = ink.font("bold", 18)
         labels = [(f"{i + 1}. " if i < 9 else "") + label for i, (label, _k) in enumerate(buttons)]
         widths = [font.size(t)[0] + L.n(24) for t in labels]
-        inline = sum(widths) + L.n(8) * len(widths) <= rect.w * 0.6
+        # in the bar while the prompt's words still fit beside them in two lines of the smallest size
+        text = picker.prompt["text"] if picker is not None else ""
+        words = ink.font("body", 18).size(text)[0]
+        needs = max(min(words, words / 2 + L.n(60)), rect.w * 0.25)
+        inline = sum(widths) + L.n(8) * len(widths) <= rect.w - L.n(24) - needs
         self._prompt_room = rect.w - L.n(24) - (sum(widths) + L.n(8) * len(widths) if inline else 0)
         if inline:
             bx = rect.right - L.n(10)
@@ -232,6 +286,11 @@ class CardsAndPrompt:
             ink.draw(screen, text, br.center, 18, PARCHMENT, "bold", anchor="center", max_w=br.w - L.n(12))
             declines = key[0] == "button" and key[1] in ("pass", "skip", "stop", "no", "keep")
             said = choice_tip(picker.prompt, key[1], self.content) if picker is not None and key[0] == "button" else ""
+            if picker is not None and key[0] == "button":  # the whole meaning of a short button
+                me = v.get("viewer")
+                hand = v["seats"][me].get("hand", []) if me is not None and 0 <= me < len(v["seats"]) else []
+                whole = full_label(picker.prompt, key[1], hand, self.content)
+                said = f"{whole}\n\n{said}" if whole and said else (whole or said)
             self.region(br, key, label, (f"{said}\n\n" if said else "") + "Click, or press its number."
                         + (" Space or Enter also answers this." if declines else ""))
 
@@ -262,28 +321,61 @@ class CardsAndPrompt:
             ink.draw(screen, ln, (rect.x + L.n(16), top + i * step), size, colour)
 
     def _draft(self, screen, v, live):
+        """The two Elder Gods dealt to the viewer, side by side and large: each one's portrait,
+        name, title and Dark Gift (above the prompt bar, which says what to do)."""
         L, ink = self.layout, self.ink
         shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
+        shade.fill((0, 0, 0, 190))
         screen.blit(shade, (0, 0))
         self.region(screen.get_rect(), None, "")  # the table beneath is out of reach while choosing
-        gods = v["draft"]
-        ink.draw(screen, "Choose the Elder God your cult will serve", L.p(960, 200), 40, GOLD, "title",
+        gods_dealt = v["draft"]
+        ink.draw(screen, "Choose the Elder God your cult will serve", L.p(960, 92), 40, GOLD, "title",
                  anchor="center")
-        ink.draw(screen, "Only you see these two. The other returns to the box.", L.p(960, 250), 20, INK_DIM,
+        ink.draw(screen, "Only you see these two. The other returns to the box.", L.p(960, 134), 20, INK_DIM,
                  "italic", anchor="center")
-        total = len(gods) * 360 - 40
-        for i, god in enumerate(gods):
-            r = L.r(960 - total / 2 + i * 360, 300, 320, 420)
-            self._panel(screen, r, edge=GOLD, fill=(30, 22, 44), alpha=250)
-            g = art.glyph("eye", L.n(90), (170, 120, 230))
-            screen.blit(g, g.get_rect(center=(r.centerx, r.y + L.n(70))))
-            ink.draw(screen, god["name"], (r.centerx, r.y + L.n(130)), 34, GOLD, "title", anchor="center",
-                     max_w=r.w - L.n(20))
-            ink.draw(screen, god["title"], (r.centerx, r.y + L.n(168)), 18, INK_DIM, "italic", anchor="center")
-            ink.para(screen, "Dark Gift: " + god["text"], pygame.Rect(r.x + L.n(20), r.y + L.n(200),
-                                                                     r.w - L.n(40), r.h - L.n(220)), 19, PARCHMENT)
+        w, gap, top, bottom = 580, 56, 158, 704  # (above the Hint and Undo row)
+        face_size, size = self._draft_fit(gods_dealt, w - 56, bottom - top)
+        total = len(gods_dealt) * (w + gap) - gap
+        for i, god in enumerate(gods_dealt):
+            x = 960 - total / 2 + i * (w + gap)
+            r = L.r(x, top, w, bottom - top)
+            colour = gods.colour(god["id"])
+            self._panel(screen, r, edge=mix(colour, BRONZE, 0.5), fill=(22, 16, 32), alpha=250)
+            face = gods.portrait(god["id"], L.n(face_size))
+            fr = screen.blit(face, face.get_rect(midtop=(r.centerx, r.y + L.n(18))))
+            self.anchors[("portrait", god["id"])] = fr.center
+            pygame.draw.rect(screen, mix(colour, NIGHT, 0.3), fr.inflate(L.n(8), L.n(8)), L.n(2))
+            for side in (-1, 1):  # its sigil either side of the portrait
+                sig = gods.sigil(god["id"], L.n(92))
+                screen.blit(sig, sig.get_rect(center=(r.centerx + side * L.n(face_size / 2 + 72), fr.centery)))
+            y = 18 + face_size
+            ink.draw(screen, god["name"], (r.centerx, r.y + L.n(y + 34)), 44, GOLD, "title", anchor="center",
+                     max_w=r.w - L.n(30))
+            ink.draw(screen, god["title"], (r.centerx, r.y + L.n(y + 76)),
+                     ink.fitting(god["title"], 20, r.w - L.n(40), "italic"), mix(colour, PARCHMENT, 0.5), "italic",
+                     anchor="center", max_w=r.w - L.n(30))
+            ink.draw(screen, "Dark Gift, at The Ceremony", (r.centerx, r.y + L.n(y + 108)), 16, INK_DIM, "bold",
+                     anchor="center")
+            box = pygame.Rect(r.x + L.n(28), r.y + L.n(y + 124), r.w - L.n(56), r.bottom - L.n(12) - r.y - L.n(y + 124))
+            ink.para(screen, god["text"], box, size, PARCHMENT, align="center")
             key = ("card", god["id"])
-            self.region(r, key, god["name"], god["text"])
+            self.region(r, key, god["name"], f"{god['title']}. Dark Gift: {god['text']}")
             if key in live:
                 self.glow(r, True)
+
+    def _draft_fit(self, dealt: list[dict], width: float, height: float) -> tuple[int, float]:
+        """The portraits' size and the Dark Gifts' text size (design units), the same for both
+        gods: the largest portrait (300 down to 200) that leaves room for both Gifts whole at the
+        Text size setting; past that, the Gifts' text grows smaller instead."""
+        L, ink = self.layout, self.ink
+        w = L.n(width)
+
+        def fits(face: int, size: float) -> bool:
+            room = L.n(height - 12 - (18 + face + 124))
+            return all(ink.height(g["text"], size, w) <= room for g in dealt)
+
+        full = ink.read(22)
+        for face in range(300, 199, -20):
+            if fits(face, full):
+                return face, full
+        return 200, next((z for z in (*ink.sizes(22), 20, 18, 16) if fits(200, z)), 15)

@@ -9,7 +9,7 @@ import pygame
 from fate.content.model import STANDARD_LEVEL
 from fate.engine.constants import RESERVE_SLOTS
 from fate.narration import count
-from fate.ui.kit import art
+from fate.ui.kit import art, gods
 from fate.ui.kit.theme import (
     BLOOD,
     BRONZE,
@@ -74,10 +74,18 @@ class LodgePanels:
             tag = "Your turn"
         if s < len(self.players) and self.players[s]:  # online: the player's name on the plaque
             tag = self.players[s] + (" · to play" if turn else "")
-        ink.draw(screen, tag, L.p(x + 428, y + 24), 18, colour, "italic", anchor="midright")
+        right = x + 428
+        if god:  # its god's sigil marks the Lodge, top right
+            sig = gods.sigil(god["id"], L.n(50))
+            at = sig.get_rect(center=L.p(x + 400, y + 30))
+            screen.blit(sig, at)
+            self.region(at, key, f"The sigil of {god['name']}", f"{god['title']}. It marks the "
+                        f"{self.cult_name(v, s)}'s Lodge, its Summon track and the base of its Cultists.")
+            right = x + 368
+        ink.draw(screen, tag, L.p(right, y + 24), 18, colour, "italic", anchor="midright")
         if god:
-            ink.draw(screen, god["title"], L.p(x + 40, y + 46), ink.fitting(god["title"], 15, L.n(380), "italic"),
-                     INK_DIM, "italic", anchor="midleft", max_w=L.n(380))
+            ink.draw(screen, god["title"], L.p(x + 40, y + 46), ink.fitting(god["title"], 15, L.n(320), "italic"),
+                     INK_DIM, "italic", anchor="midleft", max_w=L.n(320))
         # summon track 0..9 with Elder Signs filling from 9 downwards
         ty = y + 60
         cell = 40
@@ -88,10 +96,13 @@ class LodgePanels:
             sign_here = step >= 10 - signs and step > 0
             pygame.draw.rect(screen, (40, 60, 48) if sign_here else (34, 28, 44), r, border_radius=L.n(5))
             pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.4), r, L.n(1), border_radius=L.n(5))
+            if step == 9 and god:  # where the god comes: its sigil, under whatever stands there
+                sig = gods.sigil(god["id"], L.n(30), mix(gods.colour(god["id"]), NIGHT, 0.45 if sign_here else 0.1))
+                screen.blit(sig, sig.get_rect(center=r.center))
             if sign_here:
                 g = art.glyph("elder_sign", L.n(26), SIGN_GREEN)
                 screen.blit(g, g.get_rect(center=r.center))
-            else:
+            elif not (step == 9 and god):
                 ink.draw(screen, str(step), r.center, ink.read(15), INK_FAINT, anchor="center")
             if step == seat["summon"]:
                 self.anchors[("summon", s)] = r.center
@@ -122,6 +133,9 @@ class LodgePanels:
         self.anchors[("lodge", s)] = L.p(x + 30, cy + 18)
         self.anchors[("lodge_inv", s)] = L.p(x + 30 + 2 * 76, cy + 18)
         for name, col, many, tip in items:
+            if name == "cultist" and col == colour and god:  # the Lodge's Cultists on their god's base
+                b = gods.base(god["id"], L.n(32), colour)
+                screen.blit(b, b.get_rect(center=L.p(cx + 15, cy + 31)))
             g = art.glyph(name, L.n(30), col, self.mark(s) if name == "cultist" else "")
             r = screen.blit(g, L.p(cx, cy + 2))
             warn = (name == "investigator" and many >= 5) or (name == "elder_sign" and many >= SIGNS_WARN)

@@ -37,6 +37,13 @@ class CardPreview:
         box.y = max(box.y, L.n(56))
         return box
 
+    def preview_art_size(self) -> tuple[int, int]:
+        """The size in pixels of a card's picture in the preview (the preview is as wide
+        wherever it stands)."""
+        L = self.layout
+        inner_w = self.preview_rect(pygame.Rect(0, 0, 1, 1)).w - 2 * L.n(20)
+        return inner_w, min(L.n(170), int(inner_w * 0.42))
+
     def card_preview(self, screen: pygame.Surface, key: Key, action: str = "") -> bool:
         """Draw the large preview of the face-up card ``key``; False if no such card is drawn."""
         face = self._faces.get(key)
@@ -48,7 +55,10 @@ class CardPreview:
         pad = L.n(20)
         inner_w = box.w - 2 * pad
         when = "Cast " + "; or ".join(TIMING_LONG.get(t, t) for t in timing) + "." if timing else ""
-        need = (L.n(64 + 12 + 18 + 16) + ink.height(name, ink.read(30), inner_w, "bold")
+        cid = key[1] if key[0] == "card" else None
+        art_h = self.preview_art_size()[1] if cid is not None and self.has_picture(cid) else 0
+        need = (L.n(64 + 12 + 18 + 16) + (art_h + L.n(10) if art_h else 0)
+                + ink.height(name, ink.read(30), inner_w, "bold")
                 + (ink.height(title, ink.read(19), inner_w, "italic") if title else 0)
                 + (L.n(6) + ink.height(when, ink.read(18), inner_w, "italic") if when else 0)
                 + ink.height(text, ink.read(21), inner_w)
@@ -74,6 +84,9 @@ class CardPreview:
         if when:
             y += L.n(6) + ink.para(screen, when, pygame.Rect(inner.x, y + L.n(6), inner.w, box.h), ink.read(18),
                                    (110, 60, 40), "italic", align="center")
+        if art_h:  # the card's picture, large, between what it is and what it does
+            self.card_picture(screen, pygame.Rect(inner.x, y + L.n(10), inner.w, art_h), cid)
+            y += art_h + L.n(10)
         pygame.draw.line(screen, mix(col, (238, 228, 206), 0.4), (inner.x, y + L.n(8)), (inner.right, y + L.n(8)),
                          L.n(2))
         y += L.n(18)
