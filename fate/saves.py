@@ -160,7 +160,7 @@ def latest_unfinished(folder: Path) -> SaveInfo | None:
 
 
 def delete_save(path: Path) -> None:
-    """The save, its backup and its lock file go. SaveFormatError (and nothing
+    """The save, its backup, its reviews and its lock file go. SaveFormatError (and nothing
     removed) for an entry that is not a saved game's file (a folder, a link, a
     pipe) or a game open in another window."""
     path = Path(path)
@@ -177,7 +177,10 @@ def delete_save(path: Path) -> None:
     lock = GameLock(path)
     if not lock.acquire():
         raise SaveFormatError(f"{path}: this game is open in another window")
+    review = path.with_name(path.name.removesuffix(SUFFIX) + ".review")  # its reviews (fate/review.py)
     try:
+        if review.is_file() and not review.is_symlink():
+            files.append(review)
         for p in files:
             p.unlink(missing_ok=True)
     except OSError as e:

@@ -81,7 +81,8 @@ class HardBot:
 
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, *, iterations: int | None = None,
                  exploration: float = EXPLORATION, rollout_depth: int = ROLLOUT_DEPTH,
-                 draft_book: DraftBook | str | None = BOOK, values: ValueModel | str | None = BOOK) -> None:
+                 draft_book: DraftBook | str | None = BOOK, values: ValueModel | str | None = BOOK,
+                 min_root_visits: int = 0) -> None:
         self.rng = random.Random(seed)
         # how the Elder God is chosen: by the book's win rates (None: by search, as any decision)
         self.draft_book = default_book() if draft_book == BOOK else draft_book
@@ -91,6 +92,9 @@ class HardBot:
         self.iterations = iterations  # a fixed count instead of a clock (tests: the same on any machine)
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        # every root choice is tried at least this often before UCB1 picks (the review, fate/ai/review.py:
+        # the choice a player took must be estimated well enough to be judged, however poor it looks)
+        self.min_root_visits = min_root_visits
 
     def choose(self, g: Game) -> Choice:
         return self.decide(g).choice
@@ -108,6 +112,7 @@ class HardBot:
         cap = self.iterations
         c_explore = self.exploration
         depth_cap = self.rollout_depth
+        floor = self.min_root_visits
         judge = self.values.rewards if self.values is not None else rewards
         log = math.log
         sqrt = math.sqrt
@@ -139,6 +144,17 @@ class HardBot:
                     d.apply(pick)
                     path.append(child)
                     break
+                if node is root and floor:
+                    lag = [c for c in choices if kids[c.id].visits < floor]
+                    if lag:
+                        pick = min(lag, key=lambda c: kids[c.id].visits)
+                        for c in choices:
+                            kids[c.id].avail += 1
+                        child = kids[pick.id]
+                        d.apply(pick)
+                        path.append(child)
+                        node = child
+                        continue
                 best_value = -1.0
                 for c in choices:
                     ch = kids[c.id]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from fate.ui.kit import art
+from fate.ui.kit import art, gods
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import (
     BLOOD,
@@ -17,7 +17,7 @@ from fate.ui.kit.theme import (
     cult_mark,
 )
 from fate.ui.kit.widgets import Scene, backdrop, button, scene
-from fate.ui.screens.saved import watch_replay
+from fate.ui.screens.saved import open_review, watch_replay
 from fate.ui.session import Session
 
 ORDINALS = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}
@@ -53,7 +53,15 @@ class EndScene(Scene):
             head = "The Investigators win"
         else:
             head = "No one wins"
-        ink.draw(screen, head, L.p(960, 90), 72, GOLD, "title", anchor="center", shadow=True)
+        god = self.god_shown(v)
+        if god:  # the god that came (or, with no winner, the cult that was sealed away), framed either side
+            face = gods.medallion(god, L.n(196))
+            if not v["winners"]:
+                face = pygame.transform.grayscale(face)
+            screen.blit(face, face.get_rect(center=L.p(150, 116)))
+            sig = gods.sigil(god, L.n(160))
+            screen.blit(sig, sig.get_rect(center=L.p(1770, 116)))
+        ink.draw(screen, head, L.p(960, 90), 72, GOLD, "title", anchor="center", shadow=True, max_w=L.n(1440))
         level = self.app.content.solo_level(v["solo_level"]) if v["solo"] else None
         ink.draw(screen, self.reason(v, names, level), L.p(960, 160), 24, PARCHMENT, "italic", anchor="center",
                  max_w=L.n(1700))
@@ -80,12 +88,28 @@ class EndScene(Scene):
             ink.draw(screen, f"Investigators: {level.name}", L.p(1560, y + 80), 24, INK_DIM, "italic")
         self.chart(screen, L, L.r(100, 470, 820, 440), "Summon track", "summon", 9, None)
         self.chart(screen, L, L.r(1000, 470, 820, 440), "Elder Signs", "signs", 10, SIGN_GREEN)
-        button(self, screen, L, (430, 960, 300, 72), "New Game", ("new",), size=30)
+        online = getattr(self.session, "end_buttons", None)  # a game on a server: its own (Play again)
+        if online is not None:
+            self.draw_online(screen, L, online())
+            return
+        button(self, screen, L, (250, 960, 300, 72), "New Game", ("new",), size=30)
         path = self.session.save_path()
-        button(self, screen, L, (810, 960, 300, 72), "Watch Replay", ("replay",), size=30,
+        button(self, screen, L, (630, 960, 300, 72), "Watch Replay", ("replay",), size=30,
                enabled=path is not None and path.exists(),
                tip="Step through every decision of this game, with every hand revealed")
-        button(self, screen, L, (1190, 960, 300, 72), "Title", ("title",), size=30)
+        humans = self.session.humans()
+        button(self, screen, L, (1010, 960, 300, 72), "Review", ("review",), size=30,
+               enabled=path is not None and path.exists(),
+               tip="Hard judges each decision of " + ("yours" if humans else "the first cult")
+                   + " from what was known then: the better choices and a graph of the chance to win (V)")
+        button(self, screen, L, (1390, 960, 300, 72), "Title", ("title",), size=30)
+
+    @staticmethod
+    def god_shown(v: dict) -> str:
+        """The Elder God whose portrait the end screen shows: the winner's, else the sealed cult's."""
+        seats = v["winners"] or v["losers"]
+        god = v["seats"][seats[0]]["god"] if seats and seats[0] < len(v["seats"]) else None
+        return god["id"] if god else ""
 
     @staticmethod
     def reason(v: dict, names: list[str], level=None) -> str:
@@ -134,16 +158,62 @@ class EndScene(Scene):
             pygame.draw.line(screen, BLOOD, (plot.x, y), (plot.right, y), L.n(2))
             ink.draw(screen, "sealed", (plot.right - L.n(4), y - L.n(2)), 15, BLOOD, "italic", anchor="bottomright")
 
+    def draw_online(self, screen, L: Layout, buttons: list) -> None:
+        """The end of a game played on a server: "Play again" with the same players (once every
+        player has clicked it, the new game opens: fate/ui/online/together.py), and where next."""
+        words, kind = self.session.end_line()
+        colour = {"good": SIGN_GREEN, "plain": PARCHMENT}.get(kind, INK_DIM)
+        if words:
+            self.ink.draw(screen, words, L.p(960, 936), 22, colour, "italic", anchor="center", max_w=L.n(1400))
+        x = 960 - (len(buttons) * 380 - 40) // 2
+        for label, key, tip, selected in buttons:
+            button(self, screen, L, (x, 960, 340, 72), label, key, size=30, selected=selected, tip=tip)
+            x += 380
+        if self.app.hover is not None:
+            self.draw_tip(screen, L)
+
+    def update(self, dt: float) -> None:
+        pump = getattr(self.session, "end_pump", None)  # an online game: the players may play again
+        if pump is not None:
+            following = pump(self.app.online_file)
+            if following is not None:
+                self.app.goto("online_play", following)
+            elif self.session.fatal:
+                self.app.notice = self.session.fatal
+                self.app.goto("online")
+
+    def close(self) -> None:
+        closing = getattr(self.session, "end_close", None)
+        if closing is not None:
+            closing()
+
     def click(self, key):
+        online = getattr(self.session, "end_key", None)
+        if online is not None:
+            where = online(key)
+            if where is not None:
+                self.app.goto(where)
+            return
         if key == ("new",):
             self.app.goto("setup")
         elif key == ("title",):
             self.app.goto("title")
         elif key == ("replay",) and self.session.save_path() is not None:
             watch_replay(self, self.session.save_path())
+        elif key == ("review",) and self.session.save_path() is not None:
+            humans = self.session.humans()
+            open_review(self, self.session.save_path(), humans[0] if humans else 0)
 
     def key(self, event):
+        if getattr(self.session, "end_key", None) is not None:  # an online game
+            if event.key == pygame.K_p and self.session.mine:
+                self.click(("again", not self.session.asked_again))
+            elif event.key in (pygame.K_RETURN, pygame.K_ESCAPE):
+                self.click(("online",))
+            return
         if event.key in (pygame.K_RETURN, pygame.K_ESCAPE):
             self.click(("title",))
+        elif event.key == pygame.K_v:
+            self.click(("review",))
         elif event.key == pygame.K_r:
             self.click(("replay",))

@@ -17,7 +17,14 @@ from fate.ui.kit.theme import (
     PARCHMENT,
 )
 from fate.ui.kit.widgets import Scene, backdrop, button, scene
-from fate.ui.screens.saved import describe, describe_parts, open_saved, watch_replay, when
+from fate.ui.screens.saved import (
+    describe,
+    describe_parts,
+    open_review,
+    open_saved,
+    watch_replay,
+    when,
+)
 
 
 @scene("load")
@@ -52,7 +59,7 @@ class LoadScene(Scene):
             if row.ok:
                 title = describe(row)
                 state, cults = describe_parts(row)
-                room = L.n(850 if not row.over else 1000)
+                room = L.n(690 if not row.over else 840)
                 ink.draw(screen, f"{state} · saved {when(row.saved_at)}"
                          + (" · open in another window" if row.locked else ""),
                          L.p(290, y + 12), 18, INK_DIM, "italic", max_w=room)
@@ -61,6 +68,9 @@ class LoadScene(Scene):
                     button(self, screen, L, (1160, y + 12, 150, 56), "Open", ("open", row.path), size=22,
                            tip=("Open in another window: Replay shows it read-only here.\n" if row.locked
                                 else "Pick the game up where it stood.\n") + title)
+                button(self, screen, L, (1000 if not row.over else 1160, y + 12, 150, 56), "Review", ("review", row.path),
+                       size=22, tip="Hard judges each of your decisions from what you knew then: the better choices, "
+                                    "a graph of your chance to win" + ("" if row.over else " (yours only, until it ends)"))
                 button(self, screen, L, (1320, y + 12, 150, 56), "Replay", ("replay", row.path), size=22,
                        tip="Watch the game again, decision by decision"
                            + ("" if row.over else " (only what was public, while it is unfinished)"))
@@ -80,6 +90,8 @@ class LoadScene(Scene):
             button(self, screen, L, (1130, 980, 340, 72), "Watch Read-Only", ("replay", self.offer), size=26,
                    tip="Step through that game's decisions so far without taking it over")
         button(self, screen, L, (810, 980, 300, 72), "Back", ("back",), size=30)
+        button(self, screen, L, (1490, 980, 300, 72), "Statistics", ("statistics",), size=26,
+               tip="Your record over these games: won and lost by mode, Elder God and number of cults (S)")
         self.draw_tip(screen, L)
 
 
@@ -103,6 +115,10 @@ class LoadScene(Scene):
                 open_saved(self, row)
         elif kind == "replay":
             watch_replay(self, key[1])
+        elif kind == "review":
+            open_review(self, key[1])
+        elif kind == "statistics":
+            self.app.goto("statistics", "load")
         elif kind == "delete":
             if self.confirm != key[1]:
                 self.confirm = key[1]
@@ -137,6 +153,8 @@ class LoadScene(Scene):
             self.click(("scroll", -1))
         elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
             self.click(("scroll", 1))
+        elif event.key == pygame.K_s:
+            self.click(("statistics",))
         elif event.key == pygame.K_RETURN:
             first = next((r for r in self.rows[self.first:] if r.ok and not r.over), None)
             if first is not None:

@@ -17,6 +17,8 @@ from fate.saves import Replay, read_save
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import CULT_COLOURS, GOLD, PARCHMENT
 from fate.ui.kit.widgets import Scene, button, scene
+from fate.ui.screens.saved import open_review
+from fate.ui.table.anim import finale_kind, finale_seconds
 from fate.ui.table.board import Table
 
 
@@ -35,6 +37,8 @@ class ReplayScene(Scene):
         self.k = 0  # the position shown: before the first decision, then after each
         self.looker: int | None = None  # with Reveal All: whose view is shown
         self._cache: tuple | None = None
+        self.path: Path | None = None  # the saved game's file, for its review (of_file)
+        self.finale_due = False  # the finale plays over the next picture of the last position
 
     @classmethod
     def of_file(cls, app, path: Path) -> ReplayScene:
@@ -48,7 +52,9 @@ class ReplayScene(Scene):
         replay = Replay(app.content, data, str(path))
         if colours is not None and len(colours) != replay.states[0].n:
             colours = None
-        return cls(app, replay, colours, Path(path).name)
+        shot = cls(app, replay, colours, Path(path).name)
+        shot.path = Path(path)
+        return shot
 
     # ---------------------------------------------------------------- what is shown
     def revealed(self) -> bool:
@@ -75,8 +81,10 @@ class ReplayScene(Scene):
         return self._cache[1], self._cache[2]
 
     def go(self, k: int) -> None:
-        self.k = max(0, min(len(self.replay) - 1, k))
+        was, self.k = self.k, max(0, min(len(self.replay) - 1, k))
         self.table.log_scroll = 0
+        # stepping onto the end of a finished game: its finale, as it was played
+        self.finale_due = self.k != was and self.k == len(self.replay) - 1 and self.replay.over
 
     # ---------------------------------------------------------------- input
     def click(self, key: tuple) -> None:
@@ -98,6 +106,8 @@ class ReplayScene(Scene):
             self.looker = None if self.revealed() else 0
         elif what == "look" and self.revealed():
             self.looker = key[2]
+        elif what == "review" and self.path is not None:
+            open_review(self, self.path, self.looker)
         elif what == "leave":
             self.app.goto("load")
 
@@ -111,7 +121,8 @@ class ReplayScene(Scene):
         k = event.key
         keys = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "first", pygame.K_END: "last",
                 pygame.K_PAGEUP: "prev_turn", pygame.K_UP: "prev_turn", pygame.K_PAGEDOWN: "next_turn",
-                pygame.K_DOWN: "next_turn", pygame.K_r: "reveal", pygame.K_ESCAPE: "leave"}
+                pygame.K_DOWN: "next_turn", pygame.K_r: "reveal", pygame.K_ESCAPE: "leave",
+                pygame.K_v: "review"}
         if k in keys:
             self.click(("ui", keys[k]))
         elif pygame.K_1 <= k <= pygame.K_4 and self.revealed() and k - pygame.K_1 < len(self.colours):
@@ -130,18 +141,24 @@ class ReplayScene(Scene):
                     ("back", "<", "One decision back (Left)"), ("forward", ">", "One decision on (Right)"),
                     ("next_turn", "»", "The next turn (PgDn, Down)"), ("last", ">|", "The last decision (End)")]
         for i, (what, label, tip) in enumerate(controls):
-            button(self, screen, L, (900 + i * 60, 778, 54, 50), label, ("ui", what), size=20, tip=tip)
+            button(self, screen, L, (876 + i * 58, 778, 52, 50), label, ("ui", what), size=20, tip=tip)
         reveal_tip = ("Show each cult's own view: its hand, Readied Spells and the Curses it held (R; 1-4 picks the cult)"
                       if r.over else "Reveal All opens once the game is over: until then only what was public")
-        button(self, screen, L, (1262, 778, 100, 50), "Hide" if self.revealed() else "Reveal",
+        button(self, screen, L, (1226, 778, 80, 50), "Hide" if self.revealed() else "Reveal",
                ("ui", "reveal"), enabled=r.over, selected=self.revealed(), size=18, tip=reveal_tip)
-        button(self, screen, L, (1368, 778, 80, 50), "Back", ("ui", "leave"), size=18,
+        button(self, screen, L, (1310, 778, 80, 50), "Review", ("ui", "review"), size=18, enabled=self.path is not None,
+               tip="Hard's review of a cult's decisions, judged from what it knew then (V)")
+        button(self, screen, L, (1394, 778, 60, 50), "Back", ("ui", "leave"), size=18,
                tip="Back to the saved games (Esc)")
         if self.revealed():
             for s in range(len(self.colours)):
                 button(self, screen, L, (470 + s * 66, 712, 58, 46), str(s + 1), ("ui", "look", s), size=20,
                        selected=s == self.looker, tip=f"Show what {self.table.cult_name(v, s)} could see")
         self.draw_tip(screen, L)
+        if self.finale_due:
+            self.finale_due = False
+            if finale_kind(v) and finale_seconds(self.app.settings["speed"]) > 0:
+                self.app.visit("finale", v, self.table)
 
 
 scene("replay_of")(ReplayScene.of_file)  # app.goto("replay_of", path): the replay of a saved game

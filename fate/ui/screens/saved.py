@@ -66,3 +66,13 @@ def watch_replay(scene: Scene, path: Path) -> None:
     except SaveFormatError as e:
         app.notice = f"That game cannot be replayed: {str(e).removeprefix(str(path) + ': ')}"
         app.goto("load")
+
+
+def open_review(scene: Scene, path: Path, seat: int | None = None, back: str = "load") -> None:
+    """Hard's review of a saved game (fate/ui/screens/review.py), or one line why it cannot be."""
+    app = scene.app
+    try:
+        app.goto("review", path, seat, back)
+    except SaveFormatError as e:
+        app.notice = f"That game cannot be reviewed: {str(e).removeprefix(str(path) + ': ')}"
+        app.goto("load")
