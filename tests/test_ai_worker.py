@@ -139,6 +139,40 @@ def test_the_worker_never_outlives_the_game(tmp_path):
     assert not _alive(child)
 
 
+def test_a_game_process_killed_while_its_worker_searches_takes_the_worker_with_it_within_5_s(tmp_path):
+    """Mid-search the worker never looks at its queue: it ends with its parent all the same
+    (fate.oscompat.die_with_parent), not when a 60 s search is over."""
+    script = tmp_path / "parent.py"
+    script.write_text(textwrap.dedent(f"""
+        import random, sys, time
+        sys.path.insert(0, {str(os.getcwd())!r})
+        from fate.ai.worker import AIWorker
+        from fate.engine import default_content, new_game
+        from fate.engine.save import save_data
+        if __name__ == "__main__":
+            g = new_game(default_content(), 3, 5)
+            while len(g.pending().choices) < 2:
+                g.apply(g.pending().choices[0])
+            w = AIWorker()
+            w.ask("choose", "game-k", g.pending().seat, "hard", 4, save_data(g), budget=60.0)
+            print(w._proc.pid, flush=True)
+            time.sleep(120)
+    """))
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    child = int(parent.stdout.readline())
+    time.sleep(3.0)  # the worker has loaded the cards and is deep in its search
+    assert _alive(child)
+    parent.kill()
+    parent.wait()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and _alive(child):
+        time.sleep(0.1)
+    left = _alive(child)
+    if left:
+        os.kill(child, 9)
+    assert not left
+
+
 def _alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as f:

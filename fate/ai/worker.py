@@ -31,6 +31,7 @@ from fate.ai.bots import make_bot
 from fate.ai.ismcts import HardBot
 from fate.engine import default_content
 from fate.engine.save import load_data
+from fate.oscompat import die_with_parent
 
 HINT_BUDGET = 1.0  # seconds Hard searches for a hint
 MIN_HINT_SEARCH = 0.1  # seconds a hint searches however late it starts
@@ -53,6 +54,8 @@ class Reply(NamedTuple):
     choice: str  # a choice id; "" when the worker failed (``error`` says why)
     estimates: tuple[tuple[str, float, int], ...]  # hints: (choice id, win estimate, visits), best first
     error: str = ""
+    progress: tuple = ()  # a review under way: (decisions done, of how many, seconds so far); not the answer yet
+    review: dict | None = None  # a review's result (fate/ai/review.py), kept beside the save by the worker
 
 
 class Thinker:
@@ -83,16 +86,69 @@ class Thinker:
             return Reply(r.number, "", (), f"{type(e).__name__}: {e}")
 
 
-def _serve(requests, replies) -> None:
-    thinker = Thinker()
-    parent = multiprocessing.parent_process()  # None on a thread of the table's own process
-    while True:
+def review(r: Request, replies, requests) -> tuple[Reply | None, Any]:
+    """A review (``what == "review"``, ``data == {"path": save}``, ``level``: the budget): its
+    progress sent after each decision, then the result, kept beside the save (written whole,
+    once, at the end). Any request that comes meanwhile stops it, and nothing is written;
+    returns (the reply or None, that request or ``_NOTHING``)."""
+    from pathlib import Path
+
+    from fate.ai.review import ReviewCancelled, review_game
+    from fate.engine.errors import SaveFormatError
+    from fate.review import keep_review
+    from fate.saves import read_save
+
+    newer: list = []
+    start = time.monotonic()
+
+    def cancelled() -> bool:
+        if not newer:
+            try:
+                newer.append(requests.get_nowait())
+            except queue.Empty:
+                return False
+        return True
+
+    def progress(done: int, total: int) -> None:
+        replies.put(tuple(Reply(r.number, "", (), "", (done, total, round(time.monotonic() - start, 2)))))
+
+    try:
+        path = Path(r.data["path"])
+        data = read_save(path)
+        fixed = r.data.get("iterations")  # (iterations, floor) instead of the budget's: the tests
+        fixed = (int(fixed[0]), int(fixed[1])) if isinstance(fixed, list | tuple) and len(fixed) == 2 else None
+        result = review_game(default_content(), data, r.seat, r.level, path.name, progress, cancelled, fixed)
         try:
-            r = requests.get(timeout=0.5)
-        except queue.Empty:
-            if parent is not None and not parent.is_alive():
-                return  # the game was closed or killed: never outlive it
-            continue
+            keep_review(path, data, result)
+        except OSError as e:  # shown, not kept: the review is still there to read
+            return Reply(r.number, "review", (), f"not kept beside the save ({e.strerror or e})", (), result), _NOTHING
+        return Reply(r.number, "review", (), "", (), result), _NOTHING
+    except ReviewCancelled:
+        return None, newer[0]
+    except (SaveFormatError, ValueError, KeyError, TypeError) as e:
+        return Reply(r.number, "", (), f"{type(e).__name__}: {e}"), _NOTHING
+
+
+_NOTHING = object()
+
+
+def _serve(requests, replies) -> None:
+    parent = multiprocessing.parent_process()  # None on a thread of the table's own process
+    die_with_parent()  # a process: it ends with the table's, even mid-search (nothing on a thread)
+    thinker = Thinker()
+    after_review: Any = _NOTHING  # the request that stopped a review, to answer next
+    while True:
+        if after_review is not _NOTHING:
+            r, after_review = after_review, _NOTHING
+            if r is None:
+                return
+        else:
+            try:
+                r = requests.get(timeout=0.5)
+            except queue.Empty:
+                if parent is not None and not parent.is_alive():
+                    return  # the game was closed or killed: never outlive it
+                continue
         while True:  # a newer request supersedes those before it (the table drops their answers): skip them
             try:
                 newer = requests.get_nowait()
@@ -103,7 +159,13 @@ def _serve(requests, replies) -> None:
             r = newer
         if r is None:
             return
-        replies.put(thinker.answer(Request(*r)))
+        req = Request(*r)
+        if req.what == "review":
+            reply, after_review = review(req, replies, requests)
+            if reply is not None:
+                replies.put(tuple(reply))
+        elif req.what != "stop":  # "stop": only to stop a review; nothing to answer
+            replies.put(thinker.answer(req))
 
 
 class AIWorker:
@@ -116,6 +178,7 @@ class AIWorker:
         self._proc = None
         self._thread: threading.Thread | None = None
         self.error = ""  # why the last request failed, for the table to show
+        self.progress: tuple = ()  # a review under way: (done, of how many, seconds so far)
 
     # -------------------------------------------------------------- starting
     def _start(self) -> None:
@@ -153,6 +216,10 @@ class AIWorker:
         self._requests.put(tuple(self._pending))
         return self._number
 
+    def asking(self) -> Request | None:
+        """The request still unanswered, if any (a review left running is taken up again)."""
+        return self._pending
+
     def poll(self) -> Reply | None:
         """The reply to the latest request, once it is there (never blocks)."""
         if self._pending is None:
@@ -165,7 +232,11 @@ class AIWorker:
             except (EOFError, OSError, ValueError):  # the pipe broke with the process
                 break
             if reply.number == self._pending.number:
+                if reply.progress:  # a review's progress: the answer is still to come
+                    self.progress = tuple(reply.progress)
+                    continue
                 self._pending = None
+                self.progress = ()
                 self.error = reply.error
                 return reply
         if not self._alive():  # it died (killed, out of memory): start again and ask again
@@ -177,6 +248,14 @@ class AIWorker:
     def cancel(self) -> None:
         """Forget the unanswered request: its reply, when it comes, is dropped."""
         self._pending = None
+
+    def stop(self) -> None:
+        """Stop the work under way (a review: nothing of it is kept) and forget it."""
+        if self._pending is not None and self._alive():
+            self._number += 1
+            self._requests.put(tuple(Request(self._number, "stop", "", 0, "", 0, None, {})))
+        self._pending = None
+        self.progress = ()
 
     def wait(self, timeout: float = 60.0) -> Reply | None:
         """Block until the latest request is answered (tests, the command line)."""
@@ -214,6 +293,19 @@ class AIWorker:
 
 _shared: AIWorker | None = None
 _hints: AIWorker | None = None
+_reviews: AIWorker | None = None
+
+
+def shared_reviews() -> AIWorker:
+    """The process's worker for reviews (fate/ai/review.py): a minute's work that must never
+    hold up an AI seat or a hint. Started by the first review asked."""
+    global _reviews
+    if _reviews is None:
+        import atexit
+
+        _reviews = AIWorker()
+        atexit.register(_reviews.close)
+    return _reviews
 
 
 def shared_hints() -> AIWorker:

@@ -1,4 +1,4 @@
-"""python -m fate.bench engine|search|frames|idle|package|load|prompts|hint|server|online|fingerprint [--seconds S] [--frames N]
+"""python -m fate.bench engine|search|frames|idle|package|load|prompts|hint|server|online|fingerprint|review [--seconds S] [--frames N]
     [--games G]
     [--processes K --db sqlite|postgresql]
 
@@ -52,13 +52,20 @@ server: N concurrent games of bot clients over loopback against K server
 processes on SQLite or PostgreSQL (fate/bench/server.py; it starts and stops
 the servers, and a throw-away PostgreSQL cluster): choices a second, each
 choice's round trip (p50, p95, p99) and the servers' peak memory, measured
-for ``--seconds`` (30 unless given) after a warm-up of 10.
+for ``--seconds`` (30 unless given) after a warm-up of 10; then AI fairness: how
+long another game's Hard AI move waits (p50, p95, max against its budget plus a
+second) while one address asks every hint and game its limits allow, on a
+server of its own with its defaults (20 s, or ``--seconds`` if less).
 
 online: how soon the online table sees its own choice: the game window's
 connection against a real server process on loopback, a human seat against
 an AI played to the end ``--games`` times (3): each choice's wall time from
 sending to the answering state, in ms and in frames at 60 fps
 (fate/bench/online.py).
+
+review: the seconds Hard's post-game review takes a decision at each budget (quick,
+thorough), and how often two reviews of the same decisions, seeded apart, give the same
+marks (fate/bench/review.py; ``--games`` x 50 decisions of a seeded game, 150).
 
 fingerprint: not a speed but what a speed change must keep: hashes of every
 prompt, event, view and snapshot of ``--games`` (80) seeded random games at each
@@ -73,7 +80,8 @@ import sys
 
 from fate.cli import Parser, seconds, whole
 
-BENCHES = ("engine", "search", "frames", "idle", "package", "load", "prompts", "hint", "server", "online", "fingerprint")
+BENCHES = ("engine", "search", "frames", "idle", "package", "load", "prompts", "hint", "server", "online", "fingerprint",
+           "review")
 
 
 def parser() -> Parser:
@@ -119,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
         from fate.bench import server as bench
     elif args.what == "online":
         from fate.bench import online as bench
+    elif args.what == "review":
+        from fate.bench import review as bench
     else:
         from fate.bench import fingerprint as bench
     return bench.report(args)

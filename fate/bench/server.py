@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from fate.net.client import Client, play
+from fate.net.client import Client, ServerError, play
 
 
 class Window(list):
@@ -125,7 +125,8 @@ def _start_server(db: str) -> tuple[subprocess.Popen, str]:
     root = Path(__file__).resolve().parents[2]
     env = dict(os.environ, PYTHONPATH=str(root))
     # every bot client comes from this one address: the per-address limits (docs/server.md) are off
-    unlimited = ["--max-connections", "0", "--max-games", "0", "--max-claims", "0", "--max-guesses", "0"]
+    unlimited = ["--max-connections", "0", "--max-games", "0", "--max-claims", "0", "--max-guesses", "0",
+                 "--max-joins", "0", "--max-lists", "0"]
     p = subprocess.Popen([sys.executable, "-m", "fate.server", "--port", "0", "--db", db, "--ai-workers", "0",
                           *unlimited], cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = p.stdout.readline()
@@ -191,6 +192,128 @@ def run(games: int, processes: int, db: str, seats: int = 2, think: float = 2.0,
             "last_error": next((r["last_error"] for r in results if r["last_error"]), "")}
 
 
+STRANGER = {"X-Forwarded-For": "198.51.100.7"}  # the fairness server trusts loopback as a proxy: two addresses
+PLAYER = {"X-Forwarded-For": "198.51.100.8"}
+
+
+async def asked(c: Client, gid: str, stop: asyncio.Event, seat: int = 0) -> dict | None:
+    """The seat's state of ``gid`` once it is asked something; None once over, stopped or closed."""
+    while not stop.is_set() and not c.closed.is_set():
+        c.changed.clear()
+        st = c.states.get((gid, seat))
+        if st is not None and st["view"]["over"]:
+            return None
+        if st is not None and st["prompt"] is not None:
+            return st
+        try:
+            await asyncio.wait_for(c.changed.wait(), 1.0)
+        except TimeoutError:
+            pass
+    return None
+
+
+async def hog(c: Client, gid: str, stop: asyncio.Event, said: dict, refusals: list[str]) -> None:
+    """A stranger's game: a hint asked at every decision of seat 0, then the hinted choice played
+    (``said`` counts the answers: "hint" and each error code)."""
+    while (st := await asked(c, gid, stop)) is not None:
+        choice = st["prompt"]["choices"][0]["id"]
+        try:
+            choice = (await c.request("hint", game=gid, seat=0))["choice"]
+            said["hint"] = said.get("hint", 0) + 1
+        except ServerError as e:
+            said[e.code] = said.get(e.code, 0) + 1
+            if e.code == "too_many":
+                refusals.append(e.message)
+        try:
+            await c.request("choose", game=gid, seat=0, decision=st["decision"], choice=choice)
+        except ServerError as e:
+            said["choose " + e.code] = said.get("choose " + e.code, 0) + 1
+        except ConnectionError:
+            return
+
+
+async def every_game_allowed(clients: list[Client], hard_ais: int = 3, tries: int = 64) -> tuple[list, list, list[str]]:
+    """A stranger creates games until refused: games of four Hard AIs alone, then games of its
+    own seat and ``hard_ais`` Hard AIs. (games alone, [(client, game)] of its own, refusals)."""
+    alone, hosted, refused = [], [], []
+    for k in range(tries):
+        try:
+            alone.append((await clients[k % len(clients)].request(
+                "create", seats=[{"kind": "ai", "level": "hard"}] * 4))["game"])
+        except ServerError as e:
+            refused.append(f"{e.code}: {e.message}")
+            break
+    for k in range(tries):
+        c = clients[k % len(clients)]
+        try:
+            made = await c.request("create", seats=[{"kind": "host"}] + [{"kind": "ai", "level": "hard"}] * hard_ais)
+            hosted.append((c, made["game"]))
+        except ServerError as e:
+            refused.append(f"{e.code}: {e.message}")
+            break
+    return alone, hosted, refused
+
+
+def ai_move_delays(c: Client, gid: str, since: float) -> list[float]:
+    """From seat 0's states of ``gid`` as they arrived (``c`` records): each wait from a state in
+    which an AI is to decide to the next state (its move told)."""
+    states = [(t, m) for t, m in zip(c.arrived, c.log, strict=True) if m.get("type") == "state" and m["game"] == gid]
+    return [t1 - t0 for (t0, m0), (t1, _) in zip(states, states[1:], strict=False)
+            if t0 >= since and m0["prompt"] is None and not m0["view"]["over"]]
+
+
+async def _fairness(url: str, seconds: float) -> dict:
+    strangers = [await Client(url, headers=STRANGER).connect() for _ in range(4)]
+    alone, hosted, refused = await every_game_allowed(strangers)
+    stop, said, refusals = asyncio.Event(), {}, []
+    hogs = [asyncio.ensure_future(hog(c, gid, stop, said, refusals)) for c, gid in hosted]
+    await asyncio.sleep(2.0)  # the stranger's queues fill
+    player = await Client(url, record=True, headers=PLAYER).connect()
+    since = time.monotonic()
+    delays: list[float] = []
+    while time.monotonic() < since + seconds:  # one game after another, a Hard AI against a quick player
+        made = await player.request("create", seats=[{"kind": "host"}, {"kind": "ai", "level": "hard"}])
+        try:
+            await asyncio.wait_for(play(player, made["game"], [0], random.Random(len(delays))),
+                                   since + seconds - time.monotonic())
+        except TimeoutError:
+            pass
+        delays += ai_move_delays(player, made["game"], since)
+    stop.set()
+    await asyncio.gather(*hogs, return_exceptions=True)
+    for c in [*strangers, player]:
+        await c.close()
+    return {"delays": sorted(delays), "alone": len(alone), "hosted": len(hosted), "refused": refused + refusals,
+            "hints": said.get("hint", 0)}
+
+
+def fairness(seconds: float = 20.0, hard: float = 1.0) -> dict:
+    """One server with its own defaults (the AI workers sized to the machine, every limit per
+    address), a stranger asking every hint and game its limits allow, and a player whose Hard
+    AI opponent's moves are timed from the states as they arrive."""
+    folder = tempfile.mkdtemp(prefix="fate-bench-")
+    root = Path(__file__).resolve().parents[2]
+    p = subprocess.Popen([sys.executable, "-m", "fate.server", "--port", "0", "--db",
+                          f"sqlite:{Path(folder) / 'fair.sqlite'}", "--hard-seconds", str(hard),
+                          "--trusted-proxy", "127.0.0.1"], cwd=root, env=dict(os.environ, PYTHONPATH=str(root)),
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = p.stdout.readline()
+        if not line.startswith("listening on "):
+            raise RuntimeError(f"the server did not start ({line.strip()!r})")
+        r = asyncio.run(_fairness(line.split()[2], seconds))
+    finally:
+        p.terminate()
+        try:
+            p.wait(15)
+        except subprocess.TimeoutExpired:
+            p.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+    from fate.server.aipool import default_workers
+
+    return {**r, "hard": hard, "workers": default_workers()}
+
+
 def report(args) -> int:
     r = run(args.games or 500, args.processes, args.db, args.seats, args.think, args.seconds or 30.0)
     print(f"server: {r['processes']} process(es) on {r['db']}, {r['seats']} remote seats a game, bots think "
@@ -201,6 +324,15 @@ def report(args) -> int:
           f"began, {r['load_after']:.1f} as it ended")
     print(f"{r['games']} concurrent games: {r['choices_per_s']:.0f} choices/s, round trip p50 {r['p50']:.1f} ms, "
           f"p95 {r['p95']:.1f} ms, p99 {r['p99']:.1f} ms, server memory {r['memory_mb']:.0f} MB")
+    f = fairness(min(20.0, args.seconds or 20.0))
+    d = f["delays"]
+    kinds = sorted({m.split(" in ")[0].split(" from ")[0].removeprefix("too_many: ") for m in f["refused"]})
+    print(f"AI fairness: another game's Hard AI move (budget {f['hard']:.1f} s) waited p50 "
+          f"{d[len(d) // 2] if d else float('nan'):.2f} s, p95 {d[int(0.95 * len(d))] if d else float('nan'):.2f} s, "
+          f"max {max(d, default=float('nan')):.2f} s over {len(d)} moves (bound: budget + 1 s) while one address "
+          f"asked everything its limits allow ({f['alone']} games of four Hard AIs, {f['hosted']} of its own seat "
+          f"and three, {f['hints']} hints worked out; refused: {'; '.join(kinds) or 'nothing'}); "
+          f"{f['workers']} AI worker(s)")
     return 0
 
 

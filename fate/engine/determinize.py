@@ -59,11 +59,11 @@ def determinize(g: Game, seat: int, seed: int) -> Game:
 
 
 def ends_turn(g: Game, seat: int, cid: str) -> bool:
-    """Would choice ``cid`` of ``seat`` (the seat asked) end its cult's turn? Tried on a game
-    made from what that seat knows (seeded by the decision number), so that the answer, which
-    the table turns into "End your turn?", never tells anything hidden (a rival's Curse that
-    would stop a win). The table at home and the server both ask this."""
-    return _ends(g, determinize(g, seat, len(g.choices_made)), cid)
+    """Does choice ``cid`` of ``seat`` (the seat asked) surely end its cult's turn? Judged on
+    games made from what that seat knows (``turn_ending``), so that the answer, which the table
+    turns into "End your turn?", never tells anything hidden (a rival's Curse that would stop
+    a win). The table at home and the server both ask this."""
+    return turn_end(g, seat, cid) == ENDS
 
 
 def _ends(g: Game, trial: Game, cid: str) -> bool:
@@ -75,13 +75,71 @@ def _ends(g: Game, trial: Game, cid: str) -> bool:
 
 
 def turn_enders(g: Game) -> list[str]:
-    """The ids of the pending prompt's choices that would end the turn of the seat asked
-    (each as ``ends_turn`` judges it: one determinization, a copy of it tried per choice)."""
+    """The ids of the pending prompt's choices that surely end the turn of the seat asked
+    (``turn_ending``'s "ends")."""
+    return [cid for cid, how in turn_ending(g).items() if how == ENDS]
+
+
+ENDS, MAY_END = "ends", "may"
+DEALS = 4  # deals each choice is tried on
+MORE_DEALS = 9  # more, for a choice whose outcome turned on chance and that ended the turn in none of the first
+# what, met before the turn is over, makes its end turn on chance: dice (and a Curse revealed, a
+# card the seat did not know). Cards drawn are not here: the turn's own draw comes before its
+# end whatever is drawn; where a hidden card decides, the deals tell it (they disagree).
+CHANCE = frozenset({"rolled", "die_rerolled", "dice_added", "curse_revealed"})
+
+
+def turn_ending(g: Game) -> dict[str, str]:
+    """The pending prompt's choices that may end the turn of the seat asked, judged from that
+    seat's knowledge only: each is tried on several deals of what the seat cannot see (each
+    with its own dice to come). ``ENDS``: it ends the turn in every deal tried, and nothing
+    on the way to the end turned on dice (or a Curse revealed), so it ends it in every deal
+    the seat's knowledge allows. ``MAY_END``: it ends it in some deals and
+    not in others, or only after chance had its say. A choice that ended it in no deal tried
+    is left out."""
     p = g.pending()
     if p is None:
-        return []
-    seen = determinize(g, p.seat, len(g.choices_made))
-    return [c.id for c in p.choices if _ends(g, seen.clone(), c.id)]
+        return {}
+    base = len(g.choices_made)
+    deals = [determinize(g, p.seat, base + k * 1_000_003) for k in range(DEALS)]
+    out: dict[str, str] = {}
+    for c in p.choices:
+        tried = [_outcome(g, d.clone(), c.id) for d in deals]
+        if any(chance for _, chance in tried) and not any(ended for ended, _ in tried):
+            tried += [_outcome(g, determinize(g, p.seat, base + k * 1_000_003), c.id)
+                      for k in range(DEALS, DEALS + MORE_DEALS)]
+        ended = [e for e, _ in tried]
+        if all(ended) and not any(chance for _, chance in tried):
+            out[c.id] = ENDS
+        elif any(ended):
+            out[c.id] = MAY_END
+    return out
+
+
+def turn_end(g: Game, seat: int, cid: str) -> str:
+    """``turn_ending``'s word on one choice of ``seat`` (the seat asked): ``ENDS``, ``MAY_END``
+    or "" (it does not end the turn)."""
+    p = g.pending()
+    if p is None or p.seat != seat:
+        return ""
+    return turn_ending(g).get(cid, "")
+
+
+def _outcome(g: Game, trial: Game, cid: str) -> tuple[bool, bool]:
+    """(does ``cid`` end the turn in ``trial``, did chance come into it before the turn ended)."""
+    try:
+        events = trial.apply(cid)
+    except IllegalChoice:
+        return False, False
+    ended = trial.turn != g.turn or trial.over
+    chance = False
+    for e in events:
+        if e.kind in ("turn_ended", "game_over"):
+            break
+        if e.kind in CHANCE:
+            chance = True
+            break
+    return ended, chance
 
 
 def _needs(content) -> tuple[list[int], list[int]]:

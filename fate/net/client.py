@@ -35,11 +35,13 @@ class ServerError(Exception):
 
 
 class Client:
-    def __init__(self, url: str, record: bool = False, ssl: Any = None) -> None:
+    def __init__(self, url: str, record: bool = False, ssl: Any = None, headers: dict[str, str] | None = None) -> None:
         self.url = url
         self.record = record
         self.ssl = ssl
+        self.headers = headers  # sent with the opening handshake (a proxy's X-Forwarded-For, in tests)
         self.log: list[dict[str, Any]] = []  # every message received, with record=True
+        self.arrived: list[float] = []  # when each message of ``log`` came (time.monotonic())
         self.states: dict[tuple[str, int], dict[str, Any]] = {}  # (game, seat) -> latest state
         self.changed = asyncio.Event()
         self.closed = asyncio.Event()
@@ -52,6 +54,8 @@ class Client:
         kw: dict[str, Any] = {"proxy": None, "max_size": 2**22, "compression": None, "open_timeout": 30}
         if self.ssl is not None:
             kw["ssl"] = self.ssl
+        if self.headers:
+            kw["additional_headers"] = self.headers
         self.ws = await connect(self.url, **kw)
         self.closed.clear()
         self._reader = asyncio.get_running_loop().create_task(self._read())
@@ -63,12 +67,13 @@ class Client:
                 m = json.loads(raw)
                 if self.record:
                     self.log.append(m)
+                    self.arrived.append(time.monotonic())
                 if m.get("type") in ("state", "undone"):  # undone: decisions were taken back
                     key = (m["game"], m["seat"])
                     old = self.states.get(key)
                     if old is None or old["decision"] <= m["decision"] or m["type"] == "undone":
                         self.states[key] = m
-                    self.changed.set()
+                self.changed.set()  # anything came: whoever waits for a message looks again
                 fut = self._waiting.pop(m.get("rid"), None)
                 if fut is not None and not fut.done():
                     fut.set_result(m)
@@ -97,6 +102,22 @@ class Client:
         if m.get("type") == "error":
             raise ServerError(m)
         return m
+
+    async def until(self, done, timeout: float = 60.0) -> None:
+        """Wait for messages until ``done()`` is true (TimeoutError after ``timeout`` seconds)."""
+        async def wait() -> None:
+            while not done():
+                self.changed.clear()
+                if done() or self.closed.is_set():
+                    break
+                await self.changed.wait()
+        await asyncio.wait_for(wait(), timeout)
+        if not done():
+            raise ConnectionError("the connection closed")
+
+    def got(self, kind: str) -> list[dict[str, Any]]:
+        """Every message of ``kind`` received so far (with ``record=True``)."""
+        return [m for m in self.log if m.get("type") == kind]
 
     async def close(self) -> None:
         if self.ws is not None:

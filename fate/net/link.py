@@ -51,6 +51,11 @@ ERROR_WORDS = {
 
 def error_words(m: dict[str, Any]) -> str:
     """One line for an ``error`` message, in a player's words."""
+    if m.get("code") == "too_many":  # which limit, in the server's own words ("more than 20 games created in an hour")
+        said = str(m.get("message", ""))
+        what = said.split(" from your address", 1)[0] if said.startswith("more than ") else ""
+        return ("Your network has asked this server for all it allows one address"
+                f"{' (' + one_line(what, 80) + ')' if what else ''}; try again later.")
     return ERROR_WORDS.get(m.get("code", ""), one_line(f"The server refused: {m.get('message', '')}"))
 
 
@@ -83,6 +88,7 @@ class Link:
         self.attempts = 0  # failed attempts since the link was last online
         self.retry_at = 0.0  # time.monotonic() of the next attempt, while reconnecting
         self.online_since = 0.0
+        self.connected_to = ""  # of several addresses (comma-separated in ``url``), the one answering now
         self.greeting: list[dict[str, Any]] = []  # sent first on every connection (joins)
         self._inbox: queue.Queue = queue.Queue()
         self._lock = threading.Lock()
@@ -130,6 +136,10 @@ class Link:
     def retry_in(self) -> float:
         return max(0.0, self.retry_at - time.monotonic()) if self.status == "reconnecting" else 0.0
 
+    def retry_now(self) -> None:
+        """Try again at once (the server is known to be back: this computer started it again)."""
+        self._poke()
+
     def close(self, wait: float = 0.5) -> None:
         """Stop (the connection closes; an attempt under way ends on its own, never holding
         up the window longer than ``wait`` seconds)."""
@@ -153,13 +163,20 @@ class Link:
         self._loop = asyncio.get_running_loop()
         self._wake = asyncio.Event()
         delay = FIRST_DELAY
+        # several addresses (one server's processes, "ws://a:8765,ws://b:8765"): the one that
+        # answered last first, then each in turn; a whole round unanswered waits before the next
+        urls = [u for u in self.url.split(",") if u] or [self.url]
+        k = 0
         while not self._stop:
             try:
-                ws = await connect(self.url, proxy=None, max_size=MAX_TEXT, compression=None, open_timeout=10,
+                ws = await connect(urls[k], proxy=None, max_size=MAX_TEXT, compression=None, open_timeout=10,
                                    ping_interval=10, ping_timeout=15)
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
-                self.problem = failure_words(e, self.url)
+                self.problem = failure_words(e, urls[k])
                 self.attempts += 1
+                k = (k + 1) % len(urls)
+                if k != 0:
+                    continue  # the next address at once
                 if not self.retry:
                     self.status = "failed"
                     self._inbox.put({"type": "problem", "message": self.problem, "fatal": True})
@@ -172,6 +189,7 @@ class Link:
                 continue
             delay = FIRST_DELAY
             self._ws = ws
+            self.connected_to = urls[k]
             self.status, self.attempts, self.problem = "online", 0, ""
             self.online_since = time.monotonic()
             self._inbox.put({"type": "online"})

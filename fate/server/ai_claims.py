@@ -14,6 +14,7 @@ import time
 from typing import TYPE_CHECKING
 
 from fate.engine.save import save_data
+from fate.server.limits import HINTS_AT_ONCE, span
 from fate.server.live import waiting_on
 from fate.server.protocol import Message, ProtocolError, reply
 from fate.server.storage import StoreError
@@ -24,8 +25,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("fate.server")
 
-AI_LEASE = 20.0  # seconds a process holds its claim on an AI move before another may take it
-SWEEP_SECONDS = 5.0  # how often a process looks for AI moves nobody is deciding
+AI_LEASE = 3.0  # seconds a claim on an AI move lasts unless renewed: then another process may take it
+RENEW_SECONDS = 1.0  # how often the claimant renews it, while the move waits for a worker and while it is thought
+SWEEP_SECONDS = 1.0  # how often a process looks for AI moves nobody is deciding (a dead claimant's: within 5 s)
+
+
+def _ended(counts: dict[str, int], key: str) -> None:
+    n = counts.get(key, 0) - 1
+    if n > 0:
+        counts[key] = n
+    else:
+        counts.pop(key, None)
 
 
 class AIClaims:
@@ -84,7 +94,12 @@ class AIClaims:
             row = live.seats[seat]
             log.info("game %s: this process decides the AI move at decision %d", live.game_id, decision)
             seed = (int(g.config["seed"]) * 1_000_003 + decision * 7 + seat) % 2**62
-            choice = await self.pool.decide(json.dumps(save_data(g)), seat, row.level or "normal", seed)
+            renewing = self._spawn(self._renew_claim(live.game_id, decision))
+            try:
+                choice = await self.pool.decide(json.dumps(save_data(g)), seat, row.level or "normal", seed,
+                                                live.ai_payer(), live.people_play())
+            finally:
+                renewing.cancel()
             p = live.game.pending()
             if p is None or len(live.game.choices_made) != decision:
                 return
@@ -98,6 +113,17 @@ class AIClaims:
             log.warning("game %s: AI move at %d: %s", live.game_id, decision, e)
         except Exception:  # noqa: BLE001 - a bot's failure must never stop the server's loop
             log.exception("game %s: AI move at %d failed", live.game_id, decision)
+
+    async def _renew_claim(self, gid: str, decision: int) -> None:
+        """Keep this process's claim on an AI move alive while the move waits and is thought:
+        if the process dies, the claim runs out within ``AI_LEASE`` and another takes the move."""
+        while True:
+            await asyncio.sleep(RENEW_SECONDS)
+            try:
+                if not await self.store.renew_ai(gid, decision, self.owner, time.time(), AI_LEASE):
+                    return
+            except StoreError as e:
+                log.warning("game %s: AI claim at %d not renewed: %s", gid, decision, e)
 
     async def _hand_to_ai(self, live: Live, seat: int, level: str, resigned: bool, asker: Conn | None = None) -> None:
         """The seat is an AI's from now on: every connection that played it (here at once, on other
@@ -123,11 +149,22 @@ class AIClaims:
         decision = len(g.choices_made)
         key = (gid, decision, seat)
         fut = self._hints.get(key)
-        if fut is None:
+        if fut is None:  # a hint to work out (asked again, it is free): within the limits
+            limits, addr = self.limits, conn.address
+            if limits.config.hints and limits.hinting.get(addr, 0) >= HINTS_AT_ONCE:
+                raise limits.over("hints_at_once", addr, f"more than {HINTS_AT_ONCE} hints at once")
+            limits.take("hints", addr, "hints")
+            if not limits.seat_hints.take(f"{gid}/{seat}"):
+                limits.hints.give_back(addr)
+                raise limits.over("seat_hints", addr, f"more than {limits.seat_hints.limit} hints for one seat "
+                                                      f"in {span(limits.seat_hints.seconds)}")
             if len(self._hints) > 1000:
-                self._hints.clear()
+                self._hints = {k: f for k, f in self._hints.items() if not f.done()}
             seed = (int(g.config["seed"]) * 1_000_033 + decision * 11 + seat) % 2**62
-            fut = self._hints[key] = asyncio.ensure_future(self.pool.hint(json.dumps(save_data(g)), seat, seed))
+            limits.hinting[addr] = limits.hinting.get(addr, 0) + 1
+            fut = self._hints[key] = asyncio.ensure_future(
+                self.pool.hint(json.dumps(save_data(g)), seat, seed, addr))
+            fut.add_done_callback(lambda _: _ended(limits.hinting, addr))
         try:
             choice, estimates = await asyncio.shield(fut)
         except Exception:  # noqa: BLE001 - a worker's failure is the client's "no hint", never the server's

@@ -8,18 +8,43 @@ process decides a move does not change the move. With ``workers=0`` the bots
 think on a thread of their own (tests, tiny machines): slower, still never
 on the loop. Every worker ends with the server, however the server ends (SIGKILL
 included): ``fate.oscompat.die_with_parent`` runs first in each.
+
+Fair between games and addresses: the pool hands a worker at most one request at a
+time, and the next from its own queues, never first come first served. Three queues, each
+emptied before the next is looked at: AI moves of games with a person in them (someone
+waits on their opponent), then hints, then AI moves of games of AIs alone. Within a queue
+the requests are by whom they are for (``who``: the client address that created the game
+or asked the hint), and the next comes from whoever has had the least worker time lately
+(halved every ``HALF_LIFE`` seconds), first come first served between equals. With two
+workers or more, one is kept for the first queue: hints and games of AIs alone never hold
+every worker. So a stranger who asks every hint and game of AIs alone it may does not
+delay a waiting player's AI opponent at all, and one who also plays many games against
+AIs delays it by at most one of its requests (docs/server.md, "AI work").
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
+import logging
 import multiprocessing
+import os
+import time
+from collections import deque
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
 
 from fate.oscompat import die_with_parent
 
+log = logging.getLogger("fate.server")
+
 HARD_SECONDS = 1.0  # Hard's budget a decision on a server
+HALF_LIFE = 30.0  # seconds over which the worker time a client used counts half as much
+MOVE, HINT, IDLE_MOVE = 0, 1, 2  # the queues, first to last: a person waits on an AI, a hint, AIs alone
 
 _content = None
 
@@ -68,24 +93,135 @@ def _warm() -> int:
     return len(_content.cards)
 
 
+def default_workers() -> int:
+    """Worker processes for this machine: one core is left to the server's own loop (and the
+    database), at most eight; at least two, so that one is always kept for the moves a person
+    waits on (on one core the two share it: Hard thinks for its time, whatever it reaches)."""
+    return max(2, min(8, (os.cpu_count() or 2) - 1))
+
+
+@dataclass
+class _Job:
+    fn: Callable[..., Any]
+    args: tuple
+    future: asyncio.Future
+    order: int
+    queue: int
+    queued: float = field(default_factory=time.monotonic)
+
+
 class AIPool:
-    def __init__(self, workers: int = 1, budget: float = HARD_SECONDS) -> None:
+    """``workers`` processes (None: ``default_workers()``; 0: one thread), fed by fair queues."""
+
+    def __init__(self, workers: int | None = None, budget: float = HARD_SECONDS) -> None:
         self.budget = budget
-        if workers > 0:
-            self._pool: Executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                                     initializer=die_with_parent)
-        else:
-            self._pool = ThreadPoolExecutor(1, thread_name_prefix="fate-ai")
+        self.workers = default_workers() if workers is None else workers
+        self._slots = max(1, self.workers)
+        self._pool = self._new_executor()
+        self._queues: list[dict[str, deque[_Job]]] = [{}, {}, {}]  # MOVE, HINT, IDLE_MOVE: who -> requests
+        self._used: dict[str, tuple[float, float]] = {}  # who -> (worker seconds, as of when)
+        self._busy = 0
+        self._busy_other = 0  # of which hints and moves of AIs alone: with two workers or more, one is kept free of them
+        self._order = itertools.count()
+
+    def _new_executor(self) -> Executor:
+        if self.workers > 0:
+            return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=die_with_parent)
+        return ThreadPoolExecutor(1, thread_name_prefix="fate-ai")
 
     async def warm(self) -> None:
         await asyncio.get_running_loop().run_in_executor(self._pool, _warm)
 
-    async def decide(self, save: str, seat: int, level: str, seed: int) -> str:
-        return await asyncio.get_running_loop().run_in_executor(
-            self._pool, _decide, save, seat, level, seed, self.budget)
+    async def decide(self, save: str, seat: int, level: str, seed: int, who: str = "",
+                     waiting: bool = True) -> str:
+        """An AI seat's choice id. ``who``: whom the game is charged to; ``waiting``: a person
+        plays in the game (else its AIs play alone, and wait behind everything else)."""
+        return await self._run(MOVE if waiting else IDLE_MOVE, who, _decide, save, seat, level, seed, self.budget)
 
-    async def hint(self, save: str, seat: int, seed: int) -> tuple[str, list]:
-        return await asyncio.get_running_loop().run_in_executor(self._pool, _hint, save, seat, seed, self.budget)
+    async def hint(self, save: str, seat: int, seed: int, who: str = "") -> tuple[str, list]:
+        return await self._run(HINT, who, _hint, save, seat, seed, self.budget)
+
+    def queued(self) -> int:
+        """Requests waiting for a worker."""
+        return sum(len(d) for q in self._queues for d in q.values())
+
+    async def _run(self, queue: int, who: str, fn: Callable[..., Any], *args: Any) -> Any:
+        fut = asyncio.get_running_loop().create_future()
+        self._queues[queue].setdefault(who, deque()).append(_Job(fn, args, fut, next(self._order), queue))
+        self._pump()
+        return await fut
+
+    def _usage(self, who: str, now: float) -> float:
+        used, when = self._used.get(who, (0.0, now))
+        return used * 0.5 ** ((now - when) / HALF_LIFE)
+
+    def _next(self, moves_only: bool) -> tuple[str, _Job] | None:
+        now = time.monotonic()
+        for q in self._queues[:1] if moves_only else self._queues:
+            while q:
+                who = min(q, key=lambda w: (self._usage(w, now), q[w][0].order))
+                jobs = q[who]
+                job = jobs.popleft()
+                if not jobs:
+                    del q[who]
+                if not job.future.done():  # its asker has gone (cancelled): passed over
+                    return who, job
+        return None
+
+    def _pump(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._busy < self._slots:
+            nxt = self._next(self._slots > 1 and self._busy_other >= self._slots - 1)
+            if nxt is None:
+                return
+            who, job = nxt
+            other = job.queue != MOVE
+            self._busy += 1
+            self._busy_other += other
+            started, pool = time.monotonic(), self._pool
+            try:
+                done = loop.run_in_executor(pool, job.fn, *job.args)
+            except (BrokenProcessPool, RuntimeError) as e:  # a dead pool: made anew, this request fails
+                self._busy -= 1
+                self._busy_other -= other
+                self._broken(e, pool)
+                job.future.set_exception(e)
+                continue
+            done.add_done_callback(lambda f, who=who, job=job, started=started, pool=pool:
+                                   self._finished(who, job, started, pool, f))
+
+    def _finished(self, who: str, job: _Job, started: float, pool: Executor, f: asyncio.Future) -> None:
+        self._busy -= 1
+        self._busy_other -= job.queue != MOVE
+        now = time.monotonic()
+        self._used[who] = (self._usage(who, now) + (now - started), now)
+        if len(self._used) > 4096:  # long quiet clients are forgotten
+            self._used = {w: u for w, u in self._used.items() if now - u[1] < 4 * HALF_LIFE}
+        if f.cancelled():
+            job.future.cancel()
+        elif f.exception() is not None:
+            if isinstance(f.exception(), BrokenProcessPool):
+                self._broken(f.exception(), pool)
+            if not job.future.done():
+                job.future.set_exception(f.exception())
+        elif not job.future.done():
+            job.future.set_result(f.result())
+        self._pump()
+
+    def _broken(self, e: BaseException, pool: Executor) -> None:
+        """A worker of ``pool`` died (killed, out of memory): unless that is done already, the
+        executor is made anew for the next requests."""
+        if pool is not self._pool:
+            return
+        log.warning("AI pool: %s; starting its workers again", e)
+        old, self._pool = self._pool, self._new_executor()
+        old.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
+        for q in self._queues:
+            for jobs in q.values():
+                for job in jobs:
+                    job.future.cancel()
+            q.clear()
         self._pool.shutdown(wait=False, cancel_futures=True)

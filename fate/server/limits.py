@@ -25,6 +25,8 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
+from fate.server.protocol import ProtocolError
+
 log = logging.getLogger("fate.server")
 
 QUIET_SECONDS = 60.0  # a refusal burst ends after this long without a refusal
@@ -39,6 +41,26 @@ class LimitConfig:
     claims: int = 30  # seats claimed by invite a window (each claim counts once)
     guesses: int = 20  # invite codes that opened no seat a window
     window: float = 3600.0  # seconds of the rolling window
+    hints: int = 200  # hints worked out for an address a window (a hint asked again is free)
+    seat_hints: int = 100  # hints worked out for one seat of one game a window
+    ai_games: int = 4  # games of AIs alone created a window (they count as games created too)
+    joins: int = 120  # joins a minute
+    lists: int = 60  # ``games`` requests (the list of one's games) a minute
+
+
+HINTS_AT_ONCE = 2  # hints of one address being worked out (or waiting for a worker) at once
+MINUTE = 60.0
+
+
+def span(seconds: float) -> str:
+    """A window in words: "an hour", "a minute", "10 minutes", "30 s"."""
+    if seconds == 3600:
+        return "an hour"
+    if seconds == 60:
+        return "a minute"
+    if seconds >= 120 and seconds % 60 == 0:
+        return f"{seconds / 60:.0f} minutes"
+    return f"{seconds:g} s"
 
 
 def _ip(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
@@ -121,6 +143,12 @@ class AddressLimits:
         self.games = Window(c.games, c.window)
         self.claims = Window(c.claims, c.window)
         self.guesses = Window(c.guesses, c.window)
+        self.hints = Window(c.hints, c.window)
+        self.seat_hints = Window(c.seat_hints, c.window)  # by "game/seat"
+        self.ai_games = Window(c.ai_games, c.window)
+        self.joins = Window(c.joins, MINUTE)
+        self.lists = Window(c.lists, MINUTE)
+        self.hinting: dict[str, int] = {}  # address -> hints being worked out now
         self._open: dict[str, int] = {}  # address -> connections open now
         self._bursts: dict[tuple[str, str], list[float]] = {}  # (limit, address) -> [last refusal, refusals]
 
@@ -142,6 +170,19 @@ class AddressLimits:
             self._open[key] = n
         else:
             self._open.pop(key, None)
+
+    def take(self, limit: str, key: str, count: str) -> None:
+        """Count one more of ``limit`` (the ``Window`` of that name) for address ``key``; over
+        the limit: logged, and ProtocolError ``too_many`` ("more than N ``count`` in the
+        window") raised."""
+        w = getattr(self, limit)
+        if not w.take(key):
+            raise self.over(limit, key, f"more than {w.limit} {count} in {span(w.seconds)}")
+
+    def over(self, limit: str, key: str, what: str) -> ProtocolError:
+        """The one ``too_many`` error of a request over a limit (``what`` says it), logged."""
+        self.refused(limit, key, what)
+        return ProtocolError("too_many", f"{what} from your address; try again later")
 
     def refused(self, limit: str, key: str, what: str) -> None:
         """Log a refusal once a burst (``what`` says the limit in words)."""

@@ -15,7 +15,7 @@ from fate.engine import Game, new_game_from
 from fate.engine.errors import IllegalChoice
 from fate.engine.save import load_data, snapshot
 from fate.engine.undo import UndoTrail, revealed
-from fate.server.storage import GameRow, SeatRow
+from fate.server.storage import GameRow, SeatRow, TableRow
 
 log = logging.getLogger("fate.server")
 
@@ -84,6 +84,22 @@ class Live:
     holders: dict[tuple[int, Any], str] = field(default_factory=dict)
     content: Content | None = field(default=None, repr=False)  # for rebuilding the undo trail
     kept: UndoTrail[Game] | None = None  # the undo trail (None: not rebuilt since loading)
+    table: TableRow | None = None  # how the game is offered (fate/server/tables.py); None: private
+    spectators: set = field(default_factory=set)  # connections watching from view(None)
+    votes: set[int] = field(default_factory=set)  # seats whose players said "Play again"
+    talked: bool | None = None  # whether the table has talk kept (None: not known since loading)
+    talk_n: int | None = None  # the number of the table's last line of talk (None: not known since loading)
+    watch_next: str = ""  # the watch code of the game they went on to (told to the players, never stored)
+    # whom the game's AI work is charged to in the pool's fair queues (fate/server/aipool.py):
+    # the address that created it, while this process remembers (else the game itself)
+    made_by: str = ""
+
+    def ai_payer(self) -> str:
+        return self.made_by or "game " + self.game_id
+
+    def people_play(self) -> bool:
+        """A person plays a seat (someone waits on the AIs' moves), not AIs alone."""
+        return any(s.kind != "ai" for s in self.seats)
 
     @property
     def trail(self) -> UndoTrail[Game]:

@@ -26,14 +26,20 @@ import logging
 import psycopg
 
 from fate.server.storage import (
+    CHAT_COLS,
     GAME_COLS,
+    LOBBY_SQL,
     MOVES_AND_INDEXES,
     SCHEMA,
     SEAT_COLS,
+    TABLE_COLS,
+    ChatRow,
     GameRow,
     SeatRow,
     StoreError,
+    TableRow,
     seat_row,
+    table_row,
 )
 
 log = logging.getLogger("fate.server")
@@ -122,7 +128,7 @@ class PgStore:
             self._idle.put_nowait(conn)
 
     # ------------------------------------------------------------ the interface
-    async def create_game(self, row: GameRow, seats: list[SeatRow]) -> None:
+    async def create_game(self, row: GameRow, seats: list[SeatRow], table: TableRow | None = None) -> None:
         async with self._conn() as c, c.transaction():
             await c.execute(f"INSERT INTO games ({GAME_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s)",
                             (row.game, row.save, row.decision, row.waiting, row.host_hash, row.created, row.updated))
@@ -130,6 +136,52 @@ class PgStore:
                 await cur.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
                                       [(s.game, s.seat, s.kind, s.level, s.token_hash, s.invite_hash,
                                         s.invite_expires, s.resigned, s.last_seen, s.name) for s in seats])
+            if table is not None:
+                await c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES (%s,%s,%s,%s,%s,%s)",
+                                (table.game, int(table.public), table.watch_hash, table.delay,
+                                 int(table.spectator_chat), table.rematch))
+
+    async def table(self, game: str) -> TableRow | None:
+        async with self._conn() as c:
+            r = await (await c.execute(f"SELECT {TABLE_COLS} FROM tables WHERE game=%s", (game,))).fetchone()
+        return None if r is None else table_row(r)
+
+    async def watched(self, watch_hash: str) -> str | None:
+        async with self._conn() as c:
+            r = await (await c.execute("SELECT game FROM tables WHERE watch_hash=%s", (watch_hash,))).fetchone()
+        return None if r is None else r[0]
+
+    async def lobby(self, now: float, limit: int) -> list[tuple[str, float, float, list[SeatRow]]]:
+        async with self._conn() as c, c.transaction():
+            games = await (await c.execute(LOBBY_SQL.replace("?", "%s"), (now, limit))).fetchall()
+            seats = await (await c.execute(f"SELECT {SEAT_COLS} FROM seats WHERE game = ANY(%s) ORDER BY game, seat",
+                                           ([g[0] for g in games],))).fetchall()
+        by_game: dict[str, list[SeatRow]] = {}
+        for r in seats:
+            by_game.setdefault(r[0], []).append(seat_row(r))
+        return [(g, created, updated, by_game.get(g, [])) for g, created, updated in games]
+
+    async def set_rematch(self, game: str, rematch: str) -> bool:
+        async with self._conn() as c, c.transaction():
+            await c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES (%s,0,NULL,0,0,NULL) ON CONFLICT DO NOTHING",
+                            (game,))
+            cur = await c.execute("UPDATE tables SET rematch=%s WHERE game=%s AND rematch IS NULL", (rematch, game))
+            return cur.rowcount == 1
+
+    async def add_chat(self, game: str, seat: int, decision: int, at: float, name: str, text: str) -> int:
+        async with self._conn() as c, c.transaction():
+            await c.execute("SELECT 1 FROM games WHERE id=%s FOR UPDATE", (game,))  # one line numbered at a time
+            n = (await (await c.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game=%s",
+                                        (game,))).fetchone())[0]
+            await c.execute(f"INSERT INTO chat (game, {CHAT_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s)",
+                            (game, n, seat, decision, at, name, text))
+        return n
+
+    async def chat(self, game: str, limit: int) -> list[ChatRow]:
+        async with self._conn() as c:
+            rows = await (await c.execute(f"SELECT {CHAT_COLS} FROM chat WHERE game=%s ORDER BY n DESC LIMIT %s",
+                                          (game, limit))).fetchall()
+        return [ChatRow(*r) for r in reversed(rows)]
 
     async def load_game(self, game: str) -> GameRow | None:
         async with self._conn() as c, c.transaction():  # the game and its moves as of one moment
@@ -230,6 +282,13 @@ class PgStore:
                 "UPDATE games SET ai_owner=%s, ai_decision=%s, ai_until=%s WHERE id=%s AND decision=%s "
                 "AND waiting='ai' AND (ai_decision IS NULL OR ai_decision<>%s OR ai_until<%s)",
                 (owner, decision, now + lease, game, decision, decision, now))
+            return cur.rowcount == 1
+
+    async def renew_ai(self, game: str, decision: int, owner: str, now: float, lease: float) -> bool:
+        async with self._conn() as c:
+            cur = await c.execute(
+                "UPDATE games SET ai_until=%s WHERE id=%s AND decision=%s AND ai_decision=%s AND ai_owner=%s",
+                (now + lease, game, decision, decision, owner))
             return cur.rowcount == 1
 
     async def waiting_on_ai(self, now: float, lease: float) -> list[str]:

@@ -53,6 +53,7 @@ class Presence:
         joined = self._joined.pop(conn, {})
         self._hosting.pop(conn, None)
         self._chronicled.pop(conn, None)
+        self._stop_watching(conn)
         now = time.time()
         for gid, seats in joined.items():
             live = self.games.get(gid)
@@ -80,6 +81,8 @@ class Presence:
                     c.send_text(f'{text[:-1]},"rid":{rid_for[1]}}}')
                 else:
                     c.send_text(text)
+        if live.spectators:
+            self._tell_spectators(live, events, undone=build is views.undone)
 
     def _tell_seats(self, live: Live) -> None:
         msg = json.dumps(reply("seats", None, game=live.game_id, seats=live.seat_list()), separators=(",", ":"))
@@ -97,6 +100,7 @@ class Presence:
         for s in seats:
             conn.send(views.state(live.game_id, live.game, s, [], self.content, info, rid, live.undo_reason(s)))
         self._tell_seats(live)
+        self._spawn(self._quietly(self._arrived(conn, live)))  # the table's talk so far, a rematch made
 
     def _held(self, conn: Conn, gid: str, seat: int) -> bool:
         return seat in self._joined.get(conn, {}).get(gid, ())
@@ -134,10 +138,27 @@ class Presence:
             self._tell_seats(live)
             raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
 
+    async def _on_pause(self, conn: Conn, msg: Message) -> None:
+        """The host pauses the game (its server is about to stop: hosting from the game): every
+        connection at the table is told who paused it, so that a table shows a pause, not a
+        fault, until the host hosts again."""
+        gid = msg["game"]
+        if gid not in self._hosting.get(conn, ()):
+            raise ProtocolError("not_host", "only the game's host may pause it")
+        live = await self._live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "no such game")
+        by = next((r.name for r in live.seats if r.kind == "host" and r.name), "") or "the host"
+        text = json.dumps(reply("paused", None, game=gid, by=by), separators=(",", ":"))
+        for c in ({c for conns in live.watchers.values() for c in conns} | set(live.spectators)) - {conn}:
+            c.send_text(text)
+        conn.send(reply("paused", msg.rid, game=gid, by=by))
+
     async def _on_leave(self, conn: Conn, msg: Message) -> None:
         """This connection gives up everything it had in the game (its seats and, for the host,
         replacing players) until it joins again; the seats stay the player's token's."""
         gid = msg["game"]
+        self._stop_watching(conn, gid)
         seats = self._joined.get(conn, {}).pop(msg["game"], set())
         self._hosting.get(conn, set()).discard(gid)
         live = self.games.get(gid)

@@ -20,14 +20,20 @@ from pathlib import Path
 from typing import Any
 
 from fate.server.storage import (
+    CHAT_COLS,
     GAME_COLS,
+    LOBBY_SQL,
     MOVES_AND_INDEXES,
     SCHEMA,
     SEAT_COLS,
+    TABLE_COLS,
+    ChatRow,
     GameRow,
     SeatRow,
     StoreError,
+    TableRow,
     seat_row,
+    table_row,
 )
 
 _TABLES = """
@@ -125,14 +131,64 @@ class SqliteStore:
         return await fut
 
     # ------------------------------------------------------------ the interface
-    async def create_game(self, row: GameRow, seats: list[SeatRow]) -> None:
+    async def create_game(self, row: GameRow, seats: list[SeatRow], table: TableRow | None = None) -> None:
         def fn(c: sqlite3.Connection) -> None:
             c.execute(f"INSERT INTO games ({GAME_COLS}) VALUES (?,?,?,?,?,?,?)",
                       (row.game, row.save, row.decision, row.waiting, row.host_hash, row.created, row.updated))
             c.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
                           [(s.game, s.seat, s.kind, s.level, s.token_hash, s.invite_hash, s.invite_expires,
                             int(s.resigned), s.last_seen, s.name) for s in seats])
+            if table is not None:
+                c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES (?,?,?,?,?,?)",
+                          (table.game, int(table.public), table.watch_hash, table.delay, int(table.spectator_chat),
+                           table.rematch))
         await self._do(fn)
+
+    async def table(self, game: str) -> TableRow | None:
+        def fn(c: sqlite3.Connection) -> TableRow | None:
+            r = c.execute(f"SELECT {TABLE_COLS} FROM tables WHERE game=?", (game,)).fetchone()
+            return None if r is None else table_row(r)
+        return await self._do(fn)
+
+    async def watched(self, watch_hash: str) -> str | None:
+        def fn(c: sqlite3.Connection) -> str | None:
+            r = c.execute("SELECT game FROM tables WHERE watch_hash=?", (watch_hash,)).fetchone()
+            return None if r is None else r[0]
+        return await self._do(fn)
+
+    async def lobby(self, now: float, limit: int) -> list[tuple[str, float, float, list[SeatRow]]]:
+        def fn(c: sqlite3.Connection) -> list[tuple[str, float, float, list[SeatRow]]]:
+            games = c.execute(LOBBY_SQL, (now, limit)).fetchall()
+            out = []
+            for gid, created, updated in games:
+                seats = [seat_row(r) for r in c.execute(f"SELECT {SEAT_COLS} FROM seats WHERE game=? ORDER BY seat",
+                                                        (gid,))]
+                out.append((gid, created, updated, seats))
+            return out
+        return await self._do(fn)
+
+    async def set_rematch(self, game: str, rematch: str) -> bool:
+        def fn(c: sqlite3.Connection) -> bool:
+            if c.execute("SELECT 1 FROM tables WHERE game=?", (game,)).fetchone() is None:
+                c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES (?,0,NULL,0,0,NULL)", (game,))
+            return c.execute("UPDATE tables SET rematch=? WHERE game=? AND rematch IS NULL",
+                             (rematch, game)).rowcount == 1
+        return await self._do(fn)
+
+    async def add_chat(self, game: str, seat: int, decision: int, at: float, name: str, text: str) -> int:
+        def fn(c: sqlite3.Connection) -> int:
+            n = c.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game=?", (game,)).fetchone()[0]
+            c.execute(f"INSERT INTO chat (game, {CHAT_COLS}) VALUES (?,?,?,?,?,?,?)",
+                      (game, n, seat, decision, at, name, text))
+            return n
+        return await self._do(fn)
+
+    async def chat(self, game: str, limit: int) -> list[ChatRow]:
+        def fn(c: sqlite3.Connection) -> list[ChatRow]:
+            rows = c.execute(f"SELECT {CHAT_COLS} FROM chat WHERE game=? ORDER BY n DESC LIMIT ?",
+                             (game, limit)).fetchall()
+            return [ChatRow(*r) for r in reversed(rows)]
+        return await self._do(fn)
 
     async def load_game(self, game: str) -> GameRow | None:
         def fn(c: sqlite3.Connection) -> GameRow | None:
@@ -226,6 +282,13 @@ class SqliteStore:
             cur = c.execute("UPDATE games SET ai_owner=?, ai_decision=?, ai_until=? WHERE id=? AND decision=? "
                             "AND waiting='ai' AND (ai_decision IS NULL OR ai_decision<>? OR ai_until<?)",
                             (owner, decision, now + lease, game, decision, decision, now))
+            return cur.rowcount == 1
+        return await self._do(fn)
+
+    async def renew_ai(self, game: str, decision: int, owner: str, now: float, lease: float) -> bool:
+        def fn(c: sqlite3.Connection) -> bool:
+            cur = c.execute("UPDATE games SET ai_until=? WHERE id=? AND decision=? AND ai_decision=? AND ai_owner=?",
+                            (now + lease, game, decision, decision, owner))
             return cur.rowcount == 1
         return await self._do(fn)
 

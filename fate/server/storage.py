@@ -59,7 +59,25 @@ CREATE TABLE IF NOT EXISTS moves (
 CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash);
 CREATE INDEX IF NOT EXISTS seats_invite ON seats(invite_hash);
 CREATE INDEX IF NOT EXISTS games_waiting ON games(waiting);
+CREATE TABLE IF NOT EXISTS tables (
+    game TEXT PRIMARY KEY REFERENCES games(id), public INTEGER NOT NULL, watch_hash TEXT,
+    delay INTEGER NOT NULL, spectator_chat INTEGER NOT NULL, rematch TEXT);
+CREATE INDEX IF NOT EXISTS tables_public ON tables(public);
+CREATE INDEX IF NOT EXISTS tables_watch ON tables(watch_hash);
+CREATE TABLE IF NOT EXISTS chat (
+    game TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL, seat INTEGER NOT NULL,
+    decision INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL,
+    PRIMARY KEY (game, n));
 """
+# a game's table (lobby, spectators, table talk, rematch); a game from before has none: private
+TABLE_COLS = "game, public, watch_hash, delay, spectator_chat, rematch"
+CHAT_COLS = "n, seat, decision, at, name, text"
+# the public games with a seat open to anyone now, newest first (the lobby); both stores' SQL
+# but for the placeholder
+LOBBY_SQL = (
+    "SELECT g.id, g.created, g.updated FROM tables t JOIN games g ON g.id=t.game WHERE t.public=1 "
+    "AND g.waiting<>'none' AND EXISTS (SELECT 1 FROM seats s WHERE s.game=g.id AND s.kind='remote' "
+    "AND s.token_hash IS NULL AND s.invite_hash IS NOT NULL AND s.invite_expires>?) ORDER BY g.created DESC LIMIT ?")
 
 
 def seat_row(r: tuple) -> SeatRow:
@@ -78,6 +96,37 @@ class GameRow:
     moves: list[str] = field(default_factory=list)  # choice ids made after the save, in order
 
 
+@dataclass
+class TableRow:
+    """How a game is offered: listed in the lobby (``public``, its open seats taken with a click),
+    watched (the hash of its watch code; spectators see it ``delay`` seconds late, and its table
+    talk only if ``spectator_chat``), and the game its players went on to (``rematch``)."""
+
+    game: str
+    public: bool = False
+    watch_hash: str | None = None
+    delay: int = 0
+    spectator_chat: bool = False
+    rematch: str | None = None
+
+
+def table_row(r: tuple) -> TableRow:
+    return TableRow(r[0], bool(r[1]), r[2], int(r[3]), bool(r[4]), r[5])
+
+
+@dataclass
+class ChatRow:
+    """One line of table talk: the ``n``th of its game, said by ``seat`` (its player's ``name``
+    then) at ``decision``, Unix time ``at``."""
+
+    n: int
+    seat: int
+    decision: int
+    at: float
+    name: str
+    text: str
+
+
 class StoreError(RuntimeError):
     """The database failed (not the client's fault): the request is answered ``busy``."""
 
@@ -85,7 +134,9 @@ class StoreError(RuntimeError):
 class Store(Protocol):
     """Every method is a coroutine; each call is its own transaction."""
 
-    async def create_game(self, row: GameRow, seats: list[SeatRow]) -> None: ...
+    async def create_game(self, row: GameRow, seats: list[SeatRow], table: TableRow | None = None) -> None:
+        """The game, its seats and (if given) its table, in one transaction."""
+        ...
 
     async def load_game(self, game: str) -> GameRow | None: ...
 
@@ -137,6 +188,11 @@ class Store(Protocol):
         holds an unexpired claim on it). Exactly one caller wins each claim."""
         ...
 
+    async def renew_ai(self, game: str, decision: int, owner: str, now: float, lease: float) -> bool:
+        """Keep ``owner``'s claim on the AI move at ``decision`` for ``lease`` seconds more
+        (False: the claim is no longer its own, or the game moved on)."""
+        ...
+
     async def waiting_on_ai(self, now: float, lease: float) -> list[str]:
         """Games whose AI move nobody holds a live claim on (after a restart, a dead process)."""
         ...
@@ -145,6 +201,31 @@ class Store(Protocol):
         """Call ``callback(game, decision, choice)`` whenever any process commits a choice
         (no choice: took one back, to ``decision``; decision -1: changed a seat; game None:
         notices may have been missed). A no-op where only one process can use the store."""
+        ...
+
+    async def table(self, game: str) -> TableRow | None:
+        """How the game is offered (None: a game from before tables, private)."""
+        ...
+
+    async def watched(self, watch_hash: str) -> str | None:
+        """The game a watch code shows, if any."""
+        ...
+
+    async def lobby(self, now: float, limit: int) -> list[tuple[str, float, float, list[SeatRow]]]:
+        """The public games not over with a seat open to anyone (unexpired), newest first: (game,
+        created, updated, its seats)."""
+        ...
+
+    async def set_rematch(self, game: str, rematch: str) -> bool:
+        """Name the game the players went on to, once: False if one is named already."""
+        ...
+
+    async def add_chat(self, game: str, seat: int, decision: int, at: float, name: str, text: str) -> int:
+        """Keep a line of table talk; its number in the game (1, 2, ...)."""
+        ...
+
+    async def chat(self, game: str, limit: int) -> list[ChatRow]:
+        """The game's last ``limit`` lines of table talk, in order."""
         ...
 
     async def close(self) -> None: ...

@@ -14,6 +14,7 @@ import pytest
 from websockets.asyncio.server import serve
 
 from fate.net.link import Link
+from fate.net.messages import VERSION
 from fate.net.mygames import MyGames, OnlineGame, address_url
 from tests.server.conftest import ServerProcess
 
@@ -50,7 +51,7 @@ def test_a_server_of_another_version_is_one_line(content):
 
     async def other(ws):
         async for _ in ws:
-            await ws.send(json.dumps({"v": 3, "type": "error", "code": "bad_version", "message": "v3 here"}))
+            await ws.send(json.dumps({"v": VERSION + 1, "type": "error", "code": "bad_version", "message": "v+1 here"}))
 
     async def main():
         async with serve(other, "127.0.0.1", 0) as server:
@@ -66,7 +67,7 @@ def test_a_server_of_another_version_is_one_line(content):
     link.send("claim", code="ABCD-EFGH")
     got = messages(link, lambda g: any(m["type"] == "problem" for m in g))
     line = next(m for m in got if m["type"] == "problem")["message"]
-    assert "protocol version 3; this game speaks version 2" in line
+    assert f"protocol version {VERSION + 1}; this game speaks version {VERSION}" in line
     link.close()
     stop.set()
     t.join(10)
@@ -130,3 +131,30 @@ def test_an_address_that_cannot_be_one_is_one_line(typed):
     with pytest.raises(ValueError) as e:
         address_url(typed)
     assert "\n" not in str(e.value)
+
+
+def test_a_limit_reached_is_said_in_plain_words_naming_the_limit_not_the_code(tmp_path):
+    """A server's real ``too_many`` refusal (its second game from one address, with one allowed)
+    becomes one plain line naming the limit; a refusal with an odd message stays one line."""
+    from fate.net.client import Client, ServerError
+    from fate.net.link import error_words
+
+    srv = ServerProcess(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0", "--max-games", "1").start()
+    try:
+        async def main():
+            c = await Client(srv.url).connect()
+            await c.request("create", seats=[{"kind": "host"}, {"kind": "remote"}])
+            with pytest.raises(ServerError) as e:
+                await c.request("create", seats=[{"kind": "host"}, {"kind": "remote"}])
+            await c.close()
+            return {"type": "error", "code": e.value.code, "message": e.value.message}
+
+        refused = asyncio.run(main())
+    finally:
+        srv.stop()
+    words = error_words(refused)
+    assert refused["code"] == "too_many"
+    assert words == ("Your network has asked this server for all it allows one address (more than 1 games "
+                     "created in an hour); try again later.")
+    odd = error_words({"type": "error", "code": "too_many", "message": "more than\n" + "x" * 500})
+    assert "\n" not in odd and "too_many" not in odd and len(odd) < 200

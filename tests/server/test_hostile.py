@@ -8,6 +8,7 @@ import json
 import random
 
 from fate.net.client import Client, ServerError, play
+from fate.server.protocol import VERSION
 
 from .test_server import stored_game
 
@@ -60,12 +61,12 @@ def test_hostile_messages_are_refused_one_error_each_and_the_games_go_on(servers
 
         n = len(c.log)
         raw = [
-            json.dumps({"v": 2, "type": "leave", "game": gid, "pad": "x" * 20_000}),  # oversized
+            json.dumps({"v": VERSION, "type": "leave", "game": gid, "pad": "x" * 20_000}),  # oversized
             "{definitely not json",
             json.dumps({"v": 99, "type": "join"}),
             "[" * 2000 + "]" * 2000,
             json.dumps([1, 2, 3]),
-            json.dumps({"v": 2, "type": "choose", "game": gid, "seat": "0", "decision": d, "choice": choice}),
+            json.dumps({"v": VERSION, "type": "choose", "game": gid, "seat": "0", "decision": d, "choice": choice}),
             b"\x00\x01binary",
         ]
         for r in raw:
@@ -76,7 +77,7 @@ def test_hostile_messages_are_refused_one_error_each_and_the_games_go_on(servers
         n = len(c.log)
         flood = 400
         for _ in range(flood):
-            await c.send_raw(json.dumps({"v": 2, "type": "games", "tokens": [made["token"]]}))
+            await c.send_raw(json.dumps({"v": VERSION, "type": "games", "tokens": [made["token"]]}))
         await asyncio.sleep(1.5)
         answers = [m for m in c.log[n:] if m["type"] in ("games", "error")]
         limited = [m for m in answers if m["type"] == "error"]

@@ -187,3 +187,87 @@ def test_only_the_trusted_proxy_itself_is_believed_not_its_neighbours():
     assert client_address("2001:db8::6", "198.51.100.1", trusted) == "2001:db8::6"  # same /64, not the proxy
     assert client_address("::ffff:127.0.0.1", "198.51.100.1", frozenset({"127.0.0.1"})) == "198.51.100.1"
     assert client_address("2001:db8::5", "not an address", trusted) == "2001:db8::5"
+
+
+async def _asked(c: Client, gid: str, seat: int = 0) -> dict:
+    """The seat's state once it is asked something."""
+    while True:
+        c.changed.clear()
+        st = c.states.get((gid, seat))
+        if st is not None and st["prompt"] is not None:
+            return st
+        await asyncio.wait_for(c.changed.wait(), 30)
+
+
+def test_hints_are_limited_per_seat_and_per_address_and_a_hint_asked_again_is_free(servers, tmp_path):
+    """Two hints for one seat, three for the address: game one's third hint is refused for its
+    seat (and not counted for the address), game two's second for the address."""
+    log = tmp_path / "server.log"
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0", "--hard-seconds", "0.1",
+                  "--max-hints", "3", "--max-seat-hints", "2", log=log)
+
+    async def hints_until_refused(c: Client, gid: str) -> tuple[int, str]:
+        worked = 0
+        while True:
+            st = await _asked(c, gid)
+            try:
+                h = await c.request("hint", game=gid, seat=0)
+                again = await c.request("hint", game=gid, seat=0)
+            except ServerError as e:
+                return worked, f"{e.code}: {e.message}"
+            assert again["choice"] == h["choice"]
+            worked += 1
+            await c.request("choose", game=gid, seat=0, decision=st["decision"], choice=h["choice"])
+
+    async def main():
+        c = await Client(srv.url).connect()
+        one = await c.request("create", seats=[{"kind": "host"}, {"kind": "ai", "level": "easy"}])
+        two = await c.request("create", seats=[{"kind": "host"}, {"kind": "ai", "level": "easy"}])
+        first = await hints_until_refused(c, one["game"])
+        second = await hints_until_refused(c, two["game"])
+        await c.close()
+        return first, second
+
+    first, second = asyncio.run(main())
+    assert first == (2, "too_many: more than 2 hints for one seat in an hour from your address; try again later")
+    assert second == (1, "too_many: more than 3 hints in an hour from your address; try again later")
+    assert len(refusals_logged(log)) == 2
+
+
+def test_games_of_ais_alone_are_limited_per_address_within_the_games_created(servers, tmp_path):
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0", "--max-games", "3",
+                  "--max-ai-games", "1")
+    alone = [{"kind": "ai", "level": "easy"}] * 2
+
+    async def main():
+        c = await Client(srv.url).connect()
+        made = [await c.request("create", seats=alone)]
+        second_alone = await refusal(c, "create", seats=alone)
+        made += [await c.request("create", seats=HOST_AND_FRIEND) for _ in range(2)]  # the refused one took none
+        over = await refusal(c, "create", seats=HOST_AND_FRIEND)
+        await c.close()
+        return made, second_alone, over
+
+    made, second_alone, over = asyncio.run(main())
+    assert [m["type"] for m in made] == ["created"] * 3
+    assert second_alone == over == "too_many"
+
+
+def test_joins_and_lists_of_games_are_limited_per_address_a_minute(servers, tmp_path):
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0", "--max-joins", "2", "--max-lists", "2")
+
+    async def main():
+        host = await Client(srv.url).connect()
+        made = await host.request("create", seats=HOST_AND_FRIEND)
+        others = [await Client(srv.url).connect() for _ in range(3)]
+        joins = [await o.request("join", game=made["game"], token=made["token"]) for o in others[:2]]
+        joins.append(await refusal(others[2], "join", game=made["game"], token=made["token"]))
+        lists = [await o.request("games", tokens=[made["token"]]) for o in others[:2]]
+        lists.append(await refusal(host, "games", tokens=[made["token"]]))
+        for c in [host, *others]:
+            await c.close()
+        return joins, lists
+
+    joins, lists = asyncio.run(main())
+    assert [j["type"] for j in joins[:2]] == ["joined"] * 2 and joins[2] == "too_many"
+    assert [x["type"] for x in lists[:2]] == ["games"] * 2 and lists[2] == "too_many"

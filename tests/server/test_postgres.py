@@ -185,3 +185,110 @@ def test_a_take_back_on_one_process_reaches_the_other_and_races_a_choice_and_the
     assert ends_a["view"] == ends_b["view"] == json.loads(json.dumps(view(g, 0)))
     text = "".join(log.read_text() for log in logs)
     assert "failed" not in text and "Traceback" not in text
+
+
+def test_an_ai_move_whose_process_is_killed_mid_thought_is_taken_over_by_the_other_within_5_s(servers, pg_dsn,
+                                                                                                 tmp_path):
+    """Process A thinks its AI moves for 30 s; B for 0.3 s. The host's seat is shown by a
+    client of B. Once A has claimed an AI move and is thinking it, A is killed: B's client
+    sees the move within 5 s of the kill (the claim runs out unrenewed, B's sweep takes it)."""
+    import time
+
+    logs = [tmp_path / "a.log", tmp_path / "b.log"]
+    a = servers(pg_dsn, "--ai-workers", "1", "--hard-seconds", "30", "--log", "INFO", log=logs[0])
+    b = servers(pg_dsn, "--ai-workers", "1", "--hard-seconds", "0.3", "--log", "INFO", log=logs[1])
+
+    async def main():
+        ca = await Client(a.url).connect()
+        made = await ca.request("create", seed=4, seats=[{"kind": "host"}, {"kind": "ai", "level": "hard"}])
+        gid = made["game"]
+        cb = await Client(b.url).connect()
+        await cb.request("join", game=gid, token=made["token"])
+        while (gid, 0) not in cb.states:
+            cb.changed.clear()
+            await asyncio.wait_for(cb.changed.wait(), 30)
+        held = None  # (decision, since when A has been thinking it)
+        while True:  # the host plays (on A) until A has thought one AI move for a second
+            st = cb.states[(gid, 0)]
+            decision = st["decision"]
+            if st["prompt"] is not None:
+                try:
+                    await ca.request("choose", game=gid, seat=0, decision=decision,
+                                     choice=st["prompt"]["choices"][0]["id"])
+                except ServerError:
+                    pass
+            elif f"game {gid}: this process decides the AI move at decision {decision}\n" in logs[0].read_text():
+                if held is None or held[0] != decision:
+                    held = (decision, time.monotonic())
+                elif time.monotonic() - held[1] >= 1.0:
+                    break
+            await asyncio.sleep(0.1)
+        a.kill()
+        killed = time.monotonic()
+        while cb.states[(gid, 0)]["decision"] <= decision and time.monotonic() < killed + 30:
+            cb.changed.clear()
+            try:
+                await asyncio.wait_for(cb.changed.wait(), 1.0)
+            except TimeoutError:
+                pass
+        seen = time.monotonic() - killed
+        await cb.close()
+        return gid, decision, seen
+
+    gid, decision, seen = asyncio.run(main())
+    assert f"game {gid}: this process decides the AI move at decision {decision}" in logs[1].read_text()
+    assert seen <= 5.0, seen
+
+
+def test_a_link_given_both_processes_addresses_goes_on_with_the_live_one_when_its_own_is_killed(servers, pg_dsn):
+    """A player's table given "ws://A,ws://B" (one server's two processes) plays on B within
+    seconds of A being killed, and its choice there is applied."""
+    import time
+
+    from fate.net.link import Link
+    from fate.net.mygames import address_url
+
+    a = servers(pg_dsn, "--ai-workers", "0")
+    b = servers(pg_dsn, "--ai-workers", "0")
+    urls = address_url(f"{a.url.split('://')[1]},{b.url.split('://')[1]}")
+    assert urls == f"{a.url},{b.url}"
+
+    async def create():
+        c = await Client(a.url).connect()
+        made = await c.request("create", seats=[{"kind": "host"}, {"kind": "host"}])
+        await c.close()
+        return made
+
+    made = asyncio.run(create())
+    link = Link(urls, default_content())
+    link.set_greeting([{"type": "join", "game": made["game"], "token": made["token"]}])
+
+    states: dict[int, dict] = {}  # seat -> its latest state
+
+    def latest(until, limit=20.0):
+        """The state of the seat asked now, once ``until`` holds of it."""
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            for m in link.poll():
+                if m["type"] == "state":
+                    states[m["seat"]] = m
+            asked = next((m for m in states.values() if m["prompt"] is not None), None)
+            if until(asked):
+                return asked
+            time.sleep(0.05)
+        raise AssertionError("timed out")
+
+    try:
+        st = latest(lambda m: m is not None)
+        assert link.connected_to == a.url
+        a.kill()
+        killed = time.monotonic()
+        latest(lambda m: link.status == "online" and link.connected_to == b.url)
+        states.clear()
+        back = time.monotonic() - killed
+        link.send("choose", resend=True, game=made["game"], seat=st["prompt"]["seat"], decision=st["decision"],
+                  choice=st["prompt"]["choices"][0]["id"])
+        after = latest(lambda m: m is not None and m["decision"] > st["decision"])
+    finally:
+        link.close()
+    assert back < 5.0 and after["decision"] == st["decision"] + 1

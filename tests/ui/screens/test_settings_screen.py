@@ -140,7 +140,7 @@ def test_confirm_before_a_choice_that_ends_the_turn(app):
     app.settings["confirm_end_turn"] = True
     scene = start(app, [True])
     rnd = random.Random(7)
-    assert play_until(app, scene, lambda: scene.confirming is not None, rnd)
+    assert play_until(app, scene, lambda: scene.confirming is not None and not scene.confirming_may, rnd)
     g = scene.session.game
     turn, made = g.turn, len(g.choices_made)
     frame(app)
@@ -188,9 +188,14 @@ def test_the_end_of_turn_question_tells_nothing_hidden(app, content):
         real = g.clone()
         real.apply("take")
         scene = PlayScene(app, Session.from_game(content, [SeatConfig(True, "normal", 0)], g))
-        answers.append((scene.ends_turn("take"), real.over or real.turn != g.turn))
+        app.settings["confirm_end_turn"] = True
+        app.scene = scene
+        scene.choose("take")
+        frame(app)
+        asked = "This may end your turn" in app.ink.drawn and "End your turn?" not in app.ink.drawn
+        answers.append(((scene.ends_turn("take"), scene.confirming, asked), real.over or real.turn != g.turn))
     assert answers[0][1] is True and answers[1][1] is False  # the truth differs (a win; a turn that goes on)...
-    assert answers[0][0] == answers[1][0]  # ...the question does not
+    assert answers[0][0] == answers[1][0] == ("may", "take", True)  # ...the question does not: it may (R-CU-7)
 
 
 def test_without_an_audio_device_settings_says_so_in_one_line(content, tmp_path, monkeypatch):
