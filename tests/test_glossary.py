@@ -25,7 +25,8 @@ from fate.narration import narrate
 from fate.ui.table.autopass import readable_labels, readable_text
 
 ROOT = Path(__file__).resolve().parents[1]
-SHOWN_CODE = [ROOT / "fate" / "narration.py", ROOT / "fate" / "engine", ROOT / "fate" / "ui", ROOT / "fate" / "ai"]
+SHOWN_CODE = [ROOT / "fate" / "narration.py", ROOT / "fate" / "engine", ROOT / "fate" / "ui", ROOT / "fate" / "ai",
+              ROOT / "fate" / "review.py", ROOT / "fate" / "stats.py"]
 
 
 def avoided() -> dict[str, str]:

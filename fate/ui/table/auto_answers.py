@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from fate.engine import Game
+from fate.engine.view import view
 from fate.settings import AUTOPASS_MODES, TEMPORARY_MODES
 from fate.ui.kit.widgets import button, tooltip
 from fate.ui.table.autopass import (
@@ -18,6 +20,8 @@ from fate.ui.table.autopass import (
     SHORT,
     TEMPORARY_WORDS,
     AutoPass,
+    Fold,
+    fold,
     only_outcome,
     temporary_answer,
 )
@@ -33,6 +37,9 @@ class AutoAnswers:
         self.auto = AutoPass(self.autopass_modes())
         self.passed = 0  # windows passed for the looker since its last decision
         self._auto_for = -1  # the decision (by count) already weighed: each is weighed once
+        self.fold: Fold | None = None  # the chance to cast the picker offers with the decision after it
+        self.folded: str | None = None  # that decision's choice, made once the window is passed
+        self.unfolded = -1  # the decision (by count) asked as it is (the Hint asks about the window)
 
     def autopass_modes(self) -> list[str]:
         modes = self.app.settings.get("autopass") or []
@@ -69,6 +76,42 @@ class AutoAnswers:
             label = p.choice(only).label
             self.add_log(f"Taken for you, the only way: {label[:1].lower() + label[1:]}.", TAKEN)
         return only
+
+    # ---------------------------------------------------------------- a chance that rides with a decision
+    def stage_wild(self, cid: str) -> None:
+        """The Spells given to a Wild pair so far, outlined in the hand until the Fate Piece moves."""
+        p = self.session.game.pending()
+        if cid.startswith("wild:"):
+            self.table.wild_pair = []
+        elif p is not None and p.kind == "wild_card" and cid.startswith("card:"):
+            self.table.wild_pair = [*(self.table.wild_pair or []), cid[5:]]
+        else:
+            self.table.wild_pair = None
+
+    def fold_window(self, seat: int) -> Fold | None:
+        """A chance to cast at the start of the player's own phase, offered with the decision
+        after it (fate/ui/table/autopass.py), at a local table that answers for the player."""
+        g = self.session.game
+        if not self.answers_for_you or not isinstance(g, Game) or self.unfolded == self.decisions():
+            return None
+        return fold(g, g.pending(), self.auto, self.temporary_modes(), set(self.session.humans()))
+
+    def folded_prompt(self, f: Fold) -> dict:
+        """The decision's prompt with the window's casts beside its choices ("... first")."""
+        after = view(f.game, self.looker)["prompt"]
+        window = {c["id"]: c["label"] for c in self.shown["prompt"]["choices"]}
+        casts = [{"id": cid, "label": f"{window[cid]} first"} for cid in f.window if cid in window]
+        return dict(after, choices=list(after["choices"]) + casts, folded=True)  # the Readied row says so
+
+    def _decide(self, cid: str) -> None:
+        """Apply the player's choice; a decision offered with a chance to cast passes that
+        chance first (the table then takes its own answers up to the decision, as it always
+        does, and makes the choice there)."""
+        f, self.fold = self.fold, None
+        if f is not None and cid not in f.window:
+            self.folded = cid
+            cid = "pass"
+        self._apply(cid)
 
     # ---------------------------------------------------------------- controls
     def cycle_autopass(self) -> None:

@@ -185,32 +185,53 @@ class AutoPass:
         self.until.pop(seat, None)
 
 
+# Short words for choices whose prompt already says what they are about.
+_SHORT = {("control_action", "take"): "Take it", ("control_action", "skip"): "Do not take it",
+          ("control_action", "cleanse"): "Destroy a Curse for 3 Elder Signs"}
+
+
+def full_label(prompt: dict, cid: str, hand: list[dict], content) -> str:
+    """A choice's whole meaning for its tooltip, where its button's words are short."""
+    head, _, rest = cid.partition(":")
+    if head == "wild" and rest.isdigit() and 0 <= int(rest) < len(content.symbols):
+        sym = content.symbols[int(rest)]
+        n = sum(1 for card in hand if card.get("back") == sym.id)
+        return (f"Play {'both' if n == 2 else 'two'} {sym.name} Spells together as a Wild pair: the Fate Piece goes "
+                "to any other location.")
+    label = next((c["label"] for c in prompt.get("choices", ()) if c["id"] == cid), "")
+    if _GAINS_SIGNS.search(label):
+        return f"{label}. {SIGNS_LOSE} Elder Signs lose the game."
+    return f"{label}." if (prompt.get("kind"), cid) in _SHORT else ""
+
+
 _GAINS_SIGNS = re.compile(r"\bgain (\d+) Elder Signs?\b", re.IGNORECASE)
 SIGNS_LOSE = ELDER_SIGNS_TO_LOSE
 
 
 def readable_labels(v: dict, content) -> dict[str, str]:
-    """Better words for some choices of the looker's prompt, from its own view:
-    "Play both Hood Spells as a Wild pair" (a Spell is named by its symbol, never by a
-    location: the glossary's one name), and how many Elder Signs a choice that
-    gains some would leave the cult with (the engine's ids stay)."""
+    """Better words for some choices of the looker's prompt, from its own view: short
+    enough that a prompt's buttons sit in its bar and never rise over the board ("Hood
+    Wild pair": a Spell is named by its symbol, never by a location, the glossary's one
+    name; "Take it" where the prompt names the Control Action), and how many Elder Signs
+    a choice that gains some would leave the cult with. The engine's own label stays the
+    button's tooltip (``full_label``); its ids stay."""
     prompt = v.get("prompt") or {}
     me = v.get("viewer")
     if me is None or not 0 <= me < len(v["seats"]):
         return {}
-    hand = v["seats"][me].get("hand", [])
     out = {}
     for c in prompt.get("choices", ()):
         head, _, rest = c["id"].partition(":")
         gains = _GAINS_SIGNS.search(c["label"])
         if gains and prompt.get("seat") == me:  # what the choice would leave the cult with
             then = v["seats"][me].get("elder_signs", 0) + int(gains.group(1))
-            out[c["id"]] = f"{c['label']} (then {then} of {SIGNS_LOSE}: {SIGNS_LOSE} lose the game)"
+            label = _SHORT.get((prompt.get("kind"), c["id"]), c["label"])
+            out[c["id"]] = f"{label} (then {then} of {SIGNS_LOSE})"
             continue
-        if head == "wild" and rest.isdigit() and 0 <= int(rest) < len(content.symbols):
-            sym = int(rest)
-            n = sum(1 for card in hand if card.get("back") == content.symbols[sym].id)
-            out[c["id"]] = f"Play {'both' if n == 2 else 'two'} {content.symbols[sym].name} Spells as a Wild pair"
+        if (prompt.get("kind"), c["id"]) in _SHORT:
+            out[c["id"]] = _SHORT[prompt["kind"], c["id"]]
+        elif head == "wild" and rest.isdigit() and 0 <= int(rest) < len(content.symbols):
+            out[c["id"]] = f"{content.symbols[int(rest)].name} Wild pair"
         elif head == "play" and rest in content.by_id and c["label"].startswith("Play "):
             card = content.card(rest)
             if 0 <= card.symbol < len(content.locations):

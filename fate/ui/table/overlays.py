@@ -147,12 +147,16 @@ class PlayPanels:
         box = L.r(610, 380, 700, 260)
         pygame.draw.rect(screen, (28, 22, 40), box, border_radius=L.n(14))
         pygame.draw.rect(screen, GOLD, box, L.n(2), border_radius=L.n(14))
-        self.ink.draw(screen, "End your turn?", L.p(960, 440), 44, GOLD, "title", anchor="center")
+        may = self.confirming_may
+        self.ink.draw(screen, "This may end your turn" if may else "End your turn?", L.p(960, 440), 44, GOLD,
+                      "title", anchor="center")
         label = self.picker.labels.get(self.confirming, "") if self.picker is not None else ""
-        self.ink.draw(screen, f"This choice ends it{': ' + label if label else ''}.", L.p(960, 500), 22,
+        why = "It turns on the dice or on cards you cannot see" if may else "This choice ends it"
+        self.ink.draw(screen, f"{why}{': ' + label if label else ''}.", L.p(960, 500), 22,
                       PARCHMENT, "italic", anchor="center", max_w=L.n(640))
-        button(self, screen, L, (660, 550, 280, 64), "End the turn", ("ui", "confirm", True), size=24,
-               tip="Take the choice; the turn passes on (Enter)")
+        button(self, screen, L, (660, 550, 280, 64), "Go on" if may else "End the turn", ("ui", "confirm", True),
+               size=24, tip="Take the choice; the turn may pass on (Enter)" if may else
+               "Take the choice; the turn passes on (Enter)")
         button(self, screen, L, (980, 550, 280, 64), "Not yet", ("ui", "confirm", False), size=24,
                tip="Back to the table to do something else first (Esc)")
         self.draw_tip(screen, L)

@@ -14,17 +14,17 @@ from functools import partial
 
 import pygame
 
-from fate.engine import Game, IllegalChoice
-from fate.engine.determinize import ends_turn
+from fate.engine import IllegalChoice
+from fate.engine.determinize import MAY_END, turn_end
 from fate.engine.view import view
 from fate.narration import narrate
 from fate.ui.kit.sound import effect_of
 from fate.ui.kit.theme import CULT_COLOURS, GOLD, PARCHMENT, SIGN_GREEN, mix
 from fate.ui.kit.widgets import Hotspot, Scene, scene, tooltip
 from fate.ui.session import Session
-from fate.ui.table.anim import Player, beats_for
+from fate.ui.table.anim import Player, beats_for, finale_kind, finale_seconds
 from fate.ui.table.auto_answers import AutoAnswers
-from fate.ui.table.autopass import Fold, fold, readable_labels, readable_text
+from fate.ui.table.autopass import readable_labels, readable_text
 from fate.ui.table.board import Table
 from fate.ui.table.keyboard import KeyboardPlay
 from fate.ui.table.news import anchors_of
@@ -60,12 +60,10 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         self.handoff: int | None = None
         self.handed_turn = session.game.turn  # the turn whose "your turn" screen was shown (one human)
         self.confirming: str | None = None  # a choice that ends the turn, waiting for "End your turn?"
+        self.confirming_may = False  # ...or that may end it, on dice or cards the seat cannot see
         self.shown = session.view(self.looker)
         self.picker: Picker | None = None
         self.picker_for = -1
-        self.fold: Fold | None = None  # the chance to cast the picker offers with the decision after it
-        self.folded: str | None = None  # that decision's choice, made once the window is passed
-        self.unfolded = -1  # the decision (by count) asked as it is (the Hint asks about the window)
         self.log: list[tuple[str, tuple]] = []
         self.log_at: list[tuple] = []  # for each Chronicle entry, the anchors of what it names
         self.logged = 0
@@ -148,6 +146,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         """Apply a choice. ``shown`` is the position before it (always current here:
         it is refreshed whenever the beats of the last choice end) until its beats end."""
         s = self.session
+        self.stage_wild(cid)
         # several humans at one screen: the moment a human's part ends, anyone may be looking
         shared = self.looker is not None and len(s.humans()) >= 2
         public_before = s.view(None) if shared else None
@@ -210,7 +209,11 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             self.ending += dt
             if self.ending > 0.6 * self.anim.factor:
                 s.close()
-                self.app.goto("end", s, self.colours)
+                app, colours = self.app, self.colours
+                if finale_kind(self.shown) and finale_seconds(self.anim.speed) > 0:  # the god comes, or the seal
+                    app.goto("finale", self.shown, self.table, lambda: app.goto("end", s, colours))
+                else:
+                    app.goto("end", s, colours)
             return False
         return self.handoff is None
 
@@ -237,22 +240,6 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             self.picker.labels.update(readable_labels(self.shown if self.fold is None else
                                                       view(self.fold.game, self.looker), self.app.content))
             self.picker_for = self.decisions()
-
-    def fold_window(self, seat: int) -> Fold | None:
-        """A chance to cast at the start of the player's own phase, offered with the decision
-        after it (fate/ui/table/autopass.py), at a local table that answers for the player."""
-        g = self.session.game
-        if not self.answers_for_you or not isinstance(g, Game) or self.unfolded == self.decisions():
-            return None
-        return fold(g, g.pending(), self.auto, self.temporary_modes(), set(self.session.humans()))
-
-    def folded_prompt(self, f: Fold) -> dict:
-        """The decision's prompt with the window's casts beside its choices ("... first")."""
-        after = view(f.game, self.looker)["prompt"]
-        window = {c["id"]: c["label"] for c in self.shown["prompt"]["choices"]}
-        casts = [{"id": cid, "label": f"{window[cid]} first"} for cid in f.window if cid in window]
-        return dict(after, choices=list(after["choices"]) + casts,
-                    text=f"{after['text']} (You may first cast a Readied card.)")
 
     def go_public(self) -> None:
         """Nobody in particular at the screen: the public view, no hand, the public Chronicle."""
@@ -342,27 +329,19 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
     def choose(self, cid: str) -> None:
         """A human's choice: applied, unless it ends the turn and the settings ask first."""
         self.passed = 0
-        if self.app.settings["confirm_end_turn"] and self.ends_turn(cid):
-            self.confirming = cid
+        how = self.ends_turn(cid) if self.app.settings["confirm_end_turn"] else ""
+        if how:
+            self.confirming, self.confirming_may = cid, how == MAY_END
             return
         self._decide(cid)
 
-    def _decide(self, cid: str) -> None:
-        """Apply the player's choice; a decision offered with a chance to cast passes that
-        chance first (the table then takes its own answers up to the decision, as it always
-        does, and makes the choice there)."""
-        f, self.fold = self.fold, None
-        if f is not None and cid not in f.window:
-            self.folded = cid
-            cid = "pass"
-        self._apply(cid)
-
-    def ends_turn(self, cid: str) -> bool:
-        """Would this choice end the turn of the cult making it? (fate/engine/determinize.py:
-        judged from what that seat knows only)"""
+    def ends_turn(self, cid: str) -> str:
+        """Does this choice end the turn of the cult making it? ``ENDS`` (in every deal of what
+        the seat cannot see), ``MAY_END`` (on dice or hidden cards) or "" (fate/engine/determinize.py:
+        judged from what that seat knows only)."""
         if self.fold is not None and cid not in self.fold.window:
-            return ends_turn(self.fold.game, self.fold.prompt.seat, cid)
-        return ends_turn(self.session.game, self.session.prompt_seat(), cid)
+            return turn_end(self.fold.game, self.fold.prompt.seat, cid)
+        return turn_end(self.session.game, self.session.prompt_seat(), cid)
 
     def answer_confirm(self, yes: bool) -> None:
         cid, self.confirming = self.confirming, None

@@ -18,7 +18,9 @@ FULL_HAND = Path(__file__).resolve().parents[3] / "docs" / "examples" / "full-ha
 
 def table_at(content, tmp_path, size, text_size):
     """The full-hand table (docs/examples/full-hand.yaml) drawn afresh, every line placed."""
-    app = App(content, size=size, seed=5, settings={"speed": 3, "text_size": text_size}, saves=tmp_path)
+    # auto-pass at every chance: the full hand's chance to cast is asked as it is, a short prompt
+    app = App(content, size=size, seed=5, settings={"speed": 3, "text_size": text_size, "autopass": ["every"] * 4},
+              saves=tmp_path)
     open_table(app, scenario_session(content, FULL_HAND))
     app.ink.placed = []
     app.scene.table._layer = None  # draw the board afresh so that every line is placed this frame

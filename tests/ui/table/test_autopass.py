@@ -152,7 +152,7 @@ def test_wild_pair_with_exactly_two_matching_spells_needs_no_pick(content, tmp_p
         frame(app)
         assert scene.picker.prompt["kind"] == "move"
         wild = next(c for c in scene.picker.prompt["choices"] if c["id"].startswith("wild:"))
-        assert scene.picker.labels[wild["id"]] == "Play both Hood Spells as a Wild pair"
+        assert scene.picker.labels[wild["id"]] == "Hood Wild pair"
         scene.choose(wild["id"])
         frame(app)
         frame(app)
@@ -291,8 +291,11 @@ def test_r_so_7_a_choice_that_gains_elder_signs_says_how_many_the_cult_would_hav
             frame(app)
             if scene.picker is not None:
                 break
-        assert scene.picker.label(("button", "cleanse")) == (
-            "Instead gain 3 Elder Signs to destroy one of your Curses (then 9 of 10: 10 lose the game)")
+        assert scene.picker.label(("button", "cleanse")) == "Destroy a Curse for 3 Elder Signs (then 9 of 10)"
+        frame(app)
+        assert scene.table.prompt_rise is None  # its buttons sit in the prompt bar, off the board
+        tip = next(r.body for r in scene.table.regions if r.key == ("button", "cleanse"))
+        assert tip.startswith("Instead gain 3 Elder Signs to destroy one of your Curses. 10 Elder Signs lose the game.")
         lodge = [r for r in scene.table.regions if r.title.startswith("Elder Signs: ten")]
         assert lodge and lodge[0].body.endswith(": 6. 4 more and it is sealed away.")
     finally:
@@ -365,7 +368,7 @@ def test_a_chance_to_cast_before_you_move_comes_with_the_move(content, tmp_path)
         assert "play:key-01" in ids and "cast:tome-01" in ids and "pass" not in ids
         assert scene.picker.labels["cast:tome-01"].endswith(" first")
         frame(app)
-        assert any("You may first cast a Readied card." in text for text in app.ink.drawn)
+        assert "Readied: you may cast first" in app.ink.drawn
         before = len(g.choices_made)
         scene.choose("play:key-01")
         for _ in range(30):
@@ -432,3 +435,37 @@ def test_a_window_is_asked_as_it_is_when_a_roll_or_anyone_else_comes_between(con
     assert g.pending() is p  # the fold looked ahead on a copy
     every = AutoPass(["every"])
     assert every.passes(g, p) is False and fold(g, p, every, ["always"], {0}) is None  # each as it is
+
+
+def test_three_wild_pairs_sit_in_the_prompt_bar_and_the_chosen_spells_are_outlined(content, tmp_path):
+    """R-MV-2: the Wild pairs' buttons never rise over the board; the Spells given to the pair
+    being played are outlined in the hand until the Fate Piece moves."""
+    app, scene = table_with(content, tmp_path, [True], ["mine"] * 4, players=1, start="move",
+                            fate=["other_worlds", "streets"],
+                            seats=[{"hand": ["hood-01", "hood-03", "hood-05", "key-01", "key-02", "tome-01"]}])
+    try:
+        prompt = first_shown(app, scene)
+        assert [c["id"] for c in prompt["choices"] if c["id"].startswith("wild:")] == ["wild:1", "wild:4"]
+        frame(app)
+        assert scene.table.prompt_rise is None
+        assert scene.picker.labels["wild:4"] == "Hood Wild pair"
+        tip = next(r.body for r in scene.table.regions if r.key == ("button", "wild:4"))
+        assert tip.startswith("Play two Hood Spells together as a Wild pair")
+        scene.choose("wild:4")
+        assert first_shown(app, scene)["kind"] == "wild_card"  # three Hoods: which two?
+        scene.choose("card:hood-03")
+        frame(app)
+        assert scene.picker.prompt["kind"] == "wild_card" and scene.table.wild_pair == ["hood-03"]
+        outlined = [r for r in scene.table.regions if r.title == "Wild pair"]
+        assert len(outlined) == 1
+        scene.choose("card:hood-05")
+        frame(app)
+        assert scene.picker.prompt["kind"] == "destination"
+        assert len([r for r in scene.table.regions if r.title == "Wild pair"]) == 2
+        scene.choose("to:2")
+        for _ in range(10):
+            frame(app)
+        assert scene.table.wild_pair is None
+        assert not [r for r in scene.table.regions if r.title == "Wild pair"]
+    finally:
+        app.close()
