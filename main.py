@@ -202,9 +202,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scenario", metavar="FILE", type=old_file,
                     help="with --screenshot: the position to show (docs/scenario-format.md)")
     ap.add_argument("--screen", metavar="NAME", default="table",
-                    help="with --screenshot: title, setup, load, table (default), end, replay, rules, gallery, tutorial, settings, "
-                         "preview, online, online_host, online_hosting, online_join, online_waiting, online_reconnecting, "
-                         "online_undo or online_undo_greyed")
+                    help="with --screenshot: title, setup, draft (the Elder Gods dealt), load, table (default), end, finale "
+                         "(the summoning or sealing that ends the seed's game: 2 summons, 1 seals), replay, rules, "
+                         "gallery (an Elder God chosen), "
+                         "gallery_spell, tutorial, settings, preview, online, online_host, online_hosting, online_join, online_waiting, online_reconnecting, "
+                         "online_undo, online_undo_greyed, review (Hard's review of a finished game) or statistics")
     ap.add_argument("--size", metavar="WxH", default=None, help="window size, 1280x720 to 3840x2160")
     args = ap.parse_args(argv)
     from fate.ui.app import parse_size

@@ -17,7 +17,7 @@
   process ends, however it ends (killed included). POSIX has ``flock``;
   Windows ``msvcrt.locking`` on the file's first byte.
 
-- a child that must not outlive its parent (the server's AI workers):
+- a child that must not outlive its parent (the server's AI workers, the table's AI worker):
   ``die_with_parent()``, called in the child, ends it when its parent ends,
   however the parent ends (SIGKILL included). Everywhere a watchdog thread
   waits on ``multiprocessing.parent_process()``'s sentinel (a process handle
@@ -27,10 +27,15 @@
   run. multiprocessing's resource tracker (POSIX) ends by itself once every
   process that held its pipe has: the parent and these children.
 
+- a desktop notification ("Your turn", fate/ui/online/knock.py): ``notify(title, body)`` runs
+  the system's own way of showing one, without waiting for it: ``notify-send`` on Linux and
+  the BSDs (libnotify, over D-Bus to the desktop's notification daemon), ``osascript``'s
+  ``display notification`` on macOS, and a balloon from the taskbar's notification area on
+  Windows (PowerShell with System.Windows.Forms, the text passed in the environment, never
+  in the command). Where none is found it says so (False) and the game carries on.
+
 The rest is already the same everywhere and needs nothing here: killing a
-child (``Popen.kill`` is SIGKILL on POSIX, TerminateProcess on Windows), the
-table's AI worker's watch on its parent (``multiprocessing.parent_process()``, polled
-between requests), the user's folders
+child (``Popen.kill`` is SIGKILL on POSIX, TerminateProcess on Windows), the user's folders
 (platformdirs, ``fate/paths.py``) and replacing a file (``os.replace``).
 """
 
@@ -268,3 +273,53 @@ else:
 
     def unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+# ---------------------------------------------------------------- desktop notifications
+APP_NAME = "Fate of the Elder Gods"
+WINDOWS_BALLOON = (
+    "Add-Type -AssemblyName System.Windows.Forms; Add-Type -AssemblyName System.Drawing; "
+    "$n = New-Object System.Windows.Forms.NotifyIcon; $n.Icon = [System.Drawing.SystemIcons]::Information; "
+    "$n.Visible = $true; $n.ShowBalloonTip(8000, $env:FATE_NOTE_TITLE, $env:FATE_NOTE_BODY, 'Info'); "
+    "Start-Sleep -Seconds 9; $n.Dispose()"
+)
+
+
+def notify_command(title: str, body: str, platform: str | None = None) -> tuple[list[str], dict[str, str]] | None:
+    """The command that shows a desktop notification on this system, and what it needs added
+    to the environment; None when the system has none we know of."""
+    import shutil
+
+    name = system(platform)
+    if name == "windows":
+        shell = shutil.which("powershell") or shutil.which("pwsh")
+        if shell is None:
+            return None
+        return ([shell, "-NoProfile", "-NonInteractive", "-WindowStyle", "Hidden", "-Command", WINDOWS_BALLOON],
+                {"FATE_NOTE_TITLE": title, "FATE_NOTE_BODY": body})
+    if name == "macos":
+        tool = shutil.which("osascript")
+        if tool is None:
+            return None
+        script = ("on run argv\n display notification (item 2 of argv) with title (item 1 of argv)\nend run")
+        return [tool, "-e", script, title, body], {}
+    tool = shutil.which("notify-send")
+    if tool is None:
+        return None
+    return [tool, f"--app-name={APP_NAME}", "--", title, body], {}
+
+
+def notify(title: str, body: str) -> bool:
+    """Show a desktop notification without waiting for it; whether one was asked of the system."""
+    import subprocess
+
+    found = notify_command(title, body)
+    if found is None:
+        return False
+    command, extra = found
+    try:
+        subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         env=dict(os.environ, **extra) if extra else None, **detached())
+    except OSError:
+        return False
+    return True

@@ -52,6 +52,7 @@ DEFAULTS: dict[str, Any] = {
                  {"human": False, "level": "normal", "colour": 1},
                  {"human": False, "level": "normal", "colour": 2}],
     "hard_seconds": 1.0,  # how long Hard thinks a decision (and a hint)
+    "review_budget": "quick",  # how long Hard thinks a decision in a review (fate/ai/review.py BUDGETS)
     "window": [1280, 720],  # the window's size when the game starts (--size overrides it)
     "fullscreen": False,
     "music_volume": 40,  # percent
@@ -68,6 +69,11 @@ DEFAULTS: dict[str, Any] = {
     # whether the table rolls for Temporary Control for the seat (fate/ui/table/autopass.py):
     # ask, always (a failed roll costs nothing) or never
     "temporary_control": ["always", "always", "always", "always"],
+    # when an online game asks you and the window is not in front (fate/ui/online/knock.py): a
+    # notification of the desktop, the window's flash in the taskbar, two soft knocks
+    "knock_notify": True,
+    "knock_flash": True,
+    "knock_sound": True,
 }
 AUTOPASS_MODES = ("every", "mine", "never")
 TEMPORARY_MODES = ("ask", "always", "never")
@@ -76,6 +82,7 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "speed": (lambda x: _int(x, 0, 3), "a whole number 0 to 3"),
     "new_game": (_seats, "1 to 4 seats, each with human, level, a colour of its own and maybe a name"),
     "hard_seconds": (_seconds, "seconds, 0.1 to 30"),
+    "review_budget": (lambda x: x in ("quick", "thorough"), "quick or thorough"),
     "window": (lambda x: isinstance(x, list) and len(x) == 2 and _int(x[0], 1280, 3840) and _int(x[1], 720, 2160),
                "[width, height], 1280x720 to 3840x2160"),
     "fullscreen": (lambda x: isinstance(x, bool), "true or false"),
@@ -93,6 +100,9 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
                  "four of every, mine or never"),
     "temporary_control": (lambda x: isinstance(x, list) and len(x) == 4 and all(m in TEMPORARY_MODES for m in x),
                           "four of ask, always or never"),
+    "knock_notify": (lambda x: isinstance(x, bool), "true or false"),
+    "knock_flash": (lambda x: isinstance(x, bool), "true or false"),
+    "knock_sound": (lambda x: isinstance(x, bool), "true or false"),
 }
 
 

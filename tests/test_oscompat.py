@@ -180,3 +180,41 @@ def test_a_child_that_asks_to_die_with_its_parent_ends_within_5_s_of_its_parent_
     if left:  # the test failed: it must not go on spinning
         os.kill(child, 9)
     assert not left
+
+
+# ---------------------------------------------------------------- desktop notifications
+RECORDER = "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$0.args\"\nenv > \"$0.env\"\n"
+
+
+@pytest.mark.parametrize("platform, tool", [("linux", "notify-send"), ("darwin", "osascript"),
+                                            ("win32", "powershell")])
+def test_each_system_notifies_through_its_own_tool_with_the_text_never_in_a_shell(platform, tool, tmp_path,
+                                                                                  monkeypatch):
+    """Each platform's path of ``notify``: the command is found on PATH and run for real (a
+    recorder of the test's own stands in for the system's tool); the title and the text reach
+    it as arguments or in the environment, quotes and all, never through a shell."""
+    from fate.oscompat import notify_command
+
+    stub = tmp_path / tool
+    stub.write_text(RECORDER)
+    stub.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    title, body = "Your turn", 'Bob\'s game "waits"; $(rm -rf ~) `x`'
+    command, extra = notify_command(title, body, platform)
+    assert command[0] == str(stub)
+    subprocess.run(command, env=dict(os.environ, **extra), check=True, timeout=30)
+    args = (tmp_path / f"{tool}.args").read_text().splitlines()
+    env = (tmp_path / f"{tool}.env").read_text()
+    if platform == "win32":
+        assert f"FATE_NOTE_TITLE={title}" in env and f"FATE_NOTE_BODY={body}" in env
+        assert body not in " ".join(args)
+    else:
+        assert args[-2:] == [title, body]
+
+
+def test_no_tool_no_notification(tmp_path, monkeypatch):
+    from fate.oscompat import notify, notify_command
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # nothing there
+    assert notify_command("Your turn", "x", "linux") is None and not notify("Your turn", "x")
+    assert notify_command("Your turn", "x", "darwin") is None and notify_command("Your turn", "x", "win32") is None

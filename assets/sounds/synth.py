@@ -184,9 +184,17 @@ def music() -> np.ndarray:
     return finish(out, 0.45, 0.0)
 
 
+def your_turn() -> np.ndarray:
+    """Two soft knocks at the door: an online game asks you (quieter than the table's sounds)."""
+    out = np.zeros(int(0.5 * RATE))
+    place(out, knock(150.0, 0.16), 0.0)
+    place(out, knock(150.0, 0.16) * 0.8, 0.2)
+    return finish(lowpass(out, 1800), 0.45, 0.05)
+
+
 SOUNDS = {"dice": dice, "card_play": card_play, "card_draw": card_draw, "cultist": cultist, "raid": raid,
           "curse": curse, "summon": summon, "elder_sign": elder_sign, "win": win, "lose": lose,
-          "music": music}
+          "music": music, "your_turn": your_turn}
 
 
 def main() -> None:

@@ -14,8 +14,10 @@ while it lives, so of two windows starting to host at once one server starts; th
 other exits at once saying ``database held``, and its window takes the first one
 once that one names itself (in ``host.json``, and in the lock file while it holds
 the lock: fate/server/dblock.py). What friends
-type: ``lan_addresses()`` and the port; players outside the house need the port
-forwarded (docs/server.md).
+type: ``lan_addresses()`` and the port. For friends in other houses the server asks the
+home router to forward its port (``--upnp``, fate/router.py) and writes what the router
+said to ``router.json``, which ``Host.router()`` reads for the hosting page; when hosting
+stops the mapping goes (``Host.stop()`` takes it back itself if the server could not).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from pathlib import Path
 from fate import oscompat
 from fate.engine.save import write_save
 from fate.paths import bundle_root, user_dir
+from fate.router import RouterReport, close_recorded, read_report
 from fate.untrusted import InputError, one_line, read_json
 
 DEFAULT_PORT = 8765
@@ -74,7 +77,8 @@ def lan_addresses() -> list[str]:
 
 
 def server_command(port: int, db: Path) -> list[str]:
-    args = ["--host", "0.0.0.0", "--port", str(port), "--db", f"sqlite:{db}", "--ai-workers", "1"]
+    args = ["--host", "0.0.0.0", "--port", str(port), "--db", f"sqlite:{db}", "--ai-workers", "1",
+            "--upnp", "--upnp-report", str(router_file())]
     if getattr(sys, "frozen", False):  # the packaged game: main.py serves with --serve
         return [sys.executable, "--serve", *args]
     return [sys.executable, "-m", "fate.server", *args]
@@ -99,13 +103,27 @@ class Host:
         now = oscompat.process_birth(self.pid)
         return now is not None and (now == self.birth or "" in (now, self.birth))
 
+    def router(self) -> RouterReport | None:
+        """What the home router said when asked to forward the port (None: not known)."""
+        r = read_report(router_file())
+        return r if r is not None and r.port == self.port else None
+
     def stop(self) -> None:
-        """Pause every game it holds (they stay in host.sqlite)."""
+        """Pause every game it holds (they stay in host.sqlite); the router's port is closed."""
         if self.proc is not None:
             oscompat.end_process(self.proc)
         elif self.alive():  # the same process, not another given its number since
             oscompat.stop_process(self.pid)
+            for _ in range(50):  # a few seconds for it to close the router's port itself
+                if not self.alive():
+                    break
+                time.sleep(0.1)
+        close_recorded(router_file())  # a server ended without a word (Windows) could not
         _forget()
+
+
+def router_file() -> Path:
+    return user_dir() / "router.json"
 
 
 def _record() -> Path:
@@ -264,3 +282,93 @@ class HostStarter:
         """The host once started (at most ``seconds`` from now), or None."""
         self._thread.join(seconds)
         return self.host
+
+
+class HostWatch:
+    """The hosting window's eye on its server: ``poll(host)`` each frame. A server that has
+    died (killed, crashed) is started again on the same port and database (``HostStarter``,
+    so the window keeps drawing); ``note`` says so in one line for the table, ``restarts``
+    counts them. A server stopped on purpose (``Host.stop``) is no longer the window's host
+    and is not watched."""
+
+    CHECK_SECONDS = 0.5
+    RETRY_SECONDS = 2.0
+
+    def __init__(self) -> None:
+        self.starter: HostStarter | None = None
+        self.restarts = 0
+        self.note = ""
+        self.port = 0
+        self._next = 0.0
+
+    def poll(self, host: Host | None) -> Host | None:
+        """The window's host now: ``host``, or the server started again in its place."""
+        now = time.monotonic()
+        if self.starter is not None:
+            if not self.starter.done():
+                return host
+            starter, self.starter = self.starter, None
+            if starter.host is not None:
+                self.restarts += 1
+                self.note = f"This computer's game server stopped and was started again (port {starter.host.port})."
+                return starter.host
+            self.note = one_line(f"This computer's game server stopped and could not be started again: "
+                                 f"{starter.error} Trying again…")
+            self._next = now + self.RETRY_SECONDS
+            return host
+        if host is None or now < self._next:
+            return host
+        self._next = now + self.CHECK_SECONDS
+        if not host.alive():
+            self.port = host.port
+            self.note = f"This computer's game server stopped; starting it again on port {host.port}…"
+            self.starter = HostStarter(host.port)
+        return host
+
+    def restarting(self) -> bool:
+        return self.starter is not None
+
+
+def pause_games(host: Host, games: list[tuple[str, str]], seconds: float = 5.0) -> int:
+    """Tell everyone at each of ``games`` ((game, the host's token)) that its host pauses it,
+    through the server itself before it stops (docs/protocol.md, ``pause``): their tables then
+    show a pause, not a fault. How many were told; a server that does not answer tells none."""
+    from websockets.exceptions import WebSocketException
+    from websockets.sync.client import connect
+
+    from fate.net.messages import VERSION
+
+    told, asked = 0, 0
+    try:
+        with connect(host.url, open_timeout=seconds, close_timeout=1, proxy=None, max_size=2**22) as ws:
+            for game, token in games[:32]:
+                ws.send(json.dumps({"v": VERSION, "type": "join", "game": game, "token": token}))
+                ws.send(json.dumps({"v": VERSION, "type": "pause", "game": game, "rid": 1}))
+                asked += 1
+            end = time.monotonic() + seconds
+            while told < asked and time.monotonic() < end:
+                m = json.loads(ws.recv(timeout=max(0.1, end - time.monotonic())))
+                if isinstance(m, dict) and m.get("rid") == 1 and m.get("type") in ("paused", "error"):
+                    told += m["type"] == "paused"
+                    asked -= m["type"] == "error"
+    except (OSError, TimeoutError, WebSocketException, ValueError):
+        pass
+    return told
+
+
+def hosted_games(host: Host, games: list) -> list[tuple[str, str]]:
+    """(game, token) of the player's games (fate/net/mygames.py's) that ``host`` serves as theirs."""
+    return [(g.game, g.token) for g in games
+            if g.host and g.hosted_here and g.server.rstrip("/").rsplit(":", 1)[-1] == str(host.port)]
+
+
+def pause_and_stop(host: Host | None, games: list) -> str:
+    """Pause the player's games (fate/net/mygames.py's) that ``host`` serves (everyone at them is
+    told who paused them: ``pause_games``), then stop it; what happened in one line."""
+    if host is None or not host.alive():
+        return "This computer no longer hosts a game."
+    told = pause_games(host, hosted_games(host, games))
+    host.stop()
+    if not told:
+        return "This computer's server is stopped."
+    return f"Paused: {told} game{'s' if told != 1 else ''} on this computer's server. Host or open one again to go on."

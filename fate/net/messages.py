@@ -21,7 +21,7 @@ from fate.untrusted import InputError, cut, parse_json
 
 MAX_TEXT = 4 * 2**20  # the client's WebSocket takes frames of at most this (a view is ~10 KiB)
 MAX_STR = 2000  # any text a server sends: a card's text is some hundreds of characters
-VERSION = 2  # 2: undo, undone and the turn-end marks (24 November 2026)
+VERSION = 3  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch
 
 
 class BadServerMessage(ValueError):
@@ -48,7 +48,8 @@ NAME = Text(40)  # the server's own limit for a player's name is 24
 REASON = Text(120)  # why Undo is greyed, drawn in its tooltip (fate/engine/undo.py's are under 50)
 CARD = {"id": STR, "name": STR, "text": STR}
 PROMPT = {"seat": INT, "kind": STR, "text": STR, "choices?": [{"id": STR, "label": STR}],
-          "context?": [(STR, INT)], "ends_turn?": [STR]}
+          "context?": [(STR, INT)], "ends_turn?": [STR],
+          "may_end_turn?": [STR]}
 SEAT_ROW = {
     "seat": INT, "name": NAME, "god": (NONE, CARD | {"title": STR}), "lodge": INT, "abyss": INT,
     "investigators": INT, "summon": INT, "elder_signs": INT, "elder_sign_curse_taken": BOOL,
@@ -174,15 +175,27 @@ def _check_events(events: Any, v: dict | None, content: Content) -> None:
 
 GAME_ROW = {"game": STR, "seats": [INT], "decision": INT, "waiting": STR, "over": BOOL, "updated": (INT, float),
             "to_decide": (NONE, INT), "turn": INT, "players": [SEAT_INFO]}
+LOBBY_ROW = {"game": STR, "created": (INT, float), "updated": (INT, float), "open": INT, "turn": INT,
+             "to_decide": (NONE, INT),
+             "players": [{"seat": INT, "kind": STR, "level": STR, "name": NAME, "claimed": BOOL}]}
+CHAT_LINE = {"n": INT, "seat": INT, "name": NAME, "text": Text(200), "at": (INT, float), "decision": INT}
 SHAPES: dict[str, dict] = {
     "created": {"game": STR, "token": STR, "seats": [INT], "invites": [{"code": STR, "seats": [INT],
-                                                                         "expires": (INT, float)}]},
+                                                                         "expires": (INT, float)}],
+                "watch": Text(40), "public": BOOL},
+    "lobby": {"games": [LOBBY_ROW]},
+    "watching": {"game": STR, "delay": INT, "chat": BOOL},
+    "spectate": {"game": STR, "decision": INT, "view": dict, "events": list, "seats": [SEAT_INFO], "drop": INT},
+    "talk": {"game": STR, "lines": [CHAT_LINE]},
+    "rematch": {"game": STR, "accepted": [INT], "waiting": [INT]},
+    "rematched": {"game": STR, "next": STR, "seats": [INT], "watch": Text(40)},
     "claimed": {"game": STR, "token": STR, "seats": [INT]},
     "joined": {"game": STR, "seats": [INT], "host": BOOL},
     "seats": {"game": STR, "seats": [SEAT_INFO]},
     "resigned": {"game": STR, "seat": INT},
     "replaced": {"game": STR, "seat": INT, "level": STR},
     "left": {"game": STR},
+    "paused": {"game": STR, "by": NAME},
     "games": {"games": [GAME_ROW]},
     "error": {"code": STR, "message": STR},
     "chronicle": {"game": STR, "seat": INT, "decision": INT, "events": list},
@@ -226,6 +239,18 @@ def parse(raw: Any, content: Content) -> dict[str, Any]:
             raise BadServerMessage("undone: events to drop out of range")
         _check_view(m["view"], m["seat"], content)
         _check_events(m["events"], m["view"], content)
+    if kind == "spectate":
+        if m["decision"] < 0 or not 0 <= m["drop"] <= 10**6:
+            raise BadServerMessage("spectate: a decision or drop out of range")
+        if m["view"].get("viewer", 0) is not None or "draft" in m["view"]:
+            raise BadServerMessage("spectate: a seat's own view")  # a spectator is sent only what all may see
+        _check_view(m["view"], 0, content)
+        if any("hand" in row or "reserve" in row for row in m["view"]["seats"]) or m["view"]["curses_held"]:
+            raise BadServerMessage("spectate: a seat's secrets")
+        _check_events(m["events"], m["view"], content)
+    if kind == "talk" and any(not 0 <= ln["seat"] < 4 or any(not ch.isprintable() for ch in ln["text"] + ln["name"])
+                              for ln in m["lines"]):
+        raise BadServerMessage("talk: a line out of range or with control characters")
     if kind == "chronicle":
         _check_events(m["events"], None, content)
     return m

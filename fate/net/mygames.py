@@ -29,6 +29,9 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _GAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _ADDRESS = re.compile(r"wss?://[\x21-\x7e]{1,200}")
 _NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,24}")
+_WATCH = re.compile(r"[A-Z0-9-]{4,40}")
+_SERVER = re.compile(r"[\x21-\x7e]{1,200}")  # a server's address as the player typed it
+MAX_SERVERS = 6  # servers remembered for New game and the lobby
 
 
 @dataclass
@@ -43,6 +46,9 @@ class OnlineGame:
     hosted_here: bool = False  # the server runs on this computer (Host on this computer)
     invites: list[dict[str, Any]] = field(default_factory=list)  # [{code, seats}] to show the host
     added: float = 0.0
+    watch: str = ""  # the game's watch code, for the host to give spectators
+    muted: list[int] = field(default_factory=list)  # seats whose table talk is not shown here
+    paused_by: str = ""  # the host who paused the game, as its table last heard ("" once it answers again)
 
 
 def path() -> Path:
@@ -66,10 +72,16 @@ def _game(x: Any) -> OnlineGame | None:
             and isinstance(i.get("seats"), list) for i in invites)):
         invites = []
     added = x.get("added", 0.0)
-    return OnlineGame(x["server"], x["game"], x["token"], list(x["seats"]), x.get("host") is True,
-                      x.get("hosted_here") is True,
-                      [{"code": i["code"], "seats": [s for s in i["seats"] if isinstance(s, int)][:4]} for i in invites],
-                      float(added) if isinstance(added, int | float) and not isinstance(added, bool) else 0.0)
+    g = OnlineGame(x["server"], x["game"], x["token"], list(x["seats"]), x.get("host") is True,
+                   x.get("hosted_here") is True,
+                   [{"code": i["code"], "seats": [s for s in i["seats"] if isinstance(s, int)][:4]} for i in invites],
+                   float(added) if isinstance(added, int | float) and not isinstance(added, bool) else 0.0,
+                   x["watch"] if isinstance(x.get("watch"), str) and _WATCH.fullmatch(x["watch"]) else "",
+                   sorted({s for s in x.get("muted", []) if isinstance(s, int) and not isinstance(s, bool)
+                           and 0 <= s < 4}) if isinstance(x.get("muted"), list) else [])
+    by = x.get("paused_by")
+    g.paused_by = by if isinstance(by, str) and _NAME.fullmatch(by) else ""
+    return g
 
 
 class MyGames:
@@ -80,6 +92,8 @@ class MyGames:
         self.games: list[OnlineGame] = []
         self.address = ""
         self.name = ""
+        self.used_servers: list[str] = []  # the servers this player used, the latest first (this computer is not one)
+        self.new_game: dict[str, Any] = {"public": False, "delay": 15, "spectator_chat": False}  # last New game's
         self.problem = ""  # one line: why the file could not be read or written
         self._load()
 
@@ -102,10 +116,19 @@ class MyGames:
             self.address = data["address"]
         if isinstance(data.get("name"), str) and _NAME.fullmatch(data["name"]):
             self.name = data["name"]
+        kept = data.get("new_game")
+        if isinstance(kept, dict):
+            for k, default in list(self.new_game.items()):
+                x = kept.get(k)
+                if type(x) is type(default) and (k != "delay" or 0 <= x <= 300):
+                    self.new_game[k] = x
+        if isinstance(data.get("servers"), list):
+            self.used_servers = [a for a in data["servers"][:MAX_SERVERS] if isinstance(a, str) and _SERVER.fullmatch(a)]
 
     def save(self) -> None:
         try:
-            write_save({"format": 1, "address": self.address, "name": self.name,
+            write_save({"format": 1, "address": self.address, "name": self.name, "servers": self.used_servers,
+                        "new_game": self.new_game,
                         "games": [asdict(g) for g in self.games[-MAX_GAMES:]]}, self.where)
             self.problem = ""
         except OSError as e:
@@ -115,6 +138,20 @@ class MyGames:
         g.added = g.added or time.time()
         self.games = [x for x in self.games if (x.server, x.game) != (g.server, g.game)] + [g]
         self.save()
+
+    def used(self, address: str) -> None:
+        """Remember a server the player started a game on or looked in the lobby of (saved)."""
+        a = address.strip()
+        if a and _SERVER.fullmatch(a):
+            self.used_servers = ([a] + [x for x in self.used_servers if x != a])[:MAX_SERVERS]
+            self.save()
+
+    def paused(self, server: str, game: str, by: str) -> None:
+        """Remember who paused a game ("" once it goes on), for My online games (saved)."""
+        g = self.find(server, game)
+        if g is not None and g.paused_by != by:
+            g.paused_by = by if not by or _NAME.fullmatch(by) else ""
+            self.save()
 
     def find(self, server: str, game: str) -> OnlineGame | None:
         return next((g for g in self.games if (g.server, g.game) == (server, game)), None)
@@ -145,12 +182,22 @@ def address_url(text: str, default_port: int = 8765) -> str:
     t = text.strip()
     if not t:
         raise ValueError("type the address of the computer that hosts the game")
+    if "," in t:  # one server's several processes: each tried in turn (fate/net/link.py)
+        urls = ",".join(address_url(part, default_port) for part in t.split(",") if part.strip())
+        if len(urls) > 200:
+            raise ValueError("several addresses are at most 200 characters in all")
+        return urls
     if len(t) > 200 or any(c.isspace() or not c.isprintable() for c in t):
         raise ValueError("an address has no spaces and is at most 200 characters")
     if "://" in t:
         scheme, rest = t.split("://", 1)
+        scheme = {"fate": "ws", "fates": "wss"}.get(scheme.lower(), scheme.lower())  # an invite line's
+        if scheme in ("http", "https"):
+            raise ValueError("that is a web page's address, not a game's: type the address the host's Play Online "
+                             "page shows (for example 192.168.1.20:8765), or paste their invite line")
         if scheme not in ("ws", "wss"):
-            raise ValueError(f"{one_line(scheme, 12)}:// is not a game server's address (ws:// or wss://)")
+            raise ValueError(f"an address does not start with {one_line(scheme, 12)}://: type it as the host's "
+                             "Play Online page shows it (for example 192.168.1.20:8765)")
     else:
         scheme, rest = "ws", t
     host = rest.split("/", 1)[0]

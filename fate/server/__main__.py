@@ -16,6 +16,7 @@ import ipaddress
 import logging
 import signal
 import sys
+from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,7 +29,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--db", default="", help="sqlite:PATH or postgresql://... (default: sqlite in the data folder)")
     ap.add_argument("--certfile", help="TLS certificate chain (PEM); serve wss:// instead of ws://")
     ap.add_argument("--keyfile", help="TLS private key (PEM)")
-    ap.add_argument("--ai-workers", type=int, default=1, help="processes for AI seats (0: a thread)")
+    ap.add_argument("--ai-workers", type=int, default=None,
+                    help="processes for AI seats and hints (0: a thread; default: the machine's cores but one, "
+                         "1 to 8)")
     ap.add_argument("--hard-seconds", type=float, default=1.0, help="Hard's thinking time a decision")
     ap.add_argument("--absent-after", type=float, default=60.0,
                     help="seconds unseen before the host may replace a player with an AI")
@@ -47,10 +50,23 @@ def main(argv: list[str] | None = None) -> int:
     limit.add_argument("--max-guesses", type=_count, default=d.guesses, metavar="N",
                        help=f"invite codes that open no seat, a window (default {d.guesses})")
     limit.add_argument("--limit-window", type=_seconds, default=d.window, metavar="S",
-                       help=f"seconds of the rolling window of the three above (default {d.window:.0f})")
+                       help=f"seconds of the rolling window of the limits 'a window' (default {d.window:.0f})")
+    limit.add_argument("--max-hints", type=_count, default=d.hints, metavar="N",
+                       help=f"hints worked out a window (default {d.hints})")
+    limit.add_argument("--max-seat-hints", type=_count, default=d.seat_hints, metavar="N",
+                       help=f"hints worked out for one seat of a game a window, whoever asks (default {d.seat_hints})")
+    limit.add_argument("--max-ai-games", type=_count, default=d.ai_games, metavar="N",
+                       help=f"games of AIs alone created a window (default {d.ai_games})")
+    limit.add_argument("--max-joins", type=_count, default=d.joins, metavar="N",
+                       help=f"joins a minute (default {d.joins})")
+    limit.add_argument("--max-lists", type=_count, default=d.lists, metavar="N",
+                       help=f"lists of one's games asked a minute (default {d.lists})")
     limit.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
                        help="a reverse proxy's address: its connections count the client address it "
                             "appends to X-Forwarded-For (may be given several times)")
+    ap.add_argument("--upnp", action="store_true",
+                    help="ask the home router to forward the port to this computer (UPnP) while serving")
+    ap.add_argument("--upnp-report", metavar="FILE", help="with --upnp: write what the router said to FILE (JSON)")
     ap.add_argument("--log", default="WARNING", help="log level")
     a = ap.parse_args(argv)
     for proxy in a.trusted_proxy:
@@ -95,8 +111,10 @@ async def serve(a, db: str) -> int:
         return 3
     store = open_store(db)
     pool = AIPool(a.ai_workers, a.hard_seconds)
-    limits = AddressLimits(LimitConfig(a.max_connections, a.max_games, a.max_claims, a.max_guesses, a.limit_window),
-                           frozenset(a.trusted_proxy))
+    limits = AddressLimits(LimitConfig(connections=a.max_connections, games=a.max_games, claims=a.max_claims,
+                                       guesses=a.max_guesses, window=a.limit_window, hints=a.max_hints,
+                                       seat_hints=a.max_seat_hints, ai_games=a.max_ai_games, joins=a.max_joins,
+                                       lists=a.max_lists), frozenset(a.trusted_proxy))
     app = GameServer(store, default_content(), pool, absent_after=a.absent_after, invite_hours=a.invite_hours,
                      limits=limits)
     stop = asyncio.Event()
@@ -113,13 +131,22 @@ async def serve(a, db: str) -> int:
     scheme = "wss" if a.certfile else "ws"
     shown = db.split("@")[-1] if db.startswith("postgres") else db
 
+    opener = None  # --upnp: the router asked to forward the port (fate/router.py)
+
     def ready(port: int) -> None:
+        nonlocal opener
         announce(held, port)
         print(f"listening on {scheme}://{a.host}:{port} (db {shown})", flush=True)
+        if a.upnp:
+            from fate.router import PortOpener
+
+            opener = PortOpener(port, Path(a.upnp_report) if a.upnp_report else None)
 
     try:
         await run(app, a.host, a.port, a.certfile, a.keyfile, ready, stop, a.send_seconds)
     finally:
+        if opener is not None:  # the port is closed again as hosting stops
+            await asyncio.get_running_loop().run_in_executor(None, opener.close)
         await app.stop()
         pool.close()
         await store.close()

@@ -47,6 +47,7 @@ from fate.server.live import Live, step, stored_game, waiting_on
 from fate.server.presence import Conn, Presence
 from fate.server.protocol import ProtocolError, error, parse, rid_of
 from fate.server.storage import SAVE_EVERY, Store, StoreError
+from fate.server.tables import Tables
 from fate.server.undo_trail import TakingBack
 
 log = logging.getLogger("fate.server")
@@ -65,7 +66,7 @@ def open_store(url: str) -> Store:
     return SqliteStore(url.removeprefix("sqlite:"))
 
 
-class GameServer(Handlers, Presence, AIClaims, TakingBack):
+class GameServer(Handlers, Presence, AIClaims, TakingBack, Tables):
     """The engine behind a wire: one per server process."""
 
     def __init__(self, store: Store, content: Content, pool: AIPool, owner: str = "",
@@ -86,6 +87,7 @@ class GameServer(Handlers, Presence, AIClaims, TakingBack):
         self.choices_applied = 0
         self._hints: dict[tuple[str, int, int], asyncio.Future] = {}  # (game, decision, seat) -> Hard's answer
         self.unloadable: set[str] = set()  # games whose stored row does not load: the sweep passes them over
+        self._tables_init()
 
     async def start(self) -> None:
         await self.store.listen(self._heard)
@@ -137,8 +139,9 @@ class GameServer(Handlers, Presence, AIClaims, TakingBack):
             live = None
             if row is not None:
                 seats = await self.store.seats(gid)
+                table = await self.store.table(gid)
                 g = stored_game(self.content, row)
-                live = self.games.get(gid) or Live(gid, g, seats, row.host_hash, content=self.content)
+                live = self.games.get(gid) or Live(gid, g, seats, row.host_hash, content=self.content, table=table)
                 self.games[gid] = live
             fut.set_result(live)
             return live

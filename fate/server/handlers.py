@@ -18,7 +18,7 @@ from fate.engine.undo import UndoTrail
 from fate.server import views
 from fate.server.live import Live, waiting_on
 from fate.server.protocol import Message, ProtocolError, reply
-from fate.server.storage import GameRow, SeatRow, digest
+from fate.server.storage import GameRow, SeatRow, TableRow, digest
 
 if TYPE_CHECKING:
     from fate.server.presence import Conn
@@ -57,6 +57,12 @@ class Handlers:
             raise ProtocolError("too_many", f"{what} from your address; try again later")
         specs = msg["seats"]
         n = len(specs)
+        if all(spec["kind"] == "ai" for spec in specs):  # AIs alone: their moves cost the most, and wait the most
+            try:
+                limits.take("ai_games", conn.address, "games of AIs alone created")
+            except ProtocolError:
+                limits.games.give_back(conn.address)
+                raise
         # the door (fate/server/protocol.py) lets a client's seed through only when every human
         # seat is the creator's; the deal of a game with friends is the server's alone
         seed = msg["seed"] if "seed" in msg.fields else secrets.randbits(62)
@@ -82,16 +88,20 @@ class Handlers:
             seats.append(row)
         g = new_game(self.content, n, seed)
         g.take_events()
-        live = Live(gid, g, seats, host_hash, content=self.content, kept=UndoTrail())
+        watch = new_invite()  # spectators' code (fate/server/tables.py): any game may be watched by it
+        table = TableRow(gid, msg.get("public", False), digest(watch), msg.get("watch_delay", 15),
+                         msg.get("spectator_chat", False))
+        live = Live(gid, g, seats, host_hash, content=self.content, kept=UndoTrail(), made_by=conn.address,
+                    table=table, talked=False, talk_n=0)
         await self.store.create_game(
             GameRow(gid, json.dumps(save_data(g, live.session()), separators=(",", ":")), 0,
-                    waiting_on(g, seats), host_hash, now, now), seats)
+                    waiting_on(g, seats), host_hash, now, now), seats, table)
         self.games[gid] = live
         self._hosting.setdefault(conn, set()).add(gid)
         mine = [s.seat for s in seats if s.kind == "host"]
         conn.send(reply("created", msg.rid, game=gid, token=token, seats=mine,
                         invites=[{"code": code, "seats": members, "expires": now + hours * 3600}
-                                 for code, members in invites.values()]))
+                                 for code, members in invites.values()], watch=watch, public=table.public))
         self._watch(conn, live, mine, msg.rid, host_hash)
         self._maybe_ai(live)
 
@@ -131,6 +141,7 @@ class Handlers:
         self._watch(conn, live, seats, msg.rid, h)
 
     async def _on_join(self, conn: Conn, msg: Message) -> None:
+        self.limits.take("joins", conn.address, "joins")
         gid, h = msg["game"], digest(msg["token"])
         live = await self._live(gid)
         if live is None:
@@ -187,6 +198,7 @@ class Handlers:
         self._tell_seats(live)
 
     async def _on_games(self, conn: Conn, msg: Message) -> None:
+        self.limits.take("lists", conn.address, "lists of games asked")
         out = []
         for token in msg["tokens"]:
             by_game: dict[str, list[int]] = {}

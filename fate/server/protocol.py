@@ -19,7 +19,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-VERSION = 2  # 2: undo, undone and the turn-end marks (24 November 2026)
+VERSION = 3  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch
+MAX_CHAT = 160  # characters of one line of table talk
+MAX_DELAY = 300  # seconds a spectator may be kept behind the game
 MAX_MESSAGE = 8 * 1024  # bytes of one client message; the transport drops frames above 64 KiB outright
 MAX_DEPTH = 6  # nesting of objects and lists in one message
 MAX_SEATS = 4
@@ -35,6 +37,8 @@ _GROUP = re.compile(r"[A-Za-z0-9_-]{1,16}")
 # a player's name: 1-24 characters, no control ones, no lone surrogate ("\ud800" in JSON decodes to
 # one; it is not text, and no database would store it)
 _NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f\ud800-\udfff]{1,24}")
+# a line of table talk: the same characters, and not only spaces
+_CHAT = re.compile(rf"(?=.*\S)[^\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]{{1,{MAX_CHAT}}}", re.S)
 
 
 class ProtocolError(ValueError):
@@ -90,6 +94,12 @@ def _one_of(options: tuple[str, ...]):
     return check
 
 
+def _bool(name: str, x: Any) -> bool:
+    if not isinstance(x, bool):
+        raise ProtocolError("bad_message", f"field {name!r}: expected true or false, not {_show(x)}")
+    return x
+
+
 _game = _text(_ID, "a game id")
 _token = _text(_TOKEN, "a seat token")
 _seat = _int(0, MAX_SEATS - 1)
@@ -129,7 +139,8 @@ def _tokens(name: str, x: Any) -> list[str]:
 # Every type a client may send: {field: (check, required)}. "v", "type" and "rid" are common.
 TYPES: dict[str, dict[str, tuple[Any, bool]]] = {
     "create": {"seats": (_seats, True), "seed": (_int(0, 2**62), False),
-               "invite_hours": (_int(1, 24 * 7), False)},
+               "invite_hours": (_int(1, 24 * 7), False), "public": (_bool, False),
+               "watch_delay": (_int(0, MAX_DELAY), False), "spectator_chat": (_bool, False)},
     "claim": {"code": (_text(_CODE, "an invite code"), True), "name": (_name, False)},
     "join": {"game": (_game, True), "token": (_token, True)},
     "choose": {"game": (_game, True), "seat": (_seat, True), "decision": (_int(0, 10**7), True),
@@ -141,6 +152,13 @@ TYPES: dict[str, dict[str, tuple[Any, bool]]] = {
     "hint": {"game": (_game, True), "seat": (_seat, True)},
     "undo": {"game": (_game, True), "seat": (_seat, True), "decision": (_int(1, 10**7), True)},
     "leave": {"game": (_game, True)},
+    "pause": {"game": (_game, True)},
+    "lobby": {},
+    "sit": {"game": (_game, True), "name": (_name, False)},
+    "watch": {"game": (_game, False), "code": (_text(_CODE, "a watch code"), False)},
+    "chat": {"game": (_game, True), "text": (_text(_CHAT, f"a line of 1 to {MAX_CHAT} characters, "
+                                                          "no control characters"), True)},
+    "rematch": {"game": (_game, True), "accept": (_bool, False)},
 }
 
 
@@ -153,8 +171,13 @@ def _fair_deal(fields: dict[str, Any]) -> None:
                                            "leave it out for a game with friends (the server deals)")
 
 
+def _one_way_to_watch(fields: dict[str, Any]) -> None:
+    if ("game" in fields) == ("code" in fields):
+        raise ProtocolError("bad_message", "watch: give either a watch code or a public game's id")
+
+
 # Checks of a whole message, after its fields (a rule between two fields).
-WHOLE = {"create": _fair_deal}
+WHOLE = {"create": _fair_deal, "watch": _one_way_to_watch}
 
 
 def _depth_ok(raw: str) -> bool:
@@ -248,4 +271,5 @@ ERRORS = (
     "bad_json", "too_big", "bad_message", "bad_version", "unknown_type", "rate_limited",
     "bad_token", "bad_invite", "no_such_game", "not_joined", "not_your_seat", "stale_decision",
     "illegal_choice", "game_over", "not_host", "not_absent", "busy", "internal", "cannot_undo",
+    "too_many", "not_your_turn", "bad_watch", "not_public", "no_seat", "not_over",
 )

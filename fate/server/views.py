@@ -14,7 +14,7 @@ from typing import Any
 
 from fate.content.model import Content
 from fate.engine import Event, Game, new_game, view
-from fate.engine.determinize import turn_enders
+from fate.engine.determinize import ENDS, MAY_END, turn_ending
 from fate.engine.undo import NOTHING_YET
 from fate.engine.view import hide_draft
 from fate.narration import narrate
@@ -38,13 +38,17 @@ def state(game_id: str, g: Game, seat: int, events: list[Event], content: Conten
           seats: list[dict[str, Any]], rid: int | None = None, undo: str = NOTHING_YET) -> dict[str, Any]:
     """The ``state`` message for one seat after a decision (or on joining). ``undo``: why the
     seat cannot take back its last decision now ("" if it can; fate/engine/undo.py). The prompt
-    of the seat asked names the choices that would end its turn (``ends_turn``, judged from
-    that seat's knowledge only: fate/engine/determinize.py), for the table's "End your turn?"."""
+    of the seat asked names the choices that end its turn in every deal its knowledge allows
+    (``ends_turn``) and those that may, on dice or cards it cannot see (``may_end_turn``), judged
+    from that seat's knowledge only (fate/engine/determinize.py), for the table's "End your turn?"."""
     v = hide_draft(view(g, seat), seat)
     p = v.get("prompt")
     asked = p is not None and "choices" in p
+    ending = turn_ending(g) if asked else {}
     return reply("state", rid, game=game_id, seat=seat, decision=len(g.choices_made), view=v,
-                 prompt=dict(p, context=_public(g.pending().context), ends_turn=turn_enders(g)) if asked else None,
+                 prompt=dict(p, context=_public(g.pending().context),
+                             ends_turn=[cid for cid, how in ending.items() if how == ENDS],
+                             may_end_turn=[cid for cid, how in ending.items() if how == MAY_END]) if asked else None,
                  events=told(events, v, seat, content), seats=seats, undo=undo)
 
 
@@ -55,6 +59,17 @@ def undone(game_id: str, g: Game, seat: int, dropped: list[Event], content: Cont
     (the last ones; ``dropped`` are all the events of the decisions taken back)."""
     return dict(state(game_id, g, seat, [], content, seats, rid, undo), type="undone",
                 drop=sum(1 for e in dropped if e.visible_to(seat)))
+
+
+def spectate(game_id: str, g: Game, events: list[Event], content: Content, seats: list[dict[str, Any]],
+             drop: int = 0) -> dict[str, Any]:
+    """What a spectator is sent after a decision (or on arriving): the engine's ``view(None)``
+    (no hand, no Reserve's faces, no Curse held, no draft, no Elder God chosen while the others
+    still choose), the events every seat may see, in words; ``drop``: how many of the events it
+    was told no longer happened (decisions taken back). Never a prompt's choices."""
+    v = hide_draft(view(g, None), None)
+    return reply("spectate", None, game=game_id, decision=len(g.choices_made), view=v,
+                 events=told(events, v, None, content), seats=seats, drop=drop)
 
 
 def _public(context: tuple) -> list:

@@ -19,19 +19,23 @@ import fate.ui.online.screens  # noqa: F401
 import fate.ui.online.table  # noqa: F401
 import fate.ui.screens.credits  # noqa: F401
 import fate.ui.screens.end  # noqa: F401
+import fate.ui.screens.finale  # noqa: F401
 import fate.ui.screens.gallery  # noqa: F401
 import fate.ui.screens.load  # noqa: F401
 import fate.ui.screens.new_game  # noqa: F401
 import fate.ui.screens.replay  # noqa: F401
+import fate.ui.screens.review  # noqa: F401
 import fate.ui.screens.rules  # noqa: F401
 import fate.ui.screens.settings  # noqa: F401
+import fate.ui.screens.statistics  # noqa: F401
 import fate.ui.screens.title  # noqa: F401
 import fate.ui.screens.tutorial  # noqa: F401
 import fate.ui.table.scene  # noqa: F401
 from fate import settings as settings_file
 from fate.content.model import Content
+from fate.net.hosting import HostWatch
 from fate.paths import saves_dir
-from fate.ui.kit import art
+from fate.ui.kit import art, illustration
 from fate.ui.kit.sound import Sound
 from fate.ui.kit.theme import Ink, show_cult_shapes
 from fate.ui.kit.widgets import SCENES, Scene
@@ -81,7 +85,9 @@ class App:
         self.tips_quiet = False  # since the last click, no tooltip (until the pointer moves)
         self.hosting = None  # the game's own server, when this window started it (fate/net/hosting.py)
         self.starting = None  # a server this window began to start and then stepped back from
+        self.host_watch = HostWatch()  # a hosted server that dies is started again (fate/net/hosting.py)
         self.online_file: Path | None = None  # the player's online games (None: online.json in the data folder)
+        self.focused = True  # the window has the keyboard (it is in front): else an online game knocks
         self.scene: Scene = SCENES["title"](self)
         self.frames_drawn = 0  # the audio device is opened once the first frame is shown
         self.frames_shown = 0  # of those, the ones the real loop put on screen (run)
@@ -183,7 +189,11 @@ class App:
                     self.tips_quiet = e.type == pygame.MOUSEBUTTONDOWN
                 elif e.type == pygame.WINDOWLEAVE:
                     self.mouse = None
+                elif e.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+                    self.focused = e.type == pygame.WINDOWFOCUSGAINED
                 self.scene.handle(e)
+        if self.hosting is not None or self.host_watch.restarting():
+            self.hosting = self.host_watch.poll(self.hosting)
         self.scene.update(dt)
         self.ink.drawn = set()
         self.ink.placed = []
@@ -215,6 +225,7 @@ class App:
                 shown, still = picture, 0.0
             else:
                 still += dt
+            illustration.idle()  # between frames: the pictures about to be needed (a card's preview)
             if first_frame_exit:
                 return
             if still >= REST_AFTER:

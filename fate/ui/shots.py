@@ -67,9 +67,10 @@ def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
             scene.take_over()
 
 
-SCREENS = ("title", "setup", "load", "table", "end", "replay", "rules", "gallery", "tutorial", "settings", "credits",
-           "preview", "online", "online_host", "online_hosting", "online_join", "online_waiting", "online_reconnecting",
-           "online_undo", "online_undo_greyed")
+SCREENS = ("title", "setup", "draft", "load", "table", "end", "finale", "replay", "rules", "gallery", "tutorial", "settings", "credits",
+           "gallery_spell", "preview", "online", "online_host", "online_hosting", "online_join", "online_waiting", "online_reconnecting",
+           "online_undo", "online_undo_greyed", "review", "statistics",
+           "online_new", "online_lobby", "online_spectate", "online_chat", "online_rematch")
 
 
 def friend_plays(url: str, code: str) -> threading.Thread:
@@ -108,6 +109,12 @@ def online_shot(app: App, screen: str) -> None:
             app.frame([], 1 / 30)
             time.sleep(0.01)
 
+    from fate.ui.online.shots import SCREENS as STRANGERS
+    from fate.ui.online.shots import strangers_shot
+
+    if screen in STRANGERS:  # a new game on a server, the lobby, a spectator, the talk, "Play again"
+        strangers_shot(app, screen)
+        return
     scene = app.goto("online")
     if screen == "online_join":
         scene.click(("page", "join"))
@@ -125,7 +132,9 @@ def online_shot(app: App, screen: str) -> None:
     try:
         scene.click(("host",))
         settle(lambda: app.scene.page == "hosting" or not app.scene.notice.endswith("…"))
-        if screen == "online_hosting":
+        if screen == "online_hosting":  # and the router's answer (none, for a shot: see FATE_ROUTER_URL below)
+            settle(lambda: app.hosting is None or ((r := app.hosting.router()) is not None and r.state != "asking"))
+            time.sleep(0.6)  # the page reads the router's report twice a second (fate/ui/online/invites.py)
             return
         if screen == "online":
             app.goto("online")
@@ -145,12 +154,13 @@ def online_shot(app: App, screen: str) -> None:
             if picker is not None:
                 app.scene.choose(app.scene.shown["prompt"]["choices"][0]["id"])
         settle(lambda: "Waiting for" in app.scene.status())
-        if screen == "online_reconnecting":
-            app.hosting.stop()
+        if screen == "online_reconnecting":  # the server stopped, not to be started again by the window
+            host, app.hosting = app.hosting, None
+            host.stop()
             settle(lambda: app.scene.session.link.status == "reconnecting" and app.scene.session.link.retry_in() > 1)
     finally:
-        if app.hosting is not None and screen not in ("online_waiting", "online_reconnecting", "online_undo",
-                                                      "online_undo_greyed"):
+        if app.hosting is not None and screen not in ("online_hosting", "online_waiting", "online_reconnecting",
+                                                      "online_undo", "online_undo_greyed"):
             app.hosting.stop()
 
 
@@ -196,6 +206,72 @@ def sample_saves(content: Content, folder: Path) -> None:
     (folder / "game-20261101-090000-000.json").write_text('{"format_version": 2, "game": "fate-of-the-e')
 
 
+def finished_session(content: Content, seed: int) -> Session:
+    """A three-cult game of AI seats played to its end by seeded random choices."""
+    session = busy_session(content, seed, players=3, decisions=10, human=None)
+    rnd = random.Random(seed)
+    while not session.over():
+        session.apply(rnd.choice(session.game.pending().choices).id)
+    return session
+
+
+def endgame_session(content: Content, seed: int) -> Session:
+    """A close three-cult endgame (the first cult a step from its god and three Elder Signs
+    from its seal; three gods dealt by the seed) played out by seeded random choices: seed 2
+    ends in a summoning (Cthulhu's), seed 1 in a sealing (Nyarlathotep's cult)."""
+    from fate.scenario import build
+
+    rnd = random.Random(seed)
+    gods = rnd.sample([content.cards[i].id for i in content.gods], 3)
+    game = build(content, {"players": 3, "seed": seed, "gods": gods, "turn": 24,
+                           "seats": [{"summon": 8, "elder_signs": 7}, {"summon": 6, "elder_signs": 5},
+                                     {"summon": 5, "elder_signs": 6}]}, "the finale's endgame")
+    session = Session.from_game(content, [SeatConfig(False, "easy", i) for i in range(3)], game)
+    while not session.over():
+        session.apply(rnd.choice(session.game.pending().choices).id)
+    return session
+
+
+TITLE_STIRRED = 12  # frames of the title after the pointer moved: its candles alight, the ring part way round
+FINALE_SHOT_AT = 0.8  # the moment of the finale a screenshot shows: the god up and its sigil alight, or the seal closed
+
+
+def finale_shot(app: App, session: Session) -> None:
+    """The finale of a finished game, some way in, over the table as the game ended."""
+    from fate.ui.table.anim import finale_kind
+    from fate.ui.table.scene import PlayScene
+
+    table = PlayScene(app, session)
+    app.show(table)
+    table.draw(app.screen)  # the last position, as the finale begins over it
+    if finale_kind(table.shown) is None:
+        raise ValueError(f"--screen finale: this game ends with no finale ({table.shown['end_reason']})")
+    app.settings["speed"] = 1
+    shot = app.goto("finale", table.shown, table.table, lambda: None)
+    shot.t = shot.length * FINALE_SHOT_AT
+
+
+def reviewed_sample(content: Content, folder: Path, seed: int) -> Path:
+    """A finished two-cult game (you against a Normal cult, your choices at random) with a
+    review of your decisions kept beside it, worked out with a short search (the shot's time)."""
+    from fate.ai.bots import make_bot
+    from fate.ai.review import review_game
+    from fate.review import keep_review
+    from fate.saves import read_save
+
+    s = Session(content, [SeatConfig(True, "normal", 0), SeatConfig(False, "normal", 1)], seed, saves=folder,
+                game_id="game-20261127-200000-000")
+    rnd, bot = random.Random(seed), make_bot("normal", seed, None)
+    while not s.over():
+        p = s.game.pending()
+        s.apply(rnd.choice(p.choices).id if p.seat == 0 else bot.choose(s.game).id)
+    s.close()
+    path = folder / "game-20261127-200000-000.json"
+    data = read_save(path)
+    keep_review(path, data, review_game(content, data, 0, "quick", iterations=(400, 30)))
+    return path
+
+
 def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], scenario: str | None,
                screen: str = "table") -> str:
     """A PNG of one screen: the table (a four-cult game some way in, or the
@@ -205,12 +281,16 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
         raise ValueError(f"--screen {screen!r}: expected one of {', '.join(SCREENS)}")
     with tempfile.TemporaryDirectory(prefix="fate-shot-") as tmp:
         saves = Path(tmp) / "saves"
-        if screen in ("title", "load", "replay"):
+        if screen in ("title", "load", "replay", "statistics"):
             sample_saves(content, saves)
+        if screen in ("review", "statistics"):
+            reviewed = reviewed_sample(content, saves, seed)
         online = screen.startswith("online")
         if online:  # the shot's own data folder: its online games file and its server's database
             before = os.environ.get("FATE_USER_DIR")
             os.environ["FATE_USER_DIR"] = tmp
+            # a shot's server asks no real router for a port (fate/router.py): this address answers nothing
+            os.environ.setdefault("FATE_ROUTER_URL", "http://127.0.0.1:9/rootDesc.xml")
         app = App(content, size=size, seed=seed, saves=saves)
         app.online_file = Path(tmp) / "online.json"  # never the player's own online games
         try:
@@ -223,11 +303,19 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
                 session = scenario_session(content, scenario) if scenario else busy_session(content, seed)
                 open_table(app, session)
             elif screen == "end":
-                session = busy_session(content, seed, players=3, decisions=10, human=None)
-                rnd = random.Random(seed)
-                while not session.over():
-                    session.apply(rnd.choice(session.game.pending().choices).id)
+                session = finished_session(content, seed)
                 app.goto("end", session, [CULT_COLOURS[c.colour][1] for c in session.seats])
+            elif screen == "finale":
+                finale_shot(app, endgame_session(content, seed))
+            elif screen == "draft":  # a new game's first decision: the two Elder Gods dealt to the player
+                session = Session(content, [SeatConfig(i == 0, "easy", i) for i in range(3)], seed)
+                open_table(app, session)
+            elif screen == "review":  # the sample's review at its worst marked decision
+                shot = app.goto("review", reviewed)
+                worst = max(range(len(shot.decisions())), key=lambda i: shot.decisions()[i]["drop"], default=0)
+                shot.go(worst)
+            elif screen == "statistics":
+                app.goto("statistics").wait()
             elif screen == "replay":  # the finished sample game, revealed, some way in
                 finished = next(r for r in list_saves(saves) if r.ok and r.over)
                 shot = app.goto("replay_of", finished.path)
@@ -240,13 +328,22 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
             elif screen == "rules":  # opened with F1 at the table: the section of its decision
                 open_table(app, busy_session(content, seed))
                 app.scene.open_rules()
-            elif screen == "gallery":  # a Spell with a solo version chosen
+            elif screen == "gallery":  # the first card with a solo version: an Elder God
                 shot = app.goto("gallery")
                 shot.select(next(i for i, e in enumerate(shot.shown()) if e.card.solo_text))
+            elif screen == "gallery_spell":  # a Spell with a solo version chosen
+                shot = app.goto("gallery")
+                shot.select(next(i for i, e in enumerate(shot.shown()) if e.card.solo_text and e.card.kind == "spell"))
             elif screen == "tutorial":  # lesson 3, the coach pointing at the Gate
                 shot = app.goto("tutorial", 2)
                 for _ in range(3):
                     app.frame([], 1 / 60)
+            elif screen == "title":  # as it stands after the pointer moved a while (the light part way round)
+                app.goto(screen)
+                app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(0, 0), rel=(1, 1), buttons=(0, 0, 0))], 0.0)
+                app.mouse = None
+                for _ in range(TITLE_STIRRED):
+                    app.frame([], 1 / 30)
             else:
                 app.goto(screen)
             app.frame([], 1 / 60)

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fate.engine import new_game
-from fate.net.messages import BadServerMessage, parse
+from fate.net.messages import VERSION, BadServerMessage, parse
 from fate.server import views
 
 SEATS = [{"seat": 0, "kind": "host", "level": "", "name": "Ann", "claimed": True, "resigned": False, "here": True}]
@@ -50,7 +50,7 @@ def one_state(content) -> dict:
     (lambda m: "x" * (5 * 2**20), "characters"),
     (lambda m: "{not json", "not JSON"),
     (lambda m: "[" * 100000, "nested"),
-    (lambda m: m | {"v": 3}, "protocol version 3"),
+    (lambda m: m | {"v": VERSION + 1}, f"protocol version {VERSION + 1}"),
     (lambda m: m | {"type": "hello"}, "type"),
     (lambda m: {k: x for k, x in m.items() if k != "decision"}, "missing"),
     (lambda m: m | {"extra": 1}, "unexpected field"),
@@ -168,3 +168,44 @@ def test_a_state_without_its_undo_reason_is_refused(content):
     del m["undo"]
     with pytest.raises(BadServerMessage, match="undo"):
         parse(json.dumps(m), content)
+
+
+def test_a_spectators_message_is_the_public_view_or_refused(content):
+    """``spectate`` carries ``view(None)``: one with a seat's hand, Reserve, Curse or draft, or a
+    seat's own view, is refused whole (one line), never drawn."""
+    g = new_game(content, 3, 11)
+    events = g.take_events()
+    rng = random.Random(2)
+    for _ in range(40):
+        events = g.apply(rng.choice(g.pending().choices))
+    good = json.loads(json.dumps(views.spectate("g", g, events, content, [])))
+    assert parse(json.dumps(good), content)["view"]["viewer"] is None
+    seat_view = json.loads(json.dumps(views.state("g", g, 0, events, content, [])))["view"]
+    spoiled = [good | {"view": seat_view},
+               good | {"view": good["view"] | {"seats": [dict(r, hand=[]) for r in good["view"]["seats"]]}},
+               good | {"view": good["view"] | {"curses_held": [{"id": "x", "name": "x", "text": "", "on": 0}]}},
+               good | {"drop": -1}]
+    for bad in spoiled:
+        with pytest.raises(BadServerMessage) as e:
+            parse(json.dumps(bad), content)
+        assert "\n" not in str(e.value) and len(str(e.value)) <= 200
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=300), st.text(max_size=40))
+def test_a_line_of_talk_from_a_server_is_checked_or_one_line(text, name):
+    raw = json.dumps({"v": VERSION, "type": "talk", "game": "g",
+                      "lines": [{"n": 1, "seat": 0, "name": name, "text": text, "at": 0.0, "decision": 0}]})
+    try:
+        m = parse(raw, content_for_talk())
+    except BadServerMessage as e:
+        assert "\n" not in str(e) and len(str(e)) <= 200
+        return
+    line = m["lines"][0]
+    assert line["text"].isprintable() and line["name"].isprintable() and len(line["text"]) <= 200
+
+
+def content_for_talk():
+    from fate.engine import default_content
+
+    return default_content()

@@ -10,7 +10,8 @@ the seat cannot see now (another seat's hand, Reserve, draft or Curse; any
 deck; the box) unless the engine's view or an event it may see shows it.
 Over real sockets: four games through a server process, every message every
 client received compared with the engine's view of the replayed game at that
-decision.
+decision; a spectator of each game (by its watch code) likewise, against the
+engine's ``view(None)`` and the events every seat may see.
 """
 
 from __future__ import annotations
@@ -135,26 +136,37 @@ def test_every_message_over_real_sockets_is_the_engines_view_at_its_decision(ser
 
     async def one(seed: int, players: int):
         host = await Client(srv.url, record=True).connect()
-        made = await host.request("create", seats=[{"kind": "host"}] + [{"kind": "remote"}] * (players - 1))
+        made = await host.request("create", seats=[{"kind": "host"}] + [{"kind": "remote"}] * (players - 1),
+                                  watch_delay=0)
+        spectator = await Client(srv.url, record=True).connect()
+        await spectator.request("watch", code=made["watch"])
         clients = [(host, [0])]
         for inv in made["invites"]:
             c = await Client(srv.url, record=True).connect()
             clients.append((c, (await c.request("claim", code=inv["code"]))["seats"]))
-        await asyncio.gather(*(play(c, made["game"], s, random.Random(seed + i)) for i, (c, s) in enumerate(clients)))
-        for c, _ in clients:
+        ends = await asyncio.gather(*(play(c, made["game"], s, random.Random(seed + i))
+                                      for i, (c, s) in enumerate(clients)))
+        last = max(st["decision"] for st in ends)
+        await spectator.until(lambda: any(m["decision"] == last for m in spectator.got("spectate")))
+        for c, _ in clients + [(spectator, [])]:
             await c.close()
-        return made["game"], [(c.log, s) for c, s in clients]
+        return made["game"], [(c.log, s) for c, s in clients] + [(spectator.log, None)]
 
     async def main():
         return await asyncio.gather(*(one(900 + k, 2 + k % 3) for k in range(4)))
 
     content = default_content()
-    messages = 0
+    messages = spectated = 0
     for gid, logs in asyncio.run(main()):
         final = stored_game(db, gid)
         by_decision = {}
         for log, seats in logs:
             for m in log:
+                if seats is None:  # the spectator: nothing but the public view, never a seat's state
+                    assert m["type"] in ("watching", "spectate"), m["type"]
+                    if m["type"] == "spectate":
+                        by_decision.setdefault(m["decision"], []).append(dict(m, seat=None))
+                    continue
                 if m["type"] == "state":
                     assert m["seat"] in seats  # never a seat the connection does not play
                     by_decision.setdefault(m["decision"], []).append(m)
@@ -170,9 +182,10 @@ def test_every_message_over_real_sockets_is_the_engines_view_at_its_decision(ser
                 assert not draft_leak(g, m["seat"], m)
                 assert not leaks(g, m["seat"], m, content)
                 messages += 1
+                spectated += m["seat"] is None
             if d < len(final.choices_made):
                 events = g.apply(final.choices_made[d])
-    assert messages > 200
+    assert messages > 200 and spectated > 100
 
 
 def test_the_choices_marked_as_ending_the_turn_tell_nothing_the_seat_does_not_know(content):
@@ -190,8 +203,9 @@ def test_the_choices_marked_as_ending_the_turn_tell_nothing_the_seat_does_not_kn
             st = views.state("g", g, p.seat, [], content, SEATS)
             twin = determinize(g, p.seat, 7000 + len(g.choices_made))
             assert seen_by(twin, p.seat) == seen_by(g, p.seat)
-            assert views.state("g", twin, p.seat, [], content, SEATS)["prompt"]["ends_turn"] == st["prompt"]["ends_turn"]
+            seen = views.state("g", twin, p.seat, [], content, SEATS)["prompt"]
+            assert (seen["ends_turn"], seen["may_end_turn"]) == (st["prompt"]["ends_turn"], st["prompt"]["may_end_turn"])
             assert st["prompt"]["ends_turn"] == [c.id for c in p.choices if ends_turn(g, p.seat, c.id)]
-            marked += bool(st["prompt"]["ends_turn"])
+            marked += bool(st["prompt"]["ends_turn"] or st["prompt"]["may_end_turn"])
             g.apply(rnd.choice(p.choices))
     assert marked > 50

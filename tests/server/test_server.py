@@ -227,3 +227,28 @@ def test_a_hint_is_hards_choice_for_the_askers_own_seat_only(servers, tmp_path):
     assert h["estimates"] and {e[0] for e in h["estimates"]} <= ids and h["estimates"][0][0] == h["choice"]
     assert (again["choice"], again["estimates"]) == (h["choice"], h["estimates"])  # searched once
     assert other == "not_your_seat"
+
+
+def test_only_the_host_pauses_a_game_and_everyone_at_the_table_is_told_by_whom(servers, tmp_path):
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0")
+
+    async def main():
+        host = await Client(srv.url).connect()
+        made = await host.request("create", seats=[{"kind": "host", "name": "Ann"}, {"kind": "remote"}])
+        friend = await Client(srv.url, record=True).connect()
+        await friend.request("claim", code=made["invites"][0]["code"], name="Bob")
+        refused = await error_of(friend.request("pause", game=made["game"]))
+        told = await host.request("pause", game=made["game"])
+        for _ in range(50):
+            if any(m["type"] == "paused" for m in friend.log):
+                break
+            await asyncio.sleep(0.1)
+        heard = [m for m in friend.log if m["type"] == "paused"]
+        await host.close()
+        await friend.close()
+        return refused, told, heard
+
+    refused, told, heard = asyncio.run(main())
+    assert refused == "not_host"
+    assert told["type"] == "paused" and told["by"] == "Ann"
+    assert [(m["game"], m["by"]) for m in heard] == [(told["game"], "Ann")]

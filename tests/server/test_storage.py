@@ -162,3 +162,44 @@ def test_a_persons_move_is_written_only_while_its_token_still_plays_the_seat(sto
     assert out == {"forged": False, "host": True, "friend": True, "friend resigned, take-back": False,
                    "friend resigned, choice": False, "the AI": True}
     assert stored.decision == 3 and stored.moves == ["a", "b", "c"]
+
+
+def test_tables_lobby_talk_and_rematch_are_kept_alike_by_both_stores(store_url):
+    """A game's table (public, watch code, delay, spectators' talk), the lobby's query (public,
+    not over, a seat open now), numbered lines of talk, and the rematch named once."""
+    from fate.server.storage import TableRow
+
+    async def main():
+        s = open_store(store_url)
+        out = {}
+        watch = "W-" + secrets.token_hex(6)
+        pub, row, seats = new_game_rows("L1-" + secrets.token_hex(4), 100.0)
+        await s.create_game(row, seats, TableRow(pub, True, digest(watch), 30, True))
+        private, row2, seats2 = new_game_rows("L2-" + secrets.token_hex(4), 100.0)
+        await s.create_game(row2, seats2)  # no table: private, as a game from before tables
+        out["table"] = await s.table(pub)
+        out["none"] = await s.table(private)
+        out["watched"] = (await s.watched(digest(watch)), await s.watched(digest("nothing")))
+        out["lobby"] = [g for g, *_ in await s.lobby(50.0, 50) if g in (pub, private)]
+        out["expired"] = [g for g, *_ in await s.lobby(150.0, 50) if g in (pub, private)]
+        out["talk"] = [await s.add_chat(pub, 0, 3, 10.0, "Ann", "Good game"), await s.add_chat(pub, 1, 4, 11.0, "Bob", "gg")]
+        out["said"] = await s.chat(pub, 10)
+        out["last"] = await s.chat(pub, 1)
+        out["rematch"] = [await s.set_rematch(pub, "next1"), await s.set_rematch(pub, "next2"),
+                          await s.set_rematch(private, "next3")]
+        out["after"] = (await s.table(pub)).rematch, (await s.table(private)).rematch
+        await s.claim_invite(seats[1].invite_hash, digest("stranger"), 50.0)
+        out["full"] = [g for g, *_ in await s.lobby(50.0, 50) if g == pub]
+        await s.close()
+        return out
+
+    out = asyncio.run(main())
+    t = out["table"]
+    assert (t.public, t.delay, t.spectator_chat, t.rematch) == (True, 30, True, None) and out["none"] is None
+    assert out["watched"][0] == t.game and out["watched"][1] is None
+    assert out["lobby"] == [t.game] and out["expired"] == [] and out["full"] == []
+    assert out["talk"] == [1, 2]
+    assert [(c.n, c.seat, c.decision, c.name, c.text) for c in out["said"]] == [(1, 0, 3, "Ann", "Good game"),
+                                                                               (2, 1, 4, "Bob", "gg")]
+    assert [c.n for c in out["last"]] == [2]
+    assert out["rematch"] == [True, False, True] and out["after"] == ("next1", "next3")

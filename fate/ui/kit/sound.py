@@ -22,7 +22,8 @@ import pygame
 from fate.engine import Event
 from fate.paths import assets_dir
 
-EFFECTS = ("dice", "card_play", "card_draw", "cultist", "raid", "curse", "summon", "elder_sign", "win", "lose")
+EFFECTS = ("dice", "card_play", "card_draw", "cultist", "raid", "curse", "summon", "elder_sign", "win", "lose",
+           "your_turn")  # your_turn: two soft knocks when an online game asks you (fate/ui/online/knock.py)
 MUSIC = "music"
 PLAYED_KEPT = 200  # how many of the effects asked for ``played`` remembers
 REPEAT_GAP = 0.08  # seconds: the same effect asked again sooner is not played twice

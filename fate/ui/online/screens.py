@@ -1,8 +1,6 @@
-"""Play Online: host on this computer, join by code, and My online games.
-
-One scene with four pages: ``games`` (My online games, with Host and Join
-beside them), ``host`` (the seats of a new game), ``hosting`` (the invite
-codes and the addresses friends type) and ``join`` (address, code, name).
+"""Play Online: My online games, join by code, and (fate/ui/online/lobby.py) a new game on
+this computer or any server, the lobby of open games and watching. Pages: ``games``,
+``host``, ``hosting`` (the codes and addresses to give), ``join``, ``lobby``, ``watch``.
 Nothing here waits on the network: each request goes out on a link's thread
 (fate/net/link.py) and ``update`` takes in the answer; every failure is one
 line on the page. The tokens and addresses are kept in the user's data folder
@@ -17,22 +15,28 @@ import pygame
 
 from fate.net import hosting
 from fate.net.link import Link, error_words
-from fate.net.mygames import MyGames, OnlineGame, address_url
+from fate.net.mygames import MyGames, OnlineGame
 from fate.net.query import GamesQuery
+from fate.ui.kit.clipboard import paste_keys
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, INK_DIM, INK_FAINT, PANEL, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
+from fate.ui.online import invites
+from fate.ui.online.lobby import LOBBY_ROWS, STRANGER_TIPS, Strangers
 from fate.ui.online.session import NetSession
 
 SEAT_KINDS = ("remote", "easy", "normal", "hard", "here", "none")
 SEAT_WORDS = {"remote": "A friend", "easy": "AI (Easy)", "normal": "AI (Normal)", "hard": "AI (Hard)",
               "here": "A player at this screen", "none": "No one"}
-FIELDS = {"address": 200, "code": 24, "name": 24}
+FIELDS = {"address": 200, "code": 24, "name": 24, "server": 200, "watch": 40}
 FIELD_TIPS = {
     "address": "The address of the computer hosting the game, as its Play Online page shows it "
-               "(for example 192.168.1.20:8765). Remembered for next time.",
-    "code": "The invite code your friend gave you (four groups of four letters and digits).",
+               "(for example 192.168.1.20:8765), or the whole invite line your friend sent (Ctrl+V pastes it). "
+               "Remembered for next time.",
+    "code": "The invite code your friend gave you: four groups of four letters and digits, in any case, with "
+            "or without the dashes.",
     "name": "What the table calls you on your Lodge's plaque (remembered).",
+    **STRANGER_TIPS,
 }
 ROWS = 6
 
@@ -50,7 +54,7 @@ def seat_list(seats: list[int]) -> str:
 
 
 @scene("online")
-class OnlineScene(Scene):
+class OnlineScene(Strangers, Scene):
     """Play Online. ``page``: games, host, hosting, join."""
 
     def __init__(self, app, page: str = "games") -> None:
@@ -58,9 +62,10 @@ class OnlineScene(Scene):
         self.mine = MyGames(app.online_file)
         self.page = page
         self.notice, app.notice = app.notice or self.mine.problem, ""
-        self.fields = {"address": self.mine.address, "code": "", "name": self.mine.name}
+        self.fields = {"address": self.mine.address, "code": "", "name": self.mine.name, "server": "", "watch": ""}
         self.editing: str | None = None
         self.seats = ["remote", "normal", "none"]  # seats 2-4 of a hosted game
+        self.strangers_init()  # New game's choices, the lobby
         self._lan: list[str] | None = None  # this computer's addresses, for the hosting page
         self.link: Link | None = None  # a request on its way (create, claim, open, leave)
         self.purpose: tuple = ()
@@ -81,11 +86,22 @@ class OnlineScene(Scene):
         if self.query is not None:
             self.query.close()
         self.query = GamesQuery(self.mine, self.app.content) if self.mine.games else None
+        # a server an earlier window left hosting in the background: it may be paused from here
+        self.background = hosting.running_host() if self.app.hosting is None else None
+
+    def pause_background(self) -> None:
+        """Pause the games the background server hosts: everyone at them is told who paused
+        them (their tables show a pause, not a fault), then the server stops."""
+        host, self.background = self.background, None
+        self.notice = hosting.pause_and_stop(host, self.mine.games)
+        self.refresh()
 
     # ---------------------------------------------------------------- the network
     def update(self, dt: float) -> None:
         if self.query is not None:
             self.query.poll()
+        if self.lobby_link is not None:
+            self.lobby_answer(self.lobby_link.poll())
         if self.starter is not None and self.starter[0].done():
             self.started()
         if self.session is not None:
@@ -123,8 +139,9 @@ class OnlineScene(Scene):
             self.fail(error_words(m))
         elif kind == "created" and what == "create":
             url = self.purpose[1]
-            self.made = OnlineGame(url, m["game"], m["token"], m["seats"], host=True, hosted_here=True,
-                                   invites=[{"code": i["code"], "seats": i["seats"]} for i in m["invites"]])
+            self.made = OnlineGame(url, m["game"], m["token"], m["seats"], host=True, hosted_here=self.purpose[2],
+                                   invites=[{"code": i["code"], "seats": i["seats"]} for i in m["invites"]],
+                                   watch=m["watch"])
             self.mine.add(self.made)
             self.notice = self.mine.problem
             self.link.close()
@@ -136,6 +153,8 @@ class OnlineScene(Scene):
             self.open_with(self.link, g)
         elif kind == "online" and what == "open":
             self.open_with(self.link, self.purpose[1])
+        elif kind == "watching" and what == "watch":
+            self.watching(m)
         elif kind == "resigned" and what == "leave":
             self.forget(self.purpose[1])
 
@@ -150,6 +169,7 @@ class OnlineScene(Scene):
         """Show the game once the server's first state of it comes."""
         self.session = NetSession(self.app.content, link, g.game, g.token, g.seats, g.host, g.server)
         self.session.invites = g.invites
+        self.session.muted = set(g.muted)
         if self.purpose[0] == "open":
             link.send("join", game=g.game, token=g.token)
         self.purpose = ("opening",)
@@ -173,25 +193,6 @@ class OnlineScene(Scene):
         self.link, self.purpose = None, ()
 
     # ---------------------------------------------------------------- actions
-    def start_hosting(self) -> None:
-        seats = [{"kind": "host", **({"name": self.fields["name"]} if self.fields["name"] else {})}]
-        for k in self.seats:
-            if k == "remote":
-                seats.append({"kind": "remote"})
-            elif k == "here":
-                seats.append({"kind": "host"})
-            elif k != "none":
-                seats.append({"kind": "ai", "level": k})
-        if len(seats) < 2:
-            self.notice = "A game online needs at least one more seat: a friend or an AI."
-            return
-        if not any(s["kind"] == "remote" for s in seats):
-            self.notice = "No friend's seat: choose New Game on the title screen to play against AI alone."
-            return
-        self.remember()
-        self.starter = (hosting.HostStarter(), ("create", seats))
-        self.notice = "Starting the game's server on this computer…"
-
     def started(self) -> None:
         """The server has started (or failed to): send what waited for it."""
         starter, (what, data) = self.starter
@@ -209,24 +210,17 @@ class OnlineScene(Scene):
             url = starter.host.url
             self.moved = (f"This computer's server now listens on port {starter.host.port}: "
                           "friends join this game again at that port.")
-        self.link = Link(url, self.app.content, retry=False)
         if what == "create":
-            self.link.send("create", seats=data)
-            self.purpose = ("create", url)
-            self.notice = "Starting the game…"
+            self.create(url, data[0], data[1], here=True)
         else:
+            self.link = Link(url, self.app.content, retry=False)
             self.purpose = ("open", data, "again")
 
     def join(self) -> None:
-        try:
-            url = address_url(self.fields["address"])
-        except ValueError as e:
-            self.notice = str(e)
+        got = invites.read_join(self)  # an invite line pasted whole, or the address and the code
+        if got is None:
             return
-        code = self.fields["code"].strip().upper()
-        if not 4 <= len(code) <= 40 or any(not (c.isalnum() or c == "-") for c in code):
-            self.notice = "An invite code is letters, digits and dashes, like ABCD-EFGH-IJKL-MNOP."
-            return
+        url, code = got
         self.remember()
         self.link = Link(url, self.app.content, retry=False)
         self.link.send("claim", code=code, **({"name": self.fields["name"]} if self.fields["name"] else {}))
@@ -269,18 +263,26 @@ class OnlineScene(Scene):
             return
         self.editing = None
         if kind == "page":
-            self.page, self.notice = key[1], ""
+            self.page, self.notice, self.first = key[1], "", 0
+            if self.page == "lobby" and self.lobby is None:
+                self.look()
         elif kind == "seat":
             i = key[1]
             self.seats[i] = SEAT_KINDS[(SEAT_KINDS.index(self.seats[i]) + 1) % len(SEAT_KINDS)]
         elif kind == "host":
             self.start_hosting()
+        elif self.strangers_click(key):
+            pass
         elif kind == "join":
             self.join()
         elif kind == "open":
             self.open_game(key[1])
         elif kind == "codes":
             self.made, self.page = key[1], "hosting"
+        elif kind == "copy" and self.made is not None:
+            invites.copy(self, key[1])
+        elif kind == "paste":
+            invites.paste(self, None)
         elif kind == "leave":
             if self.confirm != key[1:]:
                 self.confirm = key[1:]
@@ -293,8 +295,11 @@ class OnlineScene(Scene):
             self.leave_game(key[1])
         elif kind == "refresh":
             self.refresh()
+        elif kind == "pause_hosting":
+            self.pause_background()
         elif kind == "scroll":
-            self.first = max(0, min(self.first + key[1] * ROWS, max(0, len(self.mine.games) - ROWS)))
+            rows, many = (LOBBY_ROWS, len(self.lobby or [])) if self.page == "lobby" else (ROWS, len(self.mine.games))
+            self.first = max(0, min(self.first + key[1] * rows, max(0, many - rows)))
         elif kind == "table" and self.made is not None:
             self.open_game(self.made)
         elif kind == "back":
@@ -311,10 +316,12 @@ class OnlineScene(Scene):
     def key(self, event: pygame.event.Event) -> None:
         if self.editing is not None:
             text = self.fields[self.editing]
-            if event.key == pygame.K_BACKSPACE:
+            if paste_keys(event):
+                invites.paste(self, self.editing)
+            elif event.key == pygame.K_BACKSPACE:
                 self.fields[self.editing] = text[:-1]
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.click(("join",) if self.page == "join" else ("host",))
+                self.click({"join": ("join",), "lobby": ("look",), "watch": ("watch",)}.get(self.page, ("host",)))
             elif event.key == pygame.K_ESCAPE:
                 self.editing = None
             elif event.key == pygame.K_TAB:
@@ -325,12 +332,14 @@ class OnlineScene(Scene):
             return
         if event.key == pygame.K_ESCAPE:
             self.click(("back",))
+        elif paste_keys(event) and self.page == "join":
+            self.click(("paste",))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and self.editing is not None:
             self.key(event)  # typing: Tab moves between the fields, not the buttons
             return
-        if event.type == pygame.MOUSEWHEEL and self.page == "games":
+        if event.type == pygame.MOUSEWHEEL and self.page in ("games", "lobby"):
             self.click(("scroll", -1 if event.y > 0 else 1))
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.editing is not None:
@@ -339,11 +348,14 @@ class OnlineScene(Scene):
         super().handle(event)
 
     def page_fields(self) -> tuple[str, ...]:
-        return {"join": ("address", "code", "name"), "host": ("name",)}.get(self.page, ())
+        return {"join": ("address", "code", "name"), "host": ("server", "name"), "lobby": ("server", "name"),
+                "watch": ("address", "watch")}.get(self.page, ())
 
     def close(self) -> None:
         if self.query is not None:
             self.query.close()
+        if self.lobby_link is not None:
+            self.lobby_link.close(wait=0)
         for x in (self.session, self.link):
             if x is not None:
                 x.close()
@@ -352,8 +364,8 @@ class OnlineScene(Scene):
     def draw(self, screen: pygame.Surface) -> None:
         self.hot = []
         L = backdrop(self, screen)
-        titles = {"games": "Play Online", "host": "Host a Game", "hosting": "Your Game Is Open",
-                  "join": "Join a Game"}
+        titles = {"games": "Play Online", "host": "New Game Online", "hosting": "Your Game Is Open",
+                  "join": "Join a Game", "lobby": "Open Games", "watch": "Watch a Game"}
         self.ink.draw(screen, titles[self.page], L.p(960, 96), 80, GOLD, "title", anchor="center", shadow=True)
         getattr(self, "draw_" + self.page)(screen, L)
         if self.notice:
@@ -375,7 +387,8 @@ class OnlineScene(Scene):
         text = self.fields[name]
         caret = "|" if on and int(time.monotonic() * 2) % 2 == 0 else ""
         shown = text + caret if text or on else {"address": "192.168.1.20:8765", "code": "ABCD-EFGH-IJKL-MNOP",
-                                                  "name": "Your name"}[name]
+                                                  "name": "Your name", "server": "This computer",
+                                                  "watch": "ABCD-EFGH-IJKL-MNOP"}[name]
         ink.draw(screen, shown, (box.x + L.n(16), box.centery), 26, PARCHMENT if text else INK_FAINT,
                  anchor="midleft", max_w=box.w - L.n(32))
         self.hot.append(Hotspot(box, ("field", name), label, FIELD_TIPS[name] + " Click to type."))
@@ -383,17 +396,26 @@ class OnlineScene(Scene):
     # the pages
     def draw_games(self, screen: pygame.Surface, L: Layout) -> None:
         ink = self.ink
-        button(self, screen, L, (200, 220, 420, 80), "Host on this computer", ("page", "host"), size=28,
-               tip="Start a game here for friends to join: this computer holds it while you play. "
-                   "Choose the seats, then give each friend their invite code.")
-        button(self, screen, L, (200, 320, 420, 80), "Join a game", ("page", "join"), size=28,
+        button(self, screen, L, (200, 210, 420, 76), "New game", ("page", "host"), size=28,
+               tip="Start a game on this computer or on a game server: choose the seats and whether strangers may "
+                   "find it in the lobby, then give each friend their invite code.")
+        button(self, screen, L, (200, 300, 420, 76), "Join a game", ("page", "join"), size=28,
                tip="Join a friend's game with the address of their computer and the invite code they gave you.")
-        ink.para(screen, "Friends on the same network type this computer's address; friends elsewhere need "
-                 "the port forwarded on the host's router (see docs/server.md).",
-                 L.r(200, 430, 420, 200), 19, INK_DIM)
+        button(self, screen, L, (200, 390, 420, 76), "Open games (lobby)", ("page", "lobby"), size=28,
+               tip="A server's public games with a free seat: join one with a click, or watch it.")
+        button(self, screen, L, (200, 480, 420, 76), "Watch a game", ("page", "watch"), size=28,
+               tip="Watch a game from what every player may see, with the watch code its host gave you.")
+        ink.para(screen, "Hosting asks your router to let friends in other houses in, and says how to do it by "
+                 "hand if it cannot. An invite line (fate://…) carries the address and the code in one: copy it "
+                 "when hosting, paste it on Join.",
+                 L.r(200, 580, 420, 240), 19, INK_DIM)
         ink.draw(screen, "My online games", L.p(700, 196), 30, GOLD, "title")
         button(self, screen, L, (1560, 190, 160, 46), "Refresh", ("refresh",), size=20,
                tip="Ask the servers again where each of your games stands")
+        if self.background is not None:
+            button(self, screen, L, (1340, 190, 200, 46), "Pause hosting", ("pause_hosting",), size=20,
+                   tip="This computer still hosts your games in the background: pause them for everyone (the "
+                       "server stops; your friends see the game paused by you until you host it again)")
         if not self.mine.games:
             ink.para(screen, "No online games yet. A game you host or join is listed here, with whose turn it "
                      "is, and stays here when you close the game: open it again days later.",
@@ -416,8 +438,8 @@ class OnlineScene(Scene):
         row = self.query.rows.get((g.server, g.game)) if self.query else None
         problem = self.query.problems.get(g.server, "") if self.query else ""
         where = g.server.split("://", 1)[1] + (" (hosted here)" if g.hosted_here else "")
-        if row is None:
-            state = problem or "Asking the server…"
+        if row is None:  # a game its host paused says so rather than that its server is at fault
+            state = f"Paused by {short(g.paused_by, 16)}" if problem and g.paused_by else problem or "Asking the server…"
             who = ""
         else:
             names = [f"AI ({(p['level'] or 'normal').capitalize()})" if p["kind"] == "ai" else
@@ -435,7 +457,8 @@ class OnlineScene(Scene):
             else:
                 state = "Waiting"
             state += f" · turn {row['turn']}" if row["turn"] else " · choosing Elder Gods"
-        colour = SIGN_GREEN if state.startswith("Your turn") else (BLOOD if problem and row is None else PARCHMENT)
+        colour = SIGN_GREEN if state.startswith("Your turn") else (BLOOD if problem and row is None and not
+                                                                    g.paused_by else PARCHMENT)
         ink.draw(screen, state, L.p(724, y + 14), 24, colour, "bold", max_w=L.n(560))
         ink.draw(screen, (who + " · " if who else "") + where, L.p(724, y + 54), 18, INK_DIM, "italic",
                  max_w=L.n(580))
@@ -450,50 +473,19 @@ class OnlineScene(Scene):
                selected=sure, tip=f"Leave this game for good: an AI plays {yours} there from now on, and it goes "
                                   "off this list (a finished game just goes off the list). Click twice.")
 
-    def draw_host(self, screen: pygame.Surface, L: Layout) -> None:
-        ink = self.ink
-        self.field(screen, L, "name", "Your name at the table", 560, 190, 800)
-        ink.draw(screen, "Seat 1: you, at this computer", L.p(560, 320), 24, PARCHMENT, "bold")
-        for i, k in enumerate(self.seats[:3]):  # seats 2-4: a game has four at most
-            y = 370 + i * 80
-            ink.draw(screen, f"Seat {i + 2}", L.p(560, y + 18), 24, INK_DIM, "bold")
-            button(self, screen, L, (720, y, 400, 62), SEAT_WORDS[k], ("seat", i), size=24,
-                   tip="Click for the next: a friend (who joins with an invite code), an AI at a level (played on "
-                       "this computer's server), another player at this screen (the table hands over between you), "
-                       "or no one")
-        button(self, screen, L, (1180, 580, 420, 80), "Start hosting", ("host",), size=28,
-               tip="Start this computer's game server (it keeps the game in your data folder) and open the game: "
-                   "the next page shows the invite code for each friend")
-        ink.para(screen, "Your computer holds the game while it is played. When you close the window you can keep "
-                 "hosting in the background (friends play on) or pause the game for everyone.",
-                 L.r(560, 700, 1100, 120), 20, INK_DIM)
-
     def draw_hosting(self, screen: pygame.Surface, L: Layout) -> None:
-        ink = self.ink
-        g = self.made
-        if g is None:
+        if self.made is None:
             self.page = "games"
             return
-        port = g.server.rsplit(":", 1)[1]
-        ink.draw(screen, "Give each friend their invite code:", L.p(300, 190), 26, PARCHMENT, "bold")
-        for i, inv in enumerate(g.invites):
-            seats = ", ".join(str(s + 1) for s in inv["seats"])
-            ink.draw(screen, f"Seat {seats}", L.p(340, 246 + i * 64), 24, INK_DIM, "bold")
-            ink.draw(screen, inv["code"], L.p(520, 238 + i * 64), 38, GOLD, "bold")
-        y = 270 + len(g.invites) * 64
-        if self._lan is None:  # asked of the system once a page: a name lookup may take its time
-            self._lan = hosting.lan_addresses()
-        addrs = self._lan
-        ink.draw(screen, "and the address of this computer:", L.p(300, y), 26, PARCHMENT, "bold")
-        shown = [f"{a}:{port}" for a in addrs[:3]] or [f"this computer's address, port {port}"]
-        for i, a in enumerate(shown):
-            ink.draw(screen, a, L.p(340, y + 46 + i * 46), 32, GOLD, "bold")
-        y += 60 + len(shown) * 46
-        ink.para(screen, f"Friends on your home network type one of these addresses. Friends elsewhere need port "
-                 f"{port} (TCP) forwarded on your router to this computer, and your public address "
-                 "(docs/server.md says how). The codes work once each, for 24 hours.",
-                 L.r(300, y, 1320, 120), 21, INK_DIM)
-        button(self, screen, L, (1300, 800, 420, 80), "Go to the table", ("table",), size=28,
+        invites.draw_hosting(self, screen, L)  # the invites, the house's addresses, the router's answer
+        if self.made.watch:
+            self.ink.draw(screen, "Spectators watch with:", L.p(200, 706), 22, INK_DIM, "bold")
+            r = self.ink.draw(screen, self.made.watch, L.p(200, 740), 30, GOLD, "bold")
+            self.hot.append(Hotspot(r, ("ui", "watch_code"), "Watch code",
+                                    "Anyone with this code (and the address) may watch the game from what every "
+                                    "player may see: Play Online > Watch a game."
+                                    + (" The game is public: the lobby lists it too." if self.public else "")))
+        button(self, screen, L, (200, 820, 420, 80), "Go to the table", ("table",), size=28,
                tip="Take your seat; the table shows who has joined and whom it is waiting for. The codes stay in "
                    "My online games (Codes).")
 
@@ -501,8 +493,14 @@ class OnlineScene(Scene):
         self.field(screen, L, "address", "Address of the host's computer", 560, 190, 800)
         self.field(screen, L, "code", "Invite code", 560, 320, 800)
         self.field(screen, L, "name", "Your name at the table", 560, 450, 800)
-        button(self, screen, L, (760, 600, 400, 80), "Join", ("join",), size=30,
+        button(self, screen, L, (560, 600, 380, 80), "Paste invite line", ("paste",), size=26,
+               tip="Fill in the address and the code from the invite line your friend sent (fate://…), copied "
+                   "to the clipboard (Ctrl+V does the same)")
+        button(self, screen, L, (980, 600, 380, 80), "Join", ("join",), size=30,
                tip="Take the seat the code opens; the game then appears in My online games too (Enter)")
+        self.ink.para(screen, "Sent an invite line (fate://…)? Copy it and press Paste invite line (or Ctrl+V): the "
+                      "address and the code fill in. A code read aloud works in any case, with or without dashes.",
+                      L.r(560, 710, 800, 100), 20, INK_DIM)
 
 
 @scene("host_close")
@@ -533,8 +531,8 @@ class HostCloseScene(Scene):
             self.app.hosting = None
             self.app.quit()
         elif key == ("pause",):
-            self.app.hosting.stop()
-            self.app.hosting = None
+            host, self.app.hosting = self.app.hosting, None  # no longer watched: it is not to start again
+            hosting.pause_and_stop(host, MyGames(self.app.online_file).games)
             self.app.quit()
         elif key == ("cancel",):
             self.go_back()

@@ -26,6 +26,7 @@ from fate.engine.model import Choice, Prompt
 from fate.engine.undo import NOT_A_PLAYER, NOTHING_YET, OVER
 from fate.engine.view import hide_draft
 from fate.net.link import Link, error_words
+from fate.ui.online.together import TALK_KEPT, Together
 from fate.ui.session import SeatConfig, TurnRecord
 from fate.untrusted import one_line
 
@@ -90,8 +91,9 @@ def public(v: dict) -> dict:
     return hide_draft(out, None)  # the looking seat's own god too, while others still choose
 
 
-class NetSession:
-    """The table's session for an online game. ``pump()`` (every frame) takes in what came."""
+class NetSession(Together):
+    """The table's session for an online game. ``pump()`` (every frame) takes in what came;
+    its table talk and "Play again" are fate/ui/online/together.py's."""
 
     def __init__(self, content: Content, link: Link, game_id: str, token: str, seats: list[int],
                  host: bool = False, server: str = "") -> None:
@@ -125,7 +127,19 @@ class NetSession:
         self._rejoined: set[int] = set()  # seats whose next state is the server's word after a reconnection
         self._went_back = False  # decisions were taken back while we were away: the chronicle replaces the log
         self.rewound = False  # decisions were taken back: the table drops what it was doing
-        link.set_greeting([{"type": "join", "game": game_id, "token": token}])
+        self.took_back: list[str] = []  # "Bob took back their last decision.": for the table to say
+        self._told_back: tuple[int, int] | None = None  # (seat, decision) of the take-back last said
+        self.talk: dict[int, dict[str, Any]] = {}  # the table's talk by line number (fate/server/tables.py)
+        self.talk_seen = 0  # the last line number the player has had in front of them
+        self.muted: set[int] = set()  # seats whose talk is not shown here
+        self.votes: tuple[list[int], list[int]] = ([], [])  # "Play again": seats that said it, seats waited for
+        self.asked_again = False  # this screen said "Play again"
+        self.rematched: dict[str, Any] | None = None  # where the players play again
+        self.paused_by = ""  # the host who paused the game (its server stopped), until it answers again
+        self.following: NetSession | None = None  # the new game's session, on this same line
+        self.done = False  # closed for good (an ended game keeps its line open for a rematch until then)
+        if token:
+            link.set_greeting([{"type": "join", "game": game_id, "token": token}])
 
     # ---------------------------------------------------------------- the wire
     def pump(self) -> list[dict[str, Any]]:
@@ -138,6 +152,10 @@ class NetSession:
             if kind in ("state", "undone") and m["game"] == self.game_id and m["seat"] in self.mine:
                 if m.get("rid") is not None and m.get("rid") == self._undo_rid:
                     self._undo_rid = -1
+                if kind == "undone":
+                    self._taken_back(m)
+                elif m["decision"] > (self._told_back or (0, -1))[1]:
+                    self._told_back = None  # the game moved on: a later take-back is said again
                 self._state(m)
             elif kind == "seats" and m["game"] == self.game_id:
                 self._seats(m["seats"])
@@ -150,6 +168,20 @@ class NetSession:
             elif kind == "hint" and m["game"] == self.game_id:
                 self._hint_rid = -1
                 self._take_hint(m)
+            elif kind == "talk" and m["game"] == self.game_id:
+                for line in m["lines"]:
+                    self.talk[line["n"]] = line
+                if len(self.talk) > TALK_KEPT:
+                    for n in sorted(self.talk)[:-TALK_KEPT]:
+                        del self.talk[n]
+            elif kind == "rematch" and m["game"] == self.game_id:
+                self.votes = (m["accepted"], m["waiting"])
+            elif kind == "rematched" and m["game"] == self.game_id:
+                self.rematched = m
+            elif kind == "paused" and m["game"] == self.game_id:
+                self.paused_by = m["by"]  # the host's server stops: a pause until they host again, not a fault
+            elif kind == "online":
+                self.paused_by = ""
             elif kind == "error":
                 rid = m.get("rid")
                 self.sent.pop(rid, None)
@@ -227,6 +259,16 @@ class NetSession:
         self._hint = None
         self._decision = -1  # asked afresh
         self.rewound = self.relog = True
+
+    def _taken_back(self, m: dict[str, Any]) -> None:
+        """Another player's Undo: said in words (``took_back``, for the table), once however many
+        of the seats played here are told. The seat asked again is the one that took back."""
+        p = m["view"].get("prompt") or m.get("prompt")
+        seat = p.get("seat") if isinstance(p, dict) else None
+        if not isinstance(seat, int) or seat in self.mine or (seat, m["decision"]) == self._told_back:
+            return
+        self._told_back = (seat, m["decision"])
+        self.took_back.append(f"{self.name(seat)} took back their last decision.")
 
     def _chronicle(self, m: dict[str, Any]) -> None:
         """The game so far as our seat saw it (asked once on joining): the log's history."""
@@ -353,11 +395,16 @@ class NetSession:
         self.sent[rid] = (st["seat"], st["decision"], choice_id)
         return []
 
-    def ends_turn(self, choice_id: str) -> bool:
-        """Would this choice of the seat asked here end its turn? The server says so with the
-        prompt (judged by the engine from that seat's knowledge only)."""
+    def ends_turn(self, choice_id: str) -> str:
+        """Does this choice of the seat asked here end its turn: "ends" (in every deal of what
+        the seat cannot see), "may" (on dice or hidden cards) or ""? The server says so with
+        the prompt (judged by the engine from that seat's knowledge only)."""
         st = self._asking()
-        return st is not None and choice_id in st["prompt"].get("ends_turn", ())
+        if st is None:
+            return ""
+        if choice_id in st["prompt"].get("ends_turn", ()):
+            return "ends"
+        return "may" if choice_id in st["prompt"].get("may_end_turn", ()) else ""
 
     def choosing(self) -> bool:
         """A choice or an Undo of ours is on its way (the prompt is not asked again meanwhile)."""
@@ -434,4 +481,6 @@ class NetSession:
         return {"server": self.server, "game": self.game_id, "seats": self.mine}
 
     def close(self) -> None:
-        self.link.close()
+        if self.can_play_again():
+            return  # the end screen may still say "Play again" on this line; finish() closes it
+        self.finish()

@@ -8,7 +8,8 @@ each Lodge's plaque names its player; a line says whom the game waits for and
 for how long; a dot in the top bar shows the connection, and while it is lost
 a banner says that the table is reconnecting (by itself, with backoff) and
 that a click made meanwhile is sent once it is back; the host may hand a
-player who has gone to an AI. Undo (the button and Ctrl+Z) asks the server to
+player who has gone to an AI; when the game comes to ask this screen, it
+knocks (fate/ui/online/knock.py). Undo (the button and Ctrl+Z) asks the server to
 take back the seat's own last decision; the server says with each state why
 it may not, in the words the table uses at home.
 """
@@ -17,8 +18,11 @@ from __future__ import annotations
 
 import pygame
 
+from fate.net.mygames import MyGames
 from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import Hotspot, button, scene, tooltip
+from fate.ui.online.knock import Knock
+from fate.ui.online.talk import TalkPanel
 from fate.ui.table.scene import PlayScene
 
 CONNECTION = {"online": ("Online", SIGN_GREEN), "connecting": ("Connecting", GOLD),
@@ -36,19 +40,31 @@ def minutes(seconds: float) -> str:
 
 
 @scene("online_play")
-class OnlinePlayScene(PlayScene):
+class OnlinePlayScene(TalkPanel, PlayScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self._seen = session.game.choices_made.stop
         self.table.players = [session.name(s) for s in range(session.players)]
+        self.knock = Knock(app, session)  # your turn: a sound, and a notification when the window is behind
 
     # ---------------------------------------------------------------- what the server sends
+    def _narrate_new(self, v: dict, animate: bool, upto: int | None = None) -> None:
+        """The Chronicle names each player from its first line on: their name until their Elder
+        God is known (fate/narration.py reads ``player``), never "seat 2"."""
+        s = self.session
+        if v.get("seats"):
+            names = [s.name(i) for i in range(len(v["seats"]))]
+            v = dict(v, seats=[dict(row, player="" if n == "You" else n) for row, n in zip(v["seats"], names,
+                                                                                            strict=True)])
+        super()._narrate_new(v, animate, upto)
+
     def decisions(self) -> int:
         return len(self.session.game.choices_made)
 
     def update(self, dt: float) -> None:
         s = self.session
         s.pump()
+        self._server_back(s)
         self.table.players = [s.name(i) for i in range(s.players)]
         if s.fatal:
             self.app.notice = s.fatal
@@ -65,6 +81,11 @@ class OnlinePlayScene(PlayScene):
             s.relog = False
             self.shown = s.view(self.looker)
             self._relog()
+        for line in s.took_back:  # another player's Undo, said (the board and the Chronicle went back)
+            self.add_log(line, GOLD)
+            self.notice = (line, self.clock + 6)
+        s.took_back.clear()
+        self.knock.look()
         if len(s.events) > self.logged or self.decisions() != self._seen:
             after = s.view(self.looker)
             self._narrate_new(after, animate=True)  # the others' decisions animate as they arrive
@@ -82,15 +103,51 @@ class OnlinePlayScene(PlayScene):
         elif not s.is_human(seat) and self.looker is not None and len(s.humans()) >= 2:
             self.go_public()  # several players at this screen, none of them asked: only what all may see
 
-    def ends_turn(self, cid: str) -> bool:
+    @property
+    def types_text(self) -> bool:  # type: ignore[override]
+        return self.talk_open and self.talk_typing
+
+    def ends_turn(self, cid: str) -> str:
         """Online the rules run on the server only: the server marks in each prompt the choices
         that end the seat's turn, and the table asks "End your turn?" of those, as at home."""
         return self.session.ends_turn(cid)
+
+    def _hosted_here(self) -> bool:
+        """This window hosts the game's server (it watches it and starts it again if it dies)."""
+        h = self.app.hosting
+        return h is not None and self.session.server.rsplit(":", 1)[-1].rstrip("/") == str(h.port)
+
+    def _server_back(self, s) -> None:
+        """Both tables say when the game's server answers again after it was gone; the hosting
+        window, having started it again, asks its link to reconnect at once."""
+        watch = self.app.host_watch
+        if watch.restarts != getattr(self, "_restarts_seen", watch.restarts) and self._hosted_here():
+            s.link.retry_now()
+        self._restarts_seen = watch.restarts
+        online = s.link.status == "online"
+        if online and getattr(self, "_was_offline", False):
+            restarted = self._hosted_here() and watch.restarts
+            self.notice = ("The game's server was started again; the game goes on." if restarted else
+                           "The game's server answers again; the game goes on.", self.clock + 6)
+        self._was_offline = s.link.status == "reconnecting"
+        if s.paused_by != getattr(self, "_paused_seen", "") and s.mine:  # for My online games, in any later window
+            MyGames(self.app.online_file).paused(s.server, s.game_id, s.paused_by)
+        self._paused_seen = s.paused_by
 
     def status(self) -> str:
         s = self.session
         if s.over():
             return "The game is over."
+        if s.link.status != "online" and s.paused_by:
+            return f"The game is paused by {s.paused_by}; it goes on when they host it again."
+        if s.link.status != "online" and self._hosted_here() and self.app.host_watch.restarting():
+            return self.app.host_watch.note
+        if not s.mine and s.link.status == "online":  # a spectator
+            late = getattr(s, "delay", 0)
+            seat = s.prompt_seat()
+            name = self._name_of(seat) if seat is not None else ""
+            now = f"{name[:1].upper()}{name[1:]} to decide" if seat is not None else "Watching"
+            return f"{now} · you watch{f' {late} s behind the table' if late else ''}, seeing what everyone may see"
         if s.link.status != "online":
             where = s.server.split("://", 1)[-1]
             return f"The game's server at {where} does not answer; the table reconnects by itself."
@@ -127,7 +184,19 @@ class OnlinePlayScene(PlayScene):
         self.session.close()
 
     # ---------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self.talk_key(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_t and not self.menu and self.handoff is None:
+            self.toggle_talk()
+            return
+        super().handle(event)
+
     def click(self, key: tuple) -> None:
+        if self.talk_click(key):
+            return
+        if self.talk_typing and key[:3] != ("ui", "talk", "box"):
+            self.talk_typing = False
         if key[:2] == ("ui", "replace"):
             self.session.replace(key[2], "normal")
             self.notice = (f"Asked the server to give {self.session.name(key[2])}'s seat to an AI (Normal).",
@@ -140,6 +209,8 @@ class OnlinePlayScene(PlayScene):
         super().draw(screen)
         if self.handoff is None and not self.menu:
             self.draw_connection(screen)
+            self.draw_talk_button(screen)
+            self.draw_talk(screen)
 
     def draw_connection(self, screen: pygame.Surface) -> None:
         """The connection's dot in the top bar; a banner while it is lost; the host's

@@ -22,7 +22,13 @@ from fate.ui.table.autopass import (
 HARD_SECONDS = (0.5, 1.0, 2.0, 4.0)
 WINDOWS = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUME_STEP = 10
-ROW_Y, ROW_STEP = 156, 72
+ROW_Y, ROW_STEP = 146, 62
+ROW_H = 56  # a row's buttons
+# what an online game does when it comes to ask you (fate/ui/online/knock.py): (button, setting, what)
+KNOCKS = (("Notification", "knock_notify", "a notification on the desktop when the game window is behind others"),
+          ("Taskbar flash", "knock_flash", "the game's window flashes in the taskbar when it is behind others"),
+          ("Knock", "knock_sound", "two soft knocks in the game (at the effects volume)"))
+KNOCK_KEYS = tuple(k for _, k, _ in KNOCKS)
 # the settings kept seat by seat: (the words allowed, the default)
 SEAT_SETTINGS = {"autopass": (AUTOPASS_MODES, DEFAULT_MODE), "temporary_control": (TEMPORARY_MODES, DEFAULT_TEMPORARY)}
 
@@ -68,6 +74,14 @@ class SettingsScene(Scene):
             ("Hard thinks for", [(f"{t:g} s", ("hard", t), st["hard_seconds"] == t,
                                   f"Hard searches about {t:g} s a decision, and as long for a hint: "
                                   "longer is stronger and slower") for t in HARD_SECONDS]),
+            ("Reviews", [(label, ("review_budget", b), st.get("review_budget", "quick") == b, tip) for label, b, tip in (
+                ("Quick", "quick", "Hard judges each of your decisions in about a fifth of a second: a game's "
+                                   "review in a minute or so, more marks left unclear"),
+                ("Thorough", "thorough", "About a second a decision: a few minutes a game, surer marks"))]),
+            ("Your turn online", [(label, (key,), st.get(key, True),
+                                   f"{'On' if st.get(key, True) else 'Off'}: {tip} (click to turn it "
+                                   f"{'off' if st.get(key, True) else 'on'})")
+                                  for label, key, tip in KNOCKS]),
             ("Window", [(f"{w} x {h}", ("window", w, h), not self.app.fullscreen and list(self.app.size) == [w, h],
                          f"A window of {w} by {h}") for w, h in WINDOWS]
              + [("Full screen", ("fullscreen",), self.app.fullscreen, "Fill the screen (F11)")]),
@@ -97,12 +111,12 @@ class SettingsScene(Scene):
         ink.draw(screen, "Settings", L.p(960, 90), 72, GOLD, "title", anchor="center", shadow=True)
         for r, (title, options) in enumerate(self.rows()):
             y = ROW_Y + r * ROW_STEP
-            ink.draw(screen, title, L.p(640, y + 30), 28, PARCHMENT, "bold", anchor="midright")
+            ink.draw(screen, title, L.p(640, y + ROW_H // 2), 28, PARCHMENT, "bold", anchor="midright")
             if isinstance(options, str):
                 self.draw_volume(screen, L, options, y)
                 continue
             for i, (label, key, selected, tip) in enumerate(options):
-                button(self, screen, L, (680 + i * 210, y, 190, 60), label, key, selected=selected, size=22, tip=tip)
+                button(self, screen, L, (680 + i * 210, y, 190, ROW_H), label, key, selected=selected, size=22, tip=tip)
         button(self, screen, L, (810, ROW_Y + len(self.rows()) * ROW_STEP + 4, 300, 60), "Back", ("back",), size=28,
                tip="Back (Esc). Every setting is kept for the next time you play.")
         sound = self.app.sound
@@ -117,19 +131,19 @@ class SettingsScene(Scene):
         st = self.app.settings
         level = st[f"{which}_volume"]
         what = "the music loop" if which == "music" else "the sounds of the table"
-        button(self, screen, L, (680, y, 60, 60), "−", ("volume", which, max(0, level - VOLUME_STEP)), size=28,
+        button(self, screen, L, (680, y, 60, ROW_H), "−", ("volume", which, max(0, level - VOLUME_STEP)), size=28,
                tip=f"Quieter {what}")
         for i in range(1, 100 // VOLUME_STEP + 1):
-            r = L.r(760 + (i - 1) * 48, y + 8, 42, 44)
+            r = L.r(760 + (i - 1) * 48, y + 6, 42, ROW_H - 12)
             filled = i * VOLUME_STEP <= level
             pygame.draw.rect(screen, mix(GOLD, NIGHT, 0.15) if filled else PANEL, r, border_radius=L.n(6))
             pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.3), r, L.n(2), border_radius=L.n(6))
             self.hot.append(Hotspot(r, ("volume", which, i * VOLUME_STEP), f"{which.title()} {i * VOLUME_STEP}%",
                                     f"Set {what} to {i * VOLUME_STEP}%"))
-        button(self, screen, L, (1250, y, 60, 60), "+", ("volume", which, min(100, level + VOLUME_STEP)), size=28,
+        button(self, screen, L, (1250, y, 60, ROW_H), "+", ("volume", which, min(100, level + VOLUME_STEP)), size=28,
                tip=f"Louder {what}")
         muted = " (muted: M)" if st["muted"] else ""
-        self.ink.draw(screen, f"{level}%{muted}", L.p(1330, y + 30), 24, INK_DIM if st["muted"] else PARCHMENT,
+        self.ink.draw(screen, f"{level}%{muted}", L.p(1330, y + ROW_H // 2), 24, INK_DIM if st["muted"] else PARCHMENT,
                       anchor="midleft")
 
     def click(self, key):
@@ -142,8 +156,10 @@ class SettingsScene(Scene):
             st[f"{key[1]}_volume"] = key[2]
             if key[1] == "effects":
                 self.app.sound.play("card_draw")  # to hear the new level
-        elif key[0] in ("text_size", "cult_shapes", "handoff_solo", "confirm_end_turn"):
+        elif key[0] in ("text_size", "cult_shapes", "handoff_solo", "confirm_end_turn", "review_budget"):
             st[key[0]] = key[1]
+        elif key[0] in KNOCK_KEYS:
+            st[key[0]] = not st.get(key[0], True)
         elif key[0] in SEAT_SETTINGS:
             allowed, default = SEAT_SETTINGS[key[0]]
             words = [m if m in allowed else default for m in (list(st.get(key[0]) or []) + [default] * 4)[:4]]

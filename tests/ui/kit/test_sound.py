@@ -49,7 +49,7 @@ def test_effects_follow_what_happens_and_a_summon_step_back_is_silent():
     assert effect_of(Event("summon_moved", {"seat": 0, "frm": 3, "to": 4})) == "summon"
     assert effect_of(Event("summon_moved", {"seat": 0, "frm": 4, "to": 3})) == ""
     assert effect_of(Event("turn_ended", {"seat": 0})) == ""
-    assert set(sound_module.OF_EVENT.values()) | {"win", "lose"} == set(EFFECTS)
+    assert set(sound_module.OF_EVENT.values()) | {"win", "lose", "your_turn"} == set(EFFECTS)
 
 
 @pytest.fixture

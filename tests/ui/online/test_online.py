@@ -34,6 +34,7 @@ from fate.ui.screens.end import EndScene
 from fate.ui.screens.title import TitleScene
 
 SETTINGS = {"speed": 3, "handoff_solo": False, "confirm_end_turn": False}
+TOOK_BACK = " took back their last decision."
 WAIT = 90.0
 
 
@@ -380,10 +381,17 @@ def test_undo_online_takes_back_the_players_decision_on_both_tables(content, tmp
             assert s.session.events == events_then  # the chronicle without what was taken back
             # the table's log too, told again from the start: it ends where it ended then (names as
             # the cults are known now, without the table's own notes such as "Taken for you")
-            told_now, told_then = ([x for x in log if not x[0].startswith("Taken for you")] for log in (s.log, log_then))
+            # and the other player's take-back said in words: fate/ui/online/table.py)
+            told_now, told_then = ([x for x in log if not x[0].startswith("Taken for you")
+                                    and not x[0].endswith(TOOK_BACK)] for log in (s.log, log_then))
             assert told_now[-3:] == told_then[-3:] and len(told_now) <= len(told_then)
             own_view_only(w)
         assert a.scene.shown["prompt"]["seat"] == a.scene.undo_seat()  # asked again
+        # the other table says who took back, by name; one's own Undo is not announced to oneself
+        said = [x[0] for x in other.scene.log if x[0].endswith(TOOK_BACK)]
+        assert said and said[-1] == f"{other.scene.session.name(a.scene.undo_seat())}{TOOK_BACK}"
+        assert said[-1].split()[0] in ("Ann", "Bob")
+        assert not any(x[0].endswith(TOOK_BACK) for x in a.scene.log)
         for key in [key for key in seen if key[1] >= d]:
             del seen[key]  # those decisions may come again otherwise
         frame()
@@ -506,3 +514,60 @@ def test_a_hosted_game_opens_on_the_port_this_computers_server_runs_on_now(conte
     assert [g.server for g in MyGames(app.online_file).games] == [now.url]
     assert f"port {now.port}" in app.scene.notice[0]
     assert app.hosting.pid == now.pid
+
+
+def test_the_hosted_server_killed_comes_back_by_itself_on_its_port_in_both_windows_within_10_s(content, tmp_path,
+                                                                                                user):
+    """The window that hosts watches its server: killed outright, it is started again on the
+    same port and database, and both tables are back (and say so) within 10 s, nobody doing
+    anything; the game is the one it was."""
+    host, friend, made = host_and_join(content, tmp_path, user)
+    apps = [host, friend]
+    first = host.hosting
+    at = host.scene.decisions()
+    first.proc.kill()
+    first.proc.wait(10)
+    killed = time.monotonic()
+    until(apps, lambda: friend.scene.session.link.status == "reconnecting", "the friend's link to notice", 10)
+    assert friend.scene.status().endswith("the table reconnects by itself.")
+    until(apps, lambda: all(a.scene.session.link.status == "online" for a in apps) and host.hosting is not first,
+          "both tables back", 10.0 - (time.monotonic() - killed))
+    back = time.monotonic() - killed
+    until(apps, lambda: all(a.scene.notice and "goes on" in a.scene.notice[0] for a in apps), "both to say so", 5)
+    user.append(host.hosting)
+    assert back <= 10.0
+    assert host.hosting.alive() and host.hosting.port == first.port
+    assert host.host_watch.restarts == 1 and host.hosting.port == int(made.server.rsplit(":", 1)[1])
+    assert "started again" in host.scene.notice[0] and "answers again" in friend.scene.notice[0]
+    assert host.scene.decisions() >= at and friend.scene.decisions() >= at  # the same game, nothing lost
+
+
+def test_a_game_hosted_in_the_background_is_paused_from_my_online_games_and_the_friend_sees_a_pause(
+        content, tmp_path, user):
+    """The host keeps hosting in the background and closes; a later window pauses it from My
+    online games; the friend's table says who paused the game, not that the server is at fault,
+    and it goes on once the host opens it again."""
+    host, friend, made = host_and_join(content, tmp_path, user)
+    server = host.hosting
+    host.frame([pygame.event.Event(pygame.QUIT)], 0.02)
+    press(host, ("keep",))
+    assert not host.running and server.alive()
+    later = window(content, tmp_path, "host")  # the same player's files, a new window
+    press(later, ("online",))
+    assert later.scene.background is not None and later.scene.background.pid == server.pid
+    press(later, ("pause_hosting",))
+    assert not server.alive() and hosting.running_host() is None
+    assert later.scene.notice.startswith("Paused: 1 game")
+    until([friend], lambda: friend.scene.session.link.status == "reconnecting", "the friend's link to notice", 15)
+    assert friend.scene.status() == "The game is paused by Ann; it goes on when they host it again."
+    looking = window(content, tmp_path, "friend")  # the friend's My online games, in another window
+    press(looking, ("online",))
+    until([looking], lambda: looking.scene.query is not None and looking.scene.query.problems, "the server to fail", 30)
+    looking.frame([], 0.02)
+    assert "Paused by Ann" in looking.ink.drawn  # a pause, not the server's fault
+    press(later, ("open",))  # the host opens it again: its server starts, the friend's table goes on
+    until([later, friend], lambda: friend.scene.session.link.status == "online", "the friend back", 30)
+    user.append(later.hosting)
+    assert "paused" not in friend.scene.status()
+    friend.frame([], 0.02)
+    assert all(not g.paused_by for g in MyGames(friend.online_file).games)  # going on: forgotten

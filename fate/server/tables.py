@@ -1,0 +1,326 @@
+"""Games among strangers: the lobby of public games, spectators, table talk and the rematch.
+A mixin of ``GameServer`` (fate/server/app.py); docs/protocol.md says what each message does.
+
+- **The lobby** lists the public games with a seat open to anyone, from one list this
+  process builds at most every ``LOBBY_SECONDS`` (one query) whoever asks: no game pays for
+  being listed, and a flood of ``lobby`` requests costs one list. ``sit`` takes a public
+  game's first open seat as an invite code would.
+- **Spectators** watch a game by its watch code (any game) or, for a public game, by its id.
+  They are sent the engine's ``view(None)`` and the events every seat may see
+  (fate/server/views.py ``spectate``), each ``delay`` seconds (the host's) after it happened;
+  never a prompt's choices, a hand, a Reserve's faces, a Curse held or a draft.
+- **Table talk**: a line from a player at the table, cut and checked at the door (no control
+  characters), kept in the store with the game and its decision number, told to every
+  player (and to spectators, late like the game, only if the host allowed it). A connection
+  may say ``CHAT_BURST`` lines in ``CHAT_SECONDS``, an address ``CHAT_PER_ADDRESS`` a minute.
+- **Rematch**: once a game is over each player says "Play again" (``rematch``) with one
+  click (a yes or a no is told to every player, so it counts as a line of talk against the
+  limits); when every person at the table has, one new game is made with the same players,
+  each on the seat after their old one's (so another cult goes first), played by the same
+  tokens: nobody is seated in it who did not ask to be.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+from fate.engine import new_game
+from fate.engine.save import save_data
+from fate.engine.undo import UndoTrail
+from fate.server import views
+from fate.server.handlers import new_invite
+from fate.server.limits import Window
+from fate.server.live import Live, waiting_on
+from fate.server.protocol import Message, ProtocolError, reply
+from fate.server.storage import ChatRow, GameRow, SeatRow, TableRow, digest
+from fate.untrusted import one_line
+
+if TYPE_CHECKING:
+    from fate.server.presence import Conn
+
+LOBBY_SECONDS = 2.0  # the lobby's list is built at most this often, and a connection may ask this often
+LOBBY_GAMES = 50  # games listed at most
+SPECTATORS = 64  # spectators of one game at once (each decision is sent to each)
+CHAT_BURST, CHAT_SECONDS = 5, 10.0  # lines of table talk a connection may say within this many seconds
+CHAT_PER_ADDRESS = 30  # lines an address may say a minute, over all its connections
+CHAT_KEPT = 100  # lines of a game's talk sent to whoever arrives at its table
+CHAT_MAX = 2000  # lines a game's talk may hold: a table is no place for a novel
+DEFAULT_DELAY = 15  # seconds spectators are kept behind the game unless the host says otherwise
+
+
+def new_watch_code() -> str:
+    """A watch code: 80 random bits like an invite code, read aloud in four groups."""
+    return new_invite()
+
+
+def _line(r: ChatRow) -> dict[str, Any]:
+    return {"n": r.n, "seat": r.seat, "name": r.name, "text": r.text, "at": r.at, "decision": r.decision}
+
+
+def open_seats(seats: list[SeatRow], now: float) -> list[SeatRow]:
+    """A public game's seats anyone may take: a friend's seat nobody has claimed, still open."""
+    return [r for r in seats if r.kind == "remote" and r.token_hash is None and r.invite_hash
+            and r.invite_expires > now]
+
+
+class Tables:
+    """Lobby, spectators, table talk and rematch."""
+
+    def _tables_init(self) -> None:
+        self._lobby: tuple[float, str] | None = None  # (when built, the list's JSON without a rid)
+        self._lobby_building: asyncio.Lock | None = None
+        self._lobby_asked: dict[Any, float] = {}  # conn -> when it last asked
+        self._spectating: dict[Any, dict[str, int]] = {}  # conn -> game -> which watch (a late message of an old one is dropped)
+        self._watches = 0
+        self._chat_conn = Window(CHAT_BURST, CHAT_SECONDS)
+        self._chat_addr = Window(CHAT_PER_ADDRESS, 60.0)
+
+    # ------------------------------------------------------------ the lobby
+    async def _on_lobby(self, conn: Conn, msg: Message) -> None:
+        now = time.monotonic()
+        if now - self._lobby_asked.get(conn, -LOBBY_SECONDS) < LOBBY_SECONDS:
+            raise ProtocolError("rate_limited", f"one lobby list every {LOBBY_SECONDS:.0f} s")
+        self._lobby_asked[conn] = now
+        if self._lobby_building is None:
+            self._lobby_building = asyncio.Lock()
+        async with self._lobby_building:  # of many asking at once, one builds; the others take its list
+            if self._lobby is None or time.monotonic() - self._lobby[0] >= LOBBY_SECONDS:
+                self._lobby = (time.monotonic(), await self._lobby_list())
+        text = self._lobby[1]
+        conn.send_text(text if msg.rid is None else f'{text[:-1]},"rid":{msg.rid}}}')
+
+    async def _lobby_list(self) -> str:
+        now = time.time()
+        games = []
+        for gid, created, updated, seats in await self.store.lobby(now, LOBBY_GAMES):
+            live = self.games.get(gid)
+            p = live.game.pending() if live is not None else None
+            games.append({"game": gid, "created": created, "updated": updated,
+                          "players": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+                                       "claimed": s.kind == "ai" or bool(s.token_hash)} for s in seats],
+                          "open": len(open_seats(seats, now)),
+                          "turn": live.game.turn if live is not None else 0,
+                          "to_decide": None if p is None else p.seat})
+        return json.dumps(reply("lobby", None, games=games), separators=(",", ":"))
+
+    async def _table(self, gid: str) -> TableRow | None:
+        live = self.games.get(gid)
+        return live.table if live is not None else await self.store.table(gid)
+
+    async def _on_sit(self, conn: Conn, msg: Message) -> None:
+        """A public game's first open seat (with its group: a hotseat's seats go together)."""
+        gid = msg["game"]
+        table = await self._table(gid)
+        if table is None or not table.public:
+            raise ProtocolError("not_public", "that game is not open to everyone: its seats are taken by invite code")
+        limits, key, c = self.limits, conn.address, self.limits.config
+        if not limits.claims.take(key):
+            what = f"more than {c.claims} seats claimed in {c.window:g} s"
+            limits.refused("claims", key, what)
+            raise ProtocolError("too_many", f"{what} from your address; try again later")
+        now = time.time()
+        free = open_seats(await self.store.seats(gid), now)
+        token = secrets.token_urlsafe(24)
+        h = digest(token)
+        rows = await self.store.claim_invite(free[0].invite_hash, h, now, msg.get("name", "")) if free else []
+        if not rows:
+            limits.claims.give_back(key)
+            raise ProtocolError("no_seat", "that game has no open seat any more")
+        self._lobby = None  # the list changed
+        live = await self._live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "that game is gone")
+        async with live.lock:
+            self._seat_rows(live, await self.store.seats(gid))
+        seats = [r.seat for r in rows]
+        conn.send(reply("claimed", msg.rid, game=gid, token=token, seats=seats))
+        self._watch(conn, live, seats, msg.rid, h)
+
+    # ------------------------------------------------------------ spectators
+    async def _on_watch(self, conn: Conn, msg: Message) -> None:
+        if "code" in msg.fields:  # a watch code is guessed like an invite code: the same limit
+            limits, key, c = self.limits, conn.address, self.limits.config
+            if not limits.guesses.take(key):
+                what = f"more than {c.guesses} codes that opened nothing in {c.window:g} s"
+                limits.refused("guesses", key, what)
+                raise ProtocolError("too_many", f"{what} from your address; try again later")
+            raw = msg["code"].replace("-", "").upper()  # any case, with or without its dashes
+            gid = await self.store.watched(digest("-".join(raw[i:i + 4] for i in range(0, len(raw), 4))))
+            if gid is None:
+                raise ProtocolError("bad_watch", "no game has that watch code (mistyped?)")
+            limits.guesses.give_back(key)
+        else:
+            gid = msg["game"]
+            table = await self._table(gid)
+            if table is None or not table.public:
+                raise ProtocolError("not_public", "that game is private: watch it with the watch code its host gives")
+        live = await self._live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "that game is gone")
+        if conn not in live.spectators and len(live.spectators) >= SPECTATORS:
+            raise ProtocolError("too_many", f"that game has {SPECTATORS} spectators already; try again later")
+        table = live.table or TableRow(gid)
+        live.spectators.add(conn)
+        self._watches += 1
+        self._spectating.setdefault(conn, {})[gid] = self._watches
+        conn.send(reply("watching", msg.rid, game=gid, delay=table.delay, chat=table.spectator_chat))
+        seats = live.seat_list()
+        self._to_spectator(conn, live, json.dumps(views.spectate(gid, live.game, [], self.content, seats),
+                                                  separators=(",", ":")))
+        if table.spectator_chat:
+            said = [_line(r) for r in await self.store.chat(gid, CHAT_KEPT) if r.at <= time.time() - table.delay]
+            if said:
+                conn.send(reply("talk", None, game=gid, lines=said))
+
+    def _to_spectator(self, conn: Conn, live: Live, text: str) -> None:
+        """Send ``text`` to a spectator the host's delay after now (if it still watches then)."""
+        delay = live.table.delay if live.table is not None else 0
+        if delay <= 0:
+            conn.send_text(text)
+            return
+        which = self._spectating.get(conn, {}).get(live.game_id)
+        asyncio.get_running_loop().call_later(delay, self._deliver, conn, live.game_id, which, text)
+
+    def _deliver(self, conn: Conn, gid: str, which: int | None, text: str) -> None:
+        if which is not None and self._spectating.get(conn, {}).get(gid) == which:
+            conn.send_text(text)
+
+    def _tell_spectators(self, live: Live, events: list, undone: bool) -> None:
+        """After a decision (or a take-back): every spectator's public view, built once."""
+        drop = sum(1 for e in events if e.visible_to(None)) if undone else 0
+        text = json.dumps(views.spectate(live.game_id, live.game, [] if undone else events, self.content,
+                                         live.seat_list(), drop), separators=(",", ":"))
+        for c in list(live.spectators):
+            self._to_spectator(c, live, text)
+
+    def _stop_watching(self, conn: Conn, gid: str | None = None) -> None:
+        """``conn`` watches ``gid`` (None: any game) no more; what waits to be sent to it is dropped."""
+        mine = self._spectating.get(conn, {})
+        for g in ([gid] if gid is not None else list(mine)):
+            if mine.pop(g, None) is not None and g in self.games:
+                self.games[g].spectators.discard(conn)
+        if not mine:
+            self._spectating.pop(conn, None)
+        if gid is None:
+            self._lobby_asked.pop(conn, None)
+
+    # ------------------------------------------------------------ table talk
+    async def _on_chat(self, conn: Conn, msg: Message) -> None:
+        gid = msg["game"]
+        seats = self._joined.get(conn, {}).get(gid)
+        if not seats:
+            raise ProtocolError("not_your_seat", "only the players at that table may talk there")
+        if not self._chat_conn.take(str(id(conn))):
+            raise ProtocolError("rate_limited", f"at most {CHAT_BURST} lines in {CHAT_SECONDS:.0f} s")
+        if not self._chat_addr.take(conn.address):
+            self.limits.refused("chat", conn.address, f"more than {CHAT_PER_ADDRESS} lines of talk a minute")
+            raise ProtocolError("too_many", f"more than {CHAT_PER_ADDRESS} lines of talk a minute from your address")
+        live = await self._live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "that game is gone")
+        if live.talk_n is None:  # how much was said, once since loading
+            last = await self.store.chat(gid, 1)
+            live.talk_n = last[-1].n if last else 0
+        if live.talk_n >= CHAT_MAX:
+            raise ProtocolError("too_many", f"this table's talk holds {CHAT_MAX} lines: nothing more can be said")
+        seat = min(seats)
+        name = live.seats[seat].name or f"Seat {seat + 1}"
+        text = one_line(msg["text"], 160)
+        now = time.time()
+        n = await self.store.add_chat(gid, seat, len(live.game.choices_made), now, name, text)
+        live.talked, live.talk_n = True, n
+        line = {"n": n, "seat": seat, "name": name, "text": text, "at": now, "decision": len(live.game.choices_made)}
+        out = json.dumps(reply("talk", None, game=gid, lines=[line]), separators=(",", ":"))
+        for c in {c for conns in live.watchers.values() for c in conns}:
+            c.send_text(f'{out[:-1]},"rid":{msg.rid}}}' if c is conn and msg.rid is not None else out)
+        if live.table is not None and live.table.spectator_chat:
+            for c in list(live.spectators):
+                self._to_spectator(c, live, out)
+
+    async def _arrived(self, conn: Conn, live: Live) -> None:
+        """A player took their seats: the table's talk so far, and the game they went on to."""
+        said = await self.store.chat(live.game_id, CHAT_KEPT) if live.talked is not False else []
+        live.talked = bool(said)
+        if said:
+            conn.send(reply("talk", None, game=live.game_id, lines=[_line(r) for r in said]))
+        if live.table is not None and live.table.rematch:
+            self._tell_rematch(conn, live, live.table.rematch, None)
+
+    # ------------------------------------------------------------ rematch
+    async def _on_rematch(self, conn: Conn, msg: Message) -> None:
+        gid = msg["game"]
+        if not self._joined.get(conn, {}).get(gid):
+            raise ProtocolError("not_your_seat", "only the players of that game may ask to play again")
+        live = await self._live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "that game is gone")
+        if not live.game.over:
+            raise ProtocolError("not_over", "the game is not over yet")
+        if not self._chat_conn.take(str(id(conn))):  # each yes or no is told to every player: as talk is
+            raise ProtocolError("rate_limited", f"at most {CHAT_BURST} lines or answers in {CHAT_SECONDS:.0f} s")
+        if live.table is not None and live.table.rematch:
+            self._tell_rematch(conn, live, live.table.rematch, msg.rid)
+            return
+        seat = min(self._joined[conn][gid])
+        h = live.holders.get((seat, conn))
+        mine = {s.seat for s in live.seats if h and s.token_hash == h}
+        if msg.get("accept", True):
+            live.votes |= mine
+        else:
+            live.votes -= mine
+        people = {s.seat for s in live.seats if s.kind != "ai" and s.token_hash}
+        if msg.get("accept", True) and people <= live.votes:
+            await self._rematch(live, conn, msg.rid)
+            return
+        out = json.dumps(reply("rematch", None, game=gid, accepted=sorted(live.votes & people),
+                               waiting=sorted(people - live.votes)), separators=(",", ":"))
+        for c in {c for conns in live.watchers.values() for c in conns}:
+            c.send_text(f'{out[:-1]},"rid":{msg.rid}}}' if c is conn and msg.rid is not None else out)
+
+    async def _rematch(self, live: Live, asker: Conn, rid: int | None) -> None:
+        """Every person said "Play again": the new game, each player a seat on (the first seat
+        rotates), the same tokens, a fresh deal; everyone at the table is told where it is."""
+        n, now = len(live.seats), time.time()
+        gid = secrets.token_urlsafe(12)
+        if not await self.store.set_rematch(live.game_id, gid):  # made already (another process)
+            table = await self.store.table(live.game_id)
+            gid = table.rematch if table is not None else gid
+        else:
+            seats = []
+            for i in range(n):
+                old = live.seats[(i + 1) % n]
+                person = old.kind != "ai" and bool(old.token_hash)
+                seats.append(SeatRow(gid, i, old.kind if person else "ai", "" if person else (old.level or "normal"),
+                                     token_hash=old.token_hash if person else None, last_seen=now,
+                                     name=old.name if person else ""))
+            old_table = live.table or TableRow(live.game_id)
+            code = new_watch_code()
+            table = TableRow(gid, False, digest(code), old_table.delay, old_table.spectator_chat)
+            g = new_game(self.content, n, secrets.randbits(62))
+            g.take_events()
+            fresh = Live(gid, g, seats, live.host_hash, content=self.content, kept=UndoTrail(), table=table,
+                         talked=False, talk_n=0)
+            await self.store.create_game(
+                GameRow(gid, json.dumps(save_data(g, fresh.session()), separators=(",", ":")), 0,
+                        waiting_on(g, seats), live.host_hash, now, now), seats, table)
+            self.games[gid] = fresh
+            live.table = TableRow(live.game_id, old_table.public, old_table.watch_hash, old_table.delay,
+                                  old_table.spectator_chat, gid)
+            live.watch_next = code
+            self._maybe_ai(fresh)
+        if live.table is None or live.table.rematch != gid:
+            live.table = await self.store.table(live.game_id)
+        for c in {c for conns in live.watchers.values() for c in conns}:
+            self._tell_rematch(c, live, gid, rid if c is asker else None)
+
+    def _tell_rematch(self, conn: Conn, live: Live, gid: str, rid: int | None) -> None:
+        """Where ``conn``'s players play again: the new game and the seats its token plays there."""
+        hashes = {live.holders.get((s, conn)) for s in self._joined.get(conn, {}).get(live.game_id, ())}
+        n = len(live.seats)
+        seats = sorted((s - 1) % n for s in range(n) if live.seats[s].token_hash in hashes)
+        code = live.watch_next
+        conn.send(reply("rematched", rid, game=live.game_id, next=gid, seats=seats, watch=code))

@@ -1,0 +1,203 @@
+"""Play Online's invites: the hosting page's invite lines (copied to the clipboard), what the
+home router said about friends in other houses (and the steps by hand when it said no),
+and pasting an invite line into Join.
+
+The scene (fate/ui/online/screens.py) keeps its page and fields; these functions draw
+into it and act for it. An invite line is ``fate://address:port/CODE`` (fate/net/invite.py):
+the router's public address and port when it opened the way, else this computer's
+address on the home network. The router's answer comes from the hosting server's
+report (fate/router.py through ``Host.router()``), read at most twice a second.
+"""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import urlsplit
+
+import pygame
+
+from fate.net import hosting
+from fate.net.invite import InviteError, code_key, invite_line, read_line
+from fate.net.mygames import address_url
+from fate.router import RouterReport
+from fate.ui.kit import clipboard
+from fate.ui.kit.layout import Layout
+from fate.ui.kit.theme import BLOOD, GOLD, INK_DIM, PARCHMENT, SIGN_GREEN
+from fate.ui.kit.widgets import button
+
+READ_EVERY = 0.5  # seconds between readings of the router's report
+
+
+def steps(port: int, lan: str) -> list[str]:
+    """Forwarding the port by hand, in the game's words (the packaged game has no docs/)."""
+    here = f"this computer ({lan})" if lan else "this computer"
+    return [
+        "Open your router's settings in a web browser: its address is printed on the router, often "
+        "192.168.1.1 or 192.168.0.1.",
+        f"Find \"Port forwarding\" (or \"Virtual server\") and forward TCP port {port} to {here}. Or turn "
+        "UPnP on there and host again: the game then does this itself.",
+        "If this computer's firewall asks, allow Fate of the Elder Gods.",
+        f"Friends elsewhere type your home's public address (a web search for \"what is my IP\" shows it) "
+        f"followed by :{port}.",
+    ]
+
+
+def port_of(url: str) -> int:
+    """The port of a server's URL (ws://host:port, wss://host:port/)."""
+    try:
+        return urlsplit(url).port or 8765
+    except ValueError:
+        return 8765
+
+
+def router_report(scene) -> RouterReport | None:
+    """The hosting server's report of the router (this window's server, or one an earlier window
+    left hosting in the background), read again every READ_EVERY seconds."""
+    now = time.monotonic()
+    if now - getattr(scene, "_router_at", -READ_EVERY) >= READ_EVERY:
+        host = scene.app.hosting or hosting.running_host()
+        scene._router_at = now
+        scene._router = host.router() if host is not None else None
+    return getattr(scene, "_router", None)
+
+
+def line_for(scene, code: str) -> str:
+    """The invite line to give for ``code``: the router's way in if it opened one, else the
+    home network's address of this computer."""
+    g = scene.made
+    if not g.hosted_here:  # a game on a server elsewhere: everyone joins at its own address
+        return invite_line(g.server, code)
+    port = port_of(g.server)
+    r = router_report(scene)
+    if r is not None and r.state == "open" and r.port == port:
+        where = r.address
+    else:
+        addrs = scene._lan or []
+        where = f"{addrs[0]}:{port}" if addrs else f"127.0.0.1:{port}"
+    return invite_line(f"ws://{where}", code)
+
+
+def copy(scene, code: str) -> None:
+    line = line_for(scene, code)
+    if clipboard.copy(line):
+        scene.notice = f"Copied {line}: send it to your friend, who pastes it on Join a game."
+    else:
+        scene.notice = f"The clipboard could not be used here: give your friend {line}"
+
+
+def draw_hosting(scene, screen: pygame.Surface, L: Layout) -> None:
+    """The page after hosting starts: each friend's invite, the house's addresses, and
+    what the router said about friends elsewhere."""
+    ink = scene.ink
+    g = scene.made
+    port = port_of(g.server)
+    if scene._lan is None and g.hosted_here:  # asked of the system once a page: a lookup may take its time
+        scene._lan = hosting.lan_addresses()
+    ink.draw(screen, "Give each friend their invite:", L.p(200, 180), 26, PARCHMENT, "bold")
+    y = 230
+    for inv in g.invites:
+        seats = ", ".join(str(s + 1) for s in inv["seats"])
+        ink.draw(screen, f"Seat {seats}", L.p(200, y + 10), 22, INK_DIM, "bold")
+        ink.draw(screen, inv["code"], L.p(320, y), 36, GOLD, "bold")
+        line = line_for(scene, inv["code"])
+        ink.draw(screen, line, L.p(320, y + 52), 18, INK_DIM, "italic", max_w=L.n(420))
+        button(scene, screen, L, (750, y + 2, 210, 52), "Copy invite", ("copy", inv["code"]), size=20,
+               tip=f"Copy {line} to the clipboard: your friend pastes it whole on Join a game (the address and "
+                   "the code in one). Read aloud, the code alone is enough with the address.")
+        y += 104
+    ink.para(screen, "Each code opens its seat once, for 24 hours.", L.r(200, y + 4, 720, 40), 19, INK_DIM)
+
+    x, w = 1030, 700
+    if not g.hosted_here:  # a server elsewhere: no house, no router of ours
+        ink.draw(screen, "Friends anywhere join this server at:", L.p(x, 180), 24, PARCHMENT, "bold")
+        ink.draw(screen, shown_address(g.server), L.p(x + 30, 222), 30, GOLD, "bold", max_w=L.n(w - 30))
+        ink.para(screen, "The invite lines carry this address: a friend pastes one on Join a game.",
+                 L.r(x, 280, w, 80), 19, INK_DIM)
+        return
+    ink.draw(screen, "Friends in your house type:", L.p(x, 180), 24, PARCHMENT, "bold")
+    shown = [f"{a}:{port}" for a in scene._lan[:2]] or [f"this computer's address, port {port}"]
+    for i, a in enumerate(shown):
+        ink.draw(screen, a, L.p(x + 30, 222 + i * 42), 30, GOLD, "bold")
+    y = 232 + len(shown) * 42
+    ink.draw(screen, "Friends in other houses:", L.p(x, y), 24, PARCHMENT, "bold")
+    y += 44
+    r = router_report(scene)
+    if r is not None and r.state == "asking":
+        ink.para(screen, f"Asking your router to open port {port} to them…", L.r(x, y, w, 60), 21, PARCHMENT)
+        return
+    if r is not None and r.state == "open":
+        ink.para(screen, "Your router opened the way. They type:", L.r(x, y, w, 40), 21, SIGN_GREEN)
+        ink.draw(screen, r.address, L.p(x + 30, y + 38), 30, GOLD, "bold")
+        ink.para(screen, "The invite lines use this address. The router closes it again when you stop hosting. "
+                 "The game's connection is not encrypted: share codes only with friends.",
+                 L.r(x, y + 90, w, 120), 19, INK_DIM)
+        return
+    if r is not None and r.state == "closed":
+        ink.para(screen, "Hosting has stopped: your router closed the port again.", L.r(x, y, w, 60), 21, INK_DIM)
+        return
+    why = (f"Your router did not open the port: {r.why}." if r is not None and r.why
+           else "The game could not ask your router to open the port.")
+    y += (1 / L.s) * (ink.para(screen, why + " To let them in by hand:", L.r(x, y, w, 90), 21, BLOOD)) + 8
+    lan = scene._lan[0] if scene._lan else ""
+    for i, text in enumerate(steps(port, lan)):
+        ink.draw(screen, f"{i + 1}.", L.p(x, y), 19, GOLD, "bold")
+        y += (1 / L.s) * (ink.para(screen, text, L.r(x + 32, y, w - 32, 90), 19, PARCHMENT)) + 6
+
+
+def paste(scene, into: str | None) -> None:
+    """Paste on Join: an invite line fills the address and the code at once (whichever field
+    it is pasted in); other text goes into the field being typed in."""
+    text = clipboard.paste()
+    try:
+        got = read_line(text)
+    except InviteError as e:
+        scene.notice = str(e)
+        return
+    if got is not None:
+        scene.fields["address"] = shown_address(got.url)
+        if got.code:
+            scene.fields["code"] = got.code
+        scene.editing = None
+        scene.notice = ("Invite pasted: the address and the code are filled in. Join when ready." if got.code
+                        else "Address pasted; now the invite code.")
+        return
+    if into is None:
+        scene.notice = ("The clipboard holds no invite line: copy the one your friend sent (it starts with fate://)."
+                        if text else "The clipboard is empty: copy your friend's invite line first.")
+        return
+    limit = {"address": 200, "code": 24, "name": 24}[into]
+    scene.fields[into] = (scene.fields[into] + text)[:limit]
+
+
+def shown_address(url: str) -> str:
+    """A connection's URL as the Join field shows it: host:port (fates://host:port for TLS)."""
+    scheme, rest = url.split("://", 1)
+    return rest if scheme == "ws" else f"fates://{rest}"
+
+
+def read_join(scene) -> tuple[str, str] | None:
+    """The Join page's fields as (server URL, code in the server's form); an invite line typed
+    or pasted into either field counts whole. None, with the notice set, when they cannot be."""
+    for name in ("address", "code"):
+        try:
+            got = read_line(scene.fields[name])
+        except InviteError as e:
+            scene.notice = str(e)
+            return None
+        if got is not None:
+            scene.fields["address"] = shown_address(got.url)
+            if got.code:
+                scene.fields["code"] = got.code
+            elif name == "code":
+                scene.fields["code"] = ""
+    try:
+        url = address_url(scene.fields["address"])
+    except ValueError as e:
+        scene.notice = str(e)[:1].upper() + str(e)[1:] + "."
+        return None
+    try:
+        code = code_key(scene.fields["code"])
+    except InviteError as e:
+        scene.notice = str(e)
+        return None
+    return url, code

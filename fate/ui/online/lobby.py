@@ -1,0 +1,303 @@
+"""Play Online's pages for games among strangers (a mixin of ``OnlineScene``,
+fate/ui/online/screens.py): **New game** on this computer or any server (a remembered list,
+this computer first), public or private, how late spectators see it and whether they read
+the talk; **Open games**, a server's lobby, each game joined or watched with a click; and
+**Watch a game** by its watch code. Requests go out on a link's thread like the rest of
+the scene's (fate/net/link.py); the server's side is fate/server/tables.py.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from fate.net import hosting
+from fate.net.invite import InviteError, code_key
+from fate.net.link import Link, error_words
+from fate.net.mygames import address_url
+from fate.ui.kit.layout import Layout
+from fate.ui.kit.theme import BRONZE, INK_DIM, PANEL, PARCHMENT
+from fate.ui.kit.widgets import button
+from fate.ui.online.watch import WatchSession
+
+SEAT_WORDS = {"remote": "A friend", "easy": "AI (Easy)", "normal": "AI (Normal)", "hard": "AI (Hard)",
+              "here": "A player at this screen", "none": "No one"}
+STRANGER_TIPS = {
+    "server": "The address of a game server (for example 192.168.1.30:8765, or a name like fate.home.arpa:8765). "
+              "Leave it empty for this computer. The servers you use are remembered below.",
+    "watch": "The watch code the game's host gave you (letters and digits, any case, dashes or not).",
+}
+DELAYS = (0, 15, 60, 180)  # seconds spectators see the game late (the host chooses)
+LOBBY_ROWS = 6
+
+
+def ago(seconds: float) -> str:
+    """"just now", "5 min ago", "2 h ago", "3 days ago"."""
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    if seconds < 2 * 86400:
+        return f"{int(seconds // 3600)} h ago"
+    return f"{int(seconds // 86400)} days ago"
+
+
+def delay_words(seconds: int) -> str:
+    return "as it happens" if seconds <= 0 else (f"{seconds} s late" if seconds < 60 else f"{seconds // 60} min late")
+
+
+def short(text: str, n: int = 28) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+class Strangers:
+    """New game anywhere, the lobby, and watching."""
+
+    def strangers_init(self) -> None:
+        kept = self.mine.new_game  # as the last New game had them
+        self.public = kept["public"]  # a new game listed in its server's lobby (else by invite only)
+        self.delay = kept["delay"]  # seconds spectators see it late
+        self.spectator_talk = kept["spectator_chat"]  # spectators read the table's talk
+        self.lobby: list[dict] | None = None  # the last lobby list asked of ``lobby_at``
+        self.lobby_at = ""
+        self.lobby_link: Link | None = None
+
+    def watching(self, m: dict) -> None:
+        """The server lets us watch: the spectator's table opens once the game's first view comes."""
+        self.session = WatchSession(self.app.content, self.link, m["game"], self.purpose[2], self.purpose[1])
+        self.session.take([m])
+        self.purpose = ("opening",)
+        self.notice = f"Watching: the game appears {delay_words(m['delay'])}…" if m["delay"] else "Watching…"
+
+    def strangers_click(self, key: tuple) -> bool:
+        """A click on these pages' own things; True if it was one."""
+        kind = key[0]
+        if kind == "where":
+            self.fields["server"] = key[1]
+        elif kind == "public":
+            self.public = not self.public
+        elif kind == "delay":
+            self.delay = DELAYS[(DELAYS.index(self.delay) + 1) % len(DELAYS)] if self.delay in DELAYS else DELAYS[1]
+        elif kind == "spectator_talk":
+            self.spectator_talk = not self.spectator_talk
+        elif kind == "look":
+            self.look()
+        elif kind == "sit":
+            self.sit(key[1])
+        elif kind == "watch_game":
+            self.watch(self.lobby_at, gid=key[1])
+        elif kind == "watch":
+            self.watch_by_code()
+        else:
+            return False
+        return True
+
+    def start_hosting(self) -> None:
+        seats = [{"kind": "host", **({"name": self.fields["name"]} if self.fields["name"] else {})}]
+        for k in self.seats:
+            if k == "remote":
+                seats.append({"kind": "remote"})
+            elif k == "here":
+                seats.append({"kind": "host"})
+            elif k != "none":
+                seats.append({"kind": "ai", "level": k})
+        if len(seats) < 2:
+            self.notice = "A game online needs at least one more seat: a friend or an AI."
+            return
+        if not any(s["kind"] == "remote" for s in seats):
+            self.notice = "No friend's seat: choose New Game on the title screen to play against AI alone."
+            return
+        options = {"public": self.public, "watch_delay": self.delay, "spectator_chat": self.spectator_talk}
+        self.mine.new_game = {"public": self.public, "delay": self.delay, "spectator_chat": self.spectator_talk}
+        where = self.fields["server"].strip()
+        self.remember()
+        if not where:  # this computer: its server first, then the same request
+            self.starter = (hosting.HostStarter(), ("create", (seats, options)))
+            self.notice = "Starting the game's server on this computer…"
+            return
+        try:
+            url = address_url(where)
+        except ValueError as e:
+            self.notice = str(e)
+            return
+        self.mine.used(where)
+        self.create(url, seats, options, here=False)
+
+    def create(self, url: str, seats: list[dict], options: dict, here: bool) -> None:
+        """The one request that makes a game, on this computer's server or any other."""
+        self.link = Link(url, self.app.content, retry=False)
+        self.link.send("create", seats=seats, **options)
+        self.purpose = ("create", url, here)
+        self.notice = f"Starting the game on {short(url.split('://', 1)[1], 40)}…"
+
+    def server_url(self) -> str | None:
+        """The address chosen for New game and the lobby as a URL (this computer's server when
+        it runs, else None with the reason said)."""
+        where = self.fields["server"].strip()
+        if not where:
+            running = self.app.hosting or hosting.running_host()
+            if running is None:
+                self.notice = "This computer is not serving games now: start a New game here, or choose a server."
+                return None
+            return running.url
+        try:
+            url = address_url(where)
+        except ValueError as e:
+            self.notice = str(e)
+            return None
+        self.mine.used(where)
+        return url
+
+    def look(self) -> None:
+        """Ask the chosen server for its public games with an open seat."""
+        url = self.server_url()
+        if url is None:
+            return
+        if self.lobby_link is not None:
+            self.lobby_link.close(wait=0)
+        self.lobby_link, self.lobby_at, self.lobby = Link(url, self.app.content, retry=False), url, None
+        self.lobby_link.send("lobby")
+        self.notice = f"Asking {short(url.split('://', 1)[1], 40)} for its open games…"
+        self.first = 0
+
+    def lobby_answer(self, got: list[dict]) -> None:
+        for m in got:
+            if m["type"] == "lobby":
+                self.lobby = m["games"]
+                self.notice = "" if self.lobby else "No open games there now: start one (New game, Public) or look again."
+            elif m["type"] == "error":
+                self.notice = error_words(m)
+            elif m["type"] == "problem" and m.get("fatal"):
+                self.notice = m["message"]
+            else:
+                continue
+            self.lobby_link.close(wait=0)
+            self.lobby_link = None
+            return
+
+    def sit(self, gid: str) -> None:
+        """Take a public game's open seat with one click (no code)."""
+        self.remember()
+        self.link = Link(self.lobby_at, self.app.content, retry=False)
+        self.link.send("sit", game=gid, **({"name": self.fields["name"]} if self.fields["name"] else {}))
+        self.purpose = ("claim", self.lobby_at)
+        self.notice = "Taking the open seat…"
+
+    def watch(self, url: str, gid: str = "", code: str = "") -> None:
+        """Watch a game from what everyone may see (a public game by its id, any game by its watch code)."""
+        self.link = Link(url, self.app.content, retry=False)
+        self.link.send("watch", **({"code": code} if code else {"game": gid}))
+        self.purpose = ("watch", url, code)
+        self.notice = "Opening the game to watch…"
+
+    def watch_by_code(self) -> None:
+        try:
+            url = address_url(self.fields["address"])
+            code = code_key(self.fields["watch"])
+        except (ValueError, InviteError) as e:
+            self.notice = str(e).replace("invite code", "watch code")
+            return
+        self.remember()
+        self.watch(url, code=code)
+
+    def draw_where(self, screen: pygame.Surface, L: Layout, y: int, what: str) -> None:
+        """Where: this computer first, then the servers used before (remembered), then any address."""
+        ink = self.ink
+        ink.draw(screen, f"Server {what}", L.p(200, y), 22, INK_DIM, "bold")
+        chosen = self.fields["server"].strip()
+        x = 200
+        for addr in [""] + self.mine.used_servers[:3]:
+            label = "This computer" if not addr else short(addr, 22)
+            tip = ("This computer's own server (started for you): friends on your network join it at the "
+                   "address shown once the game is open." if not addr else
+                   f"The game server at {addr}, which you used before (remembered).")
+            button(self, screen, L, (x, y + 32, 300, 56), label, ("where", addr), size=22, selected=chosen == addr,
+                   tip=tip)
+            x += 312
+        self.field(screen, L, "server", "or another server's address", 1380, y, 420)
+
+    def draw_host(self, screen: pygame.Surface, L: Layout) -> None:
+        ink = self.ink
+        self.draw_where(screen, L, 170, "for the game")
+        self.field(screen, L, "name", "Your name at the table", 200, 290, 560)
+        ink.draw(screen, "Seat 1: you, at this computer", L.p(200, 416), 24, PARCHMENT, "bold")
+        for i, k in enumerate(self.seats[:3]):  # seats 2-4: a game has four at most
+            y = 460 + i * 76
+            ink.draw(screen, f"Seat {i + 2}", L.p(200, y + 18), 24, INK_DIM, "bold")
+            button(self, screen, L, (340, y, 420, 62), SEAT_WORDS[k], ("seat", i), size=24,
+                   tip="Click for the next: a friend (who joins with an invite code, or from the lobby if the game "
+                       "is public), an AI at a level (played on the server), another player at this screen (the "
+                       "table hands over between you), or no one")
+        ink.draw(screen, "Who may find it", L.p(960, 290), 22, INK_DIM, "bold")
+        button(self, screen, L, (960, 322, 700, 62),
+               "Public: listed in the lobby" if self.public else "Private: by invite code only", ("public",), size=24,
+               selected=self.public,
+               tip="Public: anyone using this server sees the game in its lobby while a friend's seat is free, and "
+                   "takes that seat with a click (or watches). Private: only the invite codes open its seats, and "
+                   "only its watch code lets anyone watch.")
+        ink.draw(screen, "Spectators", L.p(960, 410), 22, INK_DIM, "bold")
+        button(self, screen, L, (960, 442, 340, 62), f"See it {delay_words(self.delay)}", ("delay",), size=22,
+               tip="Spectators see only what every player may see (no hand, no Readied Spell, no secret Elder God). "
+                   "Showing it late keeps anyone watching from whispering what just happened to a player.")
+        button(self, screen, L, (1320, 442, 340, 62),
+               "They read the talk" if self.spectator_talk else "The talk is players only", ("spectator_talk",),
+               size=22, selected=self.spectator_talk,
+               tip="Whether spectators may read the players' table talk (late like the game). They never write in it.")
+        here = not self.fields["server"].strip()
+        button(self, screen, L, (960, 560, 700, 80), "Start hosting" if here else "Start the game", ("host",),
+               size=28, tip=("Start this computer's game server (it keeps the game in your data folder) and open the "
+                             "game" if here else "Make the game on that server and open it")
+               + ": the next page shows the invite code for each friend and the watch code")
+        ink.para(screen, ("Your computer holds the game while it is played. When you close the window you can keep "
+                          "hosting in the background (friends play on) or pause the game for everyone.") if here else
+                 "The server holds the game: you and your friends may come and go; My online games finds it again.",
+                 L.r(960, 670, 760, 120), 20, INK_DIM)
+
+    def draw_lobby(self, screen: pygame.Surface, L: Layout) -> None:
+        ink = self.ink
+        self.draw_where(screen, L, 170, "to look on")
+        self.field(screen, L, "name", "Your name at the table", 200, 290, 560)
+        button(self, screen, L, (1380, 322, 420, 56), "Look again", ("look",), size=22,
+               tip="Ask the server for its open games now (Enter)")
+        rows = self.lobby
+        if rows is None:
+            ink.para(screen, "Choose a server: its public games with a free seat are listed here, newest first.",
+                     L.r(200, 420, 1400, 80), 22, INK_DIM)
+            return
+        now = time.time()
+        for i, g in enumerate(rows[self.first:self.first + LOBBY_ROWS]):
+            self.lobby_row(screen, L, g, 410 + i * 92, now)
+        if self.first > 0:
+            button(self, screen, L, (1816, 410, 64, 56), "▲", ("scroll", -1), size=22)
+        if self.first + LOBBY_ROWS < len(rows):
+            button(self, screen, L, (1816, 410 + 92 * (LOBBY_ROWS - 1) + 26, 64, 56), "▼", ("scroll", 1), size=22)
+
+    def lobby_row(self, screen: pygame.Surface, L: Layout, g: dict, y: int, now: float) -> None:
+        ink = self.ink
+        box = L.r(200, y, 1600, 84)
+        pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))
+        pygame.draw.rect(screen, BRONZE, box, L.n(2), border_radius=L.n(10))
+        players = g["players"]
+        who = [f"AI ({(p['level'] or 'normal').capitalize()})" if p["kind"] == "ai" else
+               ("open seat" if not p["claimed"] else short(p["name"] or f"Player {p['seat'] + 1}", 16)) for p in players]
+        ink.draw(screen, ", ".join(who), L.p(224, y + 10), 24, PARCHMENT, "bold", max_w=L.n(1000))
+        free, to = g["open"], g["to_decide"]
+        waiting = (f"waiting for {'a player' if free == 1 else f'{free} players'} to join"
+                   if to is None or to >= len(players) or not players[to]["claimed"] else f"{who[to]} to play")
+        line = (f"{len(players)} seats · {free} open · made {ago(now - g['created'])} · "
+                f"{'turn ' + str(g['turn']) if g['turn'] else 'choosing Elder Gods'} · {waiting}")
+        ink.draw(screen, line, L.p(224, y + 50), 18, INK_DIM, "italic", max_w=L.n(1040))
+        button(self, screen, L, (1370, y + 14, 200, 56), "Join", ("sit", g["game"]), size=24,
+               tip="Take the open seat with one click (no code): the game then appears in My online games too")
+        button(self, screen, L, (1580, y + 14, 200, 56), "Watch", ("watch_game", g["game"]), size=24,
+               tip="Watch it from what every player may see, as late as its host chose")
+
+    def draw_watch(self, screen: pygame.Surface, L: Layout) -> None:
+        self.field(screen, L, "address", "Address of the game's server", 560, 190, 800)
+        self.field(screen, L, "watch", "Watch code", 560, 320, 800)
+        button(self, screen, L, (760, 470, 400, 80), "Watch", ("watch",), size=30,
+               tip="Watch the game from what every player may see (Enter). Nothing you do reaches the table.")
+        self.ink.para(screen, "A spectator sees the board, the cards on it and the Chronicle, never a player's hand, "
+                      "Readied Spell or secret Elder God, and as late as the host chose.", L.r(560, 580, 800, 120), 20,
+                      INK_DIM)

@@ -1,0 +1,144 @@
+"""Strangers at an online table: its talk, and "Play again" at the end (a mixin of
+``NetSession``, fate/ui/online/session.py; the server's side is fate/server/tables.py).
+
+The talk: the lines the server sent (numbered, kept per game), minus the muted players'.
+"Play again": each player says it once (``play_again``); when everyone has, the server
+names the new game and ``end_pump`` opens it on the same line, added to My online games.
+The end screen (fate/ui/screens/end.py) asks the session for its buttons (``end_buttons``),
+its line (``end_line``) and what a click does (``end_key``), so that the screens and online
+play stay apart. No pygame here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fate.net.mygames import MyGames, OnlineGame
+from fate.untrusted import clean
+
+TALK_KEPT = 200  # lines of the table's talk kept here
+MAX_TALK = 160  # characters of one line (the server's limit, fate/server/protocol.py)
+
+
+class Together:
+    """Table talk and rematch, for ``NetSession``."""
+
+    # ---------------------------------------------------------------- table talk
+    def lines(self) -> list[dict[str, Any]]:
+        """The table's talk to show, oldest first: the muted players' lines left out."""
+        return [self.talk[n] for n in sorted(self.talk) if self.talk[n]["seat"] not in self.muted]
+
+    def unread(self) -> int:
+        return sum(1 for line in self.lines() if line["n"] > self.talk_seen and line["seat"] not in self.mine)
+
+    def say(self, text: str) -> str:
+        """Send a line of talk (cut, on one line, without control characters); "" or why not."""
+        line = clean(text, MAX_TALK)
+        if not line.strip():
+            return "Nothing to say."
+        if not self.mine:
+            return "Spectators read the table's talk; only the players speak."
+        self.link.send("chat", game=self.game_id, text=line)
+        return ""
+
+    def mute(self, seat: int) -> bool:
+        """Hide (or show again) a player's talk here; True if now muted."""
+        self.muted ^= {seat}
+        return seat in self.muted
+
+    # ---------------------------------------------------------------- rematch
+    def can_play_again(self) -> bool:
+        return bool(self.mine) and self.over() and not self.done
+
+    def play_again(self, accept: bool = True) -> None:
+        """Say "Play again" (or take it back); the server makes the new game once every
+        player has said it."""
+        if self.can_play_again():
+            self.asked_again = accept
+            self.link.send("rematch", game=self.game_id, accept=accept)
+
+    def next_session(self) -> Any:
+        """The session of the game the players went on to, on this same connection."""
+        m = self.rematched
+        if m is None or not m["seats"]:
+            return None
+        self.done = True
+        nxt = type(self)(self.content, self.link, m["next"], self.token, m["seats"], self.host, self.server)
+        nxt.muted = set()
+        self.link.send("join", game=m["next"], token=self.token)
+        return nxt
+
+    def finish(self) -> None:
+        """Closed for good: the line to the server goes."""
+        self.done = True
+        self.link.close()
+
+    # ---------------------------------------------------------------- the end screen
+    def end_buttons(self) -> list[tuple[str, tuple, str, bool]]:
+        """The end screen's buttons for an online game: (label, key, tip, selected)."""
+        out = []
+        if self.mine and not self.done:
+            said = self.asked_again
+            out.append(("Not this time" if said else "Play again", ("again", not said),
+                        "Take back your “Play again”" if said else
+                        "Play again with the same players: everyone clicks once; each of you moves one seat on, so "
+                        "another cult goes first (P)", said))
+        out.append(("Play Online", ("online",), "Back to Play Online: the game stays in My online games", False))
+        out.append(("Title", ("title",), "", False))
+        return out
+
+    def end_line(self) -> tuple[str, str]:
+        """What the end screen says of "Play again": (words, "good", "plain" or "dim")."""
+        if not self.mine:
+            return "", "dim"
+        accepted, waiting = self.votes
+        yes = [self.name(a) for a in accepted if a not in self.mine]
+        if self.rematched is not None:
+            return "Everyone said yes: opening the new game…", "good"
+        if self.asked_again and waiting:
+            names = [self.name(w) for w in waiting if w not in self.mine]
+            return "Waiting for " + " and ".join(names or ["the others"]) + " to say yes", "plain"
+        if self.asked_again:
+            return "Asking the others…", "plain"
+        if yes:
+            return " and ".join(yes) + (" wants" if len(yes) == 1 else " want") + " to play again: click Play again", \
+                "good"
+        return "Play again? Everyone at the table has to say yes.", "dim"
+
+    def end_key(self, key: tuple) -> str | None:
+        """A click on the end screen: the scene to go to, if any."""
+        if key[0] == "again":
+            self.play_again(key[1])
+        elif key in (("online",), ("title",)):
+            self.finish()
+            if self.following is not None:
+                self.following.finish()
+            return "online" if key == ("online",) else "title"
+        return None
+
+    def end_pump(self, online_file) -> Any:
+        """Take in what came while the end screen shows; the new game's session once it can
+        be shown (the players all said yes), else None."""
+        if self.following is None:
+            self.pump()
+            if self.rematched is not None:
+                self.following = self.next_session()
+                if self.following is not None:
+                    mine = MyGames(online_file)
+                    old = mine.find(self.server, self.game_id)
+                    mine.add(OnlineGame(self.server, self.following.game_id, self.token, self.following.mine,
+                                        host=self.host, hosted_here=old.hosted_here if old else False,
+                                        watch=self.rematched["watch"], muted=sorted(self.muted)))
+                    self.following.muted = set(self.muted)
+            return None
+        self.following.pump()  # what comes on the line now is the new game's
+        if self.following.fatal:
+            self.fatal = self.following.fatal
+            self.following.finish()
+            return None
+        return self.following if self.following.ready() else None
+
+    def end_close(self) -> None:
+        """The end screen goes: the line closes, unless the new game's table goes on on it."""
+        if self.following is None or not self.following.ready():
+            self.finish()

@@ -1,0 +1,102 @@
+"""A spectator's session: the game as everyone may see it, from a server (docs/protocol.md,
+"Games among strangers"). The table (fate/ui/online/table.py) draws it as it draws a
+player's, from ``view(None)`` only; nothing here can play. No pygame here."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fate.content.model import Content
+from fate.engine import Event
+from fate.net.link import Link, error_words
+from fate.ui.online.session import NetSession, public
+from fate.ui.session import SeatConfig
+
+
+class WatchSession(NetSession):
+    """A spectator's table: the game as the server shows it to everyone (``view(None)``, the
+    events every seat may see), the host's delay behind it, played out like a replay that
+    keeps up. Nothing here plays: no seat, no prompt, no hint, no undo."""
+
+    def __init__(self, content: Content, link: Link, game_id: str = "", code: str = "", server: str = "") -> None:
+        super().__init__(content, link, game_id, "", [], False, server)
+        self.code = code
+        self.delay = 0
+        self.talk_shown = False  # whether the host lets spectators read the table's talk
+        self.watching = False
+        link.set_greeting([{"type": "watch", **({"code": code} if code else {"game": game_id})}])
+
+    def take(self, got: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        rest = []
+        for m in got:
+            kind = m["type"]
+            if kind == "watching":
+                self.game_id, self.delay, self.talk_shown, self.watching = m["game"], m["delay"], m["chat"], True
+            elif kind == "spectate" and m["game"] == self.game_id:
+                self._spectate(m)
+            elif kind == "error" and m["code"] in ("bad_watch", "not_public", "no_such_game", "too_many"):
+                self.fatal = watch_words(m)
+            elif kind == "offline":
+                self.watching = False
+            else:
+                rest.append(m)
+        super().take(rest)
+        return got
+
+    def _spectate(self, m: dict[str, Any]) -> None:
+        old = self.states.get(-1)
+        if old is not None and m["decision"] < old["decision"] and not m["drop"]:
+            # further back than we were (taken back while we were away): told afresh from here
+            self.events, self.history, self._charted = [], [], []
+        if m["drop"]:
+            drop, kept = m["drop"], []
+            for e in reversed(self.events):
+                if drop:
+                    drop -= 1
+                else:
+                    kept.append(e)
+            self.events = kept[::-1]
+            keep = sum(1 for d in self._charted if d <= m["decision"])
+            del self.history[keep:], self._charted[keep:]
+            self.rewound = self.relog = True
+        self.states[-1] = dict(m, prompt=None, undo="")
+        self._seats(m["seats"])
+        n = m["view"]["players"]
+        self.seats = [SeatConfig(False, self._level(s), s) for s in range(n)]
+        self.hints = (self.hints + [0] * 4)[:n]
+        if m["decision"] != self._decision:
+            self._decision = m["decision"]
+            self.waiting_since = time.monotonic()
+        evs = [Event(e["kind"], e["data"], None) for e in m["events"]]
+        self._chart(m["view"], evs, m["decision"])
+        self.events.extend(evs)
+
+    def ready(self) -> bool:
+        return -1 in self.states
+
+    def _asking(self) -> dict[str, Any] | None:
+        return None  # a spectator is never asked
+
+    def view(self, seat: int | None) -> dict:
+        st = self.states.get(-1)
+        return {} if st is None else public(st["view"])
+
+    def name(self, seat: int) -> str:
+        if seat >= len(self.info):
+            return f"Seat {seat + 1}"
+        i = self.info[seat]
+        if i.kind == "ai":
+            return f"AI ({(i.level or 'normal').capitalize()})"
+        return i.name or ("Open seat" if not i.claimed else f"Player {seat + 1}")
+
+    def session_data(self) -> dict:
+        return {"server": self.server, "game": self.game_id, "seats": []}
+
+
+def watch_words(m: dict[str, Any]) -> str:
+    """One line for a watch refused."""
+    return {"bad_watch": "No game has that watch code: check it with the host (letters and digits, any case).",
+            "not_public": "That game is private: its host can give you its watch code.",
+            "too_many": "That game has as many spectators as it can take; try again later.",
+            }.get(m["code"], error_words(m))
