@@ -171,7 +171,10 @@ async def play(client: Client, game: str, seats: list[int], rng: random.Random, 
             if stop_after is not None and made >= stop_after:
                 return client.states.get((game, seat))
         if not progressed:
+            # asyncio.wait, not wait_for: on Python 3.11 wait_for may swallow a cancel that comes
+            # as the event is set, and a cancelled player would then play on for ever
+            waiter = asyncio.ensure_future(client.changed.wait())
             try:
-                await asyncio.wait_for(client.changed.wait(), 5.0)
-            except TimeoutError:
-                pass
+                await asyncio.wait({waiter}, timeout=5.0)
+            finally:
+                waiter.cancel()

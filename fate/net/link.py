@@ -205,10 +205,11 @@ class Link:
 
     async def _sleep(self, seconds: float) -> None:
         self._wake.clear()
+        waiter = asyncio.ensure_future(self._wake.wait())  # asyncio.wait: a cancel is never swallowed
         try:
-            await asyncio.wait_for(self._wake.wait(), seconds)
-        except TimeoutError:
-            pass
+            await asyncio.wait({waiter}, timeout=seconds)
+        finally:
+            waiter.cancel()
         self._wake.clear()
 
     def _first_messages(self) -> list[dict[str, Any]]:
