@@ -469,3 +469,29 @@ def test_three_wild_pairs_sit_in_the_prompt_bar_and_the_chosen_spells_are_outlin
         assert not [r for r in scene.table.regions if r.title == "Wild pair"]
     finally:
         app.close()
+
+
+def test_r_ac_2_the_chronicle_at_the_table_says_why_control_was_refused_and_what_brought_a_curse(content, tmp_path):
+    """Through the real table: the move that arrives without Control, and a Curse a Spell brings,
+    each has its reason in the Chronicle as its beat is shown."""
+    app, scene = table_with(content, tmp_path, [True], ["mine"] * 4, players=1, start="prepare",
+                            fate=["other_worlds", "streets"], artifacts_face_up=["censer", "astrolabe"],
+                            seats=[{"hand": ["flame-04", "key-01", "tome-01"], "reserve": ["key-08"],
+                                    "cultists": {"ceremony": 2}}],
+                            locations={"ceremony": {"investigators": 2}})
+    try:
+        assert first_shown(app, scene)["kind"] == "move"  # the chance to cast rides with the move
+        scene.choose("cast:key-08")  # Greedy Hands: two Artifacts and a Curse
+        first_shown(app, scene)
+        scene.choose("play:flame-04")  # to The Ceremony: 3 Cultists against 3 Investigators
+        for _ in range(60):
+            frame(app)
+            if not scene.anim.busy() and scene.picker is not None:
+                break
+        lines = [text for text, _ in scene.log]
+        spell = content.card("key-08").name
+        assert f"You are cursed by {spell} (1 carried)." in lines
+        assert ("You do not control The Ceremony: 3 Cultists of yours there, but 3 Investigators; "
+                "Control needs more Cultists than Investigators.") in lines
+    finally:
+        app.close()
