@@ -407,8 +407,8 @@ def test_undo_online_takes_back_the_players_decision_on_both_tables(content, tmp
 
 
 def test_end_your_turn_is_asked_online_of_the_choices_the_server_marks(content, tmp_path, user):
-    """With "Confirm end of turn" on, a click on a choice the server marked as ending the turn
-    (judged by the engine from that seat's knowledge) asks "End your turn?" before anything is
+    """With "Confirm end of turn" on, a click on a choice the server marked as ending the turn, or
+    as maybe ending it (judged by the engine from that seat's knowledge), asks before anything is
     sent; "Not yet" sends nothing, "End the turn" sends it and the turn ends."""
     host, friend, made = host_and_join(content, tmp_path, user)
     apps = [host, friend]
@@ -427,7 +427,8 @@ def test_end_your_turn_is_asked_online_of_the_choices_the_server_marks(content, 
         if chooser is not None:
             s = chooser.scene
             st = s.session.latest()
-            assert s.confirming in st["prompt"]["ends_turn"] and not s.session.choosing()  # nothing sent yet
+            marked = st["prompt"]["ends_turn"] + st["prompt"].get("may_end_turn", [])  # surely, or on dice or cards
+            assert s.confirming in marked and not s.session.choosing()  # nothing sent yet
             assert spot(chooser, ("ui", "confirm", True)) is not None
             if not asked_twice:  # "Not yet": the prompt stays, nothing was sent
                 press(chooser, ("ui", "confirm", False))
