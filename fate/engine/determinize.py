@@ -102,12 +102,13 @@ def turn_ending(g: Game) -> dict[str, str]:
         return {}
     base = len(g.choices_made)
     deals = [determinize(g, p.seat, base + k * 1_000_003) for k in range(DEALS)]
+    more: list[Game] = []  # the further deals, made once for every choice that needs them
     out: dict[str, str] = {}
     for c in p.choices:
         tried = [_outcome(g, d.clone(), c.id) for d in deals]
         if any(chance for _, chance in tried) and not any(ended for ended, _ in tried):
-            tried += [_outcome(g, determinize(g, p.seat, base + k * 1_000_003), c.id)
-                      for k in range(DEALS, DEALS + MORE_DEALS)]
+            more = more or [determinize(g, p.seat, base + k * 1_000_003) for k in range(DEALS, DEALS + MORE_DEALS)]
+            tried += [_outcome(g, d.clone(), c.id) for d in more]
         ended = [e for e, _ in tried]
         if all(ended) and not any(chance for _, chance in tried):
             out[c.id] = ENDS

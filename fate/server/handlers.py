@@ -154,6 +154,7 @@ class Handlers:
             raise ProtocolError("bad_token", "that token plays no seat of that game")
         if host:
             self._hosting.setdefault(conn, set()).add(gid)
+        conn.marks = bool(msg.get("marks"))  # its table asks "End your turn?": the states name those choices
         conn.send(reply("joined", msg.rid, game=gid, seats=seats, host=host))
         await self._quietly(self.store.touch(gid, seats, time.time()))
         await self._catch_up(live, seats=False)

@@ -27,6 +27,7 @@ class Conn(Protocol):
 
     peer: str
     address: str  # what the limits per address count it as (fate/server/limits.py)
+    marks: bool  # its states name the choices that end the turn (a join's ``marks``)
 
     def send(self, message: dict[str, Any]) -> None: ...
 
@@ -74,9 +75,14 @@ class Presence:
         for seat, conns in live.watchers.items():
             if not conns:
                 continue
-            msg = build(live.game_id, live.game, seat, events, self.content, seats, undo=live.undo_reason(seat))
-            text = json.dumps(msg, separators=(",", ":"))
+            texts: dict[bool, str] = {}  # without and with the turn's end marked: worked out only if asked
             for c in list(conns):
+                marks = getattr(c, "marks", False)
+                if marks not in texts:
+                    msg = build(live.game_id, live.game, seat, events, self.content, seats,
+                                undo=live.undo_reason(seat), marks=marks)
+                    texts[marks] = json.dumps(msg, separators=(",", ":"))
+                text = texts[marks]
                 if c is rid_for[0] and rid_for[1] is not None:  # the chooser's answer carries its number
                     c.send_text(f'{text[:-1]},"rid":{rid_for[1]}}}')
                 else:
@@ -98,7 +104,8 @@ class Presence:
             live.holders[(s, conn)] = token_hash
         info = live.seat_list()
         for s in seats:
-            conn.send(views.state(live.game_id, live.game, s, [], self.content, info, rid, live.undo_reason(s)))
+            conn.send(views.state(live.game_id, live.game, s, [], self.content, info, rid, live.undo_reason(s),
+                                  marks=getattr(conn, "marks", False)))
         self._tell_seats(live)
         self._spawn(self._quietly(self._arrived(conn, live)))  # the table's talk so far, a rematch made
 

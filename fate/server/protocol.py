@@ -142,7 +142,7 @@ TYPES: dict[str, dict[str, tuple[Any, bool]]] = {
                "invite_hours": (_int(1, 24 * 7), False), "public": (_bool, False),
                "watch_delay": (_int(0, MAX_DELAY), False), "spectator_chat": (_bool, False)},
     "claim": {"code": (_text(_CODE, "an invite code"), True), "name": (_name, False)},
-    "join": {"game": (_game, True), "token": (_token, True)},
+    "join": {"game": (_game, True), "token": (_token, True), "marks": (_bool, False)},
     "choose": {"game": (_game, True), "seat": (_seat, True), "decision": (_int(0, 10**7), True),
                "choice": (_text(_CHOICE, "a choice id"), True)},
     "resign": {"game": (_game, True), "seat": (_seat, True)},

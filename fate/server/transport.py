@@ -87,6 +87,7 @@ class WsConn:
         self.queued = 0  # characters (the JSON is ASCII: bytes) waiting in ``out``
         self.send_seconds = send_seconds
         self.cut = False
+        self.marks = False  # joined asking which choices end its turn (its table asks "End your turn?")
         self.bucket = Bucket()
         self.refused = 0
         sock = ws.transport.get_extra_info("socket")

@@ -35,16 +35,19 @@ def _draft_secret(e: Event, v: dict, seat: int) -> dict[str, Any]:
 
 
 def state(game_id: str, g: Game, seat: int, events: list[Event], content: Content,
-          seats: list[dict[str, Any]], rid: int | None = None, undo: str = NOTHING_YET) -> dict[str, Any]:
+          seats: list[dict[str, Any]], rid: int | None = None, undo: str = NOTHING_YET,
+          marks: bool = False) -> dict[str, Any]:
     """The ``state`` message for one seat after a decision (or on joining). ``undo``: why the
     seat cannot take back its last decision now ("" if it can; fate/engine/undo.py). The prompt
     of the seat asked names the choices that end its turn in every deal its knowledge allows
     (``ends_turn``) and those that may, on dice or cards it cannot see (``may_end_turn``), judged
-    from that seat's knowledge only (fate/engine/determinize.py), for the table's "End your turn?"."""
+    from that seat's knowledge only (fate/engine/determinize.py), for the table's "End your turn?":
+    worked out only for a connection that joined asking for them (``marks``), since trying each
+    choice on several deals costs the server more than the rest of a decision."""
     v = hide_draft(view(g, seat), seat)
     p = v.get("prompt")
     asked = p is not None and "choices" in p
-    ending = turn_ending(g) if asked else {}
+    ending = turn_ending(g) if asked and marks else {}
     return reply("state", rid, game=game_id, seat=seat, decision=len(g.choices_made), view=v,
                  prompt=dict(p, context=_public(g.pending().context),
                              ends_turn=[cid for cid, how in ending.items() if how == ENDS],
@@ -53,11 +56,12 @@ def state(game_id: str, g: Game, seat: int, events: list[Event], content: Conten
 
 
 def undone(game_id: str, g: Game, seat: int, dropped: list[Event], content: Content,
-           seats: list[dict[str, Any]], rid: int | None = None, undo: str = NOTHING_YET) -> dict[str, Any]:
+           seats: list[dict[str, Any]], rid: int | None = None, undo: str = NOTHING_YET,
+           marks: bool = False) -> dict[str, Any]:
     """The ``undone`` message for one seat after decisions were taken back: the state as it
     stands again, and ``drop``, how many of the events this seat was told no longer happened
     (the last ones; ``dropped`` are all the events of the decisions taken back)."""
-    return dict(state(game_id, g, seat, [], content, seats, rid, undo), type="undone",
+    return dict(state(game_id, g, seat, [], content, seats, rid, undo, marks), type="undone",
                 drop=sum(1 for e in dropped if e.visible_to(seat)))
 
 

@@ -200,10 +200,12 @@ def test_the_choices_marked_as_ending_the_turn_tell_nothing_the_seat_does_not_kn
         g.take_events()
         rnd = random.Random(k)
         while (p := g.pending()) is not None and len(g.choices_made) < 120:
-            st = views.state("g", g, p.seat, [], content, SEATS)
+            st = views.state("g", g, p.seat, [], content, SEATS, marks=True)
             twin = determinize(g, p.seat, 7000 + len(g.choices_made))
             assert seen_by(twin, p.seat) == seen_by(g, p.seat)
-            seen = views.state("g", twin, p.seat, [], content, SEATS)["prompt"]
+            seen = views.state("g", twin, p.seat, [], content, SEATS, marks=True)["prompt"]
+            unasked = views.state("g", g, p.seat, [], content, SEATS)["prompt"]  # a table that never asks first
+            assert unasked["ends_turn"] == unasked["may_end_turn"] == []
             assert (seen["ends_turn"], seen["may_end_turn"]) == (st["prompt"]["ends_turn"], st["prompt"]["may_end_turn"])
             assert st["prompt"]["ends_turn"] == [c.id for c in p.choices if ends_turn(g, p.seat, c.id)]
             marked += bool(st["prompt"]["ends_turn"] or st["prompt"]["may_end_turn"])

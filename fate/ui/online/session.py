@@ -138,8 +138,20 @@ class NetSession(Together):
         self.paused_by = ""  # the host who paused the game (its server stopped), until it answers again
         self.following: NetSession | None = None  # the new game's session, on this same line
         self.done = False  # closed for good (an ended game keeps its line open for a rematch until then)
+        self.marks = False  # the states name the choices that end the turn (the table asks first)
         if token:
             link.set_greeting([{"type": "join", "game": game_id, "token": token}])
+
+    def ask_marks(self, on: bool) -> None:
+        """Ask the server to name, in each state, the choices that end the turn (only while the
+        player's "Confirm end of turn" setting is on: the server tries each choice on several
+        deals to tell, which costs it more than the rest of a decision)."""
+        if on == self.marks or not self.token:
+            return
+        self.marks = on
+        join = {"type": "join", "game": self.game_id, "token": self.token, **({"marks": True} if on else {})}
+        self.link.set_greeting([join])
+        self.link.send("join", **{k: v for k, v in join.items() if k != "type"})
 
     # ---------------------------------------------------------------- the wire
     def pump(self) -> list[dict[str, Any]]:

@@ -46,6 +46,12 @@ class OnlinePlayScene(TalkPanel, PlayScene):
         self._seen = session.game.choices_made.stop
         self.table.players = [session.name(s) for s in range(session.players)]
         self.knock = Knock(app, session)  # your turn: a sound, and a notification when the window is behind
+        session.ask_marks(bool(app.settings["confirm_end_turn"]))  # which choices end the turn, if asked first
+
+    def shown_again(self) -> None:
+        """Back from Settings: "Confirm end of turn" may have changed there."""
+        super().shown_again()
+        self.session.ask_marks(bool(self.app.settings["confirm_end_turn"]))
 
     # ---------------------------------------------------------------- what the server sends
     def _narrate_new(self, v: dict, animate: bool, upto: int | None = None) -> None:

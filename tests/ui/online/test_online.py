@@ -414,6 +414,8 @@ def test_end_your_turn_is_asked_online_of_the_choices_the_server_marks(content, 
     apps = [host, friend]
     for a in apps:
         a.settings["confirm_end_turn"] = True
+        if isinstance(a.scene, OnlinePlayScene):
+            a.scene.shown_again()  # as when back from Settings: the table asks the server for the marks
     rnd = random.Random(5)
     asked_twice = False
     end = time.monotonic() + WAIT
