@@ -27,6 +27,9 @@ TIMING_WORDS = {
     "any": "Any time", "prepare": "Prepare", "own_turn": "Your turn", "other_turn": "Rival's turn",
     "after_roll": "After a roll", "roll_any": "After any roll", "raided": "When raided", "end": "End of turn",
 }
+# The same, short, for a card's band where the whole words do not fit (the tooltip says them whole).
+TIMING_SHORT = {"after_roll": "Your roll", "roll_any": "Any roll", "raided": "Raided", "other_turn": "Rivals'",
+                "end": "Turn's end"}
 
 
 HAND_AREA = 660  # design units of the hand's width; the Readied slots follow
@@ -100,6 +103,8 @@ class CardsAndPrompt:
                 screen.blit(gi, (cx + i * L.n(24), r.bottom - L.n(28)))
         if timing:
             word = TIMING_WORDS.get(timing[0], timing[0])
+            if ink.font("italic", 13).size(word)[0] > r.w - L.n(36):
+                word = TIMING_SHORT.get(timing[0], word)  # "Raided" in the band rather than a line of the body
             if ink.font("italic", 13).size(word)[0] <= r.w - L.n(36):
                 ink.draw(screen, word, (r.right - L.n(6), band.centery), 13, PARCHMENT, "italic", anchor="midright")
             else:  # a narrow card (the Readied row of a small window): the timing whole, under the title
@@ -219,7 +224,7 @@ class CardsAndPrompt:
             if self.wild_pair and c["id"] in self.wild_pair:  # given to the Wild pair being played
                 box = L.r(x + r[0] - 4, y + r[1] - 4, r[2] + 8, r[3] + 8)
                 pygame.draw.rect(screen, self.card_colour(c["back"]), box, L.n(4), border_radius=L.n(10))
-                ink.draw(screen, "Wild pair", (box.centerx, box.y + L.n(2)), 15, PARCHMENT, "bold",
+                ink.draw(screen, "Wild pair", (box.centerx, box.bottom - L.n(14)), 15, PARCHMENT, "bold",
                          anchor="center", shadow=True)
                 self.region(box, None, "Wild pair", "Given to the Wild pair you are playing: with its partner "
                             "it moves the Fate Piece to any other location.")

@@ -65,6 +65,8 @@ def why_not(key: tuple, v: dict, live: dict | None, current_name: str) -> str:
                 return "Readied Spells are cast when a chance to cast comes, not now"
         if card is None and kind == "cast_window":
             return "only your own Readied Spells and Artifacts can be used now"
-    if key[0] == "seat" and kind not in ("target",):
-        return f"no cult is chosen now: the decision is “{asked}”"
+    if key[0] == "seat":
+        return ""  # a cult's Lodge and its icons: something to read, not to choose, unless a cult is asked for
+    if key[0] == "loc" and kind in ("move", "destination"):
+        return "a Fate Piece stands there (yours, or another that blocks it): the move must go elsewhere"
     return f"it is not one of the choices of “{asked}”"
