@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 from fate.scenario import build
-from fate.ui.table.autopass import AutoPass, fold, window_of
 from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
+from fate.ui.table.autopass import AutoPass, fold, window_of
 from tests.ui.table.test_table_play import frame
 
 ANY_SPELL = "key-03"  # Crack in the Seal: any time
