@@ -130,10 +130,15 @@ class Handlers:
             limits.claims.give_back(key)
             raise ProtocolError("bad_invite", "no open seat has that invite code (mistyped, used or expired)")
         limits.guesses.give_back(key)
+        await self._seated(conn, msg, rows, token, h, "the game of that invite is gone")
+
+    async def _seated(self, conn: Conn, msg: Message, rows: list, token: str, h: str, gone: str) -> None:
+        """Seats just claimed (``rows``, by the token of hash ``h``): told to the claimer with
+        the token, and from now on watched by this connection."""
         gid = rows[0].game
         live = await self._live(gid)
         if live is None:
-            raise ProtocolError("no_such_game", "the game of that invite is gone")
+            raise ProtocolError("no_such_game", gone)
         async with live.lock:
             self._seat_rows(live, await self.store.seats(gid))
         seats = [r.seat for r in rows]

@@ -131,14 +131,7 @@ class Tables:
             limits.claims.give_back(key)
             raise ProtocolError("no_seat", "that game has no open seat any more")
         self._lobby = None  # the list changed
-        live = await self._live(gid)
-        if live is None:
-            raise ProtocolError("no_such_game", "that game is gone")
-        async with live.lock:
-            self._seat_rows(live, await self.store.seats(gid))
-        seats = [r.seat for r in rows]
-        conn.send(reply("claimed", msg.rid, game=gid, token=token, seats=seats))
-        self._watch(conn, live, seats, msg.rid, h)
+        await self._seated(conn, msg, rows, token, h, "that game is gone")
 
     # ------------------------------------------------------------ spectators
     async def _on_watch(self, conn: Conn, msg: Message) -> None:

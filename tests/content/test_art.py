@@ -4,9 +4,7 @@ validated at load like every other field (one short ContentError)."""
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -16,6 +14,7 @@ from fate.content.art import FIELDS, LIGHTS, SCENES, TONES, icons_in_data, known
 from fate.content.model import Art, ContentError
 from fate.engine import load_content
 from fate.paths import data_dir
+from tests.content.test_content import edit
 
 ICONS = known_icons()
 
@@ -36,19 +35,6 @@ def test_the_icon_subset_is_what_the_data_asks_for():
     assert wanted == set(ICONS)
     files = {p.stem for p in (data_dir().parent / "assets" / "icons").glob("*.svg")}
     assert files == wanted
-
-
-@pytest.fixture
-def data(tmp_path) -> Path:
-    dst = tmp_path / "data"
-    shutil.copytree(data_dir(), dst)
-    return dst
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
 
 
 @pytest.mark.parametrize("file, old, new, expect", [

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from fate.engine import ContentError, load_content
-from fate.paths import data_dir
 
 
 def test_counts_are_exact(content):
@@ -21,13 +19,6 @@ def test_counts_are_exact(content):
 def test_cli_prints_counts():
     out = subprocess.run([sys.executable, "-m", "fate.cards"], capture_output=True, text=True)
     assert out.returncode == 0 and "spells: 65" in out.stdout and "content OK" in out.stdout
-
-
-@pytest.fixture
-def data(tmp_path) -> Path:
-    dst = tmp_path / "data"
-    shutil.copytree(data_dir(), dst)
-    return dst
 
 
 def edit(path: Path, old: str, new: str) -> None:
