@@ -206,7 +206,8 @@ def main(argv: list[str] | None = None) -> int:
                          "(the summoning or sealing that ends the seed's game: 2 summons, 1 seals), replay, rules, "
                          "gallery (an Elder God chosen), "
                          "gallery_spell, tutorial, settings, preview, online, online_host, online_hosting, online_join, online_waiting, online_reconnecting, "
-                         "online_undo, online_undo_greyed, review (Hard's review of a finished game) or statistics")
+                         "online_undo, online_undo_greyed, review (Hard's review of a finished game), statistics, online_new, online_lobby, online_spectate, "
+                         "online_chat or online_rematch")
     ap.add_argument("--size", metavar="WxH", default=None, help="window size, 1280x720 to 3840x2160")
     args = ap.parse_args(argv)
     from fate.ui.app import parse_size

@@ -141,8 +141,11 @@ class CardsAndPrompt:
         g = art.glyph(back if back in self.sym_index else "star", L.n(18), mix(col, (255, 255, 255), 0.3))
         screen.blit(g, g.get_rect(midleft=(band.x + L.n(4), band.centery)))
         if timing:
-            ink.draw(screen, TIMING_WORDS.get(timing[0], timing[0]), (band.right - L.n(5), band.centery), 13,
-                     PARCHMENT, "italic", anchor="midright", max_w=r.w - L.n(28))
+            word = TIMING_WORDS.get(timing[0], timing[0])
+            if ink.font("italic", 13).size(word)[0] > r.w - L.n(28):
+                word = TIMING_SHORT.get(timing[0], word)  # "Any roll" whole rather than "After any r…"
+            ink.draw(screen, word, (band.right - L.n(5), band.centery), 13, PARCHMENT, "italic", anchor="midright",
+                     max_w=r.w - L.n(28))
         ink.drawn.add(name)
         glyph = L.n(16)
         room = r.bottom - band.bottom - (glyph + L.n(4) if cost else L.n(2))
