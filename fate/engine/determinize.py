@@ -32,6 +32,8 @@ The bots decide from this, never from the true game (fate/ai).
 
 from __future__ import annotations
 
+import copy
+
 from fate.engine import rng as rngmod
 from fate.engine.casting import castable
 from fate.engine.errors import IllegalChoice
@@ -59,19 +61,11 @@ def determinize(g: Game, seat: int, seed: int) -> Game:
 
 
 def ends_turn(g: Game, seat: int, cid: str) -> bool:
-    """Does choice ``cid`` of ``seat`` (the seat asked) surely end its cult's turn? Judged on
-    games made from what that seat knows (``turn_ending``), so that the answer, which the table
-    turns into "End your turn?", never tells anything hidden (a rival's Curse that would stop
-    a win). The table at home and the server both ask this."""
+    """Does choice ``cid`` of ``seat`` (the seat asked) surely end its cult's turn? Judged from
+    what that seat knows (``turn_ending``), so that the answer, which the table turns into "End
+    your turn?", never tells anything hidden (a rival's Curse that would stop a win). The table
+    at home and the server both ask this."""
     return turn_end(g, seat, cid) == ENDS
-
-
-def _ends(g: Game, trial: Game, cid: str) -> bool:
-    try:
-        trial.apply(cid)
-    except IllegalChoice:
-        return False
-    return trial.turn != g.turn or trial.over
 
 
 def turn_enders(g: Game) -> list[str]:
@@ -81,39 +75,54 @@ def turn_enders(g: Game) -> list[str]:
 
 
 ENDS, MAY_END = "ends", "may"
-DEALS = 4  # deals each choice is tried on
-MORE_DEALS = 9  # more, for a choice whose outcome turned on chance and that ended the turn in none of the first
-# what, met before the turn is over, makes its end turn on chance: dice (and a Curse revealed, a
-# card the seat did not know). Cards drawn are not here: the turn's own draw comes before its
-# end whatever is drawn; where a hidden card decides, the deals tell it (they disagree).
-CHANCE = frozenset({"rolled", "die_rerolled", "dice_added", "curse_revealed"})
+DEALS = 13  # true deals a choice is tried on, at most, when the wary game cannot tell whether some end it
+# Events that, met before the turn is over, make its end turn on something the seat cannot know:
+# dice, a Curse revealed, a card taken or discarded at random (a Readied Spell discarded by
+# choice, ``replace:``, is the seat's own doing).
+CHANCE = frozenset({"rolled", "die_rerolled", "dice_added", "curse_revealed", "readied_discarded",
+                    "spell_discarded", "spell_stolen"})
+# after the seat drew cards it had not seen, a move made or refused turned on them
+MOVED = frozenset({"fate_moved", "no_move"})
+# decisions the wary game asks more often than a true deal (``_wary``): true deals must tell
+WARY_ASKS = frozenset({"cast_window", "ready"})
 
 
 def turn_ending(g: Game) -> dict[str, str]:
-    """The pending prompt's choices that may end the turn of the seat asked, judged from that
-    seat's knowledge only: each is tried on several deals of what the seat cannot see (each
-    with its own dice to come). ``ENDS``: it ends the turn in every deal tried, and nothing
-    on the way to the end turned on dice (or a Curse revealed), so it ends it in every deal
-    the seat's knowledge allows. ``MAY_END``: it ends it in some deals and
-    not in others, or only after chance had its say. A choice that ended it in no deal tried
-    is left out."""
+    """The pending prompt's choices that may end the turn of the seat asked (its own turn),
+    judged from that seat's knowledge only. ``ENDS``: it ends the turn in every deal that
+    seat's knowledge allows; ``MAY_END``: in some, on dice or on cards it cannot see. A choice
+    that ends it in none (or that is not the seat's own turn to end) is left out.
+
+    "Every deal" is not sampled: each choice is tried once on a *wary* game (``_wary``), a deal
+    in which every card the seat cannot see counts as any card it might be. A rival's Readied
+    Spell may be cast wherever any unseen Spell of its symbol and cost could be, a Spell from
+    the deck wherever any unseen Spell could, and a Curse the seat cannot see is revealed as
+    soon as any Curse it might be would be. If the wary game ends the turn with nothing on
+    the way that turned on chance or on a card unseen (``CHANCE``, an Artifact from the
+    deck, a move decided by a hand that changed), every deal ends it the same way: each
+    follows the same steps, since what a true deal holds can only open fewer windows and
+    reveal fewer Curses. If the wary game stops at a decision other than a window, every deal
+    stops there too. Otherwise true deals tell whether some may end it."""
     p = g.pending()
     if p is None:
         return {}
     base = len(g.choices_made)
-    deals = [determinize(g, p.seat, base + k * 1_000_003) for k in range(DEALS)]
-    more: list[Game] = []  # the further deals, made once for every choice that needs them
+    wary = _wary(determinize(g, p.seat, base), p.seat)
+    face_up = {g.content.cards[a].id for a in g.art_up}
+    deals: list[Game] = []  # true deals, made as the first choice that needs them asks
     out: dict[str, str] = {}
     for c in p.choices:
-        tried = [_outcome(g, d.clone(), c.id) for d in deals]
-        if any(chance for _, chance in tried) and not any(ended for ended, _ in tried):
-            more = more or [determinize(g, p.seat, base + k * 1_000_003) for k in range(DEALS, DEALS + MORE_DEALS)]
-            tried += [_outcome(g, d.clone(), c.id) for d in more]
-        ended = [e for e, _ in tried]
-        if all(ended) and not any(chance for _, chance in tried):
-            out[c.id] = ENDS
-        elif any(ended):
-            out[c.id] = MAY_END
+        ended, unsure, stop = _outcome(wary.clone(), c.id, p.seat, face_up)
+        if ended:
+            out[c.id] = MAY_END if unsure else ENDS
+        elif unsure or stop is None or stop.kind in WARY_ASKS:
+            for k in range(DEALS):  # does a true deal end it? (the first that does tells)
+                if k == len(deals):
+                    deals.append(determinize(g, p.seat, base + (k + 1) * 1_000_003))
+                if _outcome(deals[k].clone(), c.id, p.seat, face_up)[0]:
+                    out[c.id] = MAY_END
+                    break
+        # else every deal comes to the decision the wary game stopped at: the turn goes on
     return out
 
 
@@ -126,21 +135,71 @@ def turn_end(g: Game, seat: int, cid: str) -> str:
     return turn_ending(g).get(cid, "")
 
 
-def _outcome(g: Game, trial: Game, cid: str) -> tuple[bool, bool]:
-    """(does ``cid`` end the turn in ``trial``, did chance come into it before the turn ended)."""
+def _outcome(trial: Game, cid: str, seat: int, face_up: set[str]):
+    """(does ``cid`` end ``seat``'s turn in ``trial`` (or the game), did anything the seat could
+    not foresee come into it before, the prompt it stopped at otherwise). ``face_up``: the
+    Artifacts face up when the choice was made (one gained from the deck was unseen)."""
     try:
         events = trial.apply(cid)
     except IllegalChoice:
-        return False, False
-    ended = trial.turn != g.turn or trial.over
-    chance = False
+        return False, False, None
+    drew = False
     for e in events:
-        if e.kind in ("turn_ended", "game_over"):
-            break
-        if e.kind in CHANCE:
-            chance = True
-            break
-    return ended, chance
+        kind, data = e.kind, e.data
+        if kind == "game_over" or (kind == "turn_ended" and data["seat"] == seat):
+            return True, False, None
+        if (kind in CHANCE and not (kind == "readied_discarded" and cid == "replace:" + data["card"])) \
+                or (kind == "artifact_gained" and data["card"] not in face_up) or (drew and kind in MOVED):
+            ended = trial.over or any(x.kind == "game_over" or (x.kind == "turn_ended" and x.data["seat"] == seat)
+                                      for x in events)
+            return ended, True, None
+        if kind == "spell_drawn" and data["seat"] == seat:
+            drew = True
+    return False, False, trial.pending()
+
+
+def _wary(d: Game, seat: int) -> Game:
+    """``d`` (a determinization for ``seat``) with its own tables, in which each card ``seat``
+    cannot see stands for every card it might be (``turn_ending``): a Spell's timing is the
+    union of theirs, a Curse's trigger holds when any of theirs would."""
+    tables = copy.copy(d.tables)
+    cards = d.content.cards
+    by_cost, _ = _needs(d.content)
+    timing = tables.timing = list(tables.timing)
+    unseen = [c for s in range(d.n) if s != seat for c in d.reserve[s] + d.hands[s]]
+    unseen += [c for col in d.columns for c in col if cards[c].kind == "spell"]
+    unseen += d.spell_deck + d.discard
+    any_spell, by_class = 0, {}
+    for c in unseen:
+        any_spell |= timing[c]
+        by_class[by_cost[c]] = by_class.get(by_cost[c], 0) | timing[c]
+    rival_reserves = {c for s in range(d.n) if s != seat for c in d.reserve[s]}
+    cost = tables.cost = list(tables.cost)
+    cost_wild = tables.cost_wild = list(tables.cost_wild)
+    for c in unseen:
+        timing[c] = by_class[by_cost[c]] if c in rival_reserves else any_spell
+        cost[c], cost_wild[c] = (), 0  # drawn on the way, it might be any Spell: one that can be readied
+    triggers = tables.triggers = list(tables.triggers)
+    hidden = [entry for entry in d.held if entry[2] != seat]
+    unseen_curses = sorted(set(d.curse_deck) | {entry[0] for entry in hidden})
+    every = [triggers[c] for c in unseen_curses]
+    for c in d.curse_deck:  # drawn later: any of them
+        triggers[c] = (_any_of, every)
+    for card, cursed, _ in hidden:  # held now: any whose trigger does not hold yet (R-CU-2)
+        triggers[card] = (_any_of, [t for t in every if not t[0](d, cursed, t[1])])
+    d.tables = tables
+    d.cast_bits = [-1] * d.n
+    for s in range(d.n):
+        castable(d, s)
+    return d
+
+
+def _any_of(g: Game, seat: int, conditions: list) -> bool:
+    """A wary Curse's trigger: any of the Curses it might be (``_wary``)."""
+    for fn, params in conditions:
+        if fn(g, seat, params):
+            return True
+    return False
 
 
 def _needs(content) -> tuple[list[int], list[int]]:
