@@ -164,6 +164,14 @@ def test_the_compiled_engine_plays_the_same_games_as_the_sources(tmp_path):
     slow = run_engine(code, {**env, "FATE_PURE": "1"}).splitlines()
     assert fast[0] == "compiled" and slow[0] == "pure Python"
     assert fast[1] == slow[1]
+    # "End your turn?" (its wary game has tables of its own) marks the same choices compiled
+    marks = ("import random, hashlib\nfrom fate.engine import default_content, new_game\n"
+             "from fate.engine.determinize import turn_ending\nc, h = default_content(), hashlib.sha256()\n"
+             "for k in range(4):\n    g, pick = new_game(c, 1 + k, 50 + k), random.Random(k)\n"
+             "    while not g.over and len(g.choices_made) < 150:\n"
+             "        h.update(repr(sorted(turn_ending(g).items())).encode())\n"
+             "        g.apply(pick.choice(g.pending().choices).id)\nprint(h.hexdigest())")
+    assert run_engine(marks, {**env, "FATE_ENGINE_BUILD": str(folder)}) == run_engine(marks, {**env, "FATE_PURE": "1"})
     # every module of the engine is the compiled one, none mixed in from the sources
     every = ("import sys, fate.engine; from fate.compiled import kind_of; "
              "print(sorted({kind_of(m) for n, m in sys.modules.items() if n.startswith('fate.engine.')}))")
