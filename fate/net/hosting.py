@@ -78,7 +78,7 @@ def lan_addresses() -> list[str]:
 
 def server_command(port: int, db: Path) -> list[str]:
     args = ["--host", "0.0.0.0", "--port", str(port), "--db", f"sqlite:{db}", "--ai-workers", "1",
-            "--upnp", "--upnp-report", str(router_file())]
+            "--upnp", "--upnp-report", str(router_file()), "--home"]
     if getattr(sys, "frozen", False):  # the packaged game: main.py serves with --serve
         return [sys.executable, "--serve", *args]
     return [sys.executable, "-m", "fate.server", *args]

@@ -49,6 +49,7 @@ class OnlineGame:
     watch: str = ""  # the game's watch code, for the host to give spectators
     muted: list[int] = field(default_factory=list)  # seats whose table talk is not shown here
     paused_by: str = ""  # the host who paused the game, as its table last heard ("" once it answers again)
+    home_host: str = ""  # the game's server is this player's computer (``joined``'s ``home``): their name
 
 
 def path() -> Path:
@@ -79,8 +80,9 @@ def _game(x: Any) -> OnlineGame | None:
                    x["watch"] if isinstance(x.get("watch"), str) and _WATCH.fullmatch(x["watch"]) else "",
                    sorted({s for s in x.get("muted", []) if isinstance(s, int) and not isinstance(s, bool)
                            and 0 <= s < 4}) if isinstance(x.get("muted"), list) else [])
-    by = x.get("paused_by")
+    by, home = x.get("paused_by"), x.get("home_host")
     g.paused_by = by if isinstance(by, str) and _NAME.fullmatch(by) else ""
+    g.home_host = home if isinstance(home, str) and _NAME.fullmatch(home) else ""
     return g
 
 
@@ -151,6 +153,15 @@ class MyGames:
         g = self.find(server, game)
         if g is not None and g.paused_by != by:
             g.paused_by = by if not by or _NAME.fullmatch(by) else ""
+            self.save()
+
+    def home_of(self, server: str, game: str, host: str) -> None:
+        """Remember that a game's server is its host's own computer, and the host's name (saved):
+        when it stops answering, My online games waits for them rather than blaming it."""
+        g = self.find(server, game)
+        host = host if _NAME.fullmatch(host) else "the host"
+        if g is not None and g.home_host != host:
+            g.home_host = host
             self.save()
 
     def find(self, server: str, game: str) -> OnlineGame | None:

@@ -67,6 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--upnp", action="store_true",
                     help="ask the home router to forward the port to this computer (UPnP) while serving")
     ap.add_argument("--upnp-report", metavar="FILE", help="with --upnp: write what the router said to FILE (JSON)")
+    ap.add_argument("--home", action="store_true",
+                    help="a player's own server, started by the game's Host on this computer: the friends' tables "
+                         "record so, and say the host may have paused the game when it stops answering")
     ap.add_argument("--log", default="WARNING", help="log level")
     a = ap.parse_args(argv)
     for proxy in a.trusted_proxy:
@@ -116,7 +119,7 @@ async def serve(a, db: str) -> int:
                                        seat_hints=a.max_seat_hints, ai_games=a.max_ai_games, joins=a.max_joins,
                                        lists=a.max_lists), frozenset(a.trusted_proxy))
     app = GameServer(store, default_content(), pool, absent_after=a.absent_after, invite_hours=a.invite_hours,
-                     limits=limits)
+                     limits=limits, home=a.home)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

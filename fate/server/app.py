@@ -70,8 +70,10 @@ class GameServer(Handlers, Presence, AIClaims, TakingBack, Tables):
     """The engine behind a wire: one per server process."""
 
     def __init__(self, store: Store, content: Content, pool: AIPool, owner: str = "",
-                 absent_after: float = 60.0, invite_hours: int = 24, limits: AddressLimits | None = None) -> None:
+                 absent_after: float = 60.0, invite_hours: int = 24, limits: AddressLimits | None = None,
+                 home: bool = False) -> None:
         self.store = store
+        self.home = home  # a player's own server (``--home``): said in ``joined``
         self.limits = limits or AddressLimits()
         self.content = content
         self.pool = pool

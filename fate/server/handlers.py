@@ -142,7 +142,7 @@ class Handlers:
         async with live.lock:
             self._seat_rows(live, await self.store.seats(gid))
         seats = [r.seat for r in rows]
-        conn.send(reply("claimed", msg.rid, game=gid, token=token, seats=seats))
+        conn.send(reply("claimed", msg.rid, game=gid, token=token, seats=seats, home=self.home))
         self._watch(conn, live, seats, msg.rid, h)
 
     async def _on_join(self, conn: Conn, msg: Message) -> None:
@@ -160,7 +160,7 @@ class Handlers:
         if host:
             self._hosting.setdefault(conn, set()).add(gid)
         conn.marks = bool(msg.get("marks"))  # its table asks "End your turn?": the states name those choices
-        conn.send(reply("joined", msg.rid, game=gid, seats=seats, host=host))
+        conn.send(reply("joined", msg.rid, game=gid, seats=seats, host=host, home=self.home))
         await self._quietly(self.store.touch(gid, seats, time.time()))
         await self._catch_up(live, seats=False)
         self._watch(conn, live, seats, msg.rid, h)  # the seats told to everyone watching

@@ -158,3 +158,22 @@ def test_a_limit_reached_is_said_in_plain_words_naming_the_limit_not_the_code(tm
                      "created in an hour); try again later.")
     odd = error_words({"type": "error", "code": "too_many", "message": "more than\n" + "x" * 500})
     assert "\n" not in odd and "too_many" not in odd and len(odd) < 200
+
+
+def test_who_paused_a_game_and_whose_computer_hosts_it_survive_a_restart_and_bad_values_are_dropped(tmp_path):
+    """My online games keeps who paused a game and whose own computer serves it (it waits for
+    them when the server does not answer); a name that cannot be one is read as none."""
+    where = tmp_path / "online.json"
+    mine = MyGames(where)
+    mine.add(OnlineGame("ws://192.168.1.20:8765", "game1", "t" * 32, [1]))
+    mine.add(OnlineGame("ws://192.168.1.20:8765", "game2", "u" * 32, [1]))
+    mine.paused("ws://192.168.1.20:8765", "game1", "Ann")
+    mine.home_of("ws://192.168.1.20:8765", "game1", "Ann")
+    mine.home_of("ws://192.168.1.20:8765", "game2", "")  # the host gave no name
+    again = MyGames(where)
+    assert [(g.paused_by, g.home_host) for g in again.games] == [("Ann", "Ann"), ("", "the host")]
+    data = json.loads(where.read_text())
+    data["games"][0].update(paused_by="x" * 25, home_host="\x07bell")
+    data["games"][1].update(paused_by=3, home_host=["Ann"])
+    where.write_text(json.dumps(data))
+    assert [(g.paused_by, g.home_host) for g in MyGames(where).games] == [("", ""), ("", "")]

@@ -252,3 +252,26 @@ def test_only_the_host_pauses_a_game_and_everyone_at_the_table_is_told_by_whom(s
     assert refused == "not_host"
     assert told["type"] == "paused" and told["by"] == "Ann"
     assert [(m["game"], m["by"]) for m in heard] == [(told["game"], "Ann")]
+
+
+def test_a_server_started_with_home_says_so_when_a_friend_claims_or_joins(servers, tmp_path):
+    """``--home`` (the server the game's Host on this computer starts): ``claimed`` and ``joined``
+    say the server is a player's own, so the friend's My online games waits for the host when it
+    stops answering. Any other server says it is not."""
+    said = {}
+    for home in (True, False):
+        srv = servers(f"sqlite:{tmp_path / f's{home}.sqlite'}", "--ai-workers", "0", *(["--home"] if home else []))
+
+        async def main():
+            host = await Client(srv.url).connect()
+            made = await host.request("create", seats=[{"kind": "host", "name": "Ann"}, {"kind": "remote"}])
+            friend = await Client(srv.url).connect()
+            claimed = await friend.request("claim", code=made["invites"][0]["code"], name="Bob")
+            again = await Client(srv.url).connect()
+            joined = await again.request("join", game=made["game"], token=claimed["token"])
+            for c in (host, friend, again):
+                await c.close()
+            return claimed["home"], joined["home"]
+
+        said[home] = asyncio.run(main())
+    assert said == {True: (True, True), False: (False, False)}

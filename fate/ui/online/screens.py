@@ -19,10 +19,11 @@ from fate.net.mygames import MyGames, OnlineGame
 from fate.net.query import GamesQuery
 from fate.ui.kit.clipboard import paste_keys
 from fate.ui.kit.layout import Layout
-from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, INK_DIM, INK_FAINT, PANEL, PARCHMENT, SIGN_GREEN
+from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, INK_DIM, INK_FAINT, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.online import invites
 from fate.ui.online.lobby import LOBBY_ROWS, STRANGER_TIPS, Strangers
+from fate.ui.online.rows import game_row, seat_list, short
 from fate.ui.online.session import NetSession
 
 SEAT_KINDS = ("remote", "easy", "normal", "hard", "here", "none")
@@ -39,18 +40,6 @@ FIELD_TIPS = {
     **STRANGER_TIPS,
 }
 ROWS = 6
-
-
-def short(text: str, n: int = 28) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
-def seat_list(seats: list[int]) -> str:
-    """"Seat 1", "Seats 1 and 3", "Seats 1, 2 and 4"."""
-    names = [str(s + 1) for s in sorted(seats)]
-    if len(names) == 1:
-        return f"Seat {names[0]}"
-    return f"Seats {', '.join(names[:-1])} and {names[-1]}"
 
 
 @scene("online")
@@ -88,6 +77,16 @@ class OnlineScene(Strangers, Scene):
         self.query = GamesQuery(self.mine, self.app.content) if self.mine.games else None
         # a server an earlier window left hosting in the background: it may be paused from here
         self.background = hosting.running_host() if self.app.hosting is None else None
+
+    def host_here(self, port: int | None = None) -> bool:
+        """Stop hosting in the background: this window takes the server an earlier one left running
+        (only the one on ``port``, if given) as its own. It watches it, starts it again if it dies,
+        and asks on closing whether to keep hosting or pause. Whether it took one."""
+        host = self.background
+        if host is None or self.app.hosting is not None or (port is not None and host.port != port):
+            return False
+        self.app.hosting, self.background = host, None
+        return True
 
     def pause_background(self) -> None:
         """Pause the games the background server hosts: everyone at them is told who paused
@@ -151,6 +150,7 @@ class OnlineScene(Strangers, Scene):
             g = OnlineGame(self.purpose[1], m["game"], m["token"], m["seats"])
             self.mine.add(g)
             self.open_with(self.link, g)
+            self.session.home = m.get("home") is True
         elif kind == "online" and what == "open":
             self.open_with(self.link, self.purpose[1])
         elif kind == "watching" and what == "watch":
@@ -166,6 +166,8 @@ class OnlineScene(Strangers, Scene):
         self.session, self.link, self.purpose = None, None, ()
 
     def open_with(self, link: Link, g: OnlineGame) -> None:
+        if g.hosted_here and self.host_here(int(g.server.rsplit(":", 1)[1])):
+            self.notice = "This window hosts your games again: it asks what to do with them when you close it."
         """Show the game once the server's first state of it comes."""
         self.session = NetSession(self.app.content, link, g.game, g.token, g.seats, g.host, g.server)
         self.session.invites = g.invites
@@ -297,6 +299,10 @@ class OnlineScene(Strangers, Scene):
             self.refresh()
         elif kind == "pause_hosting":
             self.pause_background()
+        elif kind == "host_here":
+            if self.host_here():
+                self.notice = ("This window hosts your games now: it starts their server again if it stops, and "
+                               "asks when you close it whether to keep hosting or pause.")
         elif kind == "scroll":
             rows, many = (LOBBY_ROWS, len(self.lobby or [])) if self.page == "lobby" else (ROWS, len(self.mine.games))
             self.first = max(0, min(self.first + key[1] * rows, max(0, many - rows)))
@@ -413,6 +419,9 @@ class OnlineScene(Strangers, Scene):
         button(self, screen, L, (1560, 190, 160, 46), "Refresh", ("refresh",), size=20,
                tip="Ask the servers again where each of your games stands")
         if self.background is not None:
+            button(self, screen, L, (1120, 190, 210, 46), "Host in this window", ("host_here",), size=20,
+                   tip="Stop hosting in the background: your games go on, hosted by this window, which starts "
+                       "their server again if it stops and asks when you close it whether to keep hosting or pause")
             button(self, screen, L, (1340, 190, 200, 46), "Pause hosting", ("pause_hosting",), size=20,
                    tip="This computer still hosts your games in the background: pause them for everyone (the "
                        "server stops; your friends see the game paused by you until you host it again)")
@@ -424,54 +433,11 @@ class OnlineScene(Strangers, Scene):
         games = list(reversed(self.mine.games))
         for i, g in enumerate(games[self.first:self.first + ROWS]):
             y = 250 + i * 108
-            self.game_row(screen, L, g, y)
+            game_row(self, screen, L, g, y)
         if self.first > 0:
             button(self, screen, L, (1740, 250, 70, 56), "▲", ("scroll", -1), size=22)
         if self.first + ROWS < len(games):
             button(self, screen, L, (1740, 250 + 108 * (ROWS - 1) + 40, 70, 56), "▼", ("scroll", 1), size=22)
-
-    def game_row(self, screen: pygame.Surface, L: Layout, g: OnlineGame, y: int) -> None:
-        ink = self.ink
-        box = L.r(700, y, 1020, 96)
-        pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))
-        pygame.draw.rect(screen, BRONZE, box, L.n(2), border_radius=L.n(10))
-        row = self.query.rows.get((g.server, g.game)) if self.query else None
-        problem = self.query.problems.get(g.server, "") if self.query else ""
-        where = g.server.split("://", 1)[1] + (" (hosted here)" if g.hosted_here else "")
-        if row is None:  # a game its host paused says so rather than that its server is at fault
-            state = f"Paused by {short(g.paused_by, 16)}" if problem and g.paused_by else problem or "Asking the server…"
-            who = ""
-        else:
-            names = [f"AI ({(p['level'] or 'normal').capitalize()})" if p["kind"] == "ai" else
-                     p["name"] or ("open seat" if not p["claimed"] else f"seat {p['seat'] + 1}") for p in row["players"]]
-            who = ", ".join(("You" if p["seat"] in g.seats else short(n, 14)) for p, n in zip(row["players"], names,
-                                                                                               strict=True))
-            if row["over"]:
-                state = "Finished"
-            elif row["to_decide"] in g.seats:
-                state = "Your turn"
-            elif row["to_decide"] is not None:
-                p = row["players"][row["to_decide"]]
-                n = names[row["to_decide"]]
-                state = f"{'AI' if p['kind'] == 'ai' else short(n, 16)} to play"
-            else:
-                state = "Waiting"
-            state += f" · turn {row['turn']}" if row["turn"] else " · choosing Elder Gods"
-        colour = SIGN_GREEN if state.startswith("Your turn") else (BLOOD if problem and row is None and not
-                                                                    g.paused_by else PARCHMENT)
-        ink.draw(screen, state, L.p(724, y + 14), 24, colour, "bold", max_w=L.n(560))
-        ink.draw(screen, (who + " · " if who else "") + where, L.p(724, y + 54), 18, INK_DIM, "italic",
-                 max_w=L.n(580))
-        button(self, screen, L, (1320, y + 20, 120, 56), "Open", ("open", g), size=22,
-               tip="Take your seat at this game's table where it stands")
-        if g.host and g.invites:
-            button(self, screen, L, (1450, y + 20, 120, 56), "Codes", ("codes", g), size=22,
-                   tip="The invite codes and this computer's addresses, to give your friends")
-        sure = self.confirm == (g,)
-        yours = "your seat" if len(g.seats) == 1 else f"each of your {len(g.seats)} seats ({seat_list(g.seats)})"
-        button(self, screen, L, (1580, y + 20, 124, 56), "Sure?" if sure else "Leave", ("leave", g), size=22,
-               selected=sure, tip=f"Leave this game for good: an AI plays {yours} there from now on, and it goes "
-                                  "off this list (a finished game just goes off the list). Click twice.")
 
     def draw_hosting(self, screen: pygame.Surface, L: Layout) -> None:
         if self.made is None:

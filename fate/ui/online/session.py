@@ -136,6 +136,7 @@ class NetSession(Together):
         self.asked_again = False  # this screen said "Play again"
         self.rematched: dict[str, Any] | None = None  # where the players play again
         self.paused_by = ""  # the host who paused the game (its server stopped), until it answers again
+        self.home = False  # the server is a player's own (the host's computer), as ``joined`` said
         self.following: NetSession | None = None  # the new game's session, on this same line
         self.done = False  # closed for good (an ended game keeps its line open for a rematch until then)
         self.marks = False  # the states name the choices that end the turn (the table asks first)
@@ -173,6 +174,7 @@ class NetSession(Together):
                 self._seats(m["seats"])
             elif kind == "joined" and m["game"] == self.game_id:
                 self.host = m["host"]
+                self.home = m.get("home") is True
                 if self._chronicle_rid < 0 and self.mine:
                     self._chronicle_rid = self.link.send("chronicle", game=self.game_id, seat=self.mine[0])
             elif kind == "chronicle" and m["game"] == self.game_id and m["seat"] in self.mine:

@@ -139,6 +139,11 @@ class OnlinePlayScene(TalkPanel, PlayScene):
         if s.paused_by != getattr(self, "_paused_seen", "") and s.mine:  # for My online games, in any later window
             MyGames(self.app.online_file).paused(s.server, s.game_id, s.paused_by)
         self._paused_seen = s.paused_by
+        if s.home and s.mine and not s.host and not getattr(self, "_home_kept", False) and s.info:
+            # a friend's own computer serves the game: when it stops answering, My online games waits for them
+            host = next((i.name for i in s.info if i.kind == "host" and i.name), "")
+            MyGames(self.app.online_file).home_of(s.server, s.game_id, host)
+            self._home_kept = True
 
     def status(self) -> str:
         s = self.session

@@ -28,7 +28,7 @@ from fate.engine.view import hide_draft, view
 from fate.net import hosting
 from fate.net.mygames import MyGames
 from fate.ui.app import App, click
-from fate.ui.online.screens import OnlineScene
+from fate.ui.online.screens import HostCloseScene, OnlineScene
 from fate.ui.online.table import OnlinePlayScene
 from fate.ui.screens.end import EndScene
 from fate.ui.screens.title import TitleScene
@@ -278,8 +278,6 @@ def test_the_title_says_your_turn_in_n_games_after_a_restart(content, tmp_path, 
 
 
 def test_closing_a_hosting_window_asks_keep_or_pause(content, tmp_path, user):
-    from fate.ui.online.screens import HostCloseScene
-
     app = window(content, tmp_path, "closing")
     app.hosting = hosting.start_host(0)
     user.append(app.hosting)
@@ -305,8 +303,6 @@ def test_closing_a_hosting_window_asks_keep_or_pause(content, tmp_path, user):
 
 
 def test_stepping_back_while_the_server_starts_still_asks_at_close(content, tmp_path, user):
-    from fate.ui.online.screens import HostCloseScene
-
     app = window(content, tmp_path, "backing")
     press(app, ("online",))
     press(app, ("page", "host"))
@@ -574,3 +570,61 @@ def test_a_game_hosted_in_the_background_is_paused_from_my_online_games_and_the_
     assert "paused" not in friend.scene.status()
     friend.frame([], 0.02)
     assert all(not g.paused_by for g in MyGames(friend.online_file).games)  # going on: forgotten
+
+
+def test_a_friend_whose_table_was_closed_waits_for_the_host_and_a_later_window_hosts_again(content, tmp_path, user):
+    """Issue 43: the friend's table is closed when the host pauses, so nobody tells it: My online
+    games still waits for the host (whose own computer serves the game, as ``joined`` said)
+    rather than showing the server's failure. The host's own list says how to go on. A later
+    window of the host takes the background server back ("Host in this window"): it is watched
+    again and closing asks again, where it used to close without a word."""
+    host, friend, made = host_and_join(content, tmp_path, user)
+    until([host, friend], lambda: any(g.home_host == "Ann" for g in MyGames(friend.online_file).games),
+          "the friend's table to record the host's computer")
+    friend.scene.session.link.close()  # the friend closes the game: nobody to hear the pause
+    server = host.hosting
+    host.frame([pygame.event.Event(pygame.QUIT)], 0.02)
+    press(host, ("keep",))
+    assert not host.running and server.alive()
+
+    later = window(content, tmp_path, "host")  # the same player's files, a new window
+    press(later, ("online",))
+    press(later, ("host_here",))
+    assert later.hosting is not None and later.hosting.pid == server.pid and later.scene.background is None
+    assert later.scene.notice.startswith("This window hosts your games now")
+    later.frame([pygame.event.Event(pygame.QUIT)], 0.02)
+    assert isinstance(later.scene, HostCloseScene) and later.running  # asked again
+    press(later, ("pause",))
+    assert not later.running and server.proc.wait(10) is not None and hosting.running_host() is None
+
+    looking = window(content, tmp_path, "friend")  # the friend's My online games, the next day
+    press(looking, ("online",))
+    until([looking], lambda: looking.scene.query is not None and looking.scene.query.problems, "the server to fail", 30)
+    looking.frame([], 0.02)
+    assert "Waiting for Ann to host it again" in looking.ink.drawn
+    assert all(not g.paused_by for g in MyGames(looking.online_file).games)  # it never heard the pause
+    mine = window(content, tmp_path, "host")
+    press(mine, ("online",))
+    until([mine], lambda: mine.scene.query is not None and mine.scene.query.problems, "the server to fail", 30)
+    mine.frame([], 0.02)
+    assert "Not hosted now: Open hosts it again" in mine.ink.drawn
+
+
+def test_opening_a_game_a_background_server_hosts_makes_the_window_its_host(content, tmp_path, user):
+    """A later window that opens a game its computer hosts in the background hosts it from then
+    on: its closing asks again whether to keep hosting or pause (it used to close silently with
+    the server left running for ever)."""
+    host, friend, made = host_and_join(content, tmp_path, user)
+    server = host.hosting
+    host.frame([pygame.event.Event(pygame.QUIT)], 0.02)
+    press(host, ("keep",))
+    later = window(content, tmp_path, "host")
+    press(later, ("online",))
+    assert later.scene.background is not None and later.hosting is None
+    press(later, ("open",))
+    until([later, friend], lambda: isinstance(later.scene, OnlinePlayScene), "the host's table again")
+    assert later.hosting is not None and later.hosting.pid == server.pid
+    later.frame([pygame.event.Event(pygame.QUIT)], 0.02)
+    assert isinstance(later.scene, HostCloseScene)
+    press(later, ("keep",))
+    assert not later.running and server.alive()
