@@ -14,7 +14,7 @@ import time
 from typing import TYPE_CHECKING
 
 from fate.engine.save import save_data
-from fate.server.limits import HINTS_AT_ONCE, span
+from fate.server.limits import HINTS_AT_ONCE, more_than, span
 from fate.server.live import waiting_on
 from fate.server.protocol import Message, ProtocolError, reply
 from fate.server.storage import StoreError
@@ -156,7 +156,7 @@ class AIClaims:
             limits.take("hints", addr, "hints")
             if not limits.seat_hints.take(f"{gid}/{seat}"):
                 limits.hints.give_back(addr)
-                raise limits.over("seat_hints", addr, f"more than {limits.seat_hints.limit} hints for one seat "
+                raise limits.over("seat_hints", addr, f"{more_than(limits.seat_hints.limit, 'hints for one seat')} "
                                                       f"in {span(limits.seat_hints.seconds)}")
             if len(self._hints) > 1000:
                 self._hints = {k: f for k, f in self._hints.items() if not f.done()}

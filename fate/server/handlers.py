@@ -16,6 +16,7 @@ from fate.engine import new_game
 from fate.engine.save import save_data
 from fate.engine.undo import UndoTrail
 from fate.server import views
+from fate.server.limits import more_than, span
 from fate.server.live import Live, waiting_on
 from fate.server.protocol import Message, ProtocolError, reply
 from fate.server.storage import GameRow, SeatRow, TableRow, digest
@@ -37,22 +38,13 @@ def new_invite() -> str:
     return "-".join(raw[i:i + 4] for i in range(0, 16, 4))
 
 
-def _span(seconds: float) -> str:
-    """A window in words: "an hour", "10 minutes", "30 s"."""
-    if seconds == 3600:
-        return "an hour"
-    if seconds >= 120 and seconds % 60 == 0:
-        return f"{seconds / 60:.0f} minutes"
-    return f"{seconds:g} s"
-
-
 class Handlers:
     """Create, claim, join, choose, resign, replace, games and chronicle."""
 
     async def _on_create(self, conn: Conn, msg: Message) -> None:
         limits = self.limits
         if not limits.games.take(conn.address):
-            what = f"more than {limits.config.games} games created in {_span(limits.config.window)}"
+            what = f"{more_than(limits.config.games, 'games created')} in {span(limits.config.window)}"
             limits.refused("games", conn.address, what)
             raise ProtocolError("too_many", f"{what} from your address; try again later")
         specs = msg["seats"]
@@ -110,12 +102,12 @@ class Handlers:
         # the address count at once); the one that turns out not to apply is given back.
         limits, key, c = self.limits, conn.address, self.limits.config
         if not limits.guesses.take(key):
-            what = f"more than {c.guesses} invite codes that opened no seat in {_span(c.window)}"
+            what = f"{more_than(c.guesses, 'invite codes that opened no seat')} in {span(c.window)}"
             limits.refused("guesses", key, what)
             raise ProtocolError("too_many", f"{what} from your address; try again later")
         if not limits.claims.take(key):
             limits.guesses.give_back(key)
-            what = f"more than {c.claims} seats claimed in {_span(c.window)}"
+            what = f"{more_than(c.claims, 'seats claimed')} in {span(c.window)}"
             limits.refused("claims", key, what)
             raise ProtocolError("too_many", f"{what} from your address; try again later")
         token = new_token()

@@ -63,6 +63,15 @@ def span(seconds: float) -> str:
     return f"{seconds:g} s"
 
 
+def more_than(n: int, things: str) -> str:
+    """"more than 5 games created", "more than 1 game created": ``things`` in the plural, its
+    first word made singular for a limit of one."""
+    if n == 1:
+        first, _, rest = things.partition(" ")
+        things = (first[:-1] if first.endswith("s") else first) + (" " + rest if rest else "")
+    return f"more than {n} {things}"
+
+
 def _ip(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     """``host`` as an IP address (an IPv4 address mapped into IPv6 as IPv4), None if it is none."""
     try:
@@ -177,7 +186,7 @@ class AddressLimits:
         window") raised."""
         w = getattr(self, limit)
         if not w.take(key):
-            raise self.over(limit, key, f"more than {w.limit} {count} in {span(w.seconds)}")
+            raise self.over(limit, key, f"{more_than(w.limit, count)} in {span(w.seconds)}")
 
     def over(self, limit: str, key: str, what: str) -> ProtocolError:
         """The one ``too_many`` error of a request over a limit (``what`` says it), logged."""

@@ -33,7 +33,7 @@ from fate.engine.save import save_data
 from fate.engine.undo import UndoTrail
 from fate.server import views
 from fate.server.handlers import new_invite
-from fate.server.limits import Window
+from fate.server.limits import Window, more_than, span
 from fate.server.live import Live, waiting_on
 from fate.server.protocol import Message, ProtocolError, reply
 from fate.server.storage import ChatRow, GameRow, SeatRow, TableRow, digest
@@ -119,7 +119,7 @@ class Tables:
             raise ProtocolError("not_public", "that game is not open to everyone: its seats are taken by invite code")
         limits, key, c = self.limits, conn.address, self.limits.config
         if not limits.claims.take(key):
-            what = f"more than {c.claims} seats claimed in {c.window:g} s"
+            what = f"{more_than(c.claims, 'seats claimed')} in {span(c.window)}"
             limits.refused("claims", key, what)
             raise ProtocolError("too_many", f"{what} from your address; try again later")
         now = time.time()
@@ -138,7 +138,7 @@ class Tables:
         if "code" in msg.fields:  # a watch code is guessed like an invite code: the same limit
             limits, key, c = self.limits, conn.address, self.limits.config
             if not limits.guesses.take(key):
-                what = f"more than {c.guesses} codes that opened nothing in {c.window:g} s"
+                what = f"{more_than(c.guesses, 'codes that opened nothing')} in {span(c.window)}"
                 limits.refused("guesses", key, what)
                 raise ProtocolError("too_many", f"{what} from your address; try again later")
             raw = msg["code"].replace("-", "").upper()  # any case, with or without its dashes

@@ -33,6 +33,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from fate.server.app import GameServer
+from fate.server.limits import more_than
 from fate.server.protocol import error, rid_of
 
 log = logging.getLogger("fate.server")
@@ -143,7 +144,7 @@ class WsConn:
 
 async def _refuse(ws: ServerConnection, address: str, limit: int) -> None:
     """One ``too_many`` error, then a close (a reset if the client does not take them in 5 s)."""
-    text = json.dumps(error("too_many", f"more than {limit} connections at once from your address "
+    text = json.dumps(error("too_many", f"{more_than(limit, 'connections at once')} from your address "
                                         f"({address}); close one and try again"), separators=(",", ":"))
     try:
         async with asyncio.timeout(5):
@@ -171,8 +172,8 @@ async def run(app: GameServer, host: str, port: int, certfile: str | None = None
         address = app.limits.key(peer, forwarded)
         if not app.limits.connect(address):
             await _refuse(ws, address, app.limits.config.connections)
-            app.limits.refused("connections", address, f"more than {app.limits.config.connections} "
-                                                       "connections at once")
+            app.limits.refused("connections", address, more_than(app.limits.config.connections,
+                                                                 "connections at once"))
             return
         try:
             await _serve(ws, address)

@@ -42,10 +42,19 @@ async def kept(url: str, headers: dict | None = None):
     return ws
 
 
-async def refusal(c: Client, kind: str, **fields) -> str:
+async def refused(c: Client, kind: str, **fields) -> ServerError:
+    """The one error ``kind`` is answered with."""
     with pytest.raises(ServerError) as e:
         await c.request(kind, **fields)
-    return e.value.code
+    return e.value
+
+
+async def refusal(c: Client, kind: str, **fields) -> str:
+    return (await refused(c, kind, **fields)).code
+
+
+async def error_message(c: Client, kind: str, **fields) -> str:
+    return (await refused(c, kind, **fields)).message
 
 
 def refusals_logged(log) -> list[str]:
@@ -271,3 +280,21 @@ def test_joins_and_lists_of_games_are_limited_per_address_a_minute(servers, tmp_
     joins, lists = asyncio.run(main())
     assert [j["type"] for j in joins[:2]] == ["joined"] * 2 and joins[2] == "too_many"
     assert [x["type"] for x in lists[:2]] == ["games"] * 2 and lists[2] == "too_many"
+
+
+def test_a_limit_of_one_is_said_in_the_singular(servers, tmp_path):
+    """A server run with limits of one says "more than 1 game created", not "1 games"."""
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0", "--max-games", "1", "--max-joins", "1")
+
+    async def main():
+        c = await Client(srv.url).connect()
+        made = await c.request("create", seats=HOST_AND_FRIEND)
+        games = await error_message(c, "create", seats=HOST_AND_FRIEND)
+        await c.request("join", game=made["game"], token=made["token"])
+        joins = await error_message(c, "join", game=made["game"], token=made["token"])
+        await c.close()
+        return games, joins
+
+    games, joins = asyncio.run(main())
+    assert games.startswith("more than 1 game created in an hour from your address")
+    assert joins.startswith("more than 1 join in a minute from your address")
