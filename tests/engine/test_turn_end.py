@@ -137,7 +137,7 @@ def test_r_cn_1_spells_drawn_before_readying_make_the_end_may(content):
 def test_r_turn_1_every_ends_holds_in_every_other_deal_of_random_games(content):
     """R-TURN-1: over seeded random games of one to four cults, each choice marked "ends" is
     tried again on 25 other deals of what its seat knows: every one ends that seat's turn, with
-    no die or unseen card on the way. (Four sampled deals were wrong on about 1 mark in 10 of
+    no die or unseen card on the way (a Readied Spell the seat chose to discard is its own doing). (Four sampled deals were wrong on about 1 mark in 10 of
     these, counting the draft's choices; one in 600 without.)"""
     marked = may = 0
     for k in range(6):
@@ -157,6 +157,8 @@ def test_r_turn_1_every_ends_holds_in_every_other_deal_of_random_games(content):
                     ends = [i for i, e in enumerate(events)
                             if e.kind == "game_over" or (e.kind == "turn_ended" and e.data["seat"] == p.seat)]
                     assert ends, (k, len(g.choices_made), cid, "the turn goes on", kinds)
-                    assert not CHANCE & set(kinds[:ends[0]]), (k, len(g.choices_made), cid, kinds[:ends[0]])
+                    unforeseen = [e.kind for e in events[:ends[0]] if e.kind in CHANCE
+                                  and not (e.kind == "readied_discarded" and cid == "replace:" + e.data["card"])]
+                    assert not unforeseen, (k, len(g.choices_made), cid, kinds[:ends[0]])
             g.apply(pick.choice(p.choices).id)
     assert marked > 150 and may > 100
