@@ -1,4 +1,5 @@
-"""python -m fate.bench engine|search|frames|idle|package|load|prompts|hint|server|online|fingerprint|review [--seconds S] [--frames N]
+"""python -m fate.bench engine|search|frames|idle|package|load|prompts|hint|server|online|fingerprint|review|turns
+    [--seconds S] [--frames N]
     [--games G]
     [--processes K --db sqlite|postgresql]
 
@@ -67,6 +68,11 @@ review: the seconds Hard's post-game review takes a decision at each budget (qui
 thorough), and how often two reviews of the same decisions, seeded apart, give the same
 marks (fate/bench/review.py; ``--games`` x 50 decisions of a seeded game, 150).
 
+turns: how right "End your turn?" is: the engine's marks ("ends", "may") at every prompt of
+``--games`` (40) seeded random games against the true game, each "ends" tried on 40 other deals
+of what its seat knows (none may go on or turn on chance), and the CPU time the marks take a
+prompt (fate/bench/turns.py).
+
 fingerprint: not a speed but what a speed change must keep: hashes of every
 prompt, event, view and snapshot of ``--games`` (80) seeded random games at each
 seat count and solo level, and of Hard's decisions at a fixed number of
@@ -81,7 +87,7 @@ import sys
 from fate.cli import Parser, seconds, whole
 
 BENCHES = ("engine", "search", "frames", "idle", "package", "load", "prompts", "hint", "server", "online", "fingerprint",
-           "review")
+           "review", "turns")
 
 
 def parser() -> Parser:
@@ -93,7 +99,7 @@ def parser() -> Parser:
     ap.add_argument("--frames", type=whole(10, 10**6), default=900, help="frames: how many frames to time")
     ap.add_argument("--saves", type=whole(1, 100_000), default=2000, help="load: saved games in the folder")
     ap.add_argument("--games", type=whole(1, 100_000), default=None,
-                    help="server: concurrent games (500); prompts: seeded games to play (24); "
+                    help="server: concurrent games (500); prompts: seeded games to play (24); turns: (40); "
                          "hint: positions (12); fingerprint: games at each seat count and solo level (80)")
     ap.add_argument("--processes", type=whole(1, 64), default=1, help="server: server processes")
     ap.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite", help="server: the store")
@@ -129,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         from fate.bench import online as bench
     elif args.what == "review":
         from fate.bench import review as bench
+    elif args.what == "turns":
+        from fate.bench import turns as bench
     else:
         from fate.bench import fingerprint as bench
     return bench.report(args)
