@@ -154,7 +154,7 @@ def test_a_limit_reached_is_said_in_plain_words_naming_the_limit_not_the_code(tm
         srv.stop()
     words = error_words(refused)
     assert refused["code"] == "too_many"
-    assert words == ("Your network has asked this server for all it allows one address (more than 1 games "
+    assert words == ("Your network has asked this server for all it allows one address (more than 1 game "
                      "created in an hour); try again later.")
     odd = error_words({"type": "error", "code": "too_many", "message": "more than\n" + "x" * 500})
     assert "\n" not in odd and "too_many" not in odd and len(odd) < 200
