@@ -4,7 +4,8 @@ Seeded games of one to four cults are played by random choices; at every prompt 
 engine's marks (fate/engine/determinize.py ``turn_ending``: "ends", "may" or none) are
 set against two things:
 
-- the true game: did each choice end its seat's own turn there (or the game)?
+- the true game: did each choice end its seat's own turn there (or the game), the other seats
+  passing the chances to cast they are given on the way?
 - for each choice marked "ends", ``--deals`` (40) other deals of what its seat knows
   (``determinize``), each with dice of its own: in every one the turn must end with no die
   rolled, no Curse revealed and no card taken at random on the way (``unforeseen``).
@@ -37,6 +38,19 @@ def outcome(events: list, seat: int, cid: str) -> tuple[bool, list[str]]:
     return False, unforeseen
 
 
+def truth(g: Game, cid: str) -> bool:
+    """Does choice ``cid`` of the pending prompt end its seat's turn in the true game ``g``, if
+    every other seat passes the chances to cast it is given on the way?"""
+    t, seat = g.clone(), g.pending().seat
+    events = t.apply(cid)
+    for _ in range(32):
+        p = t.pending()
+        if outcome(events, seat, cid)[0] or p is None or p.seat == seat or p.kind != "cast_window":
+            break
+        events += t.apply("pass")
+    return outcome(events, seat, cid)[0]
+
+
 def contradiction(g: Game, cid: str, deals: int, seed: int) -> str:
     """The first of ``deals`` deals of what the pending prompt's seat knows where choice ``cid``
     does not surely end its turn, in words ("" if none): the check of a mark "ends"."""
@@ -66,8 +80,7 @@ def measure(games: int = 40, deals: int = DEALS, first_seed: int = 1000) -> dict
             spent.append(time.process_time() - start)
             for c in p.choices:
                 how = marks.get(c.id, "")
-                truth, _ = outcome(g.clone().apply(c.id), p.seat, c.id)
-                table[(how, truth)] += 1
+                table[(how, truth(g, c.id))] += 1
                 if how == ENDS:
                     said = contradiction(g, c.id, deals, 7_000_000 + 1000 * len(g.choices_made))
                     if said:
@@ -83,7 +96,7 @@ def report(args) -> int:
     r = measure(args.games or 40)
     t = r["table"]
     print(f"End your turn? over {r['prompts']} prompts of {r['games']} seeded random games (1-4 cults):")
-    print(f"  marked ends: {t[(ENDS, True)] + t[(ENDS, False)]} (the true game ended the turn in "
+    print(f"  marked ends: {t[(ENDS, True)] + t[(ENDS, False)]} (the true game, rivals passing, ended the turn in "
           f"{t[(ENDS, True)]}); may: {t[(MAY_END, True)] + t[(MAY_END, False)]} (ended in {t[(MAY_END, True)]}); "
           f"unmarked choices that ended it in the true game: {t[('', True)]} of {t[('', True)] + t[('', False)]}")
     print(f"  every 'ends' tried on {r['deals']} other deals of what its seat knows: "

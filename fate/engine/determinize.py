@@ -88,24 +88,28 @@ WARY_ASKS = frozenset({"cast_window", "ready"})
 
 
 def turn_ending(g: Game) -> dict[str, str]:
-    """The pending prompt's choices that may end the turn of the seat asked (its own turn),
-    judged from that seat's knowledge only. ``ENDS``: it ends the turn in every deal that
-    seat's knowledge allows; ``MAY_END``: in some, on dice or on cards it cannot see. A choice
-    that ends it in none (or that is not the seat's own turn to end) is left out.
+    """The pending prompt's choices that may end the turn of the seat asked, judged from that
+    seat's knowledge only, in its own turn (none in the draft, a rival's turn or the
+    Investigators'). ``ENDS``: it ends the turn in every deal that seat's knowledge allows, with
+    no other seat deciding on the way; ``MAY_END``: in some, or once dice, cards it cannot see
+    or another seat's chance to cast (passed) had their say. A choice that ends it in none is
+    left out.
 
     "Every deal" is not sampled: each choice is tried once on a *wary* game (``_wary``), a deal
     in which every card the seat cannot see counts as any card it might be. A rival's Readied
     Spell may be cast wherever any unseen Spell of its symbol and cost could be, a Spell from
-    the deck wherever any unseen Spell could, and a Curse the seat cannot see is revealed as
-    soon as any Curse it might be would be. If the wary game ends the turn with nothing on
-    the way that turned on chance or on a card unseen (``CHANCE``, an Artifact from the
-    deck, a move decided by a hand that changed), every deal ends it the same way: each
-    follows the same steps, since what a true deal holds can only open fewer windows and
-    reveal fewer Curses. If the wary game stops at a decision other than a window, every deal
-    stops there too. Otherwise true deals tell whether some may end it."""
+    the deck wherever any unseen Spell could (and may be Readied), and a Curse the seat cannot
+    see is revealed as soon as any Curse it might be would be (while a Curse is being resolved,
+    any at all: another may hold already). If the wary game ends the turn with nothing on the
+    way that turned on chance or on a card unseen (``CHANCE``, an Artifact from the deck, a
+    move decided by a hand that changed) and no other seat given a chance to cast, every deal
+    ends it the same way: each follows the same steps, since what a true deal holds can only
+    open fewer windows and reveal fewer Curses. If it stops, so, at a decision of a kind the
+    wary game does not ask more often (``WARY_ASKS``: a chance to cast, Ready), every deal
+    stops there too. Otherwise up to ``DEALS`` true deals tell whether some end it."""
     p = g.pending()
-    if p is None:
-        return {}
+    if p is None or p.seat != g.cur or g.phase in ("setup", "investigators"):
+        return {}  # not a turn of the seat's own: the draft, a window in a rival's turn or the Investigators'
     base = len(g.choices_made)
     wary = _wary(determinize(g, p.seat, base), p.seat)
     face_up = {g.content.cards[a].id for a in g.art_up}
@@ -135,27 +139,45 @@ def turn_end(g: Game, seat: int, cid: str) -> str:
     return turn_ending(g).get(cid, "")
 
 
+PASSES = 32  # other seats' chances to cast passed on the way, at most (each passes once a window)
+
+
 def _outcome(trial: Game, cid: str, seat: int, face_up: set[str]):
     """(does ``cid`` end ``seat``'s turn in ``trial`` (or the game), did anything the seat could
-    not foresee come into it before, the prompt it stopped at otherwise). ``face_up``: the
-    Artifacts face up when the choice was made (one gained from the deck was unseen)."""
+    not foresee come into it before, the prompt it stopped at otherwise). Another seat's chance
+    to cast on the way is passed (the turn then ends only if they pass: not foreseen either).
+    ``face_up``: the Artifacts face up when the choice was made (one gained from the deck was
+    unseen)."""
+    others = False  # another seat passed a chance to cast before the end
     try:
         events = trial.apply(cid)
+        for _ in range(PASSES):
+            p = trial.pending()
+            if p is None or p.seat == seat or p.kind != "cast_window" or _ends(events, seat):
+                break
+            events += trial.apply("pass")
+            others = True
     except IllegalChoice:
         return False, False, None
     drew = False
     for e in events:
         kind, data = e.kind, e.data
         if kind == "game_over" or (kind == "turn_ended" and data["seat"] == seat):
-            return True, False, None
+            return True, others, None
         if (kind in CHANCE and not (kind == "readied_discarded" and cid == "replace:" + data["card"])) \
                 or (kind == "artifact_gained" and data["card"] not in face_up) or (drew and kind in MOVED):
-            ended = trial.over or any(x.kind == "game_over" or (x.kind == "turn_ended" and x.data["seat"] == seat)
-                                      for x in events)
-            return ended, True, None
+            return _ends(events, seat) or trial.over, True, None
         if kind == "spell_drawn" and data["seat"] == seat:
             drew = True
-    return False, False, trial.pending()
+    return False, others, trial.pending()
+
+
+def _ends(events: list, seat: int) -> bool:
+    """Do ``events`` end ``seat``'s turn, or the game?"""
+    for e in events:
+        if e.kind == "game_over" or (e.kind == "turn_ended" and e.data["seat"] == seat):
+            return True
+    return False
 
 
 def _wary(d: Game, seat: int) -> Game:
@@ -185,13 +207,21 @@ def _wary(d: Game, seat: int) -> Game:
     every = [triggers[c] for c in unseen_curses]
     for c in d.curse_deck:  # drawn later: any of them
         triggers[c] = (_any_of, every)
-    for card, cursed, _ in hidden:  # held now: any whose trigger does not hold yet (R-CU-2)
-        triggers[card] = (_any_of, [t for t in every if not t[0](d, cursed, t[1])])
+    pending = _revealing(d)
+    for card, cursed, _ in hidden:  # held now: any whose trigger does not hold yet (R-CU-2), or any at all
+        triggers[card] = (_any_of, every if pending else [t for t in every if not t[0](d, cursed, t[1])])
     d.tables = tables
     d.cast_bits = [-1] * d.n
     for s in range(d.n):
         castable(d, s)
     return d
+
+
+def _revealing(g: Game) -> bool:
+    """Is a Curse being resolved (its penalty asks the decision)? Then another held Curse may hold
+    already, unrevealed: only the first whose trigger holds is revealed at a time (R-CU-2)."""
+    cards = g.content.cards
+    return any(cards[c].kind == "curse" for c in g.resolving)
 
 
 def _any_of(g: Game, seat: int, conditions: list) -> bool:
@@ -291,15 +321,17 @@ def _fill(pool: list[int], places: dict[int, list], need_of: list[int]) -> list[
 
 
 def _deal_curses(d: Game, seat: int, seed: int) -> None:
-    """Curses held by others get unseen faces whose trigger does not hold now."""
+    """Curses held by others get unseen faces whose trigger does not hold now (while a Curse is
+    being resolved, any: another may hold already and be revealed next)."""
     unknown = [i for i, (_, _, holder) in enumerate(d.held) if holder != seat]
     pool = sorted(d.curse_deck + [d.held[i][0] for i in unknown])
     rngmod.keyed_shuffle(seed, pool, b"curses")
     triggers = d.tables.triggers
+    pending = _revealing(d)  # then one that holds now may be held still, next to be revealed
     for i in unknown:
         _, cursed, holder = d.held[i]
-        pick = next((k for k, card in enumerate(pool)
-                     if not triggers[card][0](d, cursed, triggers[card][1])), 0)
+        pick = 0 if pending else next((k for k, card in enumerate(pool)
+                                       if not triggers[card][0](d, cursed, triggers[card][1])), 0)
         d.held[i] = (pool.pop(pick), cursed, holder)
     d.curse_deck = pool
 

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from fate import oscompat
 from fate.engine.save import write_save
+from fate.net.mygames import port_of
 from fate.paths import bundle_root, user_dir
 from fate.router import RouterReport, close_recorded, read_report
 from fate.untrusted import InputError, one_line, read_json
@@ -163,6 +164,58 @@ def _holder() -> dict | None:
     except (UnicodeDecodeError, ValueError):
         return None
     return data if isinstance(data, dict) else None
+
+
+# The windows of this process that host the server now (one in the game; tests open several)
+_WINDOWS: set[str] = set()
+
+
+def _window_record() -> Path:
+    return user_dir() / "host-window.json"
+
+
+def claim_window(window: str) -> None:
+    """Window ``window`` (an id of its own) hosts this computer's server from now on: it watches it
+    and asks on closing. Said in ``host-window.json``, so that no other window offers to take
+    the server from it (``hosted_elsewhere``)."""
+    _WINDOWS.add(window)
+    pid = os.getpid()
+    try:
+        write_save({"pid": pid, "birth": oscompat.process_birth(pid) or "", "window": window}, _window_record())
+    except OSError:
+        pass  # another window may then offer to host too: the server itself is never doubled
+
+
+def release_window(window: str) -> None:
+    """Window ``window`` hosts no longer (it kept the server in the background, paused it, closed)."""
+    _WINDOWS.discard(window)
+    try:
+        data = read_json(_window_record(), 4096)
+    except InputError:
+        return
+    if isinstance(data, dict) and data.get("window") == window:
+        try:
+            _window_record().unlink()
+        except OSError:
+            pass
+
+
+def hosted_elsewhere(window: str) -> bool:
+    """Whether a live window other than ``window`` hosts this computer's server now (its process
+    runs, and in this process the window is still open): then the server is not in the
+    background, and no other window offers to host it or pause it."""
+    try:
+        data = read_json(_window_record(), 4096)
+    except InputError:
+        return False
+    if not (isinstance(data, dict) and isinstance(data.get("pid"), int) and 0 < data["pid"] < 2**31
+            and isinstance(data.get("window"), str) and isinstance(data.get("birth", ""), str)):
+        return False
+    if data["window"] == window:
+        return False
+    if data["pid"] == os.getpid():
+        return data["window"] in _WINDOWS
+    return Host(data["pid"], 0, birth=data.get("birth", "")[:64]).alive()
 
 
 def running_host() -> Host | None:
@@ -359,7 +412,7 @@ def pause_games(host: Host, games: list[tuple[str, str]], seconds: float = 5.0) 
 def hosted_games(host: Host, games: list) -> list[tuple[str, str]]:
     """(game, token) of the player's games (fate/net/mygames.py's) that ``host`` serves as theirs."""
     return [(g.game, g.token) for g in games
-            if g.host and g.hosted_here and g.server.rstrip("/").rsplit(":", 1)[-1] == str(host.port)]
+            if g.host and g.hosted_here and port_of(g.server) == host.port]
 
 
 def pause_and_stop(host: Host | None, games: list) -> str:

@@ -30,7 +30,8 @@ _GAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _ADDRESS = re.compile(r"wss?://[\x21-\x7e]{1,200}")
 _NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,24}")
 _WATCH = re.compile(r"[A-Z0-9-]{4,40}")
-_SERVER = re.compile(r"[\x21-\x7e]{1,200}")  # a server's address as the player typed it
+_SERVER = re.compile(r"[\x21-\x7e]{1,200}")
+_PORT = re.compile(r"wss?://[^/:@]+:(\d{1,5})/?")  # a server this computer hosts: ws://address:port  # a server's address as the player typed it
 MAX_SERVERS = 6  # servers remembered for New game and the lobby
 
 
@@ -50,6 +51,13 @@ class OnlineGame:
     muted: list[int] = field(default_factory=list)  # seats whose table talk is not shown here
     paused_by: str = ""  # the host who paused the game, as its table last heard ("" once it answers again)
     home_host: str = ""  # the game's server is this player's computer (``joined``'s ``home``): their name
+
+
+def port_of(server: str) -> int | None:
+    """The port of a server URL of the form ``ws://address:port`` (the servers this computer
+    hosts are named so), or None."""
+    m = _PORT.fullmatch(server)
+    return int(m.group(1)) if m and 0 < int(m.group(1)) < 65536 else None
 
 
 def path() -> Path:
@@ -74,7 +82,7 @@ def _game(x: Any) -> OnlineGame | None:
         invites = []
     added = x.get("added", 0.0)
     g = OnlineGame(x["server"], x["game"], x["token"], list(x["seats"]), x.get("host") is True,
-                   x.get("hosted_here") is True,
+                   x.get("hosted_here") is True and port_of(x["server"]) is not None,
                    [{"code": i["code"], "seats": [s for s in i["seats"] if isinstance(s, int)][:4]} for i in invites],
                    float(added) if isinstance(added, int | float) and not isinstance(added, bool) else 0.0,
                    x["watch"] if isinstance(x.get("watch"), str) and _WATCH.fullmatch(x["watch"]) else "",

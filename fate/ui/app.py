@@ -8,6 +8,7 @@ self-test feed it synthetic clicks and a fixed time step.
 from __future__ import annotations
 
 import os
+import secrets
 import time
 from pathlib import Path
 
@@ -33,7 +34,7 @@ import fate.ui.screens.tutorial  # noqa: F401
 import fate.ui.table.scene  # noqa: F401
 from fate import settings as settings_file
 from fate.content.model import Content
-from fate.net.hosting import HostWatch
+from fate.net.hosting import HostWatch, claim_window, release_window
 from fate.paths import saves_dir
 from fate.ui.kit import art, illustration
 from fate.ui.kit.sound import Sound
@@ -83,7 +84,8 @@ class App:
         self.fullscreen = False
         self.mouse: tuple[int, int] | None = None  # the pointer, from motion events
         self.tips_quiet = False  # since the last click, no tooltip (until the pointer moves)
-        self.hosting = None  # the game's own server, when this window started it (fate/net/hosting.py)
+        self.window_id = secrets.token_hex(6)  # this window, in host-window.json while it hosts
+        self._hosting = None
         self.starting = None  # a server this window began to start and then stepped back from
         self.host_watch = HostWatch()  # a hosted server that dies is started again (fate/net/hosting.py)
         self.online_file: Path | None = None  # the player's online games (None: online.json in the data folder)
@@ -137,8 +139,26 @@ class App:
         """Where a tooltip may be shown: the pointer, unless it clicked and has not moved since."""
         return None if self.tips_quiet else self.mouse
 
+    @property
+    def hosting(self):
+        """The game's own server, while this window hosts it (fate/net/hosting.py): started here
+        or taken back from the background. Said in host-window.json (``claim_window``), so that
+        another window does not offer to take it or pause it."""
+        return self._hosting
+
+    @hosting.setter
+    def hosting(self, host) -> None:
+        if host is self._hosting:
+            return
+        self._hosting = host
+        if host is None:
+            release_window(self.window_id)
+        else:
+            claim_window(self.window_id)
+
     def quit(self) -> None:
         self.running = False
+        release_window(self.window_id)  # a closed window hosts nothing, whatever it left running
 
     def close_asked(self) -> None:
         """The window's close button: while this window hosts a game, first ask whether to keep

@@ -161,3 +161,64 @@ def test_the_check_of_ends_finds_a_wrong_mark(content):
     g = _declines_with_rival_reserve(content, "key-06")
     assert "the turn goes on" in contradiction(g, "no", 25, 1)
     assert contradiction(g, "roll", 25, 1) != ""  # the die decides
+
+
+def _two_curses(content, second: str):
+    """Shub-Niggurath's Dark Gift puts two Cultists at The Library (3 -> 5): The Tide of the Dead
+    holds, is revealed, and asks where to lose Cultists. The seat keeps the Obsidian Mirror
+    (usable after its own rolls). The Crowded Sanctum would hold too, Hubris would not."""
+    g = build(content, {
+        "players": 3, "start": "activate", "fate": ["ceremony"], "gods": ["shub-niggurath", "cthulhu", "hastur"],
+        "seats": [{"hand": [], "lodge": 2, "abyss": 3, "investigators": 2, "artifacts": ["obsidian-mirror"],
+                   "cultists": {"ceremony": 3, "library": 3, "streets": 3, "gathering": 3, "museum": 3},
+                   "curses": ["tide-of-dead", second]},
+                  {"curses": ["dreams-of-fire"]}, {}],
+        "locations": {"library": {"investigators": 3}}})
+    g.apply("loc:library")
+    assert g.pending().kind == "location" and "Tide of the Dead" in g.pending().text
+    return g
+
+
+def test_r_cu_2_a_second_curse_that_already_holds_while_the_first_resolves_makes_the_end_may(content):
+    """R-CU-2: only the first held Curse whose trigger holds is revealed at a time. While the Tide
+    of the Dead asks its question, the other hidden Curse may hold already: the Crowded Sanctum
+    is revealed next (its raid's roll gives the Mirror a chance: the turn goes on), Hubris is
+    not (the turn ends). The seat cannot tell them apart: "may" in both, never "ends"."""
+    truth, said = [], []
+    for second in ("crowded-sanctum", "hubris"):
+        g = _two_curses(content, second)
+        said.append(turn_end(g, 0, "loc:ceremony"))
+        real = g.clone()
+        real.apply("loc:ceremony")
+        truth.append(real.turn != g.turn)
+    assert truth == [False, True]
+    assert said == [MAY_END, MAY_END]
+
+
+def test_r_ar_2_a_rival_artifact_usable_at_any_time_makes_the_end_may_not_unmarked(content):
+    """R-AR-2: the rival's Pnakotic Fragment (public, usable at any time) gives it a chance at the
+    end of the turn. Declining the roll ends the turn if the rival passes there, as it usually
+    does: "may end your turn", not nothing (a rival's window used to hide the end)."""
+    g = build(content, {"players": 3, "fate": ["ceremony"], "start": "activate",
+                        "seats": [{"cultists": {"ceremony": 2}, "hand": []}, {"artifacts": ["pnakotic-fragment"]}, {}]})
+    while g.pending().seat == 1:
+        g.apply("pass")
+    assert g.pending().kind == "temporary_control"
+    assert turn_end(g, 0, "no") == MAY_END
+    real = g.clone()
+    real.apply("no")
+    assert real.pending().seat == 1 and real.pending().kind == "cast_window"  # the rival's chances
+    while real.turn == g.turn and real.pending().kind == "cast_window" and real.pending().seat == 1:
+        real.apply("pass")
+    assert real.turn == g.turn + 1
+
+
+def test_a_rivals_pass_that_ends_the_game_is_not_its_turn_ending(content):
+    """In another cult's turn no choice is marked: the rival passing after the winning roll ends
+    the game, not a turn of its own, and is never asked "End your turn?"."""
+    g = build(content, {"players": 3, "start": "activate", "fate": ["other_worlds"], "dice": ["tentacle"],
+                        "seats": [{"summon": 8, "cultists": {"other_worlds": 1}}, {"reserve": ["flame-07"]}, {}]})
+    assert g.pending().seat == 1 and g.cur == 0
+    assert turn_ending(g) == {}
+    g.apply("pass")
+    assert g.over

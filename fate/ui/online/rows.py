@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from fate.net.mygames import OnlineGame
+from fate.net.mygames import OnlineGame, port_of
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import BLOOD, BRONZE, INK_DIM, PANEL, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import button
@@ -43,10 +43,13 @@ def game_row(self, screen: pygame.Surface, L: Layout, g: OnlineGame, y: int) -> 
             state = "Asking the server…"
         elif g.paused_by:
             state = f"Paused by {short(g.paused_by, 16)}"
+        elif g.hosted_here and self.app.hosting is not None and port_of(g.server) == self.app.hosting.port:
+            state = "This window's server is starting again…"  # its watch restarts it (fate/net/hosting.py)
         elif g.hosted_here:
             state = "Not hosted now: Open hosts it again"
         elif g.home_host:
             state = f"Waiting for {short(g.home_host, 16)} to host it again"
+            who = problem  # whatever the cause (a new address, a closed port), said on the second line
         else:
             state = problem
     else:

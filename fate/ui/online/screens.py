@@ -15,7 +15,7 @@ import pygame
 
 from fate.net import hosting
 from fate.net.link import Link, error_words
-from fate.net.mygames import MyGames, OnlineGame
+from fate.net.mygames import MyGames, OnlineGame, port_of
 from fate.net.query import GamesQuery
 from fate.ui.kit.clipboard import paste_keys
 from fate.ui.kit.layout import Layout
@@ -75,8 +75,10 @@ class OnlineScene(Strangers, Scene):
         if self.query is not None:
             self.query.close()
         self.query = GamesQuery(self.mine, self.app.content) if self.mine.games else None
-        # a server an earlier window left hosting in the background: it may be paused from here
-        self.background = hosting.running_host() if self.app.hosting is None else None
+        # a server an earlier window left hosting in the background (not one another open window
+        # hosts): it may be paused from here, or hosted by this window again
+        self.background = None if self.app.hosting is not None or hosting.hosted_elsewhere(self.app.window_id) \
+            else hosting.running_host()
 
     def host_here(self, port: int | None = None) -> bool:
         """Stop hosting in the background: this window takes the server an earlier one left running
@@ -166,9 +168,11 @@ class OnlineScene(Strangers, Scene):
         self.session, self.link, self.purpose = None, None, ()
 
     def open_with(self, link: Link, g: OnlineGame) -> None:
-        if g.hosted_here and self.host_here(int(g.server.rsplit(":", 1)[1])):
-            self.notice = "This window hosts your games again: it asks what to do with them when you close it."
-        """Show the game once the server's first state of it comes."""
+        """Show the game once the server's first state of it comes. A game the background server
+        hosts makes this window its host (``host_here``), and the table says so."""
+        if g.hosted_here and self.host_here(port_of(g.server)):
+            self.moved = self.moved or ("This window hosts your games again: when you close it, it asks whether "
+                                        "to keep hosting them or pause.")
         self.session = NetSession(self.app.content, link, g.game, g.token, g.seats, g.host, g.server)
         self.session.invites = g.invites
         self.session.muted = set(g.muted)
@@ -182,7 +186,7 @@ class OnlineScene(Strangers, Scene):
         if self.link is not None:
             self.link.close()
         self.link, self.purpose = None, ()
-        self.starter = (hosting.HostStarter(int(g.server.rsplit(":", 1)[1])), ("open", g))
+        self.starter = (hosting.HostStarter(port_of(g.server)), ("open", g))
         self.notice = "Starting the game's server on this computer again…"
 
     def forget(self, g: OnlineGame) -> None:
@@ -415,6 +419,10 @@ class OnlineScene(Strangers, Scene):
                  "hand if it cannot. An invite line (fate://…) carries the address and the code in one: copy it "
                  "when hosting, paste it on Join.",
                  L.r(200, 580, 420, 240), 19, INK_DIM)
+        if self.background is not None:
+            ink.para(screen, f"This computer hosts your games in the background, with no window (port "
+                     f"{self.background.port}): host them in this window again, or pause them for everyone.",
+                     L.r(200, 690, 420, 120), 19, GOLD)
         ink.draw(screen, "My online games", L.p(700, 196), 30, GOLD, "title")
         button(self, screen, L, (1560, 190, 160, 46), "Refresh", ("refresh",), size=20,
                tip="Ask the servers again where each of your games stands")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pygame
 
-from fate.net.mygames import MyGames
+from fate.net.mygames import MyGames, port_of
 from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import Hotspot, button, scene, tooltip
 from fate.ui.online.knock import Knock
@@ -121,7 +121,7 @@ class OnlinePlayScene(TalkPanel, PlayScene):
     def _hosted_here(self) -> bool:
         """This window hosts the game's server (it watches it and starts it again if it dies)."""
         h = self.app.hosting
-        return h is not None and self.session.server.rsplit(":", 1)[-1].rstrip("/") == str(h.port)
+        return h is not None and port_of(self.session.server) == h.port
 
     def _server_back(self, s) -> None:
         """Both tables say when the game's server answers again after it was gone; the hosting

@@ -151,7 +151,8 @@ class PlayPanels:
         self.ink.draw(screen, "This may end your turn" if may else "End your turn?", L.p(960, 440), 44, GOLD,
                       "title", anchor="center")
         label = self.picker.labels.get(self.confirming, "") if self.picker is not None else ""
-        why = "It turns on the dice or on cards you cannot see" if may else "This choice ends it"
+        why = "It turns on the dice, on cards you cannot see or on a rival's chance to cast" if may \
+            else "This choice ends it"
         self.ink.draw(screen, f"{why}{': ' + label if label else ''}.", L.p(960, 500), 22,
                       PARCHMENT, "italic", anchor="center", max_w=L.n(640))
         button(self, screen, L, (660, 550, 280, 64), "Go on" if may else "End the turn", ("ui", "confirm", True),

@@ -628,3 +628,27 @@ def test_opening_a_game_a_background_server_hosts_makes_the_window_its_host(cont
     assert isinstance(later.scene, HostCloseScene)
     press(later, ("keep",))
     assert not later.running and server.alive()
+
+
+def test_a_second_window_never_takes_or_pauses_a_server_another_open_window_hosts(content, tmp_path, user):
+    """Two windows of the same player: while the first hosts the game, the second's My online games
+    offers neither "Host in this window" nor "Pause hosting", and opening the game there leaves
+    the first window its only host. Once the first keeps hosting in the background and closes,
+    the second offers both."""
+    host, friend, made = host_and_join(content, tmp_path, user)
+    server = host.hosting
+    second = window(content, tmp_path, "host")
+    press(second, ("online",))
+    assert second.scene.background is None
+    assert spot(second, ("host_here",)) is None and spot(second, ("pause_hosting",)) is None
+    press(second, ("open",))
+    until([second, host, friend], lambda: isinstance(second.scene, OnlinePlayScene), "the second window's table")
+    assert second.hosting is None and host.hosting is server and server.alive()
+    host.frame([pygame.event.Event(pygame.QUIT)], 0.02)
+    press(host, ("keep",))
+    third = window(content, tmp_path, "host")
+    press(third, ("online",))
+    assert third.scene.background is not None and third.scene.background.pid == server.pid
+    assert spot(third, ("host_here",)) is not None and spot(third, ("pause_hosting",)) is not None
+    third.frame([], 0.02)
+    assert any(line.startswith("This computer hosts your games in the") for line in third.ink.drawn)
