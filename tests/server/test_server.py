@@ -262,16 +262,16 @@ def test_a_server_started_with_home_says_so_when_a_friend_claims_or_joins(server
     for home in (True, False):
         srv = servers(f"sqlite:{tmp_path / f's{home}.sqlite'}", "--ai-workers", "0", *(["--home"] if home else []))
 
-        async def main():
-            host = await Client(srv.url).connect()
+        async def main(url):
+            host = await Client(url).connect()
             made = await host.request("create", seats=[{"kind": "host", "name": "Ann"}, {"kind": "remote"}])
-            friend = await Client(srv.url).connect()
+            friend = await Client(url).connect()
             claimed = await friend.request("claim", code=made["invites"][0]["code"], name="Bob")
-            again = await Client(srv.url).connect()
+            again = await Client(url).connect()
             joined = await again.request("join", game=made["game"], token=claimed["token"])
             for c in (host, friend, again):
                 await c.close()
             return claimed["home"], joined["home"]
 
-        said[home] = asyncio.run(main())
+        said[home] = asyncio.run(main(srv.url))
     assert said == {True: (True, True), False: (False, False)}
