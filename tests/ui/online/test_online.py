@@ -152,6 +152,15 @@ def host_and_join(content, tmp_path, user):
     return host, friend, made
 
 
+def keep_hosting_in_the_background(host: App):
+    """Close the hosting window, keeping its server running without it; the server."""
+    server = host.hosting
+    host.frame([pygame.event.Event(pygame.QUIT)], 0.02)
+    press(host, ("keep",))
+    assert not host.running and server.alive()
+    return server
+
+
 def test_host_join_by_code_and_play_two_humans_and_an_ai_to_the_end(content, tmp_path, user):
     host, friend, made = host_and_join(content, tmp_path, user)
     db = hosting.user_dir() / "host.sqlite"
@@ -547,10 +556,7 @@ def test_a_game_hosted_in_the_background_is_paused_from_my_online_games_and_the_
     online games; the friend's table says who paused the game, not that the server is at fault,
     and it goes on once the host opens it again."""
     host, friend, made = host_and_join(content, tmp_path, user)
-    server = host.hosting
-    host.frame([pygame.event.Event(pygame.QUIT)], 0.02)
-    press(host, ("keep",))
-    assert not host.running and server.alive()
+    server = keep_hosting_in_the_background(host)
     later = window(content, tmp_path, "host")  # the same player's files, a new window
     press(later, ("online",))
     assert later.scene.background is not None and later.scene.background.pid == server.pid
@@ -582,10 +588,7 @@ def test_a_friend_whose_table_was_closed_waits_for_the_host_and_a_later_window_h
     until([host, friend], lambda: any(g.home_host == "Ann" for g in MyGames(friend.online_file).games),
           "the friend's table to record the host's computer")
     friend.scene.session.link.close()  # the friend closes the game: nobody to hear the pause
-    server = host.hosting
-    host.frame([pygame.event.Event(pygame.QUIT)], 0.02)
-    press(host, ("keep",))
-    assert not host.running and server.alive()
+    server = keep_hosting_in_the_background(host)
 
     later = window(content, tmp_path, "host")  # the same player's files, a new window
     press(later, ("online",))
@@ -615,9 +618,7 @@ def test_opening_a_game_a_background_server_hosts_makes_the_window_its_host(cont
     on: its closing asks again whether to keep hosting or pause (it used to close silently with
     the server left running for ever)."""
     host, friend, made = host_and_join(content, tmp_path, user)
-    server = host.hosting
-    host.frame([pygame.event.Event(pygame.QUIT)], 0.02)
-    press(host, ("keep",))
+    server = keep_hosting_in_the_background(host)
     later = window(content, tmp_path, "host")
     press(later, ("online",))
     assert later.scene.background is not None and later.hosting is None
@@ -644,8 +645,7 @@ def test_a_second_window_never_takes_or_pauses_a_server_another_open_window_host
     press(second, ("open",))
     until([second, host, friend], lambda: isinstance(second.scene, OnlinePlayScene), "the second window's table")
     assert second.hosting is None and host.hosting is server and server.alive()
-    host.frame([pygame.event.Event(pygame.QUIT)], 0.02)
-    press(host, ("keep",))
+    keep_hosting_in_the_background(host)
     third = window(content, tmp_path, "host")
     press(third, ("online",))
     assert third.scene.background is not None and third.scene.background.pid == server.pid
