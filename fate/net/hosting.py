@@ -244,6 +244,7 @@ def start_host(port: int | None = None, deadline: float | None = None) -> Host:
         return old
     folder = user_dir()
     folder.mkdir(parents=True, exist_ok=True)
+    chosen = port is None  # the default port looked free: another program may take it first
     if port is None:
         port = DEFAULT_PORT if port_free(DEFAULT_PORT) else 0
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(bundle_root()), os.environ.get("PYTHONPATH", "")]))
@@ -260,6 +261,8 @@ def start_host(port: int | None = None, deadline: float | None = None) -> Host:
     while time.monotonic() < end:
         line = reader.readline(max(0.1, end - time.monotonic()))
         if line == "":
+            if chosen and port and not port_free(port):  # taken between the look and the bind
+                return start_host(0, end)
             raise HostError(f"The game's server stopped as it started (see {folder / 'host.log'}).")
         if line and line.startswith("database held"):  # another window's server serves host.sqlite
             proc.wait(10)
