@@ -144,21 +144,22 @@ class PlayPanels:
         w, h = screen.get_size()
         screen.blit(veil(w, h, (0, 0, 0, 150)), (0, 0))
         self.hot = []
-        box = L.r(610, 380, 700, 260)
+        box = L.r(610, 370, 700, 290)
         pygame.draw.rect(screen, (28, 22, 40), box, border_radius=L.n(14))
         pygame.draw.rect(screen, GOLD, box, L.n(2), border_radius=L.n(14))
         may = self.confirming_may
-        self.ink.draw(screen, "This may end your turn" if may else "End your turn?", L.p(960, 440), 44, GOLD,
+        self.ink.draw(screen, "This may end your turn" if may else "End your turn?", L.p(960, 425), 44, GOLD,
                       "title", anchor="center")
         label = self.picker.labels.get(self.confirming, "") if self.picker is not None else ""
-        why = "It turns on the dice, on cards you cannot see or on a rival's chance to cast" if may \
-            else "This choice ends it"
-        self.ink.draw(screen, f"{why}{': ' + label if label else ''}.", L.p(960, 500), 22,
-                      PARCHMENT, "italic", anchor="center", max_w=L.n(640))
-        button(self, screen, L, (660, 550, 280, 64), "Go on" if may else "End the turn", ("ui", "confirm", True),
+        why = ("This choice ends it." if not may else "It turns on the dice or on cards you cannot see."
+               if self.shown.get("solo") else "It turns on the dice, on cards you cannot see or on a rival's pass.")
+        self.ink.draw(screen, why, L.p(960, 482), 21, PARCHMENT, "italic", anchor="center", max_w=L.n(660))
+        if label:
+            self.ink.draw(screen, f"“{label}”", L.p(960, 516), 21, GOLD, "bold", anchor="center", max_w=L.n(660))
+        button(self, screen, L, (660, 565, 280, 64), "Go on" if may else "End the turn", ("ui", "confirm", True),
                size=24, tip="Take the choice; the turn may pass on (Enter)" if may else
                "Take the choice; the turn passes on (Enter)")
-        button(self, screen, L, (980, 550, 280, 64), "Not yet", ("ui", "confirm", False), size=24,
+        button(self, screen, L, (980, 565, 280, 64), "Not yet", ("ui", "confirm", False), size=24,
                tip="Back to the table to do something else first (Esc)")
         self.draw_tip(screen, L)
 
