@@ -215,7 +215,8 @@ def hosted_elsewhere(window: str) -> bool:
         return False
     if data["pid"] == os.getpid():
         return data["window"] in _WINDOWS
-    return Host(data["pid"], 0, birth=data.get("birth", "")[:64]).alive()
+    birth = data.get("birth", "")[:64]
+    return bool(birth) and Host(data["pid"], 0, birth=birth).alive()  # a number alone may be reused
 
 
 def running_host() -> Host | None:

@@ -30,8 +30,8 @@ _GAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _ADDRESS = re.compile(r"wss?://[\x21-\x7e]{1,200}")
 _NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,24}")
 _WATCH = re.compile(r"[A-Z0-9-]{4,40}")
-_SERVER = re.compile(r"[\x21-\x7e]{1,200}")
-_PORT = re.compile(r"wss?://[^/:@]+:(\d{1,5})/?")  # a server this computer hosts: ws://address:port  # a server's address as the player typed it
+_SERVER = re.compile(r"[\x21-\x7e]{1,200}")  # a server's address as the player typed it
+_PORT = re.compile(r"wss?://[^/:@]+:(\d{1,5})/?")  # a server this computer hosts: ws://address:port
 MAX_SERVERS = 6  # servers remembered for New game and the lobby
 
 

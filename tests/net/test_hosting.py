@@ -86,3 +86,29 @@ def test_a_lock_file_left_by_a_server_gone_names_no_server(user):
     second = hosting.start_host(0)
     user.append(second)
     assert second.pid != first.pid and asyncio.run(games_answered(second.url))
+
+
+def test_the_hosting_window_record_names_a_live_window_only_with_its_process_start(user):
+    """host-window.json is read as untrusted: a window of another process hosts only if that
+    process runs and started when the record says (a bare number may have been reused since);
+    in this process, only while the window has not let go. Anything else in the file means
+    nobody, never an error."""
+    import json
+    import os
+
+    from fate import oscompat
+
+    record = hosting.user_dir() / "host-window.json"
+    record.parent.mkdir(parents=True, exist_ok=True)
+    parent = os.getppid()
+    cases = {json.dumps({"pid": parent, "window": "w"}): False,  # no start time
+             json.dumps({"pid": parent, "window": "w", "birth": "then"}): False,  # another process since
+             json.dumps({"pid": parent, "window": "w", "birth": oscompat.process_birth(parent)}): True,
+             json.dumps({"pid": "1", "window": "w"}): False, "[1, 2]": False, "{": False, "": False}
+    for text, hosted in cases.items():
+        record.write_text(text)
+        assert hosting.hosted_elsewhere("me") is hosted, text
+    hosting.claim_window("a")
+    assert hosting.hosted_elsewhere("b") and not hosting.hosted_elsewhere("a")
+    hosting.release_window("a")
+    assert not hosting.hosted_elsewhere("b") and not record.exists()

@@ -42,8 +42,8 @@ def steps(port: int, lan: str) -> list[str]:
     ]
 
 
-def port_of(url: str) -> int:
-    """The port of a server's URL (ws://host:port, wss://host:port/)."""
+def port_or_default(url: str) -> int:
+    """The port of a server's URL (ws://host:port, wss://host:port/), 8765 if it names none."""
     try:
         return urlsplit(url).port or 8765
     except ValueError:
@@ -67,7 +67,7 @@ def line_for(scene, code: str) -> str:
     g = scene.made
     if not g.hosted_here:  # a game on a server elsewhere: everyone joins at its own address
         return invite_line(g.server, code)
-    port = port_of(g.server)
+    port = port_or_default(g.server)
     r = router_report(scene)
     if r is not None and r.state == "open" and r.port == port:
         where = r.address
@@ -90,7 +90,7 @@ def draw_hosting(scene, screen: pygame.Surface, L: Layout) -> None:
     what the router said about friends elsewhere."""
     ink = scene.ink
     g = scene.made
-    port = port_of(g.server)
+    port = port_or_default(g.server)
     if scene._lan is None and g.hosted_here:  # asked of the system once a page: a lookup may take its time
         scene._lan = hosting.lan_addresses()
     ink.draw(screen, "Give each friend their invite:", L.p(200, 180), 26, PARCHMENT, "bold")

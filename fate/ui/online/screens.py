@@ -87,12 +87,19 @@ class OnlineScene(Strangers, Scene):
         host = self.background
         if host is None or self.app.hosting is not None or (port is not None and host.port != port):
             return False
+        if hosting.hosted_elsewhere(self.app.window_id):  # another window took it since this page looked
+            self.refresh()
+            return False
         self.app.hosting, self.background = host, None
         return True
 
     def pause_background(self) -> None:
         """Pause the games the background server hosts: everyone at them is told who paused
         them (their tables show a pause, not a fault), then the server stops."""
+        if hosting.hosted_elsewhere(self.app.window_id):  # another window took it since this page looked
+            self.notice = "Another window of the game hosts your games now: pause them from there."
+            self.refresh()
+            return
         host, self.background = self.background, None
         self.notice = hosting.pause_and_stop(host, self.mine.games)
         self.refresh()
@@ -206,7 +213,8 @@ class OnlineScene(Strangers, Scene):
         if starter.host is None:
             self.fail(starter.error)
             return
-        self.app.hosting = starter.host
+        if not hosting.hosted_elsewhere(self.app.window_id):  # else another open window hosts it, and keeps it
+            self.app.hosting = starter.host
         url = starter.host.url if what == "create" else data.server
         if what == "open" and url != starter.host.url:
             # this computer's server was already running on another port (its own was taken
@@ -304,9 +312,9 @@ class OnlineScene(Strangers, Scene):
         elif kind == "pause_hosting":
             self.pause_background()
         elif kind == "host_here":
-            if self.host_here():
-                self.notice = ("This window hosts your games now: it starts their server again if it stops, and "
-                               "asks when you close it whether to keep hosting or pause.")
+            self.notice = ("This window hosts your games now: it starts their server again if it stops, and asks "
+                           "when you close it whether to keep hosting or pause.") if self.host_here() else \
+                "Another window of the game hosts your games now."
         elif kind == "scroll":
             rows, many = (LOBBY_ROWS, len(self.lobby or [])) if self.page == "lobby" else (ROWS, len(self.mine.games))
             self.first = max(0, min(self.first + key[1] * rows, max(0, many - rows)))

@@ -652,3 +652,47 @@ def test_a_second_window_never_takes_or_pauses_a_server_another_open_window_host
     assert spot(third, ("host_here",)) is not None and spot(third, ("pause_hosting",)) is not None
     third.frame([], 0.02)
     assert any(line.startswith("This computer hosts your games in the") for line in third.ink.drawn)
+
+
+def test_a_second_window_hosting_a_new_game_shares_the_server_but_not_its_hosting(content, tmp_path, user):
+    """While one window hosts, a second window of the same player hosts a new game: it is made on
+    the same server, which stays the first window's. The second closes without asking (it hosts
+    nothing), so its closing can never pause the first window's friends, and a third window sees
+    the server hosted, not in the background."""
+    host, friend, made = host_and_join(content, tmp_path, user)
+    server = host.hosting
+    second = window(content, tmp_path, "host")
+    press(second, ("online",))
+    press(second, ("page", "host"))
+    type_into(second, "name", "Ann")
+    press(second, ("host",))
+    until([second, host, friend], lambda: second.scene.page == "hosting", "the second game to be hosted")
+    assert second.scene.made.server.endswith(f":{server.port}") and second.hosting is None
+    assert host.hosting is server
+    second.frame([pygame.event.Event(pygame.QUIT)], 0.02)
+    assert not second.running and server.alive()  # closed without a question: not its server
+    third = window(content, tmp_path, "host")
+    press(third, ("online",))
+    assert third.scene.background is None and spot(third, ("pause_hosting",)) is None
+
+
+def test_a_page_drawn_before_another_window_took_the_server_does_not_pause_or_take_it(content, tmp_path, user):
+    """Two later windows show My online games while the server runs in the background; one takes it
+    ("Host in this window"). The other's buttons, drawn before, now refuse in words: its Pause
+    would have stopped a server another window hosts, its Open made a second host."""
+    host, friend, made = host_and_join(content, tmp_path, user)
+    server = keep_hosting_in_the_background(host)
+    first, second = window(content, tmp_path, "host"), window(content, tmp_path, "host")
+    press(first, ("online",))
+    press(second, ("online",))
+    press(second, ("host_here",))
+    assert second.hosting is not None and second.hosting.pid == server.pid
+    first.scene.click(("pause_hosting",))
+    assert server.alive() and first.scene.notice.startswith("Another window of the game hosts your games")
+    assert first.scene.background is None
+    first.scene.background = hosting.running_host()  # as the page stood before the refresh
+    first.scene.click(("host_here",))
+    assert first.hosting is None and first.scene.notice == "Another window of the game hosts your games now."
+    press(first, ("open",))
+    until([first, second, friend], lambda: isinstance(first.scene, OnlinePlayScene), "the first window's table")
+    assert first.hosting is None and second.hosting.pid == server.pid
