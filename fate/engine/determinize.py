@@ -104,9 +104,10 @@ def turn_ending(g: Game) -> dict[str, str]:
     way that turned on chance or on a card unseen (``CHANCE``, an Artifact from the deck, a
     move decided by a hand that changed) and no other seat given a chance to cast, every deal
     ends it the same way: each follows the same steps, since what a true deal holds can only
-    open fewer windows and reveal fewer Curses. If it stops, so, at a decision of a kind the
-    wary game does not ask more often (``WARY_ASKS``: a chance to cast, Ready), every deal
-    stops there too. Otherwise up to ``DEALS`` true deals tell whether some end it."""
+    open fewer windows and reveal fewer Curses. If it stops, with none of those, at a decision
+    other than those the wary game asks more often than a true deal (``WARY_ASKS``: a chance
+    to cast, Ready), every deal stops there too. Otherwise up to ``DEALS`` true deals tell
+    whether some end it."""
     p = g.pending()
     if p is None or p.seat != g.cur or g.phase in ("setup", "investigators"):
         return {}  # not a turn of the seat's own: the draft, a window in a rival's turn or the Investigators'
