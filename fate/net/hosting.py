@@ -208,7 +208,7 @@ def hosted_elsewhere(window: str) -> bool:
         data = read_json(_window_record(), 4096)
     except InputError:
         return False
-    if not (isinstance(data, dict) and isinstance(data.get("pid"), int) and 0 < data["pid"] < 2**31
+    if not (isinstance(data, dict) and type(data.get("pid")) is int and 0 < data["pid"] < 2**31
             and isinstance(data.get("window"), str) and isinstance(data.get("birth", ""), str)):
         return False
     if data["window"] == window:

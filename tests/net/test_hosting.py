@@ -104,7 +104,7 @@ def test_the_hosting_window_record_names_a_live_window_only_with_its_process_sta
     cases = {json.dumps({"pid": parent, "window": "w"}): False,  # no start time
              json.dumps({"pid": parent, "window": "w", "birth": "then"}): False,  # another process since
              json.dumps({"pid": parent, "window": "w", "birth": oscompat.process_birth(parent)}): True,
-             json.dumps({"pid": "1", "window": "w"}): False, "[1, 2]": False, "{": False, "": False}
+             json.dumps({"pid": "1", "window": "w"}): False, json.dumps({"pid": True, "window": "w", "birth": "x"}): False, "[1, 2]": False, "{": False, "": False}
     for text, hosted in cases.items():
         record.write_text(text)
         assert hosting.hosted_elsewhere("me") is hosted, text
