@@ -1,4 +1,4 @@
-"""python -m fate.bench engine|search|frames|idle|package|load|prompts|hint|server|online|fingerprint|review|turns
+"""python -m fate.bench engine|search|frames|idle|package|load|prompts|hint|server|online|fingerprint|review|turns|words
     [--seconds S] [--frames N]
     [--games G]
     [--processes K --db sqlite|postgresql]
@@ -68,6 +68,10 @@ review: the seconds Hard's post-game review takes a decision at each budget (qui
 thorough), and how often two reviews of the same decisions, seeded apart, give the same
 marks (fate/bench/review.py; ``--games`` x 50 decisions of a seeded game, 150).
 
+words: how many words the busy table shows at rest (``--screen table --seed 4``), at 1280x720 and
+1920x1080: every line drawn in one frame through the one text door, counted word by word
+(fate/bench/words.py).
+
 turns: how right "End your turn?" is: the engine's marks ("ends", "may") at every prompt of
 ``--games`` (40) seeded random games against the true game, each "ends" tried on 40 other deals
 of what its seat knows (none may go on or turn on chance), and the CPU time the marks take a
@@ -87,7 +91,7 @@ import sys
 from fate.cli import Parser, seconds, whole
 
 BENCHES = ("engine", "search", "frames", "idle", "package", "load", "prompts", "hint", "server", "online", "fingerprint",
-           "review", "turns")
+           "review", "turns", "words")
 
 
 def parser() -> Parser:
@@ -137,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         from fate.bench import review as bench
     elif args.what == "turns":
         from fate.bench import turns as bench
+    elif args.what == "words":
+        from fate.bench import words as bench
     else:
         from fate.bench import fingerprint as bench
     return bench.report(args)
