@@ -50,6 +50,7 @@ class SaveInfo:
     problem: str = ""
     locked: bool = False  # open in another window just now
     level: str = ""  # a solo game's level, by name
+    humans: int = 0  # the seats a person plays (a game of AIs alone, --autoplay's, has none)
 
     @property
     def ok(self) -> bool:
@@ -103,7 +104,9 @@ def info_of(path: Path) -> SaveInfo:
             and all(isinstance(x, dict) and isinstance(x.get("name"), str) and isinstance(x.get("who"), str)
                     for x in seats)):
         return SaveInfo(path, problem=f"its details are damaged (seats: {cut(seats)})")
-    return SaveInfo(path, saved_at=float(stamp), turn=turn,
+    configs = data["session"].get("seats")
+    humans = sum(1 for c in configs if isinstance(c, dict) and c.get("human") is True) if isinstance(configs, list) else 0
+    return SaveInfo(path, saved_at=float(stamp), turn=turn, humans=min(humans, len(seats)),
                     seats=[{"name": clean(x["name"], NAME_CHARS), "who": clean(x["who"], WHO_CHARS)} for x in seats],
                     leader=clean(meta.get("leader", ""), LINE_CHARS), over=meta.get("over") is True,
                     outcome=clean(meta.get("outcome", ""), LINE_CHARS), level=clean(meta.get("level", ""), WHO_CHARS))
@@ -156,7 +159,9 @@ def list_saves(folder: Path) -> list[SaveInfo]:
 
 
 def latest_unfinished(folder: Path) -> SaveInfo | None:
-    return next((r for r in list_saves(folder) if r.ok and not r.over), None)
+    """What Continue opens: the latest unfinished game someone plays in (never a game of AIs
+    alone, which is watched, not continued)."""
+    return next((r for r in list_saves(folder) if r.ok and not r.over and r.humans), None)
 
 
 def delete_save(path: Path) -> None:

@@ -27,7 +27,7 @@ def hint_why(estimates, labels: dict[str, str], brings: list[str]) -> str:
     brings at once (fate/ai/gains.py). ``estimates``: (choice id, chance to win, ...), best first."""
     if len(estimates) > 1:
         other = labels.get(estimates[1][0], estimates[1][0])
-        other = other[:1].lower() + other[1:]
+        other = other[:1].lower() + other[1:].rstrip(" .;:")  # set inside a sentence of its own
         points = round(100 * (estimates[0][1] - estimates[1][1]))
         if points < TIE_POINTS:
             why = f": as good as {other}; either will do"

@@ -32,6 +32,7 @@ from fate.ui.table.overlays import PlayPanels
 from fate.ui.table.picker import Picker
 
 AI_MIN_THINK = 0.45  # seconds an AI seat visibly thinks at Normal speed
+NO_RESULT = ("setup_done", "phase", "turn_ended")  # lines with nothing on the board to wait for
 
 
 @scene("play")
@@ -66,6 +67,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         self.picker_for = -1
         self.log: list[tuple[str, tuple]] = []
         self.log_at: list[tuple] = []  # for each Chronicle entry, the anchors of what it names
+        self.log_of: list = []  # ...and the event it tells (None for a note of the table's own)
         self.logged = 0
         self.ai_started = 0.0
         self.ai_choice: str | None = None
@@ -89,14 +91,18 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
     def _relog(self) -> None:
         """Narrate the whole history again for the looker (after a hand-off)."""
         self.anim.skip()  # no line still waiting for its beat: the whole Chronicle is written anew
-        self.log = []
-        self.log_at = []
+        self.shown = self.session.view(self.looker)
+        self.log, self.log_at, self.log_of = [], [], []
         self.logged = 0
         self._narrate_new(self.session.view(self.looker), animate=False)
 
     def _narrate_new(self, v: dict, animate: bool, upto: int | None = None) -> None:
         """Log (and, when ``animate``, queue the beats of) the events not told yet;
         ``v`` is the looker's view after them, for the names in the sentences."""
+        if v.get("seats"):  # a hotseat player by the name typed at New Game until their god is known
+            names = self.table.players
+            v = dict(v, seats=[row if "player" in row or not (i < len(names) and names[i]) else dict(row, player=names[i])
+                               for i, row in enumerate(v["seats"])])
         evs = self.session.events if upto is None else self.session.events[:upto]
         told = evs[self.logged - 1] if self.logged else None
         for e in evs[self.logged:]:
@@ -107,12 +113,14 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             text = None if empty_raid else narrate(e, v, self.looker, self.app.content, told)  # said in one line
             told = e
             tell = partial(self._tell, e, text)
-            if animate:  # told as its first beat begins: the Chronicle never runs ahead of the board
+            if animate:  # told once the board shows its result: the Chronicle never runs ahead of it
                 self.anim.add(beats_for(e, self.shown, self.looker, self.table.colour, self._name_of), effect_of(e),
-                              then=tell)
+                              then=tell, board=e.kind not in NO_RESULT)
             else:
                 tell()
         self.logged = len(evs)
+        if animate:  # the board shows the game as it stands once nothing is still moving on it
+            self.anim.catch_up(partial(setattr, self, "shown", v))
 
     def _tell(self, e, text: str | None) -> None:
         """An event's line in the Chronicle (if it has one), and the dice panel following it."""
@@ -126,13 +134,14 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
                 colour = SIGN_GREEN if e.kind == "elder_sign_gained" else mix(GOLD, PARCHMENT, 0.5)
             elif e.to is not None:
                 colour = (190, 170, 230)
-            self.add_log(text, colour, anchors_of(e))
+            self.add_log(text, colour, anchors_of(e), e)
         self.table.follow_dice(e)
 
-    def add_log(self, text: str, colour: tuple, anchors: tuple = ()) -> None:
+    def add_log(self, text: str, colour: tuple, anchors: tuple = (), event=None) -> None:
         """A Chronicle entry, with the places and pieces it names (lit when it is hovered)."""
         self.log.append((text, colour))
         self.log_at.append(anchors)
+        self.log_of.append(event)
 
     def _name_of(self, seat: int, god: bool = False) -> str:
         if seat == -1:
@@ -163,7 +172,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             # private lines of what this decision brought them ("You draw ..."); they read
             # those in the Chronicle when the table is theirs again
             self.looker, self.shown = None, public_before
-            self.log, self.log_at, self.logged = [], [], 0
+            self.log, self.log_at, self.log_of, self.logged = [], [], [], 0
             self._narrate_new(public_before, animate=False, upto=told)
         after = s.view(self.looker)
         self._narrate_new(after, animate=True)
@@ -279,9 +288,8 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
         if seat is None:
             return ""
         if not s.is_human(seat):
-            dots = "." * (1 + int(self.clock * 3) % 3)
             name = self._name_of(seat)  # "the Cult of ..." once its Elder God is drafted, else "Seat 3"
-            return f"{name[:1].upper()}{name[1:]} is thinking{dots}"
+            return f"{name[:1].upper()}{name[1:]} is thinking…"  # its Lodge's ring pulses meanwhile
         return ""
 
     def buttons(self) -> list[tuple[str, tuple]]:

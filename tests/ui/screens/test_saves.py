@@ -232,3 +232,21 @@ def test_the_load_list_tells_each_game_whole_at_the_smallest_window(app, content
         assert cults in placed or " ".join(t for t in placed if t in cults) == cults, (cults, placed)
         assert any(t.startswith(state) for t in placed), state
     assert not [t for t in placed if t.endswith(("...", "…"))]
+
+
+def test_continue_opens_the_players_own_game_not_a_later_game_of_ais(app, content):
+    """Issue 50: Continue opened an autoplayed game of AIs (saved later) rather than the player's own."""
+    scene = start(app, [True, False])
+    play_some(app, scene, 4)
+    mine = scene.session.save_path()
+    leave(app)
+    watched = Session(content, [SeatConfig(False, "easy", 0), SeatConfig(False, "easy", 1)], 9, saves=app.saves)
+    for _ in range(6):  # the AIs' game goes on, and is saved after the player's
+        watched.apply(watched.game.pending().choices[0].id)
+    watched.close()
+    assert max(app.saves.glob("*.json"), key=lambda p: p.stat().st_mtime) == watched.save_path()
+    app.scene = TitleScene(app)  # the title as it opens next
+    frame(app)
+    press(app, ("continue",))
+    assert isinstance(app.scene, PlayScene) and app.scene.session.save_path() == mine
+    assert [c.human for c in app.scene.session.seats] == [True, False]

@@ -85,3 +85,26 @@ def test_a_save_with_a_name_that_is_not_one_opens_with_no_name(content, tmp_path
         assert again.seat_title(1) == "Seat 2" and again.seat_title(0) == "Ann"
     finally:
         again.close()
+
+
+def test_the_chronicle_names_hotseat_players_until_their_gods_are_known(app, content, tmp_path):
+    """Issue 50: the Chronicle said "Seat 1 chooses an Elder God" in a game whose seats have names."""
+    from fate.ui.shots import open_table
+    session = Session(content, [SeatConfig(True, "normal", 0, "Ann"), SeatConfig(True, "normal", 1, "Bob"),
+                                SeatConfig(False, "easy", 2)], 3, saves=tmp_path)
+    open_table(app, session)
+    scene = app.scene
+    for _ in range(400):  # the draft, each human choosing in turn at the screen
+        frame(app)
+        if scene.handoff is not None:
+            scene.take_over()
+        elif scene.picker is not None and scene.picker.prompt["kind"] == "draft":
+            scene._apply(scene.picker.prompt["choices"][0]["id"])
+        elif session.view(None)["phase"] != "setup":
+            break
+        else:
+            time.sleep(0.005)
+    lines = [text for text, _colour in scene.log]
+    draft = [t for t in lines if "chooses an Elder God" in t]
+    assert any(t.startswith("Bob") for t in draft) or any(t.startswith("Ann") for t in draft), lines
+    assert not [t for t in lines if "Seat 1" in t or "Seat 2" in t or "seat 1" in t or "seat 2" in t], lines

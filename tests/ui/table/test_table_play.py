@@ -199,7 +199,7 @@ def test_a_thinking_seat_is_named_before_and_after_its_elder_god_is_drafted(app)
     said = set()
     for _ in range(3000):
         frame(app)
-        status = scene.status().rstrip(".")
+        status = scene.status().rstrip("…")
         if "is thinking" in status:
             said.add(status)
         if any(s.startswith("The Cult of") for s in said) and any(s.startswith("Seat") for s in said):
