@@ -28,6 +28,22 @@ RISEN_Y = 420  # where the god stands once risen (design units)
 ABYSS_R = 118  # the Abyss's radius on the Altar: the god comes up over its rim
 
 
+def winner_line(v: dict, table) -> str:
+    """Who won, in a sentence the finale ends on: the player at the screen as "you", another
+    cult by its god and, at a shared screen, by the name its player typed."""
+    def who(seat: int) -> str:
+        if v.get("viewer") == seat:
+            return "you"
+        name = table.players[seat] if 0 <= seat < len(table.players) else ""
+        return f"the {table.cult_name(v, seat)}" + (f" ({name})" if name else "")
+
+    if not v["winners"]:
+        return "The Investigators win." if v.get("solo") else "No one wins."
+    names = [who(s) for s in v["winners"]]
+    text = " and ".join(names)
+    return f"{text[:1].upper()}{text[1:]} {'win' if len(names) > 1 or names == ['you'] else 'wins'}."
+
+
 @scene("finale")
 class FinaleScene(Scene):
     fps = 60
@@ -48,6 +64,9 @@ class FinaleScene(Scene):
         self.god_name = god["name"] if god else ""
         # the player's own cult is "your cult" (the one at the screen), another "the Cult of ..."
         self.cult = "your cult" if view.get("viewer") == self.seat else f"the {table.cult_name(view, self.seat)}"
+        self.won = winner_line(view, table)  # who won, said as the finale ends
+        name = table.players[self.seat] if 0 <= self.seat < len(table.players) else ""
+        self.cult_named = self.cult + (f" ({name})" if name and self.cult != "your cult" else "")
         rnd = random.Random(self.seat * 31 + len(self.god))
         self.embers = [(rnd.uniform(-1, 1), rnd.uniform(0, 1), rnd.uniform(0.6, 1.4)) for _ in range(36)]
         self.starts = [(rnd.uniform(0, 2 * math.pi), rnd.uniform(1.2, 1.6)) for _ in range(SIGNS)]
@@ -165,8 +184,10 @@ class FinaleScene(Scene):
             screen.set_clip(None)
         words = ease(max(0.0, min(1.0, (p - 0.55) / 0.2)))
         if words > 0:
+            cult = self.cult_named[:1].upper() + self.cult_named[1:]
             self.words(screen, L, f"{self.god_name or 'The Elder God'} rises",
-                       f"{self.cult[:1].upper()}{self.cult[1:]} summons its Elder God into the world.", main, words)
+                       f"{cult} summons its Elder God into the world and "
+                       + ("you win." if self.cult == "your cult" else "wins."), main, words)
 
     def sealing(self, screen: pygame.Surface, L: Layout, p: float) -> None:
         w, h = screen.get_size()
@@ -223,8 +244,8 @@ class FinaleScene(Scene):
         if words > 0:
             cult = self.cult[:1].upper() + self.cult[1:]
             head = f"{cult} is broken" if cursed else f"{cult} is sealed away"
-            sub = ("The Investigators' Curses have undone it." if cursed
-                   else "Ten Elder Signs bind its Lodge: its god will not come.")
+            sub = ("The Investigators' Curses have undone it. " if cursed
+                   else "Ten Elder Signs bind its Lodge: its god will not come. ") + self.won
             self.words(screen, L, head, sub, tint, words, x=1190)
 
     def lodge(self, L: Layout) -> pygame.Rect:

@@ -125,7 +125,31 @@ def test_the_cult_at_the_screen_is_told_as_yours(app, content):
     assert isinstance(app.scene, FinaleScene) and app.scene.view["winners"] == [0]
     app.scene.t = app.scene.length * 0.9
     frame(app, dt=0)
-    assert "Your cult summons its Elder God into the world." in app.ink.drawn
+    assert "Your cult summons its Elder God into the world and you win." in app.ink.drawn
+
+
+@pytest.mark.parametrize("seed,looker", [(SUMMONING_SEED, None), (SEALING_SEED, None), (SEALING_SEED, 1)])
+def test_every_finale_names_the_winner(app, content, seed, looker):
+    """Issue 50: the finale never said who won (a sealing showed only the sealed cult)."""
+    session = endgame_session(content, seed)
+    session.seats[2].name = "Cat"  # a name typed at New Game names the player too
+    app.show(PlayScene(app, session, looker=looker))
+    for _ in range(200):
+        frame(app, dt=DT)
+        if not isinstance(app.scene, PlayScene):
+            break
+    finale = app.scene
+    assert isinstance(finale, FinaleScene)
+    finale.t = finale.length * 0.95
+    frame(app, dt=0)
+    v = finale.view
+    assert v["winners"]
+    for w in v["winners"]:
+        cult = "you" if w == looker else f"Cult of {v['seats'][w]['god']['name']}"
+        assert any(cult.lower() in t.lower() and ("wins" in t or "win." in t) for t in app.ink.drawn), (
+            cult, app.ink.drawn)
+    if 2 in v["winners"] and looker != 2:
+        assert any("(Cat)" in t for t in app.ink.drawn)
 
 
 def test_a_sealing_in_a_solo_game_by_curses_is_told_as_such():
