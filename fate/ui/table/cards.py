@@ -227,8 +227,13 @@ class CardsAndPrompt:
             if self.wild_pair and c["id"] in self.wild_pair:  # given to the Wild pair being played
                 box = L.r(x + r[0] - 4, y + r[1] - 4, r[2] + 8, r[3] + 8)
                 pygame.draw.rect(screen, self.card_colour(c["back"]), box, L.n(4), border_radius=L.n(10))
-                ink.draw(screen, "Wild pair", (box.centerx, box.bottom - L.n(14)), 15, PARCHMENT, "bold",
-                         anchor="center", shadow=True)
+                # the tag on the card's middle, on a pill of its symbol's colour: the band (title,
+                # timing) above and the cost's symbols at the foot stay in sight
+                font = ink.font("bold", 15)
+                pill = pygame.Rect(0, 0, font.size("Wild pair")[0] + L.n(14), font.get_linesize() + L.n(4))
+                pill.center = box.center
+                pygame.draw.rect(screen, self.card_colour(c["back"]), pill, border_radius=pill.h // 2)
+                ink.draw(screen, "Wild pair", pill.center, 15, PARCHMENT, "bold", anchor="center")
                 self.region(box, None, "Wild pair", "Given to the Wild pair you are playing: with its partner "
                             "it moves the Fate Piece to any other location.")
         if not hand:

@@ -18,6 +18,8 @@ from fate.ui.kit.theme import PARCHMENT
 from fate.ui.kit.widgets import Hotspot, tooltip
 from fate.ui.table.reasons import why_not
 
+REFUSAL_SECONDS = 3.0  # how long a refused click's reason stays beside it
+REFUSED = (206, 96, 86)  # its edge: the table's red for "not now"
 FOCUS = (120, 230, 255)  # the focus ring: apart from the gold glow of legal targets and the hint's ring
 _EXTRA = (("ui", "cancel"), ("ui", "until"))  # table buttons that belong to the prompt
 KEYS_LINE = "Tab, arrows: move · Enter: choose · Esc: back · V: preview"
@@ -136,6 +138,34 @@ class KeyboardPlay:
             return f"Click or Enter: {picker.label(key)}"
         why = "" if self.anim.busy() else self.why_not(key, picker)
         return f"Not now: {why}." if why else ""
+
+    # ---------------------------------------------------------------- a click refused, said where it was
+    refusal: tuple | None = None  # (where, words, until when) of the last click that chose nothing
+
+    def refuse_click(self, pos: tuple[int, int]) -> bool:
+        """A click on a thing that cannot be chosen now says why, beside the pointer, for a
+        few seconds (the tooltip says it too, but a player who clicks does not wait for it)."""
+        reg = self.table.at(pos)
+        why = "" if reg is None or reg.key is None or self.anim.busy() else self.why_not(reg.key, self.picker)
+        if not why:
+            return False
+        self.refusal = (pos, f"Not now: {why}.", self.clock + REFUSAL_SECONDS)
+        return True
+
+    def draw_refusal(self, screen: pygame.Surface) -> None:
+        if self.refusal is None or self.clock >= self.refusal[2]:
+            self.refusal = None
+            return
+        (x, y), words, _until = self.refusal
+        L, ink = self.table.layout, self.ink
+        width = min(L.n(520), ink.font("italic", ink.read(18)).size(words)[0] + L.n(28))
+        height = ink.height(words, ink.read(18), width - L.n(24), "italic") + L.n(14)
+        box = pygame.Rect(0, 0, width, height)
+        box.midbottom = (x, y - L.n(14))
+        box.clamp_ip(screen.get_rect())
+        pygame.draw.rect(screen, (40, 16, 18), box, border_radius=L.n(8))
+        pygame.draw.rect(screen, REFUSED, box, L.n(2), border_radius=L.n(8))
+        ink.para(screen, words, box.inflate(-L.n(24), -L.n(14)), ink.read(18), PARCHMENT, "italic")
 
     def why_not(self, key: tuple, picker) -> str:
         """Why the thing of ``key`` cannot be chosen now, from the looker's view ("" if it can)."""

@@ -413,6 +413,8 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
                     return
             if self.anim.busy():
                 self.anim.skip()
+            else:
+                self.refuse_click(event.pos)  # a thing that cannot be chosen now says why, there
             return
         super().handle(event)
 
@@ -513,6 +515,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             self.ink.draw(screen, self.notice[0], L.p(960, 62), 20, SIGN_GREEN, "italic", anchor="midtop",
                           max_w=L.n(1100), shadow=True)
         self.draw_layer(screen)
+        self.draw_refusal(screen)
         mouse = self.app.hover
         live = picker.live() if picker is not None else {}
         if self.pinned is not None and t.card_preview(screen, self.pinned, self.action_words(self.pinned, picker)):

@@ -458,6 +458,11 @@ def test_three_wild_pairs_sit_in_the_prompt_bar_and_the_chosen_spells_are_outlin
         assert scene.picker.prompt["kind"] == "wild_card" and scene.table.wild_pair == ["hood-03"]
         outlined = [r for r in scene.table.regions if r.title == "Wild pair"]
         assert len(outlined) == 1
+        # its tag covers neither the card's band nor the cost's symbols at its foot (issue 50)
+        card = max((r.rect for r in scene.table.regions if r.key == ("card", "hood-03")), key=lambda r: r.w * r.h)
+        tags = [rect for text, rect in app.ink.placed if text == "Wild pair"]
+        n = scene.table.layout.n
+        assert tags and all(card.top + n(30) < t.top and t.bottom < card.bottom - n(30) for t in tags), (card, tags)
         scene.choose("card:hood-05")
         frame(app)
         assert scene.picker.prompt["kind"] == "destination"

@@ -86,3 +86,29 @@ def test_a_click_puts_the_tooltip_away_until_the_pointer_moves(content, tmp_path
         assert app.hover is not None
     finally:
         app.close()
+
+
+def test_a_click_on_a_place_the_move_cannot_reach_says_why_where_it_was_clicked(content, tmp_path):
+    """Issue 50: such a click did nothing; the reason was only in the tooltip."""
+    app, scene = table(content, tmp_path, reserve=["key-03"], hand=["hood-01", "tome-05", "key-04"])
+    try:
+        frame(app)
+        while scene.picker is not None and scene.picker.prompt["kind"] != "move":  # on to the move
+            frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
+        assert scene.picker is not None and scene.picker.prompt["kind"] == "move"
+        live = scene.picker.live()
+        loc = next(i for i in range(6) if ("loc", i) not in live)
+        where = scene.table.tile_rect(loc).center
+        decided = scene.decisions()
+        frame(app, click(where))
+        frame(app)
+        assert scene.decisions() == decided  # nothing was chosen...
+        said = [(text, rect) for text, rect in app.ink.placed if text.startswith("Not now")]
+        assert said, "the click was not answered"
+        assert all(abs(rect.centerx - where[0]) < scene.table.layout.n(400) and rect.bottom <= where[1] + 2
+                   for _t, rect in said)  # ...and why is said right above the click
+        scene.clock += 4  # and it goes after a few seconds
+        frame(app)
+        assert not any(text.startswith("Not now") for text, _r in app.ink.placed)
+    finally:
+        app.close()
