@@ -76,11 +76,16 @@ def load(path: Path | None = None) -> tuple[Section, ...]:
 @lru_cache(maxsize=1)
 def sections() -> tuple[Section, ...]:
     """How to Play's sections, the words of the game last (data/glossary.yaml)."""
-    from fate import glossary
+    from fate import altar_symbols, glossary
 
     words = Section("words", "Words of the game", (), (), (),
                     tuple(f"{t.term}: {t.meaning}" for t in glossary.terms()))
-    return (*load(), words)
+    # the legend of the symbols the Altar's plaques say their actions in
+    symbols = Section("symbols", "Symbols of the Altar", ("R-CMP-1",), (), (), (
+        "Each place on the Altar says its two actions in symbols: the row after the Fate Piece is "
+        "its Basic Action, the row after the crown its Control Action. Hover a place for the "
+        "whole words.", *altar_symbols.legend()))
+    return (*load(), symbols, words)
 
 
 def section_for(kind: str, guide: tuple[Section, ...] | None = None) -> Section | None:

@@ -3,9 +3,11 @@ is (books for The Library, relics in cases for The Museum, an altar and candles 
 Ceremony, robed figures for The Gathering, lamplit streets for Arkham, a portal of stars
 for The Other Worlds), in its Astral symbol's palette (fate/ui/kit/illustration.py).
 
-On a plaque the scene stands behind the rules text: faint on the side where the text
-begins, clearer toward the right where the figures stand, and darkened so that the Basic
-and Control lines stay readable at every Text size. Drawn once per size.
+The scene fills its plaque, bright enough to be seen; only the band behind the place's
+name is shaded, so that the name keeps a contrast of at least 4.5 (WCAG) against what is
+behind it (a test measures it). The Basic and Control Actions are not words on the plaque
+but a row of symbols (fate/altar_symbols.py, Root's way), each group on a dark pill; the
+words are in the plaque's tooltip and How to Play. Drawn once per size.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from functools import lru_cache
 
 import pygame
 
-from fate.ui.kit.illustration import PALETTES, Layer, Picture, render
+from fate import altar_symbols
+from fate.ui.kit import art
+from fate.ui.kit.illustration import PALETTES, Layer, Picture, render, tinted
 
 L = Layer
 # Each place: its layers (back to front), the palette (its symbol), light and texture.
@@ -39,9 +43,10 @@ SCENES: dict[str, Picture] = {
                              L("magic-portal", 0.84, 0.52, 0.96, glow=0.8)),
                             "star", "behind", "stars", vignette=0.5, frame=False),
 }
-FAINT, CLEAR = 60, 168  # the scene's opacity where the plaque's text begins, and at its right edge
-DARKEN = (150, 150, 150)  # the scene multiplied by this, under the words
-TINT = 0.45  # how far that turns toward the place's own light (keeping its darkness)
+FAINT, CLEAR = 225, 255  # the scene's opacity at the plaque's left edge, and at its right
+DARKEN = (205, 205, 205)  # the scene multiplied by this: lit, but under the candle light of the cloth
+TINT = 0.35  # how far that turns toward the place's own light (keeping its darkness)
+SHADE = 185  # the opacity of the dark band behind the name (it fades out below it)
 
 
 def darken(light: tuple) -> tuple[int, int, int]:
@@ -54,9 +59,10 @@ def darken(light: tuple) -> tuple[int, int, int]:
 
 
 @lru_cache(maxsize=16)
-def plaque(place: str, w: int, h: int, radius: int) -> pygame.Surface | None:
+def plaque(place: str, w: int, h: int, radius: int, name: tuple[int, int] = (0, 0)) -> pygame.Surface | None:
     """The place's scene for a plaque of ``w`` x ``h`` pixels with rounded corners of
-    ``radius``: fading in from the left, ready to lay over the plaque's fill."""
+    ``radius``, ready to lay over the plaque's fill; ``name`` is the top and height of the
+    name's band, shaded (fading out below it) so that the name reads on any scene."""
     picture = SCENES.get(place)
     if picture is None or w < 8 or h < 8:
         return None
@@ -72,5 +78,99 @@ def plaque(place: str, w: int, h: int, radius: int) -> pygame.Surface | None:
     mask.blit(corners, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     out = pygame.Surface((w, h), pygame.SRCALPHA)
     out.blit(surf, (0, 0))
+    top, tall = name
+    if tall > 0:  # the name's band: dark across it and a little round it, fading out below
+        solid = pygame.Rect(0, top - tall // 4, w, tall + tall // 2)
+        dark = pygame.Surface(solid.size, pygame.SRCALPHA)
+        dark.fill((6, 4, 12, SHADE))
+        out.blit(dark, solid)
+        fade = pygame.Surface((1, 2), pygame.SRCALPHA)
+        fade.set_at((0, 0), (6, 4, 12, SHADE))
+        fade.set_at((0, 1), (6, 4, 12, 0))
+        out.blit(pygame.transform.smoothscale(fade, (w, tall)), (0, solid.bottom))
     out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return out
+
+
+# ---------------------------------------------------------------- the icon language
+PILL = (10, 8, 16, 190)  # the dark pill each row of symbols stands on
+INK = (236, 226, 204)  # the symbols' colour
+
+
+@lru_cache(maxsize=64)
+def symbol(verb: str, size: int, colour: tuple = INK) -> pygame.Surface:
+    """One verb's symbol, ``size`` pixels square: its game-icon tinted, a piece of the table,
+    or the arrow "then"."""
+    icon = altar_symbols.VERBS[verb].icon
+    if icon.startswith("piece:"):
+        return art.glyph(icon.split(":", 1)[1], size, colour)
+    if icon == "arrow":
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        m = size / 2
+        pts = [(size * 0.22, m - size * 0.26), (size * 0.62, m), (size * 0.22, m + size * 0.26)]
+        pygame.draw.lines(surf, colour, False, pts, max(2, size // 8))
+        return surf
+    return tinted(icon, size, colour)
+
+
+def _step(verb: str, times: int, size: int, colour: tuple) -> pygame.Surface:
+    """A step: the symbol, with pips down its right for two or three times (a die's way of
+    counting, no numerals to read), or a "+" for "as many as you like"."""
+    one = symbol(verb, size, colour)
+    if verb == "then":
+        return pygame.transform.smoothscale(one, (size * 2 // 3, size))
+    extra = size // 4 if times != 1 else 0
+    surf = pygame.Surface((size + extra, size), pygame.SRCALPHA)
+    surf.blit(one, (0, 0))
+    x = size + extra // 2
+    if times == 0:  # "as many as you like": a small plus
+        m, arm, line = size // 2, max(2, size // 8), max(2, size // 12)
+        pygame.draw.line(surf, colour, (x - arm, m), (x + arm, m), line)
+        pygame.draw.line(surf, colour, (x, m - arm), (x, m + arm), line)
+    elif times > 1:
+        r = max(2, size // 11)
+        step = size / (times + 1)
+        for i in range(times):
+            pygame.draw.circle(surf, GOLD_PIP, (x, round(step * (i + 1))), r)
+    return surf
+
+
+GOLD_PIP = (236, 200, 120)
+
+
+@lru_cache(maxsize=32)
+def rules_row(place: str, size: int, gap: int, marker: tuple = (236, 200, 120)) -> pygame.Surface:
+    """The place's Basic and Control Actions as symbols ``size`` pixels high, each row on a
+    dark pill, ``gap`` pixels apart; an empty surface for a place with no symbols."""
+    pills = []
+    pad = max(3, size // 5)
+    for steps in altar_symbols.rows(place):
+        if not steps:
+            continue
+        parts = [_step(v, n, size, marker if v in ("basic", "control") else INK) for v, n in steps]
+        w = sum(p.get_width() for p in parts) + pad * (len(parts) + 1)
+        pill = pygame.Surface((w, size + 2 * pad), pygame.SRCALPHA)
+        pygame.draw.rect(pill, PILL, pill.get_rect(), border_radius=(size + 2 * pad) // 2)
+        x = pad
+        for p in parts:
+            pill.blit(p, (x, pad))
+            x += p.get_width() + pad
+        pills.append(pill)
+    if not pills:
+        return pygame.Surface((1, 1), pygame.SRCALPHA)
+    out = pygame.Surface((sum(p.get_width() for p in pills) + gap * (len(pills) - 1), pills[0].get_height()),
+                         pygame.SRCALPHA)
+    x = 0
+    for p in pills:
+        out.blit(p, (x, 0))
+        x += p.get_width() + gap
+    return out
+
+
+def fitted_row(place: str, size: int, gap: int, width: int) -> pygame.Surface:
+    """``rules_row`` at the largest size up to ``size`` pixels that is at most ``width`` wide."""
+    row = rules_row(place, size, gap)
+    while row.get_width() > width and size > 12:
+        size -= 1
+        row = rules_row(place, size, gap)
+    return row

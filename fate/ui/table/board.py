@@ -72,6 +72,7 @@ _STATIC: dict[tuple, pygame.Surface] = {}  # static layers by (width, height, co
 PULSE_SECONDS = 3.0  # how long the legal targets pulse once they change; then they glow steadily
 TILE_GROWS = (1, -1, 1, -1, 1, -1)
 TILE_GROW_MAX = 60
+RULE_ROW = 40  # design units: the row of symbols saying a plaque's Basic and Control Actions
 
 
 class Table(LodgePanels, AbyssWell, SidePanels, CardsAndPrompt, CardPreview):
@@ -153,8 +154,10 @@ class Table(LodgePanels, AbyssWell, SidePanels, CardsAndPrompt, CardPreview):
         for loc in range(6):
             rect = self.tile_rect(loc)
             self._panel(surf, rect, fill=mix(PANEL, self.sym_colour[loc], 0.12))
-            scene = places.plaque(LOCATIONS[loc], rect.w - L.n(4), rect.h - L.n(4), L.n(9))
-            if scene is not None:  # where it is: its scene behind the words
+            at, tall = self.name_band(loc)
+            scene = places.plaque(LOCATIONS[loc], rect.w - L.n(4), rect.h - L.n(4), L.n(9),
+                                  (L.n(at - 2), L.n(tall)))
+            if scene is not None:  # where it is: its scene, filling the plaque
                 surf.blit(scene, rect.inflate(-L.n(4), -L.n(4)))
         for s, rect, _y, _h in self.lodge_rects():
             self._panel(surf, rect, fill=mix(PANEL, self.colour(s), 0.08) if s >= 0 else PANEL)
@@ -175,6 +178,12 @@ class Table(LodgePanels, AbyssWell, SidePanels, CardsAndPrompt, CardPreview):
         top = cy - TILE_H / 2 - (extra if TILE_GROWS[loc] < 0 else 0)
         return top, top + TILE_H + extra
 
+    def name_band(self, loc: int) -> tuple[float, float]:
+        """Where a plaque's name row stands, from the plaque's top, and its height (design
+        units): under the Astral Column on the plaques at the outer edge, else at the top."""
+        outer_top = tile_centre(loc)[1] < ALTAR_C[1] or loc == 0
+        return (48 if outer_top else 8), self.tile_fit()[3]
+
     def tile_rect(self, loc: int) -> pygame.Rect:
         cx, _cy = tile_centre(loc)
         top, bottom = self.tile_box(loc)
@@ -190,19 +199,13 @@ class Table(LodgePanels, AbyssWell, SidePanels, CardsAndPrompt, CardPreview):
         if self._tile_fit[0] == key:
             return self._tile_fit[1]
         places = self.content.locations
-        names = tuple(ink.fitting(p.name, 24, L.n(TILE_W - 56), "bold") for p in places)
+        names = tuple(ink.fitting(p.name, 30, L.n(TILE_W - 56), "bold") for p in places)
         name_row = max(34.0, max(ink.font("bold", n).get_linesize() for n in names) / L.s + 3)
-        width = L.r(0, 0, TILE_W - 22, 40).w
-        fit = None
-        for size in ink.sizes(15):
-            words = max(ink.height("Basic: " + p.basic, size, width, "italic")
-                        + ink.height("Control: " + p.control, size, width, "italic") for p in places) / L.s
-            # above the words: the Astral Column or a margin (48 or 8) and the name; below:
-            # the figures (44) and the Column (46), each with its gap
-            extra = max(0, math.ceil(8 + name_row + words + 2 + 44 + 2 + 46 - TILE_H))
-            fit = (min(extra, TILE_GROW_MAX), size, names, name_row)
-            if extra <= TILE_GROW_MAX:
-                break
+        # the Basic and Control Actions are a row of symbols (places.rules_row), RULE_ROW high;
+        # above it the Astral Column or a margin (48 or 8) and the name; below: the figures
+        # (44) and the Column (46), each with its gap
+        extra = max(0, math.ceil(8 + name_row + RULE_ROW + 2 + 44 + 2 + 46 - TILE_H))
+        fit = (min(extra, TILE_GROW_MAX), RULE_ROW, names, name_row)
         self._tile_fit = (key, fit)
         return fit
 
@@ -447,17 +450,16 @@ class Table(LodgePanels, AbyssWell, SidePanels, CardsAndPrompt, CardPreview):
             outer_top = cy < ALTAR_C[1] or loc == 0
             col_y = top + 6 if outer_top else bottom - 44
             body_y = top + (48 if outer_top else 8)
-            _extra, size, names, name_row = self.tile_fit()
+            _extra, row_h, names, name_row = self.tile_fit()
             # name and symbol
             g = art.glyph(self.sym_id[loc], L.n(28), self.sym_colour[loc])
             screen.blit(g, g.get_rect(midleft=L.p(cx - TILE_W / 2 + 12, body_y + name_row / 2 - 1)))
             ink.draw(screen, info["name"], L.p(cx - TILE_W / 2 + 46, body_y + name_row / 2 - 1), names[loc], GOLD,
                      "bold", anchor="midleft", max_w=L.n(TILE_W - 56))
             ry = body_y + name_row
-            for text, colour in (("Basic: " + place.basic, PARCHMENT), ("Control: " + place.control, INK_DIM)):
-                used = ink.para(screen, text, L.r(cx - TILE_W / 2 + 12, ry, TILE_W - 22, 40), size, colour,
-                                "italic", max_lines=4)
-                ry += used / L.s
+            row = places.fitted_row(info["id"], L.n(row_h - 10), L.n(8), L.n(TILE_W - 22))
+            screen.blit(row, L.p(cx - TILE_W / 2 + 10, ry))  # the Basic and Control Actions in symbols
+            ry += row_h
             # figures: each cult, the Investigators, squalls
             fy = max(ry + 2, body_y + name_row + 44)
             fx = cx - TILE_W / 2 + 12

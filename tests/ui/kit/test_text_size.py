@@ -54,19 +54,14 @@ def test_the_location_plaques_text_grows_with_the_setting_and_stays_whole_inside
                 for _text, r in lines:
                     assert tile.contains(r), (place.name, _text, text_size)
                 words = " ".join(text for text, _r in lines)
-                # the whole of both lines, nothing cut with an ellipsis
-                assert f"Basic: {place.basic}" in words and f"Control: {place.control}" in words, words
-                assert "…" not in words
+                # the Basic and Control Actions are symbols now (tests/ui/table/test_places.py)
+                assert "Basic:" not in words and "…" not in words
         finally:
             app.close()
     for loc_id in LOCATIONS:
-        _t, small_name, small_lines, _p = seen[100][loc_id]
-        _t, big_name, big_lines, _p = seen[150][loc_id]
+        _t, small_name, _lines, _p = seen[100][loc_id]
+        _t, big_name, _lines, _p = seen[150][loc_id]
         assert big_name.h > small_name.h
-        line_h = lambda lines: max(r.h for _text, r in lines)  # noqa: E731
-        assert line_h(big_lines) > line_h(small_lines)
-        area = lambda lines: sum(r.w * r.h for _text, r in lines)  # noqa: E731
-        assert area(big_lines) > area(small_lines) * 1.15  # (at 1280x720 the smallest text is already 13 px)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

@@ -10,7 +10,6 @@ import pytest
 
 from fate.ui.app import App
 from fate.ui.kit import gods, places
-from fate.ui.kit.theme import INK_DIM, PANEL, mix
 from fate.ui.screens.new_game import SetupScene
 from fate.ui.screens.title import TitleScene
 from fate.ui.session import SeatConfig, Session
@@ -85,9 +84,9 @@ def test_each_chosen_god_s_sigil_marks_its_lodge(app, content):
 
 
 @pytest.mark.parametrize("text_size", [100, 150])
-def test_every_place_has_its_scene_and_its_words_stay_readable_over_it(content, tmp_path, text_size):
-    """Each plaque carries its place's scene (the plaque differs from a plain one), and under
-    every line of its Basic and Control text the scene stays dark: the words keep their contrast."""
+def test_every_place_has_its_scene(content, tmp_path, text_size):
+    """Each plaque carries its place's scene (the plaque differs from a plain one); its
+    name's contrast over it: tests/ui/table/test_places.py."""
     from fate.engine.constants import LOCATIONS
     from tests.ui.kit.test_text_size import table_at, tile_words
 
@@ -95,14 +94,11 @@ def test_every_place_has_its_scene_and_its_words_stay_readable_over_it(content, 
     app = table_at(content, tmp_path, (1280, 720), text_size)
     try:
         board = app.scene.table.static_layer()
-        for loc_id, (tile, _name, lines, place) in tile_words(app, content).items():
-            art = pygame.transform.average_color(board, tile.inflate(-tile.w // 2, -tile.h // 2).move(tile.w // 4, 0))
-            plain = mix(PANEL, content.symbols[LOCATIONS.index(loc_id)].colour, 0.12)
-            assert sum(abs(a - b) for a, b in zip(art[:3], plain, strict=True)) > 12, loc_id  # a picture is there
-            assert lines, place.name
-            for text, r in lines:
-                under = pygame.transform.average_color(board, r.clip(board.get_rect()))
-                assert luminance(under) < 0.5 * luminance(INK_DIM), (place.name, text, under)
+        for loc_id, (tile, _name, _lines, _place) in tile_words(app, content).items():
+            area = board.subsurface(tile.inflate(-tile.w // 2, -tile.h // 2).move(tile.w // 4, 0))
+            lum = [luminance(area.get_at((x, y))) for x in range(0, area.get_width(), 2)
+                   for y in range(0, area.get_height(), 2)]
+            assert max(lum) - min(lum) > 60, loc_id  # a picture is there: lights and darks, not a plain fill
     finally:
         app.close()
 

@@ -1,0 +1,82 @@
+"""The Altar's icon language: the Basic and Control Actions of each location said in
+symbols on its plaque, the whole words in its tooltip and in How to Play.
+
+Like the digital Root's, the language is small: one symbol a verb (draw, ready, roll,
+summon, take, sacrifice, raid, return, move...), each a game-icon from assets/icons or one
+of the table's own pieces (a Cultist, an Investigator, a Gate: the symbol then looks like
+the piece it speaks of). A rule is a row of steps; a step is a verb and how many times
+(1-3 drawn as that many symbols, 0 for "as many as you like"), and the arrow "then".
+The Basic row starts with the Fate Piece (it happens where the piece stops); the Control
+row with the crown (only for the cult that controls the place).
+
+No pygame here: How to Play's legend and the tests read the data on their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Verb:
+    icon: str  # a game-icon id (assets/icons/<id>.svg), or "piece:<glyph>" for one of the table's pieces
+    name: str  # the verb in a word, for the legend
+    words: str  # what the symbol means, in a short sentence of our own
+
+
+VERBS: dict[str, Verb] = {
+    "basic": Verb("piece:fate", "Basic Action", "The Basic Action: it happens where the Fate Piece stops."),
+    "control": Verb("imperial-crown", "Control Action",
+                    "The Control Action: only for the cult with the most Cultists here."),
+    "then": Verb("arrow", "Then", "What comes after, or what the step before pays for."),
+    "draw": Verb("spell-book", "Draw", "Draw a Spell for each book."),
+    "ready": Verb("fire-spell-cast", "Ready", "Ready a Spell, once for each symbol."),
+    "free": Verb("padlock-open", "Free", "Without paying its cost."),
+    "roll": Verb("rolling-dices", "Roll", "Roll a Fate Die for each of your Cultists here."),
+    "summon": Verb("floating-tentacles", "Summon", "Your Summon token moves a step toward the Elder God."),
+    "pentagram": Verb("piece:pentagram", "Pentagram", "For each Pentagram rolled."),
+    "take": Verb("grab", "Take", "Take an Artifact from the Museum."),
+    "refresh": Verb("open-treasure-chest", "Refresh", "Turn up two fresh Artifacts first."),
+    "sacrifice": Verb("sacrificial-dagger", "Sacrifice", "Send one of your Cultists here into the Abyss."),
+    "break": Verb("broken-tablet", "Break", "Break an Elder Sign on any cult's track."),
+    "gate": Verb("piece:gate", "Gate", "Take a Gate card."),
+    "gift": Verb("cursed-star", "Dark Gift", "Your Elder God grants its Dark Gift."),
+    "send": Verb("piece:investigator", "Send", "An Investigator goes into a rival Lodge."),
+    "raid": Verb("robber-hand", "Raid", "Rivals with Investigators at home are raided."),
+    "return": Verb("hole-ladder", "Return", "A Cultist of yours climbs from the Abyss to your Lodge."),
+    "move": Verb("walk", "Move", "Move a Cultist of yours from here to another place."),
+}
+
+Step = tuple[str, int]  # (verb, times): 1-3 symbols, 0 for "as many as you like"
+# Each location (by id): its Basic row and its Control row, in the order they happen.
+RULES: dict[str, tuple[tuple[Step, ...], tuple[Step, ...]]] = {
+    "other_worlds": ((("roll", 1), ("then", 1), ("summon", 0)),
+                     (("pentagram", 1), ("then", 1), ("return", 1))),
+    "museum": ((("take", 1),),
+               (("refresh", 1), ("sacrifice", 3), ("then", 1), ("break", 3))),
+    "ceremony": ((("gate", 1), ("then", 1), ("gift", 1)),
+                 (("sacrifice", 2), ("then", 1), ("summon", 1))),
+    "streets": ((("send", 2), ("then", 1), ("raid", 1)),
+                (("sacrifice", 1), ("then", 1), ("send", 1))),
+    "gathering": ((("return", 3), ("then", 1), ("move", 1)),
+                  (("move", 0),)),
+    "library": ((("draw", 3), ("ready", 2)),
+                (("ready", 1), ("free", 1))),
+}
+
+
+def rows(place: str) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
+    """The Basic and Control rows of a location, each led by its marker; empty rows for an
+    unknown id (a location the symbols do not know yet is drawn with its name alone)."""
+    basic, control = RULES.get(place, ((), ()))
+    return ((("basic", 1), *basic) if basic else (), (("control", 1), *control) if control else ())
+
+
+def legend() -> tuple[str, ...]:
+    """How to Play's legend: one line a symbol, "Name: what it means"."""
+    return tuple(f"{v.name}: {v.words}" for v in VERBS.values())
+
+
+def icons() -> set[str]:
+    """The game-icons the language uses (each must be in assets/icons)."""
+    return {v.icon for v in VERBS.values() if ":" not in v.icon and v.icon != "arrow"}
