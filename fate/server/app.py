@@ -41,6 +41,7 @@ from fate.engine.save import save_data
 from fate.engine.undo import revealed
 from fate.server.ai_claims import AIClaims
 from fate.server.aipool import AIPool
+from fate.server.audience import Spectators
 from fate.server.handlers import Handlers
 from fate.server.limits import AddressLimits
 from fate.server.live import Live, step, stored_game, waiting_on
@@ -66,7 +67,7 @@ def open_store(url: str) -> Store:
     return SqliteStore(url.removeprefix("sqlite:"))
 
 
-class GameServer(Handlers, Presence, AIClaims, TakingBack, Tables):
+class GameServer(Handlers, Presence, AIClaims, TakingBack, Tables, Spectators):
     """The engine behind a wire: one per server process."""
 
     def __init__(self, store: Store, content: Content, pool: AIPool, owner: str = "",
@@ -90,6 +91,7 @@ class GameServer(Handlers, Presence, AIClaims, TakingBack, Tables):
         self._hints: dict[tuple[str, int, int], asyncio.Future] = {}  # (game, decision, seat) -> Hard's answer
         self.unloadable: set[str] = set()  # games whose stored row does not load: the sweep passes them over
         self._tables_init()
+        self._spectators_init()
 
     async def start(self) -> None:
         await self.store.listen(self._heard)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +20,8 @@ from fate.engine.undo import UndoTrail, revealed
 from fate.server.storage import GameRow, SeatRow, TableRow
 
 log = logging.getLogger("fate.server")
+
+SEEN = 64  # moments a delayed game keeps for its lobby row (past that the newest is replaced)
 
 
 def stored_game(content: Content, row: GameRow) -> Game:
@@ -85,7 +89,6 @@ class Live:
     content: Content | None = field(default=None, repr=False)  # for rebuilding the undo trail
     kept: UndoTrail[Game] | None = None  # the undo trail (None: not rebuilt since loading)
     table: TableRow | None = None  # how the game is offered (fate/server/tables.py); None: private
-    spectators: set = field(default_factory=set)  # connections watching from view(None)
     votes: set[int] = field(default_factory=set)  # seats whose players said "Play again"
     talked: bool | None = None  # whether the table has talk kept (None: not known since loading)
     talk_n: int | None = None  # the number of the table's last line of talk (None: not known since loading)
@@ -93,6 +96,42 @@ class Live:
     # whom the game's AI work is charged to in the pool's fair queues (fate/server/aipool.py):
     # the address that created it, while this process remembers (else the game itself)
     made_by: str = ""
+    # (when, turn, seat to decide) at each decision of the last ``delay`` seconds and the one
+    # before: what the lobby tells of a delayed game is what its spectators may see by now
+    seen: deque = field(default_factory=deque, repr=False)
+
+    def __post_init__(self) -> None:
+        self.note_seen()  # as loaded or made (a spectator may see it the delay after now)
+
+    def delay(self) -> int:
+        """How many seconds its spectators are kept behind the game."""
+        return self.table.delay if self.table is not None else 0
+
+    def note_seen(self) -> None:
+        """The game changed: note how it stands now, for when the delay has passed."""
+        if self.seen and self.delay() <= 0:
+            return
+        now = time.time()
+        p = self.game.pending()
+        moment = (now, self.game.turn, None if p is None else p.seat)
+        while len(self.seen) > 1 and self.seen[1][0] <= now - self.delay():
+            self.seen.popleft()  # shown already, and the next one too: nobody will see it again
+        if len(self.seen) >= SEEN:
+            self.seen.pop()
+        self.seen.append(moment)
+
+    def seen_at(self, now: float) -> tuple[float, int, int | None] | None:
+        """(when, turn, seat to decide) as the game stood its delay before ``now`` (None: it
+        was not in this process's memory then: not known)."""
+        if self.delay() <= 0:
+            p = self.game.pending()
+            return (now, self.game.turn, None if p is None else p.seat)
+        shown = None
+        for moment in self.seen:
+            if moment[0] > now - self.delay():
+                break
+            shown = moment
+        return shown
 
     def ai_payer(self) -> str:
         return self.made_by or "game " + self.game_id

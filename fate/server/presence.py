@@ -55,6 +55,7 @@ class Presence:
         self._hosting.pop(conn, None)
         self._chronicled.pop(conn, None)
         self._stop_watching(conn)
+        self._lobby_asked.pop(conn, None)
         now = time.time()
         for gid, seats in joined.items():
             live = self.games.get(gid)
@@ -87,7 +88,8 @@ class Presence:
                     c.send_text(f'{text[:-1]},"rid":{rid_for[1]}}}')
                 else:
                     c.send_text(text)
-        if live.spectators:
+        live.note_seen()
+        if live.game_id in self._audiences:
             self._tell_spectators(live, events, undone=build is views.undone)
 
     def _tell_seats(self, live: Live) -> None:
@@ -157,7 +159,7 @@ class Presence:
             raise ProtocolError("no_such_game", "no such game")
         by = next((r.name for r in live.seats if r.kind == "host" and r.name), "") or "the host"
         text = json.dumps(reply("paused", None, game=gid, by=by), separators=(",", ":"))
-        for c in ({c for conns in live.watchers.values() for c in conns} | set(live.spectators)) - {conn}:
+        for c in ({c for conns in live.watchers.values() for c in conns} | self._spectators_of(gid)) - {conn}:
             c.send_text(text)
         conn.send(reply("paused", msg.rid, game=gid, by=by))
 

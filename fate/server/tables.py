@@ -5,10 +5,10 @@ A mixin of ``GameServer`` (fate/server/app.py); docs/protocol.md says what each 
   process builds at most every ``LOBBY_SECONDS`` (one query) whoever asks: no game pays for
   being listed, and a flood of ``lobby`` requests costs one list. ``sit`` takes a public
   game's first open seat as an invite code would.
-- **Spectators** watch a game by its watch code (any game) or, for a public game, by its id.
-  They are sent the engine's ``view(None)`` and the events every seat may see
-  (fate/server/views.py ``spectate``), each ``delay`` seconds (the host's) after it happened;
-  never a prompt's choices, a hand, a Reserve's faces, a Curse held or a draft.
+- **Spectators** watch a game by its watch code (any game) or, for a public game, by its id
+  (fate/server/audience.py): the engine's ``view(None)``, the host's ``delay`` late. The
+  lobby's row of a delayed game says only what its spectators may see: the turn and whom
+  it waits for as they stood ``delay`` seconds ago (``Live.seen_at``).
 - **Table talk**: a line from a player at the table, cut and checked at the door (no control
   characters), kept in the store with the game and its decision number, told to every
   player (and to spectators, late like the game, only if the host allowed it). A connection
@@ -31,11 +31,10 @@ from typing import TYPE_CHECKING, Any
 from fate.engine import new_game
 from fate.engine.save import save_data
 from fate.engine.undo import UndoTrail
-from fate.server import views
 from fate.server.handlers import new_invite
 from fate.server.limits import Window, more_than, span
 from fate.server.live import Live, waiting_on
-from fate.server.protocol import Message, ProtocolError, reply
+from fate.server.protocol import MAX_DELAY, Message, ProtocolError, reply
 from fate.server.storage import ChatRow, GameRow, SeatRow, TableRow, digest
 from fate.untrusted import one_line
 
@@ -44,7 +43,6 @@ if TYPE_CHECKING:
 
 LOBBY_SECONDS = 2.0  # the lobby's list is built at most this often, and a connection may ask this often
 LOBBY_GAMES = 50  # games listed at most
-SPECTATORS = 64  # spectators of one game at once (each decision is sent to each)
 CHAT_BURST, CHAT_SECONDS = 5, 10.0  # lines of table talk a connection may say within this many seconds
 CHAT_PER_ADDRESS = 30  # lines an address may say a minute, over all its connections
 CHAT_KEPT = 100  # lines of a game's talk sent to whoever arrives at its table
@@ -74,8 +72,6 @@ class Tables:
         self._lobby: tuple[float, str] | None = None  # (when built, the list's JSON without a rid)
         self._lobby_building: asyncio.Lock | None = None
         self._lobby_asked: dict[Any, float] = {}  # conn -> when it last asked
-        self._spectating: dict[Any, dict[str, int]] = {}  # conn -> game -> which watch (a late message of an old one is dropped)
-        self._watches = 0
         self._chat_conn = Window(CHAT_BURST, CHAT_SECONDS)
         self._chat_addr = Window(CHAT_PER_ADDRESS, 60.0)
 
@@ -98,13 +94,15 @@ class Tables:
         games = []
         for gid, created, updated, seats in await self.store.lobby(now, LOBBY_GAMES):
             live = self.games.get(gid)
-            p = live.game.pending() if live is not None else None
+            seen = live.seen_at(now) if live is not None else None  # (when, turn, whom) as a spectator sees it
+            if updated > now - (MAX_DELAY if live is None else live.delay()):
+                updated = seen[0] if seen is not None else created
             games.append({"game": gid, "created": created, "updated": updated,
                           "players": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
                                        "claimed": s.kind == "ai" or bool(s.token_hash)} for s in seats],
                           "open": len(open_seats(seats, now)),
-                          "turn": live.game.turn if live is not None else 0,
-                          "to_decide": None if p is None else p.seat})
+                          "turn": seen[1] if seen is not None else 0,
+                          "to_decide": seen[2] if seen is not None else None})
         return json.dumps(reply("lobby", None, games=games), separators=(",", ":"))
 
     async def _table(self, gid: str) -> TableRow | None:
@@ -132,74 +130,6 @@ class Tables:
             raise ProtocolError("no_seat", "that game has no open seat any more")
         self._lobby = None  # the list changed
         await self._seated(conn, msg, rows, token, h, "that game is gone")
-
-    # ------------------------------------------------------------ spectators
-    async def _on_watch(self, conn: Conn, msg: Message) -> None:
-        if "code" in msg.fields:  # a watch code is guessed like an invite code: the same limit
-            limits, key, c = self.limits, conn.address, self.limits.config
-            if not limits.guesses.take(key):
-                what = f"{more_than(c.guesses, 'codes that opened nothing')} in {span(c.window)}"
-                limits.refused("guesses", key, what)
-                raise ProtocolError("too_many", f"{what} from your address; try again later")
-            raw = msg["code"].replace("-", "").upper()  # any case, with or without its dashes
-            gid = await self.store.watched(digest("-".join(raw[i:i + 4] for i in range(0, len(raw), 4))))
-            if gid is None:
-                raise ProtocolError("bad_watch", "no game has that watch code (mistyped?)")
-            limits.guesses.give_back(key)
-        else:
-            gid = msg["game"]
-            table = await self._table(gid)
-            if table is None or not table.public:
-                raise ProtocolError("not_public", "that game is private: watch it with the watch code its host gives")
-        live = await self._live(gid)
-        if live is None:
-            raise ProtocolError("no_such_game", "that game is gone")
-        if conn not in live.spectators and len(live.spectators) >= SPECTATORS:
-            raise ProtocolError("too_many", f"that game has {SPECTATORS} spectators already; try again later")
-        table = live.table or TableRow(gid)
-        live.spectators.add(conn)
-        self._watches += 1
-        self._spectating.setdefault(conn, {})[gid] = self._watches
-        conn.send(reply("watching", msg.rid, game=gid, delay=table.delay, chat=table.spectator_chat))
-        seats = live.seat_list()
-        self._to_spectator(conn, live, json.dumps(views.spectate(gid, live.game, [], self.content, seats),
-                                                  separators=(",", ":")))
-        if table.spectator_chat:
-            said = [_line(r) for r in await self.store.chat(gid, CHAT_KEPT) if r.at <= time.time() - table.delay]
-            if said:
-                conn.send(reply("talk", None, game=gid, lines=said))
-
-    def _to_spectator(self, conn: Conn, live: Live, text: str) -> None:
-        """Send ``text`` to a spectator the host's delay after now (if it still watches then)."""
-        delay = live.table.delay if live.table is not None else 0
-        if delay <= 0:
-            conn.send_text(text)
-            return
-        which = self._spectating.get(conn, {}).get(live.game_id)
-        asyncio.get_running_loop().call_later(delay, self._deliver, conn, live.game_id, which, text)
-
-    def _deliver(self, conn: Conn, gid: str, which: int | None, text: str) -> None:
-        if which is not None and self._spectating.get(conn, {}).get(gid) == which:
-            conn.send_text(text)
-
-    def _tell_spectators(self, live: Live, events: list, undone: bool) -> None:
-        """After a decision (or a take-back): every spectator's public view, built once."""
-        drop = sum(1 for e in events if e.visible_to(None)) if undone else 0
-        text = json.dumps(views.spectate(live.game_id, live.game, [] if undone else events, self.content,
-                                         live.seat_list(), drop), separators=(",", ":"))
-        for c in list(live.spectators):
-            self._to_spectator(c, live, text)
-
-    def _stop_watching(self, conn: Conn, gid: str | None = None) -> None:
-        """``conn`` watches ``gid`` (None: any game) no more; what waits to be sent to it is dropped."""
-        mine = self._spectating.get(conn, {})
-        for g in ([gid] if gid is not None else list(mine)):
-            if mine.pop(g, None) is not None and g in self.games:
-                self.games[g].spectators.discard(conn)
-        if not mine:
-            self._spectating.pop(conn, None)
-        if gid is None:
-            self._lobby_asked.pop(conn, None)
 
     # ------------------------------------------------------------ table talk
     async def _on_chat(self, conn: Conn, msg: Message) -> None:
@@ -231,8 +161,7 @@ class Tables:
         for c in {c for conns in live.watchers.values() for c in conns}:
             c.send_text(f'{out[:-1]},"rid":{msg.rid}}}' if c is conn and msg.rid is not None else out)
         if live.table is not None and live.table.spectator_chat:
-            for c in list(live.spectators):
-                self._to_spectator(c, live, out)
+            self._talk_to_spectators(live, out)
 
     async def _arrived(self, conn: Conn, live: Live) -> None:
         """A player took their seats: the table's talk so far, and the game they went on to."""
