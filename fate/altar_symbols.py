@@ -25,9 +25,9 @@ class Verb:
 
 
 VERBS: dict[str, Verb] = {
-    "basic": Verb("piece:fate", "Basic Action", "The Basic Action: it happens where the Fate Piece stops."),
+    "basic": Verb("piece:fate", "Basic Action", "What follows happens where the Fate Piece stops."),
     "control": Verb("imperial-crown", "Control Action",
-                    "The Control Action: only for the cult with the most Cultists here."),
+                    "What follows is only for the cult that controls the place."),
     "then": Verb("arrow", "Then", "What comes after, or what the step before pays for."),
     "draw": Verb("spell-book", "Draw", "Draw a Spell for each book."),
     "ready": Verb("fire-spell-cast", "Ready", "Ready a Spell, once for each symbol."),

@@ -83,8 +83,8 @@ def sections() -> tuple[Section, ...]:
     # the legend of the symbols the Altar's plaques say their actions in
     symbols = Section("symbols", "Symbols of the Altar", ("R-CMP-1",), (), (), (
         "Each place on the Altar says its two actions in symbols: the row after the Fate Piece is "
-        "its Basic Action, the row after the crown its Control Action. Hover a place for the "
-        "whole words.", *altar_symbols.legend()))
+        "its Basic Action, the row after the crown its Control Action. Dots beside a symbol: that "
+        "many times; a plus: as many as you like. Hover a place for the whole words.", *altar_symbols.legend()))
     return (*load(), symbols, words)
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pygame
 
-from fate import guide
+from fate import altar_symbols, guide
 from fate.engine.events import PROMPT_KINDS
-from fate.ui.kit import art
+from fate.ui.kit import art, places
 from fate.ui.kit.theme import (
     ASTRAL,
     BLOOD,
@@ -178,11 +178,18 @@ class RulesScene(Scene):
         paragraphs = list(s.text)
         self.scroll = min(self.scroll, max(0, len(paragraphs) - 1))
         size = ink.read(24)
+        legend = {f"{v.name}:": verb for verb, v in altar_symbols.VERBS.items()} if s.id == "symbols" else {}
         for para in paragraphs[self.scroll:]:
-            h = ink.height(para, size, L.n(1200)) / L.s
+            verb = legend.get(para.split(":", 1)[0] + ":")
+            x, w = (660, 1140) if verb else (600, 1200)  # a symbol's line of the legend: the symbol first
+            h = ink.height(para, size, L.n(w)) / L.s
             if y + h > bottom:
                 ink.draw(screen, "… more below (PgDn)", L.p(1800, bottom), 17, INK_DIM, "italic",
                          anchor="bottomright")
                 break
-            ink.para(screen, para, L.r(600, y, 1200, h + 4), size, PARCHMENT)
-            y += h + 18
+            if verb:
+                g = places.symbol(verb, L.n(34), GOLD if verb in ("basic", "control") else places.INK)
+                screen.blit(g, g.get_rect(midleft=L.p(604, y + max(h, 40) / 2)))
+                y += max(0, 40 - h) / 2
+            ink.para(screen, para, L.r(x, y, w, h + 4), size, PARCHMENT)
+            y += h + (max(0, 40 - h) / 2 + 6 if verb else 18)
