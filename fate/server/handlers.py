@@ -49,6 +49,13 @@ class Handlers:
             raise ProtocolError("too_many", f"{what} from your address; try again later")
         specs = msg["seats"]
         n = len(specs)
+        for spec in specs:  # not an Elder God's name (the door refused the game's other words)
+            if spec.get("name"):
+                try:
+                    spec["name"] = self._fit_name(spec["name"], [])
+                except ProtocolError:
+                    limits.games.give_back(conn.address)
+                    raise
         if all(spec["kind"] == "ai" for spec in specs):  # AIs alone: their moves cost the most, and wait the most
             try:
                 limits.take("ai_games", conn.address, "games of AIs alone created")
@@ -113,7 +120,8 @@ class Handlers:
         token = new_token()
         h = digest(token)
         try:
-            rows = await self.store.claim_invite(digest(msg["code"].upper()), h, time.time(), msg.get("name", ""))
+            name = await self._name_for_invite(digest(msg["code"].upper()), msg.get("name", ""))  # tables.py
+            rows = await self.store.claim_invite(digest(msg["code"].upper()), h, time.time(), name)
         except BaseException:
             limits.claims.give_back(key)
             limits.guesses.give_back(key)

@@ -151,6 +151,11 @@ class PgStore:
             r = await (await c.execute("SELECT game FROM tables WHERE watch_hash=%s", (watch_hash,))).fetchone()
         return None if r is None else r[0]
 
+    async def invited(self, code_hash: str) -> str | None:
+        async with self._conn() as c:
+            r = await (await c.execute("SELECT game FROM seats WHERE invite_hash=%s LIMIT 1", (code_hash,))).fetchone()
+        return None if r is None else r[0]
+
     async def lobby(self, now: float, limit: int) -> list[tuple[str, float, float, list[SeatRow]]]:
         async with self._conn() as c, c.transaction():
             games = await (await c.execute(LOBBY_SQL.replace("?", "%s"), (now, limit))).fetchall()

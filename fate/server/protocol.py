@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from fate import textrules
+
 VERSION = 3  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch
 MAX_CHAT = 160  # characters of one line of table talk
 MAX_DELAY = 300  # seconds a spectator may be kept behind the game
@@ -34,11 +36,13 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # seat tokens (urlsafe base64)
 _CODE = re.compile(r"[A-Za-z0-9-]{4,40}")  # invite codes, dashes allowed for reading aloud
 _CHOICE = re.compile(r"[\x21-\x7e]{1,120}")  # choice ids: printable ASCII, no spaces
 _GROUP = re.compile(r"[A-Za-z0-9_-]{1,16}")
-# a player's name: 1-24 characters, no control ones, no lone surrogate ("\ud800" in JSON decodes to
-# one; it is not text, and no database would store it)
-_NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f\ud800-\udfff]{1,24}")
-# a line of table talk: the same characters, and not only spaces
-_CHAT = re.compile(rf"(?=.*\S)[^\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]{{1,{MAX_CHAT}}}", re.S)
+# a line of table talk: 1-160 characters, no control ones, no lone surrogate ("\ud800" in JSON
+# decodes to one; it is not text, and no database would store it); then fate/textrules.py keeps
+# what draws as itself (no bidi control, no invisible character) and refuses a line with nothing left
+_CHAT = re.compile(rf"[^\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]{{1,{MAX_CHAT}}}", re.S)
+# a player's name: the same characters, 1-24 of them (then kept to what draws, as a line is)
+_NAME = re.compile(rf"[^\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]{{1,{textrules.MAX_NAME}}}")
+_GAME_NAMES = textrules.Names()  # the game's own names; the server adds its Elder Gods' (tables.py)
 
 
 class ProtocolError(ValueError):
@@ -103,7 +107,28 @@ def _bool(name: str, x: Any) -> bool:
 _game = _text(_ID, "a game id")
 _token = _text(_TOKEN, "a seat token")
 _seat = _int(0, MAX_SEATS - 1)
-_name = _text(_NAME, "a name of 1 to 24 characters")
+def _name(name: str, x: Any) -> str:
+    """A player's name: 1 to 24 characters, kept to what draws as itself (fate/textrules.py),
+    never only invisible ones, never a name the game itself uses ("Seat 1", "Host", "AI")."""
+    if not isinstance(x, str) or not _NAME.fullmatch(x):
+        raise ProtocolError("bad_message", f"field {name!r}: expected a name of 1 to {textrules.MAX_NAME} "
+                                           f"characters, no control characters, not {_show(x)}")
+    try:
+        return _GAME_NAMES.check(x)
+    except textrules.TextRefused as e:
+        raise ProtocolError("bad_name", f"field {name!r}: {e}") from None
+
+
+def _chat(name: str, x: Any) -> str:
+    """A line of table talk: bidi controls and invisible characters dropped, control characters
+    refused, and a line with nothing left to read refused."""
+    if not isinstance(x, str) or not _CHAT.fullmatch(x):
+        raise ProtocolError("bad_message", f"field {name!r}: expected a line of 1 to {MAX_CHAT} characters, "
+                                           f"no control characters, not {_show(x)}")
+    try:
+        return textrules.line(x, MAX_CHAT)
+    except textrules.TextRefused as e:
+        raise ProtocolError("bad_message", f"field {name!r}: {e}") from None
 
 
 def _seat_spec(name: str, x: Any) -> dict[str, Any]:
@@ -156,8 +181,7 @@ TYPES: dict[str, dict[str, tuple[Any, bool]]] = {
     "lobby": {},
     "sit": {"game": (_game, True), "name": (_name, False)},
     "watch": {"game": (_game, False), "code": (_text(_CODE, "a watch code"), False)},
-    "chat": {"game": (_game, True), "text": (_text(_CHAT, f"a line of 1 to {MAX_CHAT} characters, "
-                                                          "no control characters"), True)},
+    "chat": {"game": (_game, True), "text": (_chat, True)},
     "rematch": {"game": (_game, True), "accept": (_bool, False)},
 }
 
@@ -171,13 +195,21 @@ def _fair_deal(fields: dict[str, Any]) -> None:
                                            "leave it out for a game with friends (the server deals)")
 
 
+def _names_apart(fields: dict[str, Any]) -> None:
+    """The creator's own seats (a hotseat) named apart: no two names that look the same."""
+    _fair_deal(fields)
+    named = [s["name"] for s in fields["seats"] if s.get("name")]
+    if len({textrules.fold(n) for n in named}) < len(named):
+        raise ProtocolError("bad_name", "create: two seats have names that look the same; name them apart")
+
+
 def _one_way_to_watch(fields: dict[str, Any]) -> None:
     if ("game" in fields) == ("code" in fields):
         raise ProtocolError("bad_message", "watch: give either a watch code or a public game's id")
 
 
 # Checks of a whole message, after its fields (a rule between two fields).
-WHOLE = {"create": _fair_deal, "watch": _one_way_to_watch}
+WHOLE = {"create": _names_apart, "watch": _one_way_to_watch}
 
 
 def _depth_ok(raw: str) -> bool:
@@ -271,5 +303,5 @@ ERRORS = (
     "bad_json", "too_big", "bad_message", "bad_version", "unknown_type", "rate_limited",
     "bad_token", "bad_invite", "no_such_game", "not_joined", "not_your_seat", "stale_decision",
     "illegal_choice", "game_over", "not_host", "not_absent", "busy", "internal", "cannot_undo",
-    "too_many", "not_your_turn", "bad_watch", "not_public", "no_seat", "not_over",
+    "too_many", "not_your_turn", "bad_watch", "not_public", "no_seat", "not_over", "bad_name",
 )

@@ -156,6 +156,12 @@ class SqliteStore:
             return None if r is None else r[0]
         return await self._do(fn)
 
+    async def invited(self, code_hash: str) -> str | None:
+        def fn(c: sqlite3.Connection) -> str | None:
+            r = c.execute("SELECT game FROM seats WHERE invite_hash=? LIMIT 1", (code_hash,)).fetchone()
+            return None if r is None else r[0]
+        return await self._do(fn)
+
     async def lobby(self, now: float, limit: int) -> list[tuple[str, float, float, list[SeatRow]]]:
         def fn(c: sqlite3.Connection) -> list[tuple[str, float, float, list[SeatRow]]]:
             games = c.execute(LOBBY_SQL, (now, limit)).fetchall()

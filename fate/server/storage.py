@@ -211,6 +211,11 @@ class Store(Protocol):
         """The game a watch code shows, if any."""
         ...
 
+    async def invited(self, code_hash: str) -> str | None:
+        """The game an invite code is for, if any (its seat open or not): the names at its
+        table are checked before the seat is claimed."""
+        ...
+
     async def lobby(self, now: float, limit: int) -> list[tuple[str, float, float, list[SeatRow]]]:
         """The public games not over with a seat open to anyone (unexpired), newest first: (game,
         created, updated, its seats)."""

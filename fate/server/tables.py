@@ -36,6 +36,7 @@ from fate.server.limits import Window, more_than, span
 from fate.server.live import Live, waiting_on
 from fate.server.protocol import MAX_DELAY, Message, ProtocolError, reply
 from fate.server.storage import ChatRow, GameRow, SeatRow, TableRow, digest
+from fate.textrules import Names, TextRefused, visible
 from fate.untrusted import one_line
 
 if TYPE_CHECKING:
@@ -121,17 +122,45 @@ class Tables:
             limits.refused("claims", key, what)
             raise ProtocolError("too_many", f"{what} from your address; try again later")
         now = time.time()
-        free = open_seats(await self.store.seats(gid), now)
+        seats = await self.store.seats(gid)
+        try:
+            name = self._fit_name(msg.get("name", ""), [s.name for s in seats])
+        except ProtocolError:
+            limits.claims.give_back(key)
+            raise
+        free = open_seats(seats, now)
         token = secrets.token_urlsafe(24)
         h = digest(token)
-        rows = await self.store.claim_invite(free[0].invite_hash, h, now, msg.get("name", "")) if free else []
+        rows = await self.store.claim_invite(free[0].invite_hash, h, now, name) if free else []
         if not rows:
             limits.claims.give_back(key)
             raise ProtocolError("no_seat", "that game has no open seat any more")
         self._lobby = None  # the list changed
         await self._seated(conn, msg, rows, token, h, "that game is gone")
 
-    # ------------------------------------------------------------ table talk
+    # ------------------------------------------------------------ names and talk
+    _names: Names | None = None  # the names nobody may take (the game's, its Elder Gods', their cults')
+
+    def _fit_name(self, name: str, others: list[str]) -> str:
+        """A name given at create, claim or sit ("" for none): the door (protocol.py) kept it to
+        what draws and refused the game's own words; here an Elder God's or a cult's name, or
+        one that looks like another player's at the table (``others``), is ``bad_name``."""
+        if not name:
+            return ""
+        if self._names is None:
+            self._names = Names(self.content.cards[i].name for i in self.content.gods)
+        try:
+            return self._names.check(name, others)
+        except TextRefused as e:
+            raise ProtocolError("bad_name", str(e)) from None
+
+    async def _name_for_invite(self, code_hash: str, name: str) -> str:
+        """``_fit_name`` at the table of an invite code (a wrong code's table has no names to tell)."""
+        if not name:
+            return ""
+        gid = await self.store.invited(code_hash)
+        return self._fit_name(name, [s.name for s in await self.store.seats(gid)] if gid else [])
+
     async def _on_chat(self, conn: Conn, msg: Message) -> None:
         gid = msg["game"]
         seats = self._joined.get(conn, {}).get(gid)
@@ -151,7 +180,7 @@ class Tables:
         if live.talk_n >= CHAT_MAX:
             raise ProtocolError("too_many", f"this table's talk holds {CHAT_MAX} lines: nothing more can be said")
         seat = min(seats)
-        name = live.seats[seat].name or f"Seat {seat + 1}"
+        name = visible(live.seats[seat].name, 24) or f"Seat {seat + 1}"  # (a name kept from before these rules)
         text = one_line(msg["text"], 160)
         now = time.time()
         n = await self.store.add_chat(gid, seat, len(live.game.choices_made), now, name, text)
