@@ -69,6 +69,9 @@ DEFAULTS: dict[str, Any] = {
     # whether the table rolls for Temporary Control for the seat (fate/ui/table/autopass.py):
     # ask, always (a failed roll costs nothing) or never
     "temporary_control": ["always", "always", "always", "always"],
+    # whether the table takes a Control Action for the seat (fate/ui/table/free_control.py): ask,
+    # helps (where it costs nothing and can only help) or always
+    "control_action": ["helps", "helps", "helps", "helps"],
     # when an online game asks you and the window is not in front (fate/ui/online/knock.py): a
     # notification of the desktop, the window's flash in the taskbar, two soft knocks
     "knock_notify": True,
@@ -77,6 +80,7 @@ DEFAULTS: dict[str, Any] = {
 }
 AUTOPASS_MODES = ("every", "mine", "never")
 TEMPORARY_MODES = ("ask", "always", "never")
+CONTROL_MODES = ("ask", "helps", "always")
 TEXT_SIZES = (100, 125, 150)
 CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "speed": (lambda x: _int(x, 0, 3), "a whole number 0 to 3"),
@@ -100,6 +104,8 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
                  "four of every, mine or never"),
     "temporary_control": (lambda x: isinstance(x, list) and len(x) == 4 and all(m in TEMPORARY_MODES for m in x),
                           "four of ask, always or never"),
+    "control_action": (lambda x: isinstance(x, list) and len(x) == 4 and all(m in CONTROL_MODES for m in x),
+                       "four of ask, helps or always"),
     "knock_notify": (lambda x: isinstance(x, bool), "true or false"),
     "knock_flash": (lambda x: isinstance(x, bool), "true or false"),
     "knock_sound": (lambda x: isinstance(x, bool), "true or false"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from fate.settings import AUTOPASS_MODES, TEMPORARY_MODES, TEXT_SIZES
+from fate.settings import AUTOPASS_MODES, CONTROL_MODES, TEMPORARY_MODES, TEXT_SIZES
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, NIGHT, PANEL, PARCHMENT, mix
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.table.anim import SPEEDS
@@ -18,19 +18,21 @@ from fate.ui.table.autopass import (
     TEMPORARY_WORDS,
     temporary_tips,
 )
+from fate.ui.table.free_control import CONTROL_TIPS, CONTROL_WORDS, DEFAULT_CONTROL
 
 HARD_SECONDS = (0.5, 1.0, 2.0, 4.0)
 WINDOWS = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUME_STEP = 10
-ROW_Y, ROW_STEP = 146, 62
-ROW_H = 56  # a row's buttons
+ROW_Y, ROW_STEP = 140, 59
+ROW_H = 53  # a row's buttons
 # what an online game does when it comes to ask you (fate/ui/online/knock.py): (button, setting, what)
 KNOCKS = (("Notification", "knock_notify", "a notification on the desktop when the game window is behind others"),
           ("Taskbar flash", "knock_flash", "the game's window flashes in the taskbar when it is behind others"),
           ("Knock", "knock_sound", "two soft knocks in the game (at the effects volume)"))
 KNOCK_KEYS = tuple(k for _, k, _ in KNOCKS)
 # the settings kept seat by seat: (the words allowed, the default)
-SEAT_SETTINGS = {"autopass": (AUTOPASS_MODES, DEFAULT_MODE), "temporary_control": (TEMPORARY_MODES, DEFAULT_TEMPORARY)}
+SEAT_SETTINGS = {"autopass": (AUTOPASS_MODES, DEFAULT_MODE), "temporary_control": (TEMPORARY_MODES, DEFAULT_TEMPORARY),
+                 "control_action": (CONTROL_MODES, DEFAULT_CONTROL)}
 
 
 @scene("settings")
@@ -71,6 +73,9 @@ class SettingsScene(Scene):
             (f"Temporary Control{self.seat_words()}", [
                 (TEMPORARY_WORDS[m], ("temporary_control", m), self.seat_setting("temporary_control") == m,
                  f"{TEMPORARY_WORDS[m]}: {temporary_tips(self.app.content)[m]}") for m in TEMPORARY_MODES]),
+            (f"Control Action{self.seat_words()}", [
+                (CONTROL_WORDS[m], ("control_action", m), self.seat_setting("control_action") == m,
+                 f"{CONTROL_WORDS[m]}: {CONTROL_TIPS[m]}") for m in CONTROL_MODES]),
             ("Hard thinks for", [(f"{t:g} s", ("hard", t), st["hard_seconds"] == t,
                                   f"Hard searches about {t:g} s a decision, and as long for a hint: "
                                   "longer is stronger and slower") for t in HARD_SECONDS]),

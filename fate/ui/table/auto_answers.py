@@ -1,4 +1,5 @@
-"""The decisions the table takes for a player (auto-pass, the one-choice rule)
+"""The decisions the table takes for a player (auto-pass, Temporary Control, a Control
+Action that can only help, the one-choice rule)
 and its controls: the Auto-pass and Cast… buttons in the top bar, "Pass until my
 next turn" in the prompt bar. A mixin of ``PlayScene`` (fate/ui/table/scene.py); the
 rules themselves are fate/ui/table/autopass.py.
@@ -10,7 +11,7 @@ import pygame
 
 from fate.engine import Game
 from fate.engine.view import view
-from fate.settings import AUTOPASS_MODES, TEMPORARY_MODES
+from fate.settings import AUTOPASS_MODES, CONTROL_MODES, TEMPORARY_MODES
 from fate.ui.kit.widgets import button, tooltip
 from fate.ui.table.autopass import (
     DEFAULT_MODE,
@@ -25,6 +26,7 @@ from fate.ui.table.autopass import (
     only_outcome,
     temporary_answer,
 )
+from fate.ui.table.free_control import DEFAULT_CONTROL, control_answer, control_mode, control_reason
 
 TAKEN = (170, 160, 190)  # the Chronicle's colour for a decision the table took for you
 
@@ -50,6 +52,10 @@ class AutoAnswers:
         return [m if m in TEMPORARY_MODES else DEFAULT_TEMPORARY
                 for m in (list(modes) + [DEFAULT_TEMPORARY] * 4)[:4]]
 
+    def control_modes(self) -> list[str]:
+        modes = self.app.settings.get("control_action") or []
+        return [m if m in CONTROL_MODES else DEFAULT_CONTROL for m in (list(modes) + [DEFAULT_CONTROL] * 4)[:4]]
+
     def auto_choice(self, seat: int) -> str | None:
         """The choice the table takes for human ``seat`` now, or None to ask them."""
         if not self.answers_for_you:
@@ -71,6 +77,11 @@ class AutoAnswers:
                 self.add_log(f"Taken for you (Temporary Control: {TEMPORARY_WORDS[mode].lower()}, in Settings): "
                              f"{p.choice(roll).label[:1].lower() + p.choice(roll).label[1:]}.", TAKEN)
             return roll
+        take = control_answer(self.control_modes(), g, p)
+        if take is not None:
+            if seat == self.looker:
+                self.add_log(control_reason(p, control_mode(self.control_modes(), seat)), TAKEN)
+            return take
         only = only_outcome(g, p)
         if only is not None and seat == self.looker:
             label = p.choice(only).label
@@ -94,7 +105,8 @@ class AutoAnswers:
         g = self.session.game
         if not self.answers_for_you or not isinstance(g, Game) or self.unfolded == self.decisions():
             return None
-        return fold(g, g.pending(), self.auto, self.temporary_modes(), set(self.session.humans()))
+        return fold(g, g.pending(), self.auto, self.temporary_modes(), set(self.session.humans()),
+                    self.control_modes())
 
     def folded_prompt(self, f: Fold) -> dict:
         """The decision's prompt with the window's casts beside its choices ("... first")."""

@@ -8,9 +8,11 @@ chooses (Settings, kept) when the table stops to ask:
 - ``mine`` (the default): a chance at the start of one of my own phases comes
   with my next decision (cast a Readied card first, or just decide: ``fold``),
   once for each new thing to cast; after my own roll only for a card that could
-  make it better, when I am raided only for a card made for raids, and in a
-  rival's turn for a card made for it (once a turn); elsewhere the table
-  passes for me (the **Cast…** button stops at the next window);
+  make it better, after a rival's only for one that could make it worse
+  (fate/ui/table/roll_worth.py), when I am raided only for a card made for
+  raids, and in a rival's turn for a card made for it, once a turn, from the
+  moment its move is known (not at its Prepare or before it moves); elsewhere
+  the table passes for me (the **Cast…** button stops at the next window);
 - ``never``: only when I press **Cast…**.
 
 "Pass until my next turn" passes every window until that seat's next turn.
@@ -18,6 +20,9 @@ chooses (Settings, kept) when the table stops to ask:
 The roll for Temporary Control (R-AC-3) is a setting too, seat by seat: ``always``
 (the default: a failed roll costs nothing, and a success still leaves the Control
 Action to take or skip), ``never``, or ``ask`` as the rules put it.
+
+A Control Action that costs nothing and can only help is taken too, as its own
+setting says (fate/ui/table/free_control.py).
 
 A decision with one legal outcome (a single choice; the second Spell of a Wild
 pair when only two match) is taken for the player. Either way the table
@@ -35,6 +40,8 @@ from fate.engine import Game, Prompt
 from fate.engine.constants import ELDER_SIGNS_TO_LOSE
 from fate.settings import AUTOPASS_MODES as MODES
 from fate.settings import TEMPORARY_MODES
+from fate.ui.table.free_control import control_answer
+from fate.ui.table.roll_worth import answers_raid, betters_roll, spoils_roll, timing_of
 
 DEFAULT_MODE = "mine"
 MODE_WORDS = {
@@ -47,7 +54,8 @@ MODE_TIPS = {
     "every": "The table stops at every chance to cast where you hold something you could cast.",
     "mine": "On your own turn a chance to cast comes with your next decision (cast a Readied card first, "
             "or just decide); after your own roll the table stops only for a card that could make it better, "
-            "when you are raided only for a card made for raids, and in a rival's turn for a card made for it. "
+            "after a rival's only for one that could make it worse, when you are raided only for a card made "
+            "for raids, and in a rival's turn for a card made for it once its Fate Piece has moved. "
             "At other times it passes for you: Cast… (C) stops at your next chance.",
     "never": "The table always passes for you; press Cast… (or C) to stop at your next chance to cast.",
 }
@@ -102,13 +110,10 @@ def choice_tip(prompt: dict, cid: str, content) -> str:
 
 # Cards made for other cults' turns: the default stops for them there (once a turn for each new one).
 _RIVAL_TIMINGS = {"other_turn", "roll_any", "end"}
-# The effect steps that act on a roll before its results apply, and on a raid as it is declared:
-# after the player's own roll, and when the player is raided, the default stops only for a card
-# with one of them that could make that roll or raid better (the player's other cards had their
-# chance on the player's own turn).
-DICE_STEPS = frozenset({"reroll", "set_face", "remove_dice", "add_dice"})
-RAID_STEPS = frozenset({"investigators_home"})
-REROLL_WORTH = 1 / 3  # a reroll is offered when a die's chance of turning out better is at least this
+# A rival's windows before its Fate Piece moves: nothing of its turn is known yet, and a card for a
+# rival's turn is as good at its Activate window (after the move, before Control is judged: R-AC-2),
+# so the default offers it there and passes these.
+RIVAL_EARLY = frozenset({"prepare", "move"})
 # The windows at the start of the player's own phases: the default offers them with the
 # decision that follows (``fold``), so choosing that decision passes the window.
 FOLD_WINDOWS = frozenset({"prepare", "move", "activate", "conclude"})
@@ -161,12 +166,17 @@ class AutoPass:
         if kind == "raid" and aimed == seat and 0 <= seat < len(g.inv_lodge) and not g.inv_lodge[seat]:
             return True  # a raid on an empty Lodge: no card has an Investigator there to send away
         if kind == "after_roll" and aimed == seat:
-            return not any(_betters_roll(g, c.id) for c in p.choices)  # the player's own roll
+            return not any(betters_roll(g, c.id) for c in p.choices)  # the player's own roll
         if kind == "raid" and aimed == seat:
-            return not any(_answers_raid(g, c.id) for c in p.choices)
-        if own and kind == "end" and not any("end" in _timing(g, c.id) for c in p.choices):
+            return not any(answers_raid(g, c.id) for c in p.choices)
+        if kind == "after_roll" and 0 <= aimed != seat and not any(
+                spoils_roll(g, c.id) or {"other_turn", "end"} & timing_of(g, c.id) for c in p.choices):
+            return True  # a rival's roll that no card held could make worse for them
+        if own and kind == "end" and not any("end" in timing_of(g, c.id) for c in p.choices):
             return True  # cast on this turn's earlier chances, or press Cast… before it ends
-        if not own and not any(_RIVAL_TIMINGS & _timing(g, c.id) for c in p.choices):
+        if not own and kind in RIVAL_EARLY:
+            return True  # a card for a rival's turn waits for the moment its move is known
+        if not own and not any(_RIVAL_TIMINGS & timing_of(g, c.id) for c in p.choices):
             return True  # a rival's turn, and nothing held is made for it
         turn, seen = self.offered.get(seat, (-1, frozenset()))
         now = frozenset(c.id for c in p.choices if c.id != "pass")
@@ -260,13 +270,18 @@ def readable_text(prompt: dict, content=None) -> str:
     return text
 
 
-def table_answer(auto: AutoPass, temporary: list[str], g: Game, p: Prompt) -> str | None:
+def table_answer(auto: AutoPass, temporary: list[str], g: Game, p: Prompt,
+                 control: list[str] | None = None) -> str | None:
     """The choice the table takes for a human seat's prompt (auto-pass, the Temporary Control
-    setting, the one legal outcome), or None when the player is asked."""
+    setting, the Control Action setting (``None``: the default), the one legal outcome), or None
+    when the player is asked."""
     if auto.passes(g, p):
         return "pass"
     roll = temporary_answer(temporary, p)
-    return roll if roll is not None else only_outcome(g, p)
+    if roll is not None:
+        return roll
+    take = control_answer(control if control is not None else [], g, p)
+    return take if take is not None else only_outcome(g, p)
 
 
 @dataclass
@@ -281,7 +296,8 @@ class Fold:
     window: tuple[str, ...]
 
 
-def fold(g: Game, p: Prompt, auto: AutoPass, temporary: list[str], humans: set[int]) -> Fold | None:
+def fold(g: Game, p: Prompt, auto: AutoPass, temporary: list[str], humans: set[int],
+         control: list[str] | None = None) -> Fold | None:
     """The player's decision this window can be offered with, or None when the window is asked
     as it is: a window other than those of the player's own phase starts, a mode other than the
     default, a stop asked for with Cast…, or anything between them but the phase changing
@@ -299,78 +315,13 @@ def fold(g: Game, p: Prompt, auto: AutoPass, temporary: list[str], humans: set[i
         q = copy.pending()
         if q is None or q.seat not in humans:
             return None
-        answer = table_answer(table, temporary, copy, q)
+        answer = table_answer(table, temporary, copy, q, control)
         if answer is None:
             if q.seat != seat or q.kind == "cast_window":
                 return None
             return Fold(copy, q, tuple(c.id for c in p.choices if c.id != "pass"))
         events = copy.apply(answer)
     return None
-
-
-def _steps(content, steps: int) -> list[dict]:
-    """The effect steps of a step list, those of its options included."""
-    out = []
-    for step in content.step_lists[steps] if 0 <= steps < len(content.step_lists) else ():
-        out.append(step)
-        for _, more in step.get("options", ()):
-            out += _steps(content, more)
-    return out
-
-
-def _card_steps(g: Game, cid: str) -> list[dict]:
-    head, _, card = cid.partition(":")
-    if head not in ("cast", "use") or card not in g.content.by_id:
-        return []
-    return _steps(g.content, g.content.card(card).effect)
-
-
-def _betters_roll(g: Game, cid: str) -> bool:
-    """Could the card this choice casts make the player's pending roll better? A die face set
-    to a good one where a die is not, a bad die set aside, dice added where more is better,
-    or a reroll where a die is not good and at least ``REROLL_WORTH`` of the faces are."""
-    rolls, stack = getattr(g, "rolls", None), getattr(g, "stack", None)
-    if rolls is None or stack is None:  # online the client holds no game: any card for rolls is asked
-        return bool({step["do"] for step in _card_steps(g, cid)} & DICE_STEPS)
-    if not rolls:
-        return False
-    purpose = next((t[2] for t in reversed(stack) if t and t[0] == "roll_end"), "")
-    d = g.content.dice
-    if purpose == "temporary":
-        good, success = d.temporary_control, any(f in d.temporary_control for f in g.rolls[-1])
-    elif purpose == "other_worlds":
-        good, success = d.summon | d.cultist_return, False
-    elif purpose == "raid":
-        good, success = frozenset(range(len(d.faces))) - d.raid_sign - d.raid_sign_kill, False
-    else:
-        return bool(set(s["do"] for s in _card_steps(g, cid)) & DICE_STEPS)  # a card's own roll: asked
-    faces = g.rolls[-1]
-    short = not success and any(f not in good for f in faces)
-    for step in _card_steps(g, cid):
-        what = step["do"]
-        if what == "reroll" and short and len(good) >= REROLL_WORTH * len(d.faces):
-            return True
-        if what == "set_face" and short and step.get("face") in good:
-            return True
-        if what == "remove_dice" and purpose == "raid" and short:
-            return True
-        if what == "add_dice" and purpose != "raid" and not success:
-            return True
-    return False
-
-
-def _answers_raid(g: Game, cid: str) -> bool:
-    """Is the card this choice casts made for a raid on the player: sending Investigators home
-    from its Lodge, or timed for a raid?"""
-    return "raided" in _timing(g, cid) or any(s["do"] in RAID_STEPS for s in _card_steps(g, cid))
-
-
-def _timing(g: Game, cid: str) -> frozenset[str]:
-    """The timing words of the card a choice casts or uses ("cast:<card>", "use:<card>")."""
-    head, _, card = cid.partition(":")
-    if head in ("cast", "use") and card in g.content.by_id:
-        return frozenset(g.content.card(card).timing)
-    return frozenset()
 
 
 def only_outcome(g: Game, p: Prompt) -> str | None:
