@@ -26,6 +26,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from fate.content.model import Content
+from fate.net.address import AddressError, check_url
 from fate.net.messages import MAX_TEXT, VERSION, BadServerMessage, parse
 from fate.untrusted import one_line
 
@@ -72,6 +73,8 @@ def failure_words(e: BaseException, url: str) -> str:
         return f"No game server answers at {one_line(where, 60)}: is it running, and are the address and port right?"
     if isinstance(e, TimeoutError | asyncio.TimeoutError):
         return f"{one_line(where, 60)} does not answer (a firewall, or the wrong address?)."
+    if isinstance(e, ValueError) and not isinstance(e, OSError):
+        return f"{one_line(where, 60)} is not an address a game server can have ({one_line(str(e), 60)})."
     return one_line(f"Cannot reach {where}: {e}")
 
 
@@ -157,7 +160,10 @@ class Link:
                 pass
 
     def _run(self) -> None:
-        asyncio.run(self._main())
+        try:
+            asyncio.run(self._main())
+        except Exception as e:  # noqa: BLE001 - the window must hear of it, not wait on "Joining…" for ever
+            self._give_up(one_line(f"The connection to {self.url} failed: {e}"))
 
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -166,20 +172,26 @@ class Link:
         # several addresses (one server's processes, "ws://a:8765,ws://b:8765"): the one that
         # answered last first, then each in turn; a whole round unanswered waits before the next
         urls = [u for u in self.url.split(",") if u] or [self.url]
+        try:
+            check_url(self.url)  # an address that cannot be one is said, never tried (nor tried again)
+        except AddressError as e:
+            self._give_up(str(e))
+            return
         k = 0
         while not self._stop:
             try:
                 ws = await connect(urls[k], proxy=None, max_size=MAX_TEXT, compression=None, open_timeout=10,
                                    ping_interval=10, ping_timeout=15)
-            except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as e:
+                # ValueError: whatever else the client's own parsing refuses ("Port out of range"): said, never
+                # the end of this thread
                 self.problem = failure_words(e, urls[k])
                 self.attempts += 1
                 k = (k + 1) % len(urls)
                 if k != 0:
                     continue  # the next address at once
                 if not self.retry:
-                    self.status = "failed"
-                    self._inbox.put({"type": "problem", "message": self.problem, "fatal": True})
+                    self._give_up(self.problem)
                     return
                 self.status = "reconnecting"
                 wait = min(MAX_DELAY, delay) * random.uniform(0.8, 1.2)
@@ -202,6 +214,10 @@ class Link:
             self.retry_at = time.monotonic()
             self._inbox.put({"type": "offline"})
         self.status = "closed"
+
+    def _give_up(self, line: str) -> None:
+        self.problem, self.status = line, "failed"
+        self._inbox.put({"type": "problem", "message": line, "fatal": True})
 
     async def _sleep(self, seconds: float) -> None:
         self._wake.clear()

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from fate.engine.save import write_save
+from fate.net.address import AddressError, server_url
 from fate.paths import user_dir
 from fate.untrusted import InputError, one_line, read_json
 
@@ -103,6 +104,7 @@ class MyGames:
         self.address = ""
         self.name = ""
         self.used_servers: list[str] = []  # the servers this player used, the latest first (this computer is not one)
+        self.last_server = ""  # the server New game and the lobby last used ("": this computer), chosen on opening
         self.new_game: dict[str, Any] = {"public": False, "delay": 15, "spectator_chat": False}  # last New game's
         self.problem = ""  # one line: why the file could not be read or written
         self._load()
@@ -122,7 +124,7 @@ class MyGames:
                 pass
             return
         self.games = [g for g in map(_game, data.get("games", [])[:MAX_GAMES]) if g is not None]
-        if isinstance(data.get("address"), str) and len(data["address"]) <= 200:
+        if isinstance(data.get("address"), str) and len(data["address"]) <= 200 and good_server(data["address"]):
             self.address = data["address"]
         if isinstance(data.get("name"), str) and _NAME.fullmatch(data["name"]):
             self.name = data["name"]
@@ -133,11 +135,15 @@ class MyGames:
                 if type(x) is type(default) and (k != "delay" or 0 <= x <= 300):
                     self.new_game[k] = x
         if isinstance(data.get("servers"), list):
-            self.used_servers = [a for a in data["servers"][:MAX_SERVERS] if isinstance(a, str) and _SERVER.fullmatch(a)]
+            self.used_servers = [a for a in data["servers"][:MAX_SERVERS]
+                                 if isinstance(a, str) and _SERVER.fullmatch(a) and good_server(a)]
+        if data.get("last_server") in self.used_servers:
+            self.last_server = data["last_server"]
 
     def save(self) -> None:
         try:
             write_save({"format": 1, "address": self.address, "name": self.name, "servers": self.used_servers,
+                        "last_server": self.last_server,
                         "new_game": self.new_game,
                         "games": [asdict(g) for g in self.games[-MAX_GAMES:]]}, self.where)
             self.problem = ""
@@ -150,10 +156,15 @@ class MyGames:
         self.save()
 
     def used(self, address: str) -> None:
-        """Remember a server the player started a game on or looked in the lobby of (saved)."""
+        """Remember a server that answered the player's game or lobby request, as the one to open
+        on next time (saved); "" is this computer's own server (not listed, but chosen next time)."""
         a = address.strip()
-        if a and _SERVER.fullmatch(a):
+        if not a:
+            self.last_server = ""
+            self.save()
+        elif _SERVER.fullmatch(a) and good_server(a):  # a typo is never kept as a server
             self.used_servers = ([a] + [x for x in self.used_servers if x != a])[:MAX_SERVERS]
+            self.last_server = a
             self.save()
 
     def paused(self, server: str, game: str, by: str) -> None:
@@ -197,31 +208,14 @@ class MyGames:
 
 def address_url(text: str, default_port: int = 8765) -> str:
     """What a player typed as an address ("192.168.1.20", "host:8765", "wss://host/") as a
-    WebSocket URL; ValueError (one line) if it cannot be one."""
-    t = text.strip()
-    if not t:
-        raise ValueError("type the address of the computer that hosts the game")
-    if "," in t:  # one server's several processes: each tried in turn (fate/net/link.py)
-        urls = ",".join(address_url(part, default_port) for part in t.split(",") if part.strip())
-        if len(urls) > 200:
-            raise ValueError("several addresses are at most 200 characters in all")
-        return urls
-    if len(t) > 200 or any(c.isspace() or not c.isprintable() for c in t):
-        raise ValueError("an address has no spaces and is at most 200 characters")
-    if "://" in t:
-        scheme, rest = t.split("://", 1)
-        scheme = {"fate": "ws", "fates": "wss"}.get(scheme.lower(), scheme.lower())  # an invite line's
-        if scheme in ("http", "https"):
-            raise ValueError("that is a web page's address, not a game's: type the address the host's Play Online "
-                             "page shows (for example 192.168.1.20:8765), or paste their invite line")
-        if scheme not in ("ws", "wss"):
-            raise ValueError(f"an address does not start with {one_line(scheme, 12)}://: type it as the host's "
-                             "Play Online page shows it (for example 192.168.1.20:8765)")
-    else:
-        scheme, rest = "ws", t
-    host = rest.split("/", 1)[0]
-    if not host or not _ADDRESS.fullmatch(f"{scheme}://{rest}"):
-        raise ValueError("that is not an address (for example 192.168.1.20 or 192.168.1.20:8765)")
-    if ":" not in host.rsplit("]", 1)[-1]:
-        rest = host + f":{default_port}" + rest[len(host):]
-    return f"{scheme}://{rest}"
+    WebSocket URL; AddressError (a ValueError, one line) if it cannot be one (fate/net/address.py)."""
+    return server_url(text, default_port)
+
+
+def good_server(text: str) -> bool:
+    """A server's address as typed that the parser takes (only those are remembered)."""
+    try:
+        server_url(text)
+    except AddressError:
+        return False
+    return True

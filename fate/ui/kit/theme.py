@@ -34,6 +34,10 @@ HINT = (110, 235, 225)  # what a hint points at: apart from the gold of what may
 INVESTIGATOR = (196, 176, 140)
 ASTRAL = (176, 140, 255)
 GATE = (150, 110, 220)
+# What went well and what went wrong, said in a line (the online screens): apart for every
+# colour vision too (at least 50 CIE76 delta E under each simulation, fate/ui/kit/colour_vision.py)
+WENT_WELL = (120, 205, 215)
+WENT_WRONG = (245, 125, 80)
 
 # Colours a cult may take, chosen on the New Game screen.
 # Chosen so that every pair stays at least 25 CIE76 delta E apart under simulated

@@ -17,12 +17,11 @@ from urllib.parse import urlsplit
 import pygame
 
 from fate.net import hosting
-from fate.net.invite import InviteError, code_key, invite_line, read_line
-from fate.net.mygames import address_url
+from fate.net.invite import InviteError, invite_line, read_line
 from fate.router import RouterReport
 from fate.ui.kit import clipboard
 from fate.ui.kit.layout import Layout
-from fate.ui.kit.theme import BLOOD, GOLD, INK_DIM, PARCHMENT, SIGN_GREEN
+from fate.ui.kit.theme import GOLD, INK_DIM, PARCHMENT, WENT_WELL, WENT_WRONG
 from fate.ui.kit.widgets import button
 
 READ_EVERY = 0.5  # seconds between readings of the router's report
@@ -61,28 +60,34 @@ def router_report(scene) -> RouterReport | None:
     return getattr(scene, "_router", None)
 
 
-def line_for(scene, code: str) -> str:
-    """The invite line to give for ``code``: the router's way in if it opened one, else the
-    home network's address of this computer."""
+def line_for(scene, code: str) -> tuple[str, bool]:
+    """The invite line to give for ``code``, and whether it works only in the host's house: the
+    router's way in (the public address) when it opened one, else this computer's address on
+    the home network, which friends elsewhere cannot reach (they need the steps first)."""
     g = scene.made
     if not g.hosted_here:  # a game on a server elsewhere: everyone joins at its own address
-        return invite_line(g.server, code)
+        return invite_line(g.server, code), False
     port = port_or_default(g.server)
     r = router_report(scene)
     if r is not None and r.state == "open" and r.port == port:
-        where = r.address
-    else:
-        addrs = scene._lan or []
-        where = f"{addrs[0]}:{port}" if addrs else f"127.0.0.1:{port}"
-    return invite_line(f"ws://{where}", code)
+        return invite_line(f"ws://{r.address}", code), False
+    addrs = scene._lan or []
+    where = f"{addrs[0]}:{port}" if addrs else f"127.0.0.1:{port}"
+    return invite_line(f"ws://{where}", code), True
 
 
 def copy(scene, code: str) -> None:
-    line = line_for(scene, code)
+    line, house = line_for(scene, code)
+    r = router_report(scene) if house else None
+    elsewhere = (" For friends in other houses, wait for your router's answer." if r is not None and
+                 r.state == "asking" else " It cannot reach friends in other houses until the port is forwarded "
+                 "(the steps on the right).")
     if clipboard.copy(line):
-        scene.notice = f"Copied {line}: send it to your friend, who pastes it on Join a game."
+        scene.say(f"Copied {line}" + (f", for a friend in your house.{elsewhere}" if house else
+                                      ": send it to your friend, who pastes it on Join a game."), "well")
     else:
-        scene.notice = f"The clipboard could not be used here: give your friend {line}"
+        scene.say(f"The clipboard could not be used here: give your friend {line}"
+                  + (" (in your house only)." if house else ""), "wrong")
 
 
 def draw_hosting(scene, screen: pygame.Surface, L: Layout) -> None:
@@ -99,11 +104,16 @@ def draw_hosting(scene, screen: pygame.Surface, L: Layout) -> None:
         seats = ", ".join(str(s + 1) for s in inv["seats"])
         ink.draw(screen, f"Seat {seats}", L.p(200, y + 10), 22, INK_DIM, "bold")
         ink.draw(screen, inv["code"], L.p(320, y), 36, GOLD, "bold")
-        line = line_for(scene, inv["code"])
+        line, house = line_for(scene, inv["code"])
+        if house:  # the home network's address: said so, beside the line
+            ink.draw(screen, "your house:", L.p(200, y + 54), 16, INK_DIM, "italic")
         ink.draw(screen, line, L.p(320, y + 52), 18, INK_DIM, "italic", max_w=L.n(420))
-        button(scene, screen, L, (750, y + 2, 210, 52), "Copy invite", ("copy", inv["code"]), size=20,
+        button(scene, screen, L, (750, y + 2, 210, 52), "Copy for your house" if house else "Copy invite",
+               ("copy", inv["code"]), size=20 if not house else 18,
                tip=f"Copy {line} to the clipboard: your friend pastes it whole on Join a game (the address and "
-                   "the code in one). Read aloud, the code alone is enough with the address.")
+                   "the code in one). Read aloud, the code alone is enough with the address."
+                   + (" This line has your home network's address: it works for a friend in your house only. "
+                      "Friends elsewhere need your router to let them in (on the right)." if house else ""))
         y += 104
     ink.para(screen, "Each code opens its seat once, for 24 hours.", L.r(200, y + 4, 720, 40), 19, INK_DIM)
 
@@ -126,7 +136,7 @@ def draw_hosting(scene, screen: pygame.Surface, L: Layout) -> None:
         ink.para(screen, f"Asking your router to open port {port} to them…", L.r(x, y, w, 60), 21, PARCHMENT)
         return
     if r is not None and r.state == "open":
-        ink.para(screen, "Your router opened the way. They type:", L.r(x, y, w, 40), 21, SIGN_GREEN)
+        ink.para(screen, "Your router opened the way. They type:", L.r(x, y, w, 40), 21, WENT_WELL)
         ink.draw(screen, r.address, L.p(x + 30, y + 38), 30, GOLD, "bold")
         ink.para(screen, "The invite lines use this address. The router closes it again when you stop hosting. "
                  "The game's connection is not encrypted: share codes only with friends.",
@@ -137,7 +147,7 @@ def draw_hosting(scene, screen: pygame.Surface, L: Layout) -> None:
         return
     why = (f"Your router did not open the port: {r.why}." if r is not None and r.why
            else "The game could not ask your router to open the port.")
-    y += (1 / L.s) * (ink.para(screen, why + " To let them in by hand:", L.r(x, y, w, 90), 21, BLOOD)) + 8
+    y += (1 / L.s) * (ink.para(screen, why + " To let them in by hand:", L.r(x, y, w, 90), 21, WENT_WRONG)) + 8
     lan = scene._lan[0] if scene._lan else ""
     for i, text in enumerate(steps(port, lan)):
         ink.draw(screen, f"{i + 1}.", L.p(x, y), 19, GOLD, "bold")
@@ -151,22 +161,23 @@ def paste(scene, into: str | None) -> None:
     try:
         got = read_line(text)
     except InviteError as e:
-        scene.notice = str(e)
+        scene.say(str(e), "wrong")
         return
     if got is not None:
         scene.fields["address"] = shown_address(got.url)
         if got.code:
             scene.fields["code"] = got.code
         scene.editing = None
-        scene.notice = ("Invite pasted: the address and the code are filled in. Join when ready." if got.code
-                        else "Address pasted; now the invite code.")
+        scene.wrong.pop("address", None)
+        scene.wrong.pop("code", None)
+        scene.say("Invite pasted: the address and the code are filled in. Join when ready." if got.code
+                  else "Address pasted; now the invite code.", "well")
         return
     if into is None:
-        scene.notice = ("The clipboard holds no invite line: copy the one your friend sent (it starts with fate://)."
-                        if text else "The clipboard is empty: copy your friend's invite line first.")
+        scene.say("The clipboard holds no invite line: copy the one your friend sent (it starts with fate://)."
+                  if text else "The clipboard is empty: copy your friend's invite line first.", "wrong")
         return
-    limit = {"address": 200, "code": 24, "name": 24}[into]
-    scene.fields[into] = (scene.fields[into] + text)[:limit]
+    scene.put_text(into, text)  # in place of the selection
 
 
 def shown_address(url: str) -> str:
@@ -182,7 +193,7 @@ def read_join(scene) -> tuple[str, str] | None:
         try:
             got = read_line(scene.fields[name])
         except InviteError as e:
-            scene.notice = str(e)
+            scene.wrong[name] = str(e)  # said under the field it was typed in
             return None
         if got is not None:
             scene.fields["address"] = shown_address(got.url)
@@ -190,14 +201,6 @@ def read_join(scene) -> tuple[str, str] | None:
                 scene.fields["code"] = got.code
             elif name == "code":
                 scene.fields["code"] = ""
-    try:
-        url = address_url(scene.fields["address"])
-    except ValueError as e:
-        scene.notice = str(e)[:1].upper() + str(e)[1:] + "."
-        return None
-    try:
-        code = code_key(scene.fields["code"])
-    except InviteError as e:
-        scene.notice = str(e)
-        return None
-    return url, code
+    url = scene.address_in("address")
+    code = scene.code_in("code")
+    return (url, code) if url is not None and code is not None else None

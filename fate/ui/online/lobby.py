@@ -13,9 +13,7 @@ import time
 import pygame
 
 from fate.net import hosting
-from fate.net.invite import InviteError, code_key
 from fate.net.link import Link, error_words
-from fate.net.mygames import address_url
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import BRONZE, INK_DIM, PANEL, PARCHMENT
 from fate.ui.kit.widgets import button
@@ -30,6 +28,7 @@ STRANGER_TIPS = {
 }
 DELAYS = (0, 15, 60, 180)  # seconds spectators see the game late (the host chooses)
 LOBBY_ROWS = 6
+WHERE_SHOWN = 3  # remembered servers shown at once beside "This computer"; the arrows show the others
 
 
 def ago(seconds: float) -> str:
@@ -61,6 +60,10 @@ class Strangers:
         self.spectator_talk = kept["spectator_chat"]  # spectators read the table's talk
         self.lobby: list[dict] | None = None  # the last lobby list asked of ``lobby_at``
         self.lobby_at = ""
+        self.lobby_where = ""  # the server asked for its lobby, as typed (remembered once it answers)
+        self.lobby_note = ""  # why no list shows (this computer serves no games): said plainly in its place
+        self.asked_where = ""  # the server asked to make a game, as typed (remembered once it answers)
+        self.where_first = 0  # the first remembered server shown
         self.lobby_link: Link | None = None
 
     def watching(self, m: dict) -> None:
@@ -74,7 +77,11 @@ class Strangers:
         """A click on these pages' own things; True if it was one."""
         kind = key[0]
         if kind == "where":
-            self.fields["server"] = key[1]
+            self.changed("server", key[1])
+            if self.page == "lobby":  # a server clicked in the lobby lists its games at once
+                self.look()
+        elif kind == "where_scroll":
+            self.where_first = max(0, min(self.where_first + key[1], len(self.mine.used_servers) - WHERE_SHOWN))
         elif kind == "public":
             self.public = not self.public
         elif kind == "delay":
@@ -103,25 +110,23 @@ class Strangers:
             elif k != "none":
                 seats.append({"kind": "ai", "level": k})
         if len(seats) < 2:
-            self.notice = "A game online needs at least one more seat: a friend or an AI."
+            self.say("A game online needs at least one more seat: a friend or an AI.", "wrong")
             return
         if not any(s["kind"] == "remote" for s in seats):
-            self.notice = "No friend's seat: choose New Game on the title screen to play against AI alone."
+            self.say("No friend's seat: choose New Game on the title screen to play against AI alone.", "wrong")
             return
         options = {"public": self.public, "watch_delay": self.delay, "spectator_chat": self.spectator_talk}
         self.mine.new_game = {"public": self.public, "delay": self.delay, "spectator_chat": self.spectator_talk}
         where = self.fields["server"].strip()
+        url = self.address_in("server") if where else ""
+        if url is None:  # checked before anything starts: the line under the field says what is wrong
+            return
         self.remember()
+        self.asked_where = where  # remembered once the server has made the game
         if not where:  # this computer: its server first, then the same request
             self.starter = (hosting.HostStarter(), ("create", (seats, options)))
             self.notice = "Starting the game's server on this computer…"
             return
-        try:
-            url = address_url(where)
-        except ValueError as e:
-            self.notice = str(e)
-            return
-        self.mine.used(where)
         self.create(url, seats, options, here=False)
 
     def create(self, url: str, seats: list[dict], options: dict, here: bool) -> None:
@@ -132,31 +137,30 @@ class Strangers:
         self.notice = f"Starting the game on {short(url.split('://', 1)[1], 40)}…"
 
     def server_url(self) -> str | None:
-        """The address chosen for New game and the lobby as a URL (this computer's server when
-        it runs, else None with the reason said)."""
+        """The address chosen for the lobby as a URL (this computer's server when it runs), or
+        None with the reason said: under the field, or in the list's place."""
         where = self.fields["server"].strip()
+        self.lobby_note = ""
         if not where:
             running = self.app.hosting or hosting.running_host()
             if running is None:
-                self.notice = "This computer is not serving games now: start a New game here, or choose a server."
+                self.lobby_note = ("This computer is not serving games now. Choose a server above (or type its "
+                                   "address), or start a New game here.")
                 return None
             return running.url
-        try:
-            url = address_url(where)
-        except ValueError as e:
-            self.notice = str(e)
-            return None
-        self.mine.used(where)
-        return url
+        return self.address_in("server")
 
     def look(self) -> None:
         """Ask the chosen server for its public games with an open seat."""
+        if self.lobby_link is not None:
+            self.lobby_link.close(wait=0)
+            self.lobby_link = None
+        self.lobby, self.notice = None, ""
         url = self.server_url()
         if url is None:
             return
-        if self.lobby_link is not None:
-            self.lobby_link.close(wait=0)
-        self.lobby_link, self.lobby_at, self.lobby = Link(url, self.app.content, retry=False), url, None
+        self.lobby_link, self.lobby_at = Link(url, self.app.content, retry=False), url
+        self.lobby_where = self.fields["server"].strip()
         self.lobby_link.send("lobby")
         self.notice = f"Asking {short(url.split('://', 1)[1], 40)} for its open games…"
         self.first = 0
@@ -165,11 +169,12 @@ class Strangers:
         for m in got:
             if m["type"] == "lobby":
                 self.lobby = m["games"]
+                self.mine.used(self.lobby_where)  # it answered: remembered, and the lobby opens on it next time
                 self.notice = "" if self.lobby else "No open games there now: start one (New game, Public) or look again."
             elif m["type"] == "error":
-                self.notice = error_words(m)
+                self.say(error_words(m), "wrong")
             elif m["type"] == "problem" and m.get("fatal"):
-                self.notice = m["message"]
+                self.say(m["message"], "wrong")
             else:
                 continue
             self.lobby_link.close(wait=0)
@@ -192,11 +197,8 @@ class Strangers:
         self.notice = "Opening the game to watch…"
 
     def watch_by_code(self) -> None:
-        try:
-            url = address_url(self.fields["address"])
-            code = code_key(self.fields["watch"])
-        except (ValueError, InviteError) as e:
-            self.notice = str(e).replace("invite code", "watch code")
+        url, code = self.address_in("address"), self.code_in("watch", "watch code")
+        if url is None or code is None:
             return
         self.remember()
         self.watch(url, code=code)
@@ -206,15 +208,24 @@ class Strangers:
         ink = self.ink
         ink.draw(screen, f"Server {what}", L.p(200, y), 22, INK_DIM, "bold")
         chosen = self.fields["server"].strip()
+        used = self.mine.used_servers
+        self.where_first = max(0, min(self.where_first, len(used) - WHERE_SHOWN))
+        looks = " Click to list its open games." if self.page == "lobby" else ""
         x = 200
-        for addr in [""] + self.mine.used_servers[:3]:
+        for addr in [""] + used[self.where_first:self.where_first + WHERE_SHOWN]:
             label = "This computer" if not addr else short(addr, 22)
             tip = ("This computer's own server (started for you): friends on your network join it at the "
                    "address shown once the game is open." if not addr else
-                   f"The game server at {addr}, which you used before (remembered).")
-            button(self, screen, L, (x, y + 32, 300, 56), label, ("where", addr), size=22, selected=chosen == addr,
+                   f"The game server at {addr}, which you used before (remembered).") + looks
+            button(self, screen, L, (x, y + 32, 250, 56), label, ("where", addr), size=20, selected=chosen == addr,
                    tip=tip)
-            x += 312
+            x += 262
+        if len(used) > WHERE_SHOWN:  # more remembered servers than fit: arrows, clear of the address field
+            more = len(used) - WHERE_SHOWN
+            button(self, screen, L, (1248, y + 32, 56, 56), "◀", ("where_scroll", -1), size=20,
+                   enabled=self.where_first > 0, tip="The servers you used more lately")
+            button(self, screen, L, (1312, y + 32, 56, 56), "▶", ("where_scroll", 1), size=20,
+                   enabled=self.where_first < more, tip="The servers you used before those (remembered)")
         self.field(screen, L, "server", "or another server's address", 1380, y, 420)
 
     def draw_host(self, screen: pygame.Surface, L: Layout) -> None:
@@ -262,8 +273,8 @@ class Strangers:
                tip="Ask the server for its open games now (Enter)")
         rows = self.lobby
         if rows is None:
-            ink.para(screen, "Choose a server: its public games with a free seat are listed here, newest first.",
-                     L.r(200, 420, 1400, 80), 22, INK_DIM)
+            ink.para(screen, self.lobby_note or "Choose a server: its public games with a free seat are listed "
+                     "here, newest first.", L.r(200, 420, 1400, 80), 22, INK_DIM)
             return
         now = time.time()
         for i, g in enumerate(rows[self.first:self.first + LOBBY_ROWS]):

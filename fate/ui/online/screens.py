@@ -9,19 +9,19 @@ line on the page. The tokens and addresses are kept in the user's data folder
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from fate.net import hosting
+from fate.net.address import AddressError, server_url
 from fate.net.link import Link, error_words
 from fate.net.mygames import MyGames, OnlineGame, port_of
 from fate.net.query import GamesQuery
 from fate.ui.kit.clipboard import paste_keys
 from fate.ui.kit.layout import Layout
-from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, INK_DIM, INK_FAINT, PARCHMENT, SIGN_GREEN
+from fate.ui.kit.theme import GOLD, INK_DIM, PARCHMENT
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.online import invites
+from fate.ui.online.fields import FIELDS, Fields
 from fate.ui.online.lobby import LOBBY_ROWS, STRANGER_TIPS, Strangers
 from fate.ui.online.rows import game_row, seat_list, short
 from fate.ui.online.session import NetSession
@@ -29,7 +29,6 @@ from fate.ui.online.session import NetSession
 SEAT_KINDS = ("remote", "easy", "normal", "hard", "here", "none")
 SEAT_WORDS = {"remote": "A friend", "easy": "AI (Easy)", "normal": "AI (Normal)", "hard": "AI (Hard)",
               "here": "A player at this screen", "none": "No one"}
-FIELDS = {"address": 200, "code": 24, "name": 24, "server": 200, "watch": 40}
 FIELD_TIPS = {
     "address": "The address of the computer hosting the game, as its Play Online page shows it "
                "(for example 192.168.1.20:8765), or the whole invite line your friend sent (Ctrl+V pastes it). "
@@ -43,16 +42,20 @@ ROWS = 6
 
 
 @scene("online")
-class OnlineScene(Strangers, Scene):
+class OnlineScene(Fields, Strangers, Scene):
     """Play Online. ``page``: games, host, hosting, join."""
 
     def __init__(self, app, page: str = "games") -> None:
         super().__init__(app)
         self.mine = MyGames(app.online_file)
         self.page = page
-        self.notice, app.notice = app.notice or self.mine.problem, ""
-        self.fields = {"address": self.mine.address, "code": "", "name": self.mine.name, "server": "", "watch": ""}
-        self.editing: str | None = None
+        if app.notice or self.mine.problem:
+            self.say(app.notice or self.mine.problem, "" if app.notice else "wrong")
+        app.notice = ""
+        # New game and the lobby open on the server used last (remembered)
+        self.fields_init({"address": self.mine.address, "code": "", "name": self.mine.name,
+                          "server": self.mine.last_server, "watch": ""})
+        self.field_tips = FIELD_TIPS
         self.seats = ["remote", "normal", "none"]  # seats 2-4 of a hosted game
         self.strangers_init()  # New game's choices, the lobby
         self._lan: list[str] | None = None  # this computer's addresses, for the hosting page
@@ -97,7 +100,7 @@ class OnlineScene(Strangers, Scene):
         """Pause the games the background server hosts: everyone at them is told who paused
         them (their tables show a pause, not a fault), then the server stops."""
         if hosting.hosted_elsewhere(self.app.window_id):  # another window took it since this page looked
-            self.notice = "Another window of the game hosts your games now: pause them from there."
+            self.say("Another window of the game hosts your games now: pause them from there.", "wrong")
             self.refresh()
             return
         host, self.background = self.background, None
@@ -142,7 +145,7 @@ class OnlineScene(Strangers, Scene):
                 return
             self.fail(m["message"])
         elif kind == "problem":
-            self.notice = m["message"]
+            self.say(m["message"], "wrong")
         elif kind == "error":
             self.fail(error_words(m))
         elif kind == "created" and what == "create":
@@ -151,7 +154,8 @@ class OnlineScene(Strangers, Scene):
                                    invites=[{"code": i["code"], "seats": i["seats"]} for i in m["invites"]],
                                    watch=m["watch"])
             self.mine.add(self.made)
-            self.notice = self.mine.problem
+            self.mine.used(self.asked_where)  # the server answered: remembered, and chosen next time
+            self.say(self.mine.problem, "wrong")
             self.link.close()
             self.link, self.purpose = None, ()
             self.page = "hosting"
@@ -168,7 +172,7 @@ class OnlineScene(Strangers, Scene):
             self.forget(self.purpose[1])
 
     def fail(self, line: str) -> None:
-        self.notice = line
+        self.say(line, "wrong")
         for x in (self.session, self.link):
             if x is not None:
                 x.close()
@@ -198,9 +202,10 @@ class OnlineScene(Strangers, Scene):
 
     def forget(self, g: OnlineGame) -> None:
         self.mine.forget(g.server, g.game)
-        self.notice = self.mine.problem or (
+        self.say(self.mine.problem or (
             "Left the game: an AI plays your seat there from now on." if len(g.seats) == 1
-            else f"Left the game: an AI plays each of your {len(g.seats)} seats there from now on.")
+            else f"Left the game: an AI plays each of your {len(g.seats)} seats there from now on."),
+            "wrong" if self.mine.problem else "well")
         if self.link is not None:
             self.link.close()
         self.link, self.purpose = None, ()
@@ -250,7 +255,7 @@ class OnlineScene(Strangers, Scene):
         row = self.query.rows.get((g.server, g.game)) if self.query else None
         if row is not None and row["over"]:
             self.forget(g)
-            self.notice = "The finished game was taken off your list."
+            self.say("The finished game was taken off your list.", "well")
             return
         self.link = Link(g.server, self.app.content, retry=False)
         self.link.send("join", game=g.game, token=g.token)
@@ -259,7 +264,12 @@ class OnlineScene(Strangers, Scene):
         self.purpose = ("leave", g)
 
     def remember(self) -> None:
-        self.mine.address = self.fields["address"].strip() or self.mine.address
+        """The name, and the Join address if the parser takes it (a typo is never kept)."""
+        typed = self.fields["address"].strip()
+        try:
+            self.mine.address = server_url(typed) and typed
+        except AddressError:
+            pass
         self.mine.name = self.fields["name"].strip()[:24]
         self.mine.save()
 
@@ -274,6 +284,7 @@ class OnlineScene(Strangers, Scene):
             self.confirm = None
         if kind == "field":
             self.editing = key[1]
+            self.edit()
             return
         self.editing = None
         if kind == "page":
@@ -312,9 +323,10 @@ class OnlineScene(Strangers, Scene):
         elif kind == "pause_hosting":
             self.pause_background()
         elif kind == "host_here":
-            self.notice = ("This window hosts your games now: it starts their server again if it stops, and asks "
-                           "when you close it whether to keep hosting or pause.") if self.host_here() else \
-                "Another window of the game hosts your games now."
+            took = self.host_here()
+            self.say(("This window hosts your games now: it starts their server again if it stops, and asks "
+                      "when you close it whether to keep hosting or pause.") if took else
+                     "Another window of the game hosts your games now.", "well" if took else "wrong")
         elif kind == "scroll":
             rows, many = (LOBBY_ROWS, len(self.lobby or [])) if self.page == "lobby" else (ROWS, len(self.mine.games))
             self.first = max(0, min(self.first + key[1] * rows, max(0, many - rows)))
@@ -333,11 +345,10 @@ class OnlineScene(Strangers, Scene):
 
     def key(self, event: pygame.event.Event) -> None:
         if self.editing is not None:
-            text = self.fields[self.editing]
             if paste_keys(event):
                 invites.paste(self, self.editing)
-            elif event.key == pygame.K_BACKSPACE:
-                self.fields[self.editing] = text[:-1]
+            elif self.type_key(event):  # Ctrl+A, Home/End, Shift-select, typing over the selection
+                pass
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.click({"join": ("join",), "lobby": ("look",), "watch": ("watch",)}.get(self.page, ("host",)))
             elif event.key == pygame.K_ESCAPE:
@@ -345,8 +356,6 @@ class OnlineScene(Strangers, Scene):
             elif event.key == pygame.K_TAB:
                 order = [f for f in FIELDS if f in self.page_fields()]
                 self.editing = order[(order.index(self.editing) + 1) % len(order)]
-            elif event.unicode and event.unicode.isprintable() and len(text) < FIELDS[self.editing]:
-                self.fields[self.editing] = text + event.unicode
             return
         if event.key == pygame.K_ESCAPE:
             self.click(("back",))
@@ -386,30 +395,11 @@ class OnlineScene(Strangers, Scene):
                   "join": "Join a Game", "lobby": "Open Games", "watch": "Watch a Game"}
         self.ink.draw(screen, titles[self.page], L.p(960, 96), 80, GOLD, "title", anchor="center", shadow=True)
         getattr(self, "draw_" + self.page)(screen, L)
-        if self.notice:
-            bad = self.link is None and self.session is None and not self.notice.endswith("…")
-            self.ink.draw(screen, self.notice, L.p(960, 928), 22, BLOOD if bad else SIGN_GREEN, "italic",
-                          anchor="center", max_w=L.n(1600))
+        self.draw_notice(screen, L)
         back = "Stop" if (self.link is not None or self.session is not None or self.starter is not None) else "Back"
         button(self, screen, L, (810, 980, 300, 72), back, ("back",), size=30,
                tip="Stop waiting for the server" if back == "Stop" else "Back (Esc)")
         self.draw_tip(screen, L)
-
-    def field(self, screen: pygame.Surface, L: Layout, name: str, label: str, x: int, y: int, w: int) -> None:
-        ink = self.ink
-        ink.draw(screen, label, L.p(x, y), 22, INK_DIM, "bold")
-        box = L.r(x, y + 32, w, 56)
-        on = self.editing == name
-        pygame.draw.rect(screen, (30, 24, 34), box, border_radius=L.n(8))
-        pygame.draw.rect(screen, GOLD if on else BRONZE, box, L.n(2), border_radius=L.n(8))
-        text = self.fields[name]
-        caret = "|" if on and int(time.monotonic() * 2) % 2 == 0 else ""
-        shown = text + caret if text or on else {"address": "192.168.1.20:8765", "code": "ABCD-EFGH-IJKL-MNOP",
-                                                  "name": "Your name", "server": "This computer",
-                                                  "watch": "ABCD-EFGH-IJKL-MNOP"}[name]
-        ink.draw(screen, shown, (box.x + L.n(16), box.centery), 26, PARCHMENT if text else INK_FAINT,
-                 anchor="midleft", max_w=box.w - L.n(32))
-        self.hot.append(Hotspot(box, ("field", name), label, FIELD_TIPS[name] + " Click to type."))
 
     # the pages
     def draw_games(self, screen: pygame.Surface, L: Layout) -> None:

@@ -228,16 +228,21 @@ class OnlinePlayScene(TalkPanel, PlayScene):
         "Give the seat to an AI" when the player waited for has gone."""
         s, L, ink = self.session, self.table.layout, self.ink
         words, colour = CONNECTION.get(s.link.status, CONNECTION["closed"])
+        paused = s.link.status != "online" and bool(s.paused_by)  # a pause, not a fault: no Offline, no banner
+        if paused:
+            words, colour = "Paused", GOLD
         centre = L.p(1660, 25)
         pygame.draw.circle(screen, colour, centre, L.n(9))
         pygame.draw.circle(screen, BRONZE, centre, L.n(9), max(1, L.n(2)))
         r = ink.draw(screen, words, L.p(1676, 25), 16, colour, "italic", anchor="midleft")
-        tip = (f"The table's line to the game server at {s.server}. A lost connection comes back by itself; "
+        tip = (f"{s.paused_by} paused the game: its server stopped with it, and the table goes on by itself when "
+               "they host it again." if paused else
+               f"The table's line to the game server at {s.server}. A lost connection comes back by itself; "
                "a choice made meanwhile is sent when it does (and refused politely if it was made already)."
                + (f"\n\n{s.link.problem}" if s.link.problem else ""))
         hit = r.union(pygame.Rect(centre[0] - L.n(10), centre[1] - L.n(10), L.n(20), L.n(20)))
         self.hot.append(Hotspot(hit, ("ui", "connection"), words, tip))
-        if s.link.status in ("reconnecting", "connecting", "failed"):
+        if s.link.status in ("reconnecting", "connecting", "failed") and not paused:
             box = L.r(560, 64, 800, 92)
             shade = pygame.Surface(box.size, pygame.SRCALPHA)
             shade.fill((22, 14, 24, 235))

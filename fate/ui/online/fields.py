@@ -1,0 +1,131 @@
+"""Play Online's text fields and the line it says (a mixin of ``OnlineScene``, fate/ui/online/screens.py).
+
+Each field's text is a plain string in ``fields``; the one being typed in has a ``TextEdit``
+(fate/ui/kit/textfield.py: Ctrl+A, Home/End, Shift-select, paste and typing replace the
+selection). What a field holds is checked before anything is started: an address through
+the one parser (fate/net/address.py), a code through fate/net/invite.py; what is wrong is
+one plain line under that field (``wrong``), gone as soon as the field is typed in again.
+The page's own line (``notice``) is said in one of two theme colours, what went well and
+what went wrong (``say``), or plainly while something is under way.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from fate.net.address import AddressError, server_url
+from fate.net.invite import InviteError, code_key
+from fate.ui.kit.layout import Layout
+from fate.ui.kit.textfield import TextEdit, draw_field
+from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, PARCHMENT, WENT_WELL, WENT_WRONG
+from fate.ui.kit.widgets import Hotspot
+
+FIELDS = {"address": 200, "code": 24, "name": 24, "server": 200, "watch": 40}
+PLACEHOLDERS = {"address": "192.168.1.20:8765", "code": "ABCD-EFGH-IJKL-MNOP", "name": "Your name",
+                "server": "This computer", "watch": "ABCD-EFGH-IJKL-MNOP"}
+KEYS_TIP = " Ctrl+A selects it all; what you type or paste replaces the selection."
+
+
+class Fields:
+    """The fields of Play Online's pages, and its line of news."""
+
+    _notice = ""
+    notice_kind = ""  # "well", "wrong" or "" (under way, or plain news)
+
+    @property
+    def notice(self) -> str:
+        return self._notice
+
+    @notice.setter
+    def notice(self, line: str) -> None:
+        self._notice, self.notice_kind = line, ""
+
+    def say(self, line: str, kind: str) -> None:
+        """The page's line: ``kind`` "well" (done) or "wrong" (failed, refused), in their colours."""
+        self._notice, self.notice_kind = line, kind if line else ""
+
+    def fields_init(self, values: dict[str, str]) -> None:
+        self.fields = dict(values)
+        self.editing: str | None = None
+        self.wrong: dict[str, str] = {}  # field -> the line under it saying what is wrong with it
+        self._edit: TextEdit | None = None
+        self._edit_of = ""
+
+    # ---------------------------------------------------------------- typing
+    def edit(self) -> TextEdit | None:
+        """The field being typed in, following its text (a paste may have filled it)."""
+        name = self.editing
+        if name is None:
+            return None
+        if self._edit is None or self._edit_of != name:
+            self._edit, self._edit_of = TextEdit(self.fields[name], FIELDS[name]), name
+        self._edit.follow(self.fields[name])
+        return self._edit
+
+    def type_key(self, event: pygame.event.Event) -> bool:
+        """An editing key in the field being typed in (whether it was one)."""
+        e = self.edit()
+        if e is None or not e.key(event):
+            return False
+        self.changed(self.editing, e.text)
+        return True
+
+    def put_text(self, name: str, text: str) -> None:
+        """Text pasted into a field: in place of its selection when it is being typed in."""
+        e = self.edit() if self.editing == name else None
+        if e is None:
+            e = TextEdit(self.fields[name], FIELDS[name])
+        e.replace(text)
+        self.changed(name, e.text)
+
+    def changed(self, name: str, text: str) -> None:
+        if text != self.fields[name]:
+            self.fields[name] = text
+            self.wrong.pop(name, None)
+
+    # ---------------------------------------------------------------- checking
+    def address_in(self, name: str) -> str | None:
+        """The server URL a field's address gives, or None with the line under the field said."""
+        try:
+            url = server_url(self.fields[name])
+        except AddressError as e:
+            self.wrong[name] = str(e)
+            self.say("", "")
+            return None
+        self.wrong.pop(name, None)
+        return url
+
+    def code_in(self, name: str, what: str = "invite code") -> str | None:
+        """A field's code in the server's form, or None with the line under the field said."""
+        try:
+            code = code_key(self.fields[name])
+        except InviteError as e:
+            self.wrong[name] = str(e).replace("invite code", what)
+            self.say("", "")
+            return None
+        self.wrong.pop(name, None)
+        return code
+
+    # ---------------------------------------------------------------- drawing
+    def field(self, screen: pygame.Surface, L: Layout, name: str, label: str, x: int, y: int, w: int) -> None:
+        ink = self.ink
+        ink.draw(screen, label, L.p(x, y), 22, INK_DIM, "bold")
+        box = L.r(x, y + 32, w, 56)
+        on = self.editing == name
+        bad = self.wrong.get(name, "")
+        pygame.draw.rect(screen, (30, 24, 34), box, border_radius=L.n(8))
+        pygame.draw.rect(screen, WENT_WRONG if bad and not on else (GOLD if on else BRONZE), box, L.n(2),
+                         border_radius=L.n(8))
+        draw_field(ink, screen, box, self.edit() if on else None, self.fields[name], PLACEHOLDERS[name], 26, L.n(16))
+        if bad:  # the line under the field: under its left edge, or ending at its right one when longer
+            font = ink.font("italic", 18)
+            left = font.size(bad)[0] <= box.w
+            ink.draw(screen, bad, (box.x if left else box.right, box.bottom + L.n(4)), 18, WENT_WRONG, "italic",
+                     anchor="topleft" if left else "topright", max_w=L.n(1600) if not left else box.w)
+        self.hot.append(Hotspot(box, ("field", name), label, self.field_tips[name] + " Click to type." + KEYS_TIP))
+
+    def draw_notice(self, screen: pygame.Surface, L: Layout) -> None:
+        if self.notice:
+            colour = {"well": WENT_WELL, "wrong": WENT_WRONG}.get(self.notice_kind, PARCHMENT)
+            self.ink.draw(screen, self.notice, L.p(960, 928), 22, colour, "italic", anchor="center",
+                          max_w=L.n(1600))
