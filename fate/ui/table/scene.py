@@ -167,7 +167,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             return
         self.error = ""
         self.picker = None
-        if public_before is not None and not s.over() and s.prompt_seat() != self.looker:
+        if public_before is not None and not s.over() and s.prompt_seat() != self.looker and not self.keeps_screen():
             # nothing of theirs from now until their next hand-off: not their hand, not the
             # private lines of what this decision brought them ("You draw ..."); they read
             # those in the Chronicle when the table is theirs again
@@ -191,7 +191,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             return
         # an AI seat: it thinks on a worker thread; the table keeps drawing. With several
         # humans at one screen, anyone may be looking: only what every seat may see.
-        if self.looker is not None and len(s.humans()) >= 2:
+        if self.looker is not None and len(s.humans()) >= 2 and not self.keeps_screen():
             self.go_public()
         if self.ai_choice is None:
             if s.ai_think():
@@ -249,6 +249,15 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             self.picker.labels.update(readable_labels(self.shown if self.fold is None else
                                                       view(self.fold.game, self.looker), self.app.content))
             self.picker_for = self.decisions()
+
+    def keeps_screen(self) -> bool:
+        """In the looker's own turn, an AI's decision (a chance to cast, an answer to a Spell)
+        keeps the screen theirs: they are sitting at it for the turn, and a second "Pass the
+        screen to Bob" in the middle of Bob's turn only asked Bob to say again who he is."""
+        s = self.session
+        seat = s.prompt_seat()
+        return (self.looker is not None and not s.over() and s.game.cur == self.looker
+                and seat is not None and not s.is_human(seat))
 
     def go_public(self) -> None:
         """Nobody in particular at the screen: the public view, no hand, the public Chronicle."""

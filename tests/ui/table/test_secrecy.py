@@ -95,3 +95,44 @@ def test_each_seat_sees_its_own_secrets_and_no_one_elses(table):
         app.frame(click(rnd.choice(spots).rect.center), 1 / 30)
     assert checked == {0, 1, 2}
 
+
+
+def test_no_second_hand_off_within_a_players_own_turn_when_only_an_ai_decides_between(content):
+    """Issue 50: "Pass the screen to Bob" came again in the middle of Bob's own turn, after an
+    AI cult's chance to cast; and the AI's turn after it still goes to the public view."""
+    game = build(content, dict(SCENARIO, current=1, seats=[
+        {"hand": ["key-01", "tome-04", "flame-03"]},
+        {"hand": ["hood-05", "lantern-06", "key-07", "tome-08"]},
+        {"hand": ["hood-10", "tome-11"], "reserve": ["lantern-10", "hood-09", "flame-07"]},  # cast in a rival's turn
+    ]))
+    session = Session.from_game(content, [SeatConfig(True, "normal", 0), SeatConfig(True, "normal", 1),
+                                          SeatConfig(False, "easy", 2)], game)
+    app = App(content, size=(1280, 720), seed=1, settings={"speed": 3, "autopass": ["every"] * 4})
+    scene = PlayScene(app, session)
+    app.show(scene)
+    handoffs, public_in_ais_turn = [], False
+    asked = []  # (whose turn, who decided, who was at the screen) at each decision
+    apply = session.apply
+    session.apply = lambda cid: (asked.append((game.cur, session.prompt_seat(), scene.looker)), apply(cid))[1]
+    try:
+        for _ in range(6000):
+            app.frame([], 1 / 30)
+            if game.cur == 2 and scene.looker is None:
+                public_in_ais_turn = True
+                break
+            if scene.handoff is not None:
+                handoffs.append((game.turn, game.cur, scene.handoff))
+                scene.take_over()
+                continue
+            if scene.picker is None or scene.anim.busy():
+                continue
+            ids = [c["id"] for c in scene.picker.prompt["choices"]]  # to The Library, then decline
+            scene.choose(next((c for c in ("play:tome-08", "no", "pass", "skip", "stop") if c in ids), ids[0]))
+    finally:
+        app.close()
+    sat = next(i for i, (_cur, seat, _looker) in enumerate(asked) if seat == 1)  # Bob's first decision
+    between = [looker for cur, seat, looker in asked[sat:] if cur == 1 and seat == 2]
+    assert between, asked  # the AI was asked in Bob's turn after he sat down: the case under test
+    assert set(between) == {1}  # and the screen stayed Bob's meanwhile
+    assert [h for h in handoffs if h[1] == 1 and h[2] == 1] == [handoffs[0]]  # once, at the turn's start
+    assert public_in_ais_turn  # the AI's own turn: nobody in particular at the screen
