@@ -36,6 +36,7 @@ class TutorialScene(PlayScene):
                                     speed=app.settings["speed"])
         super().__init__(app, session)
         self.step = 0
+        self.said = 0  # the step whose words the coach says: it catches up when the board has shown the last choice
         self.coach_target: tuple | None = None  # what the coach points at now (a hotspot key)
         self.refused = 0.0  # until when "not that one" shows
         app.settings["tutorial"] = self.index  # leaving now comes back to this lesson
@@ -46,9 +47,12 @@ class TutorialScene(PlayScene):
         return self.lesson.steps[self.step] if self.step < len(self.lesson.steps) else None
 
     def coach_text(self) -> str:
-        """What the coach's panel says now: the step's words, or the lesson's end."""
-        step = self.current()
-        return step.say if step is not None else self.lesson.end
+        """What the coach's panel says now: the step's words, or the lesson's end. A step's
+        words speak of what the choice before it brought, so they wait until the board shows it."""
+        if not self.anim.busy():
+            self.said = self.step
+        steps = self.lesson.steps
+        return steps[self.said].say if self.said < len(steps) else self.lesson.end
 
     def expected(self) -> str:
         step = self.current()

@@ -65,9 +65,11 @@ class Beat:
     duration = 0.5
     hides: tuple = ()
     sound = ""  # the effect heard as the beat begins (fate.ui.kit.sound)
-    then = None  # what else happens as the beat begins: its event's line in the Chronicle
     heard = False
     settles = False  # once over, it stays drawn as it ended until the board catches up with it
+    shows = False  # once over, its event's result is on the table (a piece landed, dice stopped, a card shown)
+    moves = False  # carries a piece from where the board last had it: the board waits for it to end
+    done = False
 
     def __init__(self, duration: float | None = None) -> None:
         if duration is not None:
@@ -94,6 +96,7 @@ class Carry(Beat):
     """Figures sliding from one anchor to another (cultists, investigators)."""
 
     duration = 0.35
+    moves = True
 
     def __init__(self, glyph: str, colour: tuple, frm, to, count: int = 1) -> None:
         super().__init__()
@@ -116,6 +119,7 @@ class Carry(Beat):
 class FateMove(Beat):
     duration = 0.6
     settles = True  # the piece stays where it went, not back where the board last had it
+    shows = moves = True
 
     def __init__(self, piece: int, frm: str, to: str, colour: tuple) -> None:
         super().__init__()
@@ -153,9 +157,10 @@ class Banner(Beat):
     """A line of news across the Altar; ``loud`` ones darken the table."""
 
     def __init__(self, text: str, colour: tuple = GOLD, sub: str = "", duration: float = 0.8,
-                 loud: bool = False) -> None:
+                 loud: bool = False, shows: bool = False) -> None:
         super().__init__(duration)
         self.text, self.colour, self.sub, self.loud = text, colour, sub, loud
+        self.shows = shows  # news that is its own result (a turn begins, a raid is declared)
 
     def draw(self, screen, table, ink):
         L = table.layout
@@ -197,6 +202,8 @@ class SummonStep(Banner):
 class CardShow(Beat):
     """A card turned face up in the middle of the table: a cast Spell, a Curse."""
 
+    shows = True
+
     def __init__(self, kicker: str, name: str, text: str, colour: tuple, duration: float = 1.8,
                  glyph: str = "star") -> None:
         super().__init__(duration)
@@ -229,6 +236,7 @@ class Dice(Beat):
     """Dice tumble in the middle of the table and land on their faces."""
 
     duration = 1.1
+    shows = True  # and the Fate Dice panel keeps the faces once the line is told
 
     def __init__(self, faces: list[str], who: str, purpose: str) -> None:
         super().__init__()
@@ -276,7 +284,7 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
         return agree(verb, many)
     n = d.get("count", 1)
     if k == "turn_started":
-        return [Banner(f"{'Your turn' if you else who}", col, f"Turn {d['turn']}", 0.7)]
+        return [Banner(f"{'Your turn' if you else who}", col, f"Turn {d['turn']}", 0.7, shows=True)]
     if k == "fate_moved":
         out: list[Beat] = []
         if s == -1:
@@ -316,11 +324,11 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
         return [Dice(d["faces"], who, does(verb) + what)]
     if k == "raid_declared" and not d["investigators"]:
         return [Banner("An empty raid", INK_DIM, f"No Investigators are in {'your' if you else who + chr(39) + 's'} "
-                       "Lodge: nothing happens.", 1.0)]
+                       "Lodge: nothing happens.", 1.0, shows=True)]
     if k == "raid_declared":
         return [Banner("Raid!", BLOOD, f"{count(d['investigators'], 'Investigator')} "
                        f"{agree('break', d['investigators'] != 1)} into "
-                       f"{'your' if you else who + chr(39) + 's'} Lodge.", 1.2, loud=True)]
+                       f"{'your' if you else who + chr(39) + 's'} Lodge.", 1.2, loud=True, shows=True)]
     if k == "raided":
         return [Banner("The raid is over", BLOOD, f"{count(d['signs'], 'Elder Sign')} gained, "
                        f"{count(d['destroyed'], 'Investigator')} destroyed.", 1.0)]
@@ -352,13 +360,18 @@ CATCH_UP = 3.0  # seconds of beats waiting beyond which they play faster (up to 
 
 
 class Player:
-    """The queue of beats and the speed setting."""
+    """One queue for the story: the beats that show each event, the board swapped to the game
+    as it stands once nothing still moves, and each event's line in the Chronicle, told when
+    the table shows its result (fate/ui/table/scene.py; docs/design-decisions.md)."""
 
     def __init__(self, speed: int = 1, play=None) -> None:
         self.queue: deque[Beat] = deque()
         self.settled: list[Beat] = []  # beats over that stay drawn as they ended (Beat.settles)
         self.speed = speed
         self.play = play or (lambda name: None)  # plays an effect by name
+        self.tells: deque[tuple] = deque()  # (line, its event's last beat or None, the swap it waits for)
+        self.swaps = 0  # how often the board has caught up with the game
+        self.swap: tuple | None = None  # (the beat after which the board catches up, or None: now; what does it)
 
     @property
     def factor(self) -> float:
@@ -370,23 +383,54 @@ class Player:
     def cycle(self) -> None:
         self.speed = (self.speed + 1) % len(SPEEDS)
 
-    def add(self, beats: list[Beat], sound: str = "", then=None) -> None:
-        """Queue an event's beats; its ``sound`` is heard, and ``then`` (its line in the
-        Chronicle) is done, as the first of them begins: in its turn, after what is already
-        queued, so that the story is told as the board shows it, never before (at once when
-        nothing is queued and nothing is shown: Instant speed, or an event with no beat)."""
-        if not beats and self.queue and (sound or then is not None):
-            beats = [Cue()]  # in its turn
-        if not beats or (self.factor <= 0 and not self.queue):
+    def add(self, beats: list[Beat], sound: str = "", then=None, board: bool = True) -> None:
+        """Queue an event's beats, its ``sound`` heard as the first begins. ``then`` (its line
+        in the Chronicle) is done once the last of them is over, if that beat showed the
+        result (``Beat.shows``), else once the board has caught up with the game as well
+        (``board``: False for an event with nothing on the table to wait for); never before
+        the lines of the events before it."""
+        if not beats and self.queue and sound:
+            beats = [Cue()]  # heard in its turn
+        if self.factor <= 0 and not self.queue:
+            beats = []  # Instant: nothing is shown, the line waits only for the board
+        if beats:
+            beats[0].sound = sound
+            for b in beats:
+                b.duration *= self.factor
+                self.queue.append(b)
+        else:
             self.play(sound)
-            if then is not None:
-                then()
-            return
-        beats[0].sound = sound
-        beats[0].then = then
-        for b in beats:
-            b.duration *= self.factor
-            self.queue.append(b)
+        if then is not None:
+            last = beats[-1] if beats and not isinstance(beats[-1], Cue) else None
+            shown = last is not None and last.shows
+            self.tells.append((then, last, self.swaps + 1 if board and not shown else 0))
+        self._tell()
+
+    def catch_up(self, swap) -> None:
+        """The board catches up with the game (``swap()``) once the last beat queued that
+        carries a piece is over: now if none is queued. Later beats (news, dice, cards) play
+        over the board as it stands."""
+        last = next((b for b in reversed(self.queue) if b.moves), None)
+        self.swap = (last, swap)
+        if last is None:
+            self._swapped()
+
+    def _swapped(self) -> None:
+        swap, self.swap = self.swap, None
+        if swap is not None:
+            swap[1]()
+        self.swaps += 1
+        self.settled.clear()  # the board now shows where they went
+        self._tell()
+
+    def _tell(self) -> None:
+        """Tell every line whose result the table shows now, in order."""
+        while self.tells:
+            then, last, swap = self.tells[0]
+            if (last is not None and not last.done) or self.swaps < swap:
+                return
+            self.tells.popleft()
+            then()
 
     def busy(self) -> bool:
         return bool(self.queue)
@@ -396,13 +440,12 @@ class Player:
         return sum(b.duration - b.t for b in self.queue)
 
     def skip(self) -> None:
-        """Show the outcome at once: every queued line is told, no sound is played."""
+        """Show the outcome at once: the board catches up, every line waiting is told, no
+        sound is played."""
         for b in self.queue:
-            if not b.heard and b.then is not None:
-                b.heard = True
-                b.then()
+            b.done = True
         self.queue.clear()
-        self.settled.clear()
+        self._swapped()
 
     def update(self, dt: float) -> None:
         """Play ``dt`` seconds of beats, faster while more than ``CATCH_UP`` seconds wait:
@@ -415,21 +458,23 @@ class Player:
             if not b.heard:
                 b.heard = True
                 self.play(b.sound)
-                if b.then is not None:
-                    b.then()
             if dt <= 0:
-                return
+                break
             left = b.duration - b.t
             if dt < left:
                 b.t += dt
-                return
+                break
             dt -= left
             done = self.queue.popleft()
+            done.done = True
             if done.settles:  # the newest of each thing moved stands in for the board's
                 done.t = done.duration
                 self.settled = [x for x in self.settled if set(x.hides).isdisjoint(done.hides)] + [done]
-        if not self.queue:
-            self.settled.clear()  # the table now shows the game as it stands
+            if self.swap is not None and self.swap[0] is done:
+                self._swapped()
+            self._tell()
+        if not self.queue and (self.settled or self.swap is not None or self.tells):
+            self._swapped()  # the table now shows the game as it stands
 
     def hidden(self) -> set:
         out = set(self.queue[0].hides) if self.queue else set()
@@ -442,4 +487,3 @@ class Player:
             b.draw(screen, table, ink)
         if self.queue:
             self.queue[0].draw(screen, table, ink)
-

@@ -20,10 +20,12 @@ class Marker:
 
     duration = 0.75
     hides: tuple = ()
-    sound = ""
-    then = None  # as fate.ui.table.anim.Beat: its line in the Chronicle, told as it begins
+    sound = ""  # as fate.ui.table.anim.Beat
     heard = False
     settles = False
+    shows = False  # news of a result the board shows once it catches up: the line waits for that
+    moves = False
+    done = False
 
     def __init__(self, anchor: tuple, text: str, colour: tuple = GOLD, duration: float | None = None) -> None:
         self.anchor, self.text, self.colour = anchor, text, colour

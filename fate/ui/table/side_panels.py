@@ -61,7 +61,7 @@ class SidePanels:
         x, y, w, h = DICE_RECT
         ink.draw(screen, "Fate Dice", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
         self.anchors[("panel", "dice")] = L.p(x + w / 2, y + 70)
-        faces = v.get("dice") or self.last_roll
+        faces = self.last_roll or v.get("dice") or []  # as the Chronicle has told them (follow_dice)
         if not faces:
             ink.draw(screen, "No roll on the table.", L.p(x + 16, y + 64), ink.read(17), INK_FAINT, "italic",
                      anchor="midleft")

@@ -71,17 +71,21 @@ def test_the_coach_on_screen_addresses_each_prompt_and_event_as_it_appears(app):
     unexplained = []
     while isinstance(app.scene, TutorialScene):
         scene = app.scene
-        said, told = scene.coach_text(), len(scene.session.events)
+        said, told, pending = scene.coach_text(), len(scene.session.events), []
         for _ in range(6000):
             frame(app, dt=0.1)
             if app.scene is not scene:
                 break
             now = scene.coach_text()
-            for e in scene.session.events[told:]:
+            pending += scene.session.events[told:]
+            told = len(scene.session.events)
+            if scene.anim.busy():
+                continue  # the coach speaks of a choice once the board has shown what it brought
+            for e in pending:
                 if e.kind not in tutorial.QUIET_EVENTS and not tutorial.told(f"{said} {now}", e.kind,
                                                                              tutorial.EVENT_WORDS):
                     unexplained.append((scene.lesson.id, e.kind))
-            said, told = now, len(scene.session.events)
+            said, pending = now, []
             prompt = (scene.shown or {}).get("prompt")
             if prompt and not scene.anim.busy() and not tutorial.told(now, prompt["kind"], tutorial.PROMPT_WORDS):
                 unexplained.append((scene.lesson.id, prompt["kind"]))
