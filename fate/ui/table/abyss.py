@@ -10,12 +10,13 @@ from __future__ import annotations
 import pygame
 
 from fate.narration import count
-from fate.ui.kit import art
+from fate.ui.kit import art, figures
 from fate.ui.kit.layout import ALTAR_C
-from fate.ui.kit.theme import NIGHT, PARCHMENT, mix
+from fate.ui.kit.theme import PARCHMENT
 
 ABYSS_SWIRL = 226  # the swirl's size in design units (the Abyss's well)
 ABYSS_TURN = 14.0  # its turn in degrees a second, while the game moves
+ABYSS_ROW_W = 196  # the width of the row of sunk crowds (design units)
 STIR_SECONDS = 2.5  # how long it turns on after the board last changed (within the glows' pulse)
 
 
@@ -24,21 +25,43 @@ class AbyssWell:
         self._stirred = 0.0  # when the board last changed: the Abyss swirls for a while after
         self._swirl_t = 0.0
         self._swirl_angle = 0.0
+        self._abyss_rects: dict[int, pygame.Rect] = {}  # each cult's crowd in the Abyss, as last drawn
+
+    def _abyss_rows(self, v) -> list[tuple[figures.Plan, list[int], float]]:
+        """How each cult's Cultists in the Abyss stand in it: the seats that have any there in
+        one row, or two rows when more than two cults do (the well is round), each row with its
+        plan (one height for all) and its feet's height in design units."""
+        here = [s for s, seat in enumerate(v["seats"]) if seat["abyss"]]
+        half = (len(here) + 1) // 2
+        rows = [here] if len(here) <= 2 else [here[:half], here[half:]]
+        feet = [ALTAR_C[1] + 34] if len(rows) == 1 else [ALTAR_C[1] + 8, ALTAR_C[1] + 58]
+        counts = [[("cultist", v["seats"][s]["abyss"]) for s in row] for row in rows]
+        tall = 70 if len(rows) == 1 else 62  # (a sunk crowd shows less than its full height)
+        h = min(figures.plan(c, ABYSS_ROW_W, tall, gap=10, biggest=44, comfy=34, smallest=20).h for c in counts)
+        return [(figures.plan(c, ABYSS_ROW_W, tall, gap=10, biggest=h, comfy=min(34, h), smallest=20), row, y)
+                for c, row, y in zip(counts, rows, feet, strict=True)]
 
     def _abyss_pieces(self, screen, v) -> None:
-        """The Abyss's name and each cult's Cultists waiting in it (drawn again over its swirl)."""
+        """The Abyss's name and each cult's Cultists sunk in it to the waist (drawn again over
+        its swirl: a few blits of figures composed once)."""
         L, ink = self.layout, self.ink
         cx, cy = ALTAR_C
-        ink.draw(screen, "The Abyss", L.p(cx, cy - 52), 26, (190, 160, 230), "title", anchor="center")
-        n = len(v["seats"])
-        x0 = cx - (n * 56) / 2
-        for s, seat in enumerate(v["seats"]):
-            x = x0 + s * 56
-            self.anchors[("abyss", s)] = L.p(x + 18, cy + 6)
-            g = art.glyph("cultist", L.n(34), mix(self.colour(s), NIGHT, 0.35), self.mark(s))
-            screen.blit(g, L.p(x, cy - 20))
-            ink.draw(screen, str(seat["abyss"]), L.p(x + 30, cy + 18), ink.read(20), PARCHMENT, "bold",
-                     anchor="bottomleft", shadow=True)
+        ink.draw(screen, "The Abyss", L.p(cx, cy - 62), 26, (190, 160, 230), "title", anchor="center")
+        self._abyss_rects = {}
+        for s in range(len(v["seats"])):
+            self.anchors[("abyss", s)] = L.p(cx, cy + 14)
+        for plan, row, feet in self._abyss_rows(v):
+            x = cx - (sum(plan.widths) + 10 * max(0, len(row) - 1)) / 2
+            for i, s in enumerate(row):
+                n = v["seats"][s]["abyss"]
+                surf = figures.sunk(plan.shown[i], L.n(plan.h), self.colour(s), self.mark(s), plan.rows)
+                r = screen.blit(surf, surf.get_rect(bottomleft=L.p(x, feet)))
+                self.anchors[("abyss", s)] = r.center
+                if plan.numeral(i, n):
+                    r = r.union(ink.draw(screen, str(n), (r.right + L.n(1), r.bottom), ink.read(20), PARCHMENT,
+                                         "bold", anchor="bottomleft", shadow=True))
+                self._abyss_rects[s] = r
+                x += plan.widths[i] + 10
 
     def _swirl(self, screen, v, t: float, changed: bool) -> None:
         """The Abyss's slow swirl: it turns while the game moves (for ``STIR_SECONDS`` after
@@ -58,12 +81,10 @@ class AbyssWell:
     def _abyss(self, screen, v):
         L = self.layout
         cx, cy = ALTAR_C
-        n = len(v["seats"])
-        x0 = cx - (n * 56) / 2
         self._abyss_pieces(screen, v)
         self.region(L.r(cx - 120, cy - 70, 240, 120), None, "The Abyss",
                     "Cultists sacrificed or lost wait here. "
                     + "; ".join(f"{self.cult_name(v, s)}: {seat['abyss']}" for s, seat in enumerate(v["seats"])))
-        for s, seat in enumerate(v["seats"]):  # each cult's count answers for itself
-            self.region(L.r(x0 + s * 56, cy - 20, 52, 42), None, f"{self.cult_name(v, s)} in the Abyss",
-                        f"{count(seat['abyss'], 'Cultist')} of the {self.cult_name(v, s)} wait in the Abyss.")
+        for s, r in self._abyss_rects.items():  # each cult's crowd answers for itself
+            self.region(r, None, f"{self.cult_name(v, s)} in the Abyss",
+                        f"{count(v['seats'][s]['abyss'], 'Cultist')} of the {self.cult_name(v, s)} wait in the Abyss.")

@@ -26,9 +26,9 @@ from fate.ui.kit.theme import (
     INVESTIGATOR,
     PARCHMENT,
     SIGN_GREEN,
-    cult_mark,
     mix,
 )
+from fate.ui.table.carried import draw_carry
 from fate.ui.table.news import news_for
 
 SPEEDS = (("Slow", 1.6), ("Normal", 1.0), ("Fast", 0.45), ("Instant", 0.0))
@@ -93,7 +93,8 @@ class Cue(Beat):
 
 
 class Carry(Beat):
-    """Figures sliding from one anchor to another (cultists, investigators)."""
+    """Figures moving from one anchor to another (cultists, investigators): they walk, fall
+    into the Abyss or rise out of it (fate/ui/table/carried.py)."""
 
     duration = 0.35
     moves = True
@@ -103,17 +104,7 @@ class Carry(Beat):
         self.glyph, self.colour, self.frm, self.to, self.count = glyph, colour, frm, to, count
 
     def draw(self, screen, table, ink):
-        a, b = table.anchors.get(self.frm), table.anchors.get(self.to)
-        if a is None or b is None:
-            return
-        t = ease(self.progress())
-        L = table.layout
-        lift = math.sin(t * math.pi) * L.n(40)
-        x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t - lift
-        g = art.glyph(self.glyph, L.n(40), self.colour, cult_mark(self.colour) if self.glyph == "cultist" else "")
-        screen.blit(g, g.get_rect(center=(x, y)))
-        if self.count > 1:
-            ink.draw(screen, f"×{self.count}", (x + L.n(18), y), 22, PARCHMENT, "bold", anchor="midleft", shadow=True)
+        draw_carry(self, screen, table, ink)
 
 
 class FateMove(Beat):

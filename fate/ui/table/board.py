@@ -18,7 +18,7 @@ import pygame
 from fate.content.model import Content
 from fate.engine.constants import LOCATIONS
 from fate.narration import count
-from fate.ui.kit import art, gods, places
+from fate.ui.kit import art, places
 from fate.ui.kit.layout import (
     ALTAR_C,
     ALTAR_RX,
@@ -54,6 +54,7 @@ from fate.ui.kit.theme import (
 )
 from fate.ui.table.abyss import AbyssWell
 from fate.ui.table.cards import CardsAndPrompt
+from fate.ui.table.crowds import Crowds
 from fate.ui.table.lodges import LODGE_W, LODGE_X, LodgePanels
 from fate.ui.table.picker import Key, Picker
 from fate.ui.table.preview import CardPreview
@@ -75,7 +76,7 @@ TILE_GROW_MAX = 60
 RULE_ROW = 40  # design units: the row of symbols saying a plaque's Basic and Control Actions
 
 
-class Table(LodgePanels, AbyssWell, SidePanels, CardsAndPrompt, CardPreview):
+class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPreview):
     def __init__(self, ink: Ink, content: Content, colours: list[tuple]) -> None:
         self.ink = ink
         self.content = content
@@ -462,18 +463,8 @@ class Table(LodgePanels, AbyssWell, SidePanels, CardsAndPrompt, CardPreview):
             ry += row_h
             # figures: each cult, the Investigators, squalls
             fy = max(ry + 2, body_y + name_row + 44)
-            fx = cx - TILE_W / 2 + 12
-            for s, k in enumerate(info["cultists"]):
-                self.anchors[("cultists", info["id"], s)] = L.p(fx + 16, fy + 22)
-                if k:
-                    self._figure(screen, "cultist", self.colour(s), k, fx, fy, self.mark(s), self.god_of(v, s))
-                    fx += 52
-            self.anchors[("investigators", info["id"])] = L.p(fx + 16, fy + 22)
-            if info["investigators"]:
-                self._figure(screen, "investigator", INVESTIGATOR, info["investigators"], fx, fy)
-                fx += 52
-            if info["squalls"]:
-                self._figure(screen, "squall", (200, 230, 255), info["squalls"], fx, fy)
+            self._place_crowds(screen, v, info, cx - TILE_W / 2 + 10, cx + TILE_W / 2 - 10, fy,
+                               bottom - 4 if outer_top else col_y - 2)
             # the Astral Column at the outer edge
             self._column(screen, info["column"], cx, col_y)
             # the Fate Piece(s)
@@ -500,21 +491,12 @@ class Table(LodgePanels, AbyssWell, SidePanels, CardsAndPrompt, CardPreview):
             self.region(rect, key, info["name"], body)
             if key in live:
                 self.glow(rect, True)
+        self.stand_crowds(screen, v)  # every place's figures, at one height
 
     def god_of(self, v: dict, seat: int) -> str:
         """The id of a seat's Elder God, as far as the view shows it ("" before it is known)."""
         god = v["seats"][seat]["god"] if 0 <= seat < len(v["seats"]) else None
         return god["id"] if god else ""
-
-    def _figure(self, screen, name, colour, count, x, y, mark: str = "", god: str = ""):
-        L, ink = self.layout, self.ink
-        if god:  # a cult's figures stand on its god's base
-            b = gods.base(god, L.n(38), colour)
-            screen.blit(b, b.get_rect(center=L.p(x + 18, y + 38)))
-        g = art.glyph(name, L.n(36), colour, mark)
-        screen.blit(g, L.p(x, y + 4))
-        ink.draw(screen, str(count), L.p(x + 34, y + 40), ink.read(20), PARCHMENT, "bold", anchor="bottomleft",
-                 shadow=True)
 
     def _fate_piece(self, screen, colour, x, y) -> pygame.Rect:
         L = self.layout

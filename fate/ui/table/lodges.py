@@ -27,6 +27,7 @@ from fate.ui.kit.theme import (
 
 SIGNS_WARN = 7  # Elder Signs from which a Lodge's count turns red (ten lose the game)
 LODGE_X, LODGE_W = 14, 440  # the Lodge panels down the left, in design units
+LODGE_CROWD_W = 92  # the most room the Cultists waiting in a Lodge take (design units)
 # A solo level's numbers in words: Investigators a turn (0-3) and the Curse that ends the game (3-8)
 _WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
@@ -130,20 +131,28 @@ class LodgePanels:
                  ("curse", BLOOD, seat["curses_carried"], "Curses carried, held face down by a rival"),
                  ("elder_sign", SIGN_GREEN, signs, "Elder Signs: ten seal the cult away, and it loses")]
         cx = x + 12
-        self.anchors[("lodge", s)] = L.p(x + 30, cy + 18)
-        self.anchors[("lodge_inv", s)] = L.p(x + 30 + 2 * 76, cy + 18)
         for name, col, many, tip in items:
-            if name == "cultist" and col == colour and god:  # the Lodge's Cultists on their god's base
-                b = gods.base(god["id"], L.n(32), colour)
-                screen.blit(b, b.get_rect(center=L.p(cx + 15, cy + 31)))
+            if name == "cultist" and col == colour:  # the Cultists waiting in the Lodge: a crowd of figures
+                wide = self.lodge_crowd(screen, s, many, god["id"] if god else "", cx, cy + 38, LODGE_CROWD_W, 44)
+                if not many and god:  # none waiting: their god's base stands empty
+                    b = gods.base(god["id"], L.n(32), colour)
+                    screen.blit(b, b.get_rect(center=L.p(cx + 16, cy + 31)))
+                r = L.r(cx, cy - 6, max(wide, 36), 44)
+                self.anchors[("lodge", s)] = r.center
+                self.region(r, key, "Cultists in the Lodge",
+                            f"{self.cult_name(v, s)}: {count(many, 'Cultist')} waiting to be placed.")
+                cx += max(wide, 36) + 10
+                continue
+            if name == "investigator":
+                self.anchors[("lodge_inv", s)] = L.p(cx + 18, cy + 18)
             g = art.glyph(name, L.n(30), col, self.mark(s) if name == "cultist" else "")
             r = screen.blit(g, L.p(cx, cy + 2))
             warn = (name == "investigator" and many >= 5) or (name == "elder_sign" and many >= SIGNS_WARN)
             ink.draw(screen, str(many), L.p(cx + 34, cy + 18), ink.read(22), BLOOD if warn else PARCHMENT, "bold",
                      anchor="midleft")
             more = f" {10 - many} more and it is sealed away." if name == "elder_sign" else ""
-            self.region(r.union(L.r(cx, cy, 70, 36)), key, tip, f"{self.cult_name(v, s)}: {many}.{more}")
-            cx += 76
+            self.region(r.union(L.r(cx, cy, 64, 36)), key, tip, f"{self.cult_name(v, s)}: {many}.{more}")
+            cx += 70
         if seat["has_gate"]:
             g = art.glyph("gate", L.n(32), GATE)
             r = screen.blit(g, L.p(cx + 6, cy + 2))
