@@ -11,18 +11,24 @@ that a click made meanwhile is sent once it is back; the host may hand a
 player who has gone to an AI; when the game comes to ask this screen, it
 knocks (fate/ui/online/knock.py). Undo (the button and Ctrl+Z) asks the server to
 take back the seat's own last decision; the server says with each state why
-it may not, in the words the table uses at home.
+it may not, in the words the table uses at home. A spectator's table (a ``WatchSession``)
+has a Pause menu of its own words, and, watching a public game from the lobby, a button to
+take its open seat: the player's own session then opens on the seat's token.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from fate.net.mygames import MyGames, port_of
-from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, PARCHMENT, SIGN_GREEN
+from fate.net.link import Link
+from fate.net.mygames import MyGames, OnlineGame, port_of
+from fate.ui.kit.layout import Layout
+from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, INK_DIM, PANEL, PANEL_EDGE, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import Hotspot, button, scene, tooltip
 from fate.ui.online.knock import Knock
+from fate.ui.online.session import NetSession
 from fate.ui.online.talk import TalkPanel
+from fate.ui.online.watch import WatchSession
 from fate.ui.table.scene import PlayScene
 
 CONNECTION = {"online": ("Online", SIGN_GREEN), "connecting": ("Connecting", GOLD),
@@ -90,7 +96,12 @@ class OnlinePlayScene(TalkPanel, PlayScene):
         for line in s.took_back:  # another player's Undo, said (the board and the Chronicle went back)
             self.add_log(line, GOLD)
             self.notice = (line, self.clock + 6)
+            s.tell(line)
         s.took_back.clear()
+        self._presence(s)
+        self.hear()
+        if self._seat_taken(s):
+            return
         self.knock.look()
         if len(s.events) > self.logged or self.decisions() != self._seen:
             after = s.view(self.looker)
@@ -181,6 +192,56 @@ class OnlinePlayScene(TalkPanel, PlayScene):
             return f"{s.name(seat)} is thinking{dots}"
         return super().status()
 
+    def _presence(self, s) -> None:
+        """A player gone from the table, or back: one of the table's own lines in the talk."""
+        here = {i.seat: i.here for i in s.info if i.kind != "ai" and i.claimed and i.seat not in s.mine}
+        seen = getattr(self, "_here_seen", None)
+        self._here_seen = here
+        if seen is None:
+            return
+        for seat, now in here.items():
+            if seat in seen and seen[seat] != now:
+                s.tell(f"{s.name(seat)} {'is back at' if now else 'left'} the table.")
+
+    # ---------------------------------------------------------------- a spectator takes the open seat
+    def take_seat(self) -> None:
+        s = self.session
+        if isinstance(s, WatchSession) and s.open_seat() is not None:
+            s.sit(MyGames(self.app.online_file).name)
+            self.notice = ("Taking the open seat…", self.clock + 6)
+
+    def _seat_taken(self, s) -> bool:
+        """The server gave this spectator the seat: the player's session opens on its token, on
+        a line of its own (the spectator's goes once the new one shows the game)."""
+        if not isinstance(s, WatchSession):
+            return False
+        nxt = getattr(self, "_seated_session", None)
+        if s.seated is not None and nxt is None:
+            m = s.seated
+            g = OnlineGame(s.server, m["game"], m["token"], m["seats"])
+            mine = MyGames(self.app.online_file)
+            mine.add(g)
+            nxt = NetSession(self.app.content, Link(s.server, self.app.content), g.game, g.token, g.seats,
+                             False, s.server)
+            nxt.home = m.get("home") is True
+            self._seated_session = nxt
+        if nxt is None:
+            return False
+        nxt.pump()
+        if nxt.fatal:
+            self.notice = (nxt.fatal, self.clock + 8)
+            nxt.close()
+            self._seated_session, s.seated = None, None
+            return False
+        if nxt.ready():
+            self._seated_session = None  # now the new table's: closing this one leaves it be
+            nxt.link.retry = True
+            s.close()
+            self.app.goto("online_play", nxt)
+            self.app.scene.notice = ("You took the open seat: the game is yours to play.", self.app.scene.clock + 6)
+            return True
+        return False
+
     def export_report(self) -> None:
         self.notice = ("An online game's record is kept by its server; F12 reports are for games on this computer.",
                        self.clock + 6)
@@ -188,15 +249,22 @@ class OnlinePlayScene(TalkPanel, PlayScene):
     def leave(self) -> None:
         """Back to Play Online; the game goes on on the server (My online games finds it)."""
         self.session.close()
-        self.app.notice = "The game goes on on its server: open it again from My online games."
+        self.app.notice = ("You stopped watching; the game goes on." if not self.session.mine else
+                           "The game goes on on its server: open it again from My online games.")
         self.app.goto("online")
 
     def close(self) -> None:
         self.session.close()
+        nxt = getattr(self, "_seated_session", None)
+        if nxt is not None:  # the seat was being opened when the table closed
+            nxt.close()
 
     # ---------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and self.talk_key(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.talk_open and not self.menu:
+            self.close_talk()  # the first Esc closes the talk; Pause is the next one
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t and not self.menu and self.handoff is None:
             self.toggle_talk()
@@ -208,6 +276,9 @@ class OnlinePlayScene(TalkPanel, PlayScene):
             return
         if self.talk_typing and key[:3] != ("ui", "talk", "box"):
             self.talk_typing = False
+        if key[:2] == ("ui", "sit"):
+            self.take_seat()
+            return
         if key[:2] == ("ui", "replace"):
             self.session.replace(key[2], "normal")
             self.notice = (f"Asked the server to give {self.session.name(key[2])}'s seat to an AI (Normal).",
@@ -221,7 +292,52 @@ class OnlinePlayScene(TalkPanel, PlayScene):
         if self.handoff is None and not self.menu:
             self.draw_connection(screen)
             self.draw_talk_button(screen)
+            self.draw_seat_button(screen)
+            self.draw_toasts(screen)
             self.draw_talk(screen)
+
+    def draw_seat_button(self, screen: pygame.Surface) -> None:
+        """A spectator of a public game from the lobby: the open seat, a click away."""
+        s = self.session
+        if not isinstance(s, WatchSession) or s.open_seat() is None:
+            return
+        L = self.table.layout
+        button(self, screen, L, (470, self.table.tools_y(), 330, 46),
+               "Taking the seat…" if s.sitting() or s.seated else "Take the open seat", ("ui", "sit"), size=18,
+               enabled=not (s.sitting() or s.seated),
+               tip=f"Play this game: take Seat {s.open_seat() + 1}, which no player has taken yet, under the name of "
+                   "Play Online (the game goes on from where it is; it is kept in My online games)")
+
+    def draw_menu(self, screen: pygame.Surface) -> None:
+        """Pause, in an online table's words: a spectator's game is not theirs to save or
+        continue, and a player's goes on on its server."""
+        L = Layout(*screen.get_size())
+        shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 180))
+        screen.blit(shade, (0, 0))
+        panel = L.r(620, 220, 680, 630)
+        pygame.draw.rect(screen, PANEL, panel, border_radius=L.n(16))
+        pygame.draw.rect(screen, PANEL_EDGE, panel, L.n(2), border_radius=L.n(16))
+        self.hot = []
+        watching = not self.session.mine
+        self.ink.draw(screen, "Paused" if not watching else "Watching", L.p(960, 300), 72, GOLD, "title",
+                      anchor="center")
+        leave = (("Stop watching", "Back to Play Online: the game goes on without you watching") if watching else
+                 ("Leave the table", "Back to Play Online: the game goes on on its server"))
+        for i, (label, key, tip) in enumerate((
+                ("Resume", ("ui", "resume"), "Back to the table (Esc)"),
+                (self.anim.label(), ("ui", "speed"), "Slow, Normal, Fast or Instant (S)"),
+                ("How to Play", ("ui", "rules"), "The rules, at this decision's section (F1)"),
+                ("Settings", ("ui", "settings"), "Sound, text size, shapes, speed, the window"),
+                (leave[0], ("ui", "leave"), leave[1]))):
+            button(self, screen, L, (760, 380 + i * 80, 400, 64), label, key, tip=tip)
+        lines = (("You are watching: the game does not wait for you.",
+                  "Open games in Play Online finds it again.") if watching else
+                 ("The game is kept on its server after every decision:",
+                  "My online games in Play Online opens it again."))
+        for i, words in enumerate(lines):
+            self.ink.draw(screen, words, L.p(960, 790 + 28 * i), 20, INK_DIM, "italic", anchor="center")
+        self.draw_tip(screen, L)
 
     def draw_connection(self, screen: pygame.Surface) -> None:
         """The connection's dot in the top bar; a banner while it is lost; the host's

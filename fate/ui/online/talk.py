@@ -1,10 +1,13 @@
 """Table talk at the online table: a panel over the board's right side with the players' last
 lines, a box to type one, three phrases said with a click ("Good game", "Thinking...",
 "Your turn") and a Mute for each other player. T (or the Talk button in the top bar) opens
-and closes it; while the box is being typed in, every key is the text's (Enter says it,
-Esc stops typing). Spectators read it only when the host allowed it, and never write.
-The server keeps the talk with the game (fate/server/tables.py); the lines are its
-untrusted text, drawn on one line each, cut.
+it, Esc closes it (and only then opens Pause); while the box is being typed in, every other
+key is the text's (Enter says it). While it is closed, a new line shows for a few seconds
+as a note at the board's right edge (``draw_toasts``), BGA's way. The table's own lines (a
+take-back, a player gone or back) are drawn in italics with no name, unlike any player's.
+Spectators read it only when the host allowed it, and never write. The server keeps the
+talk with the game (fate/server/tables.py); the lines are its untrusted text, drawn as
+fate/textrules.py keeps it (what draws as itself), on one line each, cut.
 """
 
 from __future__ import annotations
@@ -14,13 +17,20 @@ import time
 import pygame
 
 from fate.net.mygames import MyGames
-from fate.ui.kit.theme import BRONZE, GOLD, INK_FAINT, PARCHMENT, SIGN_GREEN
+from fate.textrules import MAX_LINE, MAX_NAME, visible
+from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INK_FAINT, PANEL, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import Hotspot, button, tooltip
-from fate.untrusted import clean
 
 PHRASES = ("Good game", "Thinking...", "Your turn")
-SHOWN = 9  # lines in the panel
-MAX_TYPED = 160
+MAX_TYPED = MAX_LINE
+TOAST_SECONDS = 6.0  # a new line shows on the table this long while the talk is closed
+TOASTS = 3  # notes on the table at once, the newest
+SYSTEM = INK_DIM  # the table's own lines: italic, this colour, no name
+
+
+def who(line: dict) -> str:
+    """The name a player's line is signed with, as it draws."""
+    return visible(line.get("name", ""), MAX_NAME) or f"Seat {line['seat'] + 1}"
 
 
 class TalkPanel:
@@ -29,6 +39,8 @@ class TalkPanel:
     talk_open = False
     talk_typing = False
     talk_text = ""
+    toasts: tuple = ()  # (line, until when on the scene's clock), newest last
+    _talk_known: set | None = None  # line numbers this table has had (the first batch is the past)
 
     def talk_allowed(self) -> bool:
         s = self.session
@@ -41,6 +53,30 @@ class TalkPanel:
         self.talk_open = not self.talk_open
         self.talk_typing = self.talk_open and bool(self.session.mine)
         self.session.talk_seen = max(self.session.talk, default=0)
+        self.toasts = ()
+
+    def close_talk(self) -> None:
+        self.talk_open = self.talk_typing = False
+
+    def hear(self) -> None:
+        """Each frame: lines new since the last become notes on the table (while the talk is
+        closed). A batch of many at once is the talk so far, told on arrival: not noted."""
+        s = self.session
+        if not self.talk_allowed():
+            return
+        known = set(s.talk)
+        if self._talk_known is None:
+            self._talk_known = known
+            return
+        new = sorted(known - self._talk_known)
+        self._talk_known = known
+        self.toasts = tuple(t for t in self.toasts if t[1] > self.clock)
+        if self.talk_open or not 0 < len(new) <= TOASTS:
+            return
+        for n in new:
+            line = s.talk[n]
+            if line["seat"] not in s.mine and s.shown(line):
+                self.toasts = (*self.toasts, (line, self.clock + TOAST_SECONDS))[-TOASTS:]
 
     def say(self, text: str) -> None:
         why = self.session.say(text)
@@ -52,7 +88,11 @@ class TalkPanel:
     def mute(self, seat: int) -> None:
         s = self.session
         now = s.mute(seat)
-        self.notice = (f"{s.name(seat)}'s talk is {'hidden' if now else 'shown again'} here.", self.clock + 5)
+        said = (f"{s.name(seat)} is muted here: what they say from now on is hidden (they are not told)."
+                if now else f"{s.name(seat)} is heard again here.")
+        s.tell(said)
+        self.notice = (said, self.clock + 5)
+        self.toasts = tuple(t for t in self.toasts if t[0].get("seat") != seat or not now)
         mine = MyGames(self.app.online_file)  # kept with the game in My online games: it survives a restart
         g = mine.find(s.server, s.game_id)
         if g is not None:
@@ -67,7 +107,7 @@ class TalkPanel:
             if self.talk_text.strip():
                 self.say(self.talk_text)
         elif event.key == pygame.K_ESCAPE:
-            self.talk_typing = False
+            self.close_talk()
         elif event.key == pygame.K_BACKSPACE:
             self.talk_text = self.talk_text[:-1]
         elif event.unicode and event.unicode.isprintable() and len(self.talk_text) < MAX_TYPED:
@@ -81,6 +121,8 @@ class TalkPanel:
         what = key[2]
         if what == "toggle":
             self.toggle_talk()
+        elif what == "close":
+            self.close_talk()
         elif what == "box":
             self.talk_typing = bool(self.session.mine)
         elif what == "say":
@@ -90,6 +132,15 @@ class TalkPanel:
         elif what == "mute":
             self.mute(key[3])
         return True
+
+    def talk_empty_words(self) -> str:
+        """What the panel says when it has no line to show: never "Nothing said yet" when
+        muted players have spoken."""
+        s = self.session
+        hidden = s.hidden()
+        if hidden:
+            return f"Only muted players have spoken here ({hidden} line{'s' if hidden != 1 else ''} hidden)."
+        return "Nothing said yet." + (" Say hello, or click a phrase." if s.mine else "")
 
     def draw_talk_button(self, screen: pygame.Surface) -> None:
         """The Talk button beside "?", Hint and Undo, with the lines not read yet."""
@@ -110,31 +161,36 @@ class TalkPanel:
         s, L, ink = self.session, self.table.layout, self.ink
         s.talk_seen = max(s.talk, default=0)
         box = L.r(1466, 52, 440, 492)
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((20, 14, 24, 245))
-        screen.blit(shade, box)
+        pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))  # opaque: the Chronicle does not show through
         pygame.draw.rect(screen, BRONZE, box, max(1, L.n(2)), border_radius=L.n(10))
         self.hot.append(Hotspot(box, ("ui", "talk", "panel"), "", ""))  # a click on the panel is not the board's
         ink.draw(screen, "Table talk", L.p(1484, 62), 24, GOLD, "title")
-        ink.draw(screen, "T closes", L.p(1888, 68), 15, INK_FAINT, "italic", anchor="topright")
+        button(self, screen, L, (1790, 60, 100, 32), "Close", ("ui", "talk", "close"), size=15,
+               tip="Close the table's talk (Esc, or T when not typing)")
         top, bottom = 100, (376 if s.mine else 476)
         width = L.n(404)
+        x = L.p(1484, 0)[0]
         shown, used = [], 0
-        for line in reversed(s.lines()):  # the newest that fit, drawn oldest first
-            h = L.n(22) + ink.height(clean(line["text"], 160), 18, width)
+        for line in reversed(s.panel_lines()):  # the newest that fit, drawn oldest first
+            system = bool(line.get("system"))
+            h = (L.n(6) if system else L.n(22)) + ink.height(visible(line["text"], MAX_LINE), 18, width,
+                                                             "italic" if system else "body")
             if used + h > L.n(bottom - top):
                 break
             shown.append((line, h))
             used += h
         y = L.p(0, top)[1]
         if not shown:
-            ink.para(screen, "Nothing said yet." + (" Say hello, or click a phrase." if s.mine else ""),
-                     pygame.Rect(L.p(1484, top)[0], y, width, L.n(60)), 18, INK_FAINT, "italic")
+            ink.para(screen, self.talk_empty_words(), pygame.Rect(x, y, width, L.n(60)), 18, INK_FAINT, "italic")
         for line, h in reversed(shown):
-            who = clean(line["name"], 24) or f"Seat {line['seat'] + 1}"
-            ink.draw(screen, who, (L.p(1484, 0)[0], y), 16, SIGN_GREEN if line["seat"] in s.mine else GOLD, "bold")
-            ink.para(screen, clean(line["text"], 160), pygame.Rect(L.p(1484, 0)[0], y + L.n(20), width, h), 18,
-                     PARCHMENT)
+            text = visible(line["text"], MAX_LINE)
+            if line.get("system"):  # the table's own line: no name, a rule at its left, italic and dim
+                pygame.draw.line(screen, BRONZE, (x, y + L.n(4)), (x, y + h - L.n(4)), max(1, L.n(2)))
+                ink.para(screen, text, pygame.Rect(x + L.n(10), y + L.n(2), width - L.n(10), h), 18, SYSTEM,
+                         "italic")
+            else:
+                ink.draw(screen, who(line), (x, y), 16, SIGN_GREEN if line["seat"] in s.mine else GOLD, "bold")
+                ink.para(screen, text, pygame.Rect(x, y + L.n(20), width, h), 18, PARCHMENT)
             y += h
         y = bottom + 8
         if s.mine:
@@ -146,8 +202,8 @@ class TalkPanel:
             ink.draw(screen, text, (field.x + L.n(10), field.centery), 18,
                      PARCHMENT if self.talk_text else INK_FAINT, anchor="midleft", max_w=field.w - L.n(20))
             self.hot.append(Hotspot(field, ("ui", "talk", "box"), "Your line",
-                                    "Click and type; Enter says it to the table (at most 160 characters). Esc stops "
-                                    "typing."))
+                                    "Click and type; Enter says it to the table (at most 160 characters). Esc closes "
+                                    "the talk."))
             button(self, screen, L, (1802, y, 86, 44), "Say", ("ui", "talk", "say"), size=18,
                    enabled=bool(self.talk_text.strip()), tip="Say the line to everyone at the table (Enter)")
             for i, p in enumerate(PHRASES):
@@ -158,12 +214,33 @@ class TalkPanel:
         for i, seat in enumerate(others[:3]):
             muted = seat in s.muted
             button(self, screen, L, (1484 + i * 136, y, 130, 40), ("Unmute " if muted else "Mute ")
-                   + clean(s.name(seat), 9), ("ui", "talk", "mute", seat), size=15, selected=muted,
-                   tip=f"{'Show' if muted else 'Hide'} what {clean(s.name(seat), 24)} says, at this screen only "
-                       "(they are not told; kept with the game)")
+                   + visible(s.name(seat), 9), ("ui", "talk", "mute", seat), size=15, selected=muted,
+                   tip=(f"Show what {visible(s.name(seat), MAX_NAME)} says again, all of it" if muted else
+                        f"Hide what {visible(s.name(seat), MAX_NAME)} says from now on (what was said stays)")
+                       + ", at this screen only (they are not told; kept with the game)")
         mouse = self.app.hover
         if mouse is not None:
             for spot in reversed(self.hot):
                 if spot.key[:2] == ("ui", "talk") and spot.rect.collidepoint(mouse) and spot.tip:
                     tooltip(ink, screen, L, mouse, spot.label, spot.tip)
                     break
+
+    def draw_toasts(self, screen: pygame.Surface) -> None:
+        """While the talk is closed, the newest lines for a few seconds: small notes at the
+        board's right edge, above the Chronicle, each a click away from the whole talk."""
+        if self.talk_open or not self.toasts:
+            return
+        L, ink = self.table.layout, self.ink
+        y = L.p(0, 62)[1]
+        for line, until in self.toasts:
+            if until <= self.clock:
+                continue
+            box = pygame.Rect(L.p(1466, 0)[0], y, L.n(440), L.n(54))
+            pygame.draw.rect(screen, PANEL, box, border_radius=L.n(8))
+            pygame.draw.rect(screen, GOLD, box, max(1, L.n(2)), border_radius=L.n(8))
+            ink.draw(screen, who(line), (box.x + L.n(12), box.y + L.n(5)), 15, GOLD, "bold", max_w=box.w - L.n(24))
+            ink.draw(screen, visible(line["text"], MAX_LINE), (box.x + L.n(12), box.y + L.n(26)), 17, PARCHMENT,
+                     max_w=box.w - L.n(24))
+            self.hot.append(Hotspot(box, ("ui", "talk", "toggle"), who(line),
+                                    "A new line of the table's talk: click to open the talk (T)"))
+            y += box.h + L.n(6)

@@ -1,7 +1,9 @@
 """Strangers at an online table: its talk, and "Play again" at the end (a mixin of
 ``NetSession``, fate/ui/online/session.py; the server's side is fate/server/tables.py).
 
-The talk: the lines the server sent (numbered, kept per game), minus the muted players'.
+The talk: the lines the server sent (numbered, kept per game), minus what a muted player
+said after they were muted, with the table's own lines (``tell``: a take-back, a player gone
+or back, a mute) among them, marked ``system`` and drawn unlike any player's.
 "Play again": each player says it once (``play_again``); when everyone has, the server
 names the new game and ``end_pump`` opens it on the same line, added to My online games.
 The end screen (fate/ui/screens/end.py) asks the session for its buttons (``end_buttons``),
@@ -13,37 +15,70 @@ from __future__ import annotations
 
 from typing import Any
 
+from fate import textrules
 from fate.net.mygames import MyGames, OnlineGame
-from fate.untrusted import clean
 
 TALK_KEPT = 200  # lines of the table's talk kept here
 MAX_TALK = 160  # characters of one line (the server's limit, fate/server/protocol.py)
 
 
+NOTES_KEPT = 40  # the table's own lines kept in the talk
+
+
 class Together:
     """Table talk and rematch, for ``NetSession``."""
 
+    # Replaced, never changed in place (these are the class's defaults, shared until then):
+    mute_from: dict[int, int] = {}  # seat -> the last line number shown before it was muted here
+    notes: tuple[dict[str, Any], ...] = ()  # the table's own lines: {"n" (after that line), "text", "system"}
+
     # ---------------------------------------------------------------- table talk
+    def shown(self, line: dict[str, Any]) -> bool:
+        """Whether a line is shown here: a muted player's from before the mute only (muted
+        before this window opened: none of theirs)."""
+        seat = line.get("seat")
+        return seat not in self.muted or line["n"] <= self.mute_from.get(seat, -1)
+
     def lines(self) -> list[dict[str, Any]]:
-        """The table's talk to show, oldest first: the muted players' lines left out."""
-        return [self.talk[n] for n in sorted(self.talk) if self.talk[n]["seat"] not in self.muted]
+        """The players' lines shown here, oldest first."""
+        return [self.talk[n] for n in sorted(self.talk) if self.shown(self.talk[n])]
+
+    def panel_lines(self) -> list[dict[str, Any]]:
+        """What the talk panel shows, oldest first: the players' lines and the table's own."""
+        said = [(line["n"], 0, i, line) for i, line in enumerate(self.lines())]
+        said += [(note["n"], 1, i, note) for i, note in enumerate(self.notes)]
+        return [line for *_, line in sorted(said, key=lambda x: x[:3])]
+
+    def hidden(self) -> int:
+        """Lines of muted players not shown."""
+        return sum(1 for line in self.talk.values() if not self.shown(line))
 
     def unread(self) -> int:
         return sum(1 for line in self.lines() if line["n"] > self.talk_seen and line["seat"] not in self.mine)
 
+    def tell(self, text: str) -> None:
+        """One of the table's own lines in the talk (no player said it)."""
+        note = {"n": max(self.talk, default=0), "text": text, "system": True, "seat": None}
+        self.notes = (*self.notes, note)[-NOTES_KEPT:]
+
     def say(self, text: str) -> str:
-        """Send a line of talk (cut, on one line, without control characters); "" or why not."""
-        line = clean(text, MAX_TALK)
-        if not line.strip():
-            return "Nothing to say."
+        """Send a line of talk (what draws of it, fate/textrules.py); "" or why not."""
+        try:
+            line = textrules.line(text, MAX_TALK)
+        except textrules.TextRefused:
+            return "Nothing to say: the line has nothing to read."
         if not self.mine:
             return "Spectators read the table's talk; only the players speak."
         self.link.send("chat", game=self.game_id, text=line)
         return ""
 
     def mute(self, seat: int) -> bool:
-        """Hide (or show again) a player's talk here; True if now muted."""
+        """Hide what a player says from now on (or show it all again); True if now muted."""
         self.muted ^= {seat}
+        marks = {k: v for k, v in self.mute_from.items() if k != seat}
+        if seat in self.muted:
+            marks[seat] = max(self.talk, default=0)
+        self.mute_from = marks
         return seat in self.muted
 
     # ---------------------------------------------------------------- rematch

@@ -1,6 +1,8 @@
 """A spectator's session: the game as everyone may see it, from a server (docs/protocol.md,
 "Games among strangers"). The table (fate/ui/online/table.py) draws it as it draws a
-player's, from ``view(None)`` only; nothing here can play. No pygame here."""
+player's, from ``view(None)`` only; nothing here can play. A spectator who came from the
+lobby may take the game's open seat (``sit``): the server's ``claimed`` gives the token, and
+the table opens the player's own session on it. No pygame here."""
 
 from __future__ import annotations
 
@@ -19,6 +21,9 @@ class WatchSession(NetSession):
     events every seat may see), the host's delay behind it, played out like a replay that
     keeps up. Nothing here plays: no seat, no prompt, no hint, no undo."""
 
+    seated: dict[str, Any] | None = None  # the server's ``claimed``: the open seat taken from here
+    _sit_rid = -1  # a ``sit`` asked, not yet answered
+
     def __init__(self, content: Content, link: Link, game_id: str = "", code: str = "", server: str = "") -> None:
         super().__init__(content, link, game_id, "", [], False, server)
         self.code = code
@@ -31,7 +36,13 @@ class WatchSession(NetSession):
         rest = []
         for m in got:
             kind = m["type"]
-            if kind == "watching":
+            if self._sit_rid >= 0 and m.get("rid") == self._sit_rid and kind in ("claimed", "error"):
+                self._sit_rid = -1
+                if kind == "claimed":
+                    self.seated = m
+                else:
+                    self.notice = sit_words(m)
+            elif kind == "watching":
                 self.game_id, self.delay, self.talk_shown, self.watching = m["game"], m["delay"], m["chat"], True
             elif kind == "spectate" and m["game"] == self.game_id:
                 self._spectate(m)
@@ -75,6 +86,21 @@ class WatchSession(NetSession):
     def ready(self) -> bool:
         return -1 in self.states
 
+    def open_seat(self) -> int | None:
+        """The seat a spectator may take with a click: a public game's (watched by its id, from
+        the lobby; a watch code's game may be private) friend's seat nobody has taken."""
+        if self.code or self.seated is not None:
+            return None
+        return next((i.seat for i in self.info if i.kind == "remote" and not i.claimed and not i.resigned), None)
+
+    def sit(self, name: str) -> None:
+        """Ask for the open seat (once at a time); ``seated`` or a ``notice`` says how it went."""
+        if self._sit_rid < 0:
+            self._sit_rid = self.link.send("sit", game=self.game_id, **({"name": name} if name else {}))
+
+    def sitting(self) -> bool:
+        return self._sit_rid >= 0
+
     def _asking(self) -> dict[str, Any] | None:
         return None  # a spectator is never asked
 
@@ -92,6 +118,15 @@ class WatchSession(NetSession):
 
     def session_data(self) -> dict:
         return {"server": self.server, "game": self.game_id, "seats": []}
+
+
+def sit_words(m: dict[str, Any]) -> str:
+    """One line for the open seat refused."""
+    said = str(m.get("message", "")).removeprefix("field 'name': ")
+    return {"no_seat": "Someone was quicker: the game has no open seat any more.",
+            "not_public": "That game's seats are taken by invite code only.",
+            "bad_name": f"The server refused your name: {said}"[:200],
+            }.get(m["code"], error_words(m))
 
 
 def watch_words(m: dict[str, Any]) -> str:
