@@ -55,124 +55,103 @@ class CardsAndPrompt:
             return self.sym_colour[self.sym_index[back]]
         return {"artifact": (200, 160, 90), "god": (170, 120, 230), "curse": BLOOD, "gate": GATE}.get(back, BRONZE)
 
-    def card_frame(self, screen, r: pygame.Rect, back: str, face: tuple[int, int, int], *, radius: int, band: int,
-                   border: int, glyph: int, pad: int) -> pygame.Rect:
-        """A card's parchment, its band in the back's colour with the back's glyph, and its edge
-        (sizes in design units: the hand's cards and the large preview); returns the band."""
-        L = self.layout
-        col = self.card_colour(back)
-        pygame.draw.rect(screen, face, r, border_radius=L.n(radius))
-        top = pygame.Rect(r.x, r.y, r.w, L.n(band))
-        pygame.draw.rect(screen, mix(col, NIGHT, 0.35), top, border_top_left_radius=L.n(radius),
-                         border_top_right_radius=L.n(radius))
-        pygame.draw.rect(screen, mix(col, NIGHT, 0.2), r, L.n(border), border_radius=L.n(radius))
-        glyph_name = back if back in self.sym_index else {"artifact": "key", "god": "eye", "curse": "curse",
-                                                           "gate": "gate"}.get(back, "star")
-        g = art.glyph(glyph_name, L.n(glyph), mix(col, (255, 255, 255), 0.3))
-        screen.blit(g, g.get_rect(midleft=(top.x + L.n(pad), top.centery)))
-        return top
-
     def card_face(self, screen, r: pygame.Rect, name: str, text: str, back: str, key: Key | None, live,
                   cost: list | None = None, timing: list | None = None, title: str | None = None,
                   record: bool = True, compact: bool = False, cid: str | None = None) -> None:
-        """A card face: band, title, its picture in the middle (``cid``, or the id in a
-        ("card", id) key), cost and timing or an Elder God's title."""
+        """A card face that is a picture (``cid``, or the id in a ("card", id) key): the
+        illustration fills the card and what the card is sits on it as bands, the back's
+        glyph and the timing across the top, the name (and an Elder God's title) across the
+        foot, the cost's symbols on small dark chips just above it. ``compact``: the shorter
+        cards of a full hand, the same bands thinner. The part of the picture no band covers
+        is kept in ``card_pictures`` (the tests measure its share of the face)."""
         L, ink = self.layout, self.ink
         cid = cid or (key[1] if key is not None and key[0] == "card" else None)
         if record and key is not None:
             self._faces[key] = (r, name, text, back, cost, timing, title)
-        if compact:
-            self.compact_face(screen, r, name, text, back, key, live, cost, timing)
-            return
-        band = self.card_frame(screen, r, back, (236, 226, 204), radius=8, band=34, border=2, glyph=24, pad=6)
-        ink.drawn.add(name)  # the whole name is on screen, even when it wraps
-        # the Text size setting while the name fits in three lines, each inside the card
-        width = r.w - L.n(12)
-        for size in dict.fromkeys((ink.read(15), 15)):
+        col = self.card_colour(back)
+        radius = L.n(8)
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.72), r, border_radius=radius)
+        inner = r.inflate(-L.n(4), -L.n(4))
+        self.card_picture(screen, inner, cid, least=20)
+        # the foot: the whole name, in the Text size setting while it fits three lines, never cut
+        width = inner.w - L.n(8)
+        base = 13 if compact else 14
+        for size in dict.fromkeys((ink.read(base + 1), ink.read(base), base + 1, base, 13)):
             lines = ink.wrap(name, size, width, "bold")
-            if len(lines) <= 3 and all(ink.font("bold", size).size(ln)[0] <= width for ln in lines):
+            if len(lines) <= (2 if compact else 3) and all(ink.font("bold", size).size(ln)[0] <= width
+                                                           for ln in lines):
                 break
-        ty = band.bottom + L.n(4)
+        step = ink.font("bold", size).get_linesize()
+        sub: list[str] = []
+        if title:  # an Elder God's title under its name, in the same band
+            sub = ink.wrap(title, 13, width, "italic")[:2]
+        sub_step = ink.font("italic", 13).get_linesize()
+        foot_h = len(lines) * step + len(sub) * sub_step + L.n(6)
+        foot = pygame.Rect(inner.x, inner.bottom - foot_h, inner.w, foot_h)
+        screen.blit(self._band(foot.size, (14, 10, 20), 205), foot)
+        ink.drawn.add(name)  # the whole name is on screen, even when it wraps
+        ty = foot.y + L.n(3)
         for ln in lines:
-            ink.draw(screen, ln, (r.centerx, ty), size, (40, 28, 24), "bold", anchor="midtop")
-            ty += ink.font("bold", size).get_linesize()
-        if cost:
-            cx = r.x + L.n(8)  # the symbols alone: the preview and the tooltip say "Cost to Ready"
-            for i, sid in enumerate(cost):
-                gi = art.glyph(self.sym_id[sid], L.n(22), mix(self.sym_colour[sid], NIGHT, 0.2))
-                screen.blit(gi, (cx + i * L.n(24), r.bottom - L.n(28)))
-        if timing:
-            word = TIMING_WORDS.get(timing[0], timing[0])
-            if ink.font("italic", 13).size(word)[0] > r.w - L.n(36):
-                word = TIMING_SHORT.get(timing[0], word)  # "Raided" in the band rather than a line of the body
-            if ink.font("italic", 13).size(word)[0] <= r.w - L.n(36):
-                ink.draw(screen, word, (r.right - L.n(6), band.centery), 13, PARCHMENT, "italic", anchor="midright")
-            else:  # a narrow card (the Readied row of a small window): the timing whole, under the title
-                ty += L.n(2) + ink.para(screen, word, pygame.Rect(r.x + L.n(6), ty + L.n(2), r.w - L.n(12), L.n(40)),
-                                        13, (90, 70, 60), "italic", align="center")
-        foot = r.bottom - (L.n(32) if cost else L.n(6))
-        if title:  # an Elder God's title, whole, at the foot: two lines, more if the picture has no room
-            step = ink.font("italic", 14).get_linesize()
-            lines = max(2, len(ink.wrap(title, 14, r.w - L.n(12), "italic")))
-            top = max(ty + L.n(4), foot - lines * step)
-            if foot - top < lines * step or top - ty < L.n(40):
-                top = ty + L.n(4)  # no room for a picture: the title below the name, as many lines as fit
+            ink.draw(screen, ln, (foot.centerx, ty), size, PARCHMENT, "bold", anchor="midtop")
+            ty += step
+        if sub:
             ink.drawn.add(title)
-            ink.para(screen, title, pygame.Rect(r.x + L.n(6), top, r.w - L.n(12), foot - top), 14,
-                     (90, 70, 60), "italic", align="center", max_lines=max(2, (foot - top) // step))
-            foot = top - L.n(2)
-        self.card_picture(screen, pygame.Rect(r.x + L.n(5), ty + L.n(3), r.w - L.n(10), foot - ty - L.n(5)), cid)
+            for ln in sub:
+                ink.draw(screen, ln, (foot.centerx, ty), 13, INK_DIM, "italic", anchor="midtop")
+                ty += sub_step
+        # the top: the back's glyph and when it may be cast
+        top = pygame.Rect(inner.x, inner.y, inner.w, L.n(18 if compact else 22))
+        screen.blit(self._band(top.size, mix(col, NIGHT, 0.35), 225), top)
+        g = art.glyph(self.glyph_of(back), top.h - L.n(4), mix(col, (255, 255, 255), 0.3))
+        screen.blit(g, g.get_rect(midleft=(top.x + L.n(3), top.centery)))
+        if timing:
+            room = top.w - g.get_width() - L.n(10)
+            word = TIMING_WORDS.get(timing[0], timing[0])
+            if ink.font("italic", 13).size(word)[0] > room:
+                word = TIMING_SHORT.get(timing[0], word)  # "Any roll" whole rather than "After any r…"
+            ink.draw(screen, word, (top.right - L.n(4), top.centery), 13, PARCHMENT, "italic", anchor="midright",
+                     max_w=room)
+        # the cost: its symbols on dark chips, on the picture's foot, right to left
+        chip = L.n(16 if compact else 20)
+        chips = 0
+        for i, sid in enumerate(reversed(cost or [])):
+            c = pygame.Rect(0, 0, chip, chip)
+            c.bottomright = (inner.right - L.n(2) - i * (chip + L.n(2)), foot.y - L.n(2))
+            pygame.draw.circle(screen, (14, 10, 20), c.center, chip // 2 + L.n(1))
+            gi = art.glyph(self.sym_id[sid], chip - L.n(4), self.sym_colour[sid])
+            screen.blit(gi, gi.get_rect(center=c.center))
+            chips += (chip + L.n(2)) ** 2
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.2), r, L.n(2), border_radius=radius)
+        clear = pygame.Rect(inner.x, top.bottom, inner.w, max(0, foot.y - top.bottom))
+        self.__dict__.setdefault("card_pictures", {})[key] = (r, inner, clear, chips)
         if key is not None and record:
             self.region(r, key, name, self.card_body(text, cost, timing))
             if key in live:
                 self.glow(r, True)
 
-    def compact_face(self, screen, r: pygame.Rect, name: str, text: str, back: str, key: Key | None, live,
-                     cost: list | None, timing: list | None) -> None:
-        """A short card for a full hand: a thin band with the symbol and timing, the whole
-        title, the cost's symbols in a corner (the preview has the rest)."""
-        L, ink = self.layout, self.ink
-        col = self.sym_colour[self.sym_index[back]] if back in self.sym_index else BRONZE
-        pygame.draw.rect(screen, (236, 226, 204), r, border_radius=L.n(8))
-        band = pygame.Rect(r.x, r.y, r.w, L.n(24))
-        pygame.draw.rect(screen, mix(col, NIGHT, 0.35), band, border_top_left_radius=L.n(8),
-                         border_top_right_radius=L.n(8))
-        pygame.draw.rect(screen, mix(col, NIGHT, 0.2), r, L.n(2), border_radius=L.n(8))
-        g = art.glyph(back if back in self.sym_index else "star", L.n(18), mix(col, (255, 255, 255), 0.3))
-        screen.blit(g, g.get_rect(midleft=(band.x + L.n(4), band.centery)))
-        if timing:
-            word = TIMING_WORDS.get(timing[0], timing[0])
-            if ink.font("italic", 13).size(word)[0] > r.w - L.n(28):
-                word = TIMING_SHORT.get(timing[0], word)  # "Any roll" whole rather than "After any r…"
-            ink.draw(screen, word, (band.right - L.n(5), band.centery), 13, PARCHMENT, "italic", anchor="midright",
-                     max_w=r.w - L.n(28))
-        ink.drawn.add(name)
-        glyph = L.n(16)
-        room = r.bottom - band.bottom - (glyph + L.n(4) if cost else L.n(2))
-        # the Text size setting first; a long title on a small window goes down a size, never cut
-        for size in dict.fromkeys((ink.read(15), ink.read(13), 15, 13)):
-            lines = ink.wrap(name, size, r.w - L.n(8), "bold")
-            step = ink.font("bold", size).get_linesize()
-            if len(lines) * step <= room:
-                break
-        ty = band.bottom + L.n(2)
-        for ln in lines:
-            ink.draw(screen, ln, (r.centerx, ty), size, (40, 28, 24), "bold", anchor="midtop")
-            ty += step
-        for i, sid in enumerate(cost or []):
-            gi = art.glyph(self.sym_id[sid], glyph, mix(self.sym_colour[sid], NIGHT, 0.2))
-            screen.blit(gi, (r.right - L.n(4) - (len(cost) - i) * (glyph + L.n(2)), r.bottom - glyph - L.n(3)))
-        # the picture in what is left, beside the cost and under the title; only where a title of
-        # two lines would leave room too, so a hand's short cards all have one or none
-        left = r.right - L.n(8) - len(cost or []) * (glyph + L.n(2))
-        if r.bottom - (band.bottom + L.n(2) + 2 * step) - L.n(5) >= L.n(24):
-            self.card_picture(screen, pygame.Rect(r.x + L.n(4), ty + L.n(1), left - r.x - L.n(4),
-                                                  r.bottom - ty - L.n(5)),
-                              key[1] if key is not None and key[0] == "card" else None, least=24)
-        if key is not None:
-            self.region(r, key, name, self.card_body(text, cost, timing))
-            if key in live:
-                self.glow(r, True)
+    def _band(self, size: tuple[int, int], colour: tuple, alpha: int) -> pygame.Surface:
+        """A translucent band laid over a card's picture (kept by size and colour)."""
+        bands = self.__dict__.setdefault("_card_bands", {})
+        k = (size, colour, alpha)
+        surf = bands.get(k)
+        if surf is None:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            surf.fill((*colour, alpha))
+            if len(bands) > 300:
+                bands.clear()
+            bands[k] = surf
+        return surf
+
+    def picture_share(self, key: Key) -> tuple[float, float]:
+        """The share of a card's face (drawn this frame) that is its picture, and the share
+        that is picture no band or chip covers."""
+        r, pic, clear, chips = self.__dict__.get("card_pictures", {})[key]
+        return pic.w * pic.h / (r.w * r.h), (clear.w * clear.h - chips) / (r.w * r.h)
+
+    def glyph_of(self, back: str) -> str:
+        """The glyph on a card's band: its back's symbol, or its kind's."""
+        return back if back in self.sym_index else {"artifact": "key", "god": "eye", "curse": "curse",
+                                                    "gate": "gate"}.get(back, "star")
 
     def has_picture(self, cid: str) -> bool:
         try:
@@ -181,7 +160,7 @@ class CardsAndPrompt:
             return False
 
     def card_picture(self, screen, rect: pygame.Rect, cid: str | None, least: int = 34) -> None:
-        """The card's illustration in ``rect`` (its empty middle), if it has one and it is at
+        """The card's illustration in ``rect`` (the whole face), if it has one and it is at
         least ``least`` design units high (no strip too thin to read)."""
         if cid is None or rect.w < self.layout.n(40) or rect.h < self.layout.n(least):
             return

@@ -9,10 +9,11 @@ from __future__ import annotations
 import pygame
 
 from fate.ui.kit import art
-from fate.ui.kit.theme import NIGHT, PARCHMENT, mix
+from fate.ui.kit.theme import INK_DIM, NIGHT, PARCHMENT, mix
 from fate.ui.table.picker import Key
 
 PREVIEW_W, PREVIEW_H = 400, 300  # design units
+PICTURE_H = 0.9  # the preview's picture: this share of its width high
 KIND_WORDS = {"artifact": "Artifact", "god": "Elder God", "curse": "Curse", "gate": "Gate"}
 TIMING_LONG = {
     "any": "at any chance to cast", "prepare": "at the start of your turn, before movement",
@@ -38,14 +39,16 @@ class CardPreview:
         return box
 
     def preview_art_size(self) -> tuple[int, int]:
-        """The size in pixels of a card's picture in the preview (the preview is as wide
-        wherever it stands)."""
-        L = self.layout
-        inner_w = self.preview_rect(pygame.Rect(0, 0, 1, 1)).w - 2 * L.n(20)
-        return inner_w, min(L.n(170), int(inner_w * 0.42))
+        """The size in pixels of a card's picture in the preview: the card's width, nearly as
+        tall (the preview is as wide wherever it stands)."""
+        w = self.preview_rect(pygame.Rect(0, 0, 1, 1)).w - 2 * self.layout.n(4)
+        return w, round(w * PICTURE_H)
 
     def card_preview(self, screen: pygame.Surface, key: Key, action: str = "") -> bool:
-        """Draw the large preview of the face-up card ``key``; False if no such card is drawn."""
+        """Draw the large preview of the face-up card ``key``; False if no such card is drawn.
+        The picture is the top of the card, most of it; on it, as bands, what kind of card
+        it is (top), its name and title (foot) and its cost on chips; under it, the whole
+        text, when it may be cast, its cost in words and what a click does now."""
         face = self._faces.get(key)
         if face is None:
             return False
@@ -56,14 +59,18 @@ class CardPreview:
         inner_w = box.w - 2 * pad
         when = "Cast " + "; or ".join(TIMING_LONG.get(t, t) for t in timing) + "." if timing else ""
         cid = key[1] if key[0] == "card" else None
-        art_h = self.preview_art_size()[1] if cid is not None and self.has_picture(cid) else 0
-        need = (L.n(64 + 12 + 18 + 16) + (art_h + L.n(10) if art_h else 0)
-                + ink.height(name, ink.read(30), inner_w, "bold")
-                + (ink.height(title, ink.read(19), inner_w, "italic") if title else 0)
-                + (L.n(6) + ink.height(when, ink.read(18), inner_w, "italic") if when else 0)
+        pic_w, pic_h = self.preview_art_size()
+        names = ", ".join(self.content.symbols[c].name for c in cost) if cost else ""
+        name_h = ink.height(name, ink.read(28), inner_w, "bold") + (
+            ink.height(title, ink.read(19), inner_w, "italic") if title else 0) + L.n(12)
+        top_h = L.n(52)
+        if cid is None or not self.has_picture(cid):
+            pic_h = top_h + name_h + (L.n(44) if cost else 0)
+        need = (pic_h + L.n(8 + 12 + 16)
+                + (ink.height(when, ink.read(18), inner_w, "italic") + L.n(6) if when else 0)
                 + ink.height(text, ink.read(21), inner_w)
-                + (L.n(40 + 16) + ink.font("italic", ink.read(17)).get_linesize() if cost else 0)
-                + (L.n(12) + ink.height(action, ink.read(18), inner_w, "bold") if action else 0))
+                + (L.n(6) + ink.height(f"Cost to Ready: {names}", ink.read(17), inner_w, "italic") if cost else 0)
+                + (L.n(12 + 12) + ink.height(action, ink.read(18), inner_w, "bold") if action else 0))
         box = self.preview_rect(r, need)
         if back in self.sym_index:
             kind = f"Spell · {self.content.symbols[self.sym_index[back]].name} back"
@@ -72,41 +79,52 @@ class CardPreview:
         shadow = pygame.Surface(box.size, pygame.SRCALPHA)
         shadow.fill((0, 0, 0, 120))
         screen.blit(shadow, box.move(L.n(8), L.n(10)))
-        band = self.card_frame(screen, box, back, (238, 228, 206), radius=14, band=64, border=4, glyph=48, pad=12)
         col = self.card_colour(back)
+        pygame.draw.rect(screen, (238, 228, 206), box, border_radius=L.n(14))
+        pic = pygame.Rect(box.x + L.n(4), box.y + L.n(4), pic_w, pic_h)
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.72), pic, border_top_left_radius=L.n(12),
+                         border_top_right_radius=L.n(12))
+        if cid is not None:
+            self.card_picture(screen, pic, cid)
+        # on the picture: the kind of card across the top, the name across the foot, the cost's chips
+        band = pygame.Rect(pic.x, pic.y, pic.w, top_h)
+        screen.blit(self._band(band.size, mix(col, NIGHT, 0.35), 225), band)
+        g = art.glyph(self.glyph_of(back), L.n(40), mix(col, (255, 255, 255), 0.3))
+        screen.blit(g, g.get_rect(midleft=(band.x + L.n(10), band.centery)))
         ink.draw(screen, kind, (band.right - L.n(14), band.centery), ink.read(18), PARCHMENT, "italic",
-                 anchor="midright", max_w=band.w - L.n(80))
-        inner = pygame.Rect(box.x + pad, band.bottom + L.n(12), box.w - 2 * pad, box.h)
-        y = inner.y + ink.para(screen, name, inner, ink.read(30), (50, 30, 24), "bold", align="center")
+                 anchor="midright", max_w=band.w - L.n(70))
+        foot = pygame.Rect(pic.x, pic.bottom - name_h, pic.w, name_h)
+        screen.blit(self._band(foot.size, (14, 10, 20), 205), foot)
+        y = foot.y + L.n(6) + ink.para(screen, name, pygame.Rect(box.x + pad, foot.y + L.n(6), inner_w, foot.h),
+                                       ink.read(28), PARCHMENT, "bold", align="center")
         if title:
-            y += ink.para(screen, title, pygame.Rect(inner.x, y, inner.w, box.h), ink.read(19), (90, 70, 60),
-                          "italic", align="center")
+            ink.para(screen, title, pygame.Rect(box.x + pad, y, inner_w, foot.h), ink.read(19), INK_DIM, "italic",
+                     align="center")
+        size = L.n(36)
+        for i, sid in enumerate(reversed(cost or [])):
+            c = pygame.Rect(0, 0, size, size)
+            c.bottomright = (pic.right - L.n(8) - i * (size + L.n(6)), foot.y - L.n(6))
+            pygame.draw.circle(screen, (14, 10, 20), c.center, size // 2 + L.n(3))
+            gi = art.glyph(self.sym_id[sid], size - L.n(6), self.sym_colour[sid])
+            screen.blit(gi, gi.get_rect(center=c.center))
+        pygame.draw.rect(screen, mix(col, NIGHT, 0.2), box, L.n(4), border_radius=L.n(14))
+        self.__dict__.setdefault("card_pictures", {})[("preview", key)] = (box, pic, pic, 0)
+        # under the picture: what it does, in whole words
+        y = pic.bottom + L.n(12)
         if when:
-            y += L.n(6) + ink.para(screen, when, pygame.Rect(inner.x, y + L.n(6), inner.w, box.h), ink.read(18),
+            y += L.n(6) + ink.para(screen, when, pygame.Rect(box.x + pad, y, inner_w, box.h), ink.read(18),
                                    (110, 60, 40), "italic", align="center")
-        if art_h:  # the card's picture, large, between what it is and what it does
-            self.card_picture(screen, pygame.Rect(inner.x, y + L.n(10), inner.w, art_h), cid)
-            y += art_h + L.n(10)
-        pygame.draw.line(screen, mix(col, (238, 228, 206), 0.4), (inner.x, y + L.n(8)), (inner.right, y + L.n(8)),
-                         L.n(2))
-        y += L.n(18)
-        y += ink.para(screen, text, pygame.Rect(inner.x, y, inner.w, box.h), ink.read(21), (40, 32, 30))
-        bottom = box.bottom - L.n(16)
+        y += ink.para(screen, text, pygame.Rect(box.x + pad, y, inner_w, box.h), ink.read(21), (40, 32, 30))
+        if cost:
+            y += L.n(6)
+            ink.para(screen, f"Cost to Ready: {names}", pygame.Rect(box.x + pad, y, inner_w, box.h), ink.read(17),
+                     (90, 70, 60), "italic")
         if action:  # what a click does now, on a dark strip at the foot of the card
             act_h = ink.height(action, ink.read(18), inner_w, "bold") + L.n(12)
             strip = pygame.Rect(box.x + L.n(4), box.bottom - act_h - L.n(4), box.w - L.n(8), act_h)
             pygame.draw.rect(screen, (46, 34, 30), strip, border_bottom_left_radius=L.n(12),
                              border_bottom_right_radius=L.n(12))
-            ink.para(screen, action, pygame.Rect(inner.x, strip.y + L.n(6), inner_w, act_h), ink.read(18),
+            ink.para(screen, action, pygame.Rect(box.x + pad, strip.y + L.n(6), inner_w, act_h), ink.read(18),
                      PARCHMENT, "bold", align="center")
-            bottom = strip.y - L.n(8)
-        if cost:
-            size = L.n(40)
-            names = ", ".join(self.content.symbols[c].name for c in cost)
-            ink.draw(screen, f"Cost to Ready: {names}", (inner.x, bottom - size - L.n(6)), ink.read(17),
-                     (90, 70, 60), "italic", anchor="bottomleft", max_w=inner.w)
-            for i, sid in enumerate(cost):
-                gi = art.glyph(self.sym_id[sid], size, mix(self.sym_colour[sid], NIGHT, 0.2))
-                screen.blit(gi, (inner.x + i * (size + L.n(6)), bottom - size))
         ink.drawn.add(name)
         return True
