@@ -71,8 +71,7 @@ def _port(port: str, typed: str) -> int:
         raise AddressError(f"The address ends with a colon but no port: type the number after it ({EXAMPLE}).")
     if not port.isascii() or not port.isdigit():
         if "." in port or ":" in port or any(c.isalpha() for c in port):
-            raise AddressError("That looks like two addresses run together: keep one "
-                               f"({EXAMPLE}; several of one server are separated by commas).")
+            raise AddressError(f"That looks like two addresses run together: keep one ({EXAMPLE}).")
         raise AddressError(f"The port is a number (“{one_line(port, 20)}” is not one; {EXAMPLE}).")
     n = int(port) if len(port) <= 6 else 10**6
     if not 1 <= n <= 65535:

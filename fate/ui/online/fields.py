@@ -18,7 +18,7 @@ from fate.net.invite import InviteError, code_key
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.textfield import TextEdit, draw_field
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, PARCHMENT, WENT_WELL, WENT_WRONG
-from fate.ui.kit.widgets import Hotspot
+from fate.ui.kit.widgets import Hotspot, button
 
 FIELDS = {"address": 200, "code": 24, "name": 24, "server": 200, "watch": 40}
 PLACEHOLDERS = {"address": "192.168.1.20:8765", "code": "ABCD-EFGH-IJKL-MNOP", "name": "Your name",
@@ -118,9 +118,9 @@ class Fields:
                          border_radius=L.n(8))
         draw_field(ink, screen, box, self.edit() if on else None, self.fields[name], PLACEHOLDERS[name], 26, L.n(16))
         if bad:  # the line under the field: under its left edge, or ending at its right one when longer
-            font = ink.font("italic", 18)
+            font = ink.font("italic", 20)
             left = font.size(bad)[0] <= box.w
-            ink.draw(screen, bad, (box.x if left else box.right, box.bottom + L.n(4)), 18, WENT_WRONG, "italic",
+            ink.draw(screen, bad, (box.x if left else box.right, box.bottom + L.n(3)), 20, WENT_WRONG, "italic",
                      anchor="topleft" if left else "topright", max_w=L.n(1600) if not left else box.w)
         self.hot.append(Hotspot(box, ("field", name), label, self.field_tips[name] + " Click to type." + KEYS_TIP))
 
@@ -129,3 +129,16 @@ class Fields:
             colour = {"well": WENT_WELL, "wrong": WENT_WRONG}.get(self.notice_kind, PARCHMENT)
             self.ink.draw(screen, self.notice, L.p(960, 928), 22, colour, "italic", anchor="center",
                           max_w=L.n(1600))
+
+
+def arrow(scene, screen: pygame.Surface, L: Layout, rect: tuple, way: str, key: tuple, enabled: bool = True,
+          tip: str = "") -> None:
+    """A button showing a triangle pointing ``way`` (up, down, left, right): drawn, not a glyph
+    the book face may lack."""
+    r = button(scene, screen, L, rect, "", key, enabled=enabled, tip=tip)
+    c, h = pygame.Vector2(r.center), min(r.w, r.h) * 0.22
+    d = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[way]
+    tip_at = c + pygame.Vector2(d) * h
+    side = pygame.Vector2(-d[1], d[0]) * h
+    base = c - pygame.Vector2(d) * h
+    pygame.draw.polygon(screen, PARCHMENT if enabled else INK_DIM, [tip_at, base + side, base - side])

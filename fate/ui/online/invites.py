@@ -103,12 +103,12 @@ def draw_hosting(scene, screen: pygame.Surface, L: Layout) -> None:
     for inv in g.invites:
         seats = ", ".join(str(s + 1) for s in inv["seats"])
         ink.draw(screen, f"Seat {seats}", L.p(200, y + 10), 22, INK_DIM, "bold")
-        ink.draw(screen, inv["code"], L.p(320, y), 36, GOLD, "bold")
+        ink.draw(screen, inv["code"], L.p(320, y), 36, GOLD, "bold", max_w=L.n(450))
         line, house = line_for(scene, inv["code"])
         if house:  # the home network's address: said so, beside the line
             ink.draw(screen, "your house:", L.p(200, y + 54), 16, INK_DIM, "italic")
-        ink.draw(screen, line, L.p(320, y + 52), 18, INK_DIM, "italic", max_w=L.n(420))
-        button(scene, screen, L, (750, y + 2, 210, 52), "Copy for your house" if house else "Copy invite",
+        ink.draw(screen, line, L.p(320, y + 52), 18, INK_DIM, "italic", max_w=L.n(460))
+        button(scene, screen, L, (790, y + 2, 210, 52), "Copy for your house" if house else "Copy invite",
                ("copy", inv["code"]), size=20 if not house else 18,
                tip=f"Copy {line} to the clipboard: your friend pastes it whole on Join a game (the address and "
                    "the code in one). Read aloud, the code alone is enough with the address."

@@ -17,6 +17,7 @@ from fate.net.link import Link, error_words
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import BRONZE, INK_DIM, PANEL, PARCHMENT
 from fate.ui.kit.widgets import button
+from fate.ui.online.fields import arrow
 from fate.ui.online.watch import WatchSession
 
 SEAT_WORDS = {"remote": "A friend", "easy": "AI (Easy)", "normal": "AI (Normal)", "hard": "AI (Hard)",
@@ -222,10 +223,10 @@ class Strangers:
             x += 262
         if len(used) > WHERE_SHOWN:  # more remembered servers than fit: arrows, clear of the address field
             more = len(used) - WHERE_SHOWN
-            button(self, screen, L, (1248, y + 32, 56, 56), "◀", ("where_scroll", -1), size=20,
-                   enabled=self.where_first > 0, tip="The servers you used more lately")
-            button(self, screen, L, (1312, y + 32, 56, 56), "▶", ("where_scroll", 1), size=20,
-                   enabled=self.where_first < more, tip="The servers you used before those (remembered)")
+            arrow(self, screen, L, (1248, y + 32, 56, 56), "left", ("where_scroll", -1),
+                  enabled=self.where_first > 0, tip="The servers you used more lately")
+            arrow(self, screen, L, (1312, y + 32, 56, 56), "right", ("where_scroll", 1),
+                  enabled=self.where_first < more, tip="The servers you used before those (remembered)")
         self.field(screen, L, "server", "or another server's address", 1380, y, 420)
 
     def draw_host(self, screen: pygame.Surface, L: Layout) -> None:
@@ -280,9 +281,10 @@ class Strangers:
         for i, g in enumerate(rows[self.first:self.first + LOBBY_ROWS]):
             self.lobby_row(screen, L, g, 410 + i * 92, now)
         if self.first > 0:
-            button(self, screen, L, (1816, 410, 64, 56), "▲", ("scroll", -1), size=22)
+            arrow(self, screen, L, (1816, 410, 64, 56), "up", ("scroll", -1), tip="Newer games (mouse wheel)")
         if self.first + LOBBY_ROWS < len(rows):
-            button(self, screen, L, (1816, 410 + 92 * (LOBBY_ROWS - 1) + 26, 64, 56), "▼", ("scroll", 1), size=22)
+            arrow(self, screen, L, (1816, 410 + 92 * (LOBBY_ROWS - 1) + 26, 64, 56), "down", ("scroll", 1),
+                  tip="More games (mouse wheel)")
 
     def lobby_row(self, screen: pygame.Surface, L: Layout, g: dict, y: int, now: float) -> None:
         ink = self.ink

@@ -21,7 +21,7 @@ from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import GOLD, INK_DIM, PARCHMENT
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.online import invites
-from fate.ui.online.fields import FIELDS, Fields
+from fate.ui.online.fields import FIELDS, Fields, arrow
 from fate.ui.online.lobby import LOBBY_ROWS, STRANGER_TIPS, Strangers
 from fate.ui.online.rows import game_row, seat_list, short
 from fate.ui.online.session import NetSession
@@ -441,9 +441,10 @@ class OnlineScene(Fields, Strangers, Scene):
             y = 250 + i * 108
             game_row(self, screen, L, g, y)
         if self.first > 0:
-            button(self, screen, L, (1740, 250, 70, 56), "▲", ("scroll", -1), size=22)
+            arrow(self, screen, L, (1740, 250, 70, 56), "up", ("scroll", -1), tip="The games above (mouse wheel)")
         if self.first + ROWS < len(games):
-            button(self, screen, L, (1740, 250 + 108 * (ROWS - 1) + 40, 70, 56), "▼", ("scroll", 1), size=22)
+            arrow(self, screen, L, (1740, 250 + 108 * (ROWS - 1) + 40, 70, 56), "down", ("scroll", 1),
+                  tip="The games below (mouse wheel)")
 
     def draw_hosting(self, screen: pygame.Surface, L: Layout) -> None:
         if self.made is None:
