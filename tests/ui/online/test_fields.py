@@ -139,3 +139,22 @@ def test_any_keys_keep_the_caret_in_the_text_and_the_text_printable_and_within_i
     e.select_all()
     e.replace("z")
     assert e.text == "z"
+
+
+def test_a_kept_game_whose_address_cannot_be_one_opens_to_one_line_not_a_hang(content, tmp_path, user):  # noqa: F811
+    """online.json edited by hand (or by an older version): its game's server has a port out of
+    range. Opening it says so at once; the link's thread does not die leaving "Opening the game…"."""
+    import json
+    import time
+
+    app = window(content, tmp_path, "kept")
+    app.online_file.write_text(json.dumps({"games": [{"server": "ws://192.0.2.2:99999", "game": "g1",
+                                                      "token": "t" * 32, "seats": [0]}]}))
+    press(app, ("online",))
+    g = app.scene.mine.games[0]
+    press(app, ("open", g))
+    end = time.monotonic() + 5
+    while app.scene.link is not None and time.monotonic() < end:
+        app.frame([], 0.02)
+    assert app.scene.link is None and "65535" in app.scene.notice and app.scene.notice_kind == "wrong"
+    assert spot_label(app, ("back",)) == "Back"
