@@ -27,6 +27,7 @@ from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.narration import count, narrate
 from fate.review import check_review, default_seat, kept_review, may_review
 from fate.saves import Replay, read_save
+from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import (
     BLOOD,
     BRONZE,
@@ -61,6 +62,7 @@ BOARDS = (("stood", "As it stood", "The board as the seat saw it before deciding
           ("best", "After Hard's", "The board after Hard's choice, on one made-up deal of what the seat knew "
                                    "(the dice and the unseen cards are not the real ones)"))
 BOARD = (30, 112, 1150, 647)
+FULL = (1920, 1080)  # the size the small board is drawn at before it is made smaller
 GRAPH = (1210, 112, 680, 290)
 LIST_Y, ROW_H, ROWS = 470, 46, 10
 
@@ -108,6 +110,8 @@ class ReviewScene(Scene):
         self.board = "stood"
         self.large = False
         self._board_key: tuple | None = None
+        self._mini_key: tuple | None = None  # the small board as last drawn (fate/ui/screens/review.py)
+        self._mini: pygame.Surface | None = None
         self.running = False
         self.why_not = may_review(self.data, seat, self.over)
         if self.why_not:
@@ -389,6 +393,31 @@ class ReviewScene(Scene):
         shown = self.shown_view()
         if shown is None:
             return
+        if rect.w < FULL[0]:  # the small board: the whole table drawn at its own size, then made
+            key = (self._board_key, rect.size, self.ink.reading)  # smaller, so that no name is cut
+            if self._mini_key != key:  # or crowded (a table drawn into 770 pixels set its text at the
+                full = pygame.Surface(FULL)  # smallest size any text has and overflowed its places)
+                self.paint_board(full, Layout(*FULL), full.get_rect(), shown)
+                self._mini, self._mini_key = pygame.transform.smoothscale(full, rect.size), key
+            screen.blit(self._mini, rect)
+        else:
+            self.paint_board(screen, L, rect, shown)
+        self.ink.set_scale(L.s)
+        pygame.draw.rect(screen, BRONZE, rect, L.n(2))
+        if self.large:
+            return
+        self.hot.append(Hotspot(rect, ("large",), "The board", "Show it large (F); Esc or a click puts it back"))
+        for i, (key, label, tip) in enumerate(BOARDS):
+            button(self, screen, L, (30 + i * 238, 770, 228, 48), label, ("board", key), selected=self.board == key,
+                   size=19, tip=f"{tip} (B)")
+        button(self, screen, L, (754, 770, 200, 48), "Show large", ("large",), size=19,
+               tip="The board over the whole screen (F)")
+        button(self, screen, L, (964, 770, 216, 48), "Replay here", ("replay",), size=19,
+               tip="Open the replay at this decision")
+
+    def paint_board(self, screen, L, rect: pygame.Rect, shown: tuple) -> None:
+        """The table as the review shows it, into ``rect``: Hard's choice ringed, the choice taken
+        in its mark's colour."""
         v, status, log = shown
         sub = screen.subsurface(rect)
         prompt = v.get("prompt") or {}
@@ -407,18 +436,6 @@ class ReviewScene(Scene):
                 if spots:
                     ring = max(spots, key=lambda r: r.w * r.h).inflate(L.n(8), L.n(8))
                     pygame.draw.rect(sub, MARK_COLOURS[d["mark"]], ring, max(2, L.n(4)), border_radius=L.n(12))
-        self.ink.set_scale(L.s)
-        pygame.draw.rect(screen, BRONZE, rect, L.n(2))
-        if self.large:
-            return
-        self.hot.append(Hotspot(rect, ("large",), "The board", "Show it large (F); Esc or a click puts it back"))
-        for i, (key, label, tip) in enumerate(BOARDS):
-            button(self, screen, L, (30 + i * 238, 770, 228, 48), label, ("board", key), selected=self.board == key,
-                   size=19, tip=f"{tip} (B)")
-        button(self, screen, L, (754, 770, 200, 48), "Show large", ("large",), size=19,
-               tip="The board over the whole screen (F)")
-        button(self, screen, L, (964, 770, 216, 48), "Replay here", ("replay",), size=19,
-               tip="Open the replay at this decision")
 
     def draw_detail(self, screen, L) -> None:
         d = self.current()

@@ -14,6 +14,8 @@ from fate.ai.review import review_game
 from fate.review import keep_review, review_path
 from fate.saves import read_save
 from fate.ui.app import App
+from fate.ui.kit.layout import Layout
+from fate.ui.screens.review import BOARD
 from fate.ui.session import SeatConfig, Session
 from tests.ui.table.test_table_play import frame, press
 
@@ -119,3 +121,27 @@ def test_the_statistics_screen_counts_the_games_from_the_title(content, app):
     assert type(app.scene).__name__ == "LoadScene"
     press(app, ("statistics",))
     assert type(app.scene).__name__ == "StatisticsScene"
+
+
+def test_the_small_board_at_1280x720_cuts_no_name_and_changes_with_the_decision(content, app):
+    """Issue 50: the review's small board clipped its card names at 1280x720 (a table drawn into
+    770 pixels set every text at the smallest size and overflowed its places)."""
+    _, path = finished(content, app.saves)
+    scene = app.goto("review", path)
+    frame(app)
+    while not scene.shown_view()[0]["seats"][scene.shown_view()[0]["viewer"]].get("hand"):  # past the draft
+        key(app, pygame.K_RIGHT)
+    v, _status, _log = scene.shown_view()  # (as the frame of the last step drew it: the small board is kept)
+    names = [c["name"] for c in v["seats"][v["viewer"]]["hand"]] + [a["name"] for a in v["artifacts_face_up"]]
+    drawn = app.ink.drawn
+    assert all(name in drawn for name in names), (names, drawn)  # each drawn whole
+    assert not [t for t in drawn if t.endswith("…") and any(n.startswith(t[:-1]) for n in names)]  # never cut
+    for c in v["seats"][v["viewer"]]["hand"]:  # and every line of a card's name stays on the card
+        card = max((r.rect for r in scene.table.regions if r.key == ("card", c["id"])), key=lambda r: r.w * r.h)
+        lines = [r for text, r in app.ink.placed if text and text in c["name"] and card.colliderect(r)]
+        assert lines and all(card.left <= r.left and r.right <= card.right for r in lines), (c["name"], card, lines)
+    board = Layout(*app.screen.get_size()).r(*BOARD)
+    first = pygame.image.tobytes(app.screen.subsurface(board), "RGB")
+    key(app, pygame.K_RIGHT)  # another decision: the small board is drawn again
+    frame(app)
+    assert pygame.image.tobytes(app.screen.subsurface(board), "RGB") != first
