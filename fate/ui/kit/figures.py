@@ -176,7 +176,7 @@ def crowd_size(n: int, h: float, kind: str = "cultist", rows: int = 2) -> tuple[
     per = rows_of(n, rows)
     width = w + (per[-1] - 1) * STEP * w + (STEP * w / 2 if len(per) > 1 else 0)
     height = h + (ROW_RISE * h if len(per) > 1 else 0) + BASE_H * h
-    return width + 0.2 * w, height
+    return width + 0.3 * w, height
 
 
 @dataclass(frozen=True)
@@ -194,7 +194,7 @@ class Plan:
 
 
 def _try(counts, width: float, height: float, gap: float, h: float, rows: int, cap: int,
-         least: int) -> Plan | None:
+         least: int, numeral: float) -> Plan | None:
     """The groups at height ``h`` showing at most ``cap`` each, the largest giving way down to
     ``least`` figures until they fit side by side (None if they cannot)."""
     shown = [min(n, cap) for _k, n in counts]
@@ -202,7 +202,7 @@ def _try(counts, width: float, height: float, gap: float, h: float, rows: int, c
         sizes = [crowd_size(s, h, k, rows) for (k, _n), s in zip(counts, shown, strict=True)]
         if max((t for _w, t in sizes), default=0.0) > height:
             return None
-        widths = [w + (NUMERAL_W * h if n > s else 0) for (w, _t), (_k, n), s in zip(sizes, counts, shown, strict=True)]
+        widths = [w + (max(NUMERAL_W * h, numeral) if n > s else 0) for (w, _t), (_k, n), s in zip(sizes, counts, shown, strict=True)]
         if sum(widths) + gap * max(0, len(widths) - 1) <= width:
             return Plan(h, rows, tuple(shown), tuple(widths))
         i = max(range(len(shown)), key=lambda j: shown[j]) if shown else 0
@@ -212,34 +212,36 @@ def _try(counts, width: float, height: float, gap: float, h: float, rows: int, c
 
 
 def plan(counts: list[tuple[str, int]], width: float, height: float, *, gap: float = 6.0,
-         biggest: float = 64.0, comfy: float = 34.0, smallest: float = 24.0, cap: int = CROWD_MAX) -> Plan:
+         biggest: float = 64.0, comfy: float = 34.0, smallest: float = 24.0, cap: int = CROWD_MAX,
+         numeral: float = 0.0) -> Plan:
     """Fit the groups (kind, count) side by side into ``width`` x ``height`` (design units):
     every figure (up to ``cap`` a group) at the tallest height down to ``comfy``; else at
     ``comfy`` with the largest groups drawn smaller (at least three and a numeral); else
-    smaller figures, down to ``smallest``."""
-    return _plan(tuple(counts), width, height, gap, biggest, comfy, smallest, cap)
+    smaller figures, down to ``smallest``. A numeral takes ``numeral`` design units at least
+    (its width at the Text size setting)."""
+    return _plan(tuple(counts), width, height, gap, biggest, comfy, smallest, cap, numeral)
 
 
 @lru_cache(maxsize=256)
 def _plan(counts: tuple, width: float, height: float, gap: float, biggest: float, comfy: float, smallest: float,
-          cap: int) -> Plan:
+          cap: int, numeral: float) -> Plan:
     top = max(smallest, min(biggest, height))
     h = top
     while h >= min(comfy, top):
         for rows in (2, 3):
-            got = _try(counts, width, height, gap, h, rows, cap, cap)
+            got = _try(counts, width, height, gap, h, rows, cap, cap, numeral)
             if got is not None:
                 return got
         h -= 1.0
     h = min(comfy, top)
     while h >= smallest:
         for rows in (2, 3):
-            got = _try(counts, width, height, gap, h, rows, cap, 3)
+            got = _try(counts, width, height, gap, h, rows, cap, 3, numeral)
             if got is not None:
                 return got
         h -= 1.0
     shown = tuple(min(n, 2) for _k, n in counts)
-    return Plan(smallest, 3, shown, tuple(crowd_size(s, smallest, k, 3)[0] + NUMERAL_W * smallest
+    return Plan(smallest, 3, shown, tuple(crowd_size(s, smallest, k, 3)[0] + max(NUMERAL_W * smallest, numeral)
                                           for (k, _n), s in zip(counts, shown, strict=True)))
 
 
@@ -251,7 +253,7 @@ def slots(n: int, h: float, kind: str = "cultist", rows: int = 2) -> list[tuple[
     out = []
     for r, k in enumerate(per):
         back = len(per) > 1 and r == 0
-        x0 = 0.1 * w + w / 2 + (STEP * w / 2 if back else 0)
+        x0 = 0.15 * w + w / 2 + (STEP * w / 2 if back else 0)
         for i in range(k):
             out.append((x0 + i * STEP * w, ROW_RISE * h if back else 0.0))
     return out
@@ -264,7 +266,7 @@ def crowd(kind: str, n: int, h: int, colour: RGB, mark: str = "", rows: int = 2,
     (and on the god's round base when ``base`` names the god), the back row a shade darker."""
     from fate.ui.kit import gods  # (gods imports the illustration module too; kept lazy)
     w, tall = crowd_size(n, h, kind, rows)
-    W, H = math.ceil(w) + 4, math.ceil(tall) + 4
+    W, H = math.ceil(w), math.ceil(tall) + 4
     surf = pygame.Surface((W, H), pygame.SRCALPHA)
     ground_y = H - BASE_H * h - 2
     # the ground: a soft shadow, and the god's base under a cult
@@ -279,7 +281,7 @@ def crowd(kind: str, n: int, h: int, colour: RGB, mark: str = "", rows: int = 2,
     for x, y in slots(n, h, kind, rows):
         back = y > 0
         fig = figure(kind, h, colour, mark, min(1.0, dim + (0.15 if back else 0.0)))
-        surf.blit(fig, fig.get_rect(midbottom=(x + 2, ground_y - y + 2 * 2 // SS + 1)))
+        surf.blit(fig, fig.get_rect(midbottom=(x, ground_y - y + 2 * 2 // SS + 1)))
     return surf
 
 

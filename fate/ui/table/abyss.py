@@ -37,8 +37,11 @@ class AbyssWell:
         feet = [ALTAR_C[1] + 34] if len(rows) == 1 else [ALTAR_C[1] + 8, ALTAR_C[1] + 58]
         counts = [[("cultist", v["seats"][s]["abyss"]) for s in row] for row in rows]
         tall = 70 if len(rows) == 1 else 62  # (a sunk crowd shows less than its full height)
-        h = min(figures.plan(c, ABYSS_ROW_W, tall, gap=10, biggest=44, comfy=34, smallest=20).h for c in counts)
-        return [(figures.plan(c, ABYSS_ROW_W, tall, gap=10, biggest=h, comfy=min(34, h), smallest=20), row, y)
+        num = self.numeral_w()
+        h = min(figures.plan(c, ABYSS_ROW_W, tall, gap=10, biggest=44, comfy=34, smallest=20, numeral=num).h
+                for c in counts)
+        return [(figures.plan(c, ABYSS_ROW_W, tall, gap=10, biggest=h, comfy=min(34, h), smallest=20, numeral=num),
+                 row, y)
                 for c, row, y in zip(counts, rows, feet, strict=True)]
 
     def _abyss_pieces(self, screen, v) -> None:

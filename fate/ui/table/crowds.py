@@ -58,11 +58,19 @@ class Crowds:
             counts = [(g[1], g[5]) for g in groups if g[5]]
             room = x1 - x0 - (SQUALL_W if info["squalls"] else 0)
             places.append((info, groups, counts, room, x0, x1, y0, y1))
-        heights = [figures.plan(c, room, y1 - y0, gap=CROWD_GAP).h for _i, _g, c, room, _a, _b, y0, y1 in places if c]
+        num = self.numeral_w()
+        heights = [figures.plan(c, room, y1 - y0, gap=CROWD_GAP, numeral=num).h
+                   for _i, _g, c, room, _a, _b, y0, y1 in places if c]
         common = min(heights, default=40.0)
         for info, groups, counts, room, x0, x1, y0, y1 in places:
-            plan = figures.plan(counts, room, y1 - y0, gap=CROWD_GAP, biggest=common, comfy=min(34.0, common))
+            plan = figures.plan(counts, room, y1 - y0, gap=CROWD_GAP, biggest=common, comfy=min(34.0, common),
+                                numeral=num)
             self._stand(screen, info, groups, plan, x0, x1, y1)
+
+    def numeral_w(self) -> float:
+        """The design width of a crowd's numeral ("20", the most there can be) at the Text size setting."""
+        ink = self.ink
+        return ink.font("bold", ink.read(20)).size("20")[0] / self.layout.s + 2
 
     def _stand(self, screen, info, groups, plan, x0: float, x1: float, y1: float) -> None:
         L, ink = self.layout, self.ink
@@ -83,7 +91,7 @@ class Crowds:
                                PARCHMENT, "bold", anchor="bottomleft", shadow=True)
                 r = r.union(num)
             self.region(r, ("loc", loc), title, body)
-            x += plan.widths[i] + CROWD_GAP
+            x += max(plan.widths[i], r.w / L.s) + CROWD_GAP  # (the picture may be a pixel or two wider)
             i += 1
         if info["squalls"]:
             g = art.glyph("squall", L.n(30), SQUALL)
@@ -99,7 +107,7 @@ class Crowds:
         L, ink = self.layout, self.ink
         if n <= 0:
             return 0.0
-        plan = figures.plan([("cultist", n)], width, height, biggest=34, smallest=20)
+        plan = figures.plan([("cultist", n)], width, height, biggest=34, smallest=20, numeral=self.numeral_w())
         surf = figures.crowd("cultist", plan.shown[0], L.n(plan.h), self.colour(s), self.mark(s), plan.rows, god)
         r = screen.blit(surf, surf.get_rect(bottomleft=L.p(x, y1)))
         if plan.numeral(0, n):

@@ -21,17 +21,23 @@ from fate.ui.table.anim import Carry
 from tests.ui.table.test_table_play import frame
 
 
-@pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=["1280", "1920"])
-def crowded(content, tmp_path, request):
+def open_crowded(content, tmp_path, size, text_size: int = 100) -> App:
     """A two-cult table: seat 0 with 2 Cultists at the Library and 9 at the Museum, 4 in its
-    Lodge and 5 in the Abyss; 3 Investigators at the Museum."""
-    app = App(content, size=request.param, seed=5, settings={"speed": 3, "autopass": ["every"] * 4},
-              saves=tmp_path)
+    Lodge and 5 in the Abyss; seat 1 with 3 at the Museum; 3 Investigators at the Museum."""
+    app = App(content, size=size, seed=5, saves=tmp_path,
+              settings={"speed": 3, "autopass": ["every"] * 4, "text_size": text_size})
     g = build(content, {"players": 2, "current": 0, "start": "prepare", "fate": ["ceremony", "gathering"],
-                        "seats": [{"cultists": {"library": 2, "museum": 9}, "lodge": 4, "abyss": 5}, {}],
+                        "seats": [{"cultists": {"library": 2, "museum": 9}, "lodge": 4, "abyss": 5},
+                                  {"cultists": {"museum": 3}}],
                         "locations": {"museum": {"investigators": 3}}})
     open_table(app, Session.from_game(content, [SeatConfig(True, "easy", 0), SeatConfig(False, "easy", 1)], g))
     frame(app)
+    return app
+
+
+@pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=["1280", "1920"])
+def crowded(content, tmp_path, request):
+    app = open_crowded(content, tmp_path, request.param)
     yield app, app.scene
     app.close()
 
@@ -92,6 +98,21 @@ def test_each_cult_at_a_place_stands_as_its_own_crowd_with_its_count_on_hover(cr
     assert f"{name} 9" in place.body and "Investigators: 3" in place.body
     # a figure arriving walks to its crowd
     assert crowd.rect.collidepoint(table.anchors[("cultists", "museum", 0)])
+
+
+@pytest.mark.parametrize("text_size", [100, 150])
+def test_the_crowds_of_a_place_and_their_numerals_stand_apart_inside_its_plaque(content, tmp_path, text_size):
+    app = open_crowded(content, tmp_path, (1280, 720), text_size)
+    try:
+        table = app.scene.table
+        place = max((r for r in table.regions if r.key == ("loc", "museum")), key=lambda r: r.rect.w * r.rect.h)
+        crowds = [r for r in table.regions if r.key == ("loc", "museum") and " at The Museum" in r.title]
+        assert len(crowds) == 3  # two cults and the Investigators
+        for i, a in enumerate(crowds):
+            assert place.rect.contains(a.rect), a.title
+            assert all(not a.rect.colliderect(b.rect) for b in crowds[i + 1:]), a.title
+    finally:
+        app.close()
 
 
 def test_the_lodge_and_the_abyss_show_their_cultists_with_the_counts_on_hover(crowded):
