@@ -61,6 +61,9 @@ class Decision(NamedTuple):
     estimates: tuple[Estimate, ...]  # best first
     iterations: int
     seconds: float
+    # the deciding seat's own next choices after ``choice`` that the search tried most (a Wild
+    # pair's Spells and where it goes: "card:...", "to:4"), as far as the same seat decides on
+    follow: tuple[str, ...] = ()
 
 
 class Node:
@@ -72,6 +75,22 @@ class Node:
         self.total = 0.0
         self.avail = 1
         self.children: dict[str, Node] = {}
+
+
+FOLLOW_STEPS = 4  # a Wild pair's line: two Spells, then the destination (and one more to spare)
+FOLLOW_VISITS = 2  # a step of that line must have been tried at least this often
+
+
+def _follow(node: Node, me: int) -> tuple[str, ...]:
+    """The most tried line of ``me``'s own choices below ``node``, while ``me`` decides."""
+    line: list[str] = []
+    while len(line) < FOLLOW_STEPS and node.children:
+        cid, child = max(node.children.items(), key=lambda kv: kv[1].visits)
+        if child.seat != me or child.visits < FOLLOW_VISITS:
+            break
+        line.append(cid)
+        node = child
+    return tuple(line)
 
 
 class HardBot:
@@ -188,7 +207,8 @@ class HardBot:
         by_id = {c.id: c for c in p.choices}
         estimates = tuple(Estimate(by_id[cid], n.total / n.visits if n.visits else 0.0, n.visits)
                           for cid, n in ranked)
-        return Decision(estimates[0].choice, estimates, it, time.perf_counter() - start)
+        return Decision(estimates[0].choice, estimates, it, time.perf_counter() - start,
+                        _follow(root.children[ranked[0][0]], me))
 
     def _draft(self, g: Game, start: float) -> Decision:
         """Keep the god of the pair that wins most often at this seat count (the book's

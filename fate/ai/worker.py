@@ -56,6 +56,31 @@ class Reply(NamedTuple):
     error: str = ""
     progress: tuple = ()  # a review under way: (decisions done, of how many, seconds so far); not the answer yet
     review: dict | None = None  # a review's result (fate/ai/review.py), kept beside the save by the worker
+    follow: tuple[str, ...] = ()  # hints: the seat's own next choices Hard would make after it (a Wild pair's destination)
+
+
+def hint_follow(g, d, seed: int) -> tuple[str, ...]:
+    """Hard's line after a hinted Wild pair or Gate, as far as where the Fate Piece goes: the
+    search's own line when it reaches the destination, else the rest decided on a copy (the
+    Spells given as the line has them or the first ones, the destination by a short search)."""
+    if d.choice.id.split(":")[0] not in ("wild", "gate") or any(x.startswith("to:") for x in d.follow):
+        return d.follow
+    copy = g.clone()
+    seat = copy.pending().seat
+    copy.apply(d.choice.id)
+    line: list[str] = []
+    for _ in range(4):
+        p = copy.pending()
+        if p is None or p.seat != seat or p.kind not in ("wild_card", "destination"):
+            break
+        given = d.follow[len(line)] if len(line) < len(d.follow) else ""
+        cid = given if p.choice(given) is not None else (
+            p.choices[0].id if p.kind == "wild_card" else HardBot(seed, MIN_HINT_SEARCH).decide(copy).choice.id)
+        line.append(cid)
+        copy.apply(cid)
+        if p.kind == "destination":
+            break
+    return tuple(line)
 
 
 class Thinker:
@@ -74,7 +99,8 @@ class Thinker:
                 late = max(0.0, time.time() - r.sent) if r.sent else 0.0
                 d = HardBot(r.seed, max(MIN_HINT_SEARCH, (r.budget or HINT_BUDGET) - late)).decide(g)
                 return Reply(r.number, d.choice.id,
-                             tuple((e.choice.id, round(e.win, 4), e.visits) for e in d.estimates))
+                             tuple((e.choice.id, round(e.win, 4), e.visits) for e in d.estimates),
+                             follow=hint_follow(g, d, r.seed))
             key = (r.game_key, r.seat, r.level)
             bot = self.bots.get(key)
             if bot is None:

@@ -105,6 +105,9 @@ def choice_tip(prompt: dict, cid: str, content) -> str:
                     "for any roll may use it on yours. Settings can roll always or never without asking.")
         if cid == "no":
             return "No roll, and no Control Action here this turn."
+    if prompt.get("kind") == "control_action" and cid in ("take", "skip"):
+        return ("Settings (Control Action) can take it for you where it costs nothing and can only help, "
+                "or always.")
     return ""
 
 

@@ -9,35 +9,58 @@ import pygame
 from fate import guide
 from fate.ai.gains import gains
 from fate.engine import Game
+from fate.engine.constants import LOCATION_NAMES
 from fate.engine.save import save_data
 from fate.paths import logs_dir
 from fate.saves import write_report
-from fate.ui.kit.layout import Layout
+from fate.ui.kit.layout import PROMPT_RECT, Layout
 from fate.ui.kit.theme import GOLD, HINT, INK_DIM, PANEL, PANEL_EDGE, PARCHMENT
 from fate.ui.kit.widgets import backdrop, button, tooltip
 from fate.ui.table.anim import veil
 from fate.ui.table.autopass import window_of
 
-TIE_POINTS = 2  # a hint's best and next best this close in points of winning chance: as good as each other
+# The first words of choices that are verbs, lower-cased inside a sentence ("... than the next
+# best, move to The Library"); a choice that begins with a name keeps it ("Hood Wild pair").
+VERBS = frozenset("Move Play Cast Take Ready Roll Do Skip Pass Send Sacrifice Destroy Keep Replace Use Discard "
+                  "Draw Gain Return Instead Choose No Stop Give Put Place Turn Reroll Leave Ask Exhaust".split())
+
+
+def in_sentence(label: str) -> str:
+    """A choice's words set inside a sentence: a leading verb lower-cased, a name kept."""
+    first = label.split(" ", 1)[0]
+    return label[:1].lower() + label[1:] if first in VERBS else label
 
 
 def hint_why(estimates, labels: dict[str, str], brings: list[str]) -> str:
-    """The reason after a hint's choice: how much better Hard rates it than the next best in
-    points of the chance to win, or that the two are as good as each other, and what it surely
-    brings at once (fate/ai/gains.py). ``estimates``: (choice id, chance to win, ...), best first."""
+    """The reason after a hint's choice: the chance to win Hard gives it, how many points of
+    that chance better it is than the next best (or that the two are as good as each other:
+    only when their chances are the same to the point, the chance still given), and what it
+    surely brings at once (fate/ai/gains.py). ``estimates``: (choice id, chance to win, ...),
+    best first."""
+    best = round(100 * estimates[0][1]) if estimates else 0
+    why = f": your chance to win {best}%"
     if len(estimates) > 1:
         other = labels.get(estimates[1][0], estimates[1][0])
-        other = other[:1].lower() + other[1:].rstrip(" .;:")  # set inside a sentence of its own
-        points = round(100 * (estimates[0][1] - estimates[1][1]))
-        if points < TIE_POINTS:
-            why = f": as good as {other}; either will do"
+        other = in_sentence(other).rstrip(" .;:")  # set inside a sentence of its own
+        points = best - round(100 * estimates[1][1])
+        if points <= 0:
+            why += f"; {other} is as good ({best - points}%): either will do"
         else:
-            why = f": {points:+d} points of winning chance over the next best, {other}"
+            why += f", {points} point{'s' if points != 1 else ''} better than the next best, {other}"
     else:
-        why = ": the one choice Hard sees worth making"
+        why += ", the one choice Hard sees worth making"
     if brings:
         why += f". At once: {', '.join(brings)}"
     return why + "."
+
+
+def hint_name(cid: str, name: str, follow: tuple[str, ...]) -> str:
+    """The hinted choice's words, with where a Wild pair (or a Gate) goes when Hard's line
+    after it names the destination ("to:4")."""
+    if cid.split(":")[0] not in ("wild", "gate"):
+        return name
+    dest = next((int(x[3:]) for x in follow if x.startswith("to:") and x[3:].isdigit()), -1)
+    return f"{name}, to {LOCATION_NAMES[dest]}" if 0 <= dest < len(LOCATION_NAMES) else name
 
 
 class PlayPanels:
@@ -64,9 +87,10 @@ class PlayPanels:
         return self.session.ask_hint()
 
     def hint_line(self) -> tuple[str | None, str, str]:
-        """The hinted choice id (None while Hard thinks or without a hint), what it does,
-        and why: how much better Hard rates it than the next best, in points of the chance
-        to win ("as good as" when they are level), and what it surely brings at once."""
+        """The hinted choice id (None while Hard thinks or without a hint), what it does
+        (where a Wild pair or a Gate goes, as Hard would send it), and why: the chance to win
+        Hard gives it, how many points better than the next best ("as good as" only when the
+        two are level to the point), and what it surely brings at once."""
         s = self.session
         if s.prompt_seat() != self.looker or not s.is_human(self.looker):
             return None, "", ""
@@ -80,6 +104,7 @@ class PlayPanels:
         if self._hint_gains[0] != (len(s.game.choices_made), best[0]):  # worked out once a hint
             brings = gains(s.game, self.looker, best[0]) if isinstance(s.game, Game) else []  # online: the server's
             self._hint_gains = ((len(s.game.choices_made), best[0]), brings)
+        name = hint_name(best[0], name, getattr(h, "follow", ()))
         return h.choice, f"Hint: {name}", hint_why(h.estimates, labels, self._hint_gains[1])
 
     def draw_undo(self, screen: pygame.Surface) -> None:
@@ -124,19 +149,68 @@ class PlayPanels:
             target = picker.next_target(cid)
             if target is not None and self.table.hint_ring(screen, target):
                 self.hint_target = target
-        if line:  # on a dark strip just above the prompt bar, left of the buttons
-            # wrapped, never cut: as many lines as the whole hint needs, the strip growing upwards
-            lines = self.ink.wrap(line + odds, 18, L.n(580), "italic")
-            step = self.ink.font("italic", 18).get_linesize()
-            w = max(self.ink.font("italic", 18).size(ln)[0] for ln in lines) + L.n(28)
-            strip = pygame.Rect(0, 0, w, step * len(lines) + L.n(16))
-            strip.bottomleft = L.p(470, self.table.tools_y() + 48)
-            shade = pygame.Surface(strip.size, pygame.SRCALPHA)
-            shade.fill((12, 10, 20, 225))
-            screen.blit(shade, strip)
-            pygame.draw.rect(screen, HINT, strip, L.n(2), border_radius=L.n(8))
-            for i, ln in enumerate(lines):
-                self.ink.draw(screen, ln, (strip.x + L.n(14), strip.y + L.n(8) + i * step), 18, HINT, "italic")
+        self.hint_box = None
+        if line:
+            self.hint_box = self.draw_hint_strip(screen, line + odds, line)
+
+    def hint_avoid(self, named: str) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """(what a hint's strip must not cover: the ringed target and every place its choice
+        names; what it had better not cover: everything else on the table a player reads or
+        clicks), in pixels."""
+        L = self.table.layout
+        regions = self.table.regions
+        rings = [r.rect for r in regions if self.hint_target is not None and r.key == self.hint_target]
+        rings += [h.rect for h in self.hot if self.hint_target is not None and h.key == self.hint_target]
+        must = [max(rings, key=lambda r: r.w * r.h).inflate(L.n(20), L.n(20))] if rings else []
+        must += [r.rect for r in regions if r.key and r.key[0] == "loc" and self.table.loc_name(None, r.key[1]) in named]
+        better = [r.rect for r in regions] + [h.rect for h in self.hot] + [L.r(*PROMPT_RECT)]
+        return must, better
+
+    def draw_hint_strip(self, screen: pygame.Surface, text: str, named: str) -> pygame.Rect:
+        """The hint's words on a dark strip, wrapped, never cut, standing where it covers
+        nothing it points at (``hint_place``)."""
+        L = self.table.layout
+        step = self.ink.font("italic", 18).get_linesize()
+        key = (text, self.hint_target, screen.get_size(), self.table.tools_y(), self.app.settings.get("text_size"))
+        if getattr(self, "_hint_place", (None,))[0] != key:
+            self._hint_place = (key, self.hint_place(screen, text, named))
+        strip, lines = self._hint_place[1]
+        shade = pygame.Surface(strip.size, pygame.SRCALPHA)
+        shade.fill((12, 10, 20, 225))
+        screen.blit(shade, strip)
+        pygame.draw.rect(screen, HINT, strip, L.n(2), border_radius=L.n(8))
+        for i, ln in enumerate(lines):
+            self.ink.draw(screen, ln, (strip.x + L.n(14), strip.y + L.n(8) + i * step), 18, HINT, "italic")
+        return strip
+
+    def hint_place(self, screen: pygame.Surface, text: str, named: str) -> tuple[pygame.Rect, list[str]]:
+        """Where the hint's strip stands, and its lines: never over the ringed target or a place
+        the hint names; of the spots on a grid over the screen (the strip as wide as it likes,
+        or narrower), the one covering the fewest other things, nearest its usual place just
+        above the prompt bar at the left. Worked out once a hint."""
+        L = self.table.layout
+        font = self.ink.font("italic", 18)
+        step = font.get_linesize()
+        home = L.p(470, self.table.tools_y() + 48)  # the strip's usual bottom-left corner
+        must, better = self.hint_avoid(named)
+        area = screen.get_rect()
+        grid = max(8, L.n(24))
+        best = None
+        for width in (580, 330):
+            lines = self.ink.wrap(text, 18, L.n(width), "italic")
+            strip = pygame.Rect(0, 0, max(font.size(ln)[0] for ln in lines) + L.n(28), step * len(lines) + L.n(16))
+            if best is None:
+                best = (float("inf"), 0.0, strip.move(home[0], home[1] - strip.h), lines)
+            for y in range(L.n(40), area.h - strip.h, grid):
+                for x in range(0, area.w - strip.w, grid):
+                    spot = strip.move(x, y)
+                    if spot.collidelist(must) >= 0:
+                        continue
+                    covered = len(spot.collidelistall(better))
+                    far = (x - home[0]) ** 2 + (spot.bottom - home[1]) ** 2
+                    if (covered, far) < best[:2]:
+                        best = (covered, far, spot, lines)
+        return best[2], best[3]
 
     def draw_confirm(self, screen: pygame.Surface) -> None:
         """ "End your turn?" over the table (the Confirm end of turn setting)."""

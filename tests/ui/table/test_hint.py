@@ -59,8 +59,8 @@ def test_h_asks_hard_and_the_ring_shows_what_to_click(table):
     cid, line, odds = scene.hint_line()
     assert scene.session.game.pending().choice(cid) is not None
     assert line == "Hint: " + scene.picker.labels.get(cid, scene.session.game.pending().choice(cid).label)
-    assert re.fullmatch(r": (as good as .+; either will do|\+\d+ points of winning chance over the next best, .+)"
-                        r"(\. At once: .+)?\.", odds), odds
+    assert re.fullmatch(r": your chance to win \d+%(; .+ is as good \(\d+%\): either will do|, \d+ points? better "
+                        r"than the next best, .+|, the one choice Hard sees worth making)(\. At once: .+)?\.", odds), odds
     assert scene.hint_target == scene.picker.next_target(cid) and scene.hint_target in scene.picker.live()
     spot = hint_spot(scene)  # one hint a decision: the button now says why not
     assert spot.key == ("ui", "disabled", "ui", "hint") and "shown" in spot.tip
@@ -180,16 +180,19 @@ def test_a_hint_asked_while_hard_thinks_for_an_ai_seat_comes_and_is_drawn_whole(
     assert r["cut"] == [] and r["lines"] >= 1 and r["longest"] > len("Hint: ") + 10
 
 
-def test_a_hint_says_its_lead_in_points_or_that_two_choices_are_as_good():
-    from fate.ui.table.overlays import TIE_POINTS, hint_why
+def test_a_hint_says_the_chance_to_win_and_its_lead_in_points_or_that_two_are_as_good():
+    from fate.ui.table.overlays import hint_why
 
     labels = {"to:2": "Move to The Ceremony", "to:5": "Move to The Library"}
-    assert hint_why([("to:2", 0.13, 40), ("to:5", 0.07, 30)], labels, []) == (
-        ": +6 points of winning chance over the next best, move to The Library.")
-    level = (TIE_POINTS - 1) / 100
-    assert hint_why([("to:2", 0.34 + level, 40), ("to:5", 0.34, 39)], labels, ["1 more Cultist on the board"]) == (
-        ": as good as move to The Library; either will do. At once: 1 more Cultist on the board.")
-    assert hint_why([("to:2", 0.5, 10)], labels, []) == ": the one choice Hard sees worth making."
+    assert hint_why([("to:2", 0.34, 40), ("to:5", 0.28, 30)], labels, []) == (
+        ": your chance to win 34%, 6 points better than the next best, move to The Library.")
+    # a point apart is not "either will do": only the same chance to the point is
+    assert hint_why([("to:2", 0.352, 40), ("to:5", 0.341, 39)], labels, []) == (
+        ": your chance to win 35%, 1 point better than the next best, move to The Library.")
+    assert hint_why([("to:2", 0.341, 40), ("to:5", 0.339, 39)], labels, ["1 more Cultist on the board"]) == (
+        ": your chance to win 34%; move to The Library is as good (34%): either will do. "
+        "At once: 1 more Cultist on the board.")
+    assert hint_why([("to:2", 0.5, 10)], labels, []) == ": your chance to win 50%, the one choice Hard sees worth making."
 
 
 def test_a_hint_names_only_what_its_choice_surely_brings_at_once(content):

@@ -1,0 +1,91 @@
+"""The Hint says the chance to win, names where a Wild pair (or a Gate) goes, and its
+strip stands where it covers nothing it points at (fate/ui/table/overlays.py)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pygame
+
+from fate.ai import HardBot
+from fate.ai.worker import hint_follow
+from fate.engine.constants import LOCATION_NAMES
+from fate.scenario import build
+from fate.ui.app import App
+from fate.ui.session import SeatConfig, Session
+from fate.ui.shots import open_table
+from fate.ui.table.overlays import hint_name
+from tests.ui.table.test_table_play import frame
+
+# Seat 0 stands at The Gathering holding three Hood Spells (the Gathering's symbol) and a Gate:
+# no Spell may be played alone (R-MV-4), so each choice is a Wild (R-MV-2, R-MV-3) to be sent somewhere.
+WILD_ONLY = {"players": 3, "fate": ["gathering"], "start": "move",
+             "seats": [{"hand": ["hood-01", "hood-03", "hood-05"], "gate": True}, {}, {}]}
+
+
+def test_r_mv_2_hard_says_where_a_hinted_wild_pair_goes(content):
+    g = build(content, WILD_ONLY)
+    assert {c.id for c in g.pending().choices} == {"wild:4", "gate"}
+    d = HardBot(3, iterations=40).decide(g)  # too few to reach the destination in the tree: the rest is worked out
+    line = hint_follow(g, d, 3)
+    dest = [x for x in line if x.startswith("to:")]
+    assert len(dest) == 1 and int(dest[0][3:]) != 4  # somewhere, never where the piece stands
+    named = hint_name(d.choice.id, "Hood Wild pair", line)
+    assert named == f"Hood Wild pair, to {LOCATION_NAMES[int(dest[0][3:])]}"
+
+
+def test_a_hint_of_a_plain_choice_keeps_its_words():
+    assert hint_name("play:key-03", "Play Crack in the Seal: to The Museum", ("to:2",)) == (
+        "Play Crack in the Seal: to The Museum")
+    assert hint_name("wild:4", "Hood Wild pair", ()) == "Hood Wild pair"  # no line: nothing made up
+
+
+def wild_table(content, tmp_path, size=(1280, 720)):
+    app = App(content, size=size, seed=5, settings={"speed": 3}, saves=tmp_path)
+    g = build(content, WILD_ONLY)
+    session = Session.from_game(content, [SeatConfig(i == 0, "normal", i) for i in range(3)], g, saves=tmp_path,
+                                ai_seconds=0.3)
+    open_table(app, session)
+    return app, app.scene
+
+
+def hinted(app, scene, seconds: float = 40.0):
+    frame(app)
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
+    end = time.monotonic() + seconds
+    while (scene.hint_target is None or scene.hint_box is None) and time.monotonic() < end:
+        frame(app)
+        time.sleep(0.01)
+    assert scene.hint_target is not None and scene.hint_box is not None, "no hint came"
+    frame(app)
+    return scene.hint_line()
+
+
+def test_r_mv_2_the_hint_of_a_wild_pair_says_the_chance_to_win_and_where_it_goes(content, tmp_path):
+    app, scene = wild_table(content, tmp_path)
+    try:
+        cid, line, odds = hinted(app, scene)
+        assert cid in ("wild:4", "gate")
+        assert re.search(r", to (" + "|".join(LOCATION_NAMES) + r")$", line), line
+        assert re.match(r": your chance to win \d{1,3}%", odds), odds
+    finally:
+        app.close()
+
+
+def test_the_hint_strip_covers_neither_its_ring_nor_the_place_it_names(content, tmp_path):
+    for size in ((1280, 720), (1920, 1080)):
+        app, scene = wild_table(content, tmp_path, size)
+        try:
+            _cid, line, _odds = hinted(app, scene)
+            ring = [r.rect for r in scene.table.regions if r.key == scene.hint_target]
+            ring += [h.rect for h in scene.hotspots() if h.key == scene.hint_target]
+            assert ring, scene.hint_target
+            assert all(not scene.hint_box.colliderect(r) for r in ring), (scene.hint_box, ring)
+            place = next(name for name in LOCATION_NAMES if line.endswith(name))
+            plaques = [r.rect for r in scene.table.regions if r.key and r.key[0] == "loc"
+                       and scene.table.loc_name(None, r.key[1]) == place]
+            assert plaques and all(not scene.hint_box.colliderect(r) for r in plaques), (scene.hint_box, plaques)
+            assert app.screen.get_rect().contains(scene.hint_box)
+        finally:
+            app.close()
