@@ -55,8 +55,10 @@ the servers, and a throw-away PostgreSQL cluster): choices a second, each
 choice's round trip (p50, p95, p99) and the servers' peak memory, measured
 for ``--seconds`` (30 unless given) after a warm-up of 10; then AI fairness: how
 long another game's Hard AI move waits (p50, p95, max against its budget plus a
-second) while one address asks every hint and game its limits allow, on a
-server of its own with its defaults (20 s, or ``--seconds`` if less).
+second, and a Random AI's against a second) while one address asks every hint
+and game its limits allow, on a server of its own with its defaults (20 s, or
+``--seconds`` if less; ``--ai-workers N`` its AI workers, ``--ai-attack`` that
+line alone).
 
 online: how soon the online table sees its own choice: the game window's
 connection against a real server process on loopback, a human seat against
@@ -110,6 +112,13 @@ def parser() -> Parser:
     ap.add_argument("--seats", type=whole(1, 4), default=2, help="server: remote seats (connections) a game")
     ap.add_argument("--think", type=seconds(0.0, 600), default=2.0,
                     help="server: a bot's mean seconds before a choice")
+    ap.add_argument("--ai-workers", type=whole(0, 64), default=None,
+                    help="server: the AI fairness server's AI worker processes (the machine's default)")
+    ap.add_argument("--ai-addresses", type=whole(1, 200), default=1,
+                    help="server: the addresses the AI fairness line's stranger asks from, each to its limits (1)")
+    ap.add_argument("--ai-attack", action="store_true",
+                    help="server: only the AI fairness line (an address asking every hint and game of AIs "
+                         "alone its limits allow, other players' AI moves timed)")
     return ap
 
 

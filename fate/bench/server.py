@@ -192,7 +192,13 @@ def run(games: int, processes: int, db: str, seats: int = 2, think: float = 2.0,
             "last_error": next((r["last_error"] for r in results if r["last_error"]), "")}
 
 
-STRANGER = {"X-Forwarded-For": "198.51.100.7"}  # the fairness server trusts loopback as a proxy: two addresses
+STRANGER = {"X-Forwarded-For": "198.51.100.7"}  # the fairness server trusts loopback as a proxy: addresses
+
+
+def stranger(k: int) -> dict[str, str]:
+    """The headers of the stranger's ``k``-th address (0: ``STRANGER``)."""
+    return {"X-Forwarded-For": f"203.0.113.{k}"} if k else STRANGER
+
 PLAYER = {"X-Forwarded-For": "198.51.100.8"}
 
 
@@ -262,46 +268,65 @@ def ai_move_delays(c: Client, gid: str, since: float) -> list[float]:
             if t0 >= since and m0["prompt"] is None and not m0["view"]["over"]]
 
 
-async def _fairness(url: str, seconds: float) -> dict:
-    strangers = [await Client(url, headers=STRANGER).connect() for _ in range(4)]
-    alone, hosted, refused = await every_game_allowed(strangers)
+THINK = 0.3  # the other players' mean seconds before a choice: quick, within the rate limit
+VICTIMS = {"hard": PLAYER, "random": {"X-Forwarded-For": "198.51.100.9"}}  # each from an address of its own
+
+
+async def _victim(url: str, level: str, since: float, seconds: float) -> list[float]:
+    """Another player's games against one AI of ``level``, one after another until ``seconds``
+    after ``since``: each wait for the AI's move, from the states as they arrive."""
+    player = await Client(url, record=True, headers=VICTIMS[level]).connect()
+    delays: list[float] = []
+    try:
+        while time.monotonic() < since + seconds:
+            made = await player.request("create", seats=[{"kind": "host"}, {"kind": "ai", "level": level}])
+            try:
+                await asyncio.wait_for(play(player, made["game"], [0], random.Random(len(delays)), THINK),
+                                       since + seconds - time.monotonic())
+            except TimeoutError:
+                pass
+            delays += ai_move_delays(player, made["game"], since)
+    finally:
+        await player.close()
+    return sorted(delays)
+
+
+async def _fairness(url: str, seconds: float, addresses: int) -> dict:
+    strangers, alone, hosted, refused = [], [], [], []
+    for k in range(addresses):  # two connections an address, each address up to its own limits
+        mine = [await Client(url, headers=stranger(k)).connect() for _ in range(2)]
+        a, h, r = await every_game_allowed(mine)
+        strangers, alone, hosted, refused = strangers + mine, alone + a, hosted + h, refused + r
     stop, said, refusals = asyncio.Event(), {}, []
     hogs = [asyncio.ensure_future(hog(c, gid, stop, said, refusals)) for c, gid in hosted]
     await asyncio.sleep(2.0)  # the stranger's queues fill
-    player = await Client(url, record=True, headers=PLAYER).connect()
     since = time.monotonic()
-    delays: list[float] = []
-    while time.monotonic() < since + seconds:  # one game after another, a Hard AI against a quick player
-        made = await player.request("create", seats=[{"kind": "host"}, {"kind": "ai", "level": "hard"}])
-        try:
-            await asyncio.wait_for(play(player, made["game"], [0], random.Random(len(delays))),
-                                   since + seconds - time.monotonic())
-        except TimeoutError:
-            pass
-        delays += ai_move_delays(player, made["game"], since)
+    waits = await asyncio.gather(*(_victim(url, level, since, seconds) for level in VICTIMS))
     stop.set()
     await asyncio.gather(*hogs, return_exceptions=True)
-    for c in [*strangers, player]:
+    for c in strangers:
         await c.close()
-    return {"delays": sorted(delays), "alone": len(alone), "hosted": len(hosted), "refused": refused + refusals,
-            "hints": said.get("hint", 0)}
+    return {"delays": dict(zip(VICTIMS, waits, strict=True)), "alone": len(alone), "hosted": len(hosted),
+            "refused": refused + refusals, "hints": said.get("hint", 0)}
 
 
-def fairness(seconds: float = 20.0, hard: float = 1.0) -> dict:
-    """One server with its own defaults (the AI workers sized to the machine, every limit per
-    address), a stranger asking every hint and game its limits allow, and a player whose Hard
-    AI opponent's moves are timed from the states as they arrive."""
+def fairness(seconds: float = 20.0, hard: float = 1.0, workers: int | None = None, addresses: int = 1) -> dict:
+    """One server with its own limits per address (its AI workers sized to the machine unless
+    ``workers``), a stranger asking from ``addresses`` addresses every hint and game their limits
+    allow, and two other players
+    whose AI opponents' moves (one Hard, one Random) are timed from the states as they arrive."""
     folder = tempfile.mkdtemp(prefix="fate-bench-")
     root = Path(__file__).resolve().parents[2]
+    sized = [] if workers is None else ["--ai-workers", str(workers)]
     p = subprocess.Popen([sys.executable, "-m", "fate.server", "--port", "0", "--db",
                           f"sqlite:{Path(folder) / 'fair.sqlite'}", "--hard-seconds", str(hard),
-                          "--trusted-proxy", "127.0.0.1"], cwd=root, env=dict(os.environ, PYTHONPATH=str(root)),
+                          "--trusted-proxy", "127.0.0.1", *sized], cwd=root, env=dict(os.environ, PYTHONPATH=str(root)),
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         line = p.stdout.readline()
         if not line.startswith("listening on "):
             raise RuntimeError(f"the server did not start ({line.strip()!r})")
-        r = asyncio.run(_fairness(line.split()[2], seconds))
+        r = asyncio.run(_fairness(line.split()[2], seconds, addresses))
     finally:
         p.terminate()
         try:
@@ -311,10 +336,34 @@ def fairness(seconds: float = 20.0, hard: float = 1.0) -> dict:
         shutil.rmtree(folder, ignore_errors=True)
     from fate.server.aipool import default_workers
 
-    return {**r, "hard": hard, "workers": default_workers()}
+    return {**r, "hard": hard, "addresses": addresses, "workers": default_workers() if workers is None else workers}
+
+
+def _waits(d: list[float]) -> str:
+    nan = float("nan")
+    return (f"p50 {d[len(d) // 2] if d else nan:.2f} s, p95 {d[int(0.95 * len(d))] if d else nan:.2f} s, "
+            f"max {max(d, default=nan):.2f} s over {len(d)} moves")
+
+
+def _addresses(n: int) -> str:
+    return "one address" if n == 1 else f"a stranger from {n} addresses"
+
+
+def report_fairness(seconds: float, workers: int | None, addresses: int = 1) -> None:
+    f = fairness(seconds, workers=workers, addresses=addresses)
+    d = f["delays"]
+    kinds = sorted({m.split(" in ")[0].split(" from ")[0].removeprefix("too_many: ") for m in f["refused"]})
+    print(f"AI fairness: another game's Hard AI move (budget {f['hard']:.1f} s) waited {_waits(d['hard'])} "
+          f"(bound {f['hard'] + 1:.1f} s); a Random AI move (no search) waited {_waits(d['random'])} (bound 1.0 s); "
+          f"while {_addresses(f['addresses'])} asked everything its limits allow ({f['alone']} games of four Hard AIs, "
+          f"{f['hosted']} of its own seat and three, {f['hints']} hints worked out; refused: "
+          f"{'; '.join(kinds) or 'nothing'}); {f['workers']} AI worker(s)")
 
 
 def report(args) -> int:
+    if getattr(args, "ai_attack", False):  # the AI fairness line alone
+        report_fairness(args.seconds or 20.0, args.ai_workers, args.ai_addresses)
+        return 0
     r = run(args.games or 500, args.processes, args.db, args.seats, args.think, args.seconds or 30.0)
     print(f"server: {r['processes']} process(es) on {r['db']}, {r['seats']} remote seats a game, bots think "
           f"{r['think']:.1f} s on average, {r['choices']} choices measured, {r['finished_games']} games "
@@ -324,15 +373,8 @@ def report(args) -> int:
           f"began, {r['load_after']:.1f} as it ended")
     print(f"{r['games']} concurrent games: {r['choices_per_s']:.0f} choices/s, round trip p50 {r['p50']:.1f} ms, "
           f"p95 {r['p95']:.1f} ms, p99 {r['p99']:.1f} ms, server memory {r['memory_mb']:.0f} MB")
-    f = fairness(min(20.0, args.seconds or 20.0))
-    d = f["delays"]
-    kinds = sorted({m.split(" in ")[0].split(" from ")[0].removeprefix("too_many: ") for m in f["refused"]})
-    print(f"AI fairness: another game's Hard AI move (budget {f['hard']:.1f} s) waited p50 "
-          f"{d[len(d) // 2] if d else float('nan'):.2f} s, p95 {d[int(0.95 * len(d))] if d else float('nan'):.2f} s, "
-          f"max {max(d, default=float('nan')):.2f} s over {len(d)} moves (bound: budget + 1 s) while one address "
-          f"asked everything its limits allow ({f['alone']} games of four Hard AIs, {f['hosted']} of its own seat "
-          f"and three, {f['hints']} hints worked out; refused: {'; '.join(kinds) or 'nothing'}); "
-          f"{f['workers']} AI worker(s)")
+    report_fairness(min(20.0, args.seconds or 20.0), getattr(args, "ai_workers", None),
+                    getattr(args, "ai_addresses", 1))
     return 0
 
 

@@ -1,4 +1,5 @@
-"""AI seats and hints: an AI seat's move is decided in the worker pool (fate/server/aipool.py)
+"""AI seats and hints: an AI seat's move is decided in the worker pool (fate/server/aipool.py;
+moves that need no search at once, on the loop)
 under a claim in the store that exactly one process wins, with a lease another process
 takes over when the claimant dies; a sweep finds AI moves nobody is deciding; a seat is
 handed to an AI when its player resigns or the host replaces an absent one; a hint is
@@ -14,6 +15,7 @@ import time
 from typing import TYPE_CHECKING
 
 from fate.engine.save import save_data
+from fate.server.aipool import QUICK_LEVELS
 from fate.server.limits import HINTS_AT_ONCE, more_than, span
 from fate.server.live import waiting_on
 from fate.server.protocol import Message, ProtocolError, reply
@@ -94,10 +96,14 @@ class AIClaims:
             row = live.seats[seat]
             log.info("game %s: this process decides the AI move at decision %d", live.game_id, decision)
             seed = (int(g.config["seed"]) * 1_000_003 + decision * 7 + seat) % 2**62
+            level = row.level or "normal"
             renewing = self._spawn(self._renew_claim(live.game_id, decision))
             try:
-                choice = await self.pool.decide(json.dumps(save_data(g)), seat, row.level or "normal", seed,
-                                                live.ai_payer(), live.people_play())
+                if level in QUICK_LEVELS:  # no search: never behind one (fate/server/aipool.py)
+                    choice = await self.pool.quick(g, seat, level, seed, live.people_play())
+                else:
+                    choice = await self.pool.decide(json.dumps(save_data(g)), seat, level, seed,
+                                                    live.ai_payer(), live.people_play())
             finally:
                 renewing.cancel()
             p = live.game.pending()

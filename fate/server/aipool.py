@@ -9,17 +9,23 @@ think on a thread of their own (tests, tiny machines): slower, still never
 on the loop. Every worker ends with the server, however the server ends (SIGKILL
 included): ``fate.oscompat.die_with_parent`` runs first in each.
 
-Fair between games and addresses: the pool hands a worker at most one request at a
-time, and the next from its own queues, never first come first served. Three queues, each
-emptied before the next is looked at: AI moves of games with a person in them (someone
-waits on their opponent), then hints, then AI moves of games of AIs alone. Within a queue
-the requests are by whom they are for (``who``: the client address that created the game
-or asked the hint), and the next comes from whoever has had the least worker time lately
-(halved every ``HALF_LIFE`` seconds), first come first served between equals. With two
-workers or more, one is kept for the first queue: hints and games of AIs alone never hold
-every worker. So a stranger who asks every hint and game of AIs alone it may does not
-delay a waiting player's AI opponent at all, and one who also plays many games against
-AIs delays it by at most one of its requests (docs/server.md, "AI work").
+Moves that need no search (Random, Easy, Normal: one look ahead at most, a few
+milliseconds) never queue behind a search: ``quick`` decides them at once on the server's
+loop from the game in memory, the same choice a worker would make from the same seed; the
+moves of games of AIs alone are paced (``IDLE_PACE``) so that such games never hog the loop.
+
+Searches (Hard's moves, hints) are fair between games and addresses: the pool hands a worker
+at most one request at a time, and the next from its own queues, never first come first
+served. Three queues, each emptied before the next is looked at: AI moves of games with a
+person in them (someone waits on their opponent), then hints, then AI moves of games of AIs
+alone. Within a queue the requests are by whom they are for (``who``: the client address that
+created the game or asked the hint), and the next comes from whoever has had the least worker
+time lately (halved every ``HALF_LIFE`` seconds), first come first served between equals. With
+two workers or more, one is kept for the first queue. A search's budget counts from the moment
+it was asked (time spent waiting is taken off it, down to ``MIN_SEARCH``), and while more
+requesters wait than there are workers each search gets its share of the budget: so however
+many searches one address queues, another game's AI move comes within its budget and about a
+second, with one worker or many (docs/server.md, "AI work").
 """
 
 from __future__ import annotations
@@ -44,6 +50,9 @@ log = logging.getLogger("fate.server")
 
 HARD_SECONDS = 1.0  # Hard's budget a decision on a server
 HALF_LIFE = 30.0  # seconds over which the worker time a client used counts half as much
+MIN_SEARCH = 0.1  # seconds a search gets however long it waited
+IDLE_PACE = 0.2  # seconds between the quick moves of a game of AIs alone
+QUICK_LEVELS = ("random", "easy", "normal")  # levels that need no search: decided at once, on the loop
 MOVE, HINT, IDLE_MOVE = 0, 1, 2  # the queues, first to last: a person waits on an AI, a hint, AIs alone
 
 _content = None
@@ -137,10 +146,24 @@ class AIPool:
                      waiting: bool = True) -> str:
         """An AI seat's choice id. ``who``: whom the game is charged to; ``waiting``: a person
         plays in the game (else its AIs play alone, and wait behind everything else)."""
-        return await self._run(MOVE if waiting else IDLE_MOVE, who, _decide, save, seat, level, seed, self.budget)
+        return await self._run(MOVE if waiting else IDLE_MOVE, who, _decide, save, seat, level, seed)
 
     async def hint(self, save: str, seat: int, seed: int, who: str = "") -> tuple[str, list]:
-        return await self._run(HINT, who, _hint, save, seat, seed, self.budget)
+        return await self._run(HINT, who, _hint, save, seat, seed)
+
+    @staticmethod
+    async def quick(game: Any, seat: int, level: str, seed: int, waiting: bool = True) -> str:
+        """The choice id of a bot of a level in ``QUICK_LEVELS`` for ``seat`` of ``game`` (which it
+        does not change), decided here and now ("" if the seat is no longer to decide); after
+        ``IDLE_PACE`` when AIs play alone (``waiting`` False)."""
+        from fate.ai.bots import make_bot
+
+        if not waiting:
+            await asyncio.sleep(IDLE_PACE)
+        p = game.pending()
+        if p is None or p.seat != seat:
+            return ""
+        return make_bot(level, seed).choose(game).id
 
     def queued(self) -> int:
         """Requests waiting for a worker."""
@@ -169,6 +192,13 @@ class AIPool:
                     return who, job
         return None
 
+    def _budget(self, job: _Job, who: str, now: float) -> float:
+        """The search budget of ``job`` starting now: the pool's, less the time it waited, and
+        shared while more requesters wait than there are workers; never under ``MIN_SEARCH``."""
+        others = len({w for q in self._queues for w in q} - {who})
+        share = self.budget * min(1.0, self._slots / (1 + others))
+        return max(MIN_SEARCH, min(self.budget - (now - job.queued), share))
+
     def _pump(self) -> None:
         loop = asyncio.get_running_loop()
         while self._busy < self._slots:
@@ -176,12 +206,13 @@ class AIPool:
             if nxt is None:
                 return
             who, job = nxt
+            args = (*job.args, self._budget(job, who, time.monotonic()))
             other = job.queue != MOVE
             self._busy += 1
             self._busy_other += other
             started, pool = time.monotonic(), self._pool
             try:
-                done = loop.run_in_executor(pool, job.fn, *job.args)
+                done = loop.run_in_executor(pool, job.fn, *args)
             except (BrokenProcessPool, RuntimeError) as e:  # a dead pool: made anew, this request fails
                 self._busy -= 1
                 self._busy_other -= other
