@@ -21,7 +21,12 @@ DESIGN_W, DESIGN_H = 1920, 1080
 NIGHT = (12, 9, 20)
 NIGHT_2 = (22, 16, 34)
 PANEL = (28, 22, 40)
-PANEL_EDGE = (92, 74, 52)
+# One panel style for the table (side panels, Lodges, plaques, the prompt bar): a dark fill
+# and one quiet line round it, not a gold frame; gold is kept for what is happening or may be
+# clicked (the place and the Lodge whose turn it is, the legal targets' glow).
+PANEL_EDGE = (60, 52, 72)
+PANEL_LINE = 1  # design units: the width of that line
+PANEL_ALPHA = 205  # how much of the cloth a panel hides
 BRONZE = (196, 156, 84)
 GOLD = (236, 200, 120)
 PARCHMENT = (232, 220, 196)

@@ -46,7 +46,9 @@ from fate.ui.kit.theme import (
     INVESTIGATOR,
     NIGHT,
     PANEL,
+    PANEL_ALPHA,
     PANEL_EDGE,
+    PANEL_LINE,
     PARCHMENT,
     Ink,
     cult_mark,
@@ -218,13 +220,15 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
         return [(s, self.layout.r(LODGE_X, top + i * (h + gap), LODGE_W, h), top + i * (h + gap), h)
                 for i, s in enumerate(slots)]
 
-    def _edge(self, surf: pygame.Surface, rect: pygame.Rect, edge: tuple, width: int = 2) -> None:
-        """The border of a panel whose fill is already in the static layer."""
+    def _edge(self, surf: pygame.Surface, rect: pygame.Rect, edge: tuple, width: int = PANEL_LINE) -> None:
+        """The border of a panel whose fill is already in the static layer (theme's one panel
+        style: a quiet line, wider and in colour only for what is happening there)."""
         L = self.layout
-        pygame.draw.rect(surf, edge, rect, L.n(width), border_radius=L.n(10))
+        pygame.draw.rect(surf, edge, rect, max(1, L.n(width if edge != PANEL_EDGE else PANEL_LINE)),
+                         border_radius=L.n(10))
 
     def _panel(self, surf: pygame.Surface, rect: pygame.Rect, edge: tuple = PANEL_EDGE, fill: tuple = PANEL,
-               width: int = 2, alpha: int = 228) -> None:
+               width: int = PANEL_LINE, alpha: int = PANEL_ALPHA) -> None:
         L = self.layout
         k = (rect.size, fill, alpha, L.n(10))
         box = self._boxes.get(k)
@@ -235,7 +239,7 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
             if len(self._boxes) > 200:
                 self._boxes.pop(next(iter(self._boxes)))
         surf.blit(box, rect)
-        pygame.draw.rect(surf, edge, rect, L.n(width), border_radius=L.n(10))
+        pygame.draw.rect(surf, edge, rect, max(1, L.n(width)), border_radius=L.n(10))
 
     # ---------------------------------------------------------------- frame
     def draw(self, screen: pygame.Surface, v: dict, picker: Picker | None, *, status: str = "",

@@ -17,6 +17,7 @@ from fate.ui.kit.theme import (
     INK_FAINT,
     NIGHT,
     PANEL_EDGE,
+    PANEL_LINE,
     PARCHMENT,
     mix,
 )
@@ -104,7 +105,7 @@ class CardsAndPrompt:
         screen.blit(self._band(top.size, mix(col, NIGHT, 0.35), 225), top)
         g = art.glyph(self.glyph_of(back), top.h - L.n(4), mix(col, (255, 255, 255), 0.3))
         screen.blit(g, g.get_rect(midleft=(top.x + L.n(3), top.centery)))
-        if timing:
+        if timing and timing[0] != "any":  # "Any time" is every card's unless it says otherwise (the preview says it)
             room = top.w - g.get_width() - L.n(10)
             word = TIMING_WORDS.get(timing[0], timing[0])
             if ink.font("italic", 13).size(word)[0] > room:
@@ -198,7 +199,6 @@ class CardsAndPrompt:
         seat = v["seats"][me]
         hand = seat.get("hand", [])
         reserve = seat.get("reserve", [])
-        ink.draw(screen, "Your hand", L.p(x, y - 2), 16, INK_DIM, "italic", anchor="bottomleft")
         for i, (r, compact) in enumerate(hand_slots(len(hand))):
             c = hand[i]
             self.card_face(screen, L.r(x + r[0], y + r[1], r[2], r[3]), c["name"], c["text"], c["back"],
@@ -219,8 +219,10 @@ class CardsAndPrompt:
             ink.draw(screen, "No Spells in hand.", L.p(x + 10, y + 80), 18, INK_FAINT, "italic", anchor="midleft")
         rx = x + HAND_AREA + 20
         folded = picker is not None and picker.prompt.get("folded")  # a chance to cast rides with this decision
-        ink.draw(screen, "Readied: you may cast first" if folded else "Readied", L.p(rx, y - 2), 16,
-                 GOLD if folded else INK_DIM, "italic", anchor="bottomleft")
+        label = ink.draw(screen, "Readied", L.p(rx, y - 2), 16, GOLD if folded else INK_DIM, "italic",
+                         anchor="bottomleft")
+        self.region(label, None, "Readied Spells", "Spells you may cast when their timing comes."
+                    + (" You may cast one first, before this decision." if folded else ""))
         for i in range(RESERVE_SLOTS):
             r = L.r(rx + i * (RESERVE_W + 6), y + 4, RESERVE_W, CARD_H)
             if i < len(reserve):
@@ -228,8 +230,8 @@ class CardsAndPrompt:
                 self.card_face(screen, r, c["name"], c["text"], c["back"], ("card", c["id"]), live,
                                timing=c["timing"])
             else:
-                pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.6), r, L.n(2), border_radius=L.n(8))
-                ink.draw(screen, "empty", r.center, 15, INK_FAINT, "italic", anchor="center")
+                pygame.draw.rect(screen, PANEL_EDGE, r, max(1, L.n(PANEL_LINE)), border_radius=L.n(8))
+                self.region(r, None, "An empty Readied slot", "A Spell readied in Conclude waits here.")
         held = v.get("curses_held") or []
         if held:
             names = "; ".join(f"{c['name']} on {self.cult_name(v, c['on'])}" for c in held)

@@ -4,6 +4,8 @@ A mixin of ``Table``: it draws from the view only, like the rest of the table.""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from fate.content.model import STANDARD_LEVEL
@@ -27,6 +29,13 @@ from fate.ui.kit.theme import (
 
 SIGNS_WARN = 7  # Elder Signs from which a Lodge's count turns red (ten lose the game)
 LODGE_X, LODGE_W = 14, 440  # the Lodge panels down the left, in design units
+PORTRAIT = 58  # design units: the god's portrait on its Lodge (its title is in the portrait's tooltip)
+
+
+@lru_cache(maxsize=16)
+def portrait_medallion(god: str, size: int) -> pygame.Surface:
+    """The god's portrait in its round frame, kept by size (drawn when the board's layer is)."""
+    return gods.medallion(god, size)
 LODGE_CROWD_W = 92  # the most room the Cultists waiting in a Lodge take (design units)
 # A solo level's numbers in words: Investigators a turn (0-3) and the Curse that ends the game (3-8)
 _WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
@@ -76,17 +85,15 @@ class LodgePanels:
         if s < len(self.players) and self.players[s]:  # online: the player's name on the plaque
             tag = self.players[s] + (" · to play" if turn else "")
         right = x + 428
-        if god:  # its god's sigil marks the Lodge, top right
-            sig = gods.sigil(god["id"], L.n(50))
-            at = sig.get_rect(center=L.p(x + 400, y + 30))
-            screen.blit(sig, at)
-            self.region(at, key, f"The sigil of {god['name']}", f"{god['title']}. It marks the "
-                        f"{self.cult_name(v, s)}'s Lodge, its Summon track and the base of its Cultists.")
-            right = x + 368
+        if god:  # its god's portrait marks the Lodge, top right, large enough to know it at a glance
+            face = portrait_medallion(god["id"], L.n(PORTRAIT))
+            at = face.get_rect(center=L.p(x + 426 - PORTRAIT / 2, y + 2 + PORTRAIT / 2))
+            screen.blit(face, at)
+            self.region(at, key, f"{god['name']}, {god['title']}", f"The Elder God of the "
+                        f"{self.cult_name(v, s)}. Its sigil marks the cult's Summon track and the base of its "
+                        "Cultists.")
+            right = x + 420 - PORTRAIT
         ink.draw(screen, tag, L.p(right, y + 24), 18, colour, "italic", anchor="midright")
-        if god:
-            ink.draw(screen, god["title"], L.p(x + 40, y + 46), ink.fitting(god["title"], 15, L.n(320), "italic"),
-                     INK_DIM, "italic", anchor="midleft", max_w=L.n(320))
         # summon track 0..9 with Elder Signs filling from 9 downwards
         ty = y + 60
         cell = 40

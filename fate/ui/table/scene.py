@@ -10,33 +10,29 @@ while the table keeps drawing.
 from __future__ import annotations
 
 import time
-from functools import partial
 
 import pygame
 
 from fate.engine import IllegalChoice
 from fate.engine.determinize import MAY_END, turn_end
 from fate.engine.view import view
-from fate.narration import narrate
-from fate.ui.kit.sound import effect_of
-from fate.ui.kit.theme import CULT_COLOURS, GOLD, PARCHMENT, SIGN_GREEN, mix
+from fate.ui.kit.theme import CULT_COLOURS, SIGN_GREEN
 from fate.ui.kit.widgets import Hotspot, Scene, scene, tooltip
 from fate.ui.session import Session
-from fate.ui.table.anim import Player, beats_for, finale_kind, finale_seconds
+from fate.ui.table.anim import Player, finale_kind, finale_seconds
 from fate.ui.table.auto_answers import AutoAnswers
 from fate.ui.table.autopass import readable_labels, readable_text
 from fate.ui.table.board import Table
 from fate.ui.table.keyboard import KeyboardPlay
-from fate.ui.table.news import anchors_of
 from fate.ui.table.overlays import PlayPanels
 from fate.ui.table.picker import Picker
+from fate.ui.table.telling import Telling
 
 AI_MIN_THINK = 0.45  # seconds an AI seat visibly thinks at Normal speed
-NO_RESULT = ("setup_done", "phase", "turn_ended")  # lines with nothing on the board to wait for
 
 
 @scene("play")
-class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
+class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
     fps = 60
 
     @property
@@ -87,69 +83,6 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
     # ---------------------------------------------------------------- state
     def decisions(self) -> int:
         return len(self.session.game.choices_made)
-
-    def _relog(self) -> None:
-        """Narrate the whole history again for the looker (after a hand-off)."""
-        self.anim.skip()  # no line still waiting for its beat: the whole Chronicle is written anew
-        self.shown = self.session.view(self.looker)
-        self.log, self.log_at, self.log_of = [], [], []
-        self.logged = 0
-        self._narrate_new(self.session.view(self.looker), animate=False)
-
-    def _narrate_new(self, v: dict, animate: bool, upto: int | None = None) -> None:
-        """Log (and, when ``animate``, queue the beats of) the events not told yet;
-        ``v`` is the looker's view after them, for the names in the sentences."""
-        if v.get("seats"):  # a hotseat player by the name typed at New Game until their god is known
-            names = self.table.players
-            v = dict(v, seats=[row if "player" in row or not (i < len(names) and names[i]) else dict(row, player=names[i])
-                               for i, row in enumerate(v["seats"])])
-        evs = self.session.events if upto is None else self.session.events[:upto]
-        told = evs[self.logged - 1] if self.logged else None
-        for e in evs[self.logged:]:
-            if not e.visible_to(self.looker):
-                continue
-            empty_raid = (told is not None and told.kind == "raid_declared" and not told.data["investigators"]
-                          and e.kind == "raid_repelled" and told.data["seat"] == e.data["seat"])
-            text = None if empty_raid else narrate(e, v, self.looker, self.app.content, told)  # said in one line
-            told = e
-            tell = partial(self._tell, e, text)
-            if animate:  # told once the board shows its result: the Chronicle never runs ahead of it
-                self.anim.add(beats_for(e, self.shown, self.looker, self.table.colour, self._name_of), effect_of(e),
-                              then=tell, board=e.kind not in NO_RESULT)
-            else:
-                tell()
-        self.logged = len(evs)
-        if animate:  # the board shows the game as it stands once nothing is still moving on it
-            self.anim.catch_up(partial(setattr, self, "shown", v))
-
-    def _tell(self, e, text: str | None) -> None:
-        """An event's line in the Chronicle (if it has one), and the dice panel following it."""
-        if text:
-            colour = PARCHMENT
-            if e.kind in ("raid_declared", "raided", "curse_revealed", "cursed"):
-                colour = (236, 120, 110)
-            elif e.kind == "turn_started":
-                colour = GOLD
-            elif e.kind in ("summon_moved", "elder_sign_gained"):
-                colour = SIGN_GREEN if e.kind == "elder_sign_gained" else mix(GOLD, PARCHMENT, 0.5)
-            elif e.to is not None:
-                colour = (190, 170, 230)
-            self.add_log(text, colour, anchors_of(e), e)
-        self.table.follow_dice(e)
-
-    def add_log(self, text: str, colour: tuple, anchors: tuple = (), event=None) -> None:
-        """A Chronicle entry, with the places and pieces it names (lit when it is hovered)."""
-        self.log.append((text, colour))
-        self.log_at.append(anchors)
-        self.log_of.append(event)
-
-    def _name_of(self, seat: int, god: bool = False) -> str:
-        if seat == -1:
-            return "The Investigators"
-        seats = self.shown["seats"]
-        if 0 <= seat < len(seats) and seats[seat]["god"]:
-            return seats[seat]["god"]["name"] if god else f"the Cult of {seats[seat]['god']['name']}"
-        return self.session.seat_title(seat)
 
     def _apply(self, cid: str) -> None:
         """Apply a choice. ``shown`` is the position before it (always current here:
@@ -334,6 +267,10 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             elif key[1] == "settings":
                 self.menu = False
                 self.app.visit("settings")
+            elif key[1] == "whole_log":
+                self.open_whole_log()
+            elif key[1] == "log_fold":
+                self.table.toggle_fold()
             return
         if self.anim.busy():
             self.anim.skip()
@@ -410,7 +347,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
-            self.table.log_scroll += event.y * 3
+            self.table.log_scroll += event.y  # a line of the Chronicle a notch
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.picker is not None:
             self.picker.cancel()
@@ -461,6 +398,8 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             self.export_report()
         elif k == pygame.K_F1:
             self.open_rules()
+        elif k == pygame.K_l and not self.menu:
+            self.open_whole_log()
         elif k == pygame.K_h and not self.menu:
             self.ask_hint()
         elif k == pygame.K_s:
@@ -493,6 +432,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Scene):
             return
         t = self.table
         t.hidden = self.anim.hidden()
+        t.log_of = self.log_of
         t.thinking = self.session.prompt_seat() if self.session.thinking() and not self.session.is_human(
             self.session.prompt_seat()) else None
         picker = None if self.anim.busy() else self.picker

@@ -4,58 +4,13 @@ draws from the view only."""
 
 from __future__ import annotations
 
-import pygame
-
 from fate.ui.kit import art
-from fate.ui.kit.layout import DICE_RECT, LOG_RECT, MUSEUM_RECT, SUPPLY_RECT
+from fate.ui.kit.layout import DICE_RECT, MUSEUM_RECT, SUPPLY_RECT
 from fate.ui.kit.theme import BLOOD, BRONZE, GATE, GOLD, INK_DIM, INK_FAINT, INVESTIGATOR, PARCHMENT
+from fate.ui.table.chronicle import ChronicleRows
 
 
-class SidePanels:
-    def _log_title(self, screen):
-        L, ink = self.layout, self.ink
-        ink.draw(screen, "Chronicle", L.p(LOG_RECT[0] + 16, LOG_RECT[1] + 22), 24, GOLD, "title", anchor="midleft")
-
-    def draw_log(self, screen, lines: list[tuple[str, tuple]]) -> None:
-        """The newest lines at the bottom; the wheel scrolls back."""
-        L, ink = self.layout, self.ink
-        x, y, w, h = LOG_RECT
-        inner = L.r(x + 14, y + 44, w - 28, h - 54)
-        size = ink.read(17)
-        step = ink.font("body", size).get_linesize()
-        wrapped: list[tuple[str, tuple, int]] = []
-        first = max(0, len(lines) - 200)
-        for k, (text, col) in enumerate(lines[first:], first):
-            for ln in ink.wrap(text, size, inner.w):
-                wrapped.append((ln, col, k))
-        fit = max(1, inner.h // step)
-        self.log_scroll = max(0, min(self.log_scroll, len(wrapped) - fit))
-        end = len(wrapped) - self.log_scroll
-        shown = wrapped[max(0, end - fit):end]
-        self.log_rows = []  # (where a line is drawn, the index of its entry), for hovering a line
-        for i, (ln, col, k) in enumerate(shown):
-            ink.draw(screen, ln, (inner.x, inner.y + i * step), size, col)
-            self.log_rows.append((pygame.Rect(inner.x, inner.y + i * step, inner.w, step), k))
-        self.region(L.r(*LOG_RECT), ("ui", "log"), "Chronicle", "Everything that happened, in order. Scroll with the wheel.")
-
-    def log_entry_at(self, pos: tuple[int, int]) -> int | None:
-        """The Chronicle entry whose line is under ``pos`` (None if none)."""
-        for rect, k in getattr(self, "log_rows", []):
-            if rect.collidepoint(pos):
-                return k
-        return None
-
-    def mark_named(self, screen, row: int, anchors: tuple) -> None:
-        """A hovered Chronicle line: its line lit, and rings on the pieces and places it names."""
-        L = self.layout
-        for rect, k in getattr(self, "log_rows", []):
-            if k == row:
-                pygame.draw.rect(screen, (120, 230, 255), rect.inflate(L.n(6), 0), L.n(1), border_radius=L.n(4))
-        for key in anchors:
-            at = self.anchors.get(key)
-            if at is not None:
-                pygame.draw.circle(screen, (120, 230, 255), at, L.n(34), L.n(4))
-
+class SidePanels(ChronicleRows):  # the Chronicle: fate/ui/table/chronicle.py
     def _dice(self, screen, v, live):
         L, ink = self.layout, self.ink
         x, y, w, h = DICE_RECT

@@ -13,8 +13,9 @@ from fate.scenario import build
 from fate.ui.app import App
 from fate.ui.screens.tutorial import TutorialScene
 from fate.ui.session import SeatConfig, Session
-from fate.ui.table.anim import Banner, CardShow, Dice, FateMove
-from fate.ui.table.scene import NO_RESULT, PlayScene
+from fate.ui.table.anim import Banner, CardShow, FateMove
+from fate.ui.table.scene import PlayScene
+from fate.ui.table.telling import NO_RESULT
 
 DT = 1 / 60  # one frame at 60 frames a second
 CARDS = ("spell_cast", "curse_revealed", "dark_gift", "artifact_exhausted", "artifact_destroyed")

@@ -63,7 +63,9 @@ def test_the_draft_shows_both_gods_large_with_their_portraits_and_dark_gifts(app
     assert not rects[0].colliderect(rects[1]) and abs(rects[0].y - rects[1].y) <= 1  # side by side
 
 
-def test_each_chosen_god_s_sigil_marks_its_lodge(app, content):
+def test_each_chosen_god_s_portrait_marks_its_lodge_large_enough_to_know(app, content):
+    from fate.ui.table.lodges import portrait_medallion
+
     session = busy_session(content, seed=7, players=3, decisions=40, human=0)
     scene = PlayScene(app, session)
     app.show(scene)
@@ -74,13 +76,15 @@ def test_each_chosen_god_s_sigil_marks_its_lodge(app, content):
     for s, seat in enumerate(v["seats"]):
         god = seat["god"]
         assert god is not None
-        sigil = [r.rect for r in table.regions if r.title == f"The sigil of {god['name']}"]
-        assert len(sigil) == 1 and lodges[s].contains(sigil[0])
-        # drawn in its god's light: many of its pixels are that colour
-        area = app.screen.subsurface(sigil[0])
-        near = sum(1 for x in range(area.get_width()) for y in range(area.get_height())
-                   if sum(abs(a - b) for a, b in zip(area.get_at((x, y))[:3], gods.colour(god["id"]), strict=True)) < 90)
-        assert near > area.get_width() * area.get_height() // 30, (god["id"], near)
+        face = [r.rect for r in table.regions if r.title == f"{god['name']}, {god['title']}"]
+        assert len(face) == 1 and lodges[s].contains(face[0])
+        # the god's own portrait, whole, and a fifth of its Lodge's height or more
+        assert face[0].h >= lodges[s].h / 5, (face[0], lodges[s])
+        drawn = app.screen.subsurface(face[0]).copy()
+        want = pygame.Surface(face[0].size)
+        want.blit(app.screen, (0, 0), face[0])  # the panel under it
+        want.blit(portrait_medallion(god["id"], face[0].w), (0, 0))
+        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(want, "RGB"), god["id"]
 
 
 @pytest.mark.parametrize("text_size", [100, 150])

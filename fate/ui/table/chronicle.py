@@ -1,0 +1,213 @@
+"""The Chronicle's panel: the last few lines of the story, each with a small picture of its
+kind of event (a move, a draw, a cast, a roll, a summoning, a raid, a Curse...); the older
+lines of this turn folded into one line that opens on a click; the whole log one click (or
+L) away in a reader (fate/ui/table/whole_log.py). Hovering a line lights what it names.
+A mixin of ``Table`` (through fate/ui/table/side_panels.py): it draws from the lines the
+scene has told, which come as the board shows them (fate/ui/table/anim.py, ``Player``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from fate.ui.kit.illustration import tinted
+from fate.ui.kit.layout import LOG_RECT
+from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INVESTIGATOR, PARCHMENT, mix
+
+SHOWN = 6  # lines the panel shows at most (fewer when they do not fit: long lines, large text)
+WHOLE_LOG = ("ui", "whole_log")
+FOLD = ("ui", "log_fold")
+
+# The kinds of event, each a Game Icons picture (every one is in the data's set, so the
+# icons' subset keeps it: tests/ui/table/test_chronicle_panel.py) and a word for its tooltip.
+KINDS = {
+    "move": ("walk", "A move", ("fate_moved", "cultist_moved", "fate_piece_stays", "no_move")),
+    "draw": ("open-book", "A draw", ("spell_drawn", "spell_drawn_face", "spell_stolen", "spell_stolen_face",
+                                     "spell_deck_reshuffled", "spell_discarded", "readied_discarded")),
+    "cast": ("fire-spell-cast", "A Spell", ("spell_cast", "spell_readied", "squall_placed", "squall_struck")),
+    "roll": ("perspective-dice-six-faces-random", "A roll", ("rolled", "die_rerolled", "die_turned",
+                                                            "die_removed", "dice_added")),
+    "summon": ("magic-portal", "The Summon track", ("summon_moved", "dark_gift", "god_chosen")),
+    "cultists": ("hooded-figure", "Cultists", ("cultist_placed", "cultists_placed", "recalled",
+                                              "cultists_sent_home", "cultists_lost")),
+    "sacrifice": ("sacrificial-dagger", "A sacrifice", ("sacrificed",)),
+    "investigators": ("magnifying-glass", "Investigators", ("investigator_placed", "investigators_placed",
+                                                           "investigators_followed", "investigators_sent",
+                                                           "investigators_left", "investigators_cleared",
+                                                           "investigators_wait", "supply_empty")),
+    "raid": ("police-badge", "A raid", ("raid_declared", "raided", "raid_repelled")),
+    "curse": ("cursed-star", "A Curse", ("cursed", "curse_revealed", "curse_drawn", "curse_destroyed",
+                                         "curse_deck_empty", "elder_sign_curse")),
+    "sign": ("seven-pointed-star", "Elder Signs", ("elder_sign_gained", "elder_sign_destroyed", "empty_lodge")),
+    "control": ("knight-banner", "Control", ("control", "temporary_control", "control_action", "no_control",
+                                             "temporary_control_failed")),
+    "action": ("stone-tablet", "A Basic Action", ("basic_action", "column_discarded")),
+    "artifact": ("open-treasure-chest", "An Artifact", ("artifact_gained", "artifact_exhausted",
+                                                       "artifact_destroyed", "artifact_discarded",
+                                                       "artifact_wrecked", "artifacts_refreshed",
+                                                       "artifacts_revealed", "no_artifacts")),
+    "gate": ("magic-gate", "A Gate", ("gate_gained", "gate_lost")),
+    "turn": ("hourglass", "A new turn", ("turn_started", "turn_ended", "game_over")),
+}
+OTHER = ("quill", "A note")
+KIND_OF = {kind: name for name, (_i, _w, kinds) in KINDS.items() for kind in kinds}
+
+
+def kind_of(e) -> str:
+    """The kind of event a Chronicle entry tells ("" for a note of the table's own)."""
+    return KIND_OF.get(e.kind, "") if e is not None else ""
+
+
+@lru_cache(maxsize=64)
+def _icon(name: str, size: int, colour: tuple) -> pygame.Surface:
+    return tinted(name, size, colour)
+
+
+def _turn_start(events: list) -> int:
+    """The index of this turn's first entry (its "Turn N" line), 0 if none was told."""
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if e is not None and e.kind == "turn_started":
+            return i
+    return 0
+
+
+class ChronicleRows:
+    log_scroll = 0  # entries back from the newest (the wheel)
+    log_open = False  # the earlier lines of this turn unfolded
+    log_of: list = ()  # the event of each entry (the scene's), for its icon and turn
+    _log_turn = -1
+
+    def _log_title(self, screen) -> None:
+        L = self.layout
+        self.ink.draw(screen, "Chronicle", L.p(LOG_RECT[0] + 16, LOG_RECT[1] + 22), 24, GOLD, "title",
+                      anchor="midleft")
+
+    def _log_button(self, screen) -> None:
+        """"Whole log", at the panel's top right (registered after the panel: it is on top)."""
+        L, ink = self.layout, self.ink
+        x, y, w, _h = LOG_RECT
+        size = ink.read(16)
+        word = "Whole log"
+        tw = ink.font("bold", size).size(word)[0]
+        box = pygame.Rect(0, 0, tw + L.n(46), max(L.n(30), ink.font("bold", size).get_linesize() + L.n(8)))
+        box.midright = L.p(x + w - 12, y + 22)
+        pygame.draw.rect(screen, (30, 22, 40), box, border_radius=L.n(8))
+        pygame.draw.rect(screen, mix(BRONZE, GOLD, 0.3), box, L.n(1), border_radius=L.n(8))
+        pic = _icon("scroll-unfurled", L.n(22), GOLD)
+        screen.blit(pic, pic.get_rect(midleft=(box.x + L.n(8), box.centery)))
+        ink.draw(screen, word, (box.x + L.n(36), box.centery), size, PARCHMENT, "bold", anchor="midleft")
+        self.region(box, WHOLE_LOG, "The whole Chronicle (L)",
+                    "Every line of the game so far, turn by turn, in a page you can scroll.")
+
+    def draw_log(self, screen, lines: list[tuple[str, tuple]]) -> None:
+        """The newest lines at the bottom, each with its kind's picture; above them, the
+        earlier lines of this turn in one line that unfolds on a click."""
+        L, ink = self.layout, self.ink
+        x, y, w, h = LOG_RECT
+        self.region(L.r(*LOG_RECT), ("ui", "log"), "Chronicle",
+                    "The last few lines of the story, told as the board shows them; the wheel goes back. "
+                    "The whole log: L.")
+        inner = L.r(x + 14, y + 46, w - 24, h - 54)
+        events = list(self.log_of)[:len(lines)]
+        events += [None] * (len(lines) - len(events))
+        start = _turn_start(events)
+        if start != self._log_turn:  # a new turn folds the last one's lines away again
+            self._log_turn, self.log_open = start, False
+        self.log_scroll = max(0, min(self.log_scroll, len(lines) - 1))
+        end = len(lines) - self.log_scroll
+        size = ink.read(18)
+        step = ink.font("body", size).get_linesize()
+        pic = max(L.n(18), min(L.n(30), step))
+        text_x = inner.x + pic + L.n(10)
+        room = inner.right - text_x
+        fold_h = step + L.n(8)
+        limit = end if self.log_open else SHOWN
+        rows: list[tuple[int, list[str]]] = []
+        used = 0
+        for k in range(end - 1, -1, -1):
+            if len(rows) >= limit or (self.log_open and k < start):
+                break
+            wrapped = ink.wrap(lines[k][0], size, room)
+            need = len(wrapped) * step + L.n(6)
+            if rows and used + need > inner.h - fold_h - L.n(4):
+                break
+            rows.insert(0, (k, wrapped))
+            used += need
+        first = rows[0][0] if rows else end
+        earlier = max(0, first - start)  # this turn's lines above the shown ones
+        self.log_rows = []  # (where a line is drawn, the index of its entry), for hovering a line
+        top = inner.y  # under the title, the newest line last
+        if earlier or self.log_open:
+            self._fold_row(screen, pygame.Rect(inner.x, top, inner.w, fold_h), earlier)
+            top += fold_h + L.n(4)
+        for k, wrapped in rows:
+            text, col = lines[k]
+            e = events[k]
+            tint = self._line_tint(e, col)
+            icon = KINDS.get(kind_of(e), (OTHER[0],))[0]
+            img = _icon(icon, pic, tint)
+            screen.blit(img, img.get_rect(midtop=(inner.x + pic // 2, top + max(0, (step - pic) // 2))))
+            for i, ln in enumerate(wrapped):
+                ink.draw(screen, ln, (text_x, top + i * step), size, col)
+            rect = pygame.Rect(inner.x, top, inner.w, len(wrapped) * step)
+            self.log_rows.append((rect, k))
+            top += len(wrapped) * step + L.n(6)
+        if not lines:
+            ink.draw(screen, "Nothing has happened yet.", (inner.x, inner.y), size, INK_DIM, "italic")
+        self._log_button(screen)
+
+    def _fold_row(self, screen, rect: pygame.Rect, earlier: int) -> None:
+        L, ink = self.layout, self.ink
+        if self.log_open:
+            word, tip = "▾ Fold the earlier lines of this turn", "Back to the last few lines."
+        else:
+            word = f"▸ Earlier this turn: {earlier} more line{'s' if earlier != 1 else ''}"
+            tip = "Unfold them here (the whole game's log: L)."
+        pygame.draw.line(screen, mix(BRONZE, INK_DIM, 0.5), rect.bottomleft, rect.bottomright, L.n(1))
+        size = ink.fitting(word, 16, rect.w, "italic")
+        ink.draw(screen, word, (rect.x, rect.centery), size, INK_DIM, "italic", anchor="midleft")
+        self.region(rect, FOLD, word.lstrip("▸▾ "), tip)
+
+    def _line_tint(self, e, col: tuple) -> tuple:
+        """A line's picture in its cult's colour (the Investigators' blue), else its text's."""
+        seat = e.data.get("seat") if e is not None else None
+        if seat == -1:
+            return INVESTIGATOR
+        if isinstance(seat, int) and 0 <= seat < len(self.colours):
+            return self.colour(seat)
+        return mix(col, GOLD, 0.4)
+
+    def toggle_fold(self) -> None:
+        self.log_open = not self.log_open
+        self.log_scroll = 0
+        self._layer_key = None  # drawn again at once
+
+    def log_entry_at(self, pos: tuple[int, int]) -> int | None:
+        """The Chronicle entry whose line is under ``pos`` (None if none)."""
+        for rect, k in getattr(self, "log_rows", []):
+            if rect.collidepoint(pos):
+                return k
+        return None
+
+    def mark_named(self, screen, row: int, anchors: tuple) -> None:
+        """A hovered Chronicle line: its line lit, and rings on the pieces and places it names."""
+        L = self.layout
+        for rect, k in getattr(self, "log_rows", []):
+            if k == row:
+                pygame.draw.rect(screen, (120, 230, 255), rect.inflate(L.n(6), 0), L.n(1), border_radius=L.n(4))
+        for key in anchors:
+            at = self.anchors.get(key)
+            if at is not None:
+                pygame.draw.circle(screen, (120, 230, 255), at, L.n(34), L.n(4))
+
+
+def entry_kinds() -> set[str]:
+    """Every event kind the panel has a picture for."""
+    return set(KIND_OF)
+
+
+def icons() -> set[str]:
+    return {icon for icon, _w, _k in KINDS.values()} | {OTHER[0], "scroll-unfurled"}

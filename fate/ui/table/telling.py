@@ -1,0 +1,87 @@
+"""The story the table tells: each event the looker may see becomes a line of the Chronicle,
+queued with the beats that show it and told once the board shows its result (fate/ui/table/
+anim.py, ``Player``); the whole log opens in a page of its own (fate/ui/table/whole_log.py).
+A mixin of ``PlayScene`` (fate/ui/table/scene.py)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from fate.narration import narrate
+from fate.ui.kit.sound import effect_of
+from fate.ui.kit.theme import GOLD, PARCHMENT, SIGN_GREEN, mix
+from fate.ui.table.anim import beats_for
+from fate.ui.table.news import anchors_of
+from fate.ui.table.whole_log import WholeLogScene  # noqa: F401 (registers the scene it visits)
+
+NO_RESULT = ("setup_done", "phase", "turn_ended")  # lines with nothing on the board to wait for
+
+
+class Telling:
+    def _relog(self) -> None:
+        """Narrate the whole history again for the looker (after a hand-off)."""
+        self.anim.skip()  # no line still waiting for its beat: the whole Chronicle is written anew
+        self.shown = self.session.view(self.looker)
+        self.log, self.log_at, self.log_of = [], [], []
+        self.logged = 0
+        self._narrate_new(self.session.view(self.looker), animate=False)
+
+    def _narrate_new(self, v: dict, animate: bool, upto: int | None = None) -> None:
+        """Log (and, when ``animate``, queue the beats of) the events not told yet;
+        ``v`` is the looker's view after them, for the names in the sentences."""
+        after = v  # what the board shows once it catches up
+        if v.get("seats"):  # a hotseat player by the name typed at New Game until their god is known
+            names = self.table.players
+            v = dict(v, seats=[row if "player" in row or not (i < len(names) and names[i]) else dict(row, player=names[i])
+                               for i, row in enumerate(v["seats"])])
+        evs = self.session.events if upto is None else self.session.events[:upto]
+        told = evs[self.logged - 1] if self.logged else None
+        for e in evs[self.logged:]:
+            if not e.visible_to(self.looker):
+                continue
+            empty_raid = (told is not None and told.kind == "raid_declared" and not told.data["investigators"]
+                          and e.kind == "raid_repelled" and told.data["seat"] == e.data["seat"])
+            text = None if empty_raid else narrate(e, v, self.looker, self.app.content, told)  # said in one line
+            told = e
+            tell = partial(self._tell, e, text)
+            if animate:  # told once the board shows its result: the Chronicle never runs ahead of it
+                self.anim.add(beats_for(e, self.shown, self.looker, self.table.colour, self._name_of), effect_of(e),
+                              then=tell, board=e.kind not in NO_RESULT)
+            else:
+                tell()
+        self.logged = len(evs)
+        if animate:  # the board shows the game as it stands once nothing is still moving on it
+            self.anim.catch_up(partial(setattr, self, "shown", after))
+
+    def _tell(self, e, text: str | None) -> None:
+        """An event's line in the Chronicle (if it has one), and the dice panel following it."""
+        if text:
+            colour = PARCHMENT
+            if e.kind in ("raid_declared", "raided", "curse_revealed", "cursed"):
+                colour = (236, 120, 110)
+            elif e.kind == "turn_started":
+                colour = GOLD
+            elif e.kind in ("summon_moved", "elder_sign_gained"):
+                colour = SIGN_GREEN if e.kind == "elder_sign_gained" else mix(GOLD, PARCHMENT, 0.5)
+            elif e.to is not None:
+                colour = (190, 170, 230)
+            self.add_log(text, colour, anchors_of(e), e)
+        self.table.follow_dice(e)
+
+    def add_log(self, text: str, colour: tuple, anchors: tuple = (), event=None) -> None:
+        """A Chronicle entry, with the places and pieces it names (lit when it is hovered)."""
+        self.log.append((text, colour))
+        self.log_at.append(anchors)
+        self.log_of.append(event)
+
+    def _name_of(self, seat: int, god: bool = False) -> str:
+        if seat == -1:
+            return "The Investigators"
+        seats = self.shown["seats"]
+        if 0 <= seat < len(seats) and seats[seat]["god"]:
+            return seats[seat]["god"]["name"] if god else f"the Cult of {seats[seat]['god']['name']}"
+        return self.session.seat_title(seat)
+
+    def open_whole_log(self) -> None:
+        """Every line of the Chronicle so far, in a page to scroll (fate/ui/table/whole_log.py)."""
+        self.app.visit("whole_log", list(self.log), list(self.log_of))
