@@ -41,6 +41,26 @@ LODGE_CROWD_W = 92  # the most room the Cultists waiting in a Lodge take (design
 _WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
+HAND_STEP, HAND_STEP_MIN = 24, 16  # design units between two backs of a hand; closer, they stack by symbol
+
+
+def fan_of_backs(backs: list[str], room: float) -> list[tuple[float, str, int]]:
+    """Where a hand's backs stand, ``room`` design units from the first back's left edge to the
+    last's: (offset, back, how many) each. Each back apart while they stay at least
+    ``HAND_STEP_MIN`` apart; past that (a hand of twelve, a Text size of 150%) one stack a
+    symbol, its count on it, so that a large hand never squeezes into a strip."""
+    if not backs:
+        return []
+    if len(backs) == 1 or room / (len(backs) - 1) >= HAND_STEP_MIN:
+        step = min(HAND_STEP, room / max(1, len(backs) - 1))
+        return [(i * step, b, 1) for i, b in enumerate(backs)]
+    counts: dict[str, int] = {}
+    for b in backs:
+        counts[b] = counts.get(b, 0) + 1
+    step = min(HAND_STEP + 8, room / max(1, len(counts) - 1))
+    return [(i * step, b, n) for i, (b, n) in enumerate(counts.items())]
+
+
 def investigators_text(level, where: str, carried: int) -> str:
     """What the Investigators' panel says in a solo game: the level (when not the rules' own),
     where their piece stands, what their turn does and the Curse that ends the game."""
@@ -188,12 +208,19 @@ class LodgePanels:
         bx = self._after(label, hx + 40)
         backs = seat["hand_backs"]
         right = min(hx + 240, LODGE_X + LODGE_W - 8 - 28)  # the last back's left edge, inside the panel
-        step = min(24, (right - bx) / max(1, len(backs) - 1))
-        for i, b in enumerate(backs):
-            r = L.r(bx + i * step, ry, 28, 38)
-            screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
+        fanned = fan_of_backs(backs, right - bx)
+        for offset, b, n in fanned:
+            r = L.r(bx + offset, ry, 28, 38)
+            back = art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b)
+            if n > 1:  # a stack of one symbol's backs: one more edge behind it, its count at its foot
+                screen.blit(back, r.move(L.n(3), -L.n(3)))
+            screen.blit(back, r)
+            if n > 1:
+                pygame.draw.circle(screen, NIGHT, (r.centerx, r.bottom), L.n(9))
+                pygame.draw.circle(screen, BRONZE, (r.centerx, r.bottom), L.n(9), max(1, L.n(1)))
+                ink.draw(screen, str(n), (r.centerx, r.bottom), 15, PARCHMENT, "bold", anchor="center")
         if backs:
-            self.region(L.r(bx, ry, 28 + step * (len(backs) - 1), 38), None,
+            self.region(L.r(bx, ry, 28 + fanned[-1][0], 38), None,
                         f"Hand: {count(len(backs), 'Spell')}",
                         "Backs: " + ", ".join(self.content.symbols[self.sym_index[b]].name for b in backs)
                         + ". The backs are open to all; the faces only to their owner.")
