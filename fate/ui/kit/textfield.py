@@ -126,9 +126,10 @@ class TextEdit:
 
 
 def draw_field(ink: Ink, screen: pygame.Surface, box: pygame.Rect, edit: TextEdit | None, text: str,
-               placeholder: str, size: float, pad: int) -> None:
+               placeholder: str, size: float, pad: int) -> int:
     """The field's text in ``box`` (``edit`` when it is being typed in: the selection shaded and the
-    caret shown, the text scrolled so that the caret is in view); the placeholder, faint, when empty."""
+    caret shown, the text scrolled so that the caret is in view); the placeholder, faint, when empty.
+    Returns how far the text is scrolled left (pixels), for a click to find its character."""
     if edit is None:
         if text:
             ink.draw(screen, text, (box.x + pad, box.centery), size, PARCHMENT, anchor="midleft",
@@ -136,7 +137,7 @@ def draw_field(ink: Ink, screen: pygame.Surface, box: pygame.Rect, edit: TextEdi
         else:
             ink.draw(screen, placeholder, (box.x + pad, box.centery), size, INK_FAINT, anchor="midleft",
                      max_w=box.w - 2 * pad)
-        return
+        return 0
     font = ink.font("body", size)
     width = box.w - 2 * pad
 
@@ -160,3 +161,4 @@ def draw_field(ink: Ink, screen: pygame.Surface, box: pygame.Rect, edit: TextEdi
         x = box.x + pad + caret_x - shift
         pygame.draw.line(screen, GOLD, (x, box.y + box.h // 5), (x, box.bottom - box.h // 5), max(1, box.h // 28))
     screen.set_clip(clip)
+    return shift

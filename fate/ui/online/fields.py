@@ -50,6 +50,7 @@ class Fields:
         self.wrong: dict[str, str] = {}  # field -> the line under it saying what is wrong with it
         self._edit: TextEdit | None = None
         self._edit_of = ""
+        self._drawn_at: dict[str, tuple] = {}  # field -> (box, scroll, padding, font) as last drawn
 
     # ---------------------------------------------------------------- typing
     def edit(self) -> TextEdit | None:
@@ -77,6 +78,17 @@ class Fields:
             e = TextEdit(self.fields[name], FIELDS[name])
         e.replace(text)
         self.changed(name, e.text)
+
+    def pressed_in_field(self, pos: tuple[int, int], extend: bool = False) -> None:
+        """A click in the field being typed in puts the caret at the character clicked (Shift:
+        the selection runs to it)."""
+        e, at = self.edit(), self._drawn_at.get(self.editing or "")
+        if e is None or at is None or not at[0].collidepoint(pos):
+            return
+        box, shift, pad, font = at
+        x = pos[0] - box.x - pad + shift
+        widths = [font.size(self.ink.safe(e.text[:i], "body"))[0] for i in range(len(e.text) + 1)]
+        e.move(min(range(len(widths)), key=lambda i: abs(widths[i] - x)), extend)
 
     def changed(self, name: str, text: str) -> None:
         if text != self.fields[name]:
@@ -116,7 +128,9 @@ class Fields:
         pygame.draw.rect(screen, (30, 24, 34), box, border_radius=L.n(8))
         pygame.draw.rect(screen, WENT_WRONG if bad and not on else (GOLD if on else BRONZE), box, L.n(2),
                          border_radius=L.n(8))
-        draw_field(ink, screen, box, self.edit() if on else None, self.fields[name], PLACEHOLDERS[name], 26, L.n(16))
+        shift = draw_field(ink, screen, box, self.edit() if on else None, self.fields[name], PLACEHOLDERS[name], 26,
+                           L.n(16))
+        self._drawn_at[name] = (box, shift, L.n(16), ink.font("body", 26))
         if bad:  # the line under the field: under its left edge, or ending at its right one when longer
             font = ink.font("italic", 20)
             left = font.size(bad)[0] <= box.w

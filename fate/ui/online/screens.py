@@ -372,7 +372,10 @@ class OnlineScene(Fields, Strangers, Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.editing is not None:
             if not any(h.rect.collidepoint(event.pos) and h.key[0] == "field" for h in self.hot):
                 self.editing = None
+        was = self.editing
         super().handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.editing is not None:
+            self.pressed_in_field(event.pos, extend=was == self.editing and bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
 
     def page_fields(self) -> tuple[str, ...]:
         return {"join": ("address", "code", "name"), "host": ("server", "name"), "lobby": ("server", "name"),

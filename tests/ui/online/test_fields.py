@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 
 from fate.net import hosting
 from fate.net.mygames import MyGames
+from fate.ui.app import click
 from fate.ui.kit.textfield import TextEdit
-from tests.ui.online.test_online import (  # noqa: F401 - user: a fixture
+from tests.ui.online.test_online import (
     press,
     type_into,
-    user,
+    user,  # noqa: F401 - a fixture
     window,
 )
 
@@ -69,6 +70,11 @@ def test_ctrl_a_home_end_and_shift_select_and_typing_or_pasting_replaces_the_sel
     assert app.scene.fields["address"] == "x"
     tip = next(h.tip for h in app.scene.hotspots() if h.key == ("field", "address"))
     assert "Ctrl+A" in tip  # the field says so when hovered
+    typed(app, "10.0.0.2")
+    box = next(h.rect for h in app.scene.hotspots() if h.key == ("field", "address"))
+    app.frame(click((box.x + 3, box.centery)), 0.02)  # a click before the first character: the caret goes there
+    typed(app, "1")
+    assert app.scene.fields["address"] == "1x10.0.0.2"
 
 
 def test_a_port_out_of_range_is_said_under_the_field_and_nothing_starts_or_is_remembered(content, tmp_path, user):  # noqa: F811
