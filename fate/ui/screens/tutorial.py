@@ -17,6 +17,7 @@ from fate.ui.kit.layout import LOG_RECT
 from fate.ui.kit.theme import BRONZE, GOLD, HINT, INK_DIM, PARCHMENT, mix
 from fate.ui.kit.widgets import Hotspot, button, scene
 from fate.ui.session import SeatConfig, Session
+from fate.ui.table.anim import finale_kind, finale_seconds
 from fate.ui.table.scene import PlayScene
 
 NEXT = ("ui", "coach_next")  # close a note
@@ -39,6 +40,7 @@ class TutorialScene(PlayScene):
         self.said = 0  # the step whose words the coach says: it catches up when the board has shown the last choice
         self.coach_target: tuple | None = None  # what the coach points at now (a hotspot key)
         self.refused = 0.0  # until when "not that one" shows
+        self.finale_seen = False  # a lesson won shows its finale once
         app.settings["tutorial"] = self.index  # leaving now comes back to this lesson
         app.save_settings()
 
@@ -88,6 +90,10 @@ class TutorialScene(PlayScene):
             self.anim.update(dt)
             if was_busy and not self.anim.busy():
                 self.shown = self.session.view(self.looker)
+            if not self.anim.busy() and not self.finale_seen:  # a win is won as in a game: its finale,
+                self.finale_seen = True  # then back to the coach for the lesson's last words
+                if finale_kind(self.shown) and finale_seconds(self.anim.speed) > 0:
+                    self.app.visit("finale", self.shown, self.table)
             return
         super().update(dt)
 

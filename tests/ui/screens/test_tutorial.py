@@ -12,6 +12,7 @@ import pytest
 from fate import glossary, settings, tutorial
 from fate.engine.events import EVENTS
 from fate.ui.app import App, click
+from fate.ui.screens.finale import FinaleScene
 from fate.ui.screens.title import TitleScene
 from fate.ui.screens.tutorial import TutorialScene
 from tests.ui.table.test_table_play import frame, press
@@ -118,11 +119,18 @@ def test_the_first_lesson_names_the_lodge_and_every_icon_on_it_before_any_play(a
         assert term.lower() in before_play
 
 
+FINALES: list[str] = []  # the lessons whose finale played, as follow_the_coach saw them
+
+
 def follow_the_coach(app, scene: TutorialScene, limit: int = 6000) -> int:
     """Click whatever the coach points at until the scene changes; the clicks made."""
     clicks = 0
     for _ in range(limit):
         frame(app, dt=0.1)
+        if isinstance(app.scene, FinaleScene):  # a lesson won: its finale, over the lesson's table
+            FINALES.append(scene.lesson.id)
+            frame(app, click((5, 5)))  # a click goes on, back to the coach's last words
+            assert app.scene is scene
         if app.scene is not scene:
             return clicks
         if scene.coach_target is None:
@@ -135,9 +143,10 @@ def follow_the_coach(app, scene: TutorialScene, limit: int = 6000) -> int:
 
 def test_the_whole_tutorial_completes_clicking_only_what_the_coach_points_at(app):
     # the table's own questions stay out of a lesson's way
-    app.settings.update(handoff_solo=True, confirm_end_turn=True)
+    app.settings.update(handoff_solo=True, confirm_end_turn=True, speed=1)
     press(app, ("tutorial",))
     lessons = tutorial.load()
+    FINALES.clear()
     finished = []
     while isinstance(app.scene, TutorialScene):
         scene = app.scene
@@ -148,6 +157,7 @@ def test_the_whole_tutorial_completes_clicking_only_what_the_coach_points_at(app
         if scene.lesson.id in ("winning", "solo-game"):
             assert scene.session.game.over and scene.session.game.winners == (0,)
     assert finished == [x.id for x in lessons]
+    assert FINALES == ["winning", "solo-game"]  # a lesson won ends as a game does (issue 50)
     assert isinstance(app.scene, TitleScene)
     frame(app)
     assert "Learn to Play is done. New Game, when you are ready." in app.ink.drawn
