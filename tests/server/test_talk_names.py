@@ -7,10 +7,30 @@ taken at create, claim or sit; the lobby lists names as they draw."""
 from __future__ import annotations
 
 import asyncio
+import json
+
+from hypothesis import given, settings
 
 from fate.net.client import Client
+from fate.server.protocol import VERSION, ProtocolError, parse
+from fate.textrules import visible
+from tests.test_textrules import nasty, safe
 
 from .test_tables import TWO, error_of
+
+
+@settings(max_examples=300, deadline=None)
+@given(nasty)
+def test_the_door_lets_through_a_clean_name_or_line_or_refuses_it_with_one_error(text):
+    for kind, field, extra in (("claim", "name", {"code": "ABCD-EFGH"}), ("sit", "name", {"game": "g1"}),
+                               ("chat", "text", {"game": "g1"})):
+        raw = json.dumps({"v": VERSION, "type": kind, field: text, **extra})
+        try:
+            got = parse(raw)[field]
+        except ProtocolError as e:
+            assert e.code in ("bad_message", "bad_name", "too_big")
+        else:
+            assert got and safe(got) and got == visible(text, len(text))
 
 
 def test_a_line_with_bidi_controls_arrives_without_them_and_an_invisible_line_is_refused(servers, tmp_path):

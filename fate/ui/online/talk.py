@@ -210,7 +210,8 @@ class TalkPanel:
                 button(self, screen, L, (1484 + i * 136, y + 52, 130, 40), p, ("ui", "talk", "phrase", p), size=16,
                        tip=f"Say “{p}” with one click")
             y += 100
-        others = [i for i in range(s.players) if i not in s.mine and i < len(s.info) and s.info[i].kind != "ai"]
+        others = [i for i in range(s.players) if i not in s.mine and i < len(s.info) and s.info[i].kind != "ai"
+                  and (s.info[i].claimed or i in s.muted)]  # an open seat has nobody to mute yet
         for i, seat in enumerate(others[:3]):
             muted = seat in s.muted
             button(self, screen, L, (1484 + i * 136, y, 130, 40), ("Unmute " if muted else "Mute ")

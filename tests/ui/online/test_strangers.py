@@ -100,7 +100,8 @@ def test_a_public_game_on_a_server_found_in_the_lobby_talked_watched_and_played_
     press(bob, ("ui", "talk", "phrase", "Thinking..."))
     until([ann, bob], lambda: any(ln["text"] == "Thinking..." for ln in ann.scene.session.talk.values()),
           "Bob's second line to reach Ann")
-    assert [ln["text"] for ln in ann.scene.session.lines()] == ["hello Bob"]  # Bob's muted at Ann's
+    # Bob's muted at Ann's from then on: what he said before stays
+    assert [ln["text"] for ln in ann.scene.session.lines()] == ["Good game", "hello Bob"]
     assert MyGames(ann.online_file).find(made.server, made.game).muted == [1]
     for a in (ann, bob):
         press(a, ("ui", "talk", "toggle"))  # closed: the board is clicked again
