@@ -30,6 +30,7 @@ TIMING_WORDS = {
 }
 # The same, short, for a card's band where the whole words do not fit (the tooltip says them whole).
 TIMING_SHORT = {"after_roll": "Your roll", "roll_any": "Any roll", "raided": "Raided", "other_turn": "Rivals'",
+                "own_turn": "Yours",
                 "end": "Turn's end"}
 
 

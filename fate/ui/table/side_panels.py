@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fate.ui.kit import art
 from fate.ui.kit.layout import DICE_RECT, MUSEUM_RECT, SUPPLY_RECT
-from fate.ui.kit.theme import BLOOD, BRONZE, GATE, GOLD, INK_DIM, INK_FAINT, INVESTIGATOR, PARCHMENT
+from fate.ui.kit.theme import BLOOD, BRONZE, GATE, GOLD, INK_FAINT, INVESTIGATOR, PARCHMENT
 from fate.ui.table.chronicle import ChronicleRows
 
 
@@ -14,15 +14,16 @@ class SidePanels(ChronicleRows):  # the Chronicle: fate/ui/table/chronicle.py
     def _dice(self, screen, v, live):
         L, ink = self.layout, self.ink
         x, y, w, h = DICE_RECT
-        ink.draw(screen, "Fate Dice", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
+        # no title: the dice say what they are (their tooltips, the panel's own below)
+        self.region(L.r(x, y, w, h), None, "Fate Dice", "The last roll, as the dice now show it.")
         self.anchors[("panel", "dice")] = L.p(x + w / 2, y + 70)
         faces = self.last_roll or v.get("dice") or []  # as the Chronicle has told them (follow_dice)
         if not faces:
-            ink.draw(screen, "No roll on the table.", L.p(x + 16, y + 64), ink.read(17), INK_FAINT, "italic",
+            ink.draw(screen, "No roll on the table.", L.p(x + 16, y + h / 2), ink.read(17), INK_FAINT, "italic",
                      anchor="midleft")
         size = min(60, (w - 32) / max(1, len(faces)) - 6)
         for i, f in enumerate(faces):
-            r = L.r(x + 16 + i * (size + 6), y + 40, size, size)
+            r = L.r(x + 16 + i * (size + 6), y + (h - size) / 2, size, size)
             self.anchors[("die", i)] = r.center
             if ("die", i) in self.hidden:
                 continue
@@ -54,7 +55,7 @@ class SidePanels(ChronicleRows):  # the Chronicle: fate/ui/table/chronicle.py
         L, ink = self.layout, self.ink
         x, y, w, h = SUPPLY_RECT
         sup = v["supply"]
-        ink.draw(screen, "Supply", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
+        self.region(L.r(x, y, w, h), None, "Supply", "What waits off the board. Hover each for its words.")
         rows = [("investigator", INVESTIGATOR, sup["investigators"], "Waiting", "Investigators waiting in the supply"),
                 ("tome", (150, 140, 170), sup["spell_deck"], "Deck", "Spells in the deck"),
                 ("flame", (120, 100, 110), sup["discard"], "Discard", "Spells in the discard pile"),
@@ -66,8 +67,7 @@ class SidePanels(ChronicleRows):  # the Chronicle: fate/ui/table/chronicle.py
             r = screen.blit(img, L.p(px, y + 48))
             self.anchors[("supply", ("investigators", "deck", "discard", "gates", "curses")[i])] = r.center
             ink.draw(screen, str(n), L.p(px + 40, y + 66), ink.read(22), PARCHMENT, "bold", anchor="midleft")
-            ink.draw(screen, word, L.p(px, y + 86), ink.fitting(word, 14, L.n(82), "italic"), INK_DIM, "italic")
-            self.region(r.union(L.r(px, y + 44, 80, 80)), None, tip, f"{n}.")
+            self.region(r.union(L.r(px, y + 44, 80, 80)), None, f"{word}: {n}", f"{tip}: {n}.")
         if sup["investigators"] == 0:  # under the words, as large as the panel holds it on one line
             warn = "Empty: the next Investigator brings raids!"
             room, low = L.n(w - 32), L.n(19)
