@@ -60,26 +60,36 @@ def router_report(scene) -> RouterReport | None:
     return getattr(scene, "_router", None)
 
 
-def line_for(scene, code: str) -> tuple[str, bool]:
+def line_for(scene, code: str, house: bool = False) -> tuple[str, bool]:
     """The invite line to give for ``code``, and whether it works only in the host's house: the
-    router's way in (the public address) when it opened one, else this computer's address on
-    the home network, which friends elsewhere cannot reach (they need the steps first)."""
+    router's way in (the public address) when it opened one, else (or when ``house`` is asked)
+    this computer's address on the home network, which friends elsewhere cannot reach (they
+    need the steps first)."""
     g = scene.made
     if not g.hosted_here:  # a game on a server elsewhere: everyone joins at its own address
         return invite_line(g.server, code), False
     port = port_or_default(g.server)
     r = router_report(scene)
-    if r is not None and r.state == "open" and r.port == port:
+    if r is not None and r.state == "open" and r.port == port and not house:
         return invite_line(f"ws://{r.address}", code), False
     addrs = scene._lan or []
     where = f"{addrs[0]}:{port}" if addrs else f"127.0.0.1:{port}"
     return invite_line(f"ws://{where}", code), True
 
 
-def copy(scene, code: str) -> None:
-    line, house = line_for(scene, code)
+def router_open(scene) -> bool:
+    r = router_report(scene)
+    return bool(scene.made.hosted_here and r is not None and r.state == "open"
+                and r.port == port_or_default(scene.made.server))
+
+
+def copy(scene, code: str, house: bool = False) -> None:
+    """Copy the invite line for ``code`` (``house``: the home network's line, for a friend in the
+    house, when the router opened the public one too)."""
+    line, house = line_for(scene, code, house)
     r = router_report(scene) if house else None
-    elsewhere = (" For friends in other houses, wait for your router's answer." if r is not None and
+    elsewhere = (" Friends elsewhere get Copy invite's line." if router_open(scene) else
+                 " For friends in other houses, wait for your router's answer." if r is not None and
                  r.state == "asking" else " It cannot reach friends in other houses until the port is forwarded "
                  "(the steps on the right).")
     if clipboard.copy(line):
@@ -114,6 +124,11 @@ def draw_hosting(scene, screen: pygame.Surface, L: Layout) -> None:
                    "the code in one). Read aloud, the code alone is enough with the address."
                    + (" This line has your home network's address: it works for a friend in your house only. "
                       "Friends elsewhere need your router to let them in (on the right)." if house else ""))
+        if not house and router_open(scene):  # the public line above; a friend in the house may need the local one
+            here, _ = line_for(scene, inv["code"], house=True)
+            button(scene, screen, L, (790, y + 58, 210, 34), "For your house", ("copy_house", inv["code"]), size=16,
+                   tip=f"Copy {here}: the same invite with this computer's address on your home network, for a "
+                       "friend in your house (some routers do not let a house reach its own public address).")
         y += 104
     ink.para(screen, "Each code opens its seat once, for 24 hours.", L.r(200, y + 4, 720, 40), 19, INK_DIM)
 

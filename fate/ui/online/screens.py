@@ -304,8 +304,8 @@ class OnlineScene(Fields, Strangers, Scene):
             self.open_game(key[1])
         elif kind == "codes":
             self.made, self.page = key[1], "hosting"
-        elif kind == "copy" and self.made is not None:
-            invites.copy(self, key[1])
+        elif kind in ("copy", "copy_house") and self.made is not None:
+            invites.copy(self, key[1], house=kind == "copy_house")
         elif kind == "paste":
             invites.paste(self, None)
         elif kind == "leave":
