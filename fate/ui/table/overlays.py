@@ -21,6 +21,7 @@ from fate.ui.table.autopass import window_of
 
 # The first words of choices that are verbs, lower-cased inside a sentence ("... than the next
 # best, move to The Library"); a choice that begins with a name keeps it ("Hood Wild pair").
+UNFOLDED = "For the Hint, your chance to cast comes first, on its own: cast, or pass to go on."
 VERBS = frozenset("Move Play Cast Take Ready Roll Do Skip Pass Send Sacrifice Destroy Keep Replace Use Discard "
                   "Draw Gain Return Instead Choose No Stop Give Put Place Turn Reroll Leave Ask Exhaust".split())
 
@@ -84,6 +85,7 @@ class PlayPanels:
         if self.fold is not None:  # the Hint weighs the chance to cast first, asked as it is
             self.unfolded, self.fold, self.picker = self.decisions(), None, None
             self.ask_human(self.session.prompt_seat())
+            self.notice = (UNFOLDED, self.clock + 6)  # the prompt changed under the player: say why
         return self.session.ask_hint()
 
     def hint_line(self) -> tuple[str | None, str, str]:

@@ -383,6 +383,20 @@ def test_a_chance_to_cast_before_you_move_comes_with_the_move(content, tmp_path)
         app.close()
 
 
+def test_the_hint_on_a_move_that_carries_a_chance_to_cast_says_why_the_prompt_changed(content, tmp_path):
+    """Issue 50: after H, "You may cast before movement" replaced the move with no word why."""
+    from fate.ui.table.overlays import UNFOLDED
+    app, scene = prepare_with(content, tmp_path)
+    try:
+        assert first_shown(app, scene)["kind"] == "move"
+        frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
+        frame(app)
+        assert scene.picker.prompt["kind"] == "cast_window"  # the chance to cast, asked on its own...
+        assert UNFOLDED in app.ink.drawn  # ...and the table says why
+    finally:
+        app.close()
+
+
 def test_casting_from_the_move_decision_casts_before_the_move(content, tmp_path):
     app, scene = prepare_with(content, tmp_path)
     try:
