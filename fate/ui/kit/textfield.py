@@ -24,9 +24,11 @@ SELECT = (96, 74, 46)  # the selection's shade behind the text
 
 
 def _mods(event: pygame.event.Event) -> tuple[bool, bool]:
-    """(shift held, Ctrl/Cmd held)."""
+    """(shift held, a command held: Ctrl or Cmd, but not AltGr, which Windows reports as Ctrl+Alt
+    and which types characters such as @ [ ] on many keyboards)."""
     m = getattr(event, "mod", 0)
-    return bool(m & pygame.KMOD_SHIFT), bool(m & (pygame.KMOD_CTRL | pygame.KMOD_META))
+    altgr = bool(m & pygame.KMOD_CTRL and m & pygame.KMOD_ALT) or bool(m & pygame.KMOD_MODE)
+    return bool(m & pygame.KMOD_SHIFT), bool(m & (pygame.KMOD_CTRL | pygame.KMOD_META)) and not altgr
 
 
 class TextEdit:
