@@ -104,7 +104,8 @@ class OnlineScene(Fields, Strangers, Scene):
             self.refresh()
             return
         host, self.background = self.background, None
-        self.notice = hosting.pause_and_stop(host, self.mine.games)
+        said = hosting.pause_and_stop(host, self.mine.games)
+        self.say(said, "well" if said.startswith("Paused") else "")
         self.refresh()
 
     # ---------------------------------------------------------------- the network
@@ -171,8 +172,8 @@ class OnlineScene(Fields, Strangers, Scene):
         elif kind == "resigned" and what == "leave":
             self.forget(self.purpose[1])
 
-    def fail(self, line: str) -> None:
-        self.say(line, "wrong")
+    def fail(self, line: str, kind: str = "wrong") -> None:
+        self.say(line, kind)
         for x in (self.session, self.link):
             if x is not None:
                 x.close()
@@ -336,7 +337,7 @@ class OnlineScene(Fields, Strangers, Scene):
             if self.link is not None or self.session is not None or self.starter is not None:
                 self.app.starting = self.starter[0] if self.starter is not None else self.app.starting
                 self.starter = None  # a server starting goes on starting: the next Host finds it, closing asks
-                self.fail("Stopped.")
+                self.fail("Stopped.", "")  # the player's own doing: plain, not a failure
             elif self.page != "games":
                 self.page, self.notice = "games", ""
                 self.refresh()
