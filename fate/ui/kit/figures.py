@@ -72,8 +72,8 @@ def _lit(shape: pygame.Surface, colour: RGB) -> pygame.Surface:
     """The shape in ``colour``, brighter at the top (the light comes from above)."""
     w, h = shape.get_size()
     grad = pygame.Surface((1, 2), pygame.SRCALPHA)
-    grad.set_at((0, 0), (*_mix(colour, (255, 255, 255), 0.28), 255))
-    grad.set_at((0, 1), (*_mix(colour, (0, 0, 0), 0.3), 255))
+    grad.set_at((0, 0), (*_mix(colour, (255, 255, 255), 0.34), 255))
+    grad.set_at((0, 1), (*colour, 255))
     grad = pygame.transform.smoothscale(grad, (w, h))
     out = shape.copy()
     out.blit(grad, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
