@@ -270,7 +270,8 @@ class Strangers:
         ink = self.ink
         self.draw_where(screen, L, 170, "to look on")
         self.field(screen, L, "name", "Your name at the table", 200, 290, 560)
-        button(self, screen, L, (1380, 322, 420, 56), "Look again", ("look",), size=22,
+        button(self, screen, L, (1380, 322, 420, 56), "Look again" if self.lobby is not None else "Look", ("look",),
+               size=22,
                tip="Ask the server for its open games now (Enter)")
         rows = self.lobby
         if rows is None:
