@@ -70,6 +70,7 @@ class Beat:
     shows = False  # once over, its event's result is on the table (a piece landed, dice stopped, a card shown)
     moves = False  # carries a piece from where the board last had it: the board waits for it to end
     done = False
+    event = None  # the event it shows
 
     def __init__(self, duration: float | None = None) -> None:
         if duration is not None:

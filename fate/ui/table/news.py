@@ -26,6 +26,7 @@ class Marker:
     shows = False  # news of a result the board shows once it catches up: the line waits for that
     moves = False
     done = False
+    event = None
 
     def __init__(self, anchor: tuple, text: str, colour: tuple = GOLD, duration: float | None = None) -> None:
         self.anchor, self.text, self.colour = anchor, text, colour

@@ -15,6 +15,11 @@ from fate.ui.table.news import anchors_of
 from fate.ui.table.whole_log import WholeLogScene  # noqa: F401 (registers the scene it visits)
 
 NO_RESULT = ("setup_done", "phase", "turn_ended")  # lines with nothing on the board to wait for
+# News that is all its own beats show (a marker, a banner): nothing on the board changes with it,
+# so its line comes as they end, not when the board catches up (which would hold back the lines after it)
+NEWS = ("basic_action", "control_action", "no_control", "temporary_control_failed", "fate_piece_stays",
+        "investigators_wait", "raid_repelled", "no_move", "control", "temporary_control", "god_chosen",
+        "curse_deck_empty", "no_artifacts")
 
 
 class Telling:
@@ -43,18 +48,37 @@ class Telling:
                           and e.kind == "raid_repelled" and told.data["seat"] == e.data["seat"])
             text = None if empty_raid else narrate(e, v, self.looker, self.app.content, told)  # said in one line
             told = e
-            tell = partial(self._tell, e, text)
+            hand = animate and self._hand_shows(e, after)
+            tell = partial(self._tell, e, text, after if hand else None)
             if animate:  # told once the board shows its result: the Chronicle never runs ahead of it
-                self.anim.add(beats_for(e, self.shown, self.looker, self.table.colour, self._name_of), effect_of(e),
-                              then=tell, board=e.kind not in NO_RESULT)
+                beats = beats_for(e, self.shown, self.looker, self.table.colour, self._name_of)
+                for b in beats:
+                    b.event = e
+                self.anim.add(beats, effect_of(e), then=tell,
+                              board=e.kind not in NO_RESULT and e.kind not in NEWS and not hand)
             else:
                 tell()
         self.logged = len(evs)
         if animate:  # the board shows the game as it stands once nothing is still moving on it
             self.anim.catch_up(partial(setattr, self, "shown", after))
 
-    def _tell(self, e, text: str | None) -> None:
-        """An event's line in the Chronicle (if it has one), and the dice panel following it."""
+    def _hand_shows(self, e, after: dict) -> bool:
+        """A Spell drawn: the hands can show it before the rest of the board catches up (they
+        show the hands as they stand after the decision, which hold the card drawn)."""
+        seat = e.data.get("seat")
+        if e.kind not in ("spell_drawn", "spell_drawn_face") or not isinstance(seat, int) or seat < 0:
+            return False
+        rows, now = after.get("seats") or [], self.shown.get("seats") or []
+        if seat >= min(len(rows), len(now)) or len(rows[seat]["hand_backs"]) < len(now[seat]["hand_backs"]):
+            return False
+        return e.kind == "spell_drawn" or e.data.get("card") in [c["id"] for c in rows[seat].get("hand", [])]
+
+    def _tell(self, e, text: str | None, hands: dict | None = None) -> None:
+        """An event's line in the Chronicle (if it has one), and the dice panel following it;
+        ``hands``: the view whose hands the table now shows (a Spell drawn)."""
+        if hands is not None and self.shown is not hands:
+            self.shown = dict(self.shown, seats=[dict(row, **{k: new[k] for k in ("hand", "hand_backs") if k in new})
+                                                 for row, new in zip(self.shown["seats"], hands["seats"], strict=True)])
         if text:
             colour = PARCHMENT
             if e.kind in ("raid_declared", "raided", "curse_revealed", "cursed"):

@@ -15,7 +15,7 @@ from fate.ui.screens.tutorial import TutorialScene
 from fate.ui.session import SeatConfig, Session
 from fate.ui.table.anim import Banner, CardShow, FateMove
 from fate.ui.table.scene import PlayScene
-from fate.ui.table.telling import NO_RESULT
+from fate.ui.table.telling import NEWS, NO_RESULT
 
 DT = 1 / 60  # one frame at 60 frames a second
 CARDS = ("spell_cast", "curse_revealed", "dark_gift", "artifact_exhausted", "artifact_destroyed")
@@ -64,6 +64,11 @@ class Board:
         at = next(i for i, x in enumerate(s.session.events) if x is e)
         return any(s.shown == v for told, v in self.views if told > at)
 
+    def after(self, e) -> dict:
+        """The looker's view after the decision that brought ``e``."""
+        at = next(i for i, x in enumerate(self.scene.session.events) if x is e)
+        return next(v for told, v in self.views if told > at)
+
     def note_views(self) -> None:
         """Keep the looker's view after each decision applied (what a board caught up shows)."""
         session, apply = self.scene.session, self.scene.session.apply
@@ -83,6 +88,10 @@ class Board:
         if k == "fate_moved":
             at, to = self.piece_at(d["piece"]), LOCATIONS[d["to"]] if isinstance(d["to"], int) else d["to"]
             return "" if at == to else f"the Fate Piece {d['piece']} is drawn at {at}, not {to}"
+        if k == "spell_drawn":  # the drawer's hand as it stands once the decision is shown
+            mine, then = self.scene.shown["seats"][d["seat"]], self.after(e)["seats"][d["seat"]]
+            return "" if mine["hand_backs"] == then["hand_backs"] or self.caught_up(e) else \
+                f"the hand shows {len(mine['hand_backs'])} Spells, not {len(then['hand_backs'])}"
         if k == "spell_drawn_face":
             return "" if d["card"] in self.hand() else f"the hand shows {self.hand()}, without {d['card']}"
         if k == "rolled":
@@ -91,6 +100,10 @@ class Board:
             return ""
         if k in ("turn_started", "raid_declared") and self.shown_whole(Banner):
             return ""
+        if k in NEWS:  # news that its marker or banner shows whole
+            mine = [b for b in self.seen if b.event is e]
+            return "" if mine and all(b not in self.scene.anim.queue for b in mine) or self.caught_up(e) else \
+                "its news is still to be shown"
         return "" if self.caught_up(e) else "the board still shows the game before it"
 
 
