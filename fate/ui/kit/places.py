@@ -138,7 +138,7 @@ def _step(verb: str, times: int, size: int, colour: tuple) -> pygame.Surface:
 GOLD_PIP = (236, 200, 120)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=128)
 def rules_row(place: str, size: int, gap: int, marker: tuple = (236, 200, 120)) -> pygame.Surface:
     """The place's Basic and Control Actions as symbols ``size`` pixels high, each row on a
     dark pill, ``gap`` pixels apart; an empty surface for a place with no symbols."""
@@ -167,6 +167,7 @@ def rules_row(place: str, size: int, gap: int, marker: tuple = (236, 200, 120)) 
     return out
 
 
+@lru_cache(maxsize=64)
 def fitted_row(place: str, size: int, gap: int, width: int) -> pygame.Surface:
     """``rules_row`` at the largest size up to ``size`` pixels that is at most ``width`` wide."""
     row = rules_row(place, size, gap)
