@@ -129,6 +129,11 @@ def test_an_empty_panel_never_says_nothing_was_said_when_muted_players_spoke(con
     until(apps, lambda: ann.scene.session.talk, "Bob's line to reach Ann")
     assert ann.scene.session.panel_lines() == [] and not ann.scene.toasts
     assert ann.scene.talk_empty_words() == "Only muted players have spoken here (1 line hidden)."
+    # Bob's window goes: the table says so in the talk, in its own voice (no name), muted or not
+    bob.scene.session.close()
+    until([ann], lambda: ann.scene.session.panel_lines(), "the table's line that Bob left")
+    told = ann.scene.session.panel_lines()
+    assert [ln["text"] for ln in told] == ["Bob left the table."] and told[0]["system"] and "name" not in told[0]
 
 
 def test_a_spectator_from_the_lobby_pauses_as_a_spectator_and_takes_the_open_seat(content, tmp_path,
