@@ -116,7 +116,7 @@ def _name(name: str, x: Any) -> str:
     try:
         return _GAME_NAMES.check(x)
     except textrules.TextRefused as e:
-        raise ProtocolError("bad_name", f"field {name!r}: {e}") from None
+        raise ProtocolError("bad_name", str(e)) from None  # said to the person who typed it: no field's name
 
 
 def _chat(name: str, x: Any) -> str:
