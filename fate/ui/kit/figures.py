@@ -25,7 +25,7 @@ RGB = tuple[int, int, int]
 SS = 2  # figures are composed at twice their size and scaled down (soft edges)
 CROWD_MAX = 6  # figures in one crowd at most: more and a numeral says how many
 ASPECT = {"cultist": 0.62, "investigator": 0.8}  # a figure's width for its height
-STEP = 0.84  # the step between two figures of a row, in figure widths (a slight overlap)
+STEP = 0.8  # the step between two figures of a row, in figure widths (a slight overlap)
 ROW_RISE = 0.34  # how far the back row stands above the front one, in figure heights
 BASE_H = 0.2  # the base's half-height under the feet, in figure heights
 NUMERAL_W = 0.55  # room for a numeral beside a crowd, in figure heights
@@ -176,7 +176,7 @@ def crowd_size(n: int, h: float, kind: str = "cultist", rows: int = 2) -> tuple[
     per = rows_of(n, rows)
     width = w + (per[-1] - 1) * STEP * w + (STEP * w / 2 if len(per) > 1 else 0)
     height = h + (ROW_RISE * h if len(per) > 1 else 0) + BASE_H * h
-    return width + 0.3 * w, height
+    return width + 0.2 * w, height
 
 
 @dataclass(frozen=True)
@@ -253,7 +253,7 @@ def slots(n: int, h: float, kind: str = "cultist", rows: int = 2) -> list[tuple[
     out = []
     for r, k in enumerate(per):
         back = len(per) > 1 and r == 0
-        x0 = 0.15 * w + w / 2 + (STEP * w / 2 if back else 0)
+        x0 = 0.1 * w + w / 2 + (STEP * w / 2 if back else 0)
         for i in range(k):
             out.append((x0 + i * STEP * w, ROW_RISE * h if back else 0.0))
     return out

@@ -17,6 +17,7 @@ from fate.ui.kit.theme import INVESTIGATOR, PARCHMENT
 CROWD_GAP = 6  # design units between two crowds on a place
 SQUALL_W = 44  # room kept at the right for the squalls' token (design units)
 SQUALL = (200, 230, 255)
+HEIGHTS = (64, 58, 52, 47, 42, 38, 34, 30)  # the figures' heights on the Altar (design units), largest first
 
 
 class Crowds:
@@ -62,6 +63,8 @@ class Crowds:
         heights = [figures.plan(c, room, y1 - y0, gap=CROWD_GAP, numeral=num).h
                    for _i, _g, c, room, _a, _b, y0, y1 in places if c]
         common = min(heights, default=40.0)
+        # in a few steps, so that one Cultist more somewhere seldom changes every figure's size
+        common = next((step for step in HEIGHTS if step <= common), common)
         for info, groups, counts, room, x0, x1, y0, y1 in places:
             plan = figures.plan(counts, room, y1 - y0, gap=CROWD_GAP, biggest=common, comfy=min(34.0, common),
                                 numeral=num)
