@@ -122,10 +122,9 @@ class WatchSession(NetSession):
 
 def sit_words(m: dict[str, Any]) -> str:
     """One line for the open seat refused."""
-    said = str(m.get("message", "")).removeprefix("field 'name': ")
     return {"no_seat": "Someone was quicker: the game has no open seat any more.",
             "not_public": "That game's seats are taken by invite code only.",
-            "bad_name": f"The server refused your name: {said}"[:200],
+            "bad_name": f"The server refused your name: {m.get('message', '')}"[:200],
             }.get(m["code"], error_words(m))
 
 

@@ -152,14 +152,23 @@ def test_a_spectator_from_the_lobby_pauses_as_a_spectator_and_takes_the_open_sea
     assert "Stop watching" in seen and "Leave to the title" not in seen
     key(carl, k=pygame.K_ESCAPE)
 
+    def named(who: str) -> None:  # the name Play Online keeps (the one last joined with)
+        mine = MyGames(carl.online_file)
+        mine.name = who
+        mine.save()
+
+    named("ANN")  # Ann's, however written: refused, and Carl still watches with the seat still open
+    press(carl, ("ui", "sit"))
+    until(apps, lambda: carl.scene.notice and "refused your name" in carl.scene.notice[0], "the refusal")
+    assert isinstance(carl.scene.session, WatchSession) and "Take the open seat" in labels(carl)
+    named("Carl")
     press(carl, ("ui", "sit"))
     until(apps, lambda: isinstance(carl.scene, OnlinePlayScene) and not isinstance(carl.scene.session, WatchSession),
           "Carl's own table on the seat he took")
     s = carl.scene.session
     assert isinstance(s, NetSession) and s.mine == [2] and s.game_id == made.game
     assert MyGames(carl.online_file).find(made.server, made.game).seats == [2]  # kept in My online games
-    # (the lobby's Watch does not keep the typed name, so Carl plays under the name he last joined with: none)
-    until(apps, lambda: ann.scene.session.name(2) == "Player 3", "Ann's table to show seat 3 taken")
+    until(apps, lambda: ann.scene.session.name(2) == "Carl", "Ann's table to name Carl")
     assert "Take the open seat" not in labels(carl)
     key(carl, k=pygame.K_ESCAPE)  # a player's Pause, online: the game goes on on its server
     assert "Leave the table" in labels(carl)
