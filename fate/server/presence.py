@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("fate.server")
 
 HEARTBEAT_SECONDS = 20.0  # how often the seats held by connections are marked as seen
+GAMES_PER_CONN = 32  # games one connection plays or hosts at once (past that its oldest is let go)
+CONNS_PER_SEAT = 64  # connections playing one seat at once (past that the newest other one is let go)
 
 
 class Conn(Protocol):
@@ -99,10 +101,22 @@ class Presence:
 
     def _watch(self, conn: Conn, live: Live, seats: list[int], rid: int | None, token_hash: str) -> None:
         """``conn`` plays ``seats`` of the game by the token of hash ``token_hash`` from now
-        on (until that token no longer plays them: ``_seat_rows``), and is sent their states."""
-        self._joined.setdefault(conn, {}).setdefault(live.game_id, set()).update(seats)
+        on (until that token no longer plays them: ``_seat_rows``), and is sent their states.
+        Joining again replaces, never adds: a connection holds at most ``GAMES_PER_CONN`` games
+        (past that it lets go of the one it joined longest ago) and a seat is played by at
+        most ``CONNS_PER_SEAT`` connections (past that the newest of the others is let go, and
+        told: the player who sat there first is never pushed out by a flood of joins)."""
+        mine = self._joined.setdefault(conn, {})
+        mine[live.game_id] = mine.pop(live.game_id, set()) | set(seats)  # the newest last
+        for gid in list(mine)[:-GAMES_PER_CONN]:
+            self._let_go(conn, gid)
         for s in seats:
+            others = [c for (t, c) in live.holders if t == s and c is not conn]
+            for c in others[CONNS_PER_SEAT - 1:]:
+                self._release(live, s, c)
+                c.send(reply("seats", None, game=live.game_id, seats=live.seat_list()))
             live.watchers.setdefault(s, set()).add(conn)
+            live.holders.pop((s, conn), None)
             live.holders[(s, conn)] = token_hash
         info = live.seat_list()
         for s in seats:
@@ -168,7 +182,12 @@ class Presence:
         replacing players) until it joins again; the seats stay the player's token's."""
         gid = msg["game"]
         self._stop_watching(conn, gid)
-        seats = self._joined.get(conn, {}).pop(msg["game"], set())
+        self._let_go(conn, gid)
+        conn.send(reply("left", msg.rid, game=gid))
+
+    def _let_go(self, conn: Conn, gid: str) -> None:
+        """``conn`` plays and hosts ``gid`` no more (its players are told)."""
+        seats = self._joined.get(conn, {}).pop(gid, set())
         self._hosting.get(conn, set()).discard(gid)
         live = self.games.get(gid)
         if live is not None:
@@ -176,4 +195,3 @@ class Presence:
                 live.watchers.get(s, set()).discard(conn)
                 live.holders.pop((s, conn), None)
             self._tell_seats(live)
-        conn.send(reply("left", msg.rid, game=gid))

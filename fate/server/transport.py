@@ -5,7 +5,8 @@ own, so a slow reader never holds up a game's other seats. A client that does
 not read is cut off within a bound of time and bytes (``WsConn``): when a send
 waits ``send_seconds`` (20 s) for it, when what the library holds for it does
 not move for that long, or when more than ``OUT_BYTES`` (1 MiB) or
-``OUT_QUEUE`` messages wait in the server; the socket's own send buffer is
+``OUT_QUEUE`` messages wait in the server, or when ``ADDRESS_OUT_BYTES`` (4 MiB) wait for
+all the connections of its address and it is the one of them most behind; the socket's own send buffer is
 capped (``KERNEL_BYTES``), and the cut is a reset, so the system drops what it
 held for that client at once rather than trying to deliver it. Incoming messages
 are rate-limited per connection (a token bucket): a message over the limit is
@@ -44,6 +45,8 @@ BURST = 80.0  # and at once
 FLOOD_CLOSE = 2000  # refused messages after which a connection is closed
 OUT_QUEUE = 2048  # messages waiting for a slow reader before it is cut off
 OUT_BYTES = 1 << 20  # bytes waiting in the server for a slow reader before it is cut off
+ADDRESS_OUT_BYTES = 4 << 20  # bytes waiting for all the connections of one address (past that its worst reader is cut off)
+IN_QUEUE = 16  # messages read from a connection and not yet handled (the library's queue, at most 64 KiB each)
 SEND_SECONDS = 20.0  # how long a client may leave what it is sent unread
 KERNEL_BYTES = 128 * 1024  # the socket's send buffer asked of the system (Linux doubles it)
 
@@ -76,11 +79,31 @@ def _reset(ws: ServerConnection) -> None:
     ws.transport.abort()
 
 
+class Held:
+    """What waits to be sent to the connections of each address, for the limit over them all."""
+
+    def __init__(self) -> None:
+        self.chars: dict[str, int] = {}  # address -> characters waiting
+        self.conns: dict[str, set] = {}  # address -> its connections open
+
+    def add(self, conn: WsConn) -> None:
+        self.conns.setdefault(conn.address, set()).add(conn)
+
+    def remove(self, conn: WsConn) -> None:
+        conn._count(-conn.queued)  # what waited for it no longer counts against its address
+        mine = self.conns.get(conn.address, set())
+        mine.discard(conn)
+        if not mine:
+            self.conns.pop(conn.address, None)
+
+
 class WsConn:
     """One client, as fate.server.presence.Conn."""
 
-    def __init__(self, ws: ServerConnection, send_seconds: float = SEND_SECONDS, address: str = "") -> None:
+    def __init__(self, ws: ServerConnection, send_seconds: float = SEND_SECONDS, address: str = "",
+                 held: Held | None = None) -> None:
         self.ws = ws
+        self.held = Held() if held is None else held
         addr = ws.remote_address
         self.peer = f"{addr[0]}:{addr[1]}" if isinstance(addr, tuple) else str(addr)
         self.address = address or self.peer  # what the limits per address count it as
@@ -105,8 +128,20 @@ class WsConn:
         if self.out.full() or (self.queued and self.queued + len(text) > OUT_BYTES):  # one big message may wait
             self.cut_off(f"more than {OUT_BYTES // 1024} KiB or {OUT_QUEUE} messages unread")
             return
-        self.queued += len(text)
+        self._count(len(text))
         self.out.put_nowait(text)
+        if self.held.chars.get(self.address, 0) > ADDRESS_OUT_BYTES:  # its address's slowest reader goes
+            worst = max(self.held.conns.get(self.address, ()), key=lambda c: c.queued, default=self)
+            worst.cut_off(f"its address leaves more than {ADDRESS_OUT_BYTES >> 20} MiB unread")
+
+    def _count(self, n: int) -> None:
+        """``n`` more characters wait for this connection (fewer, if negative)."""
+        self.queued += n
+        left = self.held.chars.get(self.address, 0) + n
+        if left > 0:
+            self.held.chars[self.address] = left
+        else:
+            self.held.chars.pop(self.address, None)
 
     def cut_off(self, why: str) -> None:
         """It does not read: cut it off rather than hold its messages (and everyone's memory)."""
@@ -116,7 +151,7 @@ class WsConn:
         log.warning("%s cut off: %s", self.peer, why)
         while not self.out.empty():  # what waited for it goes now (the writer may still await this queue)
             self.out.get_nowait()
-        self.queued = 0
+        self._count(-self.queued)
         _reset(self.ws)
 
     async def writer(self) -> None:
@@ -132,7 +167,7 @@ class WsConn:
                         self.cut_off(f"read nothing for {self.send_seconds:.0f} s")
                     held = now
                     continue
-                self.queued -= len(text)
+                self._count(-len(text))
                 try:
                     async with asyncio.timeout(self.send_seconds):
                         await self.ws.send(text)
@@ -160,6 +195,7 @@ async def run(app: GameServer, host: str, port: int, certfile: str | None = None
               ready=None, stop: asyncio.Event | None = None, send_seconds: float = SEND_SECONDS) -> None:
     """Serve until ``stop`` is set. ``ready(port)`` is called once listening. A client that
     leaves its messages unread ``send_seconds`` is cut off."""
+    held = Held()  # what waits for each address's connections
     context = None
     if certfile:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -181,7 +217,8 @@ async def run(app: GameServer, host: str, port: int, certfile: str | None = None
             app.limits.disconnect(address)
 
     async def _serve(ws: ServerConnection, address: str) -> None:
-        conn = WsConn(ws, send_seconds, address)
+        conn = WsConn(ws, send_seconds, address, held)
+        held.add(conn)
         writer = asyncio.get_running_loop().create_task(conn.writer())
         try:
             async for raw in ws:
@@ -201,9 +238,10 @@ async def run(app: GameServer, host: str, port: int, certfile: str | None = None
         finally:
             app.gone(conn)
             writer.cancel()
+            held.remove(conn)
 
     async with serve(handler, host, port, ssl=context, max_size=MAX_FRAME, compression=None,
-                     ping_interval=20, ping_timeout=20, max_queue=64) as server:
+                     ping_interval=20, ping_timeout=20, max_queue=IN_QUEUE) as server:
         bound = next(iter(server.sockets)).getsockname()[1]
         if ready is not None:
             ready(bound)
