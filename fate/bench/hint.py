@@ -9,7 +9,9 @@ hint is asked while Hard still thinks a decision). The figure is the wall
 time from the key press to the frame that first shows the hint (its ring and
 its line), against the budget plus half a second. Then the hint's line is
 drawn again and the words on screen are compared with the whole line: it
-must never be cut.
+must never be cut. It counts the hints that give the chance to win, those
+that say "either will do", the Wild pairs (and Gates) whose destination is
+named, and the strips drawn over their own ring.
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ def measure(count: int = 12, budget: float | None = None, first_seed: int = 1) -
     cut: list[str] = []  # hint lines not shown whole
     lines_used = 0
     skipped = 0  # positions where the game never came back to the human
+    # hints that give the chance to win, say "either will do", are a Wild pair or Gate (and name
+    # where it goes), and whose strip covers its own ring
+    said = {"chance": 0, "either": 0, "wild": 0, "wild_named": 0, "covers": 0}
     try:
         for _seed, session, rival in _positions(content, count, first_seed):
             session.ai_seconds = rival.ai_seconds = budget
@@ -87,8 +92,17 @@ def measure(count: int = 12, budget: float | None = None, first_seed: int = 1) -
             if rival.ai_done() is None:
                 overlapped += 1
             # the line as drawn: every word of it on screen, in order
-            _cid, line, odds = scene.hint_line()
+            cid, line, odds = scene.hint_line()
             whole = line + odds
+            said["chance"] += "your chance to win" in odds and "%" in odds
+            said["either"] += "either will do" in odds
+            if cid.split(":")[0] in ("wild", "gate"):
+                said["wild"] += 1
+                said["wild_named"] += ", to " in line
+            _frames(app, 1 / 60)
+            ring = [r.rect for r in scene.table.regions if r.key == scene.hint_target]
+            ring += [h.rect for h in scene.hotspots() if h.key == scene.hint_target]
+            said["covers"] += scene.hint_box is not None and scene.hint_box.collidelist(ring) >= 0
             app.ink.placed = []
             _frames(app, 1 / 60)
             first = next((r for text, r in app.ink.placed if text.startswith("Hint: ")), None)
@@ -113,7 +127,7 @@ def measure(count: int = 12, budget: float | None = None, first_seed: int = 1) -
     return {"budget": budget, "positions": n, "first": first, "p50": answers[n // 2] if n else 0.0,
             "p95": answers[min(n - 1, int(n * 0.95))] if n else 0.0, "max": answers[-1] if n else 0.0,
             "within": sum(a <= budget + 0.5 for a in answers), "overlapped": overlapped, "longest": longest,
-            "cut": cut, "lines": lines_used, "skipped": skipped}
+            "cut": cut, "lines": lines_used, "skipped": skipped, "said": said}
 
 
 def _frames(app, seconds: float) -> None:
@@ -140,6 +154,10 @@ def report(args) -> int:
     print(f"hint answer time p50: {r['p50']:.2f} s  p95: {r['p95']:.2f} s  max: {r['max']:.2f} s  "
           f"(budget + 0.5 s = {r['budget'] + 0.5:g} s; {r['within']} of {r['positions']} within it)")
     print(f"the first hint, asked as the first table opens (its hint process just starting): {r['first']:.2f} s")
+    said, n = r["said"], r["positions"]
+    print(f"hint words: the chance to win in {said['chance']} of {n}; \"either will do\" in {said['either']}; "
+          f"Wild pairs or Gates {said['wild']}, their destination named in {said['wild_named']}; "
+          f"the strip over its own ring in {said['covers']}")
     shown = "every line shown whole" if not r["cut"] else f"{len(r['cut'])} cut: {r['cut'][0]!r}"
     print(f"hint line: up to {r['longest']} characters, drawn on up to {r['lines']} lines; {shown}")
     return 0 if not r["cut"] else 1

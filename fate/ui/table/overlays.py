@@ -19,6 +19,7 @@ from fate.ui.kit.widgets import backdrop, button, tooltip
 from fate.ui.table.anim import veil
 from fate.ui.table.autopass import window_of
 
+TIE_POINTS = 0.01  # closer than this in points of the chance to win (the worker sends four decimals): level
 # The first words of choices that are verbs, lower-cased inside a sentence ("... than the next
 # best, move to The Library"); a choice that begins with a name keeps it ("Hood Wild pair").
 UNFOLDED = "For the Hint, your chance to cast comes first, on its own: cast, or pass to go on."
@@ -35,7 +36,7 @@ def in_sentence(label: str) -> str:
 def hint_why(estimates, labels: dict[str, str], brings: list[str]) -> str:
     """The reason after a hint's choice: the chance to win Hard gives it, how many points of
     that chance better it is than the next best (or that the two are as good as each other:
-    only when their chances are the same to the point, the chance still given), and what it
+    only when their chances are level, ``TIE_POINTS``, the chance still given), and what it
     surely brings at once (fate/ai/gains.py). ``estimates``: (choice id, chance to win, ...),
     best first."""
     best = round(100 * estimates[0][1]) if estimates else 0
@@ -43,9 +44,12 @@ def hint_why(estimates, labels: dict[str, str], brings: list[str]) -> str:
     if len(estimates) > 1:
         other = labels.get(estimates[1][0], estimates[1][0])
         other = in_sentence(other).rstrip(" .;:")  # set inside a sentence of its own
-        points = best - round(100 * estimates[1][1])
-        if points <= 0:
-            why += f"; {other} is as good ({best - points}%): either will do"
+        lead = 100 * (estimates[0][1] - estimates[1][1])
+        points = round(lead)
+        if lead < TIE_POINTS:
+            why += f"; {other} is as good ({round(100 * estimates[1][1])}%): either will do"
+        elif points < 1:
+            why += f", under a point better than the next best, {other}"
         else:
             why += f", {points} point{'s' if points != 1 else ''} better than the next best, {other}"
     else:

@@ -59,8 +59,9 @@ def test_h_asks_hard_and_the_ring_shows_what_to_click(table):
     cid, line, odds = scene.hint_line()
     assert scene.session.game.pending().choice(cid) is not None
     assert line == "Hint: " + scene.picker.labels.get(cid, scene.session.game.pending().choice(cid).label)
-    assert re.fullmatch(r": your chance to win \d+%(; .+ is as good \(\d+%\): either will do|, \d+ points? better "
-                        r"than the next best, .+|, the one choice Hard sees worth making)(\. At once: .+)?\.", odds), odds
+    assert re.fullmatch(r": your chance to win \d+%(; .+ is as good \(\d+%\): either will do|, (\d+ points?|under a "
+                        r"point) better than the next best, .+|, the one choice Hard sees worth making)(\. At once: .+)?\.",
+                        odds), odds
     assert scene.hint_target == scene.picker.next_target(cid) and scene.hint_target in scene.picker.live()
     spot = hint_spot(scene)  # one hint a decision: the button now says why not
     assert spot.key == ("ui", "disabled", "ui", "hint") and "shown" in spot.tip
@@ -186,10 +187,12 @@ def test_a_hint_says_the_chance_to_win_and_its_lead_in_points_or_that_two_are_as
     labels = {"to:2": "Move to The Ceremony", "to:5": "Move to The Library"}
     assert hint_why([("to:2", 0.34, 40), ("to:5", 0.28, 30)], labels, []) == (
         ": your chance to win 34%, 6 points better than the next best, move to The Library.")
-    # a point apart is not "either will do": only the same chance to the point is
+    # close is not "either will do": only a level chance is
     assert hint_why([("to:2", 0.352, 40), ("to:5", 0.341, 39)], labels, []) == (
         ": your chance to win 35%, 1 point better than the next best, move to The Library.")
-    assert hint_why([("to:2", 0.341, 40), ("to:5", 0.339, 39)], labels, ["1 more Cultist on the board"]) == (
+    assert hint_why([("to:2", 0.112, 241), ("to:5", 0.1116, 239)], labels, []) == (
+        ": your chance to win 11%, under a point better than the next best, move to The Library.")
+    assert hint_why([("to:2", 0.3401, 40), ("to:5", 0.3401, 39)], labels, ["1 more Cultist on the board"]) == (
         ": your chance to win 34%; move to The Library is as good (34%): either will do. "
         "At once: 1 more Cultist on the board.")
     assert hint_why([("to:2", 0.5, 10)], labels, []) == ": your chance to win 50%, the one choice Hard sees worth making."
