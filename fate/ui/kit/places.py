@@ -138,24 +138,26 @@ def _step(verb: str, times: int, size: int, colour: tuple) -> pygame.Surface:
 GOLD_PIP = (236, 200, 120)
 
 
+@lru_cache(maxsize=64)
+def pill(steps: tuple, size: int, marker: tuple = GOLD_PIP) -> pygame.Surface:
+    """One row of steps as symbols ``size`` pixels high on a dark pill."""
+    pad = max(3, size // 5)
+    parts = [_step(v, n, size, marker if v in ("basic", "control") else INK) for v, n in steps]
+    w = sum(p.get_width() for p in parts) + pad * (len(parts) + 1)
+    out = pygame.Surface((w, size + 2 * pad), pygame.SRCALPHA)
+    pygame.draw.rect(out, PILL, out.get_rect(), border_radius=(size + 2 * pad) // 2)
+    x = pad
+    for p in parts:
+        out.blit(p, (x, pad))
+        x += p.get_width() + pad
+    return out
+
+
 @lru_cache(maxsize=128)
-def rules_row(place: str, size: int, gap: int, marker: tuple = (236, 200, 120)) -> pygame.Surface:
+def rules_row(place: str, size: int, gap: int) -> pygame.Surface:
     """The place's Basic and Control Actions as symbols ``size`` pixels high, each row on a
     dark pill, ``gap`` pixels apart; an empty surface for a place with no symbols."""
-    pills = []
-    pad = max(3, size // 5)
-    for steps in altar_symbols.rows(place):
-        if not steps:
-            continue
-        parts = [_step(v, n, size, marker if v in ("basic", "control") else INK) for v, n in steps]
-        w = sum(p.get_width() for p in parts) + pad * (len(parts) + 1)
-        pill = pygame.Surface((w, size + 2 * pad), pygame.SRCALPHA)
-        pygame.draw.rect(pill, PILL, pill.get_rect(), border_radius=(size + 2 * pad) // 2)
-        x = pad
-        for p in parts:
-            pill.blit(p, (x, pad))
-            x += p.get_width() + pad
-        pills.append(pill)
+    pills = [pill(steps, size) for steps in altar_symbols.rows(place) if steps]
     if not pills:
         return pygame.Surface((1, 1), pygame.SRCALPHA)
     out = pygame.Surface((sum(p.get_width() for p in pills) + gap * (len(pills) - 1), pills[0].get_height()),

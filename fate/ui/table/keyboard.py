@@ -179,7 +179,7 @@ class KeyboardPlay:
             self.pinned = None
             return
         focus = self.focused_key()
-        if focus is not None and focus[0] == "card":
+        if focus is not None and focus[0] in ("card", "loc"):  # a place's preview: its symbols in words
             self.pinned = focus
             return
         me = self.shown["seats"][self.looker] if self.looker is not None and self.looker >= 0 else {}

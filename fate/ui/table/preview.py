@@ -1,6 +1,7 @@
 """The large card preview: a face-up card at reading size, with its whole text,
 its cost to Ready, when it may be cast and its symbol. Shown while the pointer
-rests on a card, or on the card the keyboard focus is on (V shows and hides it).
+rests on a card, or on the card the keyboard focus is on (V shows and hides it);
+V on a place of the Altar shows that place the same way, its symbols over their words.
 A mixin of ``Table``: it draws only what the card face drawn from the view holds.
 """
 
@@ -8,8 +9,10 @@ from __future__ import annotations
 
 import pygame
 
-from fate.ui.kit import art
-from fate.ui.kit.theme import INK_DIM, NIGHT, PARCHMENT, mix
+from fate import altar_symbols
+from fate.engine.constants import LOCATIONS
+from fate.ui.kit import art, illustration, places
+from fate.ui.kit.theme import GOLD, INK_DIM, NIGHT, PARCHMENT, mix
 from fate.ui.table.picker import Key
 
 PREVIEW_W, PREVIEW_H = 400, 300  # design units
@@ -49,6 +52,8 @@ class CardPreview:
         The picture is the top of the card, most of it; on it, as bands, what kind of card
         it is (top), its name and title (foot) and its cost on chips; under it, the whole
         text, when it may be cast, its cost in words and what a click does now."""
+        if key[0] == "loc":
+            return self.place_preview(screen, key[1])
         face = self._faces.get(key)
         if face is None:
             return False
@@ -127,4 +132,49 @@ class CardPreview:
             ink.para(screen, action, pygame.Rect(box.x + pad, strip.y + L.n(6), inner_w, act_h), ink.read(18),
                      PARCHMENT, "bold", align="center")
         ink.drawn.add(name)
+        return True
+
+    def place_preview(self, screen: pygame.Surface, loc_id: str) -> bool:
+        """The large preview of a place of the Altar (V while the keyboard is on it): its scene
+        with its name on it, then each of its actions as its row of symbols over its whole words."""
+        if loc_id not in LOCATIONS:
+            return False
+        i = LOCATIONS.index(loc_id)
+        place = self.content.locations[i]
+        L, ink = self.layout, self.ink
+        near = self.tile_rect(i)
+        box = self.preview_rect(near)
+        pad, size = L.n(20), L.n(30)
+        inner_w = box.w - 2 * pad
+        pic = pygame.Rect(box.x + L.n(4), box.y + L.n(4), box.w - L.n(8), round((box.w - L.n(8)) * 0.5))
+        basic, control = altar_symbols.rows(loc_id)
+        rows = [(steps, text) for steps, text in ((basic, place.basic_text), (control, place.control_text)) if steps]
+        need = pic.h + L.n(8 + 12) + sum(size + L.n(12 + 6 + 14) + ink.height(text, ink.read(20), inner_w)
+                                         for _s, text in rows)
+        box = self.preview_rect(near, need)
+        pic.topleft = (box.x + L.n(4), box.y + L.n(4))
+        shadow = pygame.Surface(box.size, pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 120))
+        screen.blit(shadow, box.move(L.n(8), L.n(10)))
+        colour = self.sym_colour[i]
+        pygame.draw.rect(screen, (26, 20, 34), box, border_radius=L.n(14))
+        scene = places.SCENES.get(loc_id)
+        if scene is not None:
+            screen.blit(illustration.render(scene, pic.w, pic.h), pic)
+        name_h = ink.font("bold", ink.read(30)).get_linesize() + L.n(10)
+        band = pygame.Rect(pic.x, pic.bottom - name_h, pic.w, name_h)
+        screen.blit(self._band(band.size, (14, 10, 20), 205), band)
+        g = art.glyph(self.sym_id[i], L.n(34), colour)
+        screen.blit(g, g.get_rect(midleft=(band.x + L.n(12), band.centery)))
+        ink.draw(screen, place.name, (band.x + L.n(54), band.centery), ink.read(30), GOLD, "bold", anchor="midleft",
+                 max_w=band.w - L.n(64))
+        y = pic.bottom + L.n(12)
+        for steps, text in rows:
+            row = places.pill(steps, size)
+            if row.get_width() > inner_w:
+                row = pygame.transform.smoothscale(row, (inner_w, round(row.get_height() * inner_w / row.get_width())))
+            screen.blit(row, (box.x + pad, y))
+            y += row.get_height() + L.n(6)
+            y += ink.para(screen, text, pygame.Rect(box.x + pad, y, inner_w, box.h), ink.read(20), PARCHMENT) + L.n(14)
+        pygame.draw.rect(screen, mix(colour, NIGHT, 0.2), box, L.n(3), border_radius=L.n(14))
         return True

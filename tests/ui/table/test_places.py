@@ -106,3 +106,24 @@ def test_every_symbol_is_an_icon_of_the_set_or_a_piece_and_how_to_play_explains_
     legend = next(s for s in guide.sections() if s.id == "symbols")
     for verb in altar_symbols.VERBS.values():
         assert any(line.startswith(verb.name + ":") for line in legend.text), verb.name
+
+
+@pytest.mark.parametrize("text_size", [100, 150])
+def test_the_preview_of_a_place_puts_its_symbols_over_their_whole_words(content, tmp_path, text_size):
+    """V on a place: its scene, its name, and each action's row of symbols over the action's
+    whole words, inside the window."""
+    app = table_at(content, tmp_path, (1280, 720), text_size)
+    try:
+        table = app.scene.table
+        for loc, loc_id in enumerate(LOCATIONS):
+            place = content.locations[loc]
+            app.ink.placed = []
+            assert table.card_preview(app.screen, ("loc", loc_id))
+            lines = [(text, r) for text, r in app.ink.placed]
+            words = " ".join(text for text, _r in lines)
+            assert place.name in words
+            assert " ".join(place.basic_text.split()) in words and " ".join(place.control_text.split()) in words
+            assert all(app.screen.get_rect().contains(r) for _t, r in lines), loc_id
+        assert not table.card_preview(app.screen, ("loc", "nowhere"))
+    finally:
+        app.close()
