@@ -381,3 +381,29 @@ def test_what_waits_unread_for_one_address_is_bounded_and_its_reader_is_served(s
     assert final >= 150 and got["spectate"] == final + 1 and got["closed"] == 0  # every decision, once
     assert log.read_text().count("its address leaves more than 4 MiB unread") >= 3
     assert grown < GROWTH_KB + 4096, f"the server grew by {grown} KiB while the game was played"
+
+
+def test_games_and_invite_codes_asked_past_the_limit_from_many_addresses_hold_nothing(servers, tmp_path):
+    """16 addresses ask for 60 games each, with an invite code a seat: 20 each are made (the
+    limit of the window), the rest refused, and the refused ones hold nothing."""
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0", address_limits=True)
+    seats = [{"kind": "host"}, {"kind": "remote"}, {"kind": "remote"}, {"kind": "remote"}]
+
+    async def main():
+        strangers = await strangers_from(srv.url, range(2, 18), 1)
+        create = lambda s, i: ("create", {"seats": seats, "public": i % 2 == 0})  # noqa: E731
+        await flood(strangers, create, 3.0, 10)  # 30 asked each: the limit reached
+        await settled(strangers)
+        warm = rss_kb(srv.proc.pid)
+        await flood(strangers, create, 3.0, 10)
+        await settled(strangers)
+        grown = rss_kb(srv.proc.pid) - warm
+        await answers_at_once(srv.url)
+        got = [(s.got, s.sent) for s in strangers]
+        for c in strangers:
+            await c.close()
+        return got, grown
+
+    got, grown = asyncio.run(main())
+    assert all(g["created"] == 20 and g["too_many"] == sent - 20 >= 30 for g, sent in got)
+    assert grown < 1024, f"the server grew by {grown} KiB while refusing"
