@@ -57,6 +57,9 @@ def error_words(m: dict[str, Any]) -> str:
         what = said.split(" from your address", 1)[0] if said.startswith("more than ") else ""
         return ("Your network has asked this server for all it allows one address"
                 f"{' (' + one_line(what, 80) + ')' if what else ''}; try again later.")
+    if m.get("code") == "bad_name":  # the server says why in a player's words ("someone at that table is...")
+        said = one_line(str(m.get("message", "")), 160)
+        return f"That name cannot be used here: {said}." if said else "That name cannot be used here; choose another."
     return ERROR_WORDS.get(m.get("code", ""), one_line(f"The server refused: {m.get('message', '')}"))
 
 

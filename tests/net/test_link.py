@@ -160,6 +160,33 @@ def test_a_limit_reached_is_said_in_plain_words_naming_the_limit_not_the_code(tm
     assert "\n" not in odd and "too_many" not in odd and len(odd) < 200
 
 
+def test_a_name_the_server_refuses_is_said_as_the_servers_reason_in_one_line(tmp_path):
+    """A real ``bad_name`` (a friend claiming with the name "Host") reads as why, not as a code."""
+    from fate.net.client import Client, ServerError
+    from fate.net.link import error_words
+
+    srv = ServerProcess(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0").start()
+    try:
+        async def main():
+            c = await Client(srv.url).connect()
+            made = await c.request("create", seats=[{"kind": "host"}, {"kind": "remote"}])
+            friend = await Client(srv.url).connect()
+            with pytest.raises(ServerError) as e:
+                await friend.request("claim", code=made["invites"][0]["code"], name="Host")
+            await c.close()
+            await friend.close()
+            return {"type": "error", "code": e.value.code, "message": e.value.message}
+
+        refused = asyncio.run(main())
+    finally:
+        srv.stop()
+    words = error_words(refused)
+    assert refused["code"] == "bad_name"
+    assert words.startswith("That name cannot be used here: ") and "Host" in words and "bad_name" not in words
+    odd = error_words({"type": "error", "code": "bad_name", "message": "x\n" * 300})
+    assert "\n" not in odd and len(odd) < 220
+
+
 def test_who_paused_a_game_and_whose_computer_hosts_it_survive_a_restart_and_bad_values_are_dropped(tmp_path):
     """My online games keeps who paused a game and whose own computer serves it (it waits for
     them when the server does not answer); a name that cannot be one is read as none."""

@@ -94,6 +94,7 @@ class Strangers:
         elif kind == "sit":
             self.sit(key[1])
         elif kind == "watch_game":
+            self.remember()  # the name typed: a spectator who takes the open seat plays under it
             self.watch(self.lobby_at, gid=key[1])
         elif kind == "watch":
             self.watch_by_code()

@@ -144,6 +144,7 @@ def test_a_spectator_from_the_lobby_pauses_as_a_spectator_and_takes_the_open_sea
     carl = from_lobby(content, tmp_path, "Carl", where, made.game, ("watch_game",), [ann, bob])
     apps = [ann, bob, carl]
     assert isinstance(carl.scene.session, WatchSession) and carl.scene.session.mine == []
+    assert MyGames(carl.online_file).name == "Carl"  # the name typed in the lobby is kept as he watches
     until(apps, lambda: "Take the open seat" in labels(carl), "Carl's table to offer the open seat")
 
     key(carl, k=pygame.K_ESCAPE)  # a spectator's Pause speaks to a spectator
