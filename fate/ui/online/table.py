@@ -23,7 +23,16 @@ import pygame
 from fate.net.link import Link
 from fate.net.mygames import MyGames, OnlineGame, port_of
 from fate.ui.kit.layout import Layout
-from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, INK_DIM, PANEL, PANEL_EDGE, PARCHMENT, SIGN_GREEN
+from fate.ui.kit.theme import (
+    BRONZE,
+    GOLD,
+    INK_DIM,
+    PANEL,
+    PANEL_EDGE,
+    PARCHMENT,
+    WENT_WELL,
+    WENT_WRONG,
+)
 from fate.ui.kit.widgets import Hotspot, button, scene, tooltip
 from fate.ui.online.knock import Knock
 from fate.ui.online.session import NetSession
@@ -31,8 +40,9 @@ from fate.ui.online.talk import TalkPanel
 from fate.ui.online.watch import WatchSession
 from fate.ui.table.scene import PlayScene
 
-CONNECTION = {"online": ("Online", SIGN_GREEN), "connecting": ("Connecting", GOLD),
-              "reconnecting": ("Offline", BLOOD), "failed": ("Offline", BLOOD), "closed": ("Offline", BLOOD)}
+CONNECTION = {"online": ("Online", WENT_WELL), "connecting": ("Connecting", GOLD),  # the online screens' pair
+              "reconnecting": ("Offline", WENT_WRONG), "failed": ("Offline", WENT_WRONG),
+              "closed": ("Offline", WENT_WRONG)}
 REPLACE_AFTER = 60.0  # seconds: the server's --absent-after, before which it refuses to replace a player
 
 
@@ -363,7 +373,7 @@ class OnlinePlayScene(TalkPanel, PlayScene):
             shade = pygame.Surface(box.size, pygame.SRCALPHA)
             shade.fill((22, 14, 24, 235))
             screen.blit(shade, box)
-            pygame.draw.rect(screen, BLOOD, box, max(1, L.n(2)), border_radius=L.n(10))
+            pygame.draw.rect(screen, WENT_WRONG, box, max(1, L.n(2)), border_radius=L.n(10))
             ink.draw(screen, "Reconnecting to the game…", L.p(960, 82), 28, GOLD, "title", anchor="midtop")
             wait = s.link.retry_in()
             line = (f"Trying again in {wait:.0f} s (attempt {s.link.attempts + 1})." if wait >= 1

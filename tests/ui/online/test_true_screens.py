@@ -122,6 +122,8 @@ def test_a_paused_game_shows_a_pause_not_offline_nor_reconnecting(content, tmp_p
     until([later, friend], lambda: friend.scene.session.link.status == "online", "the friend back", 30)
     user.append(later.hosting)
     assert "Online" in shown(friend)
+    dot = friend.scene.table.layout.p(1660, 25)  # the connection's dot in the online screens' colour of success
+    assert tuple(friend.screen.get_at(dot))[:3] == WENT_WELL
 
 
 def test_success_and_failure_lines_have_their_own_colours_and_the_house_line_is_labelled(content, tmp_path,
