@@ -86,7 +86,7 @@ class CardsAndPrompt:
         step = ink.font("bold", size).get_linesize()
         sub: list[str] = []
         if title:  # an Elder God's title under its name, in the same band
-            sub = ink.wrap(title, 13, width, "italic")[:2]
+            sub = ink.wrap(title, 13, width, "italic")  # whole, however many lines
         sub_step = ink.font("italic", 13).get_linesize()
         foot_h = len(lines) * step + len(sub) * sub_step + L.n(6)
         foot = pygame.Rect(inner.x, inner.bottom - foot_h, inner.w, foot_h)
