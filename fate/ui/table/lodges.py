@@ -123,7 +123,7 @@ class LodgePanels:
             self.anchors[("track", s, step)] = r.center
             sign_here = step >= 10 - signs and step > 0
             pygame.draw.rect(screen, (40, 60, 48) if sign_here else (34, 28, 44), r, border_radius=L.n(5))
-            pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.4), r, L.n(1), border_radius=L.n(5))
+            pygame.draw.rect(screen, PANEL_EDGE, r, max(1, L.n(1)), border_radius=L.n(5))  # the quiet line
             if step == 9 and god:  # where the god comes: its sigil, under whatever stands there
                 sig = gods.sigil(god["id"], L.n(30), mix(gods.colour(god["id"]), NIGHT, 0.45 if sign_here else 0.1))
                 screen.blit(sig, sig.get_rect(center=r.center))
@@ -202,7 +202,7 @@ class LodgePanels:
                             f"{self.content.symbols[self.sym_index[b]].name} back; its cost, shown as it was "
                             f"readied: {cost}. It may be cast at its moment.")
             else:
-                pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.6), r, L.n(1), border_radius=L.n(4))
+                pygame.draw.rect(screen, PANEL_EDGE, r, max(1, L.n(1)), border_radius=L.n(4))
         hx = sx + 116
         label = ink.draw(screen, "Hand", L.p(hx, ry + 18), small, INK_DIM, "italic", anchor="midleft")
         bx = self._after(label, hx + 40)
