@@ -23,6 +23,7 @@ from fate.ui.kit.illustration import white_icon
 
 RGB = tuple[int, int, int]
 SS = 2  # figures are composed at twice their size and scaled down (soft edges)
+PAD = 2  # pixels of dark edge and room round a figure
 CROWD_MAX = 6  # figures in one crowd at most: more and a numeral says how many
 ASPECT = {"cultist": 0.62, "investigator": 0.8}  # a figure's width for its height
 STEP = 0.8  # the step between two figures of a row, in figure widths (a slight overlap)
@@ -83,7 +84,7 @@ def _lit(shape: pygame.Surface, colour: RGB) -> pygame.Surface:
 def _compose(shape: pygame.Surface, colour: RGB) -> pygame.Surface:
     """A lit figure with its holes in shadow and a dark edge all round."""
     w, h = shape.get_size()
-    pad = 2 * SS
+    pad = PAD * SS
     out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
     body = _filled(shape)
     edge = body.to_surface(setcolor=(*DARK, 235), unsetcolor=(0, 0, 0, 0))
@@ -109,7 +110,7 @@ def cultist(h: int, colour: RGB, mark: str = "", dim: float = 0.0) -> pygame.Sur
     colour = _mix(colour, (24, 14, 40), dim)
     surf = _compose(_silhouette(ICONS["cultist"], W, H), colour)
     if mark:
-        pad = 2 * SS
+        pad = PAD * SS
         x, y, r = MARK_AT
         _mark(surf, mark, pad + W * 0.5, pad + H * y, H * r, (*_mix(colour, DARK, 0.85), 255),
               (*_mix(colour, (255, 255, 255), 0.55), 255))
@@ -136,7 +137,7 @@ def investigator(h: int, colour: RGB, dim: float = 0.0) -> pygame.Surface:
         pygame.draw.rect(shape, (255, 255, 255, 255),
                          pygame.Rect(cx + side * coat_w * 0.14 - coat_w * 0.09, H * 0.86, coat_w * 0.18, H * 0.14))
     surf = _compose(shape, colour)
-    pad = 2 * SS
+    pad = PAD * SS
     # the lantern, hung from the right hand, in its own glow
     lh = round(H * 0.3)
     lx, ly = pad + W * 0.8, pad + H * 0.74
@@ -281,7 +282,7 @@ def crowd(kind: str, n: int, h: int, colour: RGB, mark: str = "", rows: int = 2,
     for x, y in slots(n, h, kind, rows):
         back = y > 0
         fig = figure(kind, h, colour, mark, min(1.0, dim + (0.15 if back else 0.0)))
-        surf.blit(fig, fig.get_rect(midbottom=(x, ground_y - y + 2 * 2 // SS + 1)))
+        surf.blit(fig, fig.get_rect(midbottom=(x, ground_y - y + PAD + 1)))  # (its edge hangs below its feet)
     return surf
 
 
