@@ -118,7 +118,7 @@ class ChronicleRows:
             self._log_turn, self.log_open = start, False
         self.log_scroll = max(0, min(self.log_scroll, len(lines) - 1))
         end = len(lines) - self.log_scroll
-        size = ink.read(18)
+        size = ink.read(20)
         step = ink.font("body", size).get_linesize()
         pic = max(L.n(18), min(L.n(30), step))
         text_x = inner.x + pic + L.n(10)
