@@ -76,6 +76,10 @@ class CardPreview:
                 + ink.height(text, ink.read(21), inner_w)
                 + (L.n(6) + ink.height(f"Cost to Ready: {names}", ink.read(17), inner_w, "italic") if cost else 0)
                 + (L.n(12 + 12) + ink.height(action, ink.read(18), inner_w, "bold") if action else 0))
+        room = L.h - L.n(64)  # a long text at a large Text size: the picture gives way, the words stay whole
+        if need > room and pic_h > top_h + name_h + L.n(60):
+            cut = min(need - room, pic_h - (top_h + name_h + L.n(60)))
+            pic_h, need = pic_h - cut, need - cut
         box = self.preview_rect(r, need)
         if back in self.sym_index:
             kind = f"Spell · {self.content.symbols[self.sym_index[back]].name} back"
