@@ -201,22 +201,26 @@ class PlayPanels:
         must, better = self.hint_avoid(named)
         area = screen.get_rect()
         grid = max(8, L.n(24))
-        best = None
+        shapes = []  # (the strip at the origin, its lines), as wide as it likes, then narrower
         for width in (580, 330):
             lines = self.ink.wrap(text, 18, L.n(width), "italic")
-            strip = pygame.Rect(0, 0, max(font.size(ln)[0] for ln in lines) + L.n(28), step * len(lines) + L.n(16))
-            if best is None:
-                best = (float("inf"), 0.0, strip.move(home[0], home[1] - strip.h), lines)
-            for y in range(L.n(40), area.h - strip.h, grid):
-                for x in range(0, area.w - strip.w, grid):
-                    spot = strip.move(x, y)
-                    if spot.collidelist(must) >= 0:
-                        continue
-                    covered = len(spot.collidelistall(better))
-                    far = (x - home[0]) ** 2 + (spot.bottom - home[1]) ** 2
-                    if (covered, far) < best[:2]:
-                        best = (covered, far, spot, lines)
-        return best[2], best[3]
+            shapes.append((pygame.Rect(0, 0, max(font.size(ln)[0] for ln in lines) + L.n(28),
+                                       step * len(lines) + L.n(16)), lines))
+        spots = sorted(((x - home[0]) ** 2 + (y + strip.h - home[1]) ** 2, x, y, i)
+                       for i, (strip, _lines) in enumerate(shapes)
+                       for y in range(L.n(40), area.h - strip.h, grid) for x in range(0, area.w - strip.w, grid))
+        fewest = (len(better) + 1, shapes[0][0].move(home[0], home[1] - shapes[0][0].h), shapes[0][1])
+        for _far, x, y, i in spots:  # nearest first: the first that covers nothing is the one
+            spot = shapes[i][0].move(x, y)
+            if spot.collidelist(must) >= 0:
+                continue
+            if spot.collidelist(better) < 0:
+                return spot, shapes[i][1]
+            if fewest[0] > 1:
+                covered = len(spot.collidelistall(better))
+                if covered < fewest[0]:
+                    fewest = (covered, spot, shapes[i][1])
+        return fewest[1], fewest[2]
 
     def draw_confirm(self, screen: pygame.Surface) -> None:
         """ "End your turn?" over the table (the Confirm end of turn setting)."""
