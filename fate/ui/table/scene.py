@@ -338,6 +338,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
         asks the player it (never auto-passing or taking "the only way" again: the player
         went back to choose)."""
         self.anim.skip()
+        self.shown = self.session.view(self.looker)  # not the board the undone decision brought
         self.picker = None
         self.picker_for = -1
         self.confirming = None
