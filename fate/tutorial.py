@@ -30,14 +30,30 @@ from fate.scenario import build
 from fate.untrusted import InputError, OneLine, cut, read_yaml
 
 FILE = "tutorial.yaml"
-STEP_KEYS = {"say", "do", "shows"}
-LESSON_KEYS = {"id", "title", "rules", "scenario", "steps", "end"}
+STEP_KEYS = {"say", "do", "shows", "points"}
+LESSON_KEYS = {"id", "title", "rules", "scenario", "steps", "end", "end_points"}
+LOCATIONS = ("other_worlds", "museum", "ceremony", "streets", "gathering", "library")
+
+# What a step may point at (``points``): the coach rings each on the table while the step shows.
+# A name alone is one thing of the player's side of the table; ``place:``, ``column:`` take a
+# location id, ``card:`` a card the lesson's scenario deals, ``button:`` a choice of a prompt.
+TARGETS = {
+    "lodge": "your Lodge", "summon-track": "the Summon track", "summon-token": "your Summon token",
+    "lodge-cultists": "the Cultists in your Lodge", "lodge-abyss": "your Cultists in the Abyss (the Lodge's icon)",
+    "lodge-investigators": "the Investigators in your Lodge", "curses": "the Curses you carry",
+    "elder-signs": "your Elder Signs", "gate": "your Gate card", "readied": "your Readied Spells",
+    "hand": "the Spells in your hand", "abyss": "the Abyss", "fate-piece": "your Fate Piece",
+    "investigators-piece": "the Investigators' Fate Piece", "investigators": "the Investigators' panel",
+    "dice": "the Fate Dice", "artifacts": "the face-up Artifacts", "my-artifacts": "your Artifacts",
+    "curse-deck": "the Curse deck",
+}
+TARGET_KINDS = ("place", "column", "card", "button")
 
 
 # What the coach says when each kind of prompt or event appears: a lesson leaves none of
-# them unexplained (``gaps``). A prompt is addressed by the step that asks it (or the
-# lesson's end, for the prompt left on screen); an event by the words of the step whose
-# choice caused it, the next step's, or the lesson's end.
+# them unexplained (``gaps``). A prompt is addressed by the step that asks it (the notes
+# before it lead up to it; the lesson's end speaks of the prompt left on screen); an event by the words of the step whose
+# choice caused it, the notes after it and the next step that asks (or the lesson's end).
 PROMPT_WORDS = {
     "move": r"\bplay|\bmove|\bgo\b|\bclick",
     "wild_card": r"\bpair\b|\bwhich\b",
@@ -83,9 +99,10 @@ EVENT_WORDS = {
 # Kinds the table shows without words from the coach: the phase strip and the turn's start
 # (lesson 1 names the four phases), and the private copy of a draw the player already hears of.
 QUIET_EVENTS = frozenset({"phase", "turn_started", "spell_drawn_face"})
-# The panels of the table each first lesson names before any play: the Lodge and what its icons count.
+# The panels of the table each first lesson names before any play: the Lodge and what its icons count
+# (the Gate card's icon shows once one is won: the lesson that wins one names it, ``points: [gate]``).
 PANEL_TERMS = ("Lodge", "Abyss", "Summon track", "Summon token", "Elder Sign", "Investigators in your Lodge",
-               "Curse", "Readied Spells", "Gate card")
+               "Curse", "Readied Spells")
 
 
 class TutorialError(OneLine):
@@ -97,6 +114,7 @@ class Step:
     say: str
     do: str = ""  # the choice to make; "" for a note
     shows: tuple[str, ...] = ()  # event kinds the lesson must have shown by the end of this step
+    points: tuple[str, ...] = ()  # what the coach rings on the table while the step shows (TARGETS)
 
 
 @dataclass(frozen=True)
@@ -107,6 +125,7 @@ class Lesson:
     scenario: dict
     steps: tuple[Step, ...]
     end: str  # what the coach says when the lesson is done
+    end_points: tuple[str, ...] = ()  # what it rings then
 
     def game(self, content: Content) -> Game:
         """The lesson's position; TutorialError (one line) if its scenario cannot be built."""
@@ -114,6 +133,38 @@ class Lesson:
             return build(content, self.scenario, f"lesson {self.id}")
         except ScenarioError as e:
             raise TutorialError(str(e)) from None
+
+
+def _dealt(scenario: dict) -> set[str]:
+    """The card ids a scenario names anywhere (hands, Reserves, decks, face-up rows)."""
+    out: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            out.add(x)
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(scenario)
+    return out
+
+
+def _points(raw: Any, at: str, dealt: set[str]) -> tuple[str, ...]:
+    """A step's ``points``: each a known target (TARGETS, or kind:thing), else one line naming it."""
+    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+        raise TutorialError(f"{at}: field 'points': expected a list of things on the table")
+    for t in raw:
+        kind, _, thing = t.partition(":")
+        ok = (t in TARGETS if not thing else
+              kind in ("place", "column") and thing in LOCATIONS or
+              kind == "card" and thing in dealt or
+              kind == "button" and re.fullmatch(r"[a-z_]+(:[\w-]+)?", thing) is not None)
+        if not ok:
+            raise TutorialError(f"{at}: field 'points': unknown target {cut(t)}")
+    return tuple(raw)
 
 
 def _lesson(row: Any, where: str) -> Lesson:
@@ -131,6 +182,7 @@ def _lesson(row: Any, where: str) -> Lesson:
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
         raise TutorialError(f"{where}: field 'rules': expected a list of rule ids")
     steps = []
+    dealt = _dealt(row["scenario"])
     for i, s in enumerate(row.get("steps") or []):
         at = f"{where}, step {i + 1}"
         if not isinstance(s, dict) or set(s) - STEP_KEYS or not isinstance(s.get("say"), str):
@@ -140,10 +192,12 @@ def _lesson(row: Any, where: str) -> Lesson:
         shows = s.get("shows", [])
         if not isinstance(shows, list) or not all(k in EVENTS for k in shows):
             raise TutorialError(f"{at}: field 'shows': expected a list of event kinds (fate/engine/events.py)")
-        steps.append(Step(" ".join(s["say"].split()), s.get("do", ""), tuple(shows)))
+        steps.append(Step(" ".join(s["say"].split()), s.get("do", ""), tuple(shows),
+                          _points(s.get("points", []), at, dealt)))
     if not steps:
         raise TutorialError(f"{where}: a lesson needs at least one step")
-    return Lesson(row["id"], row["title"], tuple(rules), row["scenario"], tuple(steps), " ".join(row["end"].split()))
+    return Lesson(row["id"], row["title"], tuple(rules), row["scenario"], tuple(steps), " ".join(row["end"].split()),
+                  _points(row.get("end_points", []), f"{where}, end", dealt))
 
 
 def load(path: Path | None = None) -> list[Lesson]:
@@ -187,6 +241,17 @@ def told(text: str, kind: str, words: dict[str, str]) -> bool:
     return pattern is not None and re.search(pattern, text, re.IGNORECASE) is not None
 
 
+def told_after(lesson: Lesson, i: int) -> list[str]:
+    """What the coach says after step ``i``'s choice until it asks the next one: the notes
+    that follow and the next step that asks (or the lesson's end)."""
+    out = []
+    for step in lesson.steps[i + 1:]:
+        out.append(step.say)
+        if step.do:
+            return out
+    return [*out, lesson.end]
+
+
 def gaps(content: Content, lesson: Lesson) -> list[str]:
     """Each prompt or event of the lesson the coach does not address where it appears, one line each
     (an empty list: the lesson has no gap). TutorialError if the lesson cannot be played."""
@@ -196,12 +261,12 @@ def gaps(content: Content, lesson: Lesson) -> list[str]:
     steps = lesson.steps
     for i, step in enumerate(steps):
         p = g.pending()
-        if p is not None and not told(step.say, p.kind, PROMPT_WORDS):
+        asks = step.say if step.do else " ".join([step.say, *told_after(lesson, i)])  # a note: the coach gets to it
+        if p is not None and not told(asks, p.kind, PROMPT_WORDS):
             out.append(f"lesson {lesson.id}, step {i + 1}: the {p.kind} prompt is not explained")
         if not step.do:
             continue
-        after = steps[i + 1].say if i + 1 < len(steps) else lesson.end
-        words = f"{step.say} {after}"
+        words = " ".join([step.say, *told_after(lesson, i)])
         for kind in dict.fromkeys(e.kind for e in _choose(g, lesson, i, step, p)):
             if kind not in QUIET_EVENTS and not told(words, kind, EVENT_WORDS):
                 out.append(f"lesson {lesson.id}, step {i + 1}: the {kind} event is not explained")

@@ -1,14 +1,17 @@
 """Learn to Play: the table with a coach (lessons in data/tutorial.yaml, fate/tutorial.py).
 
 The coach's panel sits where the Chronicle is. It says what the step is about
-and points at the one thing to click, with the ring a hint uses; a click on
-anything else is refused with a word. A note is closed with Next (or Enter).
+in at most three short lines, rings each thing its words name (the step's
+``points``) with an arrow from the panel, and marks the one thing to click with
+the ring a hint uses; a click on anything else is refused with a word. A note is closed with Next (or Enter).
 Each lesson is a fixed position with its deck order and dice, so it plays the
 same way every time. The lesson reached is kept in the settings: leaving and
 coming back starts that lesson again from its beginning.
 """
 
 from __future__ import annotations
+
+import math
 
 import pygame
 
@@ -40,6 +43,8 @@ class TutorialScene(PlayScene):
         self.said = 0  # the step whose words the coach says: it catches up when the board has shown the last choice
         self.coach_target: tuple | None = None  # what the coach points at now (a hotspot key)
         self.refused = 0.0  # until when "not that one" shows
+        self.pointed: list[tuple[str, pygame.Rect]] = []  # what the coach rings now, as drawn
+        self.unpointed: list[str] = []  # what its words name that the table does not show now
         self.finale_seen = False  # a lesson won shows its finale once
         app.settings["tutorial"] = self.index  # leaving now comes back to this lesson
         app.save_settings()
@@ -55,6 +60,88 @@ class TutorialScene(PlayScene):
             self.said = self.step
         steps = self.lesson.steps
         return steps[self.said].say if self.said < len(steps) else self.lesson.end
+
+    def coach_points(self) -> tuple[str, ...]:
+        """What the words on the coach's panel name, to be ringed (the step said, or the end)."""
+        steps = self.lesson.steps
+        return steps[self.said].points if self.said < len(steps) else self.lesson.end_points
+
+    def target_rect(self, name: str) -> pygame.Rect | None:
+        """Where a target (fate/tutorial.py TARGETS) stands on the table as drawn now; None if not shown."""
+        regions, v = self.table.regions, self.shown or {}
+        kind, _, thing = name.partition(":")
+
+        def biggest(match) -> pygame.Rect | None:
+            rects = [r.rect for r in regions if match(r)]
+            return max(rects, key=lambda r: r.w * r.h) if rects else None
+
+        def union(match) -> pygame.Rect | None:
+            rects = [r.rect for r in regions if match(r)]
+            return rects[0].unionall(rects[1:]) if rects else None
+
+        me = ("seat", self.looker)
+        titled = {"summon-track": lambda t: t.endswith(": Summon track"), "summon-token": lambda t: t == "Summon token",
+                  "lodge-cultists": lambda t: t == "Cultists in the Lodge",
+                  "lodge-abyss": lambda t: t == "Cultists in the Abyss",
+                  "lodge-investigators": lambda t: t.startswith("Investigators in the Lodge"),
+                  "curses": lambda t: t.startswith("Curses carried"), "elder-signs": lambda t: t.startswith("Elder Signs")}
+        if name in titled:
+            return biggest(lambda r: r.key == me and titled[name](r.title))
+        if name == "lodge":
+            return biggest(lambda r: r.key == me)
+        if name == "gate":
+            return biggest(lambda r: r.title == "A Gate" and r.key == ("card", "gate"))
+        seats = v.get("seats") or []
+        mine = seats[self.looker] if self.looker is not None and 0 <= self.looker < len(seats) else {}
+
+        def cards(field: str) -> set:
+            return {("card", c["id"]) for c in mine.get(field) or []}
+        if name == "readied":  # the row under the hand: its label, its slots and the Spells in them
+            ids = cards("reserve")
+            return union(lambda r: r.key in ids or r.key is None and r.title in ("Readied Spells",
+                                                                                  "An empty Readied slot"))
+        if name in ("hand", "my-artifacts"):
+            ids = cards("hand" if name == "hand" else "artifacts")
+            return union(lambda r: r.key in ids)
+        if name == "curse-deck":
+            return biggest(lambda r: r.key is None and r.title.startswith("Curses: "))
+        if name in ("abyss", "investigators", "dice"):
+            title = {"abyss": "The Abyss", "investigators": "The Investigators", "dice": "Fate Dice"}[name]
+            return biggest(lambda r: r.key is None and r.title == title)
+        if name == "artifacts":
+            ids = {("card", a["id"]) for a in v.get("artifacts_face_up") or []}
+            return union(lambda r: r.key in ids or r.key == ("deck", "artifact"))
+        if name in ("fate-piece", "investigators-piece"):
+            owners = [p.get("owner") for p in v.get("fate_pieces") or []]
+            want = [i for i, o in enumerate(owners) if (o == -1) == (name == "investigators-piece")]
+            return biggest(lambda r: r.key in {("piece", i) for i in want[:1]})
+        if kind == "place":
+            return biggest(lambda r: r.key == ("loc", thing))
+        if kind == "column":
+            tile = biggest(lambda r: r.key == ("loc", thing))
+            return None if tile is None else union(lambda r: r.title == "Astral Column" and tile.contains(r.rect))
+        if kind == "card":
+            return biggest(lambda r: r.key == ("card", thing))
+        if kind == "button":
+            return biggest(lambda r: r.key == ("button", thing))
+        return None
+
+    def coach_room(self) -> pygame.Rect:
+        """Where the coach's words stand in its panel."""
+        x, y, w, h = LOG_RECT
+        return self.table.layout.r(x + 20, y + 84, w - 40, h - 250)
+
+    def coach_size(self, text: str) -> float:
+        """The size the coach's words are drawn at: the reading size, smaller only where the
+        panel could not hold them (large text)."""
+        room, size = self.coach_room(), self.ink.read(20)
+        while size > 16 and self.ink.height(text, size, room.w) > room.h:
+            size -= 1
+        return size
+
+    def coach_lines(self, text: str) -> list[str]:
+        """The coach's words as its panel wraps them."""
+        return self.ink.wrap(text, self.coach_size(text), self.coach_room().w)
 
     def expected(self) -> str:
         step = self.current()
@@ -187,11 +274,9 @@ class TutorialScene(PlayScene):
                  (110, 80, 60), "italic")
         ink.draw(screen, self.lesson.title, L.p(x + 20, y + 40), 26, (70, 36, 28), "title", max_w=L.n(w - 40))
         text = self.coach_text()
-        room = L.r(x + 20, y + 84, w - 40, h - 250)
-        size = ink.read(20)
-        while size > 16 and ink.height(text, size, room.w) > room.h:  # large text still fits the panel
-            size -= 1
-        ink.para(screen, text, room, size, (40, 32, 30))
+        room = self.coach_room()
+        ink.para(screen, text, room, self.coach_size(text), (40, 32, 30))
+        self.point(screen, box, room)
         self.draw_recent(screen, L.r(x + 20, y + h - 160, w - 40, 84))
         self.coach_target = None
         busy = self.anim.busy()
@@ -220,3 +305,42 @@ class TutorialScene(PlayScene):
                      anchor="midtop", shadow=True)
         pygame.draw.line(screen, mix(BRONZE, INK_DIM, 0.5), (box.x + L.n(20), box.y + L.n(76)),
                          (box.right - L.n(20), box.y + L.n(76)), L.n(1))
+
+    def point(self, screen: pygame.Surface, box: pygame.Rect, room: pygame.Rect) -> None:
+        """Ring each thing the coach's words name, with an arrow to it from the panel."""
+        L = self.table.layout
+        self.pointed, self.unpointed = [], []
+        if self.anim.busy():
+            return  # the board is still showing the last choice: the words wait, so do the rings
+        colour = mix(HINT, PARCHMENT, 0.45)
+        for name in self.coach_points():
+            rect = self.target_rect(name)
+            if rect is None:
+                self.unpointed.append(name)
+                continue
+            self.pointed.append((name, rect))
+            ring = rect.inflate(L.n(10), L.n(10))
+            pygame.draw.rect(screen, colour, ring, L.n(3), border_radius=L.n(10))
+            if box.colliderect(ring):
+                continue  # a thing inside the panel itself needs no arrow
+            # a short arrow at the ring, coming from the coach's side (never a line across the board)
+            dx, dy = ring.centerx - box.x, ring.centery - (room.y + L.n(30))
+            length = math.hypot(dx, dy) or 1.0
+            ux, uy = dx / length, dy / length
+            t = min(ring.w / 2 / abs(ux) if ux else math.inf, ring.h / 2 / abs(uy) if uy else math.inf)
+            end = (ring.centerx - ux * (t + L.n(4)), ring.centery - uy * (t + L.n(4)))
+            self.arrow(screen, (end[0] - ux * L.n(56), end[1] - uy * L.n(56)), end, colour)
+
+    def arrow(self, screen: pygame.Surface, start: tuple, end: tuple, colour: tuple) -> None:
+        L = self.table.layout
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        length = math.hypot(dx, dy)
+        if length < L.n(12):
+            return
+        ux, uy = dx / length, dy / length
+        pygame.draw.line(screen, (30, 24, 22), start, end, L.n(5))
+        pygame.draw.line(screen, colour, start, end, L.n(3))
+        head, wing = L.n(16), L.n(8)
+        base = (end[0] - ux * head, end[1] - uy * head)
+        tip = [end, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)]
+        pygame.draw.polygon(screen, colour, tip)
