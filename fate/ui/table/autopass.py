@@ -200,7 +200,7 @@ class AutoPass:
 
 # Short words for choices whose prompt already says what they are about.
 _SHORT = {("control_action", "take"): "Take it", ("control_action", "skip"): "Do not take it",
-          ("control_action", "cleanse"): "Destroy a Curse for 3 Elder Signs"}
+          ("control_action", "cleanse"): "Destroy a Curse: gain 3 Elder Signs"}  # gained, never paid (R-SO-7)
 
 
 def full_label(prompt: dict, cid: str, hand: list[dict], content) -> str:
@@ -239,7 +239,7 @@ def readable_labels(v: dict, content) -> dict[str, str]:
         if gains and prompt.get("seat") == me:  # what the choice would leave the cult with
             then = v["seats"][me].get("elder_signs", 0) + int(gains.group(1))
             label = _SHORT.get((prompt.get("kind"), c["id"]), c["label"])
-            out[c["id"]] = f"{label} (then {then} of {SIGNS_LOSE})"
+            out[c["id"]] = f"{label} ({then} of {SIGNS_LOSE})"  # the cult's count after it
             continue
         if (prompt.get("kind"), c["id"]) in _SHORT:
             out[c["id"]] = _SHORT[prompt["kind"], c["id"]]

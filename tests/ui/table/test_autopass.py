@@ -291,7 +291,7 @@ def test_r_so_7_a_choice_that_gains_elder_signs_says_how_many_the_cult_would_hav
             frame(app)
             if scene.picker is not None:
                 break
-        assert scene.picker.label(("button", "cleanse")) == "Destroy a Curse for 3 Elder Signs (then 9 of 10)"
+        assert scene.picker.label(("button", "cleanse")) == "Destroy a Curse: gain 3 Elder Signs (9 of 10)"
         frame(app)
         assert scene.table.prompt_rise is None  # its buttons sit in the prompt bar, off the board
         tip = next(r.body for r in scene.table.regions if r.key == ("button", "cleanse"))
