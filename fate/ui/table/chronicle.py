@@ -162,10 +162,10 @@ class ChronicleRows:
     def _fold_row(self, screen, rect: pygame.Rect, earlier: int) -> None:
         L, ink = self.layout, self.ink
         if self.log_open:
-            word, tip = "▾ Fold the earlier lines of this turn", "Back to the last few lines."
+            word, tip = "▾ Fold the earlier lines of this turn", "Back to the last few lines (Shift+L)."
         else:
             word = f"▸ Earlier this turn: {earlier} more line{'s' if earlier != 1 else ''}"
-            tip = "Unfold them here (the whole game's log: L)."
+            tip = "Unfold them here (Shift+L; the whole game's log: L)."
         pygame.draw.line(screen, mix(BRONZE, INK_DIM, 0.5), rect.bottomleft, rect.bottomright, L.n(1))
         size = ink.fitting(word, 16, rect.w, "italic")
         ink.draw(screen, word, (rect.x, rect.centery), size, INK_DIM, "italic", anchor="midleft")

@@ -399,6 +399,8 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
             self.export_report()
         elif k == pygame.K_F1:
             self.open_rules()
+        elif k == pygame.K_l and event.mod & pygame.KMOD_SHIFT and not self.menu:
+            self.table.toggle_fold()  # this turn's earlier lines, in the panel
         elif k == pygame.K_l and not self.menu:
             self.open_whole_log()
         elif k == pygame.K_h and not self.menu:

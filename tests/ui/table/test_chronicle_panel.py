@@ -67,6 +67,10 @@ def test_the_panel_shows_the_last_lines_and_folds_the_rest_of_the_turn(content, 
         assert "▾ Fold the earlier lines of this turn" in app.ink.drawn
         press(app, FOLD)
         assert shown(scene) == rows
+        shift_l = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=pygame.KMOD_LSHIFT, unicode="L")
+        app.frame([shift_l], 1 / 60)  # the same from the keyboard
+        app.frame([], 1 / 60)
+        assert shown(scene) == opened and app.scene is scene
     finally:
         app.close()
 
