@@ -18,6 +18,7 @@ from fate.ui.kit.theme import PARCHMENT, cult_mark
 
 GROUP_MAX = 3  # figures walking together at most; the count says the rest
 SINK = 0.45  # the share of a fall (or a rise) spent going under (or coming up)
+STEP_SECONDS = 0.085  # the quickest step of a walking figure
 
 
 def _ease(t: float) -> float:
@@ -61,7 +62,9 @@ def draw_carry(beat, screen: pygame.Surface, table, ink) -> None:
         return
     w, h = surf.get_size()
     dist = math.hypot(b[0] - a[0], b[1] - a[1])
-    steps = max(2, round(dist / max(1, h * 0.9)))  # a step every figure's height or so
+    # a step every figure's height or so, but no quicker than a step in STEP_SECONDS (a long way
+    # in a short beat is taken in long strides, not a shiver)
+    steps = max(1, min(round(dist / max(1, h * 0.9)), round(beat.duration / STEP_SECONDS)))
     moving = 0.0 < walk < 1.0
     bob = abs(math.sin(walk * steps * math.pi)) * h * 0.12 if moving else 0.0
     lift = math.sin(t * math.pi) * min(L.n(24), dist * 0.08)  # a gentle arc over what lies between

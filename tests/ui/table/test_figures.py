@@ -18,6 +18,7 @@ from fate.ui.kit.theme import CULT_COLOURS, CULT_MARKS, INVESTIGATOR
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
 from fate.ui.table.anim import Carry
+from fate.ui.table.carried import STEP_SECONDS
 from tests.ui.table.test_table_play import frame
 
 
@@ -154,6 +155,19 @@ def test_a_carried_figure_walks_falls_into_the_abyss_and_rises_out_of_it(crowded
     assert seen[0] is None and seen[1].h < seen[2].h <= seen[3].h  # it climbs out, then walks
     group = Carry("investigator", INVESTIGATOR, ("supply", "investigators"), ("investigators", "museum"), 5)
     assert _drawn(group, table, app.ink, 0.5) is not None and "5" in app.ink.drawn
+
+
+def test_a_walking_figure_takes_a_few_strides_not_a_shiver(crowded):
+    app, scene = crowded
+    table = scene.table
+    walk = Carry("cultist", table.colour(0), ("cultists", "library", 0), ("cultists", "museum", 0))  # level
+    tops: list[int] = []
+    for i in range(121):
+        top = _drawn(walk, table, app.ink, i / 120).top
+        if not tops or top != tops[-1]:
+            tops.append(top)
+    turns = sum(1 for a, b, c in zip(tops, tops[1:], tops[2:], strict=False) if (b - a) * (c - b) < 0)
+    assert 2 <= turns <= 2 * round(walk.duration / STEP_SECONDS) + 2  # it bobs, a step at a time
 
 
 def _mean(surf: pygame.Surface) -> tuple[int, int, int]:
