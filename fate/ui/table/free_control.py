@@ -34,7 +34,6 @@ from fate.engine.constants import (
     CEREMONY,
     GATHERING,
     LIBRARY,
-    LOCATION_NAMES,
     MUSEUM,
     OTHER_WORLDS,
     STREETS,
@@ -96,9 +95,9 @@ def control_answer(modes: list[str], g: Game, p: Prompt) -> str | None:
 
 
 def control_reason(p: Prompt, mode: str) -> str:
-    """The Chronicle's line for a Control Action the table took: what and why."""
+    """The Chronicle's line for a Control Action the table took, just before the line that
+    says which one was taken: why."""
     loc = control_place(p)
-    name = LOCATION_NAMES[loc] if 0 <= loc < len(LOCATION_NAMES) else "this place"
     if loc in FREE and mode == "helps":
-        return f"Taken for you, it can only help: the Control Action of {name} ({FREE[loc][1]})."
-    return f"Taken for you (Control Action: {CONTROL_WORDS[mode].lower()}, in Settings): the Control Action of {name}."
+        return f"Taken for you, as it can only help ({FREE[loc][1]})."
+    return f"Taken for you (Control Action: {CONTROL_WORDS[mode].lower()}, in Settings)."

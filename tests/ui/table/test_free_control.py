@@ -115,8 +115,9 @@ def test_r_li_3_the_chronicle_says_the_control_action_was_taken_and_why(content,
         assert shown["kind"] == "ready_free"  # the take-or-skip question was never shown
         assert "take" in scene.session.game.choices_made
         said = [text for text, _colour in scene.log]
-        line = next((t for t in said if t.startswith("Taken for you") and "Control Action" in t), "")
-        assert "The Library" in line and "can only help" in line and "Ready" in line, said[-4:]
+        at = next((i for i, t in enumerate(said) if t.startswith("Taken for you") and "can only help" in t), -1)
+        assert at >= 0 and "Spell to Ready" in said[at], said[-4:]
+        assert "Control Action of The Library" in said[at + 1], said[-4:]  # the next line says which
     finally:
         app.close()
 
