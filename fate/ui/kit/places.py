@@ -50,7 +50,7 @@ SHADE = 185  # the opacity of the dark band behind the name (it fades out below 
 
 
 def darken(light: tuple) -> tuple[int, int, int]:
-    """What a scene is multiplied by under the words: ``DARKEN`` tinted toward the place's own
+    """What a scene is multiplied by on its plaque: ``DARKEN`` tinted toward the place's own
     light, as dark as ``DARKEN`` (the same luminance), so that the place keeps its colour."""
     tint = [DARKEN[i] + (light[i] - DARKEN[i]) * TINT for i in range(3)]
     lum = 0.2126 * tint[0] + 0.7152 * tint[1] + 0.0722 * tint[2]
