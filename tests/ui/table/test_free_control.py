@@ -68,6 +68,7 @@ def test_r_li_3_the_library_control_action_is_taken_and_readying_nothing_is_stil
 
 @pytest.mark.parametrize("place", ["ceremony", "streets"])
 def test_r_ce_2_r_sa_2_a_control_action_paid_with_cultists_is_asked(content, place):
+    """R-CE-2 and R-SA-2 sacrifice Cultists: the default asks."""
     g, p = control_prompt(content, place)
     assert control_answer(["helps"] * 4, g, p) is None
     assert control_answer(["always"] * 4, g, p) == "take"  # the player said so in Settings
