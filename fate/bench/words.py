@@ -5,9 +5,10 @@ The position is the seeded busy table that ``python main.py --screenshot F --scr
 seat), at 1280x720 and at 1920x1080, with the default settings and no pointer on the
 window (no tooltip). Every string the game draws goes through one door, ``Ink.draw``
 (fate/ui/kit/theme.py); the bench listens at that door for one whole frame and counts the
-whitespace-separated words of every line drawn, each time it is drawn ("1" on three
-figures is three words). The table keeps what does not change in a layer drawn once;
-the counted frame draws that layer anew, so that its words are counted too.
+whitespace-separated words of every line drawn, each place it is drawn ("1" on three
+figures is three words; a line drawn again over itself, in the same place, as the Abyss's
+swirl does, is seen once and counted once). The table keeps what does not change in a layer
+drawn once; the counted frame draws that layer anew, so that its words are counted too.
 """
 
 from __future__ import annotations
@@ -32,12 +33,16 @@ def listening():
     from fate.ui.kit.theme import Ink
 
     heard: list[str] = []
+    seen: set[tuple] = set()
     door = Ink.draw
 
     def draw(self, target, text, *args, **kwargs):
         rect = door(self, target, text, *args, **kwargs)
         if text:
-            heard.append(self.placed[-1][0])  # the line as drawn (cut to its width, if it was)
+            line = self.placed[-1][0]  # the line as drawn (cut to its width, if it was)
+            if (line, tuple(rect)) not in seen:
+                seen.add((line, tuple(rect)))
+                heard.append(line)
         return rect
 
     Ink.draw = draw

@@ -14,7 +14,7 @@ from fate.ui.kit.widgets import Scene
 
 class Known(Scene):
     """A scene drawing ten words: two lines, a wrapped paragraph, an empty string, a
-    number twice."""
+    number in two places, and one line drawn again over itself (seen, and counted, once)."""
 
     def draw(self, screen: pygame.Surface) -> None:
         screen.fill((0, 0, 0))
@@ -23,7 +23,7 @@ class Known(Scene):
         self.ink.para(screen, "draw three Spells   then ready two", pygame.Rect(10, 60, 120, 200))
         self.ink.draw(screen, "3", (10, 300))
         self.ink.draw(screen, "3", (40, 300))
-
+        self.ink.draw(screen, "The Library", (10, 10))  # over itself, as a swirl redrawn over the board
 
 @pytest.fixture
 def app(content, tmp_path):
