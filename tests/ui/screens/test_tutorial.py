@@ -235,3 +235,180 @@ def test_the_coach_keeps_a_short_log_of_what_just_happened(app):
     assert scene.log and scene.log[-1][0] in recent.tip
     assert any(line in app.ink.drawn for line in app.ink.wrap(scene.log[-1][0], 15, recent.rect.w, "italic"))
     assert not any(h.key == ("ui", "autopass") for h in scene.hotspots())  # each step is the player's own
+
+
+# ---------------------------------------------------------------- issue 50: short steps that point
+
+def rests(app, index: int):
+    """Follow the coach through lesson ``index``; yield the scene each time it rests on new words
+    (the board shows the last choice's result, the coach says the next step or the end)."""
+    scene = app.goto("tutorial", index)
+    seen = None
+    for _ in range(6000):
+        frame(app, dt=0.1)
+        if isinstance(app.scene, FinaleScene):
+            frame(app, click((5, 5)))
+        if app.scene is not scene:
+            return
+        if scene.anim.busy():
+            continue
+        frame(app)  # a whole frame at rest: the rings are drawn for the words on screen
+        if scene.said != seen:
+            seen = scene.said
+            yield scene
+        if scene.current() is None:
+            return
+        if scene.coach_target is not None:
+            spot = next(h for h in reversed(scene.hotspots()) if h.key == scene.coach_target)
+            frame(app, click(spot.rect.center))
+    raise AssertionError(f"lesson {index + 1}: stuck")
+
+
+def test_every_coach_step_is_at_most_three_lines_in_the_panel_at_1280x720(app):
+    scene = app.goto("tutorial", 0)
+    frame(app)
+    assert app.ink.read(20) == 20  # text at 100%
+    long = []
+    for lesson in tutorial.load():
+        for i, text in enumerate([s.say for s in lesson.steps] + [lesson.end]):
+            lines = scene.coach_lines(text)
+            if len(lines) > 3:
+                long.append((lesson.id, i + 1, len(lines)))
+    assert long == []
+    # the lines measured are the lines the panel draws
+    assert all(line in app.ink.drawn for line in scene.coach_lines(scene.coach_text()))
+
+
+# Words a step may say, and the targets (fate/tutorial.py TARGETS) of which it must ring one.
+NAMED = {
+    r"Astral Column": ("column:",), r"Fate Piece": ("fate-piece", "investigators-piece"),
+    r"Summon token": ("summon-token",), r"Summon track": ("summon-track",), r"\bGate card": ("gate",),
+    r"\bAbyss": ("abyss", "lodge-abyss"), r"Elder Signs?\b": ("elder-signs", "button:cleanse"),
+    r"\bLodge": ("lodge", "gate"), r"Readied Spells": ("readied", "card:"), r"Fate Die": ("dice",),
+    r"Artifacts": ("artifacts", "my-artifacts"),
+    **{rf"\b{name}\b": (f"place:{loc}", f"column:{loc}") for loc, name in (
+        ("other_worlds", "The Other Worlds"), ("museum", "The Museum"), ("ceremony", "The Ceremony"),
+        ("streets", "Streets of Arkham"), ("gathering", "The Gathering"), ("library", "The Library"))},
+}
+
+
+def test_each_thing_a_step_names_is_among_what_it_points_at():
+    import re
+    missing = []
+    for lesson in tutorial.load():
+        for i, (text, points) in enumerate([(s.say, s.points) for s in lesson.steps]
+                                           + [(lesson.end, lesson.end_points)]):
+            for words, targets in NAMED.items():
+                if re.search(words, text) and not any(p.startswith(t) for p in points for t in targets):
+                    missing.append((lesson.id, i + 1, words))
+    assert missing == []
+
+
+def test_each_named_target_is_ringed_on_the_table_as_its_step_shows(app):
+    """Through the real scene, every lesson: each thing the step on screen points at is drawn on
+    the table, and the coach's ring stands on that thing's region as the table laid it out."""
+    regions_of = {
+        "lodge": lambda r: r.key == ("seat", 0) and r.title == "Cult of Cthulhu",
+        "summon-track": lambda r: r.title.endswith("Summon track"), "summon-token": lambda r: r.title == "Summon token",
+        "lodge-cultists": lambda r: r.title == "Cultists in the Lodge",
+        "lodge-abyss": lambda r: r.title == "Cultists in the Abyss",
+        "lodge-investigators": lambda r: r.title.startswith("Investigators in the Lodge"),
+        "curses": lambda r: r.title.startswith("Curses carried"), "elder-signs": lambda r: r.title.startswith(
+            "Elder Signs:"), "gate": lambda r: r.title == "A Gate", "abyss": lambda r: r.title == "The Abyss",
+        "dice": lambda r: r.title == "Fate Dice", "curse-deck": lambda r: r.title.startswith("Curses: "),
+        "fate-piece": lambda r: r.key == ("piece", 0), "investigators-piece": lambda r: r.key == ("piece", 1),
+    }
+    rung = 0
+    for index, lesson in enumerate(tutorial.load()):
+        for scene in rests(app, index):
+            assert scene.unpointed == [], (lesson.id, scene.said + 1)
+            assert [n for n, _ in scene.pointed] == list(scene.coach_points())
+            for name, rect in scene.pointed:
+                kind, _, thing = name.partition(":")
+                keyed = {"place": ("loc", thing), "card": ("card", thing), "button": ("button", thing)}.get(kind)
+                match = regions_of.get(name) or (keyed and (lambda r, k=keyed: r.key == k))
+                own = [r.rect for r in scene.table.regions if match(r)] if match else []
+                if own:  # one thing: the ring is on its region (the largest, not a label inside it)
+                    assert rect in own, (lesson.id, scene.said + 1, name)
+                else:  # a group (the hand, the Readied row, a Column, Artifacts): it holds each of its parts
+                    assert rect.w > 0 and any(rect.contains(r.rect) for r in scene.table.regions if r.key or
+                                              "Column" in r.title or "Readied" in r.title), (lesson.id, name)
+                rung += 1
+    assert rung >= 80
+
+
+def test_lesson_1_rings_each_lodge_icon_names_the_crystal_and_ends_on_the_roll_it_explains(app):
+    lesson = tutorial.load()[0]
+    first_play = next(i for i, s in enumerate(lesson.steps) if s.do)
+    before = {p for s in lesson.steps[:first_play] for p in s.points}
+    assert {"lodge", "summon-track", "summon-token", "lodge-cultists", "lodge-abyss", "lodge-investigators",
+            "curses", "elder-signs", "fate-piece"} <= before
+    crystal = next(s for s in lesson.steps[:first_play] if "crystal" in s.say)
+    assert "Fate Piece" in crystal.say and "fate-piece" in crystal.points
+    *_, scene = rests(app, 0)
+    assert scene.current() is None  # the lesson's end, the roll still asked on the table
+    assert scene.shown["prompt"]["kind"] == "temporary_control"
+    rolls = [r.rect for r in scene.table.regions if r.key == ("button", "roll")]
+    assert rolls and rolls[0] in [rect for _, rect in scene.pointed]
+    assert "Temporary Control" in scene.coach_text() and len(scene.coach_lines(scene.coach_text())) <= 3
+
+
+def test_lesson_2_rings_the_astral_column_with_the_hoods_and_the_gate_icon_it_explains(app):
+    said = {}
+    for scene in rests(app, 1):
+        text = scene.coach_text()
+        said[text] = dict(scene.pointed)
+        if "Astral Column" in text:
+            column = said[text]["column:museum"]
+            backs = [r.rect for r in scene.table.regions if r.title == "Astral Column" and column.contains(r.rect)]
+            assert len(backs) == 2  # both Hoods, ringed together
+        if "Gate" in text and "gate" in said[text]:
+            icon = next(r for r in scene.table.regions if r.title == "A Gate")
+            assert said[text]["gate"] == icon.rect and "Lodge" in text
+    assert any("Astral Column" in t for t in said) and any("gate" in p for p in said.values())
+
+
+def test_lesson_7_says_the_number_of_spells_the_hand_shows(app):
+    told = []
+    for scene in rests(app, 6):
+        text = scene.coach_text()
+        if "drew" in text:
+            hand = len(scene.shown["seats"][0]["hand"])
+            told.append((hand, text))
+            assert hand == 4 and "four in hand" in text and "back up to three" not in text
+    assert told
+
+
+def test_each_curse_is_explained_before_it_lands(content):
+    """The words up to a choice that brings a Curse say what a Curse is; lesson 9's, that
+    landing on its own Elder Sign brings one (the old coach said so only afterwards)."""
+    late = []
+    for lesson in tutorial.load():
+        g = lesson.game(content)
+        g.take_events()
+        for i, step in enumerate(lesson.steps):
+            if not step.do:
+                continue
+            kinds = {e.kind for e in g.apply(step.do)}
+            before = " ".join(s.say for s in lesson.steps[:i + 1])
+            for kind in ("cursed", "elder_sign_curse") if lesson.id == "winning" else ("cursed",):
+                if kind in kinds and not tutorial.told(before, kind, tutorial.EVENT_WORDS):
+                    late.append((lesson.id, i + 1, kind))
+            if "cursed" in kinds and "A Curse is" not in before and lesson.id == "curse":
+                late.append((lesson.id, i + 1, "what a Curse is"))
+    assert late == []
+
+
+def test_lesson_10_offers_to_destroy_a_curse_by_gaining_elder_signs_counted_right(app):
+    for scene in rests(app, 9):
+        prompt = scene.shown.get("prompt") or {}
+        if any(c["id"] == "cleanse" for c in prompt.get("choices", ())) and scene.expected() == "skip":
+            signs = scene.shown["seats"][0]["elder_signs"]
+            lodge = next(r for r in scene.table.regions if r.title.startswith("Elder Signs:"))
+            assert lodge.body.endswith(f": {signs}. {10 - signs} more and it is sealed away.")
+            button = next(r for r in scene.table.regions if r.key == ("button", "cleanse"))
+            assert button.title == f"Destroy a Curse: gain 3 Elder Signs ({signs + 3} of 10)"
+            assert button.rect in [rect for _, rect in scene.pointed]
+            assert "gain 3 Elder Signs" in scene.coach_text()
+            return
+    raise AssertionError("lesson 10 never offered to destroy the Curse")
