@@ -200,3 +200,15 @@ def test_a_card_for_a_rivals_turn_is_offered_once_its_move_is_known(content):
             kinds.append((window_of(p)[0], table.passes(g, p)))
         g.apply("pass" if p.choice("pass") else p.choices[0].id)
     assert ("prepare", True) in kinds and ("activate", False) in kinds, kinds
+
+
+@pytest.mark.parametrize("held,stops", [
+    ("flame-11", False),  # Candle in the Void adds two dice: 11 in 36 to find the Pentagram, under a third
+    ("hood-11", True),  # The Faithful Return turns a die to the Pentagram: the roll succeeds
+])
+def test_r_ac_3_dice_added_to_your_roll_are_judged_as_a_reroll_is(content, held, stops):
+    from tests.ui.table.test_autopass import temporary_roll
+
+    g, p = temporary_roll(content, held, "skull")
+    assert window_of(p) == ("after_roll", 0)
+    assert AutoPass(["mine"]).passes(g, p) is not stops
