@@ -176,7 +176,8 @@ class PlayPanels:
         """The hint's words on a dark strip, wrapped, never cut, standing where it covers
         nothing it points at (``hint_place``)."""
         L = self.table.layout
-        step = self.ink.font("italic", 18).get_linesize()
+        size = self.ink.read(18)  # read text: it follows the Text size setting
+        step = self.ink.font("italic", size).get_linesize()
         key = (text, self.hint_target, screen.get_size(), self.table.tools_y(), self.app.settings.get("text_size"))
         if getattr(self, "_hint_place", (None,))[0] != key:
             self._hint_place = (key, self.hint_place(screen, text, named))
@@ -186,7 +187,7 @@ class PlayPanels:
         screen.blit(shade, strip)
         pygame.draw.rect(screen, HINT, strip, L.n(2), border_radius=L.n(8))
         for i, ln in enumerate(lines):
-            self.ink.draw(screen, ln, (strip.x + L.n(14), strip.y + L.n(8) + i * step), 18, HINT, "italic")
+            self.ink.draw(screen, ln, (strip.x + L.n(14), strip.y + L.n(8) + i * step), size, HINT, "italic")
         return strip
 
     def hint_place(self, screen: pygame.Surface, text: str, named: str) -> tuple[pygame.Rect, list[str]]:
@@ -195,7 +196,8 @@ class PlayPanels:
         or narrower), the one covering the fewest other things, nearest its usual place just
         above the prompt bar at the left. Worked out once a hint."""
         L = self.table.layout
-        font = self.ink.font("italic", 18)
+        size = self.ink.read(18)
+        font = self.ink.font("italic", size)
         step = font.get_linesize()
         home = L.p(470, self.table.tools_y() + 48)  # the strip's usual bottom-left corner
         must, better = self.hint_avoid(named)
@@ -203,7 +205,7 @@ class PlayPanels:
         grid = max(8, L.n(24))
         shapes = []  # (the strip at the origin, its lines), as wide as it likes, then narrower
         for width in (580, 330):
-            lines = self.ink.wrap(text, 18, L.n(width), "italic")
+            lines = self.ink.wrap(text, size, L.n(width), "italic")
             shapes.append((pygame.Rect(0, 0, max(font.size(ln)[0] for ln in lines) + L.n(28),
                                        step * len(lines) + L.n(16)), lines))
         spots = sorted(((x - home[0]) ** 2 + (y + strip.h - home[1]) ** 2, x, y, i)
