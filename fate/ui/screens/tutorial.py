@@ -25,6 +25,7 @@ from fate.ui.table.scene import PlayScene
 
 NEXT = ("ui", "coach_next")  # close a note
 ONWARD = ("ui", "coach_lesson")  # the lesson is done: the next one (or the end)
+COACH_SIZE = 24  # the coach's words (design units, before the Text size setting): three short lines at most
 
 
 @scene("tutorial")
@@ -134,7 +135,7 @@ class TutorialScene(PlayScene):
     def coach_size(self, text: str) -> float:
         """The size the coach's words are drawn at: the reading size, smaller only where the
         panel could not hold them (large text)."""
-        room, size = self.coach_room(), self.ink.read(20)
+        room, size = self.coach_room(), self.ink.read(COACH_SIZE)
         while size > 16 and self.ink.height(text, size, room.w) > room.h:
             size -= 1
         return size
@@ -276,7 +277,6 @@ class TutorialScene(PlayScene):
         text = self.coach_text()
         room = self.coach_room()
         ink.para(screen, text, room, self.coach_size(text), (40, 32, 30))
-        self.point(screen, box, room)
         self.draw_recent(screen, L.r(x + 20, y + h - 160, w - 40, 84))
         self.coach_target = None
         busy = self.anim.busy()
@@ -300,6 +300,7 @@ class TutorialScene(PlayScene):
         if self.coach_target is not None and self.coach_target[0] == "ui":
             pygame.draw.rect(screen, mix(HINT, PARCHMENT, 0.3), self.hot[-1].rect.inflate(L.n(10), L.n(10)),
                              L.n(3), border_radius=L.n(12))
+        self.point(screen, box, room)
         if self.clock < self.refused:
             ink.draw(screen, "Not that one: the coach is pointing at the ring.", L.p(960, 62), 22, GOLD, "italic",
                      anchor="midtop", shadow=True)
@@ -312,7 +313,7 @@ class TutorialScene(PlayScene):
         self.pointed, self.unpointed = [], []
         if self.anim.busy():
             return  # the board is still showing the last choice: the words wait, so do the rings
-        colour = mix(HINT, PARCHMENT, 0.45)
+        colour = mix(HINT, PARCHMENT, 0.3)
         for name in self.coach_points():
             rect = self.target_rect(name)
             if rect is None:
@@ -320,16 +321,37 @@ class TutorialScene(PlayScene):
                 continue
             self.pointed.append((name, rect))
             ring = rect.inflate(L.n(10), L.n(10))
-            pygame.draw.rect(screen, colour, ring, L.n(3), border_radius=L.n(10))
+            kind, _, thing = name.partition(":")
+            if {"card": ("card", thing), "button": ("button", thing), "place": ("loc", thing)}.get(kind) \
+                    != self.coach_target:  # the thing to click has its own ring already
+                pygame.draw.rect(screen, (20, 16, 14), ring.inflate(L.n(4), L.n(4)), L.n(3), border_radius=L.n(12))
+                pygame.draw.rect(screen, colour, ring, L.n(4), border_radius=L.n(10))
             if box.colliderect(ring):
                 continue  # a thing inside the panel itself needs no arrow
-            # a short arrow at the ring, coming from the coach's side (never a line across the board)
-            dx, dy = ring.centerx - box.x, ring.centery - (room.y + L.n(30))
-            length = math.hypot(dx, dy) or 1.0
-            ux, uy = dx / length, dy / length
+            # a short arrow at the ring, from the coach's side where that crosses nothing else
+            # (else from below, above, the right or the left); where all would, the ring alone
+            arrow = self.arrow_path(box, room, ring)
+            if arrow is not None:
+                self.arrow(screen, *arrow, colour)
+
+    def arrow_path(self, box: pygame.Rect, room: pygame.Rect, ring: pygame.Rect) -> tuple | None:
+        """Where the arrow at ``ring`` starts and ends: the first way in that covers no other
+        thing on the table (a region neither holding the ring nor inside it); None if none does."""
+        L = self.table.layout
+        dx, dy = ring.centerx - box.x, ring.centery - (room.y + L.n(30))
+        length = math.hypot(dx, dy) or 1.0
+        for ux, uy in ((dx / length, dy / length), (0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)):
             t = min(ring.w / 2 / abs(ux) if ux else math.inf, ring.h / 2 / abs(uy) if uy else math.inf)
             end = (ring.centerx - ux * (t + L.n(4)), ring.centery - uy * (t + L.n(4)))
-            self.arrow(screen, (end[0] - ux * L.n(56), end[1] - uy * L.n(56)), end, colour)
+            start = (end[0] - ux * L.n(56), end[1] - uy * L.n(56))
+            path = pygame.Rect(min(start[0], end[0]), min(start[1], end[1]), abs(start[0] - end[0]) + 1,
+                               abs(start[1] - end[1]) + 1).inflate(L.n(8), L.n(8))
+            if not pygame.Rect(0, 0, L.w, L.h).contains(path):
+                continue
+            if not any(r.rect.colliderect(path) and not r.rect.contains(ring) and not ring.contains(r.rect)
+                       for r in self.table.regions) and not box.colliderect(path):
+                return start, end
+        return None
 
     def arrow(self, screen: pygame.Surface, start: tuple, end: tuple, colour: tuple) -> None:
         L = self.table.layout
