@@ -258,6 +258,22 @@ class Dice(Beat):
             screen.blit(img, img.get_rect(center=L.p(x + size / 2, 420 - bounce)))
 
 
+def _stands(carry: Carry) -> Carry:
+    """Figures brought onto the Altar from off it stay standing where they arrived until the
+    board catches up (nothing is drawn twice: where they came from is a count), so the line
+    that says they arrived is told as they land."""
+    carry.settles = carry.shows = True
+    return carry
+
+
+def _arrives(carry: Carry) -> Carry:
+    """Figures going from one count to another off the Altar (a Lodge, the supply, the Abyss):
+    once they have walked in (or sunk), they have arrived; the count follows when the board
+    catches up, and the line is told as they arrive."""
+    carry.shows = True
+    return carry
+
+
 PURPOSES = {"other_worlds": ("roll", " at The Other Worlds"), "raid": ("face", " the raid"),
             "temporary": ("roll", " for Temporary Control")}  # a roll's purpose (the engine's word): its verb
 
@@ -291,26 +307,26 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
     if isinstance(loc, int):
         loc = LOCATIONS[loc]
     if k in ("cultist_placed", "cultists_placed"):
-        return [Carry("cultist", col, ("lodge", s), ("cultists", loc, s), n)]
+        return [_stands(Carry("cultist", col, ("lodge", s), ("cultists", loc, s), n))]
     if k == "cultist_moved":
         return [Carry("cultist", col, ("cultists", LOCATIONS[d["frm"]] if isinstance(d["frm"], int) else d["frm"], s),
                       ("cultists", LOCATIONS[d["to"]] if isinstance(d["to"], int) else d["to"], s))]
     if k == "sacrificed":
         return [Carry("cultist", col, ("cultists", loc, s), ("abyss", s), n)]
     if k == "cultists_lost":
-        return [Carry("cultist", col, ("lodge", s), ("abyss", s), n)]
+        return [_arrives(Carry("cultist", col, ("lodge", s), ("abyss", s), n))]
     if k == "recalled":
-        return [Carry("cultist", col, ("abyss", s), ("lodge", s), n)]
+        return [_arrives(Carry("cultist", col, ("abyss", s), ("lodge", s), n))]
     if k == "cultists_sent_home":
         return [Carry("cultist", col, ("cultists", loc, s), ("lodge", s), n)]
     if k in ("investigator_placed", "investigators_placed"):
-        return [Carry("investigator", INVESTIGATOR, SUPPLY_ANCHOR, ("investigators", loc), n)]
+        return [_stands(Carry("investigator", INVESTIGATOR, SUPPLY_ANCHOR, ("investigators", loc), n))]
     if k == "investigators_followed":
         return [Carry("investigator", INVESTIGATOR, ("investigators", loc), ("lodge_inv", s), n)]
     if k == "investigators_sent":
-        return [Carry("investigator", INVESTIGATOR, SUPPLY_ANCHOR, ("lodge_inv", s), n)]
+        return [_arrives(Carry("investigator", INVESTIGATOR, SUPPLY_ANCHOR, ("lodge_inv", s), n))]
     if k == "investigators_left":
-        return [Carry("investigator", INVESTIGATOR, ("lodge_inv", s), SUPPLY_ANCHOR, n)]
+        return [_arrives(Carry("investigator", INVESTIGATOR, ("lodge_inv", s), SUPPLY_ANCHOR, n))]
     if k == "rolled":
         verb, what = PURPOSES.get(d["purpose"], ("roll", ""))
         return [Dice(d["faces"], who, does(verb) + what)]

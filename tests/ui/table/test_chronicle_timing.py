@@ -18,6 +18,8 @@ from fate.ui.table.scene import PlayScene
 from fate.ui.table.telling import NEWS, NO_RESULT
 
 DT = 1 / 60  # one frame at 60 frames a second
+ARRIVED = ("investigators_sent", "investigators_left", "recalled", "cultists_lost")  # off the Altar, into a count
+LANDED = ("cultist_placed", "cultists_placed", "investigator_placed", "investigators_placed")
 CARDS = ("spell_cast", "curse_revealed", "dark_gift", "artifact_exhausted", "artifact_destroyed")
 
 
@@ -27,6 +29,7 @@ class Board:
     def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
         self.seen: list = []  # every beat that was playing in a frame drawn
+        self.lines: dict[int, int] = {}  # lines told so far of each event object
 
     def frame(self) -> None:
         anim = self.scene.anim
@@ -100,10 +103,14 @@ class Board:
             return ""
         if k in ("turn_started", "raid_declared") and self.shown_whole(Banner):
             return ""
-        if k in NEWS:  # news that its marker or banner shows whole
-            mine = [b for b in self.seen if b.event is e]
-            return "" if mine and all(b not in self.scene.anim.queue for b in mine) or self.caught_up(e) else \
-                "its news is still to be shown"
+        # the engine may tell one event object twice (two Investigators sent one by one): the n-th
+        # line of it needs n of its beats over
+        self.lines[id(e)] = n = self.lines.get(id(e), 0) + 1
+        over = [b for b in self.seen if b.event is e and b not in self.scene.anim.queue]
+        if k in LANDED and len([b for b in over if b in self.scene.anim.settled]) >= n:
+            return ""  # figures brought onto the Altar stand where they arrived
+        if k in NEWS or k in ARRIVED:  # news its marker shows whole; figures that walked into a count
+            return "" if len(over) >= n or self.caught_up(e) else "its news is still to be shown"
         return "" if self.caught_up(e) else "the board still shows the game before it"
 
 
