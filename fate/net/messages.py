@@ -152,6 +152,17 @@ def _check_view(v: dict, seat: int, content: Content) -> None:
             raise BadServerMessage("view: another seat's hand")  # never drawn: a server that leaks is refused
 
 
+def _check_chart(chart: list, decision: int) -> None:
+    """A chronicle's chart: [decision, turn, summons, elder signs] a point, decisions in order."""
+    last = 0
+    for p in chart:
+        if len(p) != 4 or not all(isinstance(x, int) for x in p[:2]) or not all(isinstance(x, list) for x in p[2:]) \
+                or not last <= p[0] <= decision or not 0 <= p[1] <= 10**4 or not 1 <= len(p[2]) == len(p[3]) <= 4 \
+                or not all(0 <= x <= 10**4 for x in p[2] + p[3]):
+            raise BadServerMessage("chronicle: a point of the chart out of range")
+        last = p[0]
+
+
 def _check_events(events: Any, v: dict | None, content: Content) -> None:
     """The events of a state (``v``: its view) or of a chronicle (None: the game's size is
     taken from its set-up event)."""
@@ -198,7 +209,7 @@ SHAPES: dict[str, dict] = {
     "paused": {"game": STR, "by": NAME},
     "games": {"games": [GAME_ROW]},
     "error": {"code": STR, "message": STR},
-    "chronicle": {"game": STR, "seat": INT, "decision": INT, "events": list},
+    "chronicle": {"game": STR, "seat": INT, "decision": INT, "events": list, "chart?": [[(INT, [INT])]]},
     "hint": {"game": STR, "seat": INT, "decision": INT, "choice": STR, "estimates": [[(STR, INT, float)]]},
     "state": {"game": STR, "seat": INT, "decision": INT, "view": dict, "prompt": (NONE, PROMPT),
               "events": list, "seats": [SEAT_INFO], "undo": REASON},
@@ -253,4 +264,5 @@ def parse(raw: Any, content: Content) -> dict[str, Any]:
         raise BadServerMessage("talk: a line out of range or with control characters")
     if kind == "chronicle":
         _check_events(m["events"], None, content)
+        _check_chart(m.get("chart", []), m["decision"])
     return m

@@ -42,12 +42,13 @@ from fate.engine.undo import revealed
 from fate.server.ai_claims import AIClaims
 from fate.server.aipool import AIPool
 from fate.server.audience import Spectators
+from fate.server.away import Away
 from fate.server.handlers import Handlers
 from fate.server.limits import AddressLimits
 from fate.server.live import Live, step, stored_game, waiting_on
-from fate.server.presence import Conn, Presence
+from fate.server.presence import Conn
 from fate.server.protocol import ProtocolError, error, parse, rid_of
-from fate.server.storage import SAVE_EVERY, Store, StoreError
+from fate.server.storage import HELD, SAVE_EVERY, Store, StoreError
 from fate.server.tables import Tables
 from fate.server.undo_trail import TakingBack
 
@@ -67,7 +68,7 @@ def open_store(url: str) -> Store:
     return SqliteStore(url.removeprefix("sqlite:"))
 
 
-class GameServer(Handlers, Presence, AIClaims, TakingBack, Tables, Spectators):
+class GameServer(Handlers, Away, AIClaims, TakingBack, Tables, Spectators):
     """The engine behind a wire: one per server process."""
 
     def __init__(self, store: Store, content: Content, pool: AIPool, owner: str = "",
@@ -92,11 +93,13 @@ class GameServer(Handlers, Presence, AIClaims, TakingBack, Tables, Spectators):
         self.unloadable: set[str] = set()  # games whose stored row does not load: the sweep passes them over
         self._tables_init()
         self._spectators_init()
+        self._away_init()
 
     async def start(self) -> None:
         await self.store.listen(self._heard)
         self._spawn(self._sweeper())
         self._spawn(self._heartbeat())
+        self._spawn(self._away_keeper())
 
     async def stop(self) -> None:
         for t in list(self._tasks):
@@ -147,6 +150,7 @@ class GameServer(Handlers, Presence, AIClaims, TakingBack, Tables, Spectators):
                 g = stored_game(self.content, row)
                 live = self.games.get(gid) or Live(gid, g, seats, row.host_hash, content=self.content, table=table)
                 self.games[gid] = live
+                self._loaded_away(live)
             fut.set_result(live)
             return live
         except BaseException as e:
@@ -191,6 +195,9 @@ class GameServer(Handlers, Presence, AIClaims, TakingBack, Tables, Spectators):
         if gid is None:
             for live in list(self.games.values()):
                 self._spawn(self._quietly(self._catch_up(live)))
+            return
+        if decision == HELD:  # which seats of the game another process's connections hold (fate/server/away.py)
+            self._heard_held(gid, choice)
             return
         live = self.games.get(gid)
         if live is not None and decision >= 0 and not choice:  # a choice taken back, to ``decision``

@@ -233,4 +233,4 @@ class Handlers:
             raise ProtocolError("rate_limited", f"one chronicle every {CHRONICLE_SECONDS:.0f} s: it replays the game")
         self._chronicled[conn] = now
         live = await self._live(gid)
-        conn.send(views.chronicle(gid, live.game, seat, self.content, msg.rid))
+        conn.send(views.chronicle(gid, live.game, seat, self.content, msg.rid, msg.get("chart", False)))

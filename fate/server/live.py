@@ -90,6 +90,7 @@ class Live:
     kept: UndoTrail[Game] | None = None  # the undo trail (None: not rebuilt since loading)
     table: TableRow | None = None  # how the game is offered (fate/server/tables.py); None: private
     votes: set[int] = field(default_factory=set)  # seats whose players said "Play again"
+    away: frozenset[int] = frozenset()  # seats held by connections of other server processes (fate/server/away.py)
     talked: bool | None = None  # whether the table has talk kept (None: not known since loading)
     talk_n: int | None = None  # the number of the table's last line of talk (None: not known since loading)
     watch_next: str = ""  # the watch code of the game they went on to (told to the players, never stored)
@@ -167,4 +168,5 @@ class Live:
     def seat_list(self) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
                  "claimed": s.kind == "ai" or bool(s.token_hash),
-                 "resigned": s.resigned, "here": bool(self.watchers.get(s.seat))} for s in self.seats]
+                 "resigned": s.resigned, "here": bool(self.watchers.get(s.seat)) or s.seat in self.away}
+                for s in self.seats]

@@ -28,6 +28,7 @@ import psycopg
 from fate.server.storage import (
     CHAT_COLS,
     GAME_COLS,
+    HELD,
     LOBBY_SQL,
     MOVES_AND_INDEXES,
     SCHEMA,
@@ -173,6 +174,15 @@ class PgStore:
             cur = await c.execute("UPDATE tables SET rematch=%s WHERE game=%s AND rematch IS NULL", (rematch, game))
             return cur.rowcount == 1
 
+    async def vote(self, game: str, seats: list[int], accept: bool) -> list[int]:
+        async with self._conn() as c, c.transaction():
+            await c.execute("SELECT 1 FROM games WHERE id=%s FOR UPDATE", (game,))  # one vote counted at a time
+            for s in seats:
+                await c.execute("INSERT INTO votes (game, seat) VALUES (%s,%s) ON CONFLICT DO NOTHING" if accept
+                                else "DELETE FROM votes WHERE game=%s AND seat=%s", (game, s))
+            rows = await (await c.execute("SELECT seat FROM votes WHERE game=%s ORDER BY seat", (game,))).fetchall()
+        return [r[0] for r in rows]
+
     async def add_chat(self, game: str, seat: int, decision: int, at: float, name: str, text: str) -> int:
         async with self._conn() as c, c.transaction():
             await c.execute("SELECT 1 FROM games WHERE id=%s FOR UPDATE", (game,))  # one line numbered at a time
@@ -302,6 +312,10 @@ class PgStore:
                 "SELECT id FROM games WHERE waiting='ai' AND (ai_decision IS NULL OR ai_decision<>decision "
                 "OR ai_until<%s)", (now,))).fetchall()
         return [r[0] for r in rows]
+
+    async def announce(self, game: str, word: str) -> None:
+        async with self._conn() as c:
+            await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game} {HELD} {word}"))
 
     async def listen(self, callback) -> None:
         """Hear every process's commits: ``callback(game, decision, choice)`` (the choice that

@@ -173,7 +173,7 @@ TYPES: dict[str, dict[str, tuple[Any, bool]]] = {
     "resign": {"game": (_game, True), "seat": (_seat, True)},
     "replace": {"game": (_game, True), "seat": (_seat, True), "level": (_one_of(LEVELS), True)},
     "games": {"tokens": (_tokens, True)},
-    "chronicle": {"game": (_game, True), "seat": (_seat, True)},
+    "chronicle": {"game": (_game, True), "seat": (_seat, True), "chart": (_bool, False)},
     "hint": {"game": (_game, True), "seat": (_seat, True)},
     "undo": {"game": (_game, True), "seat": (_seat, True), "decision": (_int(1, 10**7), True)},
     "leave": {"game": (_game, True)},

@@ -181,6 +181,15 @@ class SqliteStore:
                              (rematch, game)).rowcount == 1
         return await self._do(fn)
 
+    async def vote(self, game: str, seats: list[int], accept: bool) -> list[int]:
+        def fn(c: sqlite3.Connection) -> list[int]:
+            if accept:
+                c.executemany("INSERT OR IGNORE INTO votes (game, seat) VALUES (?,?)", [(game, s) for s in seats])
+            else:
+                c.executemany("DELETE FROM votes WHERE game=? AND seat=?", [(game, s) for s in seats])
+            return [r[0] for r in c.execute("SELECT seat FROM votes WHERE game=? ORDER BY seat", (game,))]
+        return await self._do(fn)
+
     async def add_chat(self, game: str, seat: int, decision: int, at: float, name: str, text: str) -> int:
         def fn(c: sqlite3.Connection) -> int:
             n = c.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game=?", (game,)).fetchone()[0]
@@ -307,6 +316,9 @@ class SqliteStore:
 
     async def listen(self, callback) -> None:
         """One process owns a SQLite store: there is no one else to hear from."""
+
+    async def announce(self, game: str, word: str) -> None:
+        """One process owns a SQLite store: there is no one else to tell."""
 
     async def close(self) -> None:
         if self._thread.is_alive():

@@ -27,6 +27,7 @@ from typing import Protocol
 
 SCHEMA = 1
 SAVE_EVERY = 25  # choices between two whole saves of a game; the moves between are rows of their own
+HELD = -3  # a notice's decision number saying which seats of a game a process holds (``announce``)
 
 
 def digest(secret: str) -> str:
@@ -64,6 +65,8 @@ CREATE TABLE IF NOT EXISTS tables (
     delay INTEGER NOT NULL, spectator_chat INTEGER NOT NULL, rematch TEXT);
 CREATE INDEX IF NOT EXISTS tables_public ON tables(public);
 CREATE INDEX IF NOT EXISTS tables_watch ON tables(watch_hash);
+CREATE TABLE IF NOT EXISTS votes (
+    game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, PRIMARY KEY (game, seat));
 CREATE TABLE IF NOT EXISTS chat (
     game TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL, seat INTEGER NOT NULL,
     decision INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL,
@@ -199,8 +202,14 @@ class Store(Protocol):
 
     async def listen(self, callback) -> None:
         """Call ``callback(game, decision, choice)`` whenever any process commits a choice
-        (no choice: took one back, to ``decision``; decision -1: changed a seat; game None:
-        notices may have been missed). A no-op where only one process can use the store."""
+        (no choice: took one back, to ``decision``; decision -1: changed a seat; decision
+        ``HELD``: a process's word on the seats it holds, ``announce``; game None: notices may
+        have been missed). A no-op where only one process can use the store."""
+        ...
+
+    async def announce(self, game: str, word: str) -> None:
+        """Tell every other process ``word`` (fate/server/away.py) on ``game`` (``listen``'s
+        ``HELD``); a no-op where only one process can use the store."""
         ...
 
     async def table(self, game: str) -> TableRow | None:
@@ -223,6 +232,11 @@ class Store(Protocol):
 
     async def set_rematch(self, game: str, rematch: str) -> bool:
         """Name the game the players went on to, once: False if one is named already."""
+        ...
+
+    async def vote(self, game: str, seats: list[int], accept: bool) -> list[int]:
+        """The players of ``seats`` say "Play again" (``accept``) or take it back: the seats that
+        say it now, in order (kept, so a player who opens the finished game later sees them)."""
         ...
 
     async def add_chat(self, game: str, seat: int, decision: int, at: float, name: str, text: str) -> int:

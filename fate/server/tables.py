@@ -200,6 +200,12 @@ class Tables:
             conn.send(reply("talk", None, game=live.game_id, lines=[_line(r) for r in said]))
         if live.table is not None and live.table.rematch:
             self._tell_rematch(conn, live, live.table.rematch, None)
+        elif live.game.over:  # the "Play again" said before this player came (here or on another process)
+            people = {s.seat for s in live.seats if s.kind != "ai" and s.token_hash}
+            live.votes = set(await self.store.vote(live.game_id, [], True))
+            if live.votes & people:
+                conn.send(reply("rematch", None, game=live.game_id, accepted=sorted(live.votes & people),
+                                waiting=sorted(people - live.votes)))
 
     # ------------------------------------------------------------ rematch
     async def _on_rematch(self, conn: Conn, msg: Message) -> None:
@@ -219,10 +225,7 @@ class Tables:
         seat = min(self._joined[conn][gid])
         h = live.holders.get((seat, conn))
         mine = {s.seat for s in live.seats if h and s.token_hash == h}
-        if msg.get("accept", True):
-            live.votes |= mine
-        else:
-            live.votes -= mine
+        live.votes = set(await self.store.vote(gid, sorted(mine), msg.get("accept", True)))  # kept: told later too
         people = {s.seat for s in live.seats if s.kind != "ai" and s.token_hash}
         if msg.get("accept", True) and people <= live.votes:
             await self._rematch(live, conn, msg.rid)

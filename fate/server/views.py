@@ -82,12 +82,29 @@ def _public(context: tuple) -> list:
     return [x for x in context if isinstance(x, str | int) and not isinstance(x, bool)]
 
 
-def chronicle(game_id: str, g: Game, seat: int, content: Content, rid: int | None = None) -> dict[str, Any]:
-    """The whole game so far as ``seat`` saw it: its choices replayed from the config."""
+def chronicle(game_id: str, g: Game, seat: int, content: Content, rid: int | None = None,
+              chart: bool = False) -> dict[str, Any]:
+    """The whole game so far as ``seat`` saw it: its choices replayed from the config, and the
+    end screen's chart of the race if asked (``chart``: [decision, turn, summons, elder signs] at
+    each turn's start and at the end; public tracks only), so that a table opened late draws it whole."""
     again = new_game(content, g.n, int(g.config["seed"]), g.config.get("gods"))
     events = again.take_events()
-    for cid in g.choices_made:
-        events += again.apply(cid)
+    points: list[list] = []
+    _chart(again, events, points, 0)
+    for d, cid in enumerate(g.choices_made, 1):
+        evs = again.apply(cid)
+        _chart(again, evs, points, d)
+        events += evs
     v = hide_draft(view(g, seat), seat)
-    return reply("chronicle", rid, game=game_id, seat=seat, decision=len(g.choices_made),
-                 events=told(events, v, seat, content))
+    out = reply("chronicle", rid, game=game_id, seat=seat, decision=len(g.choices_made),
+                events=told(events, v, seat, content))
+    return out | {"chart": points} if chart else out
+
+
+def _chart(g: Game, evs: list[Event], chart: list[list], decision: int) -> None:
+    """A turn's start (and the game's end) adds a point to the chart, as the table's own does."""
+    for e in evs:
+        if e.kind == "turn_started" or (e.kind == "setup_done" and not chart):
+            chart.append([decision, g.turn, list(g.summon), list(g.signs)])
+    if g.over and evs:
+        chart.append([decision, g.turn + 1, list(g.summon), list(g.signs)])

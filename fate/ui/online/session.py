@@ -176,7 +176,8 @@ class NetSession(Together):
                 self.host = m["host"]
                 self.home = m.get("home") is True
                 if self._chronicle_rid < 0 and self.mine:
-                    self._chronicle_rid = self.link.send("chronicle", game=self.game_id, seat=self.mine[0])
+                    self._chronicle_rid = self.link.send("chronicle", game=self.game_id, seat=self.mine[0],
+                                                         chart=True)
             elif kind == "chronicle" and m["game"] == self.game_id and m["seat"] in self.mine:
                 self._chronicle(m)
             elif kind == "hint" and m["game"] == self.game_id:
@@ -190,6 +191,7 @@ class NetSession(Together):
                         del self.talk[n]
             elif kind == "rematch" and m["game"] == self.game_id:
                 self.votes = (m["accepted"], m["waiting"])
+                self.asked_again = any(s in self.mine for s in m["accepted"])  # said here or before, as the server keeps it
             elif kind == "rematched" and m["game"] == self.game_id:
                 self.rematched = m
             elif kind == "paused" and m["game"] == self.game_id:
@@ -294,6 +296,9 @@ class NetSession(Together):
         others = [e for e in self.events if e.to != (seat,)]
         self.events = others + [Event(e["kind"], e["data"], (seat,)) for e in m.get("events", [])]
         self.relog = True
+        if "chart" in m and seat == self.mine[0]:  # the race from the start, for a table opened late
+            self.history = [TurnRecord(t, list(su), list(si)) for _, t, su, si in m["chart"]]
+            self._charted = [p[0] for p in m["chart"]]
 
     def _take_hint(self, m: dict[str, Any]) -> None:
         st = self.states.get(m["seat"])
