@@ -13,8 +13,9 @@ make the server hold"): a game's queue holds at most ``STEPS`` views (past that,
 two are merged into one: a spectator of a very fast game sees fewer, later steps, never an
 early one) and ``TALKS`` messages of talk (past that the oldest waiting is dropped); a game
 has at most ``SPECTATORS`` spectators, a connection watches at most ``WATCHES_PER_CONN``
-games and an address ``WATCHES_PER_ADDRESS`` in all; a ``watch`` of a game the connection
-already watches adds nothing (it is answered, and sent the last view again).
+games and an address ``WATCHES_PER_ADDRESS`` in all, and each watch begun counts as a
+``join`` against its address's limit a minute (``--max-joins``); a ``watch`` of a game the
+connection already watches adds nothing (it is answered, and sent the last view again).
 """
 
 from __future__ import annotations
@@ -187,6 +188,7 @@ class Spectators:
         fresh = gid not in mine
         if fresh:
             self._may_watch(conn, mine, a)
+            self.limits.take("joins", conn.address, "joins and watches")  # each costs a look in the store
         conn.send(reply("watching", msg.rid, game=gid, delay=table.delay, chat=table.spectator_chat))
         if table.delay <= 0:
             conn.send(views.spectate(gid, live.game, [], self.content, live.seat_list()))

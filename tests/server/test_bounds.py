@@ -407,3 +407,34 @@ def test_games_and_invite_codes_asked_past_the_limit_from_many_addresses_hold_no
     got, grown = asyncio.run(main())
     assert all(g["created"] == 20 and g["too_many"] == sent - 20 >= 30 for g, sent in got)
     assert grown < 1024, f"the server grew by {grown} KiB while refusing"
+
+
+def test_watching_and_leaving_again_and_again_from_many_addresses_is_limited_and_holds_nothing(servers, tmp_path):
+    """Each watch begun builds the game's view and looks in the store: with the joins, 120 a
+    minute an address; what a watch made goes when it leaves."""
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0", address_limits=True)
+
+    async def main():
+        host = await Client(srv.url).connect()
+        made = await host.request("create", seats=[{"kind": "host"}] * 2, public=True, watch_delay=300,
+                                  spectator_chat=True)
+        strangers = await strangers_from(srv.url, range(2, 6), 4)  # 4 addresses, 4 connections each
+        churn = lambda s, i: ("leave" if i % 2 else "watch", {"game": made["game"]})  # noqa: E731
+        await flood(strangers, churn, 2.0, 20)
+        await settled(strangers)
+        warm = rss_kb(srv.proc.pid)
+        await flood(strangers, churn, 8.0, 20)
+        await settled(strangers)
+        grown = rss_kb(srv.proc.pid) - warm
+        await answers_at_once(srv.url)
+        got = sum((s.got for s in strangers), Counter())
+        for c in strangers:
+            await c.close()
+        await host.close()
+        return got, grown
+
+    got, grown = asyncio.run(main())
+    # 120 begun a minute an address, the rest refused (a connection whose first flood ended on a
+    # watch begins the second with one more: a watch again, answered, never counted)
+    assert 4 * 120 <= got["watching"] <= 4 * 120 + 16 and got["too_many"] > 500
+    assert grown < GROWTH_KB, f"the server grew by {grown} KiB during the flood"
