@@ -99,8 +99,9 @@ class TutorialScene(PlayScene):
             return {("card", c["id"]) for c in mine.get(field) or []}
         if name == "readied":  # the row under the hand: its label, its slots and the Spells in them
             ids = cards("reserve")
-            return union(lambda r: r.key in ids or r.key is None and r.title in ("Readied Spells",
-                                                                                  "An empty Readied slot"))
+            low = self.table.layout.h // 2  # (not the Lodge's own row of Readied backs)
+            return union(lambda r: r.rect.centery > low and (r.key in ids or r.key is None and r.title in (
+                "Readied Spells", "An empty Readied slot")))
         if name in ("hand", "my-artifacts"):
             ids = cards("hand" if name == "hand" else "artifacts")
             return union(lambda r: r.key in ids)

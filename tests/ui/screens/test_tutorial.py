@@ -304,7 +304,8 @@ def test_each_thing_a_step_names_is_among_what_it_points_at():
     assert missing == []
 
 
-def test_each_named_target_is_ringed_on_the_table_as_its_step_shows(app):
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_each_named_target_is_ringed_on_the_table_as_its_step_shows(content, size):
     """Through the real scene, every lesson: each thing the step on screen points at is drawn on
     the table, and the coach's ring stands on that thing's region as the table laid it out."""
     regions_of = {
@@ -318,6 +319,7 @@ def test_each_named_target_is_ringed_on_the_table_as_its_step_shows(app):
         "dice": lambda r: r.title == "Fate Dice", "curse-deck": lambda r: r.title.startswith("Curses: "),
         "fate-piece": lambda r: r.key == ("piece", 0), "investigators-piece": lambda r: r.key == ("piece", 1),
     }
+    app = App(content, size=size, seed=1)
     rung = 0
     for index, lesson in enumerate(tutorial.load()):
         for scene in rests(app, index):
@@ -330,10 +332,15 @@ def test_each_named_target_is_ringed_on_the_table_as_its_step_shows(app):
                 own = [r.rect for r in scene.table.regions if match(r)] if match else []
                 if own:  # one thing: the ring is on its region (the largest, not a label inside it)
                     assert rect in own, (lesson.id, scene.said + 1, name)
-                else:  # a group (the hand, the Readied row, a Column, Artifacts): it holds each of its parts
+                else:  # a group (the hand, the Readied row, a Column, Artifacts): it holds each of its parts,
+                    # and no more than a group's room (not half the table)
+                    assert rect.w * rect.h < app.screen.get_width() * app.screen.get_height() / 10, (lesson.id, name)
                     assert rect.w > 0 and any(rect.contains(r.rect) for r in scene.table.regions if r.key or
                                               "Column" in r.title or "Readied" in r.title), (lesson.id, name)
                 rung += 1
+    app.close()
+    if settings.path().exists():
+        settings.path().unlink()
     assert rung >= 80
 
 
