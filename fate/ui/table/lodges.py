@@ -17,7 +17,6 @@ from fate.ui.kit.theme import (
     BRONZE,
     GATE,
     GOLD,
-    INK_DIM,
     INK_FAINT,
     INVESTIGATOR,
     NIGHT,
@@ -189,9 +188,10 @@ class LodgePanels:
                 self.glow(r)
         # reserve and hand backs
         ry = y + 142
-        small = ink.read(15)  # the labels follow the Text size setting; what stands beside them moves over
-        label = ink.draw(screen, "Readied", L.p(x + 14, ry + 18), small, INK_DIM, "italic", anchor="midleft")
-        sx = self._after(label, x + 60)
+        sx = x + 14  # no words at rest: three card-shaped slots, then the backs; each says what it is on hover
+        self.region(L.r(sx - 4, ry - 4, 3 * 32 + 4, 46), None, "Readied Spells",
+                    f"{count(len(seat['reserve_backs']), 'Readied Spell')} of {RESERVE_SLOTS}: readied in Conclude, "
+                    "each is cast at its moment.")
         for i in range(RESERVE_SLOTS):
             r = L.r(sx + i * 32, ry, 28, 38)
             if i < len(seat["reserve_backs"]):
@@ -203,11 +203,13 @@ class LodgePanels:
                             f"readied: {cost}. It may be cast at its moment.")
             else:
                 pygame.draw.rect(screen, PANEL_EDGE, r, max(1, L.n(1)), border_radius=L.n(4))
-        hx = sx + 116
-        label = ink.draw(screen, "Hand", L.p(hx, ry + 18), small, INK_DIM, "italic", anchor="midleft")
-        bx = self._after(label, hx + 40)
+        hx = sx + 3 * 32 + 14
+        bx = hx
         backs = seat["hand_backs"]
-        right = min(hx + 240, LODGE_X + LODGE_W - 8 - 28)  # the last back's left edge, inside the panel
+        right = min(hx + 300, LODGE_X + LODGE_W - 8 - 28)  # the last back's left edge, inside the panel
+        if not backs:
+            self.region(L.r(bx, ry, 28, 38), None, "Hand: no Spells", "The backs are open to all; the faces only "
+                        "to their owner.")
         fanned = fan_of_backs(backs, right - bx)
         for offset, b, n in fanned:
             r = L.r(bx + offset, ry, 28, 38)

@@ -93,7 +93,7 @@ def sizes_of(app, texts):
 
 
 def test_lodges_side_panels_and_the_prompt_bar_follow_the_setting(content, tmp_path):
-    words = ("Readied", "Hand", "No roll on the table.",
+    words = ("No roll on the table.",
              "You may cast at the start of the Move phase")
     seen = {}
     for text_size in (100, 150):

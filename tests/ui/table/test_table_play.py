@@ -145,7 +145,7 @@ def test_the_table_draws_at_every_supported_size(content, size):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
-def test_lodge_labels_stay_clear_of_the_cards_beside_them(content, size):
+def test_lodge_readied_slots_and_hand_backs_stay_apart_and_inside(content, size):
     # Small windows draw text above its design size (fonts keep a readable minimum).
     a = App(content, size=size, seed=4, settings={"speed": 3})
     try:
@@ -156,12 +156,14 @@ def test_lodge_labels_stay_clear_of_the_cards_beside_them(content, size):
         if scene.handoff is not None:
             scene.take_over()
             frame(a)
-        labels = [r for text, r in a.ink.placed if text == "Hand"]
+        readied = [reg.rect for reg in scene.table.regions  # (the Lodges down the left; not your own row)
+                   if reg.title == "Readied Spells" and reg.rect.right < a.size[0] // 3]
         backs = [reg.rect for reg in scene.table.regions if reg.title.startswith("Hand: ")]
-        assert len(labels) == 4 and len(backs) == 4
-        for label in labels:
-            beside = [b for b in backs if b.colliderect(label.inflate(a.size[0], 0))]
-            assert len(beside) == 1 and beside[0].left >= label.right, (size, label, beside)
+        assert len(readied) == 4 and len(backs) == 4  # (no words at rest: each says what it is on hover)
+        for row in readied:
+            beside = [b for b in backs if b.colliderect(row.inflate(a.size[0], 0))]
+            assert len(beside) == 1 and beside[0].left >= row.right, (size, row, beside)
+            assert a.screen.get_rect().contains(beside[0])
     finally:
         a.close()
 
