@@ -15,7 +15,7 @@ early one) and ``TALKS`` messages of talk (past that the oldest waiting is dropp
 has at most ``SPECTATORS`` spectators, a connection watches at most ``WATCHES_PER_CONN``
 games and an address ``WATCHES_PER_ADDRESS`` in all, and each watch begun counts as a
 ``join`` against its address's limit a minute (``--max-joins``); a ``watch`` of a game the
-connection already watches adds nothing (it is answered, and sent the last view again).
+connection already watches adds nothing (it is answered ``watching``, and that is all).
 """
 
 from __future__ import annotations
@@ -190,12 +190,12 @@ class Spectators:
             self._may_watch(conn, mine, a)
             self.limits.take("joins", conn.address, "joins and watches")  # each costs a look in the store
         conn.send(reply("watching", msg.rid, game=gid, delay=table.delay, chat=table.spectator_chat))
+        if not fresh:  # watched already: it has the feed; nothing more is built, sent or held for it
+            return
         if table.delay <= 0:
             conn.send(views.spectate(gid, live.game, [], self.content, live.seat_list()))
         elif a is not None and a.arrival() is not None:
             conn.send_text(a.arrival())
-        if not fresh:  # watched already: nothing more is held for it
-            return
         if a is None:
             a = self._audiences[gid] = Audience(gid, table.delay)
             if table.delay > 0:  # the game as it stands, shown when the delay has passed
