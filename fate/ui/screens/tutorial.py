@@ -16,7 +16,7 @@ import math
 import pygame
 
 from fate import tutorial
-from fate.ui.kit.layout import LOG_RECT
+from fate.ui.kit.layout import LOG_RECT, PROMPT_RECT
 from fate.ui.kit.theme import BRONZE, GOLD, HINT, INK_DIM, PARCHMENT, mix
 from fate.ui.kit.widgets import Hotspot, button, scene
 from fate.ui.session import SeatConfig, Session
@@ -252,12 +252,14 @@ class TutorialScene(PlayScene):
         pygame.draw.line(screen, mix(BRONZE, INK_DIM, 0.5), room.topleft, room.topright, L.n(1))
         size = 15
         step = ink.font("italic", size).get_linesize()
+        fits = max(1, (room.h - L.n(6)) // step)
         lines: list[str] = []
-        for text, _ in reversed(self.log[-6:]):
-            lines = ink.wrap(text, size, room.w, "italic") + lines
-            if len(lines) * step >= room.h - L.n(6):
+        for text, _ in reversed(self.log[-6:]):  # whole lines of the Chronicle, the latest last
+            more = ink.wrap(text, size, room.w, "italic")
+            if lines and len(more) + len(lines) > fits:
                 break
-        lines = lines[-max(1, (room.h - L.n(6)) // step):]
+            lines = more + lines
+        lines = lines[:fits]  # one line longer than the room: its start
         for i, ln in enumerate(lines):
             ink.draw(screen, ln, (room.x, room.y + L.n(6) + i * step), size, (90, 70, 60), "italic")
         self.hot.append(Hotspot(room, ("ui", "recent"), "Just now", "\n".join(t for t, _ in self.log[-8:])
@@ -323,10 +325,11 @@ class TutorialScene(PlayScene):
             self.pointed.append((name, rect))
             ring = rect.inflate(L.n(10), L.n(10))
             kind, _, thing = name.partition(":")
-            if {"card": ("card", thing), "button": ("button", thing), "place": ("loc", thing)}.get(kind) \
-                    != self.coach_target:  # the thing to click has its own ring already
-                pygame.draw.rect(screen, (20, 16, 14), ring.inflate(L.n(4), L.n(4)), L.n(3), border_radius=L.n(12))
-                pygame.draw.rect(screen, colour, ring, L.n(4), border_radius=L.n(10))
+            key = {"card": ("card", thing), "button": ("button", thing), "place": ("loc", thing)}.get(kind)
+            if key is not None and key == self.coach_target:
+                continue  # the thing to click has its own ring, the hint's
+            pygame.draw.rect(screen, (20, 16, 14), ring.inflate(L.n(4), L.n(4)), L.n(3), border_radius=L.n(12))
+            pygame.draw.rect(screen, colour, ring, L.n(4), border_radius=L.n(10))
             if box.colliderect(ring):
                 continue  # a thing inside the panel itself needs no arrow
             # a short arrow at the ring, from the coach's side where that crosses nothing else
@@ -339,6 +342,7 @@ class TutorialScene(PlayScene):
         """Where the arrow at ``ring`` starts and ends: the first way in that covers no other
         thing on the table (a region neither holding the ring nor inside it); None if none does."""
         L = self.table.layout
+        bar = L.r(*PROMPT_RECT)
         dx, dy = ring.centerx - box.x, ring.centery - (room.y + L.n(30))
         length = math.hypot(dx, dy) or 1.0
         for ux, uy in ((dx / length, dy / length), (0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)):
@@ -350,7 +354,8 @@ class TutorialScene(PlayScene):
             if not pygame.Rect(0, 0, L.w, L.h).contains(path):
                 continue
             if not any(r.rect.colliderect(path) and not r.rect.contains(ring) and not ring.contains(r.rect)
-                       for r in self.table.regions) and not box.colliderect(path):
+                       for r in self.table.regions) and not box.colliderect(path) and not (
+                    bar.colliderect(path) and not bar.contains(ring)):  # nor over the prompt's words
                 return start, end
         return None
 
