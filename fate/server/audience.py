@@ -12,7 +12,7 @@ Everything here is bounded whatever a client sends (docs/server.md, "What a conn
 make the server hold"): a game's queue holds at most ``STEPS`` views (past that, the newest
 two are merged into one: a spectator of a very fast game sees fewer, later steps, never an
 early one) and ``TALKS`` messages of talk (past that the oldest waiting is dropped); a game
-has at most ``SPECTATORS`` spectators, a connection watches at most ``WATCHES_PER_CONN``
+has at most ``SPECTATORS`` spectators (``SPECTATORS_PER_ADDRESS`` of one address), a connection watches at most ``WATCHES_PER_CONN``
 games and an address ``WATCHES_PER_ADDRESS`` in all, and each watch begun counts as a
 ``join`` against its address's limit a minute (``--max-joins``); a ``watch`` of a game the
 connection already watches adds nothing (it is answered ``watching``, and that is all).
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from fate.server.presence import Conn
 
 SPECTATORS = 64  # spectators of one game at once (each decision is sent to each)
+SPECTATORS_PER_ADDRESS = 8  # of them from one address (a few addresses cannot take every place)
 WATCHES_PER_CONN = 4  # games one connection watches at once
 WATCHES_PER_ADDRESS = 16  # games watched at once by all the connections of one address
 STEPS = 64  # views a game's delayed feed holds (a view of four seats is some 5 KB)
@@ -213,6 +214,9 @@ class Spectators:
         connection watches, or of games its address watches."""
         if a is not None and len(a.spectators) >= SPECTATORS:
             raise ProtocolError("too_many", f"that game has {SPECTATORS} spectators already; try again later")
+        if a is not None and sum(c.address == conn.address for c in a.spectators) >= SPECTATORS_PER_ADDRESS:
+            raise ProtocolError("too_many", f"that game has {SPECTATORS_PER_ADDRESS} spectators from your address "
+                                            "already")
         if len(mine) >= WATCHES_PER_CONN:
             raise ProtocolError("too_many", f"this connection watches {WATCHES_PER_CONN} games already: "
                                             "stop watching one (leave) first")

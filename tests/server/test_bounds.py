@@ -438,3 +438,24 @@ def test_watching_and_leaving_again_and_again_from_many_addresses_is_limited_and
     # watch begins the second with one more: a watch again, answered, never counted)
     assert 4 * 120 <= got["watching"] <= 4 * 120 + 16 and got["too_many"] > 500
     assert grown < GROWTH_KB, f"the server grew by {grown} KiB during the flood"
+
+
+def test_one_address_takes_at_most_8_of_a_games_64_places_for_spectators(servers, tmp_path):
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0", address_limits=True)
+
+    async def main():
+        host = await Client(srv.url).connect()
+        made = await host.request("create", seats=[{"kind": "host"}] * 2, public=True)
+        crowd = await strangers_from(srv.url, [2], 12)
+        other = await strangers_from(srv.url, [3], 1)
+        for s in crowd + other:
+            await s.send("watch", game=made["game"])
+        await settled(crowd + other)
+        got = sum((s.got for s in crowd), Counter()), other[0].got
+        for c in crowd + other:
+            await c.close()
+        await host.close()
+        return got
+
+    crowd, other = asyncio.run(main())
+    assert (crowd["watching"], crowd["too_many"], other["watching"]) == (8, 4, 1)
