@@ -8,6 +8,9 @@ import dataclasses
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from fate import glossary, settings, tutorial
 from fate.engine.events import EVENTS
@@ -218,6 +221,39 @@ def test_a_broken_lessons_file_is_one_line_naming_it(tmp_path):
     bad.write_text("lessons: [\n")
     with pytest.raises(tutorial.TutorialError, match=r"tutorial.yaml: line \d+: not valid YAML"):
         tutorial.load(bad)
+
+
+LESSON = ("lessons:\n  - id: a\n    title: A\n    end: done\n    scenario: {players: 1, seats: [{hand: [key-01]}]}\n"
+          "    steps:\n      - say: hello\n        points: %s\n")
+
+
+def test_a_step_pointing_at_an_unknown_thing_is_one_line_naming_it(tmp_path):
+    bad = tmp_path / "tutorial.yaml"
+    for points, named in (("[lodge, the-moon]", "the-moon"), ("['place:arkham']", "place:arkham"),
+                          ("['card:flame-04']", "card:flame-04"), ("['button:']", "button:")):
+        bad.write_text(LESSON % points)
+        with pytest.raises(tutorial.TutorialError) as caught:
+            tutorial.load(bad)
+        assert str(caught.value).endswith(f"lesson 1, step 1: field 'points': unknown target '{named}'")
+        assert "\n" not in str(caught.value) and isinstance(caught.value, ValueError)
+    bad.write_text(LESSON % "[lodge, 'place:museum', 'card:key-01', 'button:roll', 'column:library']")
+    assert tutorial.load(bad)[0].steps[0].points == ("lodge", "place:museum", "card:key-01", "button:roll",
+                                                     "column:library")
+
+
+@hsettings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(st.text(max_size=30), st.integers(), st.none(), st.sampled_from(
+    sorted(tutorial.TARGETS) + ["place:museum", "card:key-01", "button:take", "column:", "card:"])), max_size=5))
+def test_any_points_field_loads_or_is_one_line(tmp_path_factory, points):
+    import json
+    bad = tmp_path_factory.mktemp("t") / "tutorial.yaml"
+    bad.write_text(LESSON % json.dumps(points))
+    try:
+        loaded = tutorial.load(bad)[0].steps[0].points
+    except tutorial.TutorialError as e:
+        assert "\n" not in str(e) and len(str(e)) <= 300
+    else:
+        assert list(loaded) == points and all(isinstance(p, str) for p in loaded)
 
 
 def test_the_coach_keeps_a_short_log_of_what_just_happened(app):
