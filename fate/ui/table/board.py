@@ -411,7 +411,8 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
             text = "The Elder Gods are chosen"
         else:
             cur = v["current"]
-            name = self.cult_name(v, cur)
+            god = v["seats"][cur]["god"] if 0 <= cur < len(v["seats"]) else None
+            name = god["name"] if god else self.cult_name(v, cur)  # as its Lodge is headed
             text = f"Turn {v['turn']}  ·  {name}  ·  {v['phase'].capitalize()}"
             if v.get("turn_location"):
                 text += f" at {self.loc_name(v, v['turn_location'])}"

@@ -220,10 +220,13 @@ class CardsAndPrompt:
             ink.draw(screen, "No Spells in hand.", L.p(x + 10, y + 80), 18, INK_FAINT, "italic", anchor="midleft")
         rx = x + HAND_AREA + 20
         folded = picker is not None and picker.prompt.get("folded")  # a chance to cast rides with this decision
-        label = ink.draw(screen, "Readied", L.p(rx, y - 2), 16, GOLD if folded else INK_DIM, "italic",
-                         anchor="bottomleft")
-        self.region(label, None, "Readied Spells", "Spells you may cast when their timing comes."
-                    + (" You may cast one first, before this decision." if folded else ""))
+        if folded:  # a word only when the row asks something: a chance to cast rides with this decision
+            label = ink.draw(screen, "Readied: you may cast first", L.p(rx, y - 2), 16, GOLD, "italic",
+                             anchor="bottomleft")
+            self.region(label, None, "Readied Spells", "Spells you may cast when their timing comes. You may "
+                        "cast one first, before this decision.")
+        self.region(L.r(rx, y + 4, RESERVE_SLOTS * (RESERVE_W + 6) - 6, CARD_H), None, "Readied Spells",
+                    "Spells you may cast when their timing comes (three at the most).")
         for i in range(RESERVE_SLOTS):
             r = L.r(rx + i * (RESERVE_W + 6), y + 4, RESERVE_W, CARD_H)
             if i < len(reserve):
