@@ -292,7 +292,7 @@ class TutorialScene(PlayScene):
             self.coach_target = None if busy else ONWARD
         elif not step.do:
             button(self, screen, L, (x + w - 170, y + h - 70, 150, 54), "Next", NEXT, size=22,
-                   tip="I have read it (Enter)")
+                   enabled=not busy, tip="I have read it (Enter)")  # its words wait for the board
             self.coach_target = None if busy else NEXT
         elif self.picker is not None and not busy:
             target = self.picker.next_target(step.do)
