@@ -331,8 +331,8 @@ def test_talk_from_many_addresses_to_a_delayed_audience_holds_a_bounded_queue(se
     assert grown < GROWTH_KB, f"the server grew by {grown} KiB during the flood"
 
 
-def never_reading_spectator(url: str, n: int, game: str) -> socket.socket:
-    """A spectator from 127.0.0.``n`` that asks to watch ``game`` and never reads a byte."""
+def never_reading(url: str, n: int, message: dict) -> socket.socket:
+    """A client from 127.0.0.``n`` that sends ``message`` and never reads a byte."""
     host, port = urlsplit(url).hostname, urlsplit(url).port
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 8192)
@@ -341,23 +341,24 @@ def never_reading_spectator(url: str, n: int, game: str) -> socket.socket:
     key = base64.b64encode(os.urandom(16)).decode()
     s.sendall(f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
-    s.sendall(frame(json.dumps({"v": VERSION, "type": "watch", "game": game})))
+    s.sendall(frame(json.dumps({"v": VERSION, **message})))
     return s
 
 
 def test_what_waits_unread_for_one_address_is_bounded_and_its_reader_is_served(servers, tmp_path):
-    """Twelve spectators of one address that never read, and one of the same address that does,
-    watch a game played fast: past 4 MiB waiting for the address its slowest readers are cut
-    off (each well before its own 1 MiB), the reader sees every decision, memory stays flat."""
+    """Twelve connections of one address that never read hold the seats of a game played fast,
+    and a spectator of the same address reads: past 4 MiB waiting for the address its slowest
+    readers are cut off (each well before its own 1 MiB), the reader sees every decision, and
+    memory stays flat."""
     log = tmp_path / "server.log"
     srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0", log=log, address_limits=True)
 
     async def main():
         host = await Client(srv.url).connect()
-        made = await host.request("create", seats=[{"kind": "host"}] * 4, public=True, watch_delay=0)
+        made = await host.request("create", seats=[{"kind": "host"}] * 4, public=True, watch_delay=0, seed=1)
         gid = made["game"]
         reader = await Client(srv.url, record=True).connect()
-        raw = [never_reading_spectator(srv.url, 9, gid) for _ in range(12)]
+        raw = [never_reading(srv.url, 9, {"type": "join", "game": gid, "token": made["token"]}) for _ in range(12)]
         honest = await Stranger(9).connect(srv.url)
         await honest.send("watch", game=gid)
         await play(host, gid, made["seats"], random.Random(5), stop_after=10)
@@ -378,8 +379,8 @@ def test_what_waits_unread_for_one_address_is_bounded_and_its_reader_is_served(s
         return most - warm, final, got
 
     grown, final, got = asyncio.run(main())
-    assert final >= 150 and got["spectate"] == final + 1 and got["closed"] == 0  # every decision, once
-    assert log.read_text().count("its address leaves more than 4 MiB unread") >= 3
+    assert final >= 100 and got["spectate"] == final + 1 and got["closed"] == 0  # every decision, once
+    assert log.read_text().count("its address leaves more than 4 MiB unread") >= 2
     assert grown < GROWTH_KB + 4096, f"the server grew by {grown} KiB while the game was played"
 
 
