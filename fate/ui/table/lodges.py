@@ -38,6 +38,7 @@ def portrait_medallion(god: str, size: int) -> pygame.Surface:
 LODGE_CROWD_W = 92  # the most room the Cultists waiting in a Lodge take (design units)
 # A solo level's numbers in words: Investigators a turn (0-3) and the Curse that ends the game (3-8)
 _WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+ORDINAL = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}
 
 
 HAND_STEP, HAND_STEP_MIN = 24, 16  # design units between two backs of a hand; closer, they stack by symbol
@@ -283,6 +284,8 @@ class LodgePanels:
                 f"Curses carried {seat['curses_carried']}.")
 
     def _investigators_panel(self, screen, v, rect, y, h):
+        """The solo opponent in pictures: where their Fate Piece stands, and the Curses they hold on
+        you as a track that ends the game when full; what their turn does is in the tooltip."""
         L, ink = self.layout, self.ink
         self._edge(screen, rect, INVESTIGATOR if v["current"] == -1 else PANEL_EDGE)
         x = 14
@@ -290,11 +293,32 @@ class LodgePanels:
         self.anchors[("lodge", -1)] = L.p(x + 120, y + 40)
         where = next((fp["location"] for fp in v["fate_pieces"] if fp["owner"] == -1), None)
         level = self.content.solo_level(v["solo_level"])  # the numbers of the level chosen (data/solo.yaml)
-        text = investigators_text(level, self.loc_name(v, where) if where else "", v["seats"][0]["curses_carried"])
-        box = L.r(x + 20, y + 44, 400, h - 50)
-        ink.para(screen, text, box, ink.fitting_para(text, 17, box.w, box.h), PARCHMENT)
+        carried = v["seats"][0]["curses_carried"]
+        if level.id != STANDARD_LEVEL:  # the level played, as a tag beside the name
+            ink.draw(screen, level.name, L.p(x + LODGE_W - 20, y + 24), 17, INK_FAINT, "italic", anchor="midright")
+        row = y + 66
+        fate = L.r(x + 20, row - 20, 40, 40)
+        screen.blit(art.glyph("fate", fate.w, INVESTIGATOR), fate)
+        place = self.loc_name(v, where) if where else "not on the Altar yet"
+        at = ink.draw(screen, place, L.p(x + 68, row), 20, PARCHMENT, anchor="midleft", max_w=L.n(LODGE_W - 96))
+        self.region(fate.union(at), None, "Their Fate Piece",
+                    f"It stands at {place}. After your turn they draw a Spell and move to the place of its symbol.")
+        row += 52
+        size, step = 34, 42
+        for i in range(level.curses_to_lose):  # their Curses on you: the last slot filled ends the game
+            r = L.r(x + 20 + i * step, row - size / 2, size, size)
+            if i < carried:
+                screen.blit(art.glyph("curse", r.w, BLOOD), r)
+            else:  # a slot still empty: the Curse to come, faint
+                pygame.draw.rect(screen, PANEL_EDGE, r, max(1, L.n(1)), border_radius=L.n(6))
+                screen.blit(art.glyph("curse", int(r.w * 0.7), mix(BLOOD, NIGHT, 0.7)), r.inflate(-r.w * 0.3, -r.h * 0.3))
+        track = L.r(x + 20, row - size / 2, step * (level.curses_to_lose - 1) + size, size)
+        self.region(track, None, f"Curses on you: {carried} of {level.curses_to_lose}",
+                    f"They hold {count(carried, 'Curse')} on you, face down; the "
+                    f"{ORDINAL.get(level.curses_to_lose, 'last')} and you lose.")
         self.region(rect, None, "The Investigators",
-                    "The solo opponent. Meeting your Fate Piece curses you; entering Streets of Arkham raids you. "
+                    investigators_text(level, place if where else "", carried)
+                    + "\n\nMeeting your Fate Piece curses you; entering Streets of Arkham raids you. "
                     "Control needs more Cultists than Investigators at a place.")
 
     # ---------------------------------------------------------------- right column

@@ -102,13 +102,22 @@ def test_the_investigators_panel_tells_the_level_s_numbers(content, level, said)
     assert ("Playing at" in text) == (level != "standard")  # the rules' own game reads as before
 
 
-def test_the_table_shows_the_panel_of_the_level_chosen(content, tmp_path):
+@pytest.mark.parametrize("level,slots", [("relentless", 3), ("initiate", 6)])
+def test_the_table_shows_the_panel_of_the_level_chosen_in_pictures(content, tmp_path, level, slots):
+    """Issue 50: the panel was a paragraph. It now shows where their piece stands and the
+    Curses they hold as a track of the level's length; the whole words are its tooltip."""
     app = App(content, size=(1280, 720), seed=5, saves=tmp_path / "saves")
     try:
-        scene = new_solo(app, "relentless")
-        frame(app)
-        lines = [t for t in app.ink.drawn if t]  # the panel is wrapped into lines
-        assert any(t.endswith("Three and you lose.") for t in lines) and any("Playing at" in t for t in lines)
+        scene = new_solo(app, level)  # (its first frame draws the table afresh: read what it placed)
+        panel = next(r for r in scene.table.regions if r.title == "The Investigators")
+        words = [t for t, r in app.ink.placed if panel.rect.contains(r)]
+        assert len(" ".join(words).split()) <= 8, words  # a name, the level, a place: no paragraph
+        assert content.solo_level(level).name in words
+        assert "Three and you lose." in panel.body or "Six and you lose." in panel.body  # the words, on hover
+        track = next(r for r in scene.table.regions if r.title.startswith("Curses on you: "))
+        assert track.title == f"Curses on you: 0 of {slots}" and panel.rect.contains(track.rect)
+        n = scene.table.layout.n
+        assert abs(track.rect.w - n(42 * (slots - 1) + 34)) <= 2  # one slot for each Curse that may be held
         scene.session.close()
     finally:
         app.close()
