@@ -4,44 +4,71 @@
 the tokens of those games, and ``poll()`` (each frame) gathers the answers:
 ``rows`` by (server, game), ``problems`` by server (one line: a server that
 does not answer). Nothing waits: each server is asked on its link's thread.
+Every ``AGAIN_SECONDS`` once all have answered it asks again, so a list left
+open follows the games (a game that moved on, or ended, while it showed) with
+no Refresh; the rows shown stay until the new answer replaces them.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fate.content.model import Content
 from fate.net.link import Link, error_words
 from fate.net.mygames import MyGames
 
+AGAIN_SECONDS = 10.0  # between two rounds of asking (a server allows 60 lists a minute an address)
+
 
 class GamesQuery:
-    def __init__(self, mine: MyGames, content: Content) -> None:
+    def __init__(self, mine: MyGames, content: Content, again: float = AGAIN_SECONDS) -> None:
         self.rows: dict[tuple[str, str], dict[str, Any]] = {}
         self.problems: dict[str, str] = {}
         self._links: dict[str, Link] = {}
-        for server, games in mine.servers().items():
-            link = Link(server, content, retry=False)
+        self._mine, self._content, self._again = mine, content, again
+        self.rounds = 0  # rounds of asking every server that have ended
+        self._asked = 0.0
+        self._ask()
+
+    def _ask(self) -> None:
+        self._asked = time.monotonic()
+        for server, games in self._mine.servers().items():
+            link = Link(server, self._content, retry=False)
             link.send("games", tokens=sorted({g.token for g in games})[:32])
             self._links[server] = link
 
     def poll(self) -> bool:
-        """Gather what came; True once every server has answered or failed."""
+        """Gather what came; True once every server has answered or failed (once: later rounds
+        replace the rows as their answers come)."""
+        if not self._links and time.monotonic() - self._asked >= self._again:
+            self._ask()
+        asking = bool(self._links)
         for server, link in list(self._links.items()):
             for m in link.poll():
                 if m["type"] == "games":
+                    self._forget(server)
                     for row in m["games"]:
                         self.rows[(server, row["game"])] = row
                     self.problems.pop(server, None)
                     self._done(server)
                 elif m["type"] == "error":
+                    self._forget(server)
                     self.problems[server] = error_words(m)
                     self._done(server)
                 elif m["type"] == "problem":
                     self.problems[server] = m["message"]
                     if m.get("fatal"):
+                        self._forget(server)
                         self._done(server)
-        return not self._links
+        if asking and not self._links:
+            self.rounds += 1
+        return self.rounds > 0
+
+    def _forget(self, server: str) -> None:
+        """What ``server`` said before: replaced by its new answer, or by why it gave none."""
+        for key in [k for k in self.rows if k[0] == server]:
+            del self.rows[key]
 
     def _done(self, server: str) -> None:
         link = self._links.pop(server, None)
@@ -60,3 +87,4 @@ class GamesQuery:
     def close(self) -> None:
         for server in list(self._links):
             self._done(server)
+        self._asked = float("inf")  # never again
