@@ -4,7 +4,9 @@ Each lesson is a scenario (docs/scenario-format.md: a set position, deck order
 and dice) and a list of steps. A step either asks the player to make one
 choice (``do``: its id; the coach points at what to click for it) or is a note
 the player reads and closes (no ``do``). The steps of a lesson are every
-decision of it, in order, so the lesson plays the same way every time.
+decision of it, in order, so the lesson plays the same way every time. A step
+is a few short words about what the board shows now, and lists what they name
+(``points``, from TARGETS): the coach rings each of those on the table.
 
     python -m fate.tutorial          # walk every lesson on the engine and print it
 
