@@ -106,7 +106,13 @@ class Away(Presence):
         said and did not say again (their process stopped)."""
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
-            for gid, held in list(self._said.items()):
+            for gid in list(self._said):  # what is held now (a seat may have been let go unsaid)
+                live = self.games.get(gid)
+                held = frozenset(s for s, w in live.watchers.items() if w) if live is not None else frozenset()
+                if held:
+                    self._said[gid] = held
+                else:
+                    self._said.pop(gid, None)
                 try:
                     self._words += 1
                     await self.store.announce(gid, word(self.owner, self._words, sorted(held)))
