@@ -103,3 +103,20 @@ def test_a_hint_naming_a_choice_whose_words_end_a_sentence_ends_one_sentence():
     for second in (0.5, 0.3):  # as good as each other, and some points worse
         why = hint_why([("a", 0.51, 0), ("b", second, 0)], labels, ["1 Elder Sign more (ten lose the game)"])
         assert "gain an Elder Sign" in why and not stray(why), why
+
+
+def test_every_fate_piece_is_named_as_a_player_reads_it(content, tmp_path):
+    """Issue 50: in solo the player's Fate Piece was called "Fate Piece (the)"."""
+    from fate.scenario import build
+    from fate.ui.session import SeatConfig, Session
+    from fate.ui.shots import open_table
+    for players in (1, 2):
+        app = App(content, size=(1280, 720), seed=2, settings={"speed": 3}, saves=tmp_path)
+        g = build(content, {"players": players, "start": "move", "fate": ["museum", "library"]})
+        open_table(app, Session.from_game(content, [SeatConfig(True, "easy", i) for i in range(players)], g))
+        try:
+            app.frame([], 1 / 30)
+            titles = [r.title for r in app.scene.table.regions if r.key and r.key[0] == "piece"]
+        finally:
+            app.close()
+        assert titles and all(t.endswith("Fate Piece") and "(" not in t for t in titles), titles

@@ -482,9 +482,10 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
                 if ("piece", i) in self.hidden:
                     continue
                 pr = self._fate_piece(screen, colour, px, py)
-                who = "the Investigators'" if owner == -1 else (
-                    f"the {self.cult_name(v, owner)}'s" if owner is not None else "the")
-                self.region(pr, ("piece", i), f"Fate Piece ({who})",
+                whose = self.cult_name(v, owner) if owner is not None and owner != -1 else ""
+                title = ("The Investigators' Fate Piece" if owner == -1 else "The Fate Piece" if not whose
+                         else f"{'The ' if whose.startswith('Cult of') else ''}{whose}'s Fate Piece")
+                self.region(pr, ("piece", i), title,
                             f"Stands at {info['name']}. The turn's actions happen where it stops.")
                 if ("piece", i) in live:
                     self.glow(pr, True)
