@@ -178,7 +178,9 @@ class OnlinePlayScene(TalkPanel, PlayScene):
             late = getattr(s, "delay", 0)
             seat = s.prompt_seat()
             name = self._name_of(seat) if seat is not None else ""
-            now = f"{name[:1].upper()}{name[1:]} to decide" if seat is not None else "Watching"
+            if name.startswith("the Cult of "):  # the game's own words take a capital; a player's name as written
+                name = "T" + name[1:]
+            now = f"{name} to decide" if seat is not None else "Watching"
             return f"{now} · you watch{f' {late} s behind the table' if late else ''}, seeing what everyone may see"
         if s.link.status != "online":
             where = s.server.split("://", 1)[-1]

@@ -1,0 +1,34 @@
+"""A spectator's status line names the player to decide as the player wrote it: "ann to decide",
+never "Ann" (only the game's own "the Cult of ..." takes a capital at the start of the line)."""
+
+from __future__ import annotations
+
+from fate.ui.online.table import OnlinePlayScene
+from tests.ui.online.test_online import press, type_into, until, window
+from tests.ui.online.test_strangers import standalone  # noqa: F401 - a fixture
+
+
+def test_a_spectators_status_keeps_a_lower_case_players_name_as_written(content, tmp_path, standalone):  # noqa: F811
+    where = standalone.url.split("://", 1)[1]
+    ann = window(content, tmp_path, "ann")
+    press(ann, ("online",))
+    press(ann, ("page", "host"))
+    type_into(ann, "name", "ann")
+    type_into(ann, "server", where)
+    while ann.scene.delay != 0:  # the spectator sees the game as it stands
+        press(ann, ("delay",))
+    press(ann, ("host",))
+    until([ann], lambda: ann.scene.page == "hosting", "the game to be made on the server")
+    watch = ann.scene.made.watch
+    press(ann, ("table",))
+    until([ann], lambda: isinstance(ann.scene, OnlinePlayScene), "Ann's table")
+
+    carl = window(content, tmp_path, "carl")
+    press(carl, ("online",))
+    press(carl, ("page", "watch"))
+    type_into(carl, "address", where)
+    type_into(carl, "watch", watch)
+    press(carl, ("watch",))
+    until([ann, carl], lambda: isinstance(carl.scene, OnlinePlayScene) and carl.scene.session.prompt_seat() == 0,
+          "Carl's spectator table, ann to choose her Elder God")
+    assert carl.scene.status().startswith("ann to decide · you watch")
