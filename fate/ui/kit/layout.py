@@ -47,10 +47,12 @@ class Layout:
 ALTAR_C = (960, 408)
 ALTAR_RX, ALTAR_RY = 396, 246
 TILE_W, TILE_H = 300, 206
-LOG_RECT = (1470, 62, 436, 500)
-DICE_RECT = (1470, 572, 436, 118)
-MUSEUM_RECT = (1470, 700, 436, 218)
-SUPPLY_RECT = (1470, 928, 436, 138)
+# the right column: the Chronicle as tall as its last six lines need, the dice large (a roll
+# is the game's moment), the Museum's two Artifacts and deck, the supply
+LOG_RECT = (1470, 62, 436, 380)
+DICE_RECT = (1470, 452, 436, 180)
+MUSEUM_RECT = (1470, 642, 436, 240)
+SUPPLY_RECT = (1470, 892, 436, 174)
 PROMPT_RECT = (466, 772, 988, 62)
 HAND_RECT = (466, 858, 988, 208)
 CARD_W, CARD_H = 118, 164

@@ -9,6 +9,9 @@ from fate.ui.kit.layout import DICE_RECT, MUSEUM_RECT, SUPPLY_RECT
 from fate.ui.kit.theme import BLOOD, BRONZE, GATE, GOLD, INK_FAINT, INVESTIGATOR, PARCHMENT
 from fate.ui.table.chronicle import ChronicleRows
 
+DIE_MAX = 96  # design units: the largest a Fate Die is drawn (two fill the panel's width half way)
+ART_H = 196  # an Artifact's height at the Museum
+
 
 class SidePanels(ChronicleRows):  # the Chronicle: fate/ui/table/chronicle.py
     def _dice(self, screen, v, live):
@@ -16,14 +19,14 @@ class SidePanels(ChronicleRows):  # the Chronicle: fate/ui/table/chronicle.py
         x, y, w, h = DICE_RECT
         # no title: the dice say what they are (their tooltips, the panel's own below)
         self.region(L.r(x, y, w, h), None, "Fate Dice", "The last roll, as the dice now show it.")
-        self.anchors[("panel", "dice")] = L.p(x + w / 2, y + 70)
+        self.anchors[("panel", "dice")] = L.p(x + w / 2, y + h / 2)
         faces = self.last_roll or v.get("dice") or []  # as the Chronicle has told them (follow_dice)
         if not faces:
             ink.draw(screen, "No roll on the table.", L.p(x + 16, y + h / 2), ink.read(17), INK_FAINT, "italic",
                      anchor="midleft")
-        size = min(60, (w - 32) / max(1, len(faces)) - 6)
+        size = min(DIE_MAX, (w - 32) / max(1, len(faces)) - 8)
         for i, f in enumerate(faces):
-            r = L.r(x + 16 + i * (size + 6), y + (h - size) / 2, size, size)
+            r = L.r(x + 16 + i * (size + 8), y + (h - size) / 2, size, size)
             self.anchors[("die", i)] = r.center
             if ("die", i) in self.hidden:
                 continue
@@ -37,11 +40,11 @@ class SidePanels(ChronicleRows):  # the Chronicle: fate/ui/table/chronicle.py
         L, ink = self.layout, self.ink
         x, y, w, h = MUSEUM_RECT
         ink.draw(screen, "At The Museum", L.p(x + 16, y + 20), 22, GOLD, "title", anchor="midleft")
-        self.anchors[("panel", "museum")] = L.p(x + w / 2, y + 124)
+        self.anchors[("panel", "museum")] = L.p(x + w / 2, y + 40 + ART_H / 2)
         for i, a in enumerate(v["artifacts_face_up"]):
-            r = L.r(x + 16 + i * 136, y + 40, 128, 168)
+            r = L.r(x + 16 + i * 136, y + 40, 128, ART_H)
             self.card_face(screen, r, a["name"], a["text"], "artifact", ("card", a["id"]), live)
-        deck = L.r(x + 300, y + 40, 120, 168)
+        deck = L.r(x + 300, y + 40, 120, ART_H)
         if v["supply"]["artifact_deck"]:
             screen.blit(art.card_back(deck.w, deck.h, BRONZE, "key"), deck)
             ink.draw(screen, str(v["supply"]["artifact_deck"]), deck.midbottom, 18, PARCHMENT, "bold",
@@ -64,16 +67,16 @@ class SidePanels(ChronicleRows):  # the Chronicle: fate/ui/table/chronicle.py
         for i, (g, col, n, word, tip) in enumerate(rows):
             px = x + 16 + i * 84
             img = art.glyph(g, L.n(34), col)
-            r = screen.blit(img, L.p(px, y + 48))
+            r = screen.blit(img, L.p(px, y + h / 2 - 40))
             self.anchors[("supply", ("investigators", "deck", "discard", "gates", "curses")[i])] = r.center
-            ink.draw(screen, str(n), L.p(px + 40, y + 66), ink.read(22), PARCHMENT, "bold", anchor="midleft")
-            self.region(r.union(L.r(px, y + 44, 80, 80)), None, f"{word}: {n}", f"{tip}: {n}.")
+            ink.draw(screen, str(n), L.p(px + 40, y + h / 2 - 22), ink.read(22), PARCHMENT, "bold", anchor="midleft")
+            self.region(r.union(L.r(px, y + h / 2 - 44, 80, 80)), None, f"{word}: {n}", f"{tip}: {n}.")
         if sup["investigators"] == 0:  # under the words, as large as the panel holds it on one line
             warn = "Empty: the next Investigator brings raids!"
             room, low = L.n(w - 32), L.n(19)
             size = next((s for s in ink.sizes(15) if ink.font("italic", s).size(warn)[0] <= room
                          and ink.font("italic", s).get_linesize() <= low), 15)
-            ink.draw(screen, warn, L.p(x + 16, y + 117), size, BLOOD, "italic", max_w=room)
+            ink.draw(screen, warn, L.p(x + 16, y + h / 2 + 33), size, BLOOD, "italic", max_w=room)
 
     def follow_dice(self, e) -> None:
         """Keep the Fate Dice panel's last roll as the dice now show: rolled, then
