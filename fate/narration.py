@@ -60,6 +60,15 @@ def seat_label(v: dict, seat: int | None, viewer: int | None) -> str:
     return f"seat {seat + 1}"
 
 
+def capital(who: str, v: dict, seat: int | None) -> str:
+    """``who`` (a seat_label) to start a sentence: the game's own words take a capital, a player's
+    name stays as the player wrote it ("ann chooses an Elder God, in secret.")."""
+    rows = v.get("seats", [])
+    if isinstance(seat, int) and 0 <= seat < len(rows) and who and who == rows[seat].get("player"):
+        return who
+    return who[:1].upper() + who[1:]
+
+
 def _loc(x) -> str:
     if isinstance(x, int):
         return LOCATION_NAMES[x] if 0 <= x < len(LOCATION_NAMES) else str(x)
@@ -158,7 +167,7 @@ def _curse_source(source, content: Content) -> str:
 def _no_control(d: dict, v: dict, viewer: int | None, who: str, you: bool, whose: str) -> str:
     """Control refused, with the counts that refused it (R-AC-2; solo R-SO-6)."""
     place, mine, need, rival, theirs = _loc(d["location"]), d["mine"], d["need"], d["rival"], d["theirs"]
-    head = f"{'You do' if you else who[0].upper() + who[1:] + ' does'} not control {place}: "
+    head = f"{'You do' if you else capital(who, v, d.get('seat')) + ' does'} not control {place}: "
     if mine < need:
         return head + f"{count(mine, 'Cultist')} of {whose} there, {need} needed."
     if rival == -1:
@@ -175,7 +184,7 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content, before: Eve
     entered Streets of Arkham)."""
     d = e.data
     who = seat_label(v, d.get("seat"), viewer)
-    Who = who[0].upper() + who[1:]
+    Who = capital(who, v, d.get("seat"))
     you = who == "you"
     whose = "yours" if you else who  # "3 Cultists of yours", never "of you"
     many = you or d.get("seat") == GAME_SEAT  # "you" and the Investigators take the plural verb
