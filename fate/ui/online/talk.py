@@ -29,8 +29,9 @@ SYSTEM = INK_DIM  # the table's own lines: italic, this colour, no name
 
 
 def who(line: dict) -> str:
-    """The name a player's line is signed with, as it draws."""
-    return visible(line.get("name", ""), MAX_NAME) or f"Seat {line['seat'] + 1}"
+    """The name a player's line is signed with, as it draws: an unnamed player as the table names
+    them everywhere else ("Player 1", fate/ui/online/session.py), never "Seat 1"."""
+    return visible(line.get("name", ""), MAX_NAME) or f"Player {line['seat'] + 1}"
 
 
 class TalkPanel:
