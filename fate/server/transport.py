@@ -90,7 +90,9 @@ class Held:
         self.conns.setdefault(conn.address, set()).add(conn)
 
     def remove(self, conn: WsConn) -> None:
-        conn._count(-conn.queued)  # what waited for it no longer counts against its address
+        """``conn`` closed: nothing more is queued for it, and what waited no longer counts."""
+        conn.cut = True
+        conn._count(-conn.queued)
         mine = self.conns.get(conn.address, set())
         mine.discard(conn)
         if not mine:
