@@ -343,8 +343,9 @@ class OnlinePlayScene(TalkPanel, PlayScene):
                 ("Settings", ("ui", "settings"), "Sound, text size, shapes, speed, the window"),
                 (leave[0], ("ui", "leave"), leave[1]))):
             button(self, screen, L, (760, 380 + i * 80, 400, 64), label, key, tip=tip)
-        lines = (("You are watching: the game does not wait for you.",
-                  "Open games in Play Online finds it again.") if watching else
+        again = ("Watch a game in Play Online, with its code, finds it again." if getattr(self.session, "code", "")
+                 else "Open games in Play Online finds it again while a seat is open.")  # a private game is never listed
+        lines = (("You are watching: the game does not wait for you.", again) if watching else
                  ("The game is kept on its server after every decision:",
                   "My online games in Play Online opens it again."))
         for i, words in enumerate(lines):
