@@ -332,7 +332,8 @@ class OnlinePlayScene(TalkPanel, PlayScene):
         pygame.draw.rect(screen, PANEL_EDGE, panel, L.n(2), border_radius=L.n(16))
         self.hot = []
         watching = not self.session.mine
-        self.ink.draw(screen, "Paused" if not watching else "Watching", L.p(960, 300), 72, GOLD, "title",
+        # never "Paused": the game goes on for the others (the top bar says Paused only when it is)
+        self.ink.draw(screen, "Menu" if not watching else "Watching", L.p(960, 300), 72, GOLD, "title",
                       anchor="center")
         leave = (("Stop watching", "Back to Play Online: the game goes on without you watching") if watching else
                  ("Leave the table", "Back to Play Online: the game goes on on its server"))
