@@ -28,10 +28,12 @@ TOASTS = 3  # notes on the table at once, the newest
 SYSTEM = INK_DIM  # the table's own lines: italic, this colour, no name
 
 
-def who(line: dict) -> str:
+def who(line: dict, mine: list[int] | tuple[int, ...] = ()) -> str:
     """The name a player's line is signed with, as it draws: an unnamed player as the table names
-    them everywhere else ("Player 1", fate/ui/online/session.py), never "Seat 1"."""
-    return visible(line.get("name", ""), MAX_NAME) or f"Player {line['seat'] + 1}"
+    them everywhere else ("You" on one's own screen, else "Player 1": fate/ui/online/session.py),
+    never "Seat 1"."""
+    unnamed = "You" if line["seat"] in mine else f"Player {line['seat'] + 1}"
+    return visible(line.get("name", ""), MAX_NAME) or unnamed
 
 
 class TalkPanel:
@@ -190,7 +192,8 @@ class TalkPanel:
                 ink.para(screen, text, pygame.Rect(x + L.n(10), y + L.n(2), width - L.n(10), h), 18, SYSTEM,
                          "italic")
             else:
-                ink.draw(screen, who(line), (x, y), 16, SIGN_GREEN if line["seat"] in s.mine else GOLD, "bold")
+                ink.draw(screen, who(line, s.mine), (x, y), 16, SIGN_GREEN if line["seat"] in s.mine else GOLD,
+                         "bold")
                 ink.para(screen, text, pygame.Rect(x, y + L.n(20), width, h), 18, PARCHMENT)
             y += h
         y = bottom + 8

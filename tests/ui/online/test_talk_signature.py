@@ -14,3 +14,9 @@ def test_an_unnamed_players_line_is_signed_as_the_table_names_them():
 
 def test_a_named_players_line_carries_their_name_as_written():
     assert who({"seat": 1, "name": "ann"}) == "ann"
+
+
+def test_ones_own_unnamed_line_is_signed_you_as_ones_seat_row_says():
+    assert who({"seat": 0, "name": ""}, mine=[0]) == "You"
+    assert who({"seat": 0, "name": "Ann"}, mine=[0]) == "Ann"
+    assert who({"seat": 1, "name": ""}, mine=[0]) == "Player 2"
