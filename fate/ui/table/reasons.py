@@ -67,6 +67,8 @@ def why_not(key: tuple, v: dict, live: dict | None, current_name: str) -> str:
             return "only your own Readied Spells and Artifacts can be used now"
     if key[0] == "seat":
         return ""  # a cult's Lodge and its icons: something to read, not to choose, unless a cult is asked for
-    if key[0] == "loc" and kind in ("move", "destination"):
+    if key[0] == "loc" and kind == "move":  # the move is chosen by a card; the place follows from it
+        return "play a Spell, a Wild pair or your Gate first: the Fate Piece goes where it leads"
+    if key[0] == "loc" and kind == "destination":
         return "a Fate Piece stands there (yours, or another that blocks it): the move must go elsewhere"
     return f"it is not one of the choices of “{asked}”"

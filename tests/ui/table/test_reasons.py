@@ -112,3 +112,20 @@ def test_a_click_on_a_place_the_move_cannot_reach_says_why_where_it_was_clicked(
         assert not any(text.startswith("Not now") for text, _r in app.ink.placed)
     finally:
         app.close()
+
+
+def test_a_place_at_the_move_prompt_says_to_play_a_card_first_not_that_a_fate_piece_stands_there(content, tmp_path):
+    """Play-test: while the move asks for a Spell, every place said 'a Fate Piece stands there',
+    even an empty one the Hint itself named as the place to go."""
+    app, scene = table(content, tmp_path, reserve=["key-03"], hand=["hood-01", "tome-05", "key-04"])
+    try:
+        frame(app)
+        while scene.picker is not None and scene.picker.prompt["kind"] != "move":  # on to the move
+            frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
+        assert scene.picker is not None and scene.picker.prompt["kind"] == "move"
+        assert ("loc", "library") not in scene.picker.live()  # no Fate Piece there (they stand at
+        words = scene.action_words(("loc", "library"), scene.picker)  # the Ceremony and the Museum)
+        assert words.startswith("Not now: play a Spell, a Wild pair or your Gate first"), words
+        assert "Fate Piece stands there" not in words
+    finally:
+        app.close()
