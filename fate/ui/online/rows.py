@@ -54,7 +54,8 @@ def game_row(self, screen: pygame.Surface, L: Layout, g: OnlineGame, y: int) -> 
             state = problem
     else:
         names = [f"AI ({(p['level'] or 'normal').capitalize()})" if p["kind"] == "ai" else
-                 p["name"] or ("open seat" if not p["claimed"] else f"seat {p['seat'] + 1}") for p in row["players"]]
+                 p["name"] or ("Open seat" if not p["claimed"] else f"Player {p['seat'] + 1}")  # as the table says
+                 for p in row["players"]]
         who = ", ".join(("You" if p["seat"] in g.seats else short(n, 14)) for p, n in zip(row["players"], names,
                                                                                            strict=True))
         if row["over"]:

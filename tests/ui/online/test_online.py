@@ -256,6 +256,9 @@ def test_the_title_says_your_turn_in_n_games_after_a_restart(content, tmp_path, 
         async def make():
             c = await Client(srv.url).connect()
             out = [await c.request("create", seats=[{"kind": "host"}, {"kind": "remote"}]) for _ in range(2)]
+            friend = await Client(srv.url).connect()  # a friend who gave no name
+            await friend.request("claim", code=out[0]["invites"][0]["code"])
+            await friend.close()
             await c.close()
             return out
 
@@ -272,6 +275,9 @@ def test_the_title_says_your_turn_in_n_games_after_a_restart(content, tmp_path, 
         press(app, ("online",))
         until([app], lambda: len(app.scene.query.rows) == 2, "My online games")
         assert all(r["to_decide"] == 0 and not r["over"] for r in app.scene.query.rows.values())
+        app.frame([], 0.02)
+        rows = [t for t in app.ink.drawn if t.startswith("You, ")]  # the players as the table names them
+        assert any(t.startswith("You, Player 2 · ") for t in rows) and any(t.startswith("You, Open seat · ") for t in rows)
         # Leave (clicked twice): an AI takes the seat on the server, and the game goes off the list
         press(app, ("leave",))
         assert len(app.scene.mine.games) == 2 and app.scene.link is None  # once: only "Sure?"
