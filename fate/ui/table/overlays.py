@@ -61,7 +61,9 @@ def hint_why(estimates, labels: dict[str, str], brings: list[str]) -> str:
 
 def hint_name(cid: str, name: str, follow: tuple[str, ...]) -> str:
     """The hinted choice's words, with where a Wild pair (or a Gate) goes when Hard's line
-    after it names the destination ("to:4")."""
+    after it names the destination ("to:4"). A label's own last stop goes: the reason follows
+    after a colon ("... one space: your chance to win", never "space.: your chance")."""
+    name = name.rstrip(" .;:")
     if cid.split(":")[0] not in ("wild", "gate"):
         return name
     dest = next((int(x[3:]) for x in follow if x.startswith("to:") and x[3:].isdigit()), -1)

@@ -15,7 +15,7 @@ from fate.scenario import build
 from fate.ui.app import App
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
-from fate.ui.table.overlays import hint_name
+from fate.ui.table.overlays import hint_name, hint_why
 from tests.ui.table.test_table_play import frame
 
 # Seat 0 stands at The Gathering holding three Hood Spells (the Gathering's symbol) and a Gate:
@@ -38,6 +38,16 @@ def test_r_mv_2_hard_says_where_a_hinted_wild_pair_goes(content):
 def test_a_hint_of_a_plain_choice_keeps_its_words():
     assert hint_name("play:key-03", "Play Crack in the Seal: to The Museum", ("to:2",)) == (
         "Play Crack in the Seal: to The Museum")
+
+
+def test_a_hinted_choice_whose_words_end_in_a_stop_reads_without_stray_punctuation():
+    """Play-test: 'Hint: Cast Blood on the Altar: ... forward one space.: your chance to win 14%'."""
+    label = ("Cast Blood on the Altar: Sacrifice one of your Cultists from any location to move your "
+             "Summon token forward one space.")
+    said = hint_name("cast:flame-07", label, ()) + hint_why([("cast:flame-07", 0.14), ("pass", 0.139)],
+                                                           {"pass": "Pass"}, [])
+    assert ".:" not in said and said.startswith("Cast Blood on the Altar: Sacrifice")
+    assert "forward one space: your chance to win 14%" in said
     assert hint_name("wild:4", "Hood Wild pair", ()) == "Hood Wild pair"  # no line: nothing made up
 
 
