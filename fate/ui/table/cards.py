@@ -24,6 +24,21 @@ from fate.ui.kit.theme import (
 from fate.ui.table.autopass import choice_tip, full_label
 from fate.ui.table.picker import Key
 
+
+def ink_on(fill: tuple) -> tuple[int, int, int]:
+    """Words on a pill of ``fill``: the night's ink on a light colour (a Lantern's or a Key's
+    gold), parchment on a dark one, whichever stands further from it (WCAG 2 contrast)."""
+    def lum(rgb) -> float:
+        c = [x / 255 for x in rgb[:3]]
+        c = [x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+    def ratio(a, b) -> float:
+        hi, lo = sorted((lum(a), lum(b)), reverse=True)
+        return (hi + 0.05) / (lo + 0.05)
+
+    return max((PARCHMENT, NIGHT), key=lambda ink: ratio(ink, fill))
+
 TIMING_WORDS = {
     "any": "Any time", "prepare": "Prepare", "own_turn": "Your turn", "other_turn": "Rival's turn",
     "after_roll": "After a roll", "roll_any": "After any roll", "raided": "When raided", "end": "End of turn",
@@ -213,7 +228,8 @@ class CardsAndPrompt:
                 pill = pygame.Rect(0, 0, font.size("Wild pair")[0] + L.n(14), font.get_linesize() + L.n(4))
                 pill.center = box.center
                 pygame.draw.rect(screen, self.card_colour(c["back"]), pill, border_radius=pill.h // 2)
-                ink.draw(screen, "Wild pair", pill.center, 15, PARCHMENT, "bold", anchor="center")
+                ink.draw(screen, "Wild pair", pill.center, 15, ink_on(self.card_colour(c["back"])), "bold",
+                         anchor="center")
                 self.region(box, None, "Wild pair", "Given to the Wild pair you are playing: with its partner "
                             "it moves the Fate Piece to any other location.")
         if not hand:

@@ -50,3 +50,12 @@ def test_the_preview_is_at_least_half_picture_and_names_the_card_on_it(table):
     name = t._faces[shown[-1][1]][1]
     # the name is drawn on the picture (a band over it), not stacked above it
     assert any(text == name and pic.contains(r) for text, r in table.ink.placed), name
+
+
+def test_the_wild_pair_tag_is_legible_on_every_symbols_colour(content):
+    """Play-test: the 'Wild pair' pill on a Lantern's or a Key's gold was pale words on pale gold."""
+    from fate.ui.table.cards import ink_on
+    from tests.ui.table.test_places import contrast
+
+    for sym in content.symbols:
+        assert contrast(ink_on(sym.colour), sym.colour) >= 4.5, (sym.name, sym.colour)  # parchment: 1.06 on a Lantern
