@@ -108,6 +108,19 @@ ACTS = {
 }
 
 
+def _own_piece(v: dict, d: dict) -> bool:
+    """Whether the moved Fate Piece is the mover's own: each of two players has one (R-2P-2),
+    and the solo player's is the first (the Investigators move the other)."""
+    pieces = v.get("fate_pieces") or []
+    piece = d.get("piece")
+    if not isinstance(piece, int) or not 0 <= piece < len(pieces):
+        return False
+    owner = pieces[piece].get("owner")
+    if owner is None and v.get("solo") and piece == 0:
+        owner = 0
+    return owner is not None and owner == d.get("seat")
+
+
 def _investigators_move(d: dict, v: dict, sym, content: Content) -> str:
     """The solo Investigators' move with its reason (R-SO-2, R-SO-3): the Spell they draw
     sends them to the place of its symbol, or to The Other Worlds when that is where they
@@ -207,6 +220,8 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content, before: Eve
         return _raid(d, who, you, before)
     if k in ACTS:
         verb, rest = ACTS[k]
+        if k == "fate_moved" and _own_piece(v, d):
+            rest = rest.replace("a Fate Piece", "your Fate Piece" if you else "its Fate Piece")
         frm, to = d.get("frm"), d.get("to")
         if k == "god_chosen" and ((v.get("phase") == "setup" and not you) or "god" not in d):
             # the god kept secret in the draft (a server strips it from what another cult is told)

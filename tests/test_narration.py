@@ -101,3 +101,20 @@ def test_a_curse_says_what_brought_it(content):
                           ("censer", f"by {content.card('censer').name}, the Artifact's price")):
         e = type(cursed[0])("cursed", {**cursed[0].data, "source": source})
         assert narrate(e, view(g, 0), 0, content) == f"You are cursed {words} (1 carried)."
+
+
+def test_r_2p_2_a_player_moving_their_own_fate_piece_is_told_it_is_theirs(content):
+    """Two players each move their own Fate Piece (R-2P-2): "your" to the mover, "its" to the
+    other; the solo player's piece is theirs too; a shared piece of three stays "a Fate Piece"."""
+    for players, gods in ((2, ["cthulhu", "hastur"]), (1, ["cthulhu"])):
+        g = new_game(content, players, 4, gods=gods)
+        events = g.take_events()
+        r = random.Random(2)
+        while not any(e.kind == "fate_moved" and e.data["seat"] >= 0 for e in events):
+            events += g.apply(r.choice(g.pending().choices))
+        move = next(e for e in events if e.kind == "fate_moved" and e.data["seat"] >= 0)
+        mover = move.data["seat"]
+        assert narrate(move, view(g, mover), mover, content).startswith("You move your Fate Piece from ")
+        if players == 2:
+            other = 1 - mover
+            assert " moves its Fate Piece from " in narrate(move, view(g, other), other, content)
