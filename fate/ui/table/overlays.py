@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from fate import guide
@@ -19,6 +21,8 @@ from fate.ui.kit.widgets import backdrop, button, tooltip
 from fate.ui.table.anim import veil
 from fate.ui.table.autopass import window_of
 
+CLAUSE = 48  # the most characters of a choice's words in the Hint's line (three lines at 1280x720)
+HINT_LINES = 3  # the most lines of the Hint's strip (it grows wider rather than taller)
 TIE_POINTS = 0.01  # closer than this in points of the chance to win (the worker sends four decimals): level
 # The first words of choices that are verbs, lower-cased inside a sentence ("... than the next
 # best, move to The Library"); a choice that begins with a name keeps it ("Hood Wild pair").
@@ -33,6 +37,20 @@ def in_sentence(label: str) -> str:
     return label[:1].lower() + label[1:] if first in VERBS else label
 
 
+def clause(label: str) -> str:
+    """A choice's words cut to one short clause for the Hint's line: a card's choice by its
+    name only ("Cast New Initiates", never its whole text after the colon), a label's words up
+    to its first full stop or semicolon, at most CLAUSE characters (cut at a word), no last stop."""
+    label = label.strip()
+    head, colon, rest = label.partition(": ")
+    if colon and (head.split(" ", 1)[0] in ("Cast", "Destroy", "Exhaust") or len(rest.split()) > 6):
+        label = head
+    label = re.split(r"(?<=[.;])\s", label, maxsplit=1)[0].rstrip(" .;:,")
+    if len(label) > CLAUSE:
+        label = label[:CLAUSE].rsplit(" ", 1)[0].rstrip(" .;:,") + "…"
+    return label
+
+
 def hint_why(estimates, labels: dict[str, str], brings: list[str]) -> str:
     """The reason after a hint's choice: the chance to win Hard gives it, how many points of
     that chance better it is than the next best (or that the two are as good as each other:
@@ -43,13 +61,13 @@ def hint_why(estimates, labels: dict[str, str], brings: list[str]) -> str:
     why = f": your chance to win {best}%"
     if len(estimates) > 1:
         other = labels.get(estimates[1][0], estimates[1][0])
-        other = in_sentence(other).rstrip(" .;:")  # set inside a sentence of its own
+        other = in_sentence(clause(other))  # set inside a sentence of its own
         lead = 100 * (estimates[0][1] - estimates[1][1])
         points = round(lead)
         if lead < TIE_POINTS:
             why += f"; {other} is as good ({round(100 * estimates[1][1])}%): either will do"
-        elif points < 1:
-            why += f", under a point better than the next best, {other}"
+        elif points < 1:  # a near tie, not advice: either will do
+            why += f", as good as {other}, within a point"
         else:
             why += f", {points} point{'s' if points != 1 else ''} better than the next best, {other}"
     else:
@@ -63,7 +81,7 @@ def hint_name(cid: str, name: str, follow: tuple[str, ...]) -> str:
     """The hinted choice's words, with where a Wild pair (or a Gate) goes when Hard's line
     after it names the destination ("to:4"). A label's own last stop goes: the reason follows
     after a colon ("... one space: your chance to win", never "space.: your chance")."""
-    name = name.rstrip(" .;:")
+    name = clause(name)
     if cid.split(":")[0] not in ("wild", "gate"):
         return name
     dest = next((int(x[3:]) for x in follow if x.startswith("to:") and x[3:].isdigit()), -1)
@@ -208,6 +226,11 @@ class PlayPanels:
         shapes = []  # (the strip at the origin, its lines), as wide as it likes, then narrower
         for width in (580, 330):
             lines = self.ink.wrap(text, size, L.n(width), "italic")
+            while len(lines) > HINT_LINES and width < 1000:  # wider rather than taller: at most three lines
+                width += 60
+                lines = self.ink.wrap(text, size, L.n(width), "italic")
+            if shapes and len(lines) > HINT_LINES:
+                break
             shapes.append((pygame.Rect(0, 0, max(font.size(ln)[0] for ln in lines) + L.n(28),
                                        step * len(lines) + L.n(16)), lines))
         spots = sorted(((x - home[0]) ** 2 + (y + strip.h - home[1]) ** 2, x, y, i)

@@ -19,6 +19,7 @@ from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
 from fate.ui.table.board import Table
+from fate.ui.table.overlays import clause
 from fate.ui.table.picker import Picker
 from tests.ui.table.test_table_play import frame
 
@@ -58,10 +59,10 @@ def test_h_asks_hard_and_the_ring_shows_what_to_click(table):
     wait_for_hint(app, scene)
     cid, line, odds = scene.hint_line()
     assert scene.session.game.pending().choice(cid) is not None
-    assert line == "Hint: " + scene.picker.labels.get(cid, scene.session.game.pending().choice(cid).label)
-    assert re.fullmatch(r": your chance to win \d+%(; .+ is as good \(\d+%\): either will do|, (\d+ points?|under a "
-                        r"point) better than the next best, .+|, the one choice Hard sees worth making)(\. At once: .+)?\.",
-                        odds), odds
+    assert line == "Hint: " + clause(scene.picker.labels.get(cid, scene.session.game.pending().choice(cid).label))
+    assert re.fullmatch(r": your chance to win \d+%(; .+ is as good \(\d+%\): either will do|, \d+ points? "
+                        r"better than the next best, .+|, as good as .+, within a point|"
+                        r", the one choice Hard sees worth making)(\. At once: .+)?\.", odds), odds
     assert scene.hint_target == scene.picker.next_target(cid) and scene.hint_target in scene.picker.live()
     spot = hint_spot(scene)  # one hint a decision: the button now says why not
     assert spot.key == ("ui", "disabled", "ui", "hint") and "shown" in spot.tip
@@ -191,7 +192,7 @@ def test_a_hint_says_the_chance_to_win_and_its_lead_in_points_or_that_two_are_as
     assert hint_why([("to:2", 0.352, 40), ("to:5", 0.341, 39)], labels, []) == (
         ": your chance to win 35%, 1 point better than the next best, move to The Library.")
     assert hint_why([("to:2", 0.112, 241), ("to:5", 0.1116, 239)], labels, []) == (
-        ": your chance to win 11%, under a point better than the next best, move to The Library.")
+        ": your chance to win 11%, as good as move to The Library, within a point.")
     assert hint_why([("to:2", 0.3401, 40), ("to:5", 0.3401, 39)], labels, ["1 more Cultist on the board"]) == (
         ": your chance to win 34%; move to The Library is as good (34%): either will do. "
         "At once: 1 more Cultist on the board.")

@@ -46,8 +46,7 @@ def test_a_hinted_choice_whose_words_end_in_a_stop_reads_without_stray_punctuati
              "Summon token forward one space.")
     said = hint_name("cast:flame-07", label, ()) + hint_why([("cast:flame-07", 0.14), ("pass", 0.139)],
                                                            {"pass": "Pass"}, [])
-    assert ".:" not in said and said.startswith("Cast Blood on the Altar: Sacrifice")
-    assert "forward one space: your chance to win 14%" in said
+    assert ".:" not in said and said.startswith("Cast Blood on the Altar: your chance to win 14%")
     assert hint_name("wild:4", "Hood Wild pair", ()) == "Hood Wild pair"  # no line: nothing made up
 
 
@@ -99,3 +98,39 @@ def test_the_hint_strip_covers_neither_its_ring_nor_the_place_it_names(content, 
             assert app.screen.get_rect().contains(scene.hint_box)
         finally:
             app.close()
+
+
+def test_a_cast_hint_names_the_card_only_and_its_bubble_stays_within_three_lines(content, tmp_path):
+    """Play-test at 1280x720: "Hint: Cast X: <the card's whole text>" made an 8-line bubble.
+    Every card's choice, hinted against every other's at a near tie with two things it
+    brings, names the cards only and wraps to at most three lines where the strip stands."""
+    from fate.ui.table.overlays import clause
+
+    app, scene = wild_table(content, tmp_path)
+    try:
+        g = scene.session.game
+        labels = list(g.tables.cast_label[0]) + list(g.tables.cast_label[1])
+        longest = max(labels, key=len)
+        assert len(longest) > 120  # the whole texts are long: the case that broke the bubble
+        most = 0
+        for i, label in enumerate(labels):
+            other = labels[(i + 1) % len(labels)]
+            name = hint_name("cast:x", label, ())
+            assert name == label.split(": ", 1)[0] == clause(label)
+            text = "Hint: " + name + hint_why([("cast:x", 0.341, 40), ("cast:y", 0.336, 39)], {"cast:y": other},
+                                              ["1 more Cultist on the board", "2 Elder Signs"])
+            _strip, lines = scene.hint_place(app.screen, text, name)
+            most = max(most, len(lines))
+        assert most <= 3, most
+    finally:
+        app.close()
+
+
+def test_a_long_choice_is_cut_to_one_short_clause():
+    from fate.ui.table.overlays import CLAUSE, clause
+
+    assert clause("Play Crack in the Seal: to The Museum") == "Play Crack in the Seal: to The Museum"
+    assert clause("Destroy Elder Key: Remove one Curse from any player. Then draw a Spell.") == "Destroy Elder Key"
+    assert clause("Take the Control Action; then roll for it.") == "Take the Control Action"
+    cut = clause("Sacrifice " + "one very long Cultist " * 10)
+    assert len(cut) <= CLAUSE + 1 and cut.endswith("…") and " …" not in cut
