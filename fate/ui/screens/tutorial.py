@@ -180,9 +180,11 @@ class TutorialScene(PlayScene):
             if was_busy and not self.anim.busy():
                 self.shown = self.session.view(self.looker)
             if not self.anim.busy() and not self.finale_seen:  # a win is won as in a game: its finale,
-                self.finale_seen = True  # then back to the coach for the lesson's last words
-                if finale_kind(self.shown) and finale_seconds(self.anim.speed) > 0:
-                    self.app.visit("finale", self.shown, self.table)
+                self.ending += dt  # once the board has shown the last move a moment, as at the table,
+                if self.ending > 0.6 * self.anim.factor:  # then back to the coach for the lesson's last words
+                    self.finale_seen = True
+                    if finale_kind(self.shown) and finale_seconds(self.anim.speed) > 0:
+                        self.app.visit("finale", self.shown, self.table)
             return
         super().update(dt)
 
@@ -203,8 +205,8 @@ class TutorialScene(PlayScene):
         if key == NEXT:
             self.next_step()
             return
-        if key == ONWARD:
-            if self.current() is None and not self.anim.busy():
+        if key == ONWARD:  # (a lesson won goes on once its finale has been shown)
+            if self.current() is None and not self.anim.busy() and (self.finale_seen or not self.session.over()):
                 self.onward()
             return
         if key[0] == "ui":

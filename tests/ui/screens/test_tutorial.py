@@ -138,6 +138,9 @@ def follow_the_coach(app, scene: TutorialScene, limit: int = 6000) -> int:
         frame(app, dt=0.1)
         if isinstance(app.scene, FinaleScene):  # a lesson won: its finale, over the lesson's table
             FINALES.append(scene.lesson.id)
+            # over the board as the game ended (the Summon token on 9), never one still moving to it
+            assert not scene.anim.busy() and scene.shown == scene.session.view(scene.looker)
+            assert scene.ending > 0.6 * scene.anim.factor
             frame(app, click((5, 5)))  # a click goes on, back to the coach's last words
             assert app.scene is scene
         if app.scene is not scene:
