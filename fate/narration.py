@@ -292,6 +292,8 @@ def narrate(e: Event, v: dict, viewer: int | None, content: Content, before: Eve
         return "The Curse deck is empty."
     if k == "spell_drawn_face":
         return f"You draw {card()}."
+    if k == "nothing_to_ready":
+        return "Nothing you hold can be Readied now: no Spell's cost fits."
     if k == "spell_stolen_face":
         return f"The stolen Spell is {card()}."
     if k == "spell_deck_reshuffled":

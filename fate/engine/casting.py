@@ -333,6 +333,8 @@ def ready(g: Game, t: tuple) -> Ask | None:
     if not opts:
         if any_readied:
             g.discard_column(loc)
+        elif not done:  # the step passes by itself: the player alone is told why (R-CN-1)
+            g.emit("nothing_to_ready", {"seat": seat}, (seat,))
         return None
     opts.append(READY_MORE if done else READY_NOTHING)
     text = f"{READY_TEXT[loc]} ({done + 1} of {g.ready_allow})" if g.ready_allow > 1 else READY_TEXT[loc]

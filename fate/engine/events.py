@@ -195,6 +195,8 @@ EVENTS: dict[str, dict[str, Check]] = {
     "spell_deck_reshuffled": {"size": some},
     "column_discarded": {"location": loc, "count": some},
     "spell_readied": {"seat": seat, "symbol": symbol, "cost": cost},
+    # the Conclude's ready step passed by itself: no Spell in hand could be paid for
+    "nothing_to_ready": {"seat": seat},
     "readied_discarded": {"seat": seat, "card": card},
     "spell_discarded": {"seat": seat, "symbol": symbol, "card": card},
     "spell_cast": {"seat": seat, "card": card, "name": words, "text": words},
@@ -238,7 +240,8 @@ PROMPT_KINDS = {
 
 # Events only some seats may see, and who: the seat named by this field (and, for a
 # stolen Spell, the seat it was taken from).
-PRIVATE = {"spell_drawn_face": "seat", "curse_drawn": "holder", "spell_stolen_face": "seat"}
+PRIVATE = {"spell_drawn_face": "seat", "curse_drawn": "holder", "spell_stolen_face": "seat",
+           "nothing_to_ready": "seat"}
 
 
 def event_problems(g: Game, e: Event) -> list[str]:

@@ -190,3 +190,22 @@ def test_r_rd_2_a_raid_of_many_dice_tells_each_sign_and_each_kill(table):
     t.until("move")
     assert [e.data for e in t.of("raided")] == [{"seat": 0, "signs": 9, "destroyed": 1}]
     assert t.seat(0)["elder_signs"] == 9 and t.seat(0)["investigators"] == 9
+
+
+def test_r_cn_1_a_ready_step_nothing_can_pay_for_passes_and_tells_its_player_alone(table, content):
+    """At The Library (two Spells may be Readied) a hand whose costs nothing pays for: no
+    decision is asked, and the player, and only they, is told why."""
+    from fate.engine import view
+    from fate.narration import narrate
+
+    t = conclude(table, "library", seats=[{"hand": ["flame-01"]}, {}, {}],
+                 locations={"library": {"column": []}})
+    assert not (t.prompt and t.prompt.kind == "ready")
+    told = t.of("nothing_to_ready")
+    assert [(e.data, e.to) for e in told] == [({"seat": 0}, (0,))]
+    assert not told[0].visible_to(1)
+    assert narrate(told[0], view(t.g, 0), 0, content) == "Nothing you hold can be Readied now: no Spell's cost fits."
+    # a hand that can pay is asked, and nothing is said
+    t = conclude(table, "library", seats=[{"hand": ["tome-01"]}, {}, {}], locations={"library": {"column": []}})
+    t.until("ready")
+    assert t.prompt.kind == "ready" and not t.of("nothing_to_ready")

@@ -26,7 +26,7 @@ KINDS = {
     "move": ("walk", "A move", ("fate_moved", "cultist_moved", "fate_piece_stays", "no_move")),
     "draw": ("open-book", "A draw", ("spell_drawn", "spell_drawn_face", "spell_stolen", "spell_stolen_face",
                                      "spell_deck_reshuffled", "spell_discarded", "readied_discarded")),
-    "cast": ("fire-spell-cast", "A Spell", ("spell_cast", "spell_readied", "squall_placed", "squall_struck")),
+    "cast": ("fire-spell-cast", "A Spell", ("spell_cast", "spell_readied", "nothing_to_ready", "squall_placed", "squall_struck")),
     "roll": ("perspective-dice-six-faces-random", "A roll", ("rolled", "die_rerolled", "die_turned",
                                                             "die_removed", "dice_added")),
     "summon": ("magic-portal", "The Summon track", ("summon_moved", "dark_gift", "god_chosen")),

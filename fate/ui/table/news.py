@@ -73,6 +73,7 @@ QUIET = {
     "spell_drawn_face": "the drawer's own copy of spell_drawn, which has its marker",
     "spell_stolen_face": "the thief's own copy of spell_stolen, which has its marker",
     "curse_drawn": "the holder's own copy of cursed, which has its banner",
+    "nothing_to_ready": "nothing changes on the board: the Chronicle says why no Spell was readied",
 }
 
 DICE_PANEL = ("panel", "dice")
