@@ -16,7 +16,7 @@ import math
 import pygame
 
 from fate.content.model import Content
-from fate.engine.constants import LOCATIONS
+from fate.engine.constants import LOCATIONS, PHASES
 from fate.narration import count
 from fate.ui.kit import art, places
 from fate.ui.kit.layout import (
@@ -298,7 +298,7 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
         self.ink.drawn = set()
         live = picker.live() if picker is not None else {}
         layer.blit(self.static_layer(), (0, 0))
-        self._top_bar(layer, v, speed_label)
+        self._top_bar(layer, v, speed_label, picker)
         self._altar(layer, v, live)
         self._abyss(layer, v)
         self._lodges(layer, v, live)
@@ -404,7 +404,9 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
         return out
 
     # ---------------------------------------------------------------- pieces of the table
-    def _top_bar(self, screen, v, speed_label):
+    def _top_bar(self, screen, v, speed_label, picker: Picker | None = None):
+        """The title, whose turn, the step and where the Fate Piece stands. The step is the one
+        the prompt asks: a chance to cast in Prepare folded into the Move decision reads "Move"."""
         L, ink = self.layout, self.ink
         ink.draw(screen, "Fate of the Elder Gods", L.p(20, 25), 30, GOLD, "title", anchor="midleft")
         if v["phase"] == "setup":
@@ -413,7 +415,11 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
             cur = v["current"]
             god = v["seats"][cur]["god"] if 0 <= cur < len(v["seats"]) else None
             name = god["name"] if god else self.cult_name(v, cur)  # as its Lodge is headed
-            text = f"Turn {v['turn']}  ·  {name}  ·  {v['phase'].capitalize()}"
+            phase = v["phase"]
+            asked = picker.prompt.get("kind") if picker is not None and picker.prompt.get("folded") else None
+            if asked in PHASES:  # the folded prompt asks the next step's decision: the bar names that step
+                phase = asked
+            text = f"Turn {v['turn']}  ·  {name}  ·  {phase.capitalize()}"
             if v.get("turn_location"):
                 text += f" at {self.loc_name(v, v['turn_location'])}"
         ink.draw(screen, text, L.p(400, 25), 24, PARCHMENT, anchor="midleft", max_w=L.n(740))

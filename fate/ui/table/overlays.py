@@ -16,7 +16,7 @@ from fate.engine.save import save_data
 from fate.paths import logs_dir
 from fate.saves import write_report
 from fate.ui.kit.layout import PROMPT_RECT, Layout
-from fate.ui.kit.theme import GOLD, HINT, INK_DIM, PANEL, PANEL_EDGE, PARCHMENT
+from fate.ui.kit.theme import GOLD, HINT, INK_DIM, PANEL, PANEL_EDGE, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import backdrop, button, tooltip
 from fate.ui.table.anim import veil
 from fate.ui.table.autopass import window_of
@@ -247,6 +247,65 @@ class PlayPanels:
                 covered = len(spot.collidelistall(better))
                 if covered < fewest[0]:
                     fewest = (covered, spot, shapes[i][1])
+        return fewest[1], fewest[2]
+
+    def draw_notice(self, screen: pygame.Surface) -> None:
+        """A passing notice (``self.notice``: its words, until a moment of ``clock``), wrapped,
+        standing just above the prompt bar where it covers no place, button or the Hint's strip
+        (``notice_place``); ``notice_box`` is where it stands, None when none is shown."""
+        self.notice_box = None
+        text, until = self.notice
+        if not text or self.clock >= until:
+            return
+        key = (text, screen.get_size(), self.table.tools_y(), tuple(getattr(self, "hint_box", None) or ()),
+               self.ink.scale)
+        if getattr(self, "_notice_place", (None,))[0] != key:
+            self._notice_place = (key, self.notice_place(screen, text))
+        box, lines = self._notice_place[1]
+        step = self.ink.font("italic", 20).get_linesize()
+        L = self.table.layout
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((12, 10, 20, 190))  # readable over the board's ring
+        screen.blit(shade, box)
+        for i, ln in enumerate(lines):
+            self.ink.draw(screen, ln, (box.centerx, box.y + L.n(4) + i * step), 20, SIGN_GREEN, "italic", anchor="midtop",
+                          shadow=True)
+        self.notice_box = box
+
+    def notice_place(self, screen: pygame.Surface, text: str) -> tuple[pygame.Rect, list[str]]:
+        """Where a notice stands and its lines: never over a place, a button, the prompt bar or
+        the Hint's strip; of the spots on a grid (as wide as it likes, or narrower), the one
+        covering the fewest other things, nearest the middle just above the prompt bar."""
+        L = self.table.layout
+        font = self.ink.font("italic", 20)
+        step = font.get_linesize()
+        home = L.p(960, self.table.tools_y() + 46)  # the notice's usual bottom middle
+        regions = self.table.regions
+        must = [r.rect for r in regions if r.key and r.key[0] == "loc"] + [h.rect for h in self.hot]
+        strip = getattr(self, "hint_box", None)
+        must += [L.r(*PROMPT_RECT)] + ([strip] if strip is not None else [])
+        better = [r.rect for r in regions]
+        area = screen.get_rect()
+        grid = max(6, L.n(16))
+        shapes = []
+        for width in (1100, 700, 460, 340):
+            lines = self.ink.wrap(text, 20, L.n(width), "italic")
+            shapes.append((pygame.Rect(0, 0, max(font.size(ln)[0] for ln in lines) + L.n(20),
+                                       step * len(lines) + L.n(8)),
+                           lines))
+        spots = sorted(((x + box.w // 2 - home[0]) ** 2 + (y + box.h - home[1]) ** 2, x, y, i)
+                       for i, (box, _lines) in enumerate(shapes)
+                       for y in range(L.n(52), area.h - box.h, grid) for x in range(0, area.w - box.w, grid))
+        fewest = (len(better) + 1, shapes[0][0].move(home[0] - shapes[0][0].w // 2, L.n(62)), shapes[0][1])
+        for _far, x, y, i in spots:  # nearest first: the first that covers nothing is the one
+            spot = shapes[i][0].move(x, y)
+            if spot.collidelist(must) >= 0:
+                continue
+            covered = len(spot.collidelistall(better))
+            if covered == 0:
+                return spot, shapes[i][1]
+            if covered < fewest[0]:
+                fewest = (covered, spot, shapes[i][1])
         return fewest[1], fewest[2]
 
     def draw_confirm(self, screen: pygame.Surface) -> None:

@@ -16,7 +16,7 @@ import pygame
 from fate.engine import IllegalChoice
 from fate.engine.determinize import MAY_END, turn_end
 from fate.engine.view import view
-from fate.ui.kit.theme import CULT_COLOURS, SIGN_GREEN
+from fate.ui.kit.theme import CULT_COLOURS
 from fate.ui.kit.widgets import Hotspot, Scene, scene, tooltip
 from fate.ui.session import Session
 from fate.ui.table.anim import Player, finale_kind, finale_seconds
@@ -462,10 +462,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
         self.draw_undo(screen)
         self.draw_hint(screen, picker)
         self.draw_autopass(screen)
-        if self.notice[0] and self.clock < self.notice[1]:
-            L = self.table.layout
-            self.ink.draw(screen, self.notice[0], L.p(960, 62), 20, SIGN_GREEN, "italic", anchor="midtop",
-                          max_w=L.n(1100), shadow=True)
+        self.draw_notice(screen)  # where it covers no place (fate/ui/table/overlays.py)
         self.draw_layer(screen)
         self.draw_refusal(screen)
         mouse = self.app.hover

@@ -392,7 +392,8 @@ def test_the_hint_on_a_move_that_carries_a_chance_to_cast_says_why_the_prompt_ch
         frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
         frame(app)
         assert scene.picker.prompt["kind"] == "cast_window"  # the chance to cast, asked on its own...
-        assert UNFOLDED in app.ink.drawn  # ...and the table says why
+        said = scene._notice_place[1][1]  # ...and the table says why, wrapped where it covers no place
+        assert " ".join(said) == UNFOLDED and all(ln in app.ink.drawn for ln in said)
     finally:
         app.close()
 
