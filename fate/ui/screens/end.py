@@ -134,18 +134,23 @@ class EndScene(Scene):
         ink.draw(screen, title, (box.x + L.n(16), box.y + L.n(10)), 26, tint or GOLD, "title")
         plot = box.inflate(-L.n(90), -L.n(100)).move(L.n(20), L.n(20))
         hist = self.session.history
-        turns = max(1, len(hist) - 1)
+        # by turn number, not by record: the chart begins where its records do (a game set up
+        # at turn 24 too) and ends on the turns the screen says were played (the start of the
+        # first turn is recorded twice, once at set-up)
+        first = hist[0].turn if hist else 1
+        last = max(first, self.view["turn"])
+        span = max(1, (hist[-1].turn - first) if hist else 1)
         for k in range(top + 1):
             y = plot.bottom - plot.h * k / top
             pygame.draw.line(screen, (44, 36, 54), (plot.x, y), (plot.right, y), 1)
             if k % 3 == 0:
                 ink.draw(screen, str(k), (plot.x - L.n(10), y), 15, INK_FAINT, anchor="midright")
-        ink.draw(screen, f"turns 1–{turns}", (plot.right, plot.bottom + L.n(6)), 15, INK_FAINT, anchor="topright")
+        ink.draw(screen, f"turns {first}–{last}", (plot.right, plot.bottom + L.n(6)), 15, INK_FAINT, anchor="topright")
         for s in range(len(self.colours)):
             pts = []
-            for i, rec in enumerate(hist):
+            for rec in hist:
                 val = getattr(rec, field)[s]
-                pts.append((plot.x + plot.w * i / turns, plot.bottom - plot.h * min(val, top) / top))
+                pts.append((plot.x + plot.w * min(1, (rec.turn - first) / span), plot.bottom - plot.h * min(val, top) / top))
             if len(pts) >= 2:
                 pygame.draw.lines(screen, self.colours[s], False, pts, L.n(3))
             # the cult's shape along its line (every fifth turn and at the end): told apart without colour

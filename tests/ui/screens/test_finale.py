@@ -158,3 +158,22 @@ def test_a_sealing_in_a_solo_game_by_curses_is_told_as_such():
     assert finale_kind(dict(v, over=False)) is None
     assert finale_kind(dict(v, end_reason="summoned", winners=[1])) == "summoning"
     assert finale_kind(dict(v, end_reason="")) is None
+
+
+@pytest.mark.parametrize("seed", [SUMMONING_SEED, SEALING_SEED])
+def test_the_end_screen_s_charts_span_the_turns_it_says_were_played(app, content, seed):
+    """Issue 50: the end screen said "34 turns" over charts of "turns 1–35". (These games
+    begin at turn 24, so the charts begin there too.)"""
+    to_the_finale(app, content, seed, speed=len(SPEEDS) - 1)  # Instant: no finale
+    for _ in range(50):
+        if isinstance(app.scene, EndScene):
+            break
+        frame(app, dt=DT)
+    assert isinstance(app.scene, EndScene)
+    app.ink.drawn.clear()
+    frame(app, dt=DT)
+    played = app.scene.view["turn"]
+    first = app.scene.session.history[0].turn
+    assert f"{played} turns" in app.ink.drawn
+    spans = {t for t in app.ink.drawn if t.startswith("turns ")}
+    assert spans == {f"turns {first}–{played}"}, spans
