@@ -99,8 +99,9 @@ EVENT_WORDS = {
     "game_over": r"\bwin\b|\bwon\b",
 }
 # Kinds the table shows without words from the coach: the phase strip and the turn's start
-# (lesson 1 names the four phases), and the private copy of a draw the player already hears of.
-QUIET_EVENTS = frozenset({"phase", "turn_started", "spell_drawn_face"})
+# (lesson 1 names the four phases), the private copy of a draw the player already hears of, and
+# a ready step that passed by itself, whose reason the Chronicle's own line gives.
+QUIET_EVENTS = frozenset({"phase", "turn_started", "spell_drawn_face", "nothing_to_ready"})
 # The panels of the table each first lesson names before any play: the Lodge and what its icons count
 # (the Gate card's icon shows once one is won: the lesson that wins one names it, ``points: [gate]``).
 PANEL_TERMS = ("Lodge", "Abyss", "Summon track", "Summon token", "Elder Sign", "Investigators in your Lodge",
