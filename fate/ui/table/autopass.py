@@ -257,11 +257,13 @@ def readable_labels(v: dict, content) -> dict[str, str]:
     return out
 
 
-def readable_text(prompt: dict, content=None) -> str:
+def readable_text(prompt: dict, content=None, shown: dict | None = None) -> str:
     """The prompt's words, with "which die?" asked as a yes-or-no when only one die can be
     chosen (the engine's question stays the same decision, with the same choice ids), and
-    the odds of the roll for Temporary Control."""
-    text = prompt.get("text", "")
+    the odds of the roll for Temporary Control. Given the view it is shown in (``shown``), a
+    question naming the asked cult itself says "you" ("where do you lose Cultists?"): the
+    engine words its prompts for any looker."""
+    text = _second_person(prompt.get("text", ""), prompt, shown)
     if prompt.get("kind") == "temporary_control" and content is not None:
         good, faces = temporary_odds(content)
         return f"{text} ({good} chance{'s' if good != 1 else ''} in {faces}; a failed roll costs nothing)"
@@ -271,6 +273,22 @@ def readable_text(prompt: dict, content=None) -> str:
         head = text[:text.rfind(":") + 1]  # the card asking, "Chant from the Deep:"
         return f"{head} {label[:1].lower() + label[1:]}?".strip()
     return text
+
+
+def _second_person(text: str, prompt: dict, shown: dict | None) -> str:
+    """``text`` with the asked seat's own cult, when the view is that seat's, as "you"."""
+    seat = prompt.get("seat")
+    if not shown or "choices" not in prompt or not isinstance(seat, int):  # choices: the asked seat's view
+        return text
+    rows = shown.get("seats") or []
+    god = rows[seat].get("god") if 0 <= seat < len(rows) else None
+    if not god:
+        return text
+    cult = f"the Cult of {god['name']}"
+    if cult not in text:
+        return text
+    return (text.replace(f"does {cult} ", "do you ").replace(f"{cult}'s ", "your ")
+            .replace(f"is {cult} ", "are you ").replace(cult, "you"))
 
 
 def table_answer(auto: AutoPass, temporary: list[str], g: Game, p: Prompt,

@@ -515,3 +515,22 @@ def test_r_ac_2_the_chronicle_at_the_table_says_why_control_was_refused_and_what
                 "Control needs more Cultists than Investigators.") in lines
     finally:
         app.close()
+
+
+def test_a_question_naming_the_asked_cult_itself_says_you(content):
+    """Issue 50: "where does the Cult of Tsathoggua lose Cultists?" was asked of that very cult.
+    The engine words its prompts for any looker; the asked seat's picker reads "you"."""
+    from fate.engine import view
+    from fate.ui.table.autopass import readable_text
+
+    g = build(content, {"players": 2, "gods": ["tsathoggua", "cthulhu"], "start": "move",
+                        "fate": ["museum", "library"],
+                        "seats": [{"hand": ["flame-04", "key-01", "tome-01"], "artifacts": ["ritual-dagger"],
+                                   "cultists": {"ceremony": 2, "library": 2}}, {}]}, "test")
+    g.apply("use:ritual-dagger")
+    mine, theirs = view(g, 0), view(g, 1)
+    assert mine["prompt"]["text"].endswith("where does the Cult of Tsathoggua lose Cultists?")
+    assert readable_text(mine["prompt"], content, mine) == "Sacrificial Blade: where do you lose Cultists?"
+    # another looker, or no view given, keeps the engine's words
+    assert readable_text(theirs["prompt"], content, theirs) == theirs["prompt"]["text"]
+    assert readable_text(mine["prompt"], content) == mine["prompt"]["text"]
