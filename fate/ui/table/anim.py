@@ -311,8 +311,8 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
     if k == "cultist_moved":
         return [Carry("cultist", col, ("cultists", LOCATIONS[d["frm"]] if isinstance(d["frm"], int) else d["frm"], s),
                       ("cultists", LOCATIONS[d["to"]] if isinstance(d["to"], int) else d["to"], s))]
-    if k == "sacrificed":
-        return [Carry("cultist", col, ("cultists", loc, s), ("abyss", s), n)]
+    if k == "sacrificed":  # sunk: the table moves them into the Abyss as they get there (telling.py)
+        return [_arrives(Carry("cultist", col, ("cultists", loc, s), ("abyss", s), n))]
     if k == "cultists_lost":
         return [_arrives(Carry("cultist", col, ("lodge", s), ("abyss", s), n))]
     if k == "recalled":
@@ -352,8 +352,10 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
                          (170, 120, 230), 1.8, "eye")]
     if k == "summon_moved":
         up = d["to"] > d["frm"]
-        return [SummonStep(s, d["to"], f"Summon track {'up' if up else 'back'} to {d['to']}", col if up else INK_DIM,
-                           f"{who} {does('draw')} {'nearer' if up else 'back'}", 0.9)]
+        step = SummonStep(s, d["to"], f"Summon track {'up' if up else 'back'} to {d['to']}", col if up else INK_DIM,
+                          f"{who} {does('draw')} {'nearer' if up else 'back'}", 0.9)
+        step.shows = True  # the token stands on its new space as it ends (telling.py)
+        return [step]
     if k == "elder_sign_gained":
         return [Banner("An Elder Sign", SIGN_GREEN, f"{who} now {does('have')} {d['total']}.", 0.6)]
     if k == "cursed":

@@ -5,8 +5,10 @@ A mixin of ``PlayScene`` (fate/ui/table/scene.py)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import partial
 
+from fate.engine.constants import LOCATIONS
 from fate.narration import narrate
 from fate.ui.kit.sound import effect_of
 from fate.ui.kit.theme import GOLD, PARCHMENT, SIGN_GREEN, mix
@@ -48,8 +50,8 @@ class Telling:
                           and e.kind == "raid_repelled" and told.data["seat"] == e.data["seat"])
             text = None if empty_raid else narrate(e, v, self.looker, self.app.content, told)  # said in one line
             told = e
-            hand = animate and self._hand_shows(e, after)
-            tell = partial(self._tell, e, text, after if hand else None)
+            hand = animate and (self._hand_shows(e, after) or e.kind == "fate_moved")
+            tell = partial(self._tell, e, text, after if hand else None, animate)
             if animate:  # told once the board shows its result: the Chronicle never runs ahead of it
                 beats = beats_for(e, self.shown, self.looker, self.table.colour, self._name_of)
                 for b in beats:
@@ -73,10 +75,20 @@ class Telling:
             return False
         return e.kind == "spell_drawn" or e.data.get("card") in [c["id"] for c in rows[seat].get("hand", [])]
 
-    def _tell(self, e, text: str | None, hands: dict | None = None) -> None:
+    def _tell(self, e, text: str | None, hands: dict | None = None, animated: bool = False) -> None:
         """An event's line in the Chronicle (if it has one), and the dice panel following it;
         ``hands``: the view whose hands the table now shows (a Spell drawn)."""
-        if hands is not None and self.shown is not hands:
+        behind = animated and self.anim.swap is not None  # the board has not caught up with the game yet
+        if behind and e.kind in ("sacrificed", "summon_moved"):
+            self._moved_on(e)
+        if behind and e.kind == "phase" and e.data.get("seat") == self.shown.get("current"):
+            self.shown = dict(self.shown, phase=e.data["phase"])  # the top bar names the step now shown
+        if hands is not None and self.shown is not hands and e.kind == "fate_moved":
+            self._played(e.data.get("seat"), hands)
+            if behind and e.data.get("seat") == self.shown.get("current"):
+                to = e.data["to"]
+                self.shown = dict(self.shown, turn_location=LOCATIONS[to] if isinstance(to, int) else to)
+        elif hands is not None and self.shown is not hands:
             self.shown = dict(self.shown, seats=[dict(row, **{k: new[k] for k in ("hand", "hand_backs") if k in new})
                                                  for row, new in zip(self.shown["seats"], hands["seats"], strict=True)])
         if text:
@@ -91,6 +103,47 @@ class Telling:
                 colour = (190, 170, 230)
             self.add_log(text, colour, anchors_of(e), e)
         self.table.follow_dice(e)
+
+    def _played(self, seat, after: dict) -> None:
+        """A Fate Piece landed: the Spells played to move it leave the mover's hand (those it
+        holds no more once the decision is over; a Spell drawn later waits for its own line)."""
+        rows, now = after.get("seats") or [], self.shown.get("seats") or []
+        if not isinstance(seat, int) or not 0 <= seat < min(len(rows), len(now)):
+            return
+        row, new = now[seat], rows[seat]
+        kept = dict(row)
+        if "hand" in row and "hand" in new:
+            held = {c["id"] for c in new["hand"]}
+            kept["hand"] = [c for c in row["hand"] if c["id"] in held]
+        if "hand_backs" in row and "hand_backs" in new:
+            left, backs = Counter(new["hand_backs"]), []
+            for b in row["hand_backs"]:  # as many of each back as are still held
+                if left[b] > 0:
+                    left[b] -= 1
+                    backs.append(b)
+            kept["hand_backs"] = backs
+        self.shown = dict(self.shown, seats=[kept if i == seat else r for i, r in enumerate(now)])
+
+    def _moved_on(self, e) -> None:
+        """Cultists sacrificed have sunk into the Abyss, the Summon token stands on its new
+        space: the board shows it as the line is told, not only once a later move has ended."""
+        d, seats = e.data, [dict(r) for r in self.shown["seats"]]
+        s = d.get("seat")
+        if not isinstance(s, int) or not 0 <= s < len(seats):
+            return
+        if e.kind == "summon_moved":
+            seats[s]["summon"] = d["to"]
+            self.shown = dict(self.shown, seats=seats)
+            return
+        loc, n = d["location"], d.get("count", 1)
+        places = [dict(p) for p in self.shown["locations"]]
+        at = next((p for i, p in enumerate(places) if loc in (i, p["id"])), None)
+        if at is None:
+            return
+        gone = min(n, at["cultists"][s])
+        at["cultists"] = [c - gone if i == s else c for i, c in enumerate(at["cultists"])]
+        seats[s]["abyss"] += gone
+        self.shown = dict(self.shown, seats=seats, locations=places)
 
     def add_log(self, text: str, colour: tuple, anchors: tuple = (), event=None) -> None:
         """A Chronicle entry, with the places and pieces it names (lit when it is hovered)."""

@@ -109,6 +109,10 @@ class Board:
         over = [b for b in self.seen if b.event is e and b not in self.scene.anim.queue]
         if k in LANDED and len([b for b in over if b in self.scene.anim.settled]) >= n:
             return ""  # figures brought onto the Altar stand where they arrived
+        if k == "sacrificed" and len(over) >= n and self.scene.shown["seats"][d["seat"]]["abyss"] >= d["count"]:
+            return ""  # sunk into the Abyss, and the board counts them there
+        if k == "summon_moved" and len(over) >= n and self.scene.shown["seats"][d["seat"]]["summon"] == d["to"]:
+            return ""  # the token stands on its new space
         if k in NEWS or k in ARRIVED:  # news its marker shows whole; figures that walked into a count
             return "" if len(over) >= n or self.caught_up(e) else "its news is still to be shown"
         return "" if self.caught_up(e) else "the board still shows the game before it"
@@ -227,4 +231,52 @@ def test_the_coach_speaks_of_a_choice_once_the_board_shows_what_it_brought(conte
         app.close()
     assert scene.current() is None, "the lesson was not played to its end"
     assert spoke >= 3 and "fate_moved" in kinds and len(board.views) >= 2
+    assert not faults, "\n".join(faults)
+
+
+def test_a_move_to_the_ceremony_and_its_control_action_are_told_as_the_board_shows_them(content, tmp_path):
+    """Lesson 4 as a play-tester met it: the move to The Ceremony brings a Dark Gift, so the
+    board caught up only after the Gift's Cultists walked, and "You control The Ceremony" was
+    told while the Spell played still stood in the hand and the top bar said "Move"; after
+    "Take it" the sacrifice and the Summon step were told only once the Investigators' Fate
+    Piece had moved on."""
+    app = App(content, size=(1280, 720), seed=5, settings={"speed": 1}, saves=tmp_path)
+    scene = TutorialScene(app, 3)
+    app.show(scene)
+    board = Board(scene)
+    board.note_views()
+    faults: list[str] = []
+    told, played, kinds = len(scene.log), None, set()
+    try:
+        for _ in range(3000):
+            app.frame([], DT)
+            board.frame()
+            for line, e in zip(scene.log[told:], scene.log_of[told:], strict=True):
+                if e is None:
+                    continue
+                kinds.add(e.kind)
+                why = board.result_shown(e)
+                if why:
+                    faults.append(f"{line[0]!r} ({e.kind}) while {why}")
+                if e.kind in ("control", "basic_action") and (played in board.hand() or scene.shown["phase"] == "move"):
+                    faults.append(f"{line[0]!r} while the hand shows {board.hand()} and the top bar "
+                                  f"{scene.shown['phase']!r}")
+                if e.kind in ("sacrificed", "summon_moved") and any(
+                        isinstance(b, FateMove) and b.piece != 0 for b in board.seen):
+                    faults.append(f"{line[0]!r} only after the Investigators' Fate Piece moved")
+            told = len(scene.log)
+            if scene.current() is None and not scene.anim.busy():
+                break
+            if scene.anim.busy():
+                continue
+            if not scene.expected():
+                scene.next_step()
+            elif scene.picker is not None:
+                if scene.expected().startswith("play:"):
+                    played = scene.expected().split(":", 1)[1]
+                scene.choose(scene.expected())
+    finally:
+        app.close()
+    assert played is not None and {"fate_moved", "control", "basic_action", "dark_gift", "sacrificed",
+                                   "summon_moved"} <= kinds, kinds
     assert not faults, "\n".join(faults)
