@@ -56,8 +56,8 @@ class AIClaims:
         not load is told once in the log and passed over from then on: it never stops the
         sweep for the others."""
         for gid, live in list(self.games.items()):
-            if not any(live.watchers.values()) and not live.lock.locked() \
-                    and waiting_on(live.game, live.seats) != "ai":
+            if not any(live.watchers.values()) and not live.lock.locked() and not self._spectators_of(gid) \
+                    and waiting_on(live.game, live.seats) != "ai":  # (spectators here of a game played elsewhere)
                 del self.games[gid]
         try:
             waiting = await self.store.waiting_on_ai(time.time(), AI_LEASE)

@@ -292,3 +292,29 @@ def test_a_link_given_both_processes_addresses_goes_on_with_the_live_one_when_it
     finally:
         link.close()
     assert back < 5.0 and after["decision"] == st["decision"] + 1
+
+
+def test_a_spectator_on_one_process_follows_a_game_played_on_the_other_past_its_sweeps(servers, pg_dsn):
+    """A game only spectators watch on a process (its players are on the other) stays in that
+    process's memory: its sweep once dropped it, and the spectators heard no more moves."""
+    a = servers(pg_dsn, "--ai-workers", "0")
+    b = servers(pg_dsn, "--ai-workers", "0")
+
+    async def main():
+        host = await Client(a.url).connect()
+        made = await host.request("create", seats=[{"kind": "host"}, {"kind": "remote"}], public=True, watch_delay=0)
+        friend = await Client(a.url).connect()
+        seats = (await friend.request("claim", code=made["invites"][0]["code"]))["seats"]
+        spectator = await Client(b.url, record=True).connect()
+        await spectator.request("watch", game=made["game"])
+        await asyncio.sleep(3.0)  # three sweeps of b: the game is played elsewhere, watched here
+        before = len(spectator.got("spectate"))
+        await asyncio.gather(play(host, made["game"], [0], random.Random(1), stop_after=6),
+                             play(friend, made["game"], seats, random.Random(2), stop_after=6))
+        await spectator.until(lambda: len(spectator.got("spectate")) >= before + 4, 20)
+        got = len(spectator.got("spectate")) - before
+        for c in (host, friend, spectator):
+            await c.close()
+        return got
+
+    assert asyncio.run(main()) >= 4
