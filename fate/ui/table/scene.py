@@ -178,7 +178,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
             self.shown = self.session.view(self.looker)
             self.fold = self.fold_window(seat)
             prompt = self.shown["prompt"] if self.fold is None else self.folded_prompt(self.fold)
-            self.picker = Picker(dict(prompt, text=readable_text(prompt, self.app.content)))
+            self.picker = Picker(dict(prompt, text=readable_text(prompt, self.app.content, self.shown)))
             self.picker.labels.update(readable_labels(self.shown if self.fold is None else
                                                       view(self.fold.game, self.looker), self.app.content))
             self.picker_for = self.decisions()

@@ -534,3 +534,17 @@ def test_a_question_naming_the_asked_cult_itself_says_you(content):
     # another looker, or no view given, keeps the engine's words
     assert readable_text(theirs["prompt"], content, theirs) == theirs["prompt"]["text"]
     assert readable_text(mine["prompt"], content) == mine["prompt"]["text"]
+
+
+def test_the_table_asks_the_cult_at_the_screen_as_you(content, tmp_path):
+    """Through the real table: the picker's words for the seat at the screen say "you"."""
+    app, scene = table_with(content, tmp_path, [True, False], ["mine"] * 4, players=2, gods=["tsathoggua", "cthulhu"],
+                            start="move", fate=["museum", "library"],
+                            seats=[{"hand": ["flame-04", "key-01", "tome-01"], "artifacts": ["ritual-dagger"],
+                                    "cultists": {"ceremony": 2, "library": 2}}, {}])
+    try:
+        first_shown(app, scene)
+        scene.choose("use:ritual-dagger")
+        assert first_shown(app, scene)["text"] == "Sacrificial Blade: where do you lose Cultists?"
+    finally:
+        app.close()
