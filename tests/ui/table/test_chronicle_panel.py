@@ -4,6 +4,7 @@ click (or L) away in a page of its own, at every text size."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -29,6 +30,11 @@ def busy_table(content, tmp_path, text_size: int = 100) -> tuple[App, PlayScene]
     if scene.handoff is not None:
         scene.take_over()
     app.frame([], 1 / 60)
+    for _ in range(2000):  # until the game waits for the player: no AI adds lines while the panel is read
+        if scene.picker is not None and not scene.anim.busy():
+            break
+        time.sleep(0.005)
+        app.frame([], 1 / 60)
     return app, scene
 
 
