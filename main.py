@@ -30,7 +30,7 @@ def sound_problem() -> str:
     """"" when every sound file is there and (with an audio device) loads."""
     import pygame
 
-    from fate.paths import assets_dir
+    from fate.ground.paths import assets_dir
     from fate.ui.kit.sound import EFFECTS, MUSIC
 
     folder = assets_dir() / "sounds"
@@ -74,7 +74,7 @@ def self_test(seed: int) -> int:
         if bad:
             print(f"SELFTEST FAILED: {players} players: {bad[0]}", file=sys.stderr)
             return 1
-    from fate import tutorial
+    from fate.tools import tutorial
 
     try:
         lessons = tutorial.load()
@@ -84,7 +84,7 @@ def self_test(seed: int) -> int:
         print(f"SELFTEST FAILED: {e}", file=sys.stderr)
         return 1
     print(f"played the {len(lessons)} lessons of Learn to Play on the engine")
-    from fate import guide
+    from fate.words import guide
 
     try:
         print(f"How to Play: {len(guide.sections())} sections, the words of the game last")
@@ -130,7 +130,7 @@ def crash_check(content, seed: int) -> str:
     from pathlib import Path
 
     from fate.engine import SaveFormatError
-    from fate.saves import read_save
+    from fate.records.saves import read_save
     from fate.ui.crash import run_and_kill
     from fate.ui.session import Session
 
@@ -155,7 +155,7 @@ def host_check() -> str:
     stopped. Returns what went wrong, or ""."""
     import tempfile
 
-    from fate import oscompat
+    from fate.ground import oscompat
     from fate.net import hosting
 
     before = os.environ.get("FATE_USER_DIR")
@@ -183,7 +183,7 @@ def host_check() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from fate.cli import BAD, Parser, new_file, old_file, whole
+    from fate.ground.cli import BAD, Parser, new_file, old_file, whole
 
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--serve"]:  # the packaged game hosting (fate/net/hosting.py): python -m fate.server
@@ -210,8 +210,8 @@ def main(argv: list[str] | None = None) -> int:
                          "online_chat or online_rematch")
     ap.add_argument("--size", metavar="WxH", default=None, help="window size, 1280x720 to 3840x2160")
     args = ap.parse_args(argv)
+    from fate.ground.untrusted import cut, one_line
     from fate.ui.app import parse_size
-    from fate.untrusted import cut, one_line
 
     size = (1280, 720)
     if args.size:
@@ -337,8 +337,8 @@ def crash_report() -> str:
     """Write the current exception's traceback to the user's folder; returns its path."""
     import traceback
 
-    from fate.paths import logs_dir
-    from fate.saves import unique_path
+    from fate.ground.paths import logs_dir
+    from fate.records.saves import unique_path
 
     text = traceback.format_exc()
     try:

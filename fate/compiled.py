@@ -28,7 +28,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from types import ModuleType
 
-from fate.untrusted import read_bytes
+from fate.ground.untrusted import read_bytes
 
 ENGINE = Path(__file__).resolve().parent / "engine"
 DEFAULT_BUILD = ENGINE.parent.parent / "packaging" / "build" / "engine"

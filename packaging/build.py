@@ -49,9 +49,9 @@ NOTICES = ROOT / "assets" / "legal" / "THIRD-PARTY-NOTICES.txt"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "packaging"))
 
-from fate.cli import Parser, folder_to_make  # noqa: E402
-from fate.oscompat import executable_name as exe_name  # noqa: E402
-from fate.oscompat import system  # noqa: E402
+from fate.ground.cli import Parser, folder_to_make  # noqa: E402
+from fate.ground.oscompat import executable_name as exe_name  # noqa: E402
+from fate.ground.oscompat import system  # noqa: E402
 
 WORK = ROOT / "packaging" / "build" / system()  # one per system: a build under Wine shares the folder
 

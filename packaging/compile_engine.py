@@ -30,8 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fate.cli import Parser  # noqa: E402
 from fate.compiled import DIRECTIVES, ENGINE, STAMP, build_dir, file_mark, modules, stamp_for  # noqa: E402
+from fate.ground.cli import Parser  # noqa: E402
 
 
 class CompileError(Exception):

@@ -143,10 +143,10 @@ def _version_arg(text: str) -> tuple[int, ...]:
 
 def main(argv: list[str] | None = None) -> int:
     here = Path(__file__).resolve().parent
-    sys.path[:0] = [str(here.parent), str(here)]  # the project (fate.cli) and this folder (oldlinux)
+    sys.path[:0] = [str(here.parent), str(here)]  # the project (fate.ground.cli) and this folder (oldlinux)
     from oldlinux import GLIBC, GLIBCXX
 
-    from fate.cli import Parser
+    from fate.ground.cli import Parser
 
     ap = Parser(prog="python packaging/elfcheck.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", type=Path)

@@ -55,7 +55,7 @@ def installer_side(path: Path) -> Path:
     it): the table's night cloth and the elder sign, the icon, the game's name in the title font."""
     import pygame
 
-    from fate.paths import assets_dir
+    from fate.ground.paths import assets_dir
     from fate.ui.kit import art
     from fate.ui.kit.theme import BRONZE, GOLD, NIGHT, mix
 

@@ -351,7 +351,7 @@ def check_wine(dist: Path, cache: Path, display: str, judge: Judge, shots: Path 
 
 
 def main(argv: list[str] | None = None) -> int:
-    from fate.cli import Parser
+    from fate.ground.cli import Parser
 
     ap = Parser(prog="python packaging/realwindow.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("dist", type=Path, help="the folder the builds put their downloads in")

@@ -24,7 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("FATE_PURE", "1")
 # Saves, settings and reports of every test go to a scratch folder, never the player's own.
 os.environ["FATE_USER_DIR"] = tempfile.mkdtemp(prefix="fate-tests-")
-# A server the tests host asks no router on the machine's network to open a port (fate/router.py):
+# A server the tests host asks no router on the machine's network to open a port (fate/ground/router.py):
 # this address answers nothing. tests/net/test_router.py sets up a router of its own.
 os.environ["FATE_ROUTER_URL"] = "http://127.0.0.1:9/rootDesc.xml"
 
@@ -36,7 +36,7 @@ from fate.engine import (  # noqa: E402
 )
 from fate.engine.events import event_problems  # noqa: E402
 from fate.engine.invariants import prompt_problems  # noqa: E402
-from fate.scenario import build  # noqa: E402
+from fate.tools.scenario import build  # noqa: E402
 
 
 @pytest.fixture(scope="session")

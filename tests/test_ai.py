@@ -170,7 +170,7 @@ def test_the_arena_command_line_names_what_is_wrong(capsys):
 
 
 def test_the_strong_play_section_replaces_only_itself(tmp_path):
-    from fate.sim import STRONG_HEAD, write_section
+    from fate.tools.sim import STRONG_HEAD, write_section
 
     report = tmp_path / "balance.md"
     report.write_text(f"# Balance report\n\n## Four seats\nkept\n\n{STRONG_HEAD}\n\nold figures\n\n## Cards changed\n\nkept too\n")
@@ -184,7 +184,7 @@ def test_the_strong_play_section_replaces_only_itself(tmp_path):
 
 
 def test_the_strong_play_report_counts_every_seat_and_god(tmp_path):
-    from fate.sim import main
+    from fate.tools.sim import main
 
     report = tmp_path / "balance.md"
     assert main(["--strong", str(report), "--games", "1", "--solo-games", "1", "--budget", "0.01",
@@ -197,7 +197,7 @@ def test_the_strong_play_report_counts_every_seat_and_god(tmp_path):
 
 
 def test_the_solo_levels_section_has_hard_beside_easy_and_normal_and_replaces_the_first_written(tmp_path, content):
-    from fate.sim import main
+    from fate.tools.sim import main
 
     report = tmp_path / "balance.md"
     report.write_text("# Balance\n\n## Solo levels: Easy and Normal at each level\n\nold\n\n## Next\n\nkept\n")

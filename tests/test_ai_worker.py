@@ -12,10 +12,10 @@ import time
 import pytest
 
 from fate.ai import make_bot
-from fate.ai.worker import AIWorker
 from fate.engine import new_game
 from fate.engine.save import load_data, save_data
 from fate.ui.session import SeatConfig, Session
+from fate.ui.worker import AIWorker
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +98,7 @@ class FailingWorker(AIWorker):
         return self._number
 
     def poll(self):
-        from fate.ai.worker import Reply
+        from fate.ui.worker import Reply
 
         self._pending = None
         return Reply(self._number, "", (), "RuntimeError: the search broke")
@@ -122,7 +122,7 @@ def test_the_worker_never_outlives_the_game(tmp_path):
     script.write_text(textwrap.dedent(f"""
         import sys, time
         sys.path.insert(0, {str(os.getcwd())!r})
-        from fate.ai.worker import AIWorker
+        from fate.ui.worker import AIWorker
         if __name__ == "__main__":
             w = AIWorker()
             w._start()
@@ -141,12 +141,12 @@ def test_the_worker_never_outlives_the_game(tmp_path):
 
 def test_a_game_process_killed_while_its_worker_searches_takes_the_worker_with_it_within_5_s(tmp_path):
     """Mid-search the worker never looks at its queue: it ends with its parent all the same
-    (fate.oscompat.die_with_parent), not when a 60 s search is over."""
+    (fate.ground.oscompat.die_with_parent), not when a 60 s search is over."""
     script = tmp_path / "parent.py"
     script.write_text(textwrap.dedent(f"""
         import random, sys, time
         sys.path.insert(0, {str(os.getcwd())!r})
-        from fate.ai.worker import AIWorker
+        from fate.ui.worker import AIWorker
         from fate.engine import default_content, new_game
         from fate.engine.save import save_data
         if __name__ == "__main__":
@@ -212,7 +212,7 @@ def test_the_worker_answers_only_the_newest_of_the_requests_waiting(content):
     import queue
     import threading
 
-    from fate.ai.worker import Request, _serve
+    from fate.ui.worker import Request, _serve
 
     g = _midgame(content, seed=8)
     seat = g.pending().seat

@@ -17,10 +17,10 @@ def run(*args):
 
 @pytest.mark.parametrize("args", [
     ["main.py", "--summon-cthulhu"],
-    ["-m", "fate.sim", "--players", "9"],
+    ["-m", "fate.tools.sim", "--players", "9"],
     ["-m", "fate.bench", "galaxy"],
-    ["-m", "fate.scenario", "x.yaml", "--frobnicate"],
-    ["-m", "fate.cards", "--nope"],
+    ["-m", "fate.tools.scenario", "x.yaml", "--frobnicate"],
+    ["-m", "fate.tools.cards", "--nope"],
 ])
 def test_unknown_flags_get_one_clear_message(args):
     out = run(*args)
@@ -63,7 +63,7 @@ def test_the_first_frame_can_be_timed_and_kept_as_a_picture(tmp_path):
 
 
 def test_sim_reports_figures_and_zero_violations():
-    out = run("-m", "fate.sim", "--players", "2", "--games", "20", "--seed", "3", "--check")
+    out = run("-m", "fate.tools.sim", "--players", "2", "--games", "20", "--seed", "3", "--check")
     assert out.returncode == 0, out.stdout + out.stderr
     assert "invariant violations: 0" in out.stdout and "games per second" in out.stdout
     assert out.stdout.count("win rate") == 2

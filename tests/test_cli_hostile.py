@@ -11,16 +11,17 @@ from pathlib import Path
 import pytest
 
 import main as game_main
-from fate import bench, sim, tutorial
-from fate import cards as content_tool
-from fate import scenario as scenario_tool
+from fate import bench
 from fate.ai import arena, draftbook, valuebook
+from fate.tools import cards as content_tool
+from fate.tools import scenario as scenario_tool
+from fate.tools import sim, tutorial
 
 ROOT = Path(__file__).resolve().parent.parent
 HUGE = "9" * 10_000
-TOOLS = {"main.py": game_main.main, "fate.sim": sim.main, "fate.ai.arena": arena.main,
+TOOLS = {"main.py": game_main.main, "fate.tools.sim": sim.main, "fate.ai.arena": arena.main,
          "fate.ai.draftbook": draftbook.main, "fate.ai.valuebook": valuebook.main, "fate.bench": bench.main,
-         "fate.scenario": scenario_tool.main, "fate.cards": content_tool.main, "fate.tutorial": tutorial.main}
+         "fate.tools.scenario": scenario_tool.main, "fate.tools.cards": content_tool.main, "fate.tools.tutorial": tutorial.main}
 
 
 def cases(tmp: Path) -> list[tuple[str, list[str], str]]:
@@ -47,15 +48,15 @@ def cases(tmp: Path) -> list[tuple[str, list[str], str]]:
         ("main.py", ["--screenshot", str(tmp / "x.png"), "--size", HUGE + "x" + HUGE], "WIDTHxHEIGHT"),
         ("main.py", ["--screenshot", str(tmp / "x.png"), "--screen", "x" * 5000], "--screen"),
         ("main.py", ["--bogus"], "--bogus"),
-        ("fate.sim", ["--games", "0"], "--games"), ("fate.sim", ["--games", "-5"], "--games"),
-        ("fate.sim", ["--games", HUGE], "--games"), ("fate.sim", ["--players", "5"], "--players"),
-        ("fate.sim", ["--report", str(tmp / "no" / "r.md")], "--report"), ("fate.sim", ["--report", str(tmp)], "--report"),
-        ("fate.sim", ["--strong", str(tmp / "r.md"), "--budget", "inf"], "--budget"),
-        ("fate.sim", ["--strong", str(tmp / "r.md"), "--log", str(tmp / "none")], "--log"),
-        ("fate.sim", ["--changes", str(tmp / "none.md")], "--changes"), ("fate.sim", ["--bot", "god"], "--bot"),
-        ("fate.sim", ["--levels", str(binary), "--games", "1"], "--levels"),
-        ("fate.sim", ["--players", "1", "--level", "nightmare"], "--level"),
-        ("fate.sim", ["--players", "2", "--level", "relentless"], "--level"),
+        ("fate.tools.sim", ["--games", "0"], "--games"), ("fate.tools.sim", ["--games", "-5"], "--games"),
+        ("fate.tools.sim", ["--games", HUGE], "--games"), ("fate.tools.sim", ["--players", "5"], "--players"),
+        ("fate.tools.sim", ["--report", str(tmp / "no" / "r.md")], "--report"), ("fate.tools.sim", ["--report", str(tmp)], "--report"),
+        ("fate.tools.sim", ["--strong", str(tmp / "r.md"), "--budget", "inf"], "--budget"),
+        ("fate.tools.sim", ["--strong", str(tmp / "r.md"), "--log", str(tmp / "none")], "--log"),
+        ("fate.tools.sim", ["--changes", str(tmp / "none.md")], "--changes"), ("fate.tools.sim", ["--bot", "god"], "--bot"),
+        ("fate.tools.sim", ["--levels", str(binary), "--games", "1"], "--levels"),
+        ("fate.tools.sim", ["--players", "1", "--level", "nightmare"], "--level"),
+        ("fate.tools.sim", ["--players", "2", "--level", "relentless"], "--level"),
         ("fate.ai.arena", ["--players", "2", "--level", "vigilant"], "--level"),
         ("fate.ai.arena", ["--jobs", "0"], "--jobs"), ("fate.ai.arena", ["--budget", "nan"], "--budget"),
         ("fate.ai.arena", ["--budget", "-1"], "--budget"), ("fate.ai.arena", ["--games", "0"], "--games"),
@@ -70,14 +71,14 @@ def cases(tmp: Path) -> list[tuple[str, list[str], str]]:
         ("fate.bench", ["search", "--bogus"], "--bogus"),
         ("fate.bench", ["engine", "--seconds", "inf"], "--seconds"), ("fate.bench", ["frames", "--frames", "0"], "--frames"),
         ("fate.bench", ["everything"], "what"),
-        ("fate.scenario", [str(tmp)], "file"), ("fate.scenario", [str(fifo)], "file"),
-        ("fate.scenario", [str(bad_yaml)], "FILE"), ("fate.scenario", [str(mixed)], "FILE"), ("fate.scenario", ["--from-save", str(deep)], "--from-save"),
-        ("fate.scenario", ["--from-save", str(tmp / "none.json")], "--from-save"),
-        ("fate.scenario", [str(ROOT / "docs/examples/museum-control.yaml"), "--seat", "9"], "--seat"),
-        ("fate.scenario", [str(ROOT / "docs/examples/museum-control.yaml"), "--choose", "x" * 5000], "--choose"),
-        ("fate.cards", [str(tmp / "none")], "data"), ("fate.cards", [str(tmp)], "DATA"),
-        ("fate.tutorial", ["--bogus"], "--bogus"), ("fate.tutorial", [str(lessons)], "FILE"),
-        ("fate.tutorial", [str(fifo)], "file"),
+        ("fate.tools.scenario", [str(tmp)], "file"), ("fate.tools.scenario", [str(fifo)], "file"),
+        ("fate.tools.scenario", [str(bad_yaml)], "FILE"), ("fate.tools.scenario", [str(mixed)], "FILE"), ("fate.tools.scenario", ["--from-save", str(deep)], "--from-save"),
+        ("fate.tools.scenario", ["--from-save", str(tmp / "none.json")], "--from-save"),
+        ("fate.tools.scenario", [str(ROOT / "docs/examples/museum-control.yaml"), "--seat", "9"], "--seat"),
+        ("fate.tools.scenario", [str(ROOT / "docs/examples/museum-control.yaml"), "--choose", "x" * 5000], "--choose"),
+        ("fate.tools.cards", [str(tmp / "none")], "data"), ("fate.tools.cards", [str(tmp)], "DATA"),
+        ("fate.tools.tutorial", ["--bogus"], "--bogus"), ("fate.tools.tutorial", [str(lessons)], "FILE"),
+        ("fate.tools.tutorial", [str(fifo)], "file"),
     ]
 
 
@@ -95,8 +96,8 @@ def test_every_tool_refuses_every_bad_value_in_one_line_with_status_2(tmp_path, 
 
 @pytest.mark.parametrize("module,args", [
     ("main.py", ["--seed", HUGE]),
-    ("fate.sim", ["--games", "-5"]),
-    ("fate.tutorial", ["--bogus"]),
+    ("fate.tools.sim", ["--games", "-5"]),
+    ("fate.tools.tutorial", ["--bogus"]),
 ])
 def test_a_refused_command_line_from_a_shell_is_one_line_and_status_2(module, args):
     cmd = [sys.executable, str(ROOT / module)] if module.endswith(".py") else [sys.executable, "-m", module]

@@ -10,7 +10,7 @@ import signal
 
 import pytest
 
-from fate.saves import read_save
+from fate.records.saves import read_save
 from fate.ui.crash import run_and_kill
 from fate.ui.session import Session
 

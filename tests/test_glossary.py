@@ -18,15 +18,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fate import glossary, guide, tutorial
 from fate.content import ContentError
 from fate.engine import new_game, view
-from fate.narration import narrate
+from fate.tools import tutorial
 from fate.ui.table.autopass import readable_labels, readable_text
+from fate.words import glossary, guide
+from fate.words.narration import narrate
 
 ROOT = Path(__file__).resolve().parents[1]
-SHOWN_CODE = [ROOT / "fate" / "narration.py", ROOT / "fate" / "engine", ROOT / "fate" / "ui", ROOT / "fate" / "ai",
-              ROOT / "fate" / "review.py", ROOT / "fate" / "stats.py"]
+SHOWN_CODE = [ROOT / "fate" / "words" / "narration.py", ROOT / "fate" / "engine", ROOT / "fate" / "ui", ROOT / "fate" / "ai",
+              ROOT / "fate" / "records" / "reviews.py", ROOT / "fate" / "records" / "stats.py"]
 
 
 def avoided() -> dict[str, str]:

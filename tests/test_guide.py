@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from fate import guide
 from fate.engine import ContentError
 from fate.engine.events import PROMPT_KINDS
+from fate.words import guide
 from tests.rules_coverage import rule_ids
 from tests.shingles import RUN, rulebook_shingles, shingles
 

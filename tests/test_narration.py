@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from fate.engine import new_game, view
-from fate.narration import narrate
+from fate.words.narration import narrate
 
 
 def test_every_event_of_real_games_narrates_without_error(content):
@@ -43,7 +43,7 @@ def test_the_looker_is_you_and_others_are_named(content):
 
 def _arrive(content, scenario: dict):
     """The scenario's seat 0 moves to The Ceremony (its one legal move); the verdict on Control."""
-    from fate.scenario import build
+    from fate.tools.scenario import build
 
     g = build(content, scenario, "test")
     return g, [e for e in g.take_events() if e.kind in ("control", "no_control")]
@@ -86,7 +86,7 @@ def test_control_refused_by_the_investigators_playing_solo(content):
 
 def test_a_curse_says_what_brought_it(content):
     """R-CU-1: the Chronicle names a Curse's source: a card's price, a meeting, an Elder Sign."""
-    from fate.scenario import build
+    from fate.tools.scenario import build
 
     g = build(content, {"players": 1, "gods": ["cthulhu"], "start": "prepare", "fate": ["other_worlds", "streets"],
                         "seats": [{"hand": ["key-01", "tome-01", "hood-01"], "reserve": ["key-08"]}],

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from fate.engine import new_game, view
-from fate.narration import narrate
+from fate.words.narration import narrate
 
 
 def secret_choice_line(content, name: str) -> str:

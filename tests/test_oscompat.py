@@ -1,4 +1,4 @@
-"""fate/oscompat.py: one test per platform path, and the pipe reader on a real child."""
+"""fate/ground/oscompat.py: one test per platform path, and the pipe reader on a real child."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from fate.ground.oscompat import LineReader, _ps_birth, executable_name, process_birth, system
 from fate.net import hosting
-from fate.oscompat import LineReader, _ps_birth, executable_name, process_birth, system
 
 
 @pytest.mark.parametrize("platform, name", [
@@ -68,7 +68,7 @@ def test_the_reader_waits_no_longer_than_asked_for_a_silent_child():
 def test_a_file_lock_is_held_against_a_second_holder_until_let_go(tmp_path):
     """On this system's path (flock here; the Windows path, msvcrt, runs in the packaged
     --self-test under Wine, whose crash check resumes a game and so takes its lock)."""
-    from fate.oscompat import try_lock, unlock
+    from fate.ground.oscompat import try_lock, unlock
 
     path = tmp_path / "game.json.lock"
     first = os.open(path, os.O_RDWR | os.O_CREAT)
@@ -139,7 +139,7 @@ def test_a_host_record_naming_another_process_is_neither_found_nor_stopped(tmp_p
 # that never returns (only the kernel can end it: Linux's PR_SET_PDEATHSIG).
 PARENT = '''
 import multiprocessing, sys, time
-from fate.oscompat import die_with_parent
+from fate.ground.oscompat import die_with_parent
 
 def child(kernel, busy):
     die_with_parent(kernel)
@@ -193,7 +193,7 @@ def test_each_system_notifies_through_its_own_tool_with_the_text_never_in_a_shel
     """Each platform's path of ``notify``: the command is found on PATH and run for real (a
     recorder of the test's own stands in for the system's tool); the title and the text reach
     it as arguments or in the environment, quotes and all, never through a shell."""
-    from fate.oscompat import notify_command
+    from fate.ground.oscompat import notify_command
 
     stub = tmp_path / tool
     stub.write_text(RECORDER)
@@ -213,7 +213,7 @@ def test_each_system_notifies_through_its_own_tool_with_the_text_never_in_a_shel
 
 
 def test_no_tool_no_notification(tmp_path, monkeypatch):
-    from fate.oscompat import notify, notify_command
+    from fate.ground.oscompat import notify, notify_command
 
     monkeypatch.setenv("PATH", str(tmp_path))  # nothing there
     assert notify_command("Your turn", "x", "linux") is None and not notify("Your turn", "x")

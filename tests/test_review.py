@@ -1,5 +1,5 @@
-"""Hard's review of a seat's decisions (fate/ai/review.py) and the review kept beside the save
-(fate/review.py): marks, skipped decisions, no peeking, cancelling, damaged files, the command line."""
+"""Hard's review of a seat's decisions (fate/ai/critic.py) and the review kept beside the save
+(fate/records/reviews.py): marks, skipped decisions, no peeking, cancelling, damaged files, the command line."""
 
 from __future__ import annotations
 
@@ -15,11 +15,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fate.ai.review import ReviewCancelled, judge, review_game, review_moves, skip_reason
-from fate.ai.worker import AIWorker
+from fate.ai.critic import ReviewCancelled, judge, review_game, review_moves, skip_reason
 from fate.engine import new_game
 from fate.engine.determinize import determinize
-from fate.review import (
+from fate.records.reviews import (
     KIND,
     ReviewFormatError,
     check_review,
@@ -29,9 +28,10 @@ from fate.review import (
     review_path,
     save_hash,
 )
-from fate.saves import read_save
-from fate.scenario import build
+from fate.records.saves import read_save
+from fate.tools.scenario import build
 from fate.ui.session import SeatConfig, Session
+from fate.ui.worker import AIWorker
 
 ROOT = Path(__file__).resolve().parents[1]
 FAST = (240, 16)  # iterations and the floor of visits a choice: quick enough for a test
@@ -246,7 +246,7 @@ def test_the_hash_is_of_the_game_not_of_when_it_was_saved(content, tmp_path):
 
 
 def test_a_review_file_is_never_listed_as_a_saved_game(content, tmp_path):
-    from fate.saves import list_saves
+    from fate.records.saves import list_saves
 
     path = finished_save(content, tmp_path)
     data = read_save(path)
@@ -258,7 +258,7 @@ def test_a_review_file_is_never_listed_as_a_saved_game(content, tmp_path):
 
 def _cli(*args):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "fate.review", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "fate.records.reviews", *args], capture_output=True, text=True,
                           env=env, timeout=600, cwd=ROOT)
 
 
@@ -305,7 +305,7 @@ def test_the_reviews_words_use_the_games_names(content, tmp_path):
 
 
 def test_deleting_a_saved_game_deletes_its_reviews(content, tmp_path):
-    from fate.saves import delete_save
+    from fate.records.saves import delete_save
 
     path = finished_save(content, tmp_path)
     data = read_save(path)

@@ -1,4 +1,4 @@
-"""The scenario format and `python -m fate.scenario`: positions and their errors."""
+"""The scenario format and `python -m fate.tools.scenario`: positions and their errors."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import pytest
 import yaml
 
 from fate.engine import ScenarioError
-from fate.scenario import build, load
+from fate.tools.scenario import build, load
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "fate.scenario", *args], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "fate.tools.scenario", *args], capture_output=True, text=True)
 
 
 def test_the_documented_example_loads_and_prints_yaml(tmp_path):
@@ -61,12 +61,12 @@ def test_cli_reports_errors_in_one_line(tmp_path):
 
 
 def test_a_saved_position_becomes_a_scenario_with_the_same_board(content, tmp_path):
-    """python -m fate.scenario --from-save: a reported position can become a test."""
+    """python -m fate.tools.scenario --from-save: a reported position can become a test."""
     import random
 
     from fate.engine import new_game, view
     from fate.engine.save import save_game
-    from fate.scenario import build, to_scenario
+    from fate.tools.scenario import build, to_scenario
 
     g = new_game(content, 3, 21)
     r = random.Random(21)
@@ -74,7 +74,7 @@ def test_a_saved_position_becomes_a_scenario_with_the_same_board(content, tmp_pa
         g.apply(r.choice(g.pending().choices))
     save = tmp_path / "reported.json"
     save_game(g, save)
-    out = subprocess.run([sys.executable, "-m", "fate.scenario", "--from-save", str(save)], cwd=ROOT,
+    out = subprocess.run([sys.executable, "-m", "fate.tools.scenario", "--from-save", str(save)], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     data = yaml.safe_load(out.stdout)
@@ -96,7 +96,7 @@ def test_a_saved_position_becomes_a_scenario_with_the_same_board(content, tmp_pa
 def test_from_save_refuses_a_damaged_save_in_one_line(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{ nope")
-    out = subprocess.run([sys.executable, "-m", "fate.scenario", "--from-save", str(bad)], cwd=ROOT,
+    out = subprocess.run([sys.executable, "-m", "fate.tools.scenario", "--from-save", str(bad)], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "bad.json" in out.stderr
 
@@ -104,13 +104,13 @@ def test_from_save_refuses_a_damaged_save_in_one_line(tmp_path):
 def test_from_save_reads_a_bug_report_too(content, tmp_path):
     from fate.engine import new_game
     from fate.engine.save import save_data
-    from fate.saves import write_report
+    from fate.records.saves import write_report
 
     g = new_game(content, 2, 4)
     while g.turn < 3:
         g.apply(g.pending().choices[0])
     report = write_report(save_data(g), ["a line of the chronicle"], tmp_path)
-    out = subprocess.run([sys.executable, "-m", "fate.scenario", "--from-save", str(report)], cwd=ROOT,
+    out = subprocess.run([sys.executable, "-m", "fate.tools.scenario", "--from-save", str(report)], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert yaml.safe_load(out.stdout)["players"] == 2

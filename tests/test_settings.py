@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from fate import settings
+from fate.records import settings
 from fate.ui.app import App
 from fate.ui.screens.new_game import SetupScene
 from fate.ui.table.scene import PlayScene

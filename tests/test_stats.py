@@ -1,14 +1,14 @@
-"""The record of the player's games (fate/stats.py) agrees with a folder of games built for it."""
+"""The record of the player's games (fate/records/stats.py) agrees with a folder of games built for it."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
-from fate import stats
-from fate.ai.review import review_game
-from fate.review import keep_review
-from fate.saves import read_save
+from fate.ai.critic import review_game
+from fate.records import stats
+from fate.records.reviews import keep_review
+from fate.records.saves import read_save
 from fate.ui.session import SeatConfig, Session
 
 

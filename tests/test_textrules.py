@@ -1,4 +1,4 @@
-"""The rules for talk and names (fate/textrules.py): anything in, a safe string or one typed
+"""The rules for talk and names (fate/ground/textrules.py): anything in, a safe string or one typed
 refusal out; never longer, the same when applied again; look-alike names fold together."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fate.textrules import MAX_LINE, MAX_NAME, Names, TextRefused, fold, line, name, visible
+from fate.ground.textrules import MAX_LINE, MAX_NAME, Names, TextRefused, fold, line, name, visible
 
 BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
 INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u3164\u115f\u1160\uffa0\ufe0f\U000e0001\u00ad\u034f\u2800"

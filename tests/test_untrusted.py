@@ -14,11 +14,20 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fate import settings as settings_file
 from fate.engine import ContentError, SaveFormatError, ScenarioError, default_content, load_content
 from fate.engine.save import load_data
-from fate.paths import data_dir
-from fate.saves import (
+from fate.ground.paths import data_dir
+from fate.ground.untrusted import (
+    MAX_DEPTH,
+    InputError,
+    clean,
+    cut,
+    parse_json,
+    parse_yaml,
+    read_bytes,
+)
+from fate.records import settings as settings_file
+from fate.records.saves import (
     Replay,
     SaveInfo,
     delete_save,
@@ -28,10 +37,9 @@ from fate.saves import (
     read_save,
     write_report,
 )
-from fate.scenario import load as load_scenario
-from fate.scenario import to_scenario
+from fate.tools.scenario import load as load_scenario
+from fate.tools.scenario import to_scenario
 from fate.ui.session import SeatConfig, Session
-from fate.untrusted import MAX_DEPTH, InputError, clean, cut, parse_json, parse_yaml, read_bytes
 from tests.hostile import JSON_HOSTILE, YAML_HOSTILE, Raw, damage, json_text, paths_in, yaml_text
 
 CONTENT = default_content()
@@ -157,7 +165,7 @@ def outcome_of_every_reader(folder: Path, path: Path) -> None:
         one_line(e)
     else:
         assert len(r) == len(r.choices) + 1
-    try:  # python -m fate.scenario --from-save
+    try:  # python -m fate.tools.scenario --from-save
         to_scenario(load_data(CONTENT, read_save(path), str(path)))
     except (SaveFormatError, ScenarioError) as e:
         one_line(e)
@@ -320,7 +328,7 @@ def test_an_effect_step_whose_do_is_of_any_type_is_one_line(data_copy, where, va
 
 
 def test_a_lesson_whose_position_cannot_be_built_is_one_tutorial_line(tmp_path):
-    from fate import tutorial
+    from fate.tools import tutorial
 
     text = (Path(data_dir()) / "tutorial.yaml").read_text(encoding="utf-8")
     bad = tmp_path / "tutorial.yaml"

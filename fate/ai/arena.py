@@ -30,12 +30,30 @@ from typing import Any
 
 from fate.ai.bots import BOTS, make_bot
 from fate.ai.ismcts import HardBot
-from fate.cli import Parser, new_file, seconds, solo_level, whole
 from fate.engine import default_content, engine_kind, new_game
-from fate.untrusted import InputError, cut, parse_json, read_text
+from fate.ground.cli import Parser, new_file, refuse, seconds, whole
+from fate.ground.untrusted import InputError, cut, parse_json, read_text
 
 CHOICE_CAP = 50_000
 
+
+
+def check_solo_level(ap: Parser, level: str | None, players: int) -> None:
+    """Refuse a ``--level`` that is not a level of data/solo.yaml, or that goes with more
+    than one seat. (Checked after parsing: the levels come from the game's data.)"""
+    if level is None:
+        return
+    from fate.content import ContentError
+    from fate.engine import default_content
+
+    try:
+        ids = [x.id for x in default_content().solo_levels]
+    except ContentError as e:
+        refuse(ap.prog, f"--level: the game's data is damaged ({e})")
+    if level not in ids:
+        ap.error(f"argument --level: expected one of {', '.join(ids)}, not {cut(level, 24)}")
+    if players != 1:
+        ap.error("--level: goes with --players 1")
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% confidence interval of a proportion (Wilson score interval)."""
@@ -233,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown or not bots:
         ap.error(f"--bots: unknown bot {cut(unknown[0])} (expected {', '.join(BOTS)})" if unknown
                  else "--bots: name at least one bot")
-    solo_level(ap, a.level, a.players)
+    check_solo_level(ap, a.level, a.players)
     if len(bots) > a.players:
         ap.error(f"--bots: {len(bots)} bots for {a.players} seat(s)")
     try:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from fate.ai.bookfile import read_once, read_players
 from fate.engine import default_content
-from fate.paths import data_dir
-from fate.untrusted import OneLine, cut
+from fate.ground.paths import data_dir
+from fate.ground.untrusted import OneLine, cut
 
 SEAT_COUNTS = (1, 2, 3, 4)
 PRIOR = 20  # imagined games at an even share added to every god's count

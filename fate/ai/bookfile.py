@@ -1,7 +1,7 @@
 """What Hard's two books share: the draft book (``fate.ai.book``, written by
 ``fate.ai.draftbook``) and the value book (``fate.ai.value``, written by
 ``fate.ai.valuebook``). Each is a YAML file of a ``source`` (the command that wrote
-it) and a ``players`` map by seat count, read through ``fate.untrusted``; each is
+it) and a ``players`` map by seat count, read through ``fate.ground.untrusted``; each is
 written by a command that makes sure it can write before it plays any game, and
 replaces the book only with a file that reads back."""
 
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fate.untrusted import InputError, OneLine, cut, read_yaml
+from fate.ground.untrusted import InputError, OneLine, cut, read_yaml
 
 
 def read_players(path: Path, limit: int, seat_counts: tuple[int, ...], error: type[OneLine]) -> tuple[str, dict]:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from fate.ai.book import SEAT_COUNTS, DraftBookError, default_path, load_book
 from fate.ai.bookfile import claim, publish
-from fate.cli import Parser, folder, new_file, seconds, whole
+from fate.ground.cli import Parser, folder, new_file, seconds, whole
 
 PROG = "python -m fate.ai.draftbook"
 

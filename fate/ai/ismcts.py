@@ -111,7 +111,7 @@ class HardBot:
         self.iterations = iterations  # a fixed count instead of a clock (tests: the same on any machine)
         self.exploration = exploration
         self.rollout_depth = rollout_depth
-        # every root choice is tried at least this often before UCB1 picks (the review, fate/ai/review.py:
+        # every root choice is tried at least this often before UCB1 picks (the review, fate/ai/critic.py:
         # the choice a player took must be estimated well enough to be judged, however poor it looks)
         self.min_root_visits = min_root_visits
 

@@ -25,8 +25,8 @@ from fate.ai.bookfile import read_once, read_players
 from fate.ai.evaluate import rewards as hand_rewards
 from fate.engine import Game
 from fate.engine.constants import N_LOCATIONS, OTHER_WORLDS
-from fate.paths import data_dir
-from fate.untrusted import OneLine, cut
+from fate.ground.paths import data_dir
+from fate.ground.untrusted import OneLine, cut
 
 # What the model sees of one seat, in the order of ``features``. "late" is how near
 # the end is: the most Elder Signs any cult holds, over 9; "at 8" and "at 9": some

@@ -34,7 +34,7 @@ from fate.ai.value import (
     features,
     load_values,
 )
-from fate.cli import Parser, new_file, whole
+from fate.ground.cli import Parser, new_file, whole
 
 PROG = "python -m fate.ai.valuebook"
 MAX_POSITIONS = 200_000  # a seat count's positions: a few minutes' fit (32,000 take some 20 s), memory to spare

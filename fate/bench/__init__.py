@@ -68,7 +68,7 @@ sending to the answering state, in ms and in frames at 60 fps
 
 review: the seconds Hard's post-game review takes a decision at each budget (quick,
 thorough), and how often two reviews of the same decisions, seeded apart, give the same
-marks (fate/bench/review.py; ``--games`` x 50 decisions of a seeded game, 150).
+marks (fate/bench/reviewing.py; ``--games`` x 50 decisions of a seeded game, 150).
 
 words: how many words the busy table shows at rest (``--screen table --seed 4``), at 1280x720 and
 1920x1080: every line drawn in one frame through the one text door, counted word by word
@@ -90,7 +90,7 @@ from __future__ import annotations
 
 import sys
 
-from fate.cli import Parser, seconds, whole
+from fate.ground.cli import Parser, seconds, whole
 
 BENCHES = ("engine", "search", "frames", "idle", "package", "load", "prompts", "hint", "server", "online", "fingerprint",
            "review", "turns", "words")
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.what == "online":
         from fate.bench import online as bench
     elif args.what == "review":
-        from fate.bench import review as bench
+        from fate.bench import reviewing as bench
     elif args.what == "turns":
         from fate.bench import turns as bench
     elif args.what == "words":

@@ -40,9 +40,9 @@ def measure(count: int = 12, budget: float | None = None, first_seed: int = 1) -
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from fate import settings as settings_file
-    from fate.ai import worker
     from fate.engine import default_content
+    from fate.records import settings as settings_file
+    from fate.ui import worker
     from fate.ui.app import App
     from fate.ui.table.scene import PlayScene
 

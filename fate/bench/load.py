@@ -47,7 +47,7 @@ def bench_load(saves: int, frames: int) -> dict[str, float]:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from fate.saves import forget_rows
+    from fate.records.saves import forget_rows
     from fate.ui.app import App
 
     with tempfile.TemporaryDirectory(prefix="fate-bench-saves-") as tmp:

@@ -23,10 +23,10 @@ import sys
 import tempfile
 import time
 
-from fate import oscompat
 from fate.engine import default_content
+from fate.ground import oscompat
+from fate.ground.paths import bundle_root
 from fate.net.link import Link
-from fate.paths import bundle_root
 
 PACE = 0.04  # seconds between two choices: the server takes 40 messages a second (docs/protocol.md)
 

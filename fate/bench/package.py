@@ -15,7 +15,7 @@ def measure_package(folder, runs: int = 3) -> dict[str, float]:
     import subprocess
     from pathlib import Path
 
-    from fate.oscompat import executable_name
+    from fate.ground.oscompat import executable_name
 
     folder = Path(folder)
     exe = folder / executable_name("FateOfTheElderGods")

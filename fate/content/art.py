@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from fate.content.model import Art, ContentError
-from fate.untrusted import InputError, cut, parse_json, read_bytes, read_yaml
+from fate.ground.untrusted import InputError, cut, parse_json, read_bytes, read_yaml
 
 FIELDS = {"figure", "accent", "scene", "light", "tone", "flip", "turn"}
 # where the figure and the accent stand (docs/art.md, "Composition")
@@ -30,7 +30,7 @@ MANIFEST_BYTES = 1 << 20
 
 
 def manifest_path() -> Path:
-    from fate.paths import assets_dir
+    from fate.ground.paths import assets_dir
 
     return assets_dir() / "icons" / "manifest.json"
 

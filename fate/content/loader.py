@@ -1,7 +1,7 @@
 """Load and validate data/*.yaml into a Content (the engine's cards, symbols, dice).
 
 Every problem fails with one ContentError that names the file, the card and
-the field. YAML is read through fate/untrusted.py (a safe loader, no aliases).
+the field. YAML is read through fate/ground/untrusted.py (a safe loader, no aliases).
 The words a card may use (effect steps, conditions, locations) are the rules
 engine's: it hands them over as a ``Vocabulary`` (content never imports it).
 """
@@ -31,7 +31,7 @@ from fate.content.model import (
     Symbol,
     Vocabulary,
 )
-from fate.untrusted import InputError, cut, parse_yaml, read_bytes
+from fate.ground.untrusted import InputError, cut, parse_yaml, read_bytes
 
 MAX_BYTES = 1 << 20  # the largest data file is about 20 KB
 COUNTS = {GOD: 8, SPELL: 65, GATE: 15, ARTIFACT: 20, CURSE: 20}
@@ -479,7 +479,7 @@ def load_content(words: Vocabulary, root: Path | str | None = None) -> Content:
     """Read and validate every data file against the engine's ``words`` (the bundled
     data/ when ``root`` is None). Raises ContentError on the first problem. The engine's
     own ``load_content`` and ``default_content`` hand its words over."""
-    from fate.paths import data_dir
+    from fate.ground.paths import data_dir
 
     loader = _Loader(Path(root) if root is not None else data_dir(), words)
     loader.load_symbols()

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from fate.untrusted import OneLine
+from fate.ground.untrusted import OneLine
 
 
 class ContentError(OneLine):

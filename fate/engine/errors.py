@@ -1,11 +1,11 @@
 """Typed errors. Each subclasses ValueError and says what was wrong and where.
 
-A loader's error is a ``OneLine`` (fate/untrusted.py); the cards' own, ``ContentError``,
+A loader's error is a ``OneLine`` (fate/ground/untrusted.py); the cards' own, ``ContentError``,
 lives with the content (fate/content/model.py) and is handed on here for the engine's callers.
 """
 
 from fate.content.model import ContentError
-from fate.untrusted import OneLine
+from fate.ground.untrusted import OneLine
 
 __all__ = ["ContentError", "IllegalChoice", "OneLine", "SaveFormatError", "ScenarioError"]
 

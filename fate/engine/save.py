@@ -12,9 +12,6 @@ as it is read.
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +22,8 @@ from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.fields import LIST_FIELDS, NESTED_FIELDS
 from fate.engine.game import Game
 from fate.engine.registry import TASKS
-from fate.untrusted import InputError, clean, cut, read_json
+from fate.ground.files import write_save
+from fate.ground.untrusted import InputError, clean, cut, read_json
 
 FORMAT_VERSION = 2
 MAX_BYTES = 16 << 20  # the longest game saves about 200 KB
@@ -84,47 +82,6 @@ def save_data(g: Game, session: dict | None = None) -> dict[str, Any]:
 
 def save_game(g: Game, path: str | Path, session: dict | None = None) -> None:
     write_save(save_data(g, session), path)
-
-
-def write_save(data: dict[str, Any], path: str | Path, backup: bool = False) -> None:
-    """Write atomically: a temporary file in the same folder, flushed to the disk,
-    then renamed over the old one, so that a save is always whole. With ``backup``
-    the previous file is kept beside it as ``NAME.bak``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, separators=(",", ":"))
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if backup and path.exists():
-            os.replace(path, backup_path(path))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _sync_folder(path.parent)
-
-
-def backup_path(path: str | Path) -> Path:
-    path = Path(path)
-    return path.with_name(path.name + ".bak")
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the renames themselves durable (POSIX); a no-op where folders cannot be opened."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def replay(content: Content, config: dict, choices: list[str], where: str = "save") -> Game:
@@ -371,7 +328,7 @@ def load_data(content: Content, data: Any, where: str = "save", verify: bool = F
 
 def read_data(path: str | Path) -> Any:
     """The JSON of a save file through the one door for untrusted files
-    (fate/untrusted.py): SaveFormatError, one line, for anything else."""
+    (fate/ground/untrusted.py): SaveFormatError, one line, for anything else."""
     try:
         return read_json(path, MAX_BYTES)
     except InputError as e:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ipaddress
 import re
 
-from fate.untrusted import one_line
+from fate.ground.untrusted import one_line
 
 DEFAULT_PORT = 8765
 MAX_TEXT = 200  # one address, or several joined by commas, as typed or kept

@@ -3,7 +3,7 @@
 ``start_host()`` runs ``fate.server`` with the embedded SQLite store in the
 user's data folder (``host.sqlite``), listening on every interface, on port
 8765 when it is free (so the address friends remember stays good) or else on
-a port the system picks. The child is detached (fate/oscompat.py): closing the
+a port the system picks. The child is detached (fate/ground/oscompat.py): closing the
 window may leave it hosting in the background; ``Host.stop()`` pauses the game
 for everyone (the games stay in the file: hosting again resumes them). A host
 started by an earlier window is found again through ``host.json`` (its process
@@ -15,7 +15,7 @@ other exits at once saying ``database held``, and its window takes the first one
 once that one names itself (in ``host.json``, and in the lock file while it holds
 the lock: fate/server/dblock.py). What friends
 type: ``lan_addresses()`` and the port. For friends in other houses the server asks the
-home router to forward its port (``--upnp``, fate/router.py) and writes what the router
+home router to forward its port (``--upnp``, fate/ground/router.py) and writes what the router
 said to ``router.json``, which ``Host.router()`` reads for the hosting page; when hosting
 stops the mapping goes (``Host.stop()`` takes it back itself if the server could not).
 """
@@ -32,12 +32,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from fate import oscompat
-from fate.engine.save import write_save
+from fate.ground import oscompat
+from fate.ground.files import write_save
+from fate.ground.paths import bundle_root, user_dir
+from fate.ground.router import RouterReport, close_recorded, read_report
+from fate.ground.untrusted import InputError, one_line, read_json
 from fate.net.mygames import port_of
-from fate.paths import bundle_root, user_dir
-from fate.router import RouterReport, close_recorded, read_report
-from fate.untrusted import InputError, one_line, read_json
 
 DEFAULT_PORT = 8765
 START_SECONDS = 60.0

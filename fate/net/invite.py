@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fate.ground.untrusted import one_line
 from fate.net.mygames import address_url
-from fate.untrusted import one_line
 
 LINE_SCHEMES = {"fate": "ws", "fates": "wss"}  # an invite line's scheme -> the connection's
 MAX_PASTE = 400  # longer than any invite line; a longer paste is refused, not searched

@@ -26,9 +26,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from fate.content.model import Content
+from fate.ground.untrusted import one_line
 from fate.net.address import AddressError, check_url
 from fate.net.messages import MAX_TEXT, VERSION, BadServerMessage, parse
-from fate.untrusted import one_line
 
 FIRST_DELAY = 0.5
 MAX_DELAY = 10.0

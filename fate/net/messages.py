@@ -3,7 +3,7 @@
 ``parse(raw, content)`` returns the message as plain data, or raises
 ``BadServerMessage`` (a ValueError, one short line). A server is a stranger:
 the text may be anything, so it is sized, parsed as plain JSON
-(fate/untrusted.py), and every field the game reads is checked for its type
+(fate/ground/untrusted.py), and every field the game reads is checked for its type
 and range; a ``state``'s view is checked key by key against the shape of the
 engine's ``view(seat)`` (fate/engine/view.py) and every event against the
 engine's own catalogue (fate/engine/events.py), so the table never meets a
@@ -17,7 +17,7 @@ from typing import Any
 
 from fate.content.model import Content
 from fate.engine.events import EVENTS
-from fate.untrusted import InputError, cut, parse_json
+from fate.ground.untrusted import InputError, cut, parse_json
 
 MAX_TEXT = 4 * 2**20  # the client's WebSocket takes frames of at most this (a view is ~10 KiB)
 MAX_STR = 2000  # any text a server sends: a card's text is some hundreds of characters

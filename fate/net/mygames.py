@@ -4,7 +4,7 @@ Kept in ``online.json`` in the user's data folder (beside the saves), so that a
 game joined today is found again after a restart days later. A token is the
 player's key to a seat (docs/protocol.md): it stays on this computer. The file
 is written whole and atomically after every change; read back through the one
-door for files (fate/untrusted.py): a damaged file is one line on the Play
+door for files (fate/ground/untrusted.py): a damaged file is one line on the Play
 Online screen, set aside as ``online.json.damaged``, never a crash, and the
 local games and settings are untouched.
 """
@@ -18,10 +18,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fate.engine.save import write_save
+from fate.ground.files import write_save
+from fate.ground.paths import user_dir
+from fate.ground.untrusted import InputError, one_line, read_json
 from fate.net.address import AddressError, server_url
-from fate.paths import user_dir
-from fate.untrusted import InputError, one_line, read_json
 
 FILE_NAME = "online.json"
 MAX_BYTES = 2 * 2**20

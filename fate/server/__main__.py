@@ -20,7 +20,7 @@ from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
-    from fate import paths
+    from fate.ground import paths
     from fate.server.limits import LimitConfig
 
     ap = argparse.ArgumentParser(prog="python -m fate.server", description="Fate of the Elder Gods game server")
@@ -134,14 +134,14 @@ async def serve(a, db: str) -> int:
     scheme = "wss" if a.certfile else "ws"
     shown = db.split("@")[-1] if db.startswith("postgres") else db
 
-    opener = None  # --upnp: the router asked to forward the port (fate/router.py)
+    opener = None  # --upnp: the router asked to forward the port (fate/ground/router.py)
 
     def ready(port: int) -> None:
         nonlocal opener
         announce(held, port)
         print(f"listening on {scheme}://{a.host}:{port} (db {shown})", flush=True)
         if a.upnp:
-            from fate.router import PortOpener
+            from fate.ground.router import PortOpener
 
             opener = PortOpener(port, Path(a.upnp_report) if a.upnp_report else None)
 

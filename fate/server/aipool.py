@@ -7,7 +7,7 @@ seed comes from the game's seed, the seat and the decision number, so which
 process decides a move does not change the move. With ``workers=0`` the bots
 think on a thread of their own (tests, tiny machines): slower, still never
 on the loop. Every worker ends with the server, however the server ends (SIGKILL
-included): ``fate.oscompat.die_with_parent`` runs first in each.
+included): ``fate.ground.oscompat.die_with_parent`` runs first in each.
 
 Moves that need no search (Random, Easy, Normal: one look ahead at most, a few
 milliseconds) never queue behind a search: ``quick`` decides them at once on the server's
@@ -44,7 +44,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from fate.oscompat import die_with_parent
+from fate.ground.oscompat import die_with_parent
 
 log = logging.getLogger("fate.server")
 

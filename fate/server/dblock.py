@@ -4,7 +4,7 @@ included), so a second server on the same file refuses to start rather than shar
 
 Once listening, the holder writes who it is into the lock file, after its first byte
 (the byte Windows locks, which no other process may read there): one space, then
-``{"pid": ..., "port": ..., "birth": ...}`` (``birth``: fate.oscompat.process_birth of
+``{"pid": ..., "port": ..., "birth": ...}`` (``birth``: fate.ground.oscompat.process_birth of
 the holder). The game's Host on this computer (fate/net/hosting.py) finds a running
 server by it when its own record is gone; it believes the file only while the lock
 is held.
@@ -16,7 +16,7 @@ import json
 import os
 from pathlib import Path
 
-from fate.oscompat import process_birth, try_lock
+from fate.ground.oscompat import process_birth, try_lock
 
 FREE = -1  # a store that needs no lock (PostgreSQL), or a folder where none can be had
 

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from fate import textrules
+from fate.ground import textrules
 
 VERSION = 3  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch
 MAX_CHAT = 160  # characters of one line of table talk
@@ -37,7 +37,7 @@ _CODE = re.compile(r"[A-Za-z0-9-]{4,40}")  # invite codes, dashes allowed for re
 _CHOICE = re.compile(r"[\x21-\x7e]{1,120}")  # choice ids: printable ASCII, no spaces
 _GROUP = re.compile(r"[A-Za-z0-9_-]{1,16}")
 # a line of table talk: 1-160 characters, no control ones, no lone surrogate ("\ud800" in JSON
-# decodes to one; it is not text, and no database would store it); then fate/textrules.py keeps
+# decodes to one; it is not text, and no database would store it); then fate/ground/textrules.py keeps
 # what draws as itself (no bidi control, no invisible character) and refuses a line with nothing left
 _CHAT = re.compile(rf"[^\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]{{1,{MAX_CHAT}}}", re.S)
 # a player's name: the same characters, 1-24 of them (then kept to what draws, as a line is)
@@ -108,7 +108,7 @@ _game = _text(_ID, "a game id")
 _token = _text(_TOKEN, "a seat token")
 _seat = _int(0, MAX_SEATS - 1)
 def _name(name: str, x: Any) -> str:
-    """A player's name: 1 to 24 characters, kept to what draws as itself (fate/textrules.py),
+    """A player's name: 1 to 24 characters, kept to what draws as itself (fate/ground/textrules.py),
     never only invisible ones, never a name the game itself uses ("Seat 1", "Host", "AI")."""
     if not isinstance(x, str) or not _NAME.fullmatch(x):
         raise ProtocolError("bad_message", f"field {name!r}: expected a name of 1 to {textrules.MAX_NAME} "

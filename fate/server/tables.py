@@ -31,13 +31,13 @@ from typing import TYPE_CHECKING, Any
 from fate.engine import new_game
 from fate.engine.save import save_data
 from fate.engine.undo import UndoTrail
+from fate.ground.textrules import Names, TextRefused, visible
+from fate.ground.untrusted import one_line
 from fate.server.handlers import new_invite
 from fate.server.limits import Window, more_than, span
 from fate.server.live import Live, waiting_on
 from fate.server.protocol import MAX_DELAY, Message, ProtocolError, reply
 from fate.server.storage import ChatRow, GameRow, SeatRow, TableRow, digest
-from fate.textrules import Names, TextRefused, visible
-from fate.untrusted import one_line
 
 if TYPE_CHECKING:
     from fate.server.presence import Conn

@@ -3,7 +3,7 @@
 Everything a client ever learns of a game goes through this module, and
 every function takes the seat it builds for: the view is the engine's
 ``view(game, seat)`` unchanged, the events are those ``visible_to(seat)``,
-narrated by ``narrate`` (fate/narration.py, the words the table uses too; no pygame)
+narrated by ``narrate`` (fate/words/narration.py, the words the table uses too; no pygame)
 with that seat's view. tests/server/test_secrecy.py checks every message of
 hundreds of games against the engine.
 """
@@ -17,8 +17,8 @@ from fate.engine import Event, Game, new_game, view
 from fate.engine.determinize import ENDS, MAY_END, turn_ending
 from fate.engine.undo import NOTHING_YET
 from fate.engine.view import hide_draft
-from fate.narration import narrate
 from fate.server.protocol import reply
+from fate.words.narration import narrate
 
 
 def told(events: list[Event], v: dict, seat: int, content: Content) -> list[dict[str, Any]]:

@@ -14,5 +14,5 @@
 - ``shots.py`` and ``crash.py``: headless uses (screenshots, the self-test, the crash check).
 
 Arrows run one way: kit <- table <- screens and online <- app <- shots; the words for
-events (fate/narration.py) live below the table and the server alike.
+events (fate/words/narration.py) live below the table and the server alike.
 """

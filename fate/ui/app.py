@@ -32,15 +32,15 @@ import fate.ui.screens.statistics  # noqa: F401
 import fate.ui.screens.title  # noqa: F401
 import fate.ui.screens.tutorial  # noqa: F401
 import fate.ui.table.scene  # noqa: F401
-from fate import settings as settings_file
 from fate.content.model import Content
+from fate.ground.paths import saves_dir
+from fate.ground.untrusted import cut
 from fate.net.hosting import HostWatch, claim_window, release_window
-from fate.paths import saves_dir
+from fate.records import settings as settings_file
 from fate.ui.kit import art, illustration
 from fate.ui.kit.sound import Sound
 from fate.ui.kit.theme import Ink, show_cult_shapes
 from fate.ui.kit.widgets import SCENES, Scene
-from fate.untrusted import cut
 
 TITLE = "Fate of the Elder Gods"
 MIN_SIZE = (1280, 720)

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from fate.oscompat import LineReader
+from fate.ground.oscompat import LineReader
 
 
 def autoplay_command(seed: int) -> list[str]:

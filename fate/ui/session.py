@@ -11,7 +11,6 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from fate.ai import worker as aiworker
 from fate.ai.bots import LEVELS, make_bot
 from fate.content.model import Content
 from fate.engine import Event, Game, new_game, new_game_from, view
@@ -19,9 +18,10 @@ from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.save import load_data, save_data, snapshot
 from fate.engine.undo import UndoTrail, revealed
 from fate.engine.view import hide_draft
-from fate.saves import Autosaver, GameLock, GameLocked, new_game_id, read_save
-from fate.settings import COLOURS
-from fate.untrusted import cut, player_name
+from fate.ground.untrusted import cut, player_name
+from fate.records.saves import Autosaver, GameLock, GameLocked, new_game_id, read_save
+from fate.records.settings import COLOURS
+from fate.ui import worker as aiworker
 
 
 @dataclass
@@ -231,7 +231,7 @@ class Session:
 
     def ai_think(self) -> bool:
         """Ask the AI of the prompted seat for its choice; it thinks in the worker
-        process (fate/ai/worker.py) while the table draws. True if it starts now,
+        process (fate/ui/worker.py) while the table draws. True if it starts now,
         False if it was already thinking. ``ai_done`` gives its choice id."""
         if self._asked == "choose":
             return False

@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 
 from fate.content.model import Content
-from fate.saves import list_saves
+from fate.records.saves import list_saves
 from fate.ui.app import App, click
 from fate.ui.kit.theme import CULT_COLOURS
 from fate.ui.session import SeatConfig, Session
@@ -48,7 +48,7 @@ def busy_session(content: Content, seed: int, players: int = 4, decisions: int =
 
 
 def scenario_session(content: Content, path: str | Path) -> Session:
-    from fate.scenario import load
+    from fate.tools.scenario import load
 
     g = load(content, path)
     seats = [SeatConfig(i == 0, "normal", i) for i in range(g.n)]
@@ -219,7 +219,7 @@ def endgame_session(content: Content, seed: int) -> Session:
     """A close three-cult endgame (the first cult a step from its god and three Elder Signs
     from its seal; three gods dealt by the seed) played out by seeded random choices: seed 2
     ends in a summoning (Cthulhu's), seed 1 in a sealing (Nyarlathotep's cult)."""
-    from fate.scenario import build
+    from fate.tools.scenario import build
 
     rnd = random.Random(seed)
     gods = rnd.sample([content.cards[i].id for i in content.gods], 3)
@@ -255,9 +255,9 @@ def reviewed_sample(content: Content, folder: Path, seed: int) -> Path:
     """A finished two-cult game (you against a Normal cult, your choices at random) with a
     review of your decisions kept beside it, worked out with a short search (the shot's time)."""
     from fate.ai.bots import make_bot
-    from fate.ai.review import review_game
-    from fate.review import keep_review
-    from fate.saves import read_save
+    from fate.ai.critic import review_game
+    from fate.records.reviews import keep_review
+    from fate.records.saves import read_save
 
     s = Session(content, [SeatConfig(True, "normal", 0), SeatConfig(False, "normal", 1)], seed, saves=folder,
                 game_id="game-20261127-200000-000")
@@ -289,7 +289,7 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
         if online:  # the shot's own data folder: its online games file and its server's database
             before = os.environ.get("FATE_USER_DIR")
             os.environ["FATE_USER_DIR"] = tmp
-            # a shot's server asks no real router for a port (fate/router.py): this address answers nothing
+            # a shot's server asks no real router for a port (fate/ground/router.py): this address answers nothing
             os.environ.setdefault("FATE_ROUTER_URL", "http://127.0.0.1:9/rootDesc.xml")
         app = App(content, size=size, seed=seed, saves=saves)
         app.online_file = Path(tmp) / "online.json"  # never the player's own online games

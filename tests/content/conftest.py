@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fate.paths import data_dir
+from fate.ground.paths import data_dir
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from fate.content.art import FIELDS, LIGHTS, SCENES, TONES, icons_in_data, known_icons, parse_art
 from fate.content.model import Art, ContentError
 from fate.engine import load_content
-from fate.paths import data_dir
+from fate.ground.paths import data_dir
 from tests.content.test_content import edit
 
 ICONS = known_icons()

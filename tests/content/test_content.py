@@ -17,7 +17,7 @@ def test_counts_are_exact(content):
 
 
 def test_cli_prints_counts():
-    out = subprocess.run([sys.executable, "-m", "fate.cards"], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-m", "fate.tools.cards"], capture_output=True, text=True)
     assert out.returncode == 0 and "spells: 65" in out.stdout and "content OK" in out.stdout
 
 
@@ -69,7 +69,7 @@ def test_a_missing_file_is_named(data):
 
 def test_cli_error_is_one_line(data):
     (data / "gods.yaml").write_text("gods: 7\n")
-    out = subprocess.run([sys.executable, "-m", "fate.cards", str(data)], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-m", "fate.tools.cards", str(data)], capture_output=True, text=True)
     assert out.returncode == 2 and out.stderr.strip().count("\n") == 0
     assert "gods.yaml" in out.stderr and "Traceback" not in out.stderr
 

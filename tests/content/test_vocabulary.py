@@ -11,7 +11,7 @@ import pytest
 
 from fate.engine import load_content
 from fate.engine.constants import location_index
-from fate.scenario import build
+from fate.tools.scenario import build
 
 DATA = Path(__file__).resolve().parent.parent.parent / "data"
 KEY_01 = "effect: [{do: gain_artifact}],"  # its art follows

@@ -13,7 +13,7 @@ from fate.engine.save import snapshot
 
 
 def test_engine_never_imports_pygame():
-    code = "import sys, fate.engine, fate.content, fate.scenario; print('pygame' in sys.modules)"
+    code = "import sys, fate.engine, fate.content, fate.tools.scenario; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

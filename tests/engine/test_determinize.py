@@ -185,7 +185,7 @@ def test_games_that_look_alike_give_the_same_deal(content):
 def test_a_curse_is_never_dealt_a_face_that_would_have_been_revealed(content):
     """Seat 0 leads at Summon 5 and holds a Gate: An Ill Omen, First Among the Damned and
     The Gate Slams Shut would all have struck already, so no deal may give it one of them."""
-    from fate.scenario import build
+    from fate.tools.scenario import build
 
     g = build(content, {"players": 3, "start": "move", "seats": [
         {"summon": 5, "gate": True, "curses": ["hungry-abyss", "hubris"]}, {"summon": 1}, {"summon": 2}]})

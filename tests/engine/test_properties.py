@@ -27,7 +27,7 @@ from fate.engine.constants import LOCATIONS, PHASES
 from fate.engine.events import event_problems
 from fate.engine.invariants import violations
 from fate.engine.save import load_data, save_data
-from fate.scenario import build
+from fate.tools.scenario import build
 
 CONTENT = default_content()  # module level: Hypothesis reruns a test body many times
 KINDS = {k: [c.id for c in CONTENT.cards if c.kind == k] for k in ("spell", "artifact", "curse", "god", "gate")}
@@ -147,7 +147,7 @@ def test_r_cmp_5_a_random_scenario_builds_a_sound_game_or_is_refused_in_one_line
 def test_a_damaged_scenario_file_is_refused_in_one_line(tmp_path_factory, scenario, cut):
     """Broken YAML (a scenario text cut short or with a character changed) gets one
     line naming the file, never a traceback."""
-    from fate.scenario import load
+    from fate.tools.scenario import load
 
     text = yaml.safe_dump(scenario, sort_keys=False)
     r = random.Random(cut)

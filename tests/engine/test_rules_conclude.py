@@ -196,7 +196,7 @@ def test_r_cn_1_a_ready_step_nothing_can_pay_for_passes_and_tells_its_player_alo
     """At The Library (two Spells may be Readied) a hand whose costs nothing pays for: no
     decision is asked, and the player, and only they, is told why."""
     from fate.engine import view
-    from fate.narration import narrate
+    from fate.words.narration import narrate
 
     t = conclude(table, "library", seats=[{"hand": ["flame-01"]}, {}, {}],
                  locations={"library": {"column": []}})

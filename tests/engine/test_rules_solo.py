@@ -107,7 +107,7 @@ def test_r_so_9_you_may_not_move_onto_the_investigators(table):
 
 def told(t) -> list[str]:
     """The Chronicle of a test game as the player reads it (each event after the one before)."""
-    from fate.narration import narrate
+    from fate.words.narration import narrate
 
     v, out, before = t.view(0), [], None
     for e in t.events:

@@ -12,7 +12,6 @@ from fate.engine import SaveFormatError, new_game
 from fate.engine.save import (
     FORMAT_VERSION,
     MAX_CHOICES,
-    backup_path,
     check_choices,
     check_config,
     load_data,
@@ -21,8 +20,8 @@ from fate.engine.save import (
     save_data,
     save_game,
     snapshot,
-    write_save,
 )
+from fate.ground.files import backup_path, write_save
 
 
 def midgame(content, players=3, seed=4, n=80):
@@ -210,7 +209,7 @@ def test_verify_catches_a_snapshot_that_disagrees_with_the_choices(content, tmp_
 
 
 def test_a_scenario_game_loads_from_its_snapshot_without_replaying(content, tmp_path):
-    from fate.scenario import build
+    from fate.tools.scenario import build
 
     g = build(content, {"players": 2, "seats": [{"summon": 5}, {}]})
     save_game(g, tmp_path / "s.json")

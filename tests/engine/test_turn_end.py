@@ -1,7 +1,7 @@
 """"End your turn?" always right (issue 43, item 7): a choice is marked as ending the turn only
 when it ends it in every deal the seat's knowledge allows, and as one that may end it when that
 turns on the dice or on cards the seat cannot see (fate/engine/determinize.py's
-``turn_ending``). Positions are scenarios (fate/scenario.py)."""
+``turn_ending``). Positions are scenarios (fate/tools/scenario.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import random
 from fate.bench.turns import contradiction
 from fate.engine import new_game
 from fate.engine.determinize import ENDS, MAY_END, turn_end, turn_ending
-from fate.scenario import build
+from fate.tools.scenario import build
 
 
 def _temporary_control(content):

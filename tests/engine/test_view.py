@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from fate.engine import new_game, view
-from fate.scenario import build
+from fate.tools.scenario import build
 
 TOP = {"viewer", "players", "solo", "solo_level", "turn", "current", "phase", "turn_location", "fate_pieces", "locations",
        "seats", "curses_held", "supply", "artifacts_face_up", "resolving", "dice", "over", "winners", "losers",

@@ -96,7 +96,7 @@ def test_the_hosting_window_record_names_a_live_window_only_with_its_process_sta
     import json
     import os
 
-    from fate import oscompat
+    from fate.ground import oscompat
 
     record = hosting.user_dir() / "host-window.json"
     record.parent.mkdir(parents=True, exist_ok=True)

@@ -1,4 +1,4 @@
-"""Hosting across houses (fate/router.py, fate/net/hosting.py) against a real UPnP router.
+"""Hosting across houses (fate/ground/router.py, fate/net/hosting.py) against a real UPnP router.
 
 The router is miniupnpd (Debian's, the daemon home routers run), with its nftables
 backend, started in a network namespace of the test's own (``unshare -n``: nothing of
@@ -115,7 +115,7 @@ def test_hosting_asks_the_router_for_the_port_and_closes_it_when_hosting_stops(t
     (tmp_path / "rules.nft").write_text(RULES)
     (tmp_path / "miniupnpd.conf").write_text(CONF)
     (tmp_path / "inside.py").write_text(textwrap.dedent(INSIDE).replace("hosting.read_report",
-                                                                         "__import__('fate.router').router.read_report"))
+                                                                         "__import__('fate.ground.router').router.read_report"))
     script = SETUP.format(public=PUBLIC, dir=tmp_path, python=sys.executable)
     env = {k: v for k, v in os.environ.items() if k != "FATE_ROUTER_URL"}  # search the network, as at home
     env.update(FATE_USER_DIR=str(tmp_path / "user"), PYTHONPATH=str(ROOT))

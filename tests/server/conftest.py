@@ -12,7 +12,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from fate.oscompat import end_process
+from fate.ground.oscompat import end_process
 
 ROOT = Path(__file__).resolve().parents[2]
 # The tests play many games from one address (loopback): no limit per address unless a test

@@ -10,8 +10,8 @@ import subprocess
 import time
 from pathlib import Path
 
+from fate.ground.oscompat import process_birth
 from fate.net.client import Client
-from fate.oscompat import process_birth
 
 HARD_GAME = [{"kind": "ai", "level": "hard"}, {"kind": "ai", "level": "hard"}]
 

@@ -1,4 +1,4 @@
-"""Talk and names that cannot lie, against a real server process (fate/textrules.py at the
+"""Talk and names that cannot lie, against a real server process (fate/ground/textrules.py at the
 server's door, fate/server/protocol.py and tables.py): a line's bidi controls and invisible
 characters never reach another player, a line of nothing visible is refused, and a name
 that looks like another player's at the table, or like one the game itself uses, cannot be
@@ -11,9 +11,9 @@ import json
 
 from hypothesis import given, settings
 
+from fate.ground.textrules import visible
 from fate.net.client import Client
 from fate.server.protocol import VERSION, ProtocolError, parse
-from fate.textrules import visible
 from tests.test_textrules import nasty, safe
 
 from .test_tables import TWO, error_of

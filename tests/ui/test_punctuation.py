@@ -15,10 +15,11 @@ import time
 import pytest
 import yaml
 
-from fate import guide, tutorial
+from fate.tools import tutorial
 from fate.ui.app import App, click
 from fate.ui.screens.end import EndScene
 from fate.ui.table.scene import PlayScene
+from fate.words import guide
 
 from .table.test_table_play import press, start
 
@@ -107,7 +108,7 @@ def test_a_hint_naming_a_choice_whose_words_end_a_sentence_ends_one_sentence():
 
 def test_every_fate_piece_is_named_as_a_player_reads_it(content, tmp_path):
     """Issue 50: in solo the player's Fate Piece was called "Fate Piece (the)"."""
-    from fate.scenario import build
+    from fate.tools.scenario import build
     from fate.ui.session import SeatConfig, Session
     from fate.ui.shots import open_table
     for players in (1, 2):

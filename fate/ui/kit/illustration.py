@@ -24,7 +24,7 @@ from functools import lru_cache
 import pygame
 
 from fate.content.model import GOD, SPELL, Art, Card, Content
-from fate.paths import assets_dir
+from fate.ground.paths import assets_dir
 
 RGB = tuple[int, int, int]
 

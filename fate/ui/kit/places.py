@@ -6,7 +6,7 @@ for The Other Worlds), in its Astral symbol's palette (fate/ui/kit/illustration.
 The scene fills its plaque, bright enough to be seen; only the band behind the place's
 name is shaded, so that the name keeps a contrast of at least 4.5 (WCAG) against what is
 behind it (a test measures it). The Basic and Control Actions are not words on the plaque
-but a row of symbols (fate/altar_symbols.py, Root's way), each group on a dark pill; the
+but a row of symbols (fate/words/symbols.py, Root's way), each group on a dark pill; the
 words are in the plaque's tooltip and How to Play. Drawn once per size.
 """
 
@@ -16,9 +16,9 @@ from functools import lru_cache
 
 import pygame
 
-from fate import altar_symbols
 from fate.ui.kit import art
 from fate.ui.kit.illustration import PALETTES, Layer, Picture, render, tinted
+from fate.words import symbols as altar_symbols
 
 L = Layer
 # Each place: its layers (back to front), the palette (its symbol), light and texture.

@@ -20,7 +20,7 @@ import time
 import pygame
 
 from fate.engine import Event
-from fate.paths import assets_dir
+from fate.ground.paths import assets_dir
 
 EFFECTS = ("dice", "card_play", "card_draw", "cultist", "raid", "curse", "summon", "elder_sign", "win", "lose",
            "your_turn")  # your_turn: two soft knocks when an online game asks you (fate/ui/online/knock.py)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from fate.paths import assets_dir
+from fate.ground.paths import assets_dir
 
 DESIGN_W, DESIGN_H = 1920, 1080
 

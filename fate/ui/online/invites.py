@@ -6,7 +6,7 @@ The scene (fate/ui/online/screens.py) keeps its page and fields; these functions
 into it and act for it. An invite line is ``fate://address:port/CODE`` (fate/net/invite.py):
 the router's public address and port when it opened the way, else this computer's
 address on the home network. The router's answer comes from the hosting server's
-report (fate/router.py through ``Host.router()``), read at most twice a second.
+report (fate/ground/router.py through ``Host.router()``), read at most twice a second.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from urllib.parse import urlsplit
 
 import pygame
 
+from fate.ground.router import RouterReport
 from fate.net import hosting
 from fate.net.invite import InviteError, invite_line, read_line
-from fate.router import RouterReport
 from fate.ui.kit import clipboard
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import GOLD, INK_DIM, PARCHMENT, WENT_WELL, WENT_WRONG

@@ -4,7 +4,7 @@ When the server's state asks a seat played at this screen after another seat's
 decision (a friend's, an AI's), the table knocks: two soft knocks in the game
 (``your_turn``, at the effects volume) and, when the window is not in front (it
 lost the keyboard: ``App.focused``), a desktop notification through the platform
-layer (fate/oscompat.py ``notify``: notify-send, osascript, a Windows balloon)
+layer (fate/ground/oscompat.py ``notify``: notify-send, osascript, a Windows balloon)
 and the window's flash in the taskbar (SDL's window flash, until it is in front
 again). Each of the three has its own setting (Settings, "Your turn online"),
 kept with the others. Several decisions of yours in a row knock once; opening a
@@ -17,7 +17,7 @@ import warnings
 
 import pygame
 
-from fate import oscompat
+from fate.ground import oscompat
 
 SETTINGS = ("knock_notify", "knock_flash", "knock_sound")
 

@@ -19,16 +19,16 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from fate.ai.worker import Reply
 from fate.content.model import Content
 from fate.engine import Event
 from fate.engine.model import Choice, Prompt
 from fate.engine.undo import NOT_A_PLAYER, NOTHING_YET, OVER
 from fate.engine.view import hide_draft
+from fate.ground.untrusted import one_line
 from fate.net.link import Link, error_words
 from fate.ui.online.together import TALK_KEPT, Together
 from fate.ui.session import SeatConfig, TurnRecord
-from fate.untrusted import one_line
+from fate.ui.worker import Reply
 
 
 @dataclass

@@ -72,7 +72,7 @@ class OnlinePlayScene(TalkPanel, PlayScene):
     # ---------------------------------------------------------------- what the server sends
     def _narrate_new(self, v: dict, animate: bool, upto: int | None = None) -> None:
         """The Chronicle names each player from its first line on: their name until their Elder
-        God is known (fate/narration.py reads ``player``), never "seat 2"."""
+        God is known (fate/words/narration.py reads ``player``), never "seat 2"."""
         s = self.session
         if v.get("seats"):
             names = [s.name(i) for i in range(len(v["seats"]))]

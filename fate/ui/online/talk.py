@@ -7,7 +7,7 @@ as a note at the board's right edge (``draw_toasts``), BGA's way. The table's ow
 take-back, a player gone or back) are drawn in italics with no name, unlike any player's.
 Spectators read it only when the host allowed it, and never write. The server keeps the
 talk with the game (fate/server/tables.py); the lines are its untrusted text, drawn as
-fate/textrules.py keeps it (what draws as itself), on one line each, cut.
+fate/ground/textrules.py keeps it (what draws as itself), on one line each, cut.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import time
 
 import pygame
 
+from fate.ground.textrules import MAX_LINE, MAX_NAME, visible
 from fate.net.mygames import MyGames
-from fate.textrules import MAX_LINE, MAX_NAME, visible
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INK_FAINT, PANEL, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import Hotspot, button, tooltip
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fate import textrules
+from fate.ground import textrules
 from fate.net.mygames import MyGames, OnlineGame
 
 TALK_KEPT = 200  # lines of the table's talk kept here
@@ -62,7 +62,7 @@ class Together:
         self.notes = (*self.notes, note)[-NOTES_KEPT:]
 
     def say(self, text: str) -> str:
-        """Send a line of talk (what draws of it, fate/textrules.py); "" or why not."""
+        """Send a line of talk (what draws of it, fate/ground/textrules.py); "" or why not."""
         try:
             line = textrules.line(text, MAX_TALK)
         except textrules.TextRefused:

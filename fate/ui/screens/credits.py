@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from fate.paths import assets_dir, bundle_root
+from fate.ground.paths import assets_dir, bundle_root
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.reader import TextView
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INK_FAINT, PARCHMENT

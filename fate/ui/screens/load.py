@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 
 from fate.engine.errors import SaveFormatError
-from fate.saves import delete_save, list_saves
+from fate.records.saves import delete_save, list_saves
 from fate.ui.kit.theme import (
     BLOOD,
     BRONZE,

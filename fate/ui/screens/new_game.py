@@ -11,6 +11,7 @@ import pygame
 
 from fate.ai.bots import LEVELS
 from fate.content.model import STANDARD_LEVEL
+from fate.ground.untrusted import NAME_LEN
 from fate.ui.kit import art
 from fate.ui.kit.theme import (
     BRONZE,
@@ -24,7 +25,6 @@ from fate.ui.kit.theme import (
 )
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.session import SeatConfig, Session
-from fate.untrusted import NAME_LEN
 
 LEVEL_TIPS = {
     "easy": "Easy: looks one step ahead at its own cult only, and often misjudges",
@@ -39,7 +39,7 @@ class SetupScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        # as the screen was last left (fate/settings.py checked each seat when it loaded them)
+        # as the screen was last left (fate/records/settings.py checked each seat when it loaded them)
         self.seats = [SeatConfig(s["human"], s["level"], s["colour"], s.get("name", ""))
                       for s in app.settings["new_game"]]
         self.editing: int | None = None  # the seat whose name is being typed

@@ -12,14 +12,14 @@ from pathlib import Path
 import pygame
 
 from fate.engine import view
-from fate.narration import narrate
-from fate.saves import Replay, read_save
+from fate.records.saves import Replay, read_save
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import CULT_COLOURS, GOLD, PARCHMENT
 from fate.ui.kit.widgets import Scene, button, scene
 from fate.ui.screens.saved import open_review
 from fate.ui.table.anim import finale_kind, finale_seconds
 from fate.ui.table.board import Table
+from fate.words.narration import narrate
 
 
 @scene("replay")

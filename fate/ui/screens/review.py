@@ -6,8 +6,8 @@ seat saw it (Hard's choice ringed in the Hint's colour, the choice taken in its
 mark's), after the choice it took, or after Hard's choice (played on one deal
 of what the seat knew: the dice and the unseen cards are made up), with both
 choices in words. The review is worked out in the AI worker beside the
-game (fate/ai/worker.py: progress, time left, Cancel) and kept beside the save,
-so it opens at once the second time (fate/review.py). Keyboard: Left/Right the
+game (fate/ui/worker.py: progress, time left, Cancel) and kept beside the save,
+so it opens at once the second time (fate/records/reviews.py). Keyboard: Left/Right the
 decision before or after, Up/Down the marked one before or after, B the board,
 1-4 another seat once the game is over, Esc back.
 """
@@ -18,15 +18,14 @@ from pathlib import Path
 
 import pygame
 
-from fate.ai import worker as aiworker
+from fate.ai.critic import MARKS, SEED_STEP, replay_seats, start_of
 from fate.ai.evaluate import after
-from fate.ai.review import MARKS, SEED_STEP, replay_seats, start_of
 from fate.engine import view
 from fate.engine.determinize import determinize
 from fate.engine.errors import IllegalChoice, SaveFormatError
-from fate.narration import count, narrate
-from fate.review import check_review, default_seat, kept_review, may_review
-from fate.saves import Replay, read_save
+from fate.records.reviews import check_review, default_seat, kept_review, may_review
+from fate.records.saves import Replay, read_save
+from fate.ui import worker as aiworker
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import (
     BLOOD,
@@ -43,6 +42,7 @@ from fate.ui.kit.theme import (
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.table.board import Table
 from fate.ui.table.picker import Picker
+from fate.words.narration import count, narrate
 
 MARK_COLOURS = {"best": HINT, "good": SIGN_GREEN, "inaccuracy": (226, 196, 90), "mistake": (232, 140, 60),
                 "blunder": BLOOD, "unclear": INK_DIM}

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pygame
 
-from fate import altar_symbols, guide
 from fate.engine.events import PROMPT_KINDS
 from fate.ui.kit import art, places
 from fate.ui.kit.theme import (
@@ -32,6 +31,8 @@ from fate.ui.kit.theme import (
     mix,
 )
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
+from fate.words import guide
+from fate.words import symbols as altar_symbols
 
 LIST_X, LIST_Y, LIST_W, ROW_H = 80, 226, 420, 30
 

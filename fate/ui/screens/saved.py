@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from fate.engine.errors import SaveFormatError
-from fate.saves import GameLocked, SaveInfo
+from fate.records.saves import GameLocked, SaveInfo
 from fate.ui.kit.widgets import Scene
 from fate.ui.session import Session
 

@@ -1,11 +1,11 @@
 """Settings: how the game looks, sounds and plays. Each click takes effect at
-once and is kept in the settings file (fate/settings.py)."""
+once and is kept in the settings file (fate/records/settings.py)."""
 
 from __future__ import annotations
 
 import pygame
 
-from fate.settings import AUTOPASS_MODES, CONTROL_MODES, TEMPORARY_MODES, TEXT_SIZES
+from fate.records.settings import AUTOPASS_MODES, CONTROL_MODES, TEMPORARY_MODES, TEXT_SIZES
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, NIGHT, PANEL, PARCHMENT, mix
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.table.anim import SPEEDS

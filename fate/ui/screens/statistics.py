@@ -1,4 +1,4 @@
-"""Statistics: the player's record, built from the saved games (fate/stats.py).
+"""Statistics: the player's record, built from the saved games (fate/records/stats.py).
 
 Games played and won by mode (solo by level, against AI cults, hotseat), by
 Elder God and by number of cults, the streaks, the average accuracy of the
@@ -13,7 +13,7 @@ import threading
 
 import pygame
 
-from fate import stats
+from fate.records import stats
 from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, INK_DIM, INK_FAINT, PANEL, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 

@@ -7,10 +7,10 @@ import math
 
 import pygame
 
-from fate import tutorial
 from fate.net.mygames import MyGames
 from fate.net.query import GamesQuery
-from fate.saves import latest_unfinished
+from fate.records.saves import latest_unfinished
+from fate.tools import tutorial
 from fate.ui.kit import gods
 from fate.ui.kit.illustration import PALETTES, lit_icon
 from fate.ui.kit.theme import (

@@ -1,4 +1,4 @@
-"""Learn to Play: the table with a coach (lessons in data/tutorial.yaml, fate/tutorial.py).
+"""Learn to Play: the table with a coach (lessons in data/tutorial.yaml, fate/tools/tutorial.py).
 
 The coach's panel sits where the Chronicle is. It says what the step is about
 in at most three short lines, rings each thing its words name (the step's
@@ -15,7 +15,7 @@ import math
 
 import pygame
 
-from fate import tutorial
+from fate.tools import tutorial
 from fate.ui.kit.layout import LOG_RECT, PROMPT_RECT
 from fate.ui.kit.theme import BRONZE, GOLD, HINT, INK_DIM, PARCHMENT, mix
 from fate.ui.kit.widgets import Hotspot, button, scene
@@ -68,7 +68,7 @@ class TutorialScene(PlayScene):
         return steps[self.said].points if self.said < len(steps) else self.lesson.end_points
 
     def target_rect(self, name: str) -> pygame.Rect | None:
-        """Where a target (fate/tutorial.py TARGETS) stands on the table as drawn now; None if not shown."""
+        """Where a target (fate/tools/tutorial.py TARGETS) stands on the table as drawn now; None if not shown."""
         regions, v = self.table.regions, self.shown or {}
         kind, _, thing = name.partition(":")
 

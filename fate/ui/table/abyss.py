@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pygame
 
-from fate.narration import count
 from fate.ui.kit import art, figures
 from fate.ui.kit.layout import ALTAR_C
 from fate.ui.kit.theme import PARCHMENT
+from fate.words.narration import count
 
 ABYSS_SWIRL = 226  # the swirl's size in design units (the Abyss's well)
 ABYSS_TURN = 14.0  # its turn in degrees a second, while the game moves

@@ -17,7 +17,6 @@ import pygame
 
 from fate.engine import Event
 from fate.engine.constants import LOCATIONS
-from fate.narration import agree, count
 from fate.ui.kit import art
 from fate.ui.kit.theme import (
     BLOOD,
@@ -30,6 +29,7 @@ from fate.ui.kit.theme import (
 )
 from fate.ui.table.carried import draw_carry
 from fate.ui.table.news import news_for
+from fate.words.narration import agree, count
 
 SPEEDS = (("Slow", 1.6), ("Normal", 1.0), ("Fast", 0.45), ("Instant", 0.0))
 FINALE_SECONDS = 5.0  # a summoning or a sealing at Normal speed (fate/ui/screens/finale.py)

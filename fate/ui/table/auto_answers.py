@@ -11,7 +11,7 @@ import pygame
 
 from fate.engine import Game
 from fate.engine.view import view
-from fate.settings import AUTOPASS_MODES, CONTROL_MODES, TEMPORARY_MODES
+from fate.records.settings import AUTOPASS_MODES, CONTROL_MODES, TEMPORARY_MODES
 from fate.ui.kit.widgets import button, tooltip
 from fate.ui.table.autopass import (
     DEFAULT_MODE,

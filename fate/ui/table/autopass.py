@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 
 from fate.engine import Game, Prompt
 from fate.engine.constants import ELDER_SIGNS_TO_LOSE
-from fate.settings import AUTOPASS_MODES as MODES
-from fate.settings import TEMPORARY_MODES
+from fate.records.settings import AUTOPASS_MODES as MODES
+from fate.records.settings import TEMPORARY_MODES
 from fate.ui.table.free_control import control_answer
 from fate.ui.table.roll_worth import answers_raid, betters_roll, spoils_roll, timing_of
 

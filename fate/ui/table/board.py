@@ -17,7 +17,6 @@ import pygame
 
 from fate.content.model import Content
 from fate.engine.constants import LOCATIONS, PHASES
-from fate.narration import count
 from fate.ui.kit import art, places
 from fate.ui.kit.layout import (
     ALTAR_C,
@@ -61,6 +60,7 @@ from fate.ui.table.lodges import LODGE_W, LODGE_X, LodgePanels
 from fate.ui.table.picker import Key, Picker
 from fate.ui.table.preview import CardPreview
 from fate.ui.table.side_panels import SidePanels
+from fate.words.narration import count
 
 TIMING_WORDS = {
     "any": "Any time", "prepare": "Prepare", "own_turn": "Your turn", "other_turn": "Rival's turn",

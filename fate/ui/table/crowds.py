@@ -10,9 +10,9 @@ colour; drawing a place is a few blits.
 
 from __future__ import annotations
 
-from fate.narration import count
 from fate.ui.kit import art, figures
 from fate.ui.kit.theme import INVESTIGATOR, PARCHMENT
+from fate.words.narration import count
 
 CROWD_GAP = 6  # design units between two crowds on a place
 SQUALL_W = 44  # room kept at the right for the squalls' token (design units)

@@ -38,7 +38,7 @@ from fate.engine.constants import (
     OTHER_WORLDS,
     STREETS,
 )
-from fate.settings import CONTROL_MODES
+from fate.records.settings import CONTROL_MODES
 
 DEFAULT_CONTROL = "helps"
 CONTROL_WORDS = {"helps": "Where it helps", "always": "Always take", "ask": "Ask"}

@@ -10,7 +10,6 @@ import pygame
 
 from fate.content.model import STANDARD_LEVEL
 from fate.engine.constants import RESERVE_SLOTS
-from fate.narration import count
 from fate.ui.kit import art, gods
 from fate.ui.kit.theme import (
     BLOOD,
@@ -25,6 +24,7 @@ from fate.ui.kit.theme import (
     SIGN_GREEN,
     mix,
 )
+from fate.words.narration import count
 
 SIGNS_WARN = 7  # Elder Signs from which a Lodge's count turns red (ten lose the game)
 LODGE_X, LODGE_W = 14, 440  # the Lodge panels down the left, in design units

@@ -11,8 +11,8 @@ import pygame
 
 from fate.engine import Event
 from fate.engine.constants import LOCATIONS
-from fate.narration import agree, count
 from fate.ui.kit.theme import BLOOD, GOLD, INVESTIGATOR, PARCHMENT, SIGN_GREEN
+from fate.words.narration import agree, count
 
 
 class Marker:

@@ -8,18 +8,18 @@ import re
 
 import pygame
 
-from fate import guide
 from fate.ai.gains import gains
 from fate.engine import Game
 from fate.engine.constants import LOCATION_NAMES
 from fate.engine.save import save_data
-from fate.paths import logs_dir
-from fate.saves import write_report
+from fate.ground.paths import logs_dir
+from fate.records.saves import write_report
 from fate.ui.kit.layout import PROMPT_RECT, Layout
 from fate.ui.kit.theme import GOLD, HINT, INK_DIM, PANEL, PANEL_EDGE, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import backdrop, button, tooltip
 from fate.ui.table.anim import veil
 from fate.ui.table.autopass import window_of
+from fate.words import guide
 
 CLAUSE = 48  # the most characters of a choice's words in the Hint's line (three lines at 1280x720)
 HINT_LINES = 3  # the most lines of the Hint's strip (it grows wider rather than taller)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pygame
 
-from fate import altar_symbols
 from fate.engine.constants import LOCATIONS
 from fate.ui.kit import art, illustration, places
 from fate.ui.kit.theme import GOLD, INK_DIM, NIGHT, PARCHMENT, mix
 from fate.ui.table.picker import Key
+from fate.words import symbols as altar_symbols
 
 PREVIEW_W, PREVIEW_H = 400, 300  # design units
 PICTURE_H = 0.9  # the preview's picture: this share of its width high

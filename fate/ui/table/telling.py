@@ -9,12 +9,12 @@ from collections import Counter
 from functools import partial
 
 from fate.engine.constants import LOCATIONS
-from fate.narration import narrate
 from fate.ui.kit.sound import effect_of
 from fate.ui.kit.theme import GOLD, PARCHMENT, SIGN_GREEN, mix
 from fate.ui.table.anim import beats_for
 from fate.ui.table.news import anchors_of
 from fate.ui.table.whole_log import WholeLogScene  # noqa: F401 (registers the scene it visits)
+from fate.words.narration import narrate
 
 NO_RESULT = ("setup_done", "phase", "turn_ended")  # lines with nothing on the board to wait for
 # News that is all its own beats show (a marker, a banner): nothing on the board changes with it,

@@ -47,7 +47,7 @@ def test_every_cult_has_its_own_shape_that_shows_without_colour():
     from fate.ui.kit.theme import CULT_MARKS, cult_mark
 
     pygame.init()
-    from fate import settings
+    from fate.records import settings
 
     assert len(set(CULT_MARKS)) == len(CULT_COLOURS) == settings.COLOURS == 6
     assert [cult_mark(rgb) for _, rgb in CULT_COLOURS] == list(CULT_MARKS)

@@ -14,9 +14,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from fate import settings
 from fate.engine import Event
-from fate.paths import assets_dir
+from fate.ground.paths import assets_dir
+from fate.records import settings
 from fate.ui.app import App
 from fate.ui.kit import sound as sound_module
 from fate.ui.kit.sound import EFFECTS, MUSIC, Sound, effect_of

@@ -3,7 +3,7 @@
 Two windows play a hosted game; the friend's window is behind others (it lost the
 keyboard: SDL's WINDOWFOCUSLOST). When the game comes to ask the friend, the table
 plays its two soft knocks and asks the desktop for a notification through the platform
-layer (fate/oscompat.py): the real command is run, a ``notify-send`` of the test's own
+layer (fate/ground/oscompat.py): the real command is run, a ``notify-send`` of the test's own
 on PATH that writes down what it was given. The host's window, in front, only knocks.
 Turned off in Settings, the notification is not asked for.
 """

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from fate import settings as settings_file
-from fate.saves import GameLock, delete_save, info_of
+from fate.records import settings as settings_file
+from fate.records.saves import GameLock, delete_save, info_of
 from fate.ui.app import App
 from fate.ui.screens.load import LoadScene
 from fate.ui.screens.saved import open_saved, watch_replay
@@ -149,7 +149,7 @@ def test_open_replay_and_delete_on_an_odd_entry_give_one_line_and_change_nothing
 
 def hold(path: Path) -> subprocess.Popen:
     """Another process (another window) holding the game at ``path``."""
-    code = ("import sys, time; from pathlib import Path; from fate.saves import GameLock; "
+    code = ("import sys, time; from pathlib import Path; from fate.records.saves import GameLock; "
             "lock = GameLock(Path(sys.argv[1])); print('held' if lock.acquire() else 'busy', flush=True); "
             "time.sleep(120)")
     proc = subprocess.Popen([sys.executable, "-c", code, str(path)], cwd=ROOT, stdout=subprocess.PIPE, text=True)

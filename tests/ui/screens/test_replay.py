@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from fate.engine.save import snapshot
-from fate.saves import Replay, read_save
+from fate.records.saves import Replay, read_save
 from fate.ui.app import App
 from fate.ui.screens.replay import ReplayScene
 from fate.ui.session import Session

@@ -10,9 +10,9 @@ import time
 import pygame
 import pytest
 
-from fate.ai.review import review_game
-from fate.review import keep_review, review_path
-from fate.saves import read_save
+from fate.ai.critic import review_game
+from fate.records.reviews import keep_review, review_path
+from fate.records.saves import read_save
 from fate.ui.app import App
 from fate.ui.kit.layout import Layout
 from fate.ui.screens.review import BOARD

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from fate import guide
-from fate.scenario import build
+from fate.tools.scenario import build
 from fate.ui.app import App, click
 from fate.ui.screens.rules import RulesScene
 from fate.ui.screens.title import TitleScene
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
 from fate.ui.table.scene import PlayScene
+from fate.words import guide
 from tests.ui.table.test_table_play import frame, press
 
 

@@ -10,8 +10,8 @@ import time
 import pygame
 import pytest
 
-from fate.engine.save import backup_path
-from fate.saves import list_saves
+from fate.ground.files import backup_path
+from fate.records.saves import list_saves
 from fate.ui.app import App, click
 from fate.ui.screens.load import LoadScene
 from fate.ui.screens.title import TitleScene
@@ -183,7 +183,13 @@ def test_f12_writes_a_bug_report_and_shows_where(app, content, tmp_path, monkeyp
     assert report["save"]["choices"] == scene.session.game.choices_made
     assert report["chronicle"] and report["game_version"] and report["platform"]
     frame(app)
-    assert f"Bug report written to {reports[0]}" in app.ink.drawn
+    # the notice wraps a long folder over lines: every line of it is on screen, and together
+    # they say the whole path
+    words = f"Bug report written to {reports[0]}"
+    assert scene.notice[0] == words and scene.notice_box is not None
+    lines = scene.notice_place(app.screen, words)[1]
+    assert "".join(lines).replace(" ", "") == words.replace(" ", "")
+    assert all(line in app.ink.drawn for line in lines)
 
 
 def test_odd_table_details_in_a_save_still_open(app, content):
@@ -203,7 +209,7 @@ def test_odd_table_details_in_a_save_still_open(app, content):
 
 
 def test_a_save_that_cannot_be_written_is_reported_and_play_goes_on(content, tmp_path):
-    from fate.saves import Autosaver
+    from fate.records.saves import Autosaver
 
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the saves folder should be")

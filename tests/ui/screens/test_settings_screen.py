@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 
-from fate import settings
+from fate.records import settings
 from fate.ui.app import App, click
 from fate.ui.kit.theme import CULT_COLOURS, cult_mark
 from fate.ui.screens.new_game import SetupScene
@@ -170,7 +170,7 @@ def test_the_end_of_turn_question_tells_nothing_hidden(app, content):
     """Two positions the player cannot tell apart: the Curse the game holds on them is
     harmless in one and stops the coming win in the other (R-CU-7). The question is
     asked alike in both: it is judged from what the player knows."""
-    from fate.scenario import build
+    from fate.tools.scenario import build
     from fate.ui.session import SeatConfig, Session
 
     answers = []

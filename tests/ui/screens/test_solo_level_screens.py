@@ -8,8 +8,8 @@ import random
 import pygame
 import pytest
 
-from fate import settings as settings_file
-from fate.saves import list_saves
+from fate.records import settings as settings_file
+from fate.records.saves import list_saves
 from fate.ui.app import App
 from fate.ui.screens.end import ORDINALS, EndScene
 from fate.ui.screens.load import LoadScene

@@ -12,12 +12,14 @@ from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from fate import glossary, settings, tutorial
 from fate.engine.events import EVENTS
+from fate.records import settings
+from fate.tools import tutorial
 from fate.ui.app import App, click
 from fate.ui.screens.finale import FinaleScene
 from fate.ui.screens.title import TitleScene
 from fate.ui.screens.tutorial import TutorialScene
+from fate.words import glossary
 from tests.ui.table.test_table_play import frame, press
 
 
@@ -318,7 +320,7 @@ def test_every_coach_step_is_at_most_three_lines_in_the_panel_at_1280x720(app):
     assert all(line in app.ink.drawn for line in scene.coach_lines(scene.coach_text()))
 
 
-# Words a step may say, and the targets (fate/tutorial.py TARGETS) of which it must ring one.
+# Words a step may say, and the targets (fate/tools/tutorial.py TARGETS) of which it must ring one.
 NAMED = {
     r"Astral Column": ("column:",), r"Fate Piece": ("fate-piece", "investigators-piece"),
     r"Summon token": ("summon-token",), r"Summon track": ("summon-track",), r"\bGate card": ("gate",),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from fate.scenario import build
+from fate.tools.scenario import build
 from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
@@ -126,7 +126,7 @@ def test_autopass_mode_cycles_by_key_and_is_kept(content, tmp_path):
         app.settings_path = tmp_path / "settings.json"
         frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a")])
         assert app.settings["autopass"][looker] == "never"
-        from fate import settings as st
+        from fate.records import settings as st
         kept, _ = st.load(app.settings_path)
         assert kept["autopass"][looker] == "never"
     finally:
@@ -137,7 +137,7 @@ def test_autopass_mode_cycles_by_key_and_is_kept(content, tmp_path):
 def test_a_damaged_autopass_setting_gives_the_default(tmp_path, bad):
     import json
 
-    from fate import settings as st
+    from fate.records import settings as st
     f = tmp_path / "settings.json"
     f.write_text(json.dumps({"autopass": bad}))
     out, line = st.load(f)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from fate.engine.constants import LOCATIONS
-from fate.scenario import build
+from fate.tools.scenario import build
 from fate.ui.app import App
 from fate.ui.screens.tutorial import TutorialScene
 from fate.ui.session import SeatConfig, Session

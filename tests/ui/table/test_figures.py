@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from fate.scenario import build
+from fate.tools.scenario import build
 from fate.ui.app import App
 from fate.ui.kit import colour_vision, figures
 from fate.ui.kit.theme import CULT_COLOURS, CULT_MARKS, INVESTIGATOR

@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from fate import settings as settings_file
-from fate.scenario import build
+from fate.records import settings as settings_file
+from fate.tools.scenario import build
 from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table

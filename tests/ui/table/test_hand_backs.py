@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fate.scenario import build
+from fate.tools.scenario import build
 from fate.ui.app import App
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table

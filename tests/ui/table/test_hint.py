@@ -11,16 +11,16 @@ import pygame
 import pytest
 
 from fate.ai import HardBot
-from fate.ai.worker import AIWorker
 from fate.engine import new_game, view
 from fate.engine.events import PROMPT_KINDS
-from fate.scenario import build
+from fate.tools.scenario import build
 from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
 from fate.ui.table.board import Table
 from fate.ui.table.overlays import clause
 from fate.ui.table.picker import Picker
+from fate.ui.worker import AIWorker
 from tests.ui.table.test_table_play import frame
 
 HAND = {"hand": ["hood-01", "key-03", "tome-05"], "cultists": {"gathering": 1}}

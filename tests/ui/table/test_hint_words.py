@@ -9,13 +9,13 @@ import time
 import pygame
 
 from fate.ai import HardBot
-from fate.ai.worker import hint_follow
 from fate.engine.constants import LOCATION_NAMES
-from fate.scenario import build
+from fate.tools.scenario import build
 from fate.ui.app import App
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
 from fate.ui.table.overlays import hint_name, hint_why
+from fate.ui.worker import hint_follow
 from tests.ui.table.test_table_play import frame
 
 # Seat 0 stands at The Gathering holding three Hood Spells (the Gathering's symbol) and a Gate:

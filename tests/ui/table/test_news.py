@@ -9,7 +9,7 @@ import pytest
 from fate.engine import Event
 from fate.engine import events as catalogue
 from fate.engine.events import EVENTS, event_problems
-from fate.scenario import build
+from fate.tools.scenario import build
 from fate.ui.app import App
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table

@@ -1,6 +1,6 @@
 """Places you can see (issue 50): each plaque's scene fills it, bright; its name is large
 and keeps a WCAG contrast of at least 4.5 against the scene pixels behind it; the Basic and
-Control Actions are symbols on the board (fate/altar_symbols.py), their whole words in the
+Control Actions are symbols on the board (fate/words/symbols.py), their whole words in the
 plaque's tooltip and in How to Play's legend."""
 
 from __future__ import annotations
@@ -8,10 +8,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from fate import altar_symbols, guide
 from fate.engine.constants import LOCATIONS
 from fate.ui.kit import illustration
 from fate.ui.kit.theme import GOLD
+from fate.words import guide
+from fate.words import symbols as altar_symbols
 from tests.ui.kit.test_text_size import table_at
 
 

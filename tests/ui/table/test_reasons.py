@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from fate.scenario import build
+from fate.tools.scenario import build
 from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from fate.scenario import build
+from fate.tools.scenario import build
 from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
 from fate.ui.table.scene import PlayScene

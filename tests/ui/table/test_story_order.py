@@ -3,7 +3,7 @@ shows it, never before; a table behind the game catches up by playing faster."""
 
 from __future__ import annotations
 
-from fate.scenario import build
+from fate.tools.scenario import build
 from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table

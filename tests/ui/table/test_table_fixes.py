@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 from fate.engine import Event, new_game
-from fate.narration import agree, count, narrate
-from fate.scenario import build
+from fate.tools.scenario import build
 from fate.ui.app import App
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
 from fate.ui.table.scene import PlayScene
+from fate.words.narration import agree, count, narrate
 from tests.ui.table.test_table_play import frame
 
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from fate.scenario import build
+from fate.tools.scenario import build
 from fate.ui.session import SeatConfig, Session
 
 GATHERING_MOVE = {"hand": ["hood-01", "key-03", "tome-05"], "cultists": {"gathering": 1}}

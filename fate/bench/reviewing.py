@@ -1,4 +1,4 @@
-"""``python -m fate.bench review``: the seconds Hard's review (fate/ai/review.py) takes a decision
+"""``python -m fate.bench review``: the seconds Hard's review (fate/ai/critic.py) takes a decision
 at each budget, and how far two reviews of the same decisions agree when their searches are seeded
 differently: how often they give the same mark, and how often they agree on whether the choice was
 marked at all (an inaccuracy or worse) or not.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from fate.ai.review import BUDGETS, review_moves
+from fate.ai.critic import BUDGETS, review_moves
 from fate.engine import default_content, engine_kind, new_game
 
 BAD = ("inaccuracy", "mistake", "blunder")

@@ -1,7 +1,7 @@
 """The words of the game (``data/glossary.yaml``): one name for each thing.
 
 Each term has its meaning, in our words, and the other names it must never go by
-(``avoid``). How to Play shows the terms as its last section (fate/guide.py), and
+(``avoid``). How to Play shows the terms as its last section (fate/words/guide.py), and
 tests/test_glossary.py reads every string the game shows for an avoided name.
 No pygame here.
 """
@@ -13,8 +13,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from fate.content import ContentError
-from fate.paths import data_dir
-from fate.untrusted import InputError, cut, read_yaml
+from fate.ground.paths import data_dir
+from fate.ground.untrusted import InputError, cut, read_yaml
 
 FIELDS = {"term", "meaning", "avoid"}
 

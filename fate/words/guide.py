@@ -13,8 +13,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from fate.content import ContentError
-from fate.paths import data_dir
-from fate.untrusted import InputError, cut, read_yaml
+from fate.ground.paths import data_dir
+from fate.ground.untrusted import InputError, cut, read_yaml
 
 FIELDS = {"id", "title", "rules", "prompts", "art", "text"}
 
@@ -76,7 +76,8 @@ def load(path: Path | None = None) -> tuple[Section, ...]:
 @lru_cache(maxsize=1)
 def sections() -> tuple[Section, ...]:
     """How to Play's sections, the words of the game last (data/glossary.yaml)."""
-    from fate import altar_symbols, glossary
+    from fate.words import glossary
+    from fate.words import symbols as altar_symbols
 
     words = Section("words", "Words of the game", (), (), (),
                     tuple(f"{t.term}: {t.meaning}" for t in glossary.terms()))

@@ -31,7 +31,7 @@ from fate.ai.bots import make_bot
 from fate.ai.ismcts import HardBot
 from fate.engine import default_content
 from fate.engine.save import load_data
-from fate.oscompat import die_with_parent
+from fate.ground.oscompat import die_with_parent
 
 HINT_BUDGET = 1.0  # seconds Hard searches for a hint
 MIN_HINT_SEARCH = 0.1  # seconds a hint searches however late it starts
@@ -55,7 +55,7 @@ class Reply(NamedTuple):
     estimates: tuple[tuple[str, float, int], ...]  # hints: (choice id, win estimate, visits), best first
     error: str = ""
     progress: tuple = ()  # a review under way: (decisions done, of how many, seconds so far); not the answer yet
-    review: dict | None = None  # a review's result (fate/ai/review.py), kept beside the save by the worker
+    review: dict | None = None  # a review's result (fate/ai/critic.py), kept beside the save by the worker
     follow: tuple[str, ...] = ()  # hints: the seat's own next choices Hard would make after it (a Wild pair's destination)
 
 
@@ -119,10 +119,10 @@ def review(r: Request, replies, requests) -> tuple[Reply | None, Any]:
     returns (the reply or None, that request or ``_NOTHING``)."""
     from pathlib import Path
 
-    from fate.ai.review import ReviewCancelled, review_game
+    from fate.ai.critic import ReviewCancelled, review_game
     from fate.engine.errors import SaveFormatError
-    from fate.review import keep_review
-    from fate.saves import read_save
+    from fate.records.reviews import keep_review
+    from fate.records.saves import read_save
 
     newer: list = []
     start = time.monotonic()
@@ -323,7 +323,7 @@ _reviews: AIWorker | None = None
 
 
 def shared_reviews() -> AIWorker:
-    """The process's worker for reviews (fate/ai/review.py): a minute's work that must never
+    """The process's worker for reviews (fate/ai/critic.py): a minute's work that must never
     hold up an AI seat or a hint. Started by the first review asked."""
     global _reviews
     if _reviews is None:

@@ -1,7 +1,7 @@
 """Scenarios: any position of the game written as YAML (docs/scenario-format.md).
 
-    python -m fate.scenario FILE [--choose ID ...] [--seat N]
-    python -m fate.scenario --from-save SAVE > position.yaml
+    python -m fate.tools.scenario FILE [--choose ID ...] [--seat N]
+    python -m fate.tools.scenario --from-save SAVE > position.yaml
 
 builds the position, applies the choices in order and prints the public state
 and the pending prompt as YAML; or turns the position of a saved game into a
@@ -16,7 +16,6 @@ from typing import Any
 
 import yaml
 
-from fate.cli import Parser, old_file, refuse, whole
 from fate.content.loader import known
 from fate.content.model import STANDARD_LEVEL, Content
 from fate.engine.constants import (
@@ -34,7 +33,8 @@ from fate.engine.constants import (
 from fate.engine.errors import IllegalChoice, SaveFormatError, ScenarioError
 from fate.engine.game import Game
 from fate.engine.invariants import violations
-from fate.untrusted import InputError, cut, read_yaml
+from fate.ground.cli import Parser, old_file, refuse, whole
+from fate.ground.untrusted import InputError, cut, read_yaml
 
 MAX_BYTES = 1 << 20  # a scenario is a few KB
 TOP_KEYS = {"solo_level", "players", "seed", "gods", "current", "turn", "fate", "start", "seats", "locations",
@@ -335,7 +335,7 @@ def report(g: Game, seat: int | None = None) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    prog = "python -m fate.scenario"
+    prog = "python -m fate.tools.scenario"
     ap = Parser(prog=prog, description=__doc__.split("\n\n")[0])
     ap.add_argument("file", nargs="?", type=old_file, help="scenario YAML file")
     ap.add_argument("--from-save", metavar="SAVE", type=old_file,
@@ -347,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.from_save:
         from fate.engine.save import load_data
-        from fate.saves import read_save
+        from fate.records.saves import read_save
 
         try:
             g = load_data(default_content(), read_save(args.from_save), str(args.from_save))

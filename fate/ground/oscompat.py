@@ -36,7 +36,7 @@
 
 The rest is already the same everywhere and needs nothing here: killing a
 child (``Popen.kill`` is SIGKILL on POSIX, TerminateProcess on Windows), the user's folders
-(platformdirs, ``fate/paths.py``) and replacing a file (``os.replace``).
+(platformdirs, ``fate/ground/paths.py``) and replacing a file (``os.replace``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""python -m fate.sim --players N --games G --seed S [--bot random|easy|normal|hard] [--check]
-python -m fate.sim --report docs/balance.md [--games 4000] [--solo-games 1000] [--bot normal]
-python -m fate.sim --strong docs/balance.md [--games 100] [--solo-games 100] [--budget 0.25] [--jobs 2] [--log DIR]
-python -m fate.sim --levels docs/balance.md [--games 200] [--solo-games 100 --budget 0.1 --jobs 2 --log DIR]
+"""python -m fate.tools.sim --players N --games G --seed S [--bot random|easy|normal|hard] [--check]
+python -m fate.tools.sim --report docs/balance.md [--games 4000] [--solo-games 1000] [--bot normal]
+python -m fate.tools.sim --strong docs/balance.md [--games 100] [--solo-games 100] [--budget 0.25] [--jobs 2] [--log DIR]
+python -m fate.tools.sim --levels docs/balance.md [--games 200] [--solo-games 100 --budget 0.1 --jobs 2 --log DIR]
 
 Plays seeded games with bots and prints games per second, win rates by seat,
 average turns, how games end, and invariant violations (which must be 0).
@@ -23,10 +23,11 @@ from collections import Counter
 from pathlib import Path
 
 from fate.ai import BOTS, make_bot
-from fate.cli import Parser, folder, new_file, old_file, refuse, seconds, solo_level, whole
+from fate.ai.arena import check_solo_level
 from fate.engine import default_content, new_game
 from fate.engine.invariants import violations
-from fate.untrusted import InputError, read_text
+from fate.ground.cli import Parser, folder, new_file, old_file, refuse, seconds, whole
+from fate.ground.untrusted import InputError, read_text
 
 CHOICE_CAP = 50_000  # a game that needs more is stuck: a rules bug
 
@@ -91,7 +92,7 @@ def report(args) -> str:
     lines = [
         "# Balance report",
         "",
-        f"Written by `python -m fate.sim --report {args.report} --games {args.games} "
+        f"Written by `python -m fate.tools.sim --report {args.report} --games {args.games} "
         f"--solo-games {args.solo_games} --seed {args.seed} --bot {args.bot}`: every seat played by the "
         f"`{args.bot}` bot (the strongest that exists now), Elder Gods drafted as in a real game.",
         "",
@@ -165,7 +166,7 @@ def strong_section(args) -> str:
     lines = [
         STRONG_HEAD,
         "",
-        f"Written by `python -m fate.sim --strong {args.strong} --games {args.games} --solo-games "
+        f"Written by `python -m fate.tools.sim --strong {args.strong} --games {args.games} --solo-games "
         f"{args.solo_games} --seed {args.seed} --budget {args.budget:g}`: every seat played by Hard "
         f"(tree search, {args.budget:g} s a decision instead of the table's 1.0 s, so that more games fit in "
         "the time we had). In the four-seat games every cult keeps one of its two Elder Gods at random (Hard's "
@@ -222,7 +223,7 @@ def levels_section(games: int, seed: int, hard_games: int = 0, budget: float = 0
 
     levels = default_content().solo_levels
     hard = log is not None
-    command = f"python -m fate.sim --levels docs/balance.md --games {games} --seed {seed}"
+    command = f"python -m fate.tools.sim --levels docs/balance.md --games {games} --seed {seed}"
     if hard:
         command += f" --solo-games {hard_games} --budget {budget:g} --jobs {jobs} --log DIR"
     lines = [LEVELS_HEAD, "",
@@ -259,7 +260,7 @@ def write_section(path: Path, head: str, section: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = Parser(prog="python -m fate.sim", description=__doc__.split("\n\n")[1])
+    ap = Parser(prog="python -m fate.tools.sim", description=__doc__.split("\n\n")[1])
     ap.add_argument("--players", type=whole(1, 4), default=4)
     ap.add_argument("--games", type=whole(1, 10**7), default=200)
     ap.add_argument("--solo-games", type=whole(1, 10**7), default=None,
@@ -312,7 +313,7 @@ def _work(ap: Parser, args) -> int:
         Path(args.report).write_text(text, encoding="utf-8")
         print(text)
         return 0
-    solo_level(ap, args.level, args.players)
+    check_solo_level(ap, args.level, args.players)
     tally, dt = run(args.players, args.games, args.seed, args.bot, args.check, args.level)
     print(f"{tally.games} games, {args.players} players, bot {args.bot}, "
           + (f"solo level {args.level}, " if args.level else "") +

@@ -8,7 +8,7 @@ decision of it, in order, so the lesson plays the same way every time. A step
 is a few short words about what the board shows now, and lists what they name
 (``points``, from TARGETS): the coach rings each of those on the table.
 
-    python -m fate.tutorial          # walk every lesson on the engine and print it
+    python -m fate.tools.tutorial          # walk every lesson on the engine and print it
 
 prints each lesson's steps with the decision asked at each, and fails with one
 line naming the lesson and step whose choice is not offered, or a line for each
@@ -27,9 +27,9 @@ from fate.content.model import Content
 from fate.engine.errors import ScenarioError
 from fate.engine.events import EVENTS
 from fate.engine.game import Game
-from fate.paths import data_dir
-from fate.scenario import build
-from fate.untrusted import InputError, OneLine, cut, read_yaml
+from fate.ground.paths import data_dir
+from fate.ground.untrusted import InputError, OneLine, cut, read_yaml
+from fate.tools.scenario import build
 
 FILE = "tutorial.yaml"
 STEP_KEYS = {"say", "do", "shows", "points"}
@@ -292,10 +292,10 @@ def _choose(g: Game, lesson: Lesson, i: int, step: Step, p) -> list:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from fate.cli import Parser, old_file, refuse
     from fate.engine import default_content
+    from fate.ground.cli import Parser, old_file, refuse
 
-    ap = Parser(prog="python -m fate.tutorial", description="Play every Learn to Play lesson on the engine.")
+    ap = Parser(prog="python -m fate.tools.tutorial", description="Play every Learn to Play lesson on the engine.")
     ap.add_argument("file", nargs="?", type=old_file, help=f"a lessons file (default: the bundled data/{FILE})")
     args = ap.parse_args(argv)
     content = default_content()

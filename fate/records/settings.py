@@ -1,5 +1,5 @@
 """The player's settings, kept between sessions: ``settings.json`` in the
-platform's config folder (``fate.paths.config_dir``, through platformdirs).
+platform's config folder (``fate.ground.paths.config_dir``, through platformdirs).
 
 Every key has a default and a check. A file that cannot be read, is not JSON,
 or holds something else gives the defaults and one line saying so; a single
@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from fate.ai.bots import LEVELS
-from fate.engine.save import write_save
-from fate.paths import config_dir
-from fate.untrusted import InputError, one_line, player_name, read_json
+from fate.ground.files import write_save
+from fate.ground.paths import config_dir
+from fate.ground.untrusted import InputError, one_line, player_name, read_json
 
 FILE_NAME = "settings.json"
 MAX_BYTES = 64 << 10  # a settings file is about 600 bytes
@@ -52,7 +52,7 @@ DEFAULTS: dict[str, Any] = {
                  {"human": False, "level": "normal", "colour": 1},
                  {"human": False, "level": "normal", "colour": 2}],
     "hard_seconds": 1.0,  # how long Hard thinks a decision (and a hint)
-    "review_budget": "quick",  # how long Hard thinks a decision in a review (fate/ai/review.py BUDGETS)
+    "review_budget": "quick",  # how long Hard thinks a decision in a review (fate/ai/critic.py BUDGETS)
     "window": [1280, 720],  # the window's size when the game starts (--size overrides it)
     "fullscreen": False,
     "music_volume": 40,  # percent

@@ -1,6 +1,6 @@
-"""Reviews kept beside their saves, and ``python -m fate.review SAVE`` (issue 45).
+"""Reviews kept beside their saves, and ``python -m fate.records.reviews SAVE`` (issue 45).
 
-Hard's review of one seat (fate/ai/review.py) takes a minute; it is kept in
+Hard's review of one seat (fate/ai/critic.py) takes a minute; it is kept in
 ``<game id>.review`` beside the save (not ``.json``: the Load list reads every
 ``.json`` there as a game) so that it opens at once the second time. The file is
 versioned JSON written atomically (a temporary file renamed over the old one),
@@ -8,9 +8,9 @@ versioned JSON written atomically (a temporary file renamed over the old one),
 keyed to a hash of the save's config and choices: a review of another game, of
 the game as it stood before more decisions were made, or a damaged file, is
 ignored with one line, and the review is worked out again. Every field read back
-is checked as any file from outside (fate/untrusted.py). No pygame here.
+is checked as any file from outside (fate/ground/untrusted.py). No pygame here.
 
-    python -m fate.review SAVE [--seat N] [--budget quick|thorough]
+    python -m fate.records.reviews SAVE [--seat N] [--budget quick|thorough]
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fate.ai.review import BUDGETS, DEFAULT_BUDGET, MARKS, ReviewCancelled, review_game, summary
-from fate.cli import Parser, old_file, refuse, whole
+from fate.ai.critic import BUDGETS, DEFAULT_BUDGET, MARKS, ReviewCancelled, review_game, summary
 from fate.engine.errors import SaveFormatError
-from fate.engine.save import write_save
-from fate.untrusted import InputError, clean, cut, read_json
+from fate.ground.cli import Parser, old_file, refuse, whole
+from fate.ground.files import write_save
+from fate.ground.untrusted import InputError, clean, cut, read_json
 
 FORMAT_VERSION = 1
 KIND = "fate-of-the-elder-gods review"
@@ -189,7 +189,7 @@ def lines(r: dict) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    prog = "python -m fate.review"
+    prog = "python -m fate.records.reviews"
     ap = Parser(prog=prog, description="Hard's review of one seat's decisions in a saved game, "
                                        "judged from what that seat knew at each one.")
     ap.add_argument("save", metavar="SAVE", type=old_file, help="a saved game (.json)")
@@ -197,9 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", choices=tuple(BUDGETS), default=DEFAULT_BUDGET,
                     help="how long Hard thinks a decision (default quick)")
     args = ap.parse_args(argv)
-    from fate.ai.review import start_of
+    from fate.ai.critic import start_of
     from fate.engine import default_content
-    from fate.saves import read_save
+    from fate.records.saves import read_save
 
     content = default_content()
     try:
@@ -215,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
     if kept is None:
         try:
-            from fate.ai.review import replay_seats
+            from fate.ai.critic import replay_seats
 
             why = may_review(data, seat, replay_seats(start, data["choices"], str(args.save))[0].over)
             if why:

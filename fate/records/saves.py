@@ -18,19 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fate import oscompat
 from fate.content.model import Content
 from fate.engine import new_game_from
 from fate.engine.errors import IllegalChoice, SaveFormatError
-from fate.engine.save import (
-    backup_path,
-    check_choices,
-    check_config,
-    migrate,
-    read_data,
-    write_save,
-)
-from fate.untrusted import clean, cut
+from fate.engine.save import check_choices, check_config, migrate, read_data
+from fate.ground import oscompat
+from fate.ground.files import backup_path, write_save
+from fate.ground.untrusted import clean, cut
 
 SUFFIX = ".json"
 
@@ -182,7 +176,7 @@ def delete_save(path: Path) -> None:
     lock = GameLock(path)
     if not lock.acquire():
         raise SaveFormatError(f"{path}: this game is open in another window")
-    review = path.with_name(path.name.removesuffix(SUFFIX) + ".review")  # its reviews (fate/review.py)
+    review = path.with_name(path.name.removesuffix(SUFFIX) + ".review")  # its reviews (fate/records/reviews.py)
     try:
         if review.is_file() and not review.is_symlink():
             files.append(review)

@@ -1,17 +1,17 @@
-"""python -m fate.cards [DATA_DIR]: validate the cards as the rules engine takes them and
+"""python -m fate.tools.cards [DATA_DIR]: validate the cards as the rules engine takes them and
 print the counts by type."""
 
 from __future__ import annotations
 
 import sys
 
-from fate.cli import Parser, folder, refuse
 from fate.content.loader import FILES
 from fate.engine import ContentError, load_content
+from fate.ground.cli import Parser, folder, refuse
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = Parser(prog="python -m fate.cards", description=__doc__)
+    ap = Parser(prog="python -m fate.tools.cards", description=__doc__)
     ap.add_argument("data", nargs="?", type=folder, help="data folder (default: the bundled data/)")
     args = ap.parse_args(argv)
     try:

@@ -35,8 +35,8 @@ from fate.engine import Game, new_game_from
 from fate.engine.determinize import determinize
 from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.save import check_choices, check_config, snapshot
-from fate.narration import count
-from fate.untrusted import cut
+from fate.ground.untrusted import cut
+from fate.words.narration import count
 
 # Iterations of Hard's search a decision, and the visits every choice gets first
 BUDGETS = {"quick": (1500, 40), "thorough": (6000, 120)}

@@ -28,8 +28,8 @@ import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from fate.engine.save import write_save
-from fate.untrusted import InputError, one_line, read_json
+from fate.ground.files import write_save
+from fate.ground.untrusted import InputError, one_line, read_json
 
 ASK_SECONDS = 10.0  # the whole question: a router that has not answered by then is not waited for
 SEARCH_MS = 2000  # how long the search for a router listens for answers

@@ -1,5 +1,5 @@
-"""The command line of every tool (main.py, fate.sim, fate.ai.arena, fate.bench,
-fate.scenario, fate.cards, fate.tutorial, packaging/build.py): argparse with
+"""The command line of every tool (main.py, fate.tools.sim, fate.ai.arena, fate.bench,
+fate.tools.scenario, fate.tools.cards, fate.tools.tutorial, packaging/build.py): argparse with
 one rule, that a bad value is one line naming the argument on standard error
 and exit status 2, never a usage dump or a traceback. The value types below
 check ranges and files before any work begins."""
@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from fate.untrusted import cut, one_line
+from fate.ground.untrusted import cut, one_line
 
 BAD = 2  # the exit status of a refused command line
 
@@ -90,21 +90,3 @@ def folder(text: str) -> Path:
     if not path.is_dir():
         raise argparse.ArgumentTypeError(f"{cut(text)}: no such folder")
     return path
-
-
-def solo_level(ap: Parser, level: str | None, players: int) -> None:
-    """Refuse a ``--level`` that is not a level of data/solo.yaml, or that goes with more
-    than one seat. (Checked after parsing: the levels come from the game's data.)"""
-    if level is None:
-        return
-    from fate.content import ContentError
-    from fate.engine import default_content
-
-    try:
-        ids = [x.id for x in default_content().solo_levels]
-    except ContentError as e:
-        refuse(ap.prog, f"--level: the game's data is damaged ({e})")
-    if level not in ids:
-        ap.error(f"argument --level: expected one of {', '.join(ids)}, not {cut(level, 24)}")
-    if players != 1:
-        ap.error("--level: goes with --players 1")

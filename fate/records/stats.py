@@ -1,11 +1,11 @@
 """A record of the player's games (issue 45), built from the saved games.
 
-Every save in the folder is read through the one door (fate/saves.py): its
+Every save in the folder is read through the one door (fate/records/saves.py): its
 table details say which seats were human and at what level the Investigators
 played, its snapshot who won and with which Elder God. A game counts for the
 player when a human sat at it; it is *won* when a human seat is among the
 winners (hotseat: one of the humans won). A save that cannot be read is
-skipped and counted. Reviews kept beside the saves (fate/review.py) give the
+skipped and counted. Reviews kept beside the saves (fate/records/reviews.py) give the
 accuracy. Each file's figures are kept in memory while its file stays the same,
 so the record is up to date whenever it is asked for (a game that has just ended
 is read again, the others are not). No pygame here.
@@ -22,7 +22,7 @@ from typing import Any
 
 from fate.content.model import Content
 from fate.engine.errors import SaveFormatError
-from fate.saves import SUFFIX, read_save
+from fate.records.saves import SUFFIX, read_save
 
 MODES = ("solo", "against_ai", "hotseat", "online")
 MODE_WORDS = {"solo": "Solo", "against_ai": "Against AI cults", "hotseat": "Hotseat", "online": "Online"}
@@ -96,7 +96,7 @@ def _int(x: Any, lo: int, hi: int) -> bool:
 
 def record_of(content: Content, path: Path) -> GameRecord | str | None:
     """The record of one save; a line saying why it is damaged; or None (no human at it)."""
-    from fate.review import read_reviews
+    from fate.records.reviews import read_reviews
 
     try:
         data = read_save(path)
