@@ -140,13 +140,14 @@ FLOORS = {
     "fate.ai": 4,         # the three AI levels, their books and Hard's review
     "fate.records": 5,    # what is kept for the player: saves, settings, reviews, statistics
     "fate.tools": 6,      # scenarios, lessons, the simulator, the card check
+    "fate.protocol": 6,   # the wire's words both ends share: the version, every message type
     "fate.net": 7,        # the client side of online play
     "fate.server": 7,     # the game server
     "fate.ui": 8,         # the game on screen
     "fate.bench": 9,      # the benchmarks, which measure everything below
 }
 # Rooms of one floor that must not know each other either.
-STRANGERS = [("fate.net", "fate.server")]
+STRANGERS = [("fate.net", "fate.server"), ("fate.protocol", "fate.tools")]
 
 
 def floor_of(module: str) -> int | None:
