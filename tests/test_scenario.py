@@ -45,7 +45,7 @@ def test_impossible_positions_are_refused_clearly(content, scenario, expect):
 def test_broken_yaml_names_the_file_and_line(content, tmp_path):
     path = tmp_path / "broken.yaml"
     path.write_text("players: 3\nseats: [\n")
-    with pytest.raises(ScenarioError, match="broken.yaml") as e:
+    with pytest.raises(ScenarioError, match=r"broken\.yaml") as e:
         load(content, path)
     assert "line" in str(e.value)
 

@@ -63,7 +63,7 @@ def test_a_missing_spell_is_a_wrong_count(data):
 
 def test_a_missing_file_is_named(data):
     (data / "curses.yaml").unlink()
-    with pytest.raises(ContentError, match="data/curses.yaml: file is missing"):
+    with pytest.raises(ContentError, match=r"data/curses\.yaml: file is missing"):
         load_content(data)
 
 

@@ -98,7 +98,7 @@ def test_a_loop_in_the_rules_is_an_error_not_a_frozen_table(scratch, content, mo
     g = new_game(content, 3, 1)
     g.ask = None
     g.stack.append(("probe_forever",))
-    with pytest.raises(RuntimeError, match="5,000 steps without a decision .*'probe_forever'"):
+    with pytest.raises(RuntimeError, match=r"5,000 steps without a decision .*'probe_forever'"):
         g.run()
     assert len(ran) == 4_999  # the 5,000th step is refused before it runs
 

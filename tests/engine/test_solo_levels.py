@@ -112,7 +112,7 @@ def test_a_save_at_each_level_resumes_and_replays_at_that_level(content, level):
 
 @pytest.mark.parametrize("bad", ["standard", "nightmare", 3, ["relentless"]])
 def test_a_damaged_solo_level_in_a_save_is_refused(content, bad):
-    with pytest.raises(SaveFormatError, match="solo_level.*found") as e:
+    with pytest.raises(SaveFormatError, match=r"solo_level.*found") as e:
         check_config(content, {"players": 1, "seed": 1, "solo_level": bad})
     assert str(e.value).endswith(f"found {bad!r}")
     with pytest.raises(SaveFormatError, match="solo_level"):

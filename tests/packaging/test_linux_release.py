@@ -77,7 +77,7 @@ def test_versions_newer_than_the_target_are_named_newest_first():
 def test_a_damaged_file_is_one_clear_error_at_any_length():
     data = make_elf(NEEDS)
     refused = 0
-    for cut in range(0, len(data)):
+    for cut in range(len(data)):
         try:
             names = elfcheck.needed_versions(data[:cut])
         except elfcheck.ElfError:  # refused with the reader's own error, never another exception
