@@ -7,6 +7,7 @@ from __future__ import annotations
 from fate.content.model import Content
 from fate.engine.constants import ARTIFACT_LIMIT
 from fate.engine.game import Game
+from fate.engine.kinds import EventKind
 from fate.engine.model import Event
 from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import Ask, table, task
@@ -16,7 +17,7 @@ def reveal_artifacts(g: Game) -> None:
     """Turn face up Artifacts from the deck until two lie by The Museum."""
     while len(g.art_up) < 2 and g.art_deck:
         g.art_up.append(g.art_deck.pop())
-    g.emit("artifacts_revealed", {"cards": [g.card(a).id for a in g.art_up]})
+    g.emit(EventKind.ARTIFACTS_REVEALED, {"cards": [g.card(a).id for a in g.art_up]})
 
 
 def refresh(g: Game) -> None:
@@ -25,7 +26,7 @@ def refresh(g: Game) -> None:
     if mine:
         g.exhausted.difference_update(mine)
         g.holdings_changed(g.cur)
-        g.emit("artifacts_refreshed", {"seat": g.cur, "cards": [g.card(a).id for a in mine]})
+        g.emit(EventKind.ARTIFACTS_REFRESHED, {"seat": g.cur, "cards": [g.card(a).id for a in mine]})
 
 
 def gain_artifact(g: Game, seat: int, art: int) -> None:
@@ -54,7 +55,7 @@ def artifact_discard(g: Game, t: tuple, art: int) -> None:
     g.exhausted.discard(art)
     g.holdings_changed(seat)
     g.art_deck.insert(0, art)
-    g.emit("artifact_discarded", {"seat": seat, "card": g.card(art).id})
+    g.emit(EventKind.ARTIFACT_DISCARDED, {"seat": seat, "card": g.card(art).id})
 
 
 def use_artifact(g: Game, t: tuple) -> None:
@@ -71,7 +72,7 @@ def use_artifact(g: Game, t: tuple) -> None:
         g.exhausted.discard(card)
         g.holdings_changed(seat)
         g.resolving.append(card)
-        g.emit("artifact_destroyed", {"seat": seat, "card": c.id, "name": c.name, "text": g.text_of(card)})
+        g.emit(EventKind.ARTIFACT_DESTROYED, {"seat": seat, "card": c.id, "name": c.name, "text": g.text_of(card)})
         g.push(("fx", seat, card, g.effect_of(card), 0, ()), ("to_box", card))
 
 
@@ -85,14 +86,14 @@ def to_box(g: Game, t: tuple) -> None:
 def _gained_told(content: Content) -> list[list[Event]]:
     """``artifact_gained_told[card][seat]``: the event of an Artifact gained (made once:
     game.SEAT_SLOTS; None for other cards)."""
-    return [[Event("artifact_gained", {"seat": s, "card": c.id}) for s in SEAT_SLOTS] if c.kind == "artifact" else None
+    return [[Event(EventKind.ARTIFACT_GAINED, {"seat": s, "card": c.id}) for s in SEAT_SLOTS] if c.kind == "artifact" else None
             for c in content.cards]
 
 
 def _exhausted_told(content: Content) -> tuple[list[list[Event]], list[list[Event]]]:
     """``exhausted_told[solo][card][seat]``: the event of an Artifact exhausted, with the text
     it resolves."""
-    return tuple([[Event("artifact_exhausted", {"seat": s, "card": c.id, "name": c.name,
+    return tuple([[Event(EventKind.ARTIFACT_EXHAUSTED, {"seat": s, "card": c.id, "name": c.name,
                                                 "text": c.solo_text if solo and c.solo_text else c.text})
                    for s in SEAT_SLOTS] if c.kind == "artifact" else None for c in content.cards]
                  for solo in (False, True))

@@ -32,6 +32,7 @@ from fate.engine.constants import (
     WILD_SYMBOL,
 )
 from fate.engine.game import CLOCKWISE, Game
+from fate.engine.kinds import EventKind
 from fate.engine.model import Choice, Event
 from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import Ask, table, task
@@ -240,13 +241,13 @@ def cast(g: Game, t: tuple) -> None:
 
 def _readied_told(content: Content) -> list[list[Event]]:
     """``readied_told[card][seat]``: the event of a Spell readied (made once: game.SEAT_SLOTS)."""
-    return [[Event("spell_readied", {"seat": s, "symbol": c.symbol, "cost": list(c.cost)}) for s in SEAT_SLOTS]
+    return [[Event(EventKind.SPELL_READIED, {"seat": s, "symbol": c.symbol, "cost": list(c.cost)}) for s in SEAT_SLOTS]
             for c in content.cards]
 
 
 def _cast_told(content: Content) -> tuple[list[list[Event]], list[list[Event]]]:
     """``cast_told[solo][card][seat]``: the event of a Spell cast, with the text it resolves."""
-    return tuple([[Event("spell_cast", {"seat": s, "card": c.id, "name": c.name,
+    return tuple([[Event(EventKind.SPELL_CAST, {"seat": s, "card": c.id, "name": c.name,
                                         "text": c.solo_text if solo and c.solo_text else c.text})
                    for s in SEAT_SLOTS] for c in content.cards] for solo in (False, True))
 
@@ -334,7 +335,7 @@ def ready(g: Game, t: tuple) -> Ask | None:
         if any_readied:
             g.discard_column(loc)
         elif not done:  # the step passes by itself: the player alone is told why (R-CN-1)
-            g.emit("nothing_to_ready", {"seat": seat}, (seat,))
+            g.emit(EventKind.NOTHING_TO_READY, {"seat": seat}, (seat,))
         return None
     opts.append(READY_MORE if done else READY_NOTHING)
     text = f"{READY_TEXT[loc]} ({done + 1} of {g.ready_allow})" if g.ready_allow > 1 else READY_TEXT[loc]
@@ -404,7 +405,7 @@ def readied_take(g: Game, t: tuple, old: int | str) -> None:
     g.reserve[seat].remove(old)
     g.holdings_changed(seat)
     g.discard.append(old)
-    g.emit("readied_discarded", {"seat": seat, "card": g.card(old).id})
+    g.emit(EventKind.READIED_DISCARDED, {"seat": seat, "card": g.card(old).id})
     g.stack.append(("readied", seat, card))
 
 

@@ -38,6 +38,7 @@ from fate.engine import rng as rngmod
 from fate.engine.casting import castable
 from fate.engine.errors import IllegalChoice
 from fate.engine.game import Game
+from fate.engine.kinds import EventKind
 
 
 def determinize(g: Game, seat: int, seed: int) -> Game:
@@ -79,10 +80,10 @@ DEALS = 13  # true deals a choice is tried on, at most, when the wary game canno
 # Events that, met before the turn is over, make its end turn on something the seat cannot know:
 # dice, a Curse revealed, a card taken or discarded at random (a Readied Spell discarded by
 # choice, ``replace:``, is the seat's own doing).
-CHANCE = frozenset({"rolled", "die_rerolled", "dice_added", "curse_revealed", "readied_discarded",
-                    "spell_discarded", "spell_stolen"})
+CHANCE = frozenset({EventKind.ROLLED, EventKind.DIE_REROLLED, EventKind.DICE_ADDED, EventKind.CURSE_REVEALED,
+                    EventKind.READIED_DISCARDED, EventKind.SPELL_DISCARDED, EventKind.SPELL_STOLEN})
 # after the seat drew cards it had not seen, a move made or refused turned on them
-MOVED = frozenset({"fate_moved", "no_move"})
+MOVED = frozenset({EventKind.FATE_MOVED, EventKind.NO_MOVE})
 # decisions the wary game asks more often than a true deal (``_wary``): true deals must tell
 WARY_ASKS = frozenset({"cast_window", "ready"})
 
@@ -163,12 +164,12 @@ def _outcome(trial: Game, cid: str, seat: int, face_up: set[str]):
     drew = False
     for e in events:
         kind, data = e.kind, e.data
-        if kind == "game_over" or (kind == "turn_ended" and data["seat"] == seat):
+        if kind == EventKind.GAME_OVER or (kind == EventKind.TURN_ENDED and data["seat"] == seat):
             return True, others, None
-        if (kind in CHANCE and not (kind == "readied_discarded" and cid == "replace:" + data["card"])) \
-                or (kind == "artifact_gained" and data["card"] not in face_up) or (drew and kind in MOVED):
+        if (kind in CHANCE and not (kind == EventKind.READIED_DISCARDED and cid == "replace:" + data["card"])) \
+                or (kind == EventKind.ARTIFACT_GAINED and data["card"] not in face_up) or (drew and kind in MOVED):
             return _ends(events, seat) or trial.over, True, None
-        if kind == "spell_drawn" and data["seat"] == seat:
+        if kind == EventKind.SPELL_DRAWN and data["seat"] == seat:
             drew = True
     return False, others, trial.pending()
 
@@ -176,7 +177,7 @@ def _outcome(trial: Game, cid: str, seat: int, face_up: set[str]):
 def _ends(events: list, seat: int) -> bool:
     """Do ``events`` end ``seat``'s turn, or the game?"""
     for e in events:
-        if e.kind == "game_over" or (e.kind == "turn_ended" and e.data["seat"] == seat):
+        if e.kind == EventKind.GAME_OVER or (e.kind == EventKind.TURN_ENDED and e.data["seat"] == seat):
             return True
     return False
 

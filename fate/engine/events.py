@@ -1,5 +1,6 @@
-"""The catalogue of events and prompts: every event kind the engine emits, with
-its fields, and every kind of decision it asks for.
+"""What the events carry and the prompts ask: the fields of every event kind the engine
+emits (the kinds themselves are named once, in fate/engine/kinds.py), and every kind of
+decision it asks for.
 
 The table narrates and animates from events alone, so their shape is part of
 the engine's contract: ``event_problems(game, event)`` says what is wrong with
@@ -14,6 +15,7 @@ from typing import Any
 
 from fate.engine.constants import N_LOCATIONS, SUMMON_WIN
 from fate.engine.game import Game
+from fate.engine.kinds import EventKind
 from fate.engine.model import Event
 
 Check = Callable[[Game, Any], bool]
@@ -135,90 +137,90 @@ def purpose(g: Game, x: Any) -> bool:
     return x in ("raid", "other_worlds", "temporary", "effect")
 
 
-EVENTS: dict[str, dict[str, Check]] = {
+EVENTS: dict[str, dict[str, Check]] = {  # keyed by EventKind
     # set-up and the turn
-    "god_chosen": {"seat": seat, "god": god},
-    "setup_done": {"first": seat, "players": players},
-    "artifacts_revealed": {"cards": cards},
-    "turn_started": {"seat": seat, "turn": turn},
-    "phase": {"seat": seat, "phase": phase},
-    "turn_ended": {"seat": seat},
-    "game_over": {"winners": seats, "losers": seats, "reason": reason},
+    EventKind.GOD_CHOSEN: {"seat": seat, "god": god},
+    EventKind.SETUP_DONE: {"first": seat, "players": players},
+    EventKind.ARTIFACTS_REVEALED: {"cards": cards},
+    EventKind.TURN_STARTED: {"seat": seat, "turn": turn},
+    EventKind.PHASE: {"seat": seat, "phase": phase},
+    EventKind.TURN_ENDED: {"seat": seat},
+    EventKind.GAME_OVER: {"winners": seats, "losers": seats, "reason": reason},
     # movement and placement
-    "fate_moved": {"seat": actor, "piece": piece, "frm": loc, "to": loc, "backs": backs},
-    "no_move": {"seat": seat, "hand": symbols},
-    "fate_piece_stays": {"seat": seat, "location": loc},
-    "investigators_followed": {"seat": seat, "location": loc, "count": count},
-    "cultist_placed": {"seat": seat, "location": loc},
-    "empty_lodge": {"seat": seat, "taken": count},
-    "squall_struck": {"seat": seat, "location": loc},
-    "investigator_placed": {"location": loc},
-    "supply_empty": {"raided": seats},
+    EventKind.FATE_MOVED: {"seat": actor, "piece": piece, "frm": loc, "to": loc, "backs": backs},
+    EventKind.NO_MOVE: {"seat": seat, "hand": symbols},
+    EventKind.FATE_PIECE_STAYS: {"seat": seat, "location": loc},
+    EventKind.INVESTIGATORS_FOLLOWED: {"seat": seat, "location": loc, "count": count},
+    EventKind.CULTIST_PLACED: {"seat": seat, "location": loc},
+    EventKind.EMPTY_LODGE: {"seat": seat, "taken": count},
+    EventKind.SQUALL_STRUCK: {"seat": seat, "location": loc},
+    EventKind.INVESTIGATOR_PLACED: {"location": loc},
+    EventKind.SUPPLY_EMPTY: {"raided": seats},
     # rolls and raids
-    "rolled": {"seat": seat, "purpose": purpose, "faces": faces},
-    "raid_declared": {"seat": seat, "investigators": count},
-    "raid_repelled": {"seat": seat},
-    "raided": {"seat": seat, "signs": count, "destroyed": count},
+    EventKind.ROLLED: {"seat": seat, "purpose": purpose, "faces": faces},
+    EventKind.RAID_DECLARED: {"seat": seat, "investigators": count},
+    EventKind.RAID_REPELLED: {"seat": seat},
+    EventKind.RAIDED: {"seat": seat, "signs": count, "destroyed": count},
     # Activate
-    "control": {"seat": seat, "location": loc},
+    EventKind.CONTROL: {"seat": seat, "location": loc},
     # no Control, and the counts that refused it: the cult's Cultists there and the minimum,
     # and ``rival`` the other cult with the most Cultists there (-1: the Investigators, solo)
-    "no_control": {"seat": seat, "location": loc, "mine": count, "need": count, "rival": actor, "theirs": count},
-    "temporary_control": {"seat": seat, "location": loc},
-    "temporary_control_failed": {"seat": seat, "location": loc},
-    "control_action": {"seat": seat, "location": loc},
-    "basic_action": {"seat": seat, "location": loc},
-    "curse_destroyed": {"seat": seat, "carried": count},
-    "no_artifacts": {"seat": seat},
-    "dark_gift": {"seat": seat, "god": god, "text": words},
-    "gate_gained": {"seat": seat},
-    "gate_lost": {"seat": seat},
-    "cultist_moved": {"seat": seat, "frm": loc, "to": loc},
+    EventKind.NO_CONTROL: {"seat": seat, "location": loc, "mine": count, "need": count, "rival": actor, "theirs": count},
+    EventKind.TEMPORARY_CONTROL: {"seat": seat, "location": loc},
+    EventKind.TEMPORARY_CONTROL_FAILED: {"seat": seat, "location": loc},
+    EventKind.CONTROL_ACTION: {"seat": seat, "location": loc},
+    EventKind.BASIC_ACTION: {"seat": seat, "location": loc},
+    EventKind.CURSE_DESTROYED: {"seat": seat, "carried": count},
+    EventKind.NO_ARTIFACTS: {"seat": seat},
+    EventKind.DARK_GIFT: {"seat": seat, "god": god, "text": words},
+    EventKind.GATE_GAINED: {"seat": seat},
+    EventKind.GATE_LOST: {"seat": seat},
+    EventKind.CULTIST_MOVED: {"seat": seat, "frm": loc, "to": loc},
     # Cultists, Investigators and the track
-    "sacrificed": {"seat": seat, "location": loc, "count": some},
-    "recalled": {"seat": seat, "count": some},
-    "cultists_lost": {"seat": seat, "count": some},
-    "cultists_placed": {"seat": seat, "location": loc, "count": some},
-    "cultists_sent_home": {"seat": seat, "location": loc, "count": count},
-    "investigators_sent": {"seat": seat, "count": some, "source": source},
-    "investigators_left": {"seat": seat, "count": some},
-    "investigators_placed": {"location": loc, "count": some},
-    "investigators_cleared": {"location": loc, "count": count},
-    "summon_moved": {"seat": seat, "frm": space, "to": space},
-    "elder_sign_curse": {"seat": seat},
-    "elder_sign_gained": {"seat": seat, "total": signs},
-    "elder_sign_destroyed": {"seat": seat, "count": some, "total": signs},
-    "squall_placed": {"seat": seat, "location": loc},
+    EventKind.SACRIFICED: {"seat": seat, "location": loc, "count": some},
+    EventKind.RECALLED: {"seat": seat, "count": some},
+    EventKind.CULTISTS_LOST: {"seat": seat, "count": some},
+    EventKind.CULTISTS_PLACED: {"seat": seat, "location": loc, "count": some},
+    EventKind.CULTISTS_SENT_HOME: {"seat": seat, "location": loc, "count": count},
+    EventKind.INVESTIGATORS_SENT: {"seat": seat, "count": some, "source": source},
+    EventKind.INVESTIGATORS_LEFT: {"seat": seat, "count": some},
+    EventKind.INVESTIGATORS_PLACED: {"location": loc, "count": some},
+    EventKind.INVESTIGATORS_CLEARED: {"location": loc, "count": count},
+    EventKind.SUMMON_MOVED: {"seat": seat, "frm": space, "to": space},
+    EventKind.ELDER_SIGN_CURSE: {"seat": seat},
+    EventKind.ELDER_SIGN_GAINED: {"seat": seat, "total": signs},
+    EventKind.ELDER_SIGN_DESTROYED: {"seat": seat, "count": some, "total": signs},
+    EventKind.SQUALL_PLACED: {"seat": seat, "location": loc},
     # cards
-    "spell_drawn": {"seat": seat, "symbol": symbol},
-    "spell_drawn_face": {"seat": seat, "card": card},
-    "spell_deck_reshuffled": {"size": some},
-    "column_discarded": {"location": loc, "count": some},
-    "spell_readied": {"seat": seat, "symbol": symbol, "cost": cost},
+    EventKind.SPELL_DRAWN: {"seat": seat, "symbol": symbol},
+    EventKind.SPELL_DRAWN_FACE: {"seat": seat, "card": card},
+    EventKind.SPELL_DECK_RESHUFFLED: {"size": some},
+    EventKind.COLUMN_DISCARDED: {"location": loc, "count": some},
+    EventKind.SPELL_READIED: {"seat": seat, "symbol": symbol, "cost": cost},
     # the Conclude's ready step passed by itself: no Spell in hand could be paid for
-    "nothing_to_ready": {"seat": seat},
-    "readied_discarded": {"seat": seat, "card": card},
-    "spell_discarded": {"seat": seat, "symbol": symbol, "card": card},
-    "spell_cast": {"seat": seat, "card": card, "name": words, "text": words},
-    "spell_stolen": {"seat": seat, "frm": seat, "symbol": symbol},
-    "spell_stolen_face": {"seat": seat, "card": card},
-    "artifact_gained": {"seat": seat, "card": card},
-    "artifact_discarded": {"seat": seat, "card": card},
-    "artifact_exhausted": {"seat": seat, "card": card, "name": words, "text": words},
-    "artifact_destroyed": {"seat": seat, "card": card, "name": words, "text": words},
-    "artifact_wrecked": {"seat": seat, "card": card},
-    "artifacts_refreshed": {"seat": seat, "cards": cards},
+    EventKind.NOTHING_TO_READY: {"seat": seat},
+    EventKind.READIED_DISCARDED: {"seat": seat, "card": card},
+    EventKind.SPELL_DISCARDED: {"seat": seat, "symbol": symbol, "card": card},
+    EventKind.SPELL_CAST: {"seat": seat, "card": card, "name": words, "text": words},
+    EventKind.SPELL_STOLEN: {"seat": seat, "frm": seat, "symbol": symbol},
+    EventKind.SPELL_STOLEN_FACE: {"seat": seat, "card": card},
+    EventKind.ARTIFACT_GAINED: {"seat": seat, "card": card},
+    EventKind.ARTIFACT_DISCARDED: {"seat": seat, "card": card},
+    EventKind.ARTIFACT_EXHAUSTED: {"seat": seat, "card": card, "name": words, "text": words},
+    EventKind.ARTIFACT_DESTROYED: {"seat": seat, "card": card, "name": words, "text": words},
+    EventKind.ARTIFACT_WRECKED: {"seat": seat, "card": card},
+    EventKind.ARTIFACTS_REFRESHED: {"seat": seat, "cards": cards},
     # Curses
-    "cursed": {"seat": seat, "holder": actor, "carried": some, "source": curse_source},
-    "curse_drawn": {"seat": seat, "holder": seat, "card": card},
-    "curse_revealed": {"seat": seat, "holder": actor, "card": card, "name": words, "text": words},
-    "curse_deck_empty": {"seat": seat},
+    EventKind.CURSED: {"seat": seat, "holder": actor, "carried": some, "source": curse_source},
+    EventKind.CURSE_DRAWN: {"seat": seat, "holder": seat, "card": card},
+    EventKind.CURSE_REVEALED: {"seat": seat, "holder": actor, "card": card, "name": words, "text": words},
+    EventKind.CURSE_DECK_EMPTY: {"seat": seat},
     # dice changed after a roll
-    "die_rerolled": {"seat": seat, "die": die, "frm": face, "to": face},
-    "die_turned": {"seat": seat, "die": die, "frm": face, "to": face},
-    "die_removed": {"seat": seat, "die": die, "face": face},
-    "dice_added": {"seat": seat, "faces": faces},
-    "investigators_wait": {},
+    EventKind.DIE_REROLLED: {"seat": seat, "die": die, "frm": face, "to": face},
+    EventKind.DIE_TURNED: {"seat": seat, "die": die, "frm": face, "to": face},
+    EventKind.DIE_REMOVED: {"seat": seat, "die": die, "face": face},
+    EventKind.DICE_ADDED: {"seat": seat, "faces": faces},
+    EventKind.INVESTIGATORS_WAIT: {},
 }
 
 # Every kind of decision a prompt asks for, in words (the table and the rules
@@ -240,8 +242,8 @@ PROMPT_KINDS = {
 
 # Events only some seats may see, and who: the seat named by this field (and, for a
 # stolen Spell, the seat it was taken from).
-PRIVATE = {"spell_drawn_face": "seat", "curse_drawn": "holder", "spell_stolen_face": "seat",
-           "nothing_to_ready": "seat"}
+PRIVATE = {EventKind.SPELL_DRAWN_FACE: "seat", EventKind.CURSE_DRAWN: "holder",
+           EventKind.SPELL_STOLEN_FACE: "seat", EventKind.NOTHING_TO_READY: "seat"}
 
 
 def event_problems(g: Game, e: Event) -> list[str]:

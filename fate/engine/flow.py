@@ -23,7 +23,8 @@ from fate.engine.constants import (
     SUMMON_WIN,
 )
 from fate.engine.game import Game
-from fate.engine.model import Choice, Event
+from fate.engine.kinds import EventKind
+from fate.engine.model import Choice, EndReason, Event
 from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import ROLL_RESULTS, Ask, table, task
 
@@ -66,7 +67,7 @@ def draft_take(g: Game, t: tuple, god: int) -> None:
     for other in g.drafts[seat]:
         if other != god:
             g.box.append(other)
-    g.emit("god_chosen", {"seat": seat, "god": g.card(god).id})
+    g.emit(EventKind.GOD_CHOSEN, {"seat": seat, "god": g.card(god).id})
 
 
 def setup(g: Game, t: tuple) -> None:
@@ -113,7 +114,7 @@ def setup(g: Game, t: tuple) -> None:
         if g.card(g.gods[s]).passive_value("squall"):
             g.squall_owner = s
     g.cur = g.first
-    g.emit("setup_done", {"first": g.first, "players": n})
+    g.emit(EventKind.SETUP_DONE, {"first": g.first, "players": n})
     g.stack.append(("turn",))
 
 
@@ -143,7 +144,7 @@ def start_turn(g: Game, first: str) -> None:
     if g.turn <= 100:
         g.events.append(TURN_STARTED[g.cur][g.turn])
     else:
-        g.emit("turn_started", {"seat": g.cur, "turn": g.turn})
+        g.emit(EventKind.TURN_STARTED, {"seat": g.cur, "turn": g.turn})
     g.stack.extend(LATER_PHASES[first])
     enter_phase(g, first)
 
@@ -157,11 +158,11 @@ LATER_PHASES = {ph: (("end_turn",), *[("phase", p) for p in reversed(_ORDER[i + 
 PHASE_STACK = {ph: steps[:0:-1] for ph, steps in PHASE_STEPS.items()}
 OPENING = {ph: steps[0][1] for ph, steps in PHASE_STEPS.items()}
 # events made once (fate/engine/game.py, SEAT_SLOTS)
-PHASE_TOLD = {ph: [Event("phase", {"seat": s, "phase": ph}) for s in SEAT_SLOTS] for ph in _ORDER}
+PHASE_TOLD = {ph: [Event(EventKind.PHASE, {"seat": s, "phase": ph}) for s in SEAT_SLOTS] for ph in _ORDER}
 # all that entering a phase needs, in one look-up: (its event by seat, its steps, its window)
 ENTERING = {ph: (PHASE_TOLD[ph], PHASE_STACK[ph], OPENING[ph]) for ph in _ORDER}
-TURN_ENDED = [Event("turn_ended", {"seat": s}) for s in SEAT_SLOTS]
-TURN_STARTED = [[Event("turn_started", {"seat": s, "turn": k}) for k in range(101)] for s in SEAT_SLOTS]
+TURN_ENDED = [Event(EventKind.TURN_ENDED, {"seat": s}) for s in SEAT_SLOTS]
+TURN_STARTED = [[Event(EventKind.TURN_STARTED, {"seat": s, "turn": k}) for k in range(101)] for s in SEAT_SLOTS]
 
 
 def phase(g: Game, t: tuple) -> None:
@@ -205,7 +206,7 @@ def check_win(g: Game, t: tuple) -> None:
     """R-WIN-1: checked after any Curse the move triggered has resolved (R-CU-7)."""
     seat = t[1]
     if g.summon[seat] >= SUMMON_WIN:
-        g.finish((seat,), (), "summoned")
+        g.finish((seat,), (), EndReason.SUMMONED)
 
 
 # ---------------------------------------------------------------- rolls
@@ -220,11 +221,11 @@ def roll(g: Game, t: tuple) -> None:
         key = (seat, purpose, *faces)
         event = told.get(key)
         if event is None:
-            event = told[key] = Event("rolled", {"seat": seat, "purpose": purpose,
-                                                 "faces": list(map(g.tables.face_id.__getitem__, faces))})
+            event = told[key] = Event(EventKind.ROLLED, {"seat": seat, "purpose": purpose,
+                                                           "faces": list(map(g.tables.face_id.__getitem__, faces))})
         g.events.append(event)
     else:
-        g.emit("rolled", {"seat": seat, "purpose": purpose, "faces": list(map(g.tables.face_id.__getitem__, faces))})
+        g.emit(EventKind.ROLLED, {"seat": seat, "purpose": purpose, "faces": list(map(g.tables.face_id.__getitem__, faces))})
     g.stack.append(("roll_end", seat, purpose, arg))
     open_window(g, "after_roll", 0, seat)  # first: a window before the results apply
 

@@ -17,7 +17,9 @@ from fate.engine.constants import (
     OTHER_WORLDS,
     STREETS,
 )
+from fate.engine.ending import destroy_signs, gain_signs, move_summon
 from fate.engine.game import Game
+from fate.engine.kinds import EventKind
 from fate.engine.model import Choice, Event
 from fate.engine.prepared import GATE_GAINED, SEAT_SLOTS
 from fate.engine.registry import Ask, roll_result, table, task
@@ -56,7 +58,7 @@ def _refused(g: Game, seat: int, loc: int) -> Event:
         rival, theirs = -1, g.inv_at[loc]
     else:
         theirs, rival = max((n, s) for s, n in enumerate(g.at[loc]) if s != seat)
-    return Event("no_control", {"seat": seat, "location": loc, "mine": mine, "need": need, "rival": rival,
+    return Event(EventKind.NO_CONTROL, {"seat": seat, "location": loc, "mine": mine, "need": need, "rival": rival,
                                 "theirs": theirs})
 
 
@@ -120,15 +122,16 @@ def cleanse(g: Game, t: tuple) -> None:
         if entry[1] == seat:
             g.held.remove(entry)
             g.curse_deck.insert(0, entry[0])
-            g.emit("curse_destroyed", {"seat": seat, "carried": g.curses_on(seat)})
+            g.emit(EventKind.CURSE_DESTROYED, {"seat": seat, "carried": g.curses_on(seat)})
             break
-    g.gain_signs(seat, 3)
+    gain_signs(g, seat, 3)
 
 
 # events made once (fate/engine/game.py, SEAT_SLOTS)
 BASIC_ACTION, CONTROL_TOLD, TEMPORARY_TOLD, TEMPORARY_FAILED, CONTROL_ACTION_TOLD = (
     [[Event(kind, {"seat": s, "location": loc}) for loc in range(N_LOCATIONS)] for s in SEAT_SLOTS]
-    for kind in ("basic_action", "control", "temporary_control", "temporary_control_failed", "control_action"))
+    for kind in (EventKind.BASIC_ACTION, EventKind.CONTROL, EventKind.TEMPORARY_CONTROL,
+                 EventKind.TEMPORARY_CONTROL_FAILED, EventKind.CONTROL_ACTION))
 
 
 def basic(g: Game, t: tuple) -> None:
@@ -163,7 +166,7 @@ def ow_advance(g: Game, t: tuple) -> None:
         return
     g.stack.append(("ow_advance", seat, left - 1))
     g.sacrifice(seat, OTHER_WORLDS, 1)
-    g.move_summon(seat, 1)
+    move_summon(g, seat, 1)
 
 
 def ow_control(g: Game, t: tuple) -> None:
@@ -182,7 +185,7 @@ def museum_basic(g: Game, t: tuple) -> Ask | None:
     if g.art_deck:
         opts.append(TAKE_FROM_DECK)
     if not opts:
-        g.emit("no_artifacts", {"seat": seat})
+        g.emit(EventKind.NO_ARTIFACTS, {"seat": seat})
         return None
     return (seat, "museum", "Take an Artifact", tuple(opts), ())
 
@@ -266,7 +269,7 @@ def museum_sacrifice_take(g: Game, t: tuple, target: int) -> None:
     if target < 0:
         return
     g.sacrifice(g.cur, MUSEUM, 1)
-    g.destroy_signs(target, 1)
+    destroy_signs(g, target, 1)
     g.stack.append(("museum_sacrifice", t[1] + 1))
 
 
@@ -287,7 +290,7 @@ def ceremony_basic(g: Game, t: tuple) -> None:
 def _dark_gift_told(content: Content) -> tuple[list[list[Event]], list[list[Event]]]:
     """``dark_gift_told[solo][god][seat]``: the event of a Dark Gift, with the text it resolves
     (made once: game.SEAT_SLOTS; None for cards other than gods)."""
-    return tuple([[Event("dark_gift", {"seat": s, "god": c.id, "text": c.solo_text if solo and c.solo_text else c.text})
+    return tuple([[Event(EventKind.DARK_GIFT, {"seat": s, "god": c.id, "text": c.solo_text if solo and c.solo_text else c.text})
                    for s in SEAT_SLOTS] if c.kind == "god" else None for c in content.cards]
                  for solo in (False, True))
 
@@ -296,7 +299,7 @@ def ceremony_control(g: Game, t: tuple) -> None:
     """R-CE-2: two Cultists at The Ceremony for one step of the Summon Track."""
     seat = g.cur
     g.sacrifice(seat, CEREMONY, 2)
-    g.move_summon(seat, 1)
+    move_summon(g, seat, 1)
 
 
 # ---------------------------------------------------- Streets of Arkham
@@ -381,7 +384,7 @@ def gathering_move(g: Game, t: tuple) -> Ask | None:
 
 
 # GATHERING_LEFT[seat][location]: a Cultist moved from The Gathering (made once: game.SEAT_SLOTS)
-GATHERING_LEFT = [[Event("cultist_moved", {"seat": s, "frm": GATHERING, "to": loc}) for loc in range(N_LOCATIONS)]
+GATHERING_LEFT = [[Event(EventKind.CULTIST_MOVED, {"seat": s, "frm": GATHERING, "to": loc}) for loc in range(N_LOCATIONS)]
                   for s in SEAT_SLOTS]
 GATHERING_MOVES = tuple([Choice(f"to:{loc}", f"Move a Cultist to {LOCATION_NAMES[loc]}", loc)
                          for loc in range(N_LOCATIONS) if loc != GATHERING]

@@ -11,7 +11,9 @@ from fate.engine.constants import (
     MOVE_INVESTIGATOR_THRESHOLD,
     N_LOCATIONS,
 )
+from fate.engine.ending import gain_signs
 from fate.engine.game import Game
+from fate.engine.kinds import EventKind
 from fate.engine.model import Choice, Event
 from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import Ask, table, task
@@ -56,9 +58,9 @@ def move(g: Game, t: tuple) -> Ask | None:
         return (seat, "move", "Move the Fate Piece: play a Spell, a Wild pair or your Gate",
                    tuple(opts), ("from", g.pieces[seat if g.n == 2 else 0]))
     # R-MV-9: show the hand and draw until a move exists; stay if nothing is left.
-    g.emit("no_move", {"seat": seat, "hand": [g.card(x).symbol for x in g.hands[seat]]})
+    g.emit(EventKind.NO_MOVE, {"seat": seat, "hand": [g.card(x).symbol for x in g.hands[seat]]})
     if g.draw_spell(seat) is None:
-        g.emit("fate_piece_stays", {"seat": seat, "location": g.pieces[g.piece_of(seat)]})
+        g.emit(EventKind.FATE_PIECE_STAYS, {"seat": seat, "location": g.pieces[g.piece_of(seat)]})
         g.turn_loc = g.pieces[g.piece_of(seat)]
         g.stack.append(("skip_placement",))
         return None
@@ -128,7 +130,7 @@ def move_to(g: Game, t: tuple) -> None:
     told = g.tables.moved_told
     event = told.get(key)
     if event is None:
-        event = told[key] = Event("fate_moved", {"seat": seat, "piece": piece, "frm": here, "to": dest,
+        event = told[key] = Event(EventKind.FATE_MOVED, {"seat": seat, "piece": piece, "frm": here, "to": dest,
                                                  "backs": [back[x] for x in cards]})
     g.events.append(event)
 
@@ -161,25 +163,25 @@ def place(g: Game, t: tuple) -> None:
         g.abyss[seat] -= take
         arrive = min(take, 1)
         g.lodge[seat] += take - arrive
-        g.emit("empty_lodge", {"seat": seat, "taken": take})
-        g.gain_signs(seat, 1)
+        g.emit(EventKind.EMPTY_LODGE, {"seat": seat, "taken": take})
+        gain_signs(g, seat, 1)
     if not arrive:
         return
     if g.squall[loc] and seat != g.squall_owner:
         # A Winter Squall blows the arriving Cultist into the Abyss; the token is spent.
         g.squall[loc] -= 1
         g.abyss[seat] += 1
-        g.emit("squall_struck", {"seat": seat, "location": loc})
+        g.emit(EventKind.SQUALL_STRUCK, {"seat": seat, "location": loc})
         return
     g.at[loc][seat] += 1
     g.events.append(CULTIST_PLACED[seat][loc])
 
 
 # events made once (fate/engine/game.py, SEAT_SLOTS)
-CULTIST_PLACED = [[Event("cultist_placed", {"seat": s, "location": loc}) for loc in range(N_LOCATIONS)]
+CULTIST_PLACED = [[Event(EventKind.CULTIST_PLACED, {"seat": s, "location": loc}) for loc in range(N_LOCATIONS)]
                   for s in SEAT_SLOTS]
-INVESTIGATOR_PLACED = [Event("investigator_placed", {"location": loc}) for loc in range(N_LOCATIONS)]
-FOLLOWED = [[[Event("investigators_followed", {"seat": s, "location": loc, "count": k}) for k in range(INVESTIGATORS + 1)]
+INVESTIGATOR_PLACED = [Event(EventKind.INVESTIGATOR_PLACED, {"location": loc}) for loc in range(N_LOCATIONS)]
+FOLLOWED = [[[Event(EventKind.INVESTIGATORS_FOLLOWED, {"seat": s, "location": loc, "count": k}) for k in range(INVESTIGATORS + 1)]
              for loc in range(N_LOCATIONS)] for s in SEAT_SLOTS]
 
 
@@ -187,7 +189,7 @@ def place_investigator(g: Game, t: tuple) -> None:
     loc = t[1]
     if g.inv_supply == 0:  # R-MV-8
         raided = [s for s in g.clockwise_from(g.cur) if g.inv_lodge[s] > 0]
-        g.emit("supply_empty", {"raided": raided})
+        g.emit(EventKind.SUPPLY_EMPTY, {"raided": raided})
         g.push(*[("raid", s) for s in raided], ("place_investigator_after", loc))
         return
     g.inv_supply -= 1

@@ -20,6 +20,7 @@ from fate.engine.constants import (
     N_LOCATIONS,
     SUMMON_WIN,
 )
+from fate.engine.kinds import EventKind
 from fate.engine.model import Event
 from fate.engine.registry import table
 
@@ -29,29 +30,29 @@ from fate.engine.registry import table
 # reader may change (none does). Their tables take a seat as index through SEAT_SLOTS:
 # seat s at index s, GAME_SEAT (-1) last.
 SEAT_SLOTS = (0, 1, 2, 3, GAME_SEAT)
-SIGN_GAINED = [[Event("elder_sign_gained", {"seat": s, "total": k}) for k in range(ELDER_SIGNS_TO_LOSE + 1)]
+SIGN_GAINED = [[Event(EventKind.ELDER_SIGN_GAINED, {"seat": s, "total": k}) for k in range(ELDER_SIGNS_TO_LOSE + 1)]
                for s in SEAT_SLOTS]
-RECALLED = [[Event("recalled", {"seat": s, "count": k}) for k in range(CULTISTS_PER_CULT + 1)] for s in SEAT_SLOTS]
-INVESTIGATORS_LEFT = [[Event("investigators_left", {"seat": s, "count": k}) for k in range(INVESTIGATORS + 1)]
+RECALLED = [[Event(EventKind.RECALLED, {"seat": s, "count": k}) for k in range(CULTISTS_PER_CULT + 1)] for s in SEAT_SLOTS]
+INVESTIGATORS_LEFT = [[Event(EventKind.INVESTIGATORS_LEFT, {"seat": s, "count": k}) for k in range(INVESTIGATORS + 1)]
                       for s in SEAT_SLOTS]
 # INVESTIGATORS_SENT[seat][count][source]: the source a seat, or 4 for the supply. The counts
 # of these tables are bounded by the game's own (20 Cultists a cult, 25 Investigators, the
 # 10th Elder Sign ends the game), which fate/engine/invariants.py checks of every position.
 SENT_FROM = (0, 1, 2, 3, "supply")
-INVESTIGATORS_SENT = [[[Event("investigators_sent", {"seat": s, "count": k, "source": src}) for src in SENT_FROM]
+INVESTIGATORS_SENT = [[[Event(EventKind.INVESTIGATORS_SENT, {"seat": s, "count": k, "source": src}) for src in SENT_FROM]
                        for k in range(INVESTIGATORS + 1)] for s in SEAT_SLOTS]
 # SUMMON_MOVED[seat][from][to]; SACRIFICED[seat][location][count]: a cult has 20 Cultists
-SUMMON_MOVED = [[[Event("summon_moved", {"seat": s, "frm": a, "to": b}) for b in range(SUMMON_WIN + 1)]
+SUMMON_MOVED = [[[Event(EventKind.SUMMON_MOVED, {"seat": s, "frm": a, "to": b}) for b in range(SUMMON_WIN + 1)]
                  for a in range(SUMMON_WIN + 1)] for s in SEAT_SLOTS]
-SACRIFICED = [[[Event("sacrificed", {"seat": s, "location": loc, "count": k}) for k in range(CULTISTS_PER_CULT + 1)]
+SACRIFICED = [[[Event(EventKind.SACRIFICED, {"seat": s, "location": loc, "count": k}) for k in range(CULTISTS_PER_CULT + 1)]
                for loc in range(N_LOCATIONS)] for s in SEAT_SLOTS]
-GATE_GAINED = [Event("gate_gained", {"seat": s}) for s in SEAT_SLOTS]
+GATE_GAINED = [Event(EventKind.GATE_GAINED, {"seat": s}) for s in SEAT_SLOTS]
 
 
 def _column_told(content: Content) -> list[list[Event]]:
     """``column_told[location][count]``: the event of a Column discarded (a Column holds
     at most every Spell and Gate of the content)."""
-    return [[Event("column_discarded", {"location": loc, "count": k})
+    return [[Event(EventKind.COLUMN_DISCARDED, {"location": loc, "count": k})
              for k in range(len(content.spells) + len(content.gates) + 1)] for loc in range(N_LOCATIONS)]
 
 
@@ -60,8 +61,8 @@ table("column_told", _column_told)
 
 def _drawn_events(content: Content) -> list[list[tuple[Event, Event]]]:
     """``drawn[card][seat]``: the events of ``draw_spell`` (what all see, what the drawer sees)."""
-    return [[(Event("spell_drawn", {"seat": s, "symbol": c.symbol}),
-              Event("spell_drawn_face", {"seat": s, "card": c.id}, (s,))) for s in SEAT_SLOTS]
+    return [[(Event(EventKind.SPELL_DRAWN, {"seat": s, "symbol": c.symbol}),
+              Event(EventKind.SPELL_DRAWN_FACE, {"seat": s, "card": c.id}, (s,))) for s in SEAT_SLOTS]
             for c in content.cards]
 
 

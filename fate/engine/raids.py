@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from fate.engine.casting import open_window
 from fate.engine.constants import GAME_SEAT, INVESTIGATORS, OTHER_WORLDS, RAID_THRESHOLD, STREETS
+from fate.engine.ending import gain_signs
 from fate.engine.game import Game
+from fate.engine.kinds import EventKind
 from fate.engine.model import Event
 from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import roll_result, task
@@ -18,9 +20,9 @@ def lodge_raid(g: Game, t: tuple) -> None:
 
 
 # events made once (fate/engine/game.py, SEAT_SLOTS)
-RAID_DECLARED = [[Event("raid_declared", {"seat": s, "investigators": k}) for k in range(INVESTIGATORS + 1)]
+RAID_DECLARED = [[Event(EventKind.RAID_DECLARED, {"seat": s, "investigators": k}) for k in range(INVESTIGATORS + 1)]
                  for s in SEAT_SLOTS]
-RAIDED = [[[Event("raided", {"seat": s, "signs": k, "destroyed": d}) for d in range(9)] for k in range(9)]
+RAIDED = [[[Event(EventKind.RAIDED, {"seat": s, "signs": k, "destroyed": d}) for d in range(9)] for k in range(9)]
           for s in SEAT_SLOTS]
 
 
@@ -42,7 +44,7 @@ def raid_roll(g: Game, t: tuple) -> None:
     if dice:
         g.stack.append(("roll", seat, dice, "raid", None))
     else:
-        g.emit("raid_repelled", {"seat": seat})
+        g.emit(EventKind.RAID_REPELLED, {"seat": seat})
 
 
 def raid_result(g: Game, seat: int, faces: list[int], arg) -> None:
@@ -58,8 +60,8 @@ def raid_result(g: Game, seat: int, faces: list[int], arg) -> None:
     if signs <= 8 and destroyed <= 8:
         g.events.append(RAIDED[seat][signs][destroyed])
     else:
-        g.emit("raided", {"seat": seat, "signs": signs, "destroyed": destroyed})
-    g.gain_signs(seat, signs)
+        g.emit(EventKind.RAIDED, {"seat": seat, "signs": signs, "destroyed": destroyed})
+    gain_signs(g, seat, signs)
     if not g.over:
         g.investigators_home(seat, kills)
 
@@ -74,22 +76,22 @@ def investigators_turn(g: Game, t: tuple) -> None:
     card = g.top_spell()
     g.phase = "investigators"
     if card is None:
-        g.emit("investigators_wait", {})
+        g.emit(EventKind.INVESTIGATORS_WAIT, {})
         return
     g.columns[here].append(card)
     sym = g.card(card).symbol
     dest = sym if sym != here else OTHER_WORLDS
     g.pieces[1] = dest
-    g.emit("fate_moved", {"seat": GAME_SEAT, "piece": 1, "frm": here, "to": dest, "backs": [sym]})
+    g.emit(EventKind.FATE_MOVED, {"seat": GAME_SEAT, "piece": 1, "frm": here, "to": dest, "backs": [sym]})
     raids = dest == STREETS
     level = g.level
     if dest == g.pieces[0]:  # R-SO-3 (how many Curses and Elder Signs: the solo level)
         for _ in range(level.meeting_curses):
             g.gain_curse(player, "meeting")
-        g.gain_signs(player, level.meeting_signs)
+        gain_signs(g, player, level.meeting_signs)
         final = STREETS if g.pieces[0] == OTHER_WORLDS else OTHER_WORLDS
         g.pieces[1] = final
-        g.emit("fate_moved", {"seat": GAME_SEAT, "piece": 1, "frm": dest, "to": final, "backs": []})
+        g.emit(EventKind.FATE_MOVED, {"seat": GAME_SEAT, "piece": 1, "frm": dest, "to": final, "backs": []})
         raids = raids or final == STREETS
         dest = final
     places = (("place_investigator", dest),) * level.arrive  # one in the rules; the level may say more

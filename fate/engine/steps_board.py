@@ -3,6 +3,7 @@ the Altar (Fate Pieces, Astral Columns, Winter Squalls)."""
 
 from __future__ import annotations
 
+from fate.engine import ending
 from fate.engine.constants import LOCATION_NAMES, LOCATIONS, N_LOCATIONS
 from fate.engine.effects import (
     INT,
@@ -17,6 +18,7 @@ from fate.engine.effects import (
     targets,
 )
 from fate.engine.game import Game
+from fate.engine.kinds import EventKind
 from fate.engine.registry import Ask, Param, step
 
 # ---------------------------------------------------------------- the track
@@ -24,22 +26,22 @@ from fate.engine.registry import Ask, Param, step
 
 def advance_summon(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Move the Summon token forward."""
-    g.move_summon(s, p["amount"])
+    ending.move_summon(g, s, p["amount"])
 
 
 def retreat_summon(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Move the Summon token back."""
-    g.move_summon(s, -p["amount"])
+    ending.move_summon(g, s, -p["amount"])
 
 
 def gain_signs(g: Game, fx: Fx, p: dict, s: int) -> None:
     """The cult gains Elder Signs."""
-    g.gain_signs(s, p["amount"])
+    ending.gain_signs(g, s, p["amount"])
 
 
 def destroy_signs(g: Game, fx: Fx, p: dict, s: int) -> None:
     """Destroy the cult's most recent Elder Signs."""
-    g.destroy_signs(s, p["amount"])
+    ending.destroy_signs(g, s, p["amount"])
 
 
 # ---------------------------------------------------------------- cultists
@@ -78,7 +80,7 @@ def lodge_to_abyss(g: Game, fx: Fx, p: dict, s: int) -> None:
     if k:
         g.lodge[s] -= k
         g.abyss[s] += k
-        g.emit("cultists_lost", {"seat": s, "count": k})
+        g.emit(EventKind.CULTISTS_LOST, {"seat": s, "count": k})
 
 
 def place_cultists(g: Game, fx: Fx, p: dict):
@@ -92,7 +94,7 @@ def place_cultists(g: Game, fx: Fx, p: dict):
     if k:
         pool[s] -= k
         g.at[loc][s] += k
-        g.emit("cultists_placed", {"seat": s, "location": loc, "count": k})
+        g.emit(EventKind.CULTISTS_PLACED, {"seat": s, "location": loc, "count": k})
 
 
 def move_cultists(g: Game, fx: Fx, p: dict):
@@ -114,7 +116,7 @@ def move_cultists(g: Game, fx: Fx, p: dict):
         a, b = pick
         g.at[a][s] -= 1
         g.at[b][s] += 1
-        g.emit("cultist_moved", {"seat": s, "frm": a, "to": b})
+        g.emit(EventKind.CULTIST_MOVED, {"seat": s, "frm": a, "to": b})
         return Again((("moved", done + 1),))
     return None
 
@@ -130,7 +132,7 @@ def send_home(g: Game, fx: Fx, p: dict):
         k = min(p["amount"], g.at[loc][s])
         g.at[loc][s] -= k
         g.lodge[s] += k
-        g.emit("cultists_sent_home", {"seat": s, "location": loc, "count": k})
+        g.emit(EventKind.CULTISTS_SENT_HOME, {"seat": s, "location": loc, "count": k})
     return None
 
 
@@ -159,7 +161,7 @@ def take_investigators(g: Game, fx: Fx, p: dict):
         k = g.inv_at[loc]
         g.inv_at[loc] = 0
         g.inv_lodge[s] += k
-        g.emit("investigators_followed", {"seat": s, "location": loc, "count": k})
+        g.emit(EventKind.INVESTIGATORS_FOLLOWED, {"seat": s, "location": loc, "count": k})
 
 
 def place_investigators(g: Game, fx: Fx, p: dict):
@@ -171,7 +173,7 @@ def place_investigators(g: Game, fx: Fx, p: dict):
     if k:
         g.inv_supply -= k
         g.inv_at[loc] += k
-        g.emit("investigators_placed", {"location": loc, "count": k})
+        g.emit(EventKind.INVESTIGATORS_PLACED, {"location": loc, "count": k})
 
 
 def clear_investigators(g: Game, fx: Fx, p: dict):
@@ -185,7 +187,7 @@ def clear_investigators(g: Game, fx: Fx, p: dict):
     k = min(p["amount"], g.inv_at[loc])
     g.inv_at[loc] -= k
     g.inv_supply += k
-    g.emit("investigators_cleared", {"location": loc, "count": k})
+    g.emit(EventKind.INVESTIGATORS_CLEARED, {"location": loc, "count": k})
 
 
 def raid(g: Game, fx: Fx, p: dict):
@@ -217,7 +219,7 @@ def move_fate(g: Game, fx: Fx, p: dict):
         return None
     old = g.pieces[piece]
     g.pieces[piece] = loc
-    g.emit("fate_moved", {"seat": fx.seat, "piece": piece, "frm": old, "to": loc, "backs": []})
+    g.emit(EventKind.FATE_MOVED, {"seat": fx.seat, "piece": piece, "frm": old, "to": loc, "backs": []})
 
 
 def discard_column(g: Game, fx: Fx, p: dict):
@@ -240,7 +242,7 @@ def place_squall(g: Game, fx: Fx, p: dict):
         return loc
     g.squall[loc] += 1
     g.squall_owner = fx.seat
-    g.emit("squall_placed", {"seat": fx.seat, "location": loc})
+    g.emit(EventKind.SQUALL_PLACED, {"seat": fx.seat, "location": loc})
 
 
 # ------------------------------------------------------------ registration

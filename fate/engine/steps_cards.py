@@ -18,6 +18,7 @@ from fate.engine.effects import (
     targets,
 )
 from fate.engine.game import Game
+from fate.engine.kinds import EventKind
 from fate.engine.prepared import GATE_GAINED
 from fate.engine.registry import CONDITIONS, Ask, Param, roll_result, step
 
@@ -43,7 +44,7 @@ def discard_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
         if card is None:
             break
         g.discard.append(card)
-        g.emit("spell_discarded", {"seat": s, "symbol": g.card(card).symbol, "card": g.card(card).id})
+        g.emit(EventKind.SPELL_DISCARDED, {"seat": s, "symbol": g.card(card).symbol, "card": g.card(card).id})
 
 
 def steal_spell(g: Game, fx: Fx, p: dict, s: int) -> None:
@@ -53,8 +54,8 @@ def steal_spell(g: Game, fx: Fx, p: dict, s: int) -> None:
         if card is None:
             break
         g.hands[fx.seat].append(card)
-        g.emit("spell_stolen", {"seat": fx.seat, "frm": s, "symbol": g.card(card).symbol})
-        g.emit("spell_stolen_face", {"seat": fx.seat, "card": g.card(card).id}, (fx.seat, s))
+        g.emit(EventKind.SPELL_STOLEN, {"seat": fx.seat, "frm": s, "symbol": g.card(card).symbol})
+        g.emit(EventKind.SPELL_STOLEN_FACE, {"seat": fx.seat, "card": g.card(card).id}, (fx.seat, s))
 
 
 def ready_top(g: Game, fx: Fx, p: dict, s: int) -> None:
@@ -90,7 +91,7 @@ def burn_readied(g: Game, fx: Fx, p: dict, s: int) -> None:
             break
         g.holdings_changed(s)
         g.discard.append(card)
-        g.emit("readied_discarded", {"seat": s, "card": g.card(card).id})
+        g.emit(EventKind.READIED_DISCARDED, {"seat": s, "card": g.card(card).id})
 
 
 def gain_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
@@ -105,7 +106,7 @@ def lose_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
     if g.gate[s] >= 0:
         g.gate_supply.append(g.gate[s])
         g.gate[s] = -1
-        g.emit("gate_lost", {"seat": s})
+        g.emit(EventKind.GATE_LOST, {"seat": s})
 
 
 def gain_curse(g: Game, fx: Fx, p: dict, s: int) -> None:
@@ -129,7 +130,7 @@ def refresh_artifacts(g: Game, fx: Fx, p: dict, s: int) -> None:
         if a in g.exhausted:
             g.exhausted.discard(a)
             g.holdings_changed(s)
-            g.emit("artifacts_refreshed", {"seat": s, "cards": [g.card(a).id]})
+            g.emit(EventKind.ARTIFACTS_REFRESHED, {"seat": s, "cards": [g.card(a).id]})
 
 
 def wreck_artifact(g: Game, fx: Fx, p: dict):
@@ -160,7 +161,7 @@ def wreck_artifact(g: Game, fx: Fx, p: dict):
         g.exhausted.discard(art)
         g.holdings_changed(s)
         g.box.append(art)
-        g.emit("artifact_wrecked", {"seat": s, "card": g.card(art).id})
+        g.emit(EventKind.ARTIFACT_WRECKED, {"seat": s, "card": g.card(art).id})
     return None
 
 
@@ -197,7 +198,7 @@ def reroll(g: Game, fx: Fx, p: dict):
     names = g.content.dice.faces
     old = faces[pick]
     faces[pick] = g.roll_faces(1)[0]
-    g.emit("die_rerolled", {"seat": fx.seat, "die": pick, "frm": names[old].id, "to": names[faces[pick]].id})
+    g.emit(EventKind.DIE_REROLLED, {"seat": fx.seat, "die": pick, "frm": names[old].id, "to": names[faces[pick]].id})
     return Again((("rerolled", done + 1),))
 
 
@@ -218,7 +219,7 @@ def set_face(g: Game, fx: Fx, p: dict):
         return pick if isinstance(pick, Need) else None
     old = faces[pick]
     faces[pick] = target
-    g.emit("die_turned", {"seat": fx.seat, "die": pick, "frm": names[old].id, "to": names[target].id})
+    g.emit(EventKind.DIE_TURNED, {"seat": fx.seat, "die": pick, "frm": names[old].id, "to": names[target].id})
     return Again((("set", done + 1),))
 
 
@@ -229,7 +230,7 @@ def add_dice(g: Game, fx: Fx, p: dict):
         return None
     new = g.roll_faces(p["amount"])
     faces.extend(new)
-    g.emit("dice_added", {"seat": fx.seat, "faces": [g.content.dice.faces[f].id for f in new]})
+    g.emit(EventKind.DICE_ADDED, {"seat": fx.seat, "faces": [g.content.dice.faces[f].id for f in new]})
 
 
 def remove_dice(g: Game, fx: Fx, p: dict):
@@ -243,7 +244,7 @@ def remove_dice(g: Game, fx: Fx, p: dict):
     if isinstance(pick, Need) or pick < 0:
         return pick if isinstance(pick, Need) else None
     gone = faces.pop(pick)
-    g.emit("die_removed", {"seat": fx.seat, "die": pick, "face": g.content.dice.faces[gone].id})
+    g.emit(EventKind.DIE_REMOVED, {"seat": fx.seat, "die": pick, "face": g.content.dice.faces[gone].id})
     return Again((("removed", done + 1),))
 
 

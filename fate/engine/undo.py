@@ -15,16 +15,19 @@ from collections.abc import Iterable
 from typing import Generic, TypeVar
 
 from fate.engine.game import Game
+from fate.engine.kinds import EventKind
 from fate.engine.model import Event
 
 # Events that bring something unknown to light: after one, no decision before it can be
 # taken back (the words are what the greyed Undo button says).
 REVEALS = {
-    "spell_drawn": "a Spell was drawn", "spell_stolen": "a Spell was taken from a hand",
-    "rolled": "a die was rolled", "die_rerolled": "a die was rolled", "dice_added": "a die was rolled",
-    "cursed": "a Curse was drawn", "curse_revealed": "a Curse was revealed",
-    "artifacts_revealed": "an Artifact was turned face up", "spell_deck_reshuffled": "the Spells were shuffled",
-    "spell_discarded": "a Spell was discarded at random", "no_move": "a hand was shown",
+    EventKind.SPELL_DRAWN: "a Spell was drawn", EventKind.SPELL_STOLEN: "a Spell was taken from a hand",
+    EventKind.ROLLED: "a die was rolled", EventKind.DIE_REROLLED: "a die was rolled",
+    EventKind.DICE_ADDED: "a die was rolled",
+    EventKind.CURSED: "a Curse was drawn", EventKind.CURSE_REVEALED: "a Curse was revealed",
+    EventKind.ARTIFACTS_REVEALED: "an Artifact was turned face up",
+    EventKind.SPELL_DECK_RESHUFFLED: "the Spells were shuffled",
+    EventKind.SPELL_DISCARDED: "a Spell was discarded at random", EventKind.NO_MOVE: "a hand was shown",
 }
 # A deck that got shorter without an event saying so still showed someone a card.
 _DECKS = (("spell_deck", "a Spell was drawn"), ("art_deck", "an Artifact was drawn"),
