@@ -20,6 +20,7 @@ from fate.ai.evaluate import rewards as hand_rewards
 from fate.ai.value import FEATURES, ValueBookError, ValueModel, chances, features, load_values
 from fate.engine import default_content, new_game
 from fate.engine.constants import MUSEUM, OTHER_WORLDS
+from fate.engine.ending import gain_signs
 from tests.hostile import YAML_HOSTILE, damaged_copies, yaml_text
 
 CONTENT = default_content()
@@ -120,7 +121,7 @@ def test_alone_and_at_the_end_the_hand_written_outlook_stands():
     solo = played(1, 4, 30)
     assert model.rewards(solo) == hand_rewards(solo)
     g = played(3, 5, 20)
-    g.gain_signs(1, 10 - g.signs[1])  # sealed: the game is over
+    gain_signs(g, 1, 10 - g.signs[1])  # sealed: the game is over
     assert g.over
     assert model.rewards(g) == hand_rewards(g)
     assert sorted(model.rewards(g)) in ([0.0, 0.0, 1.0], [0.0, 0.5, 0.5])

@@ -22,23 +22,20 @@ from fate.content.model import STANDARD_LEVEL, Card, Content
 from fate.engine import rng as rngmod
 from fate.engine.constants import (
     CONTROL_MINIMUM,
-    ELDER_SIGNS_TO_LOSE,
     GAME_SEAT,
     INVESTIGATORS,
     LOCATION_NAMES,
     N_LOCATIONS,
-    SUMMON_WIN,
 )
 from fate.engine.errors import IllegalChoice
 from fate.engine.fields import ALL_FIELDS
-from fate.engine.model import Choice, Event, Prompt
+from fate.engine.kinds import EventKind
+from fate.engine.model import Choice, EndReason, Event, Outcome, Prompt
 from fate.engine.prepared import (
     INVESTIGATORS_LEFT,
     INVESTIGATORS_SENT,
     RECALLED,
     SACRIFICED,
-    SIGN_GAINED,
-    SUMMON_MOVED,
     UNKEPT,
 )
 from fate.engine.registry import TASKS, tables
@@ -124,6 +121,27 @@ class Game:
         self.choices_made: list[str] = []
 
     # ------------------------------------------------------------ public API
+    # The face the rest of the program reads; the fields are the rules' (docs/design-decisions.md)
+    @property
+    def decision(self) -> int:
+        """How many decisions were taken (the next one's number from 0; an undo lowers it)."""
+        return len(self.choices_made)
+
+    @property
+    def current_seat(self) -> int:
+        """The seat whose turn it is (during the solo Investigators' phase, the cult's)."""
+        return self.cur
+
+    def history(self) -> tuple[str, ...]:
+        """Every choice taken so far by id, first first: with ``config``, the whole game."""
+        return tuple(self.choices_made)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        if not self.over:
+            return None
+        return Outcome(EndReason(self.end_reason), self.winners, self.losers)
+
     def pending(self) -> Prompt | None:
         """The decision the game waits for, or None once the game is over."""
         return None if self.ask is None else self.ask[1]
@@ -256,8 +274,8 @@ class Game:
         self.held.remove(entry)
         self.resolving.append(card)
         c = self.content.cards[card]
-        self.emit("curse_revealed", {"seat": cursed, "holder": holder, "card": c.id,
-                                     "name": c.name, "text": c.text})
+        self.emit(EventKind.CURSE_REVEALED, {"seat": cursed, "holder": holder, "card": c.id,
+                                             "name": c.name, "text": c.text})
         self.stack += (("curse_done", card), ("fx", cursed, card, c.effect, 0, ()))
 
     # ------------------------------------------------------------- plumbing
@@ -362,7 +380,6 @@ class Game:
         return total
 
     # ---------------------------------------------------------------- cultists
-
     def sacrifice(self, seat: int, loc: int, count: int = 1) -> int:
         """Cultists at a location to the Abyss; returns how many went."""
         k = min(count, self.at[loc][seat])
@@ -404,69 +421,15 @@ class Game:
             self.events.append(INVESTIGATORS_LEFT[seat][k])
         return k
 
-    # ------------------------------------------------------------ the track
-    def sign_spaces(self, seat: int) -> int:
-        """Lowest track space holding an Elder Sign (R-WIN-2); 10 if none."""
-        return ELDER_SIGNS_TO_LOSE - self.signs[seat]
-
-    def move_summon(self, seat: int, delta: int) -> None:
-        """Move the Summon token (R-WIN-1, R-WIN-4). Pushes the win check."""
-        old = self.summon[seat]
-        new = max(0, min(SUMMON_WIN, old + delta))
-        if new == old:
-            return
-        self.summon[seat] = new
-        self.events.append(SUMMON_MOVED[seat][old][new])
-        if self.signs[seat] and new >= self.sign_spaces(seat) and not self.es_cursed[seat]:
-            # The first meeting of token and Elder Sign curses the cult (R-WIN-4).
-            self.es_cursed[seat] = True
-            self.emit("elder_sign_curse", {"seat": seat})
-            self.stack.append(("check_win", seat))
-            self.gain_curse(seat, "elder_sign")
-            return
-        if new >= SUMMON_WIN:
-            self.stack.append(("check_win", seat))
-
-    def gain_signs(self, seat: int, count: int = 1) -> None:
-        """Elder Signs fill the track from 9 down (R-WIN-2); the 10th ends the game (R-WIN-3)."""
-        for _ in range(count):
-            if self.over:
-                return
-            total = self.signs[seat] = self.signs[seat] + 1
-            self.events.append(SIGN_GAINED[seat][total])
-            if total >= ELDER_SIGNS_TO_LOSE:
-                self.sealed(seat)
-                return
-
-    def destroy_signs(self, seat: int, count: int = 1) -> int:
-        """Remove the Elder Signs placed last (R-WIN-5)."""
-        k = min(count, self.signs[seat])
-        if k:
-            self.signs[seat] -= k
-            self.emit("elder_sign_destroyed", {"seat": seat, "count": k, "total": self.signs[seat]})
-        return k
-
     # ------------------------------------------------------------ game end
-    def sealed(self, seat: int) -> None:
-        """A 10th Elder Sign: that cult loses; the others are ranked (R-WIN-3, R-SO-8)."""
-        if self.solo:
-            self.finish((), (seat,), "sealed")
-            return
-        rest = [s for s in range(self.n) if s != seat]
-        fewest = min(self.signs[s] for s in rest)
-        rest = [s for s in rest if self.signs[s] == fewest]
-        most = max(self.summon[s] for s in rest)
-        rest = [s for s in rest if self.summon[s] == most]
-        self.finish(tuple(rest), (seat,), "sealed")
-
-    def finish(self, winners: tuple[int, ...], losers: tuple[int, ...], reason: str) -> None:
+    def finish(self, winners: tuple[int, ...], losers: tuple[int, ...], reason: EndReason) -> None:
         self.over = True
         self.winners = winners
         self.losers = losers
         self.end_reason = reason
         self.stack.clear()
         self.ask = None
-        self.emit("game_over", {"winners": list(winners), "losers": list(losers), "reason": reason})
+        self.emit(EventKind.GAME_OVER, {"winners": list(winners), "losers": list(losers), "reason": reason})
 
     # ---------------------------------------------------------------- cards
     def draw_spell(self, seat: int) -> int | None:
@@ -488,7 +451,7 @@ class Game:
             self.spell_deck = self.discard
             self.discard = []
             self.shuffle(self.spell_deck)
-            self.emit("spell_deck_reshuffled", {"size": len(self.spell_deck)})
+            self.emit(EventKind.SPELL_DECK_RESHUFFLED, {"size": len(self.spell_deck)})
         return self.spell_deck.pop()
 
     def discard_column(self, loc: int) -> None:
@@ -509,17 +472,17 @@ class Game:
         ``source``: what brought it, "meeting" (the solo Investigators on the cult's Fate
         Piece), "elder_sign" (the Summon token meeting an Elder Sign) or a card's id."""
         if not self.curse_deck:
-            self.emit("curse_deck_empty", {"seat": seat})
+            self.emit(EventKind.CURSE_DECK_EMPTY, {"seat": seat})
             return
         card = self.curse_deck.pop()
         holder = self.right_of(seat)
         self.held.append((card, seat, holder))
         c = self.content.cards[card]
-        self.emit("cursed", {"seat": seat, "holder": holder, "carried": self.curses_on(seat), "source": source})
+        self.emit(EventKind.CURSED, {"seat": seat, "holder": holder, "carried": self.curses_on(seat), "source": source})
         if holder != GAME_SEAT:
-            self.emit("curse_drawn", {"seat": seat, "holder": holder, "card": c.id}, (holder,))
+            self.emit(EventKind.CURSE_DRAWN, {"seat": seat, "holder": holder, "card": c.id}, (holder,))
         if self.solo and self.curses_on(seat) >= self.level.curses_to_lose:
-            self.finish((), (seat,), "cursed")
+            self.finish((), (seat,), EndReason.CURSED)
 
     def curses_on(self, seat: int) -> int:
         return sum(1 for _, s, _ in self.held if s == seat)
