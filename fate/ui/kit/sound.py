@@ -168,7 +168,10 @@ class Sound:
         opener when it comes (nobody waits for it)."""
         with self._lock:
             self._closed = True
-            if self.ok:
-                pygame.mixer.music.stop()
-                pygame.mixer.quit()
+            if self.ok and pygame.mixer.get_init():  # the device may be gone already (SDL closed it)
+                try:
+                    pygame.mixer.music.stop()
+                    pygame.mixer.quit()
+                except pygame.error:
+                    pass
             self.ok = False
