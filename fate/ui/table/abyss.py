@@ -1,5 +1,5 @@
 """The Abyss in the middle of the Altar: its name, each cult's Cultists waiting in it, and its
-slow swirl. A mixin of ``Table``: it draws from the view only, like the rest of the table.
+slow swirl. A part of ``Table``, given the ``Canvas`` it draws on (fate/ui/table/canvas.py): it draws from the view only, like the rest of the table.
 
 The swirl is one picture (kit/art.py, made once per size) turned a little each frame while
 the game moves, and slowing to a stop once the board has stood still for ``STIR_SECONDS``
@@ -12,6 +12,8 @@ import pygame
 from fate.ui.kit import art, figures
 from fate.ui.kit.layout import ALTAR_C
 from fate.ui.kit.theme import PARCHMENT
+from fate.ui.table.canvas import Canvas
+from fate.ui.table.crowds import Crowds
 from fate.words.narration import count
 
 ABYSS_SWIRL = 226  # the swirl's size in design units (the Abyss's well)
@@ -21,7 +23,11 @@ STIR_SECONDS = 2.5  # how long it turns on after the board last changed (within 
 
 
 class AbyssWell:
-    def init_abyss(self) -> None:
+    """The Abyss's well: its swirl and the crowds sunk in it."""
+
+    def __init__(self, c: Canvas, crowds: Crowds) -> None:
+        self.c = c
+        self.crowds = crowds
         self._stirred = 0.0  # when the board last changed: the Abyss swirls for a while after
         self._swirl_t = 0.0
         self._swirl_angle = 0.0
@@ -37,7 +43,7 @@ class AbyssWell:
         feet = [ALTAR_C[1] + 34] if len(rows) == 1 else [ALTAR_C[1] + 8, ALTAR_C[1] + 58]
         counts = [[("cultist", v["seats"][s]["abyss"]) for s in row] for row in rows]
         tall = 70 if len(rows) == 1 else 62  # (a sunk crowd shows less than its full height)
-        num = self.numeral_w()
+        num = self.crowds.numeral_w()
         h = min(figures.plan(c, ABYSS_ROW_W, tall, gap=10, biggest=44, comfy=34, smallest=20, numeral=num).h
                 for c in counts)
         return [(figures.plan(c, ABYSS_ROW_W, tall, gap=10, biggest=h, comfy=min(34, h), smallest=20, numeral=num),
@@ -47,26 +53,26 @@ class AbyssWell:
     def _abyss_pieces(self, screen, v) -> None:
         """The Abyss's name and each cult's Cultists sunk in it to the waist (drawn again over
         its swirl: a few blits of figures composed once)."""
-        L, ink = self.layout, self.ink
+        L, ink = self.c.layout, self.c.ink
         cx, cy = ALTAR_C
         ink.draw(screen, "The Abyss", L.p(cx, cy - 62), 26, (190, 160, 230), "title", anchor="center")
         self._abyss_rects = {}
         for s in range(len(v["seats"])):
-            self.anchors[("abyss", s)] = L.p(cx, cy + 14)
+            self.c.anchors[("abyss", s)] = L.p(cx, cy + 14)
         for plan, row, feet in self._abyss_rows(v):
             x = cx - (sum(plan.widths) + 10 * max(0, len(row) - 1)) / 2
             for i, s in enumerate(row):
                 n = v["seats"][s]["abyss"]
-                surf = figures.sunk(plan.shown[i], L.n(plan.h), self.colour(s), self.mark(s), plan.rows)
+                surf = figures.sunk(plan.shown[i], L.n(plan.h), self.c.colour(s), self.c.mark(s), plan.rows)
                 r = screen.blit(surf, surf.get_rect(bottomleft=L.p(x, feet)))
-                self.anchors[("abyss", s)] = r.center
+                self.c.anchors[("abyss", s)] = r.center
                 if plan.numeral(i, n):
                     r = r.union(ink.draw(screen, str(n), (r.right + L.n(1), r.bottom), ink.read(20), PARCHMENT,
                                          "bold", anchor="bottomleft", shadow=True))
                 self._abyss_rects[s] = r
                 x += plan.widths[i] + 10
 
-    def _swirl(self, screen, v, t: float, changed: bool) -> None:
+    def swirl(self, screen, v, t: float, changed: bool) -> None:
         """The Abyss's slow swirl: it turns while the game moves (for ``STIR_SECONDS`` after
         the board last changed, slowing to a stop), so that a waiting table can rest."""
         if changed:
@@ -75,19 +81,19 @@ class AbyssWell:
         self._swirl_t = t
         calm = min(1.0, max(0.0, (t - self._stirred) / STIR_SECONDS))
         self._swirl_angle = (self._swirl_angle + dt * ABYSS_TURN * (1 - calm) ** 2) % 360
-        L = self.layout
+        L = self.c.layout
         img = art.abyss_swirl(L.n(ABYSS_SWIRL))
         turned = pygame.transform.rotate(img, -round(self._swirl_angle, 1))
         screen.blit(turned, turned.get_rect(center=L.p(*ALTAR_C)))
         self._abyss_pieces(screen, v)
 
-    def _abyss(self, screen, v):
-        L = self.layout
+    def draw(self, screen, v):
+        L = self.c.layout
         cx, cy = ALTAR_C
         self._abyss_pieces(screen, v)
-        self.region(L.r(cx - 120, cy - 70, 240, 120), None, "The Abyss",
+        self.c.region(L.r(cx - 120, cy - 70, 240, 120), None, "The Abyss",
                     "Cultists sacrificed or lost wait here. "
-                    + "; ".join(f"{self.cult_name(v, s)}: {seat['abyss']}" for s, seat in enumerate(v["seats"])))
+                    + "; ".join(f"{self.c.cult_name(v, s)}: {seat['abyss']}" for s, seat in enumerate(v["seats"])))
         for s, r in self._abyss_rects.items():  # each cult's crowd answers for itself
-            self.region(r, None, f"{self.cult_name(v, s)} in the Abyss",
-                        f"{count(v['seats'][s]['abyss'], 'Cultist')} of the {self.cult_name(v, s)} wait in the Abyss.")
+            self.c.region(r, None, f"{self.c.cult_name(v, s)} in the Abyss",
+                        f"{count(v['seats'][s]['abyss'], 'Cultist')} of the {self.c.cult_name(v, s)} wait in the Abyss.")

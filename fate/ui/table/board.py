@@ -16,230 +16,81 @@ import math
 import pygame
 
 from fate.content.model import Content
-from fate.engine.constants import LOCATIONS, PHASES
+from fate.engine.constants import PHASES
 from fate.ui.kit import art, places
-from fate.ui.kit.layout import (
-    ALTAR_C,
-    ALTAR_RX,
-    ALTAR_RY,
-    DICE_RECT,
-    LOG_RECT,
-    MUSEUM_RECT,
-    PROMPT_RECT,
-    SUPPLY_RECT,
-    TILE_H,
-    TILE_W,
-    Layout,
-    Region,
-    tile_centre,
-)
+from fate.ui.kit.layout import ALTAR_C, TILE_W, Region, tile_centre
 from fate.ui.kit.theme import (
     ASTRAL,
-    BRONZE,
-    DESIGN_W,
     GATE,
     GLOW,
     GOLD,
     HINT,
     INK_DIM,
     INVESTIGATOR,
-    NIGHT,
-    PANEL,
-    PANEL_ALPHA,
     PANEL_EDGE,
-    PANEL_LINE,
     PARCHMENT,
     Ink,
-    cult_mark,
     mix,
 )
 from fate.ui.table.abyss import AbyssWell
+from fate.ui.table.canvas import PULSE_SECONDS, Canvas
 from fate.ui.table.cards import CardsAndPrompt
+from fate.ui.table.chronicle import ChronicleRows
 from fate.ui.table.crowds import Crowds
-from fate.ui.table.lodges import LODGE_W, LODGE_X, LodgePanels
+from fate.ui.table.lodges import LodgePanels
 from fate.ui.table.picker import Key, Picker
 from fate.ui.table.preview import CardPreview
 from fate.ui.table.side_panels import SidePanels
 from fate.words.narration import count
 
-TIMING_WORDS = {
-    "any": "Any time", "prepare": "Prepare", "own_turn": "Your turn", "other_turn": "Rival's turn",
-    "after_roll": "After a roll", "roll_any": "After any roll", "raided": "When raided", "end": "End of turn",
-}
+__all__ = ["PULSE_SECONDS", "Table"]
 
 
-_STATIC: dict[tuple, pygame.Surface] = {}  # static layers by (width, height, colours, the plaques' height)
-# Which way each location's plaque grows when the Text size setting needs room: away
-# from the plaque above or below it (1 down, -1 up); TILE_GROW_MAX keeps clear of the
-# top bar, the Abyss and the tools over the prompt bar.
-PULSE_SECONDS = 3.0  # how long the legal targets pulse once they change; then they glow steadily
-TILE_GROWS = (1, -1, 1, -1, 1, -1)
-TILE_GROW_MAX = 60
-RULE_ROW = 40  # design units: the row of symbols saying a plaque's Basic and Control Actions
+class Table(Canvas):
+    """The canvas that holds the table's drawing parts and draws a frame with them in order."""
 
-
-class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPreview):
     def __init__(self, ink: Ink, content: Content, colours: list[tuple]) -> None:
-        self.ink = ink
-        self.content = content
-        self.colours = colours
-        self.sym_colour = [s.colour for s in content.symbols]
-        self.sym_id = [s.id for s in content.symbols]
-        self.sym_index = {s.id: s.index for s in content.symbols}
-        self.layout = Layout(1920, 1080)
-        self._static: pygame.Surface | None = None
-        self._static_size: tuple[int, int] = (0, 0)
-        self._static_key: tuple = ()
-        self._tile_fit: tuple = ((), (0, 15.0, (24.0,) * 6, 34.0))
-        self.regions: list[Region] = []
-        self.anchors: dict[Key, tuple[int, int]] = {}
-        self.log_scroll = 0
-        self.hidden: set[Key] = set()  # things an animation is carrying right now
-        self.wild_pair: list[str] | None = None  # the hand's Spells given to a Wild pair being played
-        self._art_slots: set[tuple] = set()  # (card kind, w, h) of the pictures drawn so far
-        self.t = 0.0  # seconds, for the glow's pulse
-        self.thinking: int | None = None  # the AI seat thinking now, marked on its Lodge
-        self.players: list[str] = []  # online: who plays each seat, on its Lodge's plaque
-        self.last_roll: list[str] = []  # the faces of the last roll the viewer saw
+        super().__init__(ink, content, colours)
+        self.crowds = Crowds(self)
+        self.abyss = AbyssWell(self, self.crowds)
+        self.lodges = LodgePanels(self, self.crowds)
+        self.cards = CardsAndPrompt(self, lambda: self.preview.preview_art_size())
+        self.preview = CardPreview(self, self.cards)
+        self.side = SidePanels(self, self.cards)
+        self.chronicle = ChronicleRows(self)
         self.buttons: list[tuple[str, Key]] = []
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self._layer_v: dict | None = None
         self._layer_p: Picker | None = None
         self._layer_texts: set[str] = set()
-        self._glows: list[tuple[pygame.Rect, bool]] = []
-        self._glows_since = 0.0  # when the legal targets last changed (the pulse fades from there)
-        self._boxes: dict[tuple, pygame.Surface] = {}
-        self._prompt_room = 0
-        self.prompt_rise: int | None = None  # the top of the prompt's buttons when they rise above the bar
         self._draft_gods: list[dict] = []
         self._chosen: list[pygame.Rect] = []
-        self._faces: dict[Key, tuple] = {}  # cards drawn face up, to lift one under the pointer
-        self.init_abyss()
 
-    # ---------------------------------------------------------------- setup
-    def resize(self, w: int, h: int) -> None:
-        if (w, h) != self._static_size:
-            self.layout = Layout(w, h)
-            self.ink.set_scale(self.layout.s)
-            self._static = None
-            self._static_size = (w, h)
+    # ---------------------------------------------------------------- what the scene asks of its parts
+    def card_face(self, *args, **kw) -> None:
+        """A card face (fate/ui/table/cards.py), for the screens that lay cards out themselves."""
+        self.cards.card_face(*args, **kw)
 
-    def static_layer(self) -> pygame.Surface:
-        """Cloth, the Altar disc and the empty panels: drawn once per window size
-        (and kept for the next game with the same colours)."""
-        key = (self.layout.w, self.layout.h, tuple(self.colours), self.tile_fit()[0])
-        if self._static is not None and self._static_key == key:
-            return self._static
-        self._static_key = key
-        if key in _STATIC:
-            self._static = _STATIC[key]
-            return self._static
-        L = self.layout
-        surf = art.background(L.w, L.h)
-        # the altar disc with its six coloured wedges radiating to the plaques
-        size = L.n(2 * 330)
-        disc = art.altar(size, tuple(self.sym_colour), 0.36, 0.98)
-        cx, cy = L.p(*ALTAR_C)
-        surf.blit(disc, disc.get_rect(center=(cx, cy)))
-        ring = pygame.Rect(0, 0, L.n(2 * ALTAR_RX), L.n(2 * ALTAR_RY))
-        ring.center = (cx, cy)
-        pygame.draw.ellipse(surf, mix(BRONZE, NIGHT, 0.55), ring, L.n(3))
-        abyss = size * 0.36 / 2  # the spokes run from the Abyss's rim out to the plaques
-        for loc in range(6):
-            tx, ty = L.p(*tile_centre(loc))
-            d = max(1.0, math.hypot(tx - cx, ty - cy))
-            start = (cx + (tx - cx) * abyss / d, cy + (ty - cy) * abyss / d)
-            pygame.draw.line(surf, mix(BRONZE, NIGHT, 0.5), start, (tx, ty), L.n(2))
-        for rect in (LOG_RECT, DICE_RECT, MUSEUM_RECT, SUPPLY_RECT):
-            self._panel(surf, L.r(*rect))
-        # the plaques, Lodges and prompt bar are filled here; their edges change with play
-        for loc in range(6):
-            rect = self.tile_rect(loc)
-            self._panel(surf, rect, fill=mix(PANEL, self.sym_colour[loc], 0.12))
-            at, tall = self.name_band(loc)
-            scene = places.plaque(LOCATIONS[loc], rect.w - L.n(4), rect.h - L.n(4), L.n(9),
-                                  (L.n(at - 2), L.n(tall)))
-            if scene is not None:  # where it is: its scene, filling the plaque
-                surf.blit(scene, rect.inflate(-L.n(4), -L.n(4)))
-        for s, rect, _y, _h in self.lodge_rects():
-            self._panel(surf, rect, fill=mix(PANEL, self.colour(s), 0.08) if s >= 0 else PANEL)
-        self._panel(surf, L.r(*PROMPT_RECT), fill=(34, 26, 44))
-        pygame.draw.rect(surf, (0, 0, 0), L.r(0, 0, DESIGN_W, 50))
-        pygame.draw.line(surf, PANEL_EDGE, L.p(0, 50), L.p(DESIGN_W, 50), L.n(2))
-        self._static = surf
-        if len(_STATIC) >= 4:
-            _STATIC.clear()
-        _STATIC[key] = surf
-        return surf
+    def card_preview(self, screen: pygame.Surface, key: Key, action: str = "") -> bool:
+        return self.preview.card_preview(screen, key, action)
 
-    def tile_box(self, loc: int) -> tuple[float, float]:
-        """The top and bottom of a location's plaque in design units: taller when the
-        Text size setting needs room, growing away from its neighbour (TILE_GROWS)."""
-        cx, cy = tile_centre(loc)
-        extra = self.tile_fit()[0]
-        top = cy - TILE_H / 2 - (extra if TILE_GROWS[loc] < 0 else 0)
-        return top, top + TILE_H + extra
+    def picture_share(self, key: tuple) -> tuple[float, float]:
+        return self.cards.picture_share(key)
 
-    def name_band(self, loc: int) -> tuple[float, float]:
-        """Where a plaque's name row stands, from the plaque's top, and its height (design
-        units): under the Astral Column on the plaques at the outer edge, else at the top."""
-        outer_top = tile_centre(loc)[1] < ALTAR_C[1] or loc == 0
-        return (48 if outer_top else 8), self.tile_fit()[3]
+    def follow_dice(self, e) -> None:
+        self.side.follow_dice(e)
 
-    def tile_rect(self, loc: int) -> pygame.Rect:
-        cx, _cy = tile_centre(loc)
-        top, bottom = self.tile_box(loc)
-        return self.layout.r(cx - TILE_W / 2, top, TILE_W, bottom - top)
+    def toggle_fold(self) -> None:
+        """The Chronicle's earlier lines of this turn, unfolded or folded away; drawn again at once."""
+        self.chronicle.toggle_fold()
+        self._layer_key = None
 
-    def tile_fit(self) -> tuple[int, float, tuple[float, ...], float]:
-        """How the plaques hold their words at the Text size setting and window size:
-        (extra height in design units, the size of the Basic and Control lines, the
-        size of each name, the height of the name's row). The words grow with the
-        setting as far as a plaque grown by at most TILE_GROW_MAX holds them whole."""
-        L, ink = self.layout, self.ink
-        key = (L.w, L.h, ink.reading)
-        if self._tile_fit[0] == key:
-            return self._tile_fit[1]
-        places = self.content.locations
-        names = tuple(ink.fitting(p.name, 30, L.n(TILE_W - 56), "bold") for p in places)
-        name_row = max(34.0, max(ink.font("bold", n).get_linesize() for n in names) / L.s + 3)
-        # the Basic and Control Actions are a row of symbols (places.rules_row), RULE_ROW high;
-        # above it the Astral Column or a margin (48 or 8) and the name; below: the figures
-        # (44) and the Column (46), each with its gap
-        extra = max(0, math.ceil(8 + name_row + RULE_ROW + 2 + 44 + 2 + 46 - TILE_H))
-        fit = (min(extra, TILE_GROW_MAX), RULE_ROW, names, name_row)
-        self._tile_fit = (key, fit)
-        return fit
+    def log_entry_at(self, pos: tuple[int, int]) -> int | None:
+        return self.chronicle.log_entry_at(pos)
 
-    def lodge_rects(self) -> list[tuple[int, pygame.Rect, float, float]]:
-        """(seat, rect, top, height) of each Lodge panel down the left (-1: the Investigators)."""
-        slots = list(range(len(self.colours))) + ([-1] if len(self.colours) == 1 else [])
-        top, bottom, gap = 62, 1066, 10
-        h = min(262, (bottom - top - gap * (len(slots) - 1)) / len(slots))
-        return [(s, self.layout.r(LODGE_X, top + i * (h + gap), LODGE_W, h), top + i * (h + gap), h)
-                for i, s in enumerate(slots)]
-
-    def _edge(self, surf: pygame.Surface, rect: pygame.Rect, edge: tuple, width: int = PANEL_LINE) -> None:
-        """The border of a panel whose fill is already in the static layer (theme's one panel
-        style: a quiet line, wider and in colour only for what is happening there)."""
-        L = self.layout
-        pygame.draw.rect(surf, edge, rect, max(1, L.n(width if edge != PANEL_EDGE else PANEL_LINE)),
-                         border_radius=L.n(10))
-
-    def _panel(self, surf: pygame.Surface, rect: pygame.Rect, edge: tuple = PANEL_EDGE, fill: tuple = PANEL,
-               width: int = PANEL_LINE, alpha: int = PANEL_ALPHA) -> None:
-        L = self.layout
-        k = (rect.size, fill, alpha, L.n(10))
-        box = self._boxes.get(k)
-        if box is None:
-            box = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, (*fill, alpha), box.get_rect(), border_radius=L.n(10))
-            self._boxes[k] = box
-            if len(self._boxes) > 200:
-                self._boxes.pop(next(iter(self._boxes)))
-        surf.blit(box, rect)
-        pygame.draw.rect(surf, edge, rect, max(1, L.n(width)), border_radius=L.n(10))
+    def mark_named(self, screen: pygame.Surface, row: int, anchors: tuple) -> None:
+        self.chronicle.mark_named(screen, row, anchors)
 
     # ---------------------------------------------------------------- frame
     def draw(self, screen: pygame.Surface, v: dict, picker: Picker | None, *, status: str = "",
@@ -266,10 +117,11 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
                 self._glows_since = t
         else:
             self.ink.drawn |= self._layer_texts
+        assert self._layer is not None  # (drawn above when there was none)
         screen.blit(self._layer, (0, 0))
         if not self._draft_gods:  # (the draft covers the Altar)
-            self._swirl(screen, v, t, changed)
-        self.prompt_text(screen, picker, status)
+            self.abyss.swirl(screen, v, t, changed)
+        self.cards.prompt_text(screen, picker, status)
         L = self.layout
         col = self.glow_colour()
         for rect, strong in self._glows:
@@ -300,19 +152,19 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
         layer.blit(self.static_layer(), (0, 0))
         self._top_bar(layer, v, speed_label, picker)
         self._altar(layer, v, live)
-        self._abyss(layer, v)
-        self._lodges(layer, v, live)
-        self._log_title(layer)
-        self._dice(layer, v, live)
-        self._museum(layer, v, live)
-        self._supply(layer, v)
-        self._hand(layer, v, live, picker)
-        self.draw_log(layer, log)
+        self.abyss.draw(layer, v)
+        self.lodges.draw(layer, v, live)
+        self.chronicle.title(layer)
+        self.side.dice(layer, v, live)
+        self.side.museum(layer, v, live)
+        self.side.supply(layer, v)
+        self.cards.hand(layer, v, live, picker)
+        self.chronicle.draw_log(layer, log)
         self._draft_gods = v.get("draft") or [] if picker is not None else []
         self.buttons = self._buttons(picker)
-        self._prompt(layer, v, picker, self.buttons)
+        self.cards.prompt(layer, v, picker, self.buttons)
         if v.get("draft") and picker is not None:
-            self._draft(layer, v, live)
+            self.cards.draft(layer, v, live)
         chosen = picker.stage if picker is not None else []
         biggest: dict = {}
         for r in self.regions:
@@ -355,10 +207,6 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
                          border_radius=L.n(14))
         return True
 
-    def glow(self, rect: pygame.Rect, strong: bool = False) -> None:
-        """Mark a legal target: it pulses every frame."""
-        self._glows.append((rect, strong))
-
     def lift(self, screen: pygame.Surface, key: Key, live: dict) -> None:
         """Draw the face-up card under the pointer raised above its neighbours."""
         face = self._faces.get(key)
@@ -369,26 +217,10 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
         # the card leaves its place: the cloth shows there, not a strip of it under the raised one
         gone = r.inflate(self.layout.n(10), self.layout.n(10))
         screen.blit(self.static_layer(), gone, gone)
-        self.card_face(screen, up, name, text, back, key, live, cost, timing, title, record=False)
+        self.cards.card_face(screen, up, name, text, back, key, live, cost, timing, title, record=False)
         if key in live:
             pygame.draw.rect(screen, self.glow_colour(), up.inflate(self.layout.n(8), self.layout.n(8)),
                              self.layout.n(4), border_radius=self.layout.n(12))
-
-    def glow_colour(self) -> tuple:
-        """The legal targets' glow now: pulsing for ``PULSE_SECONDS`` after they change, then still."""
-        t = self.t - self._glows_since
-        fading = max(0.0, 1.0 - t / PULSE_SECONDS)  # 1 when they change, then 0
-        return mix(GOLD, GLOW, 1.0 - fading * (0.5 - 0.5 * math.sin(t * 5.0)))
-
-    def region(self, rect: pygame.Rect, key: Key | None, title: str, body: str = "") -> None:
-        self.regions.append(Region(rect, key, title, body))
-
-    def at(self, pos: tuple[int, int]) -> Region | None:
-        """The topmost region under a point."""
-        for reg in reversed(self.regions):
-            if reg.rect.collidepoint(pos):
-                return reg
-        return None
 
     def live_regions(self, picker: Picker | None) -> list[Region]:
         if picker is None:
@@ -427,24 +259,6 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
         self.region(L.r(1650, 0, 270, 50), ("ui", "speed"), "Animation speed",
                     "Click or press S to change how fast moves are shown. Tab skips the current animation.")
 
-    def cult_name(self, v: dict, seat: int) -> str:
-        if seat == -1:
-            return "The Investigators"
-        god = v["seats"][seat]["god"] if 0 <= seat < len(v["seats"]) else None
-        if god:
-            return f"Cult of {god['name']}"
-        return self.players[seat] if 0 <= seat < len(self.players) and self.players[seat] else f"Seat {seat + 1}"
-
-    def colour(self, seat: int) -> tuple:
-        return self.colours[seat] if 0 <= seat < len(self.colours) else INVESTIGATOR
-
-    def mark(self, seat: int) -> str:
-        """The seat's shape (theme.CULT_MARKS), drawn with its colour on its pieces."""
-        return cult_mark(self.colours[seat]) if 0 <= seat < len(self.colours) else ""
-
-    def loc_name(self, v: dict, loc_id: str) -> str:
-        return self.content.locations[LOCATIONS.index(loc_id)].name
-
     def _altar(self, screen, v, live):
         L, ink = self.layout, self.ink
         pieces: dict[str, list[int]] = {}
@@ -458,7 +272,7 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
             rect = self.tile_rect(loc)
             key = ("loc", info["id"])
             here = v.get("turn_location") == info["id"]
-            self._edge(screen, rect, mix(self.sym_colour[loc], GOLD, 0.3) if here else PANEL_EDGE, 3 if here else 2)
+            self.edge(screen, rect, mix(self.sym_colour[loc], GOLD, 0.3) if here else PANEL_EDGE, 3 if here else 2)
             outer_top = cy < ALTAR_C[1] or loc == 0
             col_y = top + 6 if outer_top else bottom - 44
             body_y = top + (48 if outer_top else 8)
@@ -474,7 +288,7 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
             ry += row_h
             # figures: each cult, the Investigators, squalls
             fy = max(ry + 2, body_y + name_row + 44)
-            self._place_crowds(screen, v, info, cx - TILE_W / 2 + 10, cx + TILE_W / 2 - 10, fy,
+            self.crowds.place_crowds(screen, v, info, cx - TILE_W / 2 + 10, cx + TILE_W / 2 - 10, fy,
                                bottom - 4 if outer_top else col_y - 2)
             # the Astral Column at the outer edge
             self._column(screen, info["column"], cx, col_y)
@@ -503,12 +317,7 @@ class Table(LodgePanels, AbyssWell, Crowds, SidePanels, CardsAndPrompt, CardPrev
             self.region(rect, key, info["name"], body)
             if key in live:
                 self.glow(rect, True)
-        self.stand_crowds(screen, v)  # every place's figures, at one height
-
-    def god_of(self, v: dict, seat: int) -> str:
-        """The id of a seat's Elder God, as far as the view shows it ("" before it is known)."""
-        god = v["seats"][seat]["god"] if 0 <= seat < len(v["seats"]) else None
-        return god["id"] if god else ""
+        self.crowds.stand_crowds(screen, v)  # every place's figures, at one height
 
     def _fate_piece(self, screen, colour, x, y) -> pygame.Rect:
         L = self.layout

@@ -1,7 +1,9 @@
 """Cards at the table: a card face, the viewer's hand and Reserve, the prompt
-bar and the Elder God draft. A mixin of ``Table``: it draws from the view only."""
+bar and the Elder God draft. A part of ``Table``, given the ``Canvas`` it draws on (fate/ui/table/canvas.py): it draws from the view only."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
@@ -22,6 +24,7 @@ from fate.ui.kit.theme import (
     mix,
 )
 from fate.ui.table.autopass import choice_tip, full_label
+from fate.ui.table.canvas import Canvas
 from fate.ui.table.picker import Key
 
 
@@ -66,10 +69,21 @@ def hand_slots(n: int) -> list[tuple[tuple[float, float, float, float], bool]]:
 
 
 class CardsAndPrompt:
+    """Card faces, the viewer's hand and Readied row, the prompt bar and the Elder God draft.
+    ``preview_size``: the size of a card's picture in the large preview (fate/ui/table/preview.py),
+    composed beside the card's own."""
+
+    def __init__(self, c: Canvas, preview_size: Callable[[], tuple[int, int]]) -> None:
+        self.c = c
+        self.preview_size = preview_size
+        self._art_slots: set[tuple] = set()  # (card kind, w, h) of the pictures drawn so far
+        self._card_bands: dict[tuple, pygame.Surface] = {}
+        self._prompt_room = 0
+
     def card_colour(self, back: str) -> tuple[int, int, int]:
         """The colour of a card's back: its symbol's, or its kind's."""
-        if back in self.sym_index:
-            return self.sym_colour[self.sym_index[back]]
+        if back in self.c.sym_index:
+            return self.c.sym_colour[self.c.sym_index[back]]
         return {"artifact": (200, 160, 90), "god": (170, 120, 230), "curse": BLOOD, "gate": GATE}.get(back, BRONZE)
 
     def card_face(self, screen, r: pygame.Rect, name: str, text: str, back: str, key: Key | None, live,
@@ -81,10 +95,10 @@ class CardsAndPrompt:
         foot, the cost's symbols on small dark chips just above it. ``compact``: the shorter
         cards of a full hand, the same bands thinner. The part of the picture no band covers
         is kept in ``card_pictures`` (the tests measure its share of the face)."""
-        L, ink = self.layout, self.ink
+        L, ink = self.c.layout, self.c.ink
         cid = cid or (key[1] if key is not None and key[0] == "card" else None)
         if record and key is not None:
-            self._faces[key] = (r, name, text, back, cost, timing, title)
+            self.c._faces[key] = (r, name, text, back, cost, timing, title)
         col = self.card_colour(back)
         radius = L.n(8)
         pygame.draw.rect(screen, mix(col, NIGHT, 0.72), r, border_radius=radius)
@@ -105,20 +119,20 @@ class CardsAndPrompt:
         sub_step = ink.font("italic", 13).get_linesize()
         foot_h = len(lines) * step + len(sub) * sub_step + L.n(6)
         foot = pygame.Rect(inner.x, inner.bottom - foot_h, inner.w, foot_h)
-        screen.blit(self._band(foot.size, (14, 10, 20), 205), foot)
+        screen.blit(self.band(foot.size, (14, 10, 20), 205), foot)
         ink.drawn.add(name)  # the whole name is on screen, even when it wraps
         ty = foot.y + L.n(3)
         for ln in lines:
             ink.draw(screen, ln, (foot.centerx, ty), size, PARCHMENT, "bold", anchor="midtop")
             ty += step
-        if sub:
+        if sub and title:
             ink.drawn.add(title)
             for ln in sub:
                 ink.draw(screen, ln, (foot.centerx, ty), 13, INK_DIM, "italic", anchor="midtop")
                 ty += sub_step
         # the top: the back's glyph and when it may be cast
         top = pygame.Rect(inner.x, inner.y, inner.w, L.n(18 if compact else 22))
-        screen.blit(self._band(top.size, mix(col, NIGHT, 0.35), 225), top)
+        screen.blit(self.band(top.size, mix(col, NIGHT, 0.35), 225), top)
         g = art.glyph(self.glyph_of(back), top.h - L.n(4), mix(col, (255, 255, 255), 0.3))
         screen.blit(g, g.get_rect(midleft=(top.x + L.n(3), top.centery)))
         if timing and timing[0] != "any":  # "Any time" is every card's unless it says otherwise (the preview says it)
@@ -135,20 +149,20 @@ class CardsAndPrompt:
             c = pygame.Rect(0, 0, chip, chip)
             c.bottomright = (inner.right - L.n(2) - i * (chip + L.n(2)), foot.y - L.n(2))
             pygame.draw.circle(screen, (14, 10, 20), c.center, chip // 2 + L.n(1))
-            gi = art.glyph(self.sym_id[sid], chip - L.n(4), self.sym_colour[sid])
+            gi = art.glyph(self.c.sym_id[sid], chip - L.n(4), self.c.sym_colour[sid])
             screen.blit(gi, gi.get_rect(center=c.center))
             chips += (chip + L.n(2)) ** 2
         pygame.draw.rect(screen, mix(col, NIGHT, 0.2), r, L.n(2), border_radius=radius)
         clear = pygame.Rect(inner.x, top.bottom, inner.w, max(0, foot.y - top.bottom))
-        self.__dict__.setdefault("card_pictures", {})[key] = (r, inner, clear, chips)
+        self.c.card_pictures[key] = (r, inner, clear, chips)
         if key is not None and record:
-            self.region(r, key, name, self.card_body(text, cost, timing))
+            self.c.region(r, key, name, self.card_body(text, cost, timing))
             if key in live:
-                self.glow(r, True)
+                self.c.glow(r, True)
 
-    def _band(self, size: tuple[int, int], colour: tuple, alpha: int) -> pygame.Surface:
+    def band(self, size: tuple[int, int], colour: tuple, alpha: int) -> pygame.Surface:
         """A translucent band laid over a card's picture (kept by size and colour)."""
-        bands = self.__dict__.setdefault("_card_bands", {})
+        bands = self._card_bands
         k = (size, colour, alpha)
         surf = bands.get(k)
         if surf is None:
@@ -162,50 +176,50 @@ class CardsAndPrompt:
     def picture_share(self, key: Key) -> tuple[float, float]:
         """The share of a card's face (drawn this frame) that is its picture, and the share
         that is picture no band or chip covers."""
-        r, pic, clear, chips = self.__dict__.get("card_pictures", {})[key]
+        r, pic, clear, chips = self.c.card_pictures[key]
         return pic.w * pic.h / (r.w * r.h), (clear.w * clear.h - chips) / (r.w * r.h)
 
     def glyph_of(self, back: str) -> str:
         """The glyph on a card's band: its back's symbol, or its kind's."""
-        return back if back in self.sym_index else {"artifact": "key", "god": "eye", "curse": "curse",
+        return back if back in self.c.sym_index else {"artifact": "key", "god": "eye", "curse": "curse",
                                                     "gate": "gate"}.get(back, "star")
 
     def has_picture(self, cid: str) -> bool:
         try:
-            return self.content.card(cid).art is not None
+            return self.c.content.card(cid).art is not None
         except ValueError:
             return False
 
     def card_picture(self, screen, rect: pygame.Rect, cid: str | None, least: int = 34) -> None:
         """The card's illustration in ``rect`` (the whole face), if it has one and it is at
         least ``least`` design units high (no strip too thin to read)."""
-        if cid is None or rect.w < self.layout.n(40) or rect.h < self.layout.n(least):
+        if cid is None or rect.w < self.c.layout.n(40) or rect.h < self.c.layout.n(least):
             return
         try:
-            card = self.content.card(cid)
+            card = self.c.content.card(cid)
         except ValueError:
             return
-        pic = illustration.card_art(card, self.content, rect.w, rect.h)
+        pic = illustration.card_art(card, self.c.content, rect.w, rect.h)
         if pic is not None:
             screen.blit(pic, rect)
-            illustration.want_card(card, self.content, *self.preview_art_size())  # ready before it is hovered
+            illustration.want_card(card, self.c.content, *self.preview_size())  # ready before it is hovered
             slot = (card.kind, rect.w, rect.h)
             if slot not in self._art_slots:  # a new size for this kind of card: the others of its kind at
                 self._art_slots.add(slot)  # it are composed between frames, before they are dealt here
-                for other in self.content.cards:
+                for other in self.c.content.cards:
                     if other.kind == card.kind:
-                        illustration.want_card(other, self.content, rect.w, rect.h)
+                        illustration.want_card(other, self.c.content, rect.w, rect.h)
 
     def card_body(self, text: str, cost: list | None, timing: list | None) -> str:
         body = text
         if cost:
-            body += "\n\nCost to Ready: " + ", ".join(self.content.symbols[c].name for c in cost)
+            body += "\n\nCost to Ready: " + ", ".join(self.c.content.symbols[c].name for c in cost)
         if timing:
             body += "\nWhen: " + ", ".join(TIMING_WORDS.get(t, t) for t in timing)
         return body
 
-    def _hand(self, screen, v, live, picker=None):
-        L, ink = self.layout, self.ink
+    def hand(self, screen, v, live, picker=None):
+        L, ink = self.c.layout, self.c.ink
         x, y, w, h = HAND_RECT
         me = v["viewer"]
         if me is None or me < 0:
@@ -219,7 +233,7 @@ class CardsAndPrompt:
             c = hand[i]
             self.card_face(screen, L.r(x + r[0], y + r[1], r[2], r[3]), c["name"], c["text"], c["back"],
                            ("card", c["id"]), live, cost=c["cost"], timing=c["timing"], compact=compact)
-            if self.wild_pair and c["id"] in self.wild_pair:  # given to the Wild pair being played
+            if self.c.wild_pair and c["id"] in self.c.wild_pair:  # given to the Wild pair being played
                 box = L.r(x + r[0] - 4, y + r[1] - 4, r[2] + 8, r[3] + 8)
                 pygame.draw.rect(screen, self.card_colour(c["back"]), box, L.n(4), border_radius=L.n(10))
                 # the tag on the card's middle, on a pill of its symbol's colour: the band (title,
@@ -230,7 +244,7 @@ class CardsAndPrompt:
                 pygame.draw.rect(screen, self.card_colour(c["back"]), pill, border_radius=pill.h // 2)
                 ink.draw(screen, "Wild pair", pill.center, 15, ink_on(self.card_colour(c["back"])), "bold",
                          anchor="center")
-                self.region(box, None, "Wild pair", "Given to the Wild pair you are playing: with its partner "
+                self.c.region(box, None, "Wild pair", "Given to the Wild pair you are playing: with its partner "
                             "it moves the Fate Piece to any other location.")
         if not hand:
             ink.draw(screen, "No Spells in hand.", L.p(x + 10, y + 80), 18, INK_FAINT, "italic", anchor="midleft")
@@ -239,36 +253,36 @@ class CardsAndPrompt:
         if folded:  # a word only when the row asks something: a chance to cast rides with this decision
             label = ink.draw(screen, "Readied: you may cast first", L.p(rx, y - 2), 16, GOLD, "italic",
                              anchor="bottomleft")
-            self.region(label, None, "Readied Spells", "Spells you may cast when their timing comes. You may "
+            self.c.region(label, None, "Readied Spells", "Spells you may cast when their timing comes. You may "
                         "cast one first, before this decision.")
-        self.region(L.r(rx, y + 4, RESERVE_SLOTS * (RESERVE_W + 6) - 6, CARD_H), None, "Readied Spells",
+        self.c.region(L.r(rx, y + 4, RESERVE_SLOTS * (RESERVE_W + 6) - 6, CARD_H), None, "Readied Spells",
                     "Spells you may cast when their timing comes (three at the most).")
         for i in range(RESERVE_SLOTS):
-            r = L.r(rx + i * (RESERVE_W + 6), y + 4, RESERVE_W, CARD_H)
+            slot = L.r(rx + i * (RESERVE_W + 6), y + 4, RESERVE_W, CARD_H)
             if i < len(reserve):
                 c = reserve[i]
-                self.card_face(screen, r, c["name"], c["text"], c["back"], ("card", c["id"]), live,
+                self.card_face(screen, slot, c["name"], c["text"], c["back"], ("card", c["id"]), live,
                                timing=c["timing"])
             else:
-                pygame.draw.rect(screen, PANEL_EDGE, r, max(1, L.n(PANEL_LINE)), border_radius=L.n(8))
-                self.region(r, None, "An empty Readied slot", "A Spell readied in Conclude waits here.")
+                pygame.draw.rect(screen, PANEL_EDGE, slot, max(1, L.n(PANEL_LINE)), border_radius=L.n(8))
+                self.c.region(slot, None, "An empty Readied slot", "A Spell readied in Conclude waits here.")
         held = v.get("curses_held") or []
         if held:
-            names = "; ".join(f"{c['name']} on {self.cult_name(v, c['on'])}" for c in held)
-            r = ink.draw(screen, f"You hold in secret: {names}", L.p(x, y + h + 2), 15, (230, 120, 110), "italic",
-                         anchor="bottomleft", max_w=L.n(w))
-            self.region(r, None, "Curses you hold",
-                        "\n\n".join(f"{c['name']} (on the {self.cult_name(v, c['on'])}): {c['text']}" for c in held)
+            names = "; ".join(f"{c['name']} on {self.c.cult_name(v, c['on'])}" for c in held)
+            said = ink.draw(screen, f"You hold in secret: {names}", L.p(x, y + h + 2), 15, (230, 120, 110),
+                            "italic", anchor="bottomleft", max_w=L.n(w))
+            self.c.region(said, None, "Curses you hold",
+                        "\n\n".join(f"{c['name']} (on the {self.c.cult_name(v, c['on'])}): {c['text']}" for c in held)
                         + "\n\nThe game reveals each the moment its condition holds.")
 
     # ---------------------------------------------------------------- the prompt bar
-    def _prompt(self, screen, v, picker, buttons):
+    def prompt(self, screen, v, picker, buttons):
         """The prompt bar's frame and buttons (its words are drawn every frame:
         ``prompt_text``). Buttons sit in the bar while they fit beside the words;
         otherwise they rise above it as a list."""
-        L, ink = self.layout, self.ink
+        L, ink = self.c.layout, self.c.ink
         rect = L.r(*PROMPT_RECT)
-        self._edge(screen, rect, GOLD if picker else PANEL_EDGE)
+        self.c.edge(screen, rect, GOLD if picker else PANEL_EDGE)
         font = ink.font("bold", 18)
         labels = [(f"{i + 1}. " if i < 9 else "") + label for i, (label, _k) in enumerate(buttons)]
         widths = [font.size(t)[0] + L.n(24) for t in labels]
@@ -293,23 +307,23 @@ class CardsAndPrompt:
             rows = (len(buttons) + cols - 1) // cols
             boxes = [pygame.Rect(rect.right - (cols - i % cols) * (w + L.n(8)) + L.n(8),
                                  rect.y - (rows - i // cols) * (h + L.n(6)), w, h) for i in range(len(buttons))]
-        self.prompt_rise = None if inline or not boxes else boxes[0].y  # the top of a risen list, in pixels
+        self.c.prompt_rise = None if inline or not boxes else boxes[0].y  # the top of a risen list, in pixels
         for (label, key), text, br in zip(buttons, labels, boxes, strict=True):
             pygame.draw.rect(screen, (70, 52, 36), br, border_radius=L.n(8))
             pygame.draw.rect(screen, GOLD, br, L.n(2), border_radius=L.n(8))
             ink.draw(screen, text, br.center, 18, PARCHMENT, "bold", anchor="center", max_w=br.w - L.n(12))
             declines = key[0] == "button" and key[1] in ("pass", "skip", "stop", "no", "keep")
-            said = choice_tip(picker.prompt, key[1], self.content) if picker is not None and key[0] == "button" else ""
+            said = choice_tip(picker.prompt, key[1], self.c.content) if picker is not None and key[0] == "button" else ""
             if picker is not None and key[0] == "button":  # the whole meaning of a short button
                 me = v.get("viewer")
                 hand = v["seats"][me].get("hand", []) if me is not None and 0 <= me < len(v["seats"]) else []
-                whole = full_label(picker.prompt, key[1], hand, self.content)
+                whole = full_label(picker.prompt, key[1], hand, self.c.content)
                 said = f"{whole}\n\n{said}" if whole and said else (whole or said)
-            self.region(br, key, label, (f"{said}\n\n" if said else "") + "Click, or press its number."
+            self.c.region(br, key, label, (f"{said}\n\n" if said else "") + "Click, or press its number."
                         + (" Space or Enter also answers this." if declines else ""))
 
     def prompt_text(self, screen, picker, status) -> None:
-        L, ink = self.layout, self.ink
+        L, ink = self.c.layout, self.c.ink
         rect = L.r(*PROMPT_RECT)
         text = status
         if picker is not None:
@@ -334,14 +348,14 @@ class CardsAndPrompt:
                 ln = ink.fit(ln + " " + " ".join(lines[2:]), size, room)
             ink.draw(screen, ln, (rect.x + L.n(16), top + i * step), size, colour)
 
-    def _draft(self, screen, v, live):
+    def draft(self, screen, v, live):
         """The two Elder Gods dealt to the viewer, side by side and large: each one's portrait,
         name, title and Dark Gift (above the prompt bar, which says what to do)."""
-        L, ink = self.layout, self.ink
+        L, ink = self.c.layout, self.c.ink
         shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 190))
         screen.blit(shade, (0, 0))
-        self.region(screen.get_rect(), None, "")  # the table beneath is out of reach while choosing
+        self.c.region(screen.get_rect(), None, "")  # the table beneath is out of reach while choosing
         gods_dealt = v["draft"]
         ink.draw(screen, "Choose the Elder God your cult will serve", L.p(960, 92), 40, GOLD, "title",
                  anchor="center")
@@ -354,10 +368,10 @@ class CardsAndPrompt:
             x = 960 - total / 2 + i * (w + gap)
             r = L.r(x, top, w, bottom - top)
             colour = gods.colour(god["id"])
-            self._panel(screen, r, edge=mix(colour, BRONZE, 0.5), fill=(22, 16, 32), alpha=250)
+            self.c.panel(screen, r, edge=mix(colour, BRONZE, 0.5), fill=(22, 16, 32), alpha=250)
             face = gods.portrait(god["id"], L.n(face_size))
             fr = screen.blit(face, face.get_rect(midtop=(r.centerx, r.y + L.n(18))))
-            self.anchors[("portrait", god["id"])] = fr.center
+            self.c.anchors[("portrait", god["id"])] = fr.center
             pygame.draw.rect(screen, mix(colour, NIGHT, 0.3), fr.inflate(L.n(8), L.n(8)), L.n(2))
             for side in (-1, 1):  # its sigil either side of the portrait
                 sig = gods.sigil(god["id"], L.n(92))
@@ -373,15 +387,15 @@ class CardsAndPrompt:
             box = pygame.Rect(r.x + L.n(28), r.y + L.n(y + 124), r.w - L.n(56), r.bottom - L.n(12) - r.y - L.n(y + 124))
             ink.para(screen, god["text"], box, size, PARCHMENT, align="center")
             key = ("card", god["id"])
-            self.region(r, key, god["name"], f"{god['title']}. Dark Gift: {god['text']}")
+            self.c.region(r, key, god["name"], f"{god['title']}. Dark Gift: {god['text']}")
             if key in live:
-                self.glow(r, True)
+                self.c.glow(r, True)
 
     def _draft_fit(self, dealt: list[dict], width: float, height: float) -> tuple[int, float]:
         """The portraits' size and the Dark Gifts' text size (design units), the same for both
         gods: the largest portrait (300 down to 200) that leaves room for both Gifts whole at the
         Text size setting; past that, the Gifts' text grows smaller instead."""
-        L, ink = self.layout, self.ink
+        L, ink = self.c.layout, self.c.ink
         w = L.n(width)
 
         def fits(face: int, size: float) -> bool:

@@ -2,7 +2,7 @@
 kind of event (a move, a draw, a cast, a roll, a summoning, a raid, a Curse...); the older
 lines of this turn folded into one line that opens on a click; the whole log one click (or
 L) away in a reader (fate/ui/table/whole_log.py). Hovering a line lights what it names.
-A mixin of ``Table`` (through fate/ui/table/side_panels.py): it draws from the lines the
+A part of ``Table``, given the ``Canvas`` it draws on: it draws from the lines the
 scene has told, which come as the board shows them (fate/ui/table/anim.py, ``Player``).
 """
 
@@ -15,6 +15,7 @@ import pygame
 from fate.ui.kit.illustration import tinted
 from fate.ui.kit.layout import LOG_RECT
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INVESTIGATOR, PARCHMENT, mix
+from fate.ui.table.canvas import Canvas
 
 SHOWN = 6  # lines the panel shows at most (fewer when they do not fit: long lines, large text)
 WHOLE_LOG = ("ui", "whole_log")
@@ -75,19 +76,23 @@ def _turn_start(events: list) -> int:
 
 
 class ChronicleRows:
-    log_scroll = 0  # entries back from the newest (the wheel)
-    log_open = False  # the earlier lines of this turn unfolded
-    log_of: list = ()  # the event of each entry (the scene's), for its icon and turn
-    _log_turn = -1
+    """The Chronicle's panel; the lines and their events are the scene's (``Canvas.log_of``),
+    the scroll the wheel's (``Canvas.log_scroll``)."""
 
-    def _log_title(self, screen) -> None:
-        L = self.layout
-        self.ink.draw(screen, "Chronicle", L.p(LOG_RECT[0] + 16, LOG_RECT[1] + 22), 24, GOLD, "title",
+    def __init__(self, c: Canvas) -> None:
+        self.c = c
+        self.log_open = False  # the earlier lines of this turn unfolded
+        self._log_turn = -1
+        self.log_rows: list[tuple[pygame.Rect, int]] = []  # (where a line is drawn, its entry), for hovering
+
+    def title(self, screen) -> None:
+        L = self.c.layout
+        self.c.ink.draw(screen, "Chronicle", L.p(LOG_RECT[0] + 16, LOG_RECT[1] + 22), 24, GOLD, "title",
                       anchor="midleft")
 
     def _log_button(self, screen) -> None:
         """"Whole log", at the panel's top right (registered after the panel: it is on top)."""
-        L, ink = self.layout, self.ink
+        L, ink = self.c.layout, self.c.ink
         x, y, w, _h = LOG_RECT
         size = ink.read(16)
         word = "Whole log"
@@ -99,25 +104,25 @@ class ChronicleRows:
         pic = _icon("scroll-unfurled", L.n(22), GOLD)
         screen.blit(pic, pic.get_rect(midleft=(box.x + L.n(8), box.centery)))
         ink.draw(screen, word, (box.x + L.n(36), box.centery), size, PARCHMENT, "bold", anchor="midleft")
-        self.region(box, WHOLE_LOG, "The whole Chronicle (L)",
+        self.c.region(box, WHOLE_LOG, "The whole Chronicle (L)",
                     "Every line of the game so far, turn by turn, in a page you can scroll.")
 
     def draw_log(self, screen, lines: list[tuple[str, tuple]]) -> None:
         """The newest lines at the bottom, each with its kind's picture; above them, the
         earlier lines of this turn in one line that unfolds on a click."""
-        L, ink = self.layout, self.ink
+        L, ink = self.c.layout, self.c.ink
         x, y, w, h = LOG_RECT
-        self.region(L.r(*LOG_RECT), ("ui", "log"), "Chronicle",
+        self.c.region(L.r(*LOG_RECT), ("ui", "log"), "Chronicle",
                     "The last few lines of the story, told as the board shows them; the wheel goes back. "
                     "The whole log: L.")
         inner = L.r(x + 14, y + 46, w - 24, h - 54)
-        events = list(self.log_of)[:len(lines)]
+        events = list(self.c.log_of)[:len(lines)]
         events += [None] * (len(lines) - len(events))
         start = _turn_start(events)
         if start != self._log_turn:  # a new turn folds the last one's lines away again
             self._log_turn, self.log_open = start, False
-        self.log_scroll = max(0, min(self.log_scroll, len(lines) - 1))
-        end = len(lines) - self.log_scroll
+        self.c.log_scroll = max(0, min(self.c.log_scroll, len(lines) - 1))
+        end = len(lines) - self.c.log_scroll
         size = ink.read(20)
         step = ink.font("body", size).get_linesize()
         pic = max(L.n(18), min(L.n(30), step))
@@ -160,7 +165,7 @@ class ChronicleRows:
         self._log_button(screen)
 
     def _fold_row(self, screen, rect: pygame.Rect, earlier: int) -> None:
-        L, ink = self.layout, self.ink
+        L, ink = self.c.layout, self.c.ink
         if self.log_open:
             word, tip = "▾ Fold the earlier lines of this turn", "Back to the last few lines (Shift+L)."
         else:
@@ -169,37 +174,36 @@ class ChronicleRows:
         pygame.draw.line(screen, mix(BRONZE, INK_DIM, 0.5), rect.bottomleft, rect.bottomright, L.n(1))
         size = ink.fitting(word, 16, rect.w, "italic")
         ink.draw(screen, word, (rect.x, rect.centery), size, INK_DIM, "italic", anchor="midleft")
-        self.region(rect, FOLD, word.lstrip("▸▾ "), tip)
+        self.c.region(rect, FOLD, word.lstrip("▸▾ "), tip)
 
     def _line_tint(self, e, col: tuple) -> tuple:
         """A line's picture in its cult's colour (the Investigators' blue), else its text's."""
         seat = e.data.get("seat") if e is not None else None
         if seat == -1:
             return INVESTIGATOR
-        if isinstance(seat, int) and 0 <= seat < len(self.colours):
-            return self.colour(seat)
+        if isinstance(seat, int) and 0 <= seat < len(self.c.colours):
+            return self.c.colour(seat)
         return mix(col, GOLD, 0.4)
 
     def toggle_fold(self) -> None:
         self.log_open = not self.log_open
-        self.log_scroll = 0
-        self._layer_key = None  # drawn again at once
+        self.c.log_scroll = 0
 
     def log_entry_at(self, pos: tuple[int, int]) -> int | None:
         """The Chronicle entry whose line is under ``pos`` (None if none)."""
-        for rect, k in getattr(self, "log_rows", []):
+        for rect, k in self.log_rows:
             if rect.collidepoint(pos):
                 return k
         return None
 
     def mark_named(self, screen, row: int, anchors: tuple) -> None:
         """A hovered Chronicle line: its line lit, and rings on the pieces and places it names."""
-        L = self.layout
-        for rect, k in getattr(self, "log_rows", []):
+        L = self.c.layout
+        for rect, k in self.log_rows:
             if k == row:
                 pygame.draw.rect(screen, (120, 230, 255), rect.inflate(L.n(6), 0), L.n(1), border_radius=L.n(4))
         for key in anchors:
-            at = self.anchors.get(key)
+            at = self.c.anchors.get(key)
             if at is not None:
                 pygame.draw.circle(screen, (120, 230, 255), at, L.n(34), L.n(4))
 

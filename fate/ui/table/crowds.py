@@ -1,7 +1,7 @@
 """The figures standing on each place of the Altar: every cult's Cultists as a small crowd on
 its god's base and the Investigators with their lanterns, side by side along the plaque, as
 many figures as the room allows (``figures.plan``) and a numeral only past what fits. A
-mixin of ``Table``: it draws from the view only, like the rest of the table.
+part of ``Table``, given the ``Canvas`` it draws on: it draws from the view only, like the rest of the table.
 
 Each crowd answers for itself on hover (who stands there, and how many) and clicks through
 to its place. The pictures come from fate/ui/kit/figures.py, composed once per size and
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fate.ui.kit import art, figures
 from fate.ui.kit.theme import INVESTIGATOR, PARCHMENT
+from fate.ui.table.canvas import Canvas
 from fate.words.narration import count
 
 CROWD_GAP = 6  # design units between two crowds on a place
@@ -21,13 +22,17 @@ HEIGHTS = (64, 58, 52, 47, 42, 38, 34, 30)  # the figures' heights on the Altar 
 
 
 class Crowds:
-    figure_px = 27  # the height in pixels of the last figures drawn on the Altar (a carried one matches)
+    """The figures standing on the Altar's places and in the Lodges (one height for all)."""
 
-    def _place_crowds(self, screen, v, info, x0: float, x1: float, y0: float, y1: float) -> None:
+    def __init__(self, c: Canvas) -> None:
+        self.c = c
+        self._crowd_queue: tuple[dict, list[tuple]] | None = None  # the places' rooms, until stand_crowds
+
+    def place_crowds(self, screen, v, info, x0: float, x1: float, y0: float, y1: float) -> None:
         """Keep the room for the figures standing at one place, the box ``x0..x1`` by ``y0..y1``
         (design units): they are drawn by ``stand_crowds`` once every place has said its room,
         all the Altar's figures of one height, so that crowds compare at a glance."""
-        queue = getattr(self, "_crowd_queue", None)
+        queue = self._crowd_queue
         if queue is None or queue[0] is not v:
             queue = self._crowd_queue = (v, [])
         queue[1].append((info, x0, x1, y0, y1))
@@ -36,9 +41,9 @@ class Crowds:
         """Who stands at a place: (anchor, kind, colour, shape, god, count, title, body), each cult
         in seat order and then the Investigators."""
         loc, name = info["id"], info["name"]
-        groups = [(("cultists", loc, s), "cultist", self.colour(s), self.mark(s), self.god_of(v, s), k,
-                   f"{self.cult_name(v, s)} at {name}",
-                   f"{count(k, 'Cultist')} of the {self.cult_name(v, s)} {'stands' if k == 1 else 'stand'} here.")
+        groups: list[tuple] = [(("cultists", loc, s), "cultist", self.c.colour(s), self.c.mark(s), self.c.god_of(v, s), k,
+                   f"{self.c.cult_name(v, s)} at {name}",
+                   f"{count(k, 'Cultist')} of the {self.c.cult_name(v, s)} {'stands' if k == 1 else 'stand'} here.")
                   for s, k in enumerate(info["cultists"])]
         n_inv = info["investigators"]
         groups.append((("investigators", loc), "investigator", INVESTIGATOR, "", "", n_inv,
@@ -49,7 +54,7 @@ class Crowds:
 
     def stand_crowds(self, screen, v) -> None:
         """Draw the figures of every place kept by ``_place_crowds``, at one height for all."""
-        queue = getattr(self, "_crowd_queue", None)
+        queue = self._crowd_queue
         self._crowd_queue = None
         if queue is None or queue[0] is not v:
             return
@@ -72,28 +77,28 @@ class Crowds:
 
     def numeral_w(self) -> float:
         """The design width of a crowd's numeral ("20", the most there can be) at the Text size setting."""
-        ink = self.ink
-        return ink.font("bold", ink.read(20)).size("20")[0] / self.layout.s + 2
+        ink = self.c.ink
+        return ink.font("bold", ink.read(20)).size("20")[0] / self.c.layout.s + 2
 
     def _stand(self, screen, info, groups, plan, x0: float, x1: float, y1: float) -> None:
-        L, ink = self.layout, self.ink
+        L, ink = self.c.layout, self.c.ink
         loc, name = info["id"], info["name"]
         px = L.n(plan.h)
-        self.figure_px = px
+        self.c.figure_px = px
         x, i = x0, 0
         for anchor, kind, colour, mark, god, n, title, body in groups:
             if not n:  # nobody here yet: a figure arriving walks to where the next crowd would stand
-                self.anchors[anchor] = L.p(x + plan.h * 0.35, y1 - plan.h * 0.5)
+                self.c.anchors[anchor] = L.p(x + plan.h * 0.35, y1 - plan.h * 0.5)
                 continue
             shown = plan.shown[i]
             surf = figures.crowd(kind, shown, px, colour, mark, plan.rows, god)
             r = screen.blit(surf, surf.get_rect(bottomleft=L.p(x, y1)))
-            self.anchors[anchor] = r.center
+            self.c.anchors[anchor] = r.center
             if plan.numeral(i, n):  # more than fit: the count beside the crowd
                 num = ink.draw(screen, str(n), (r.right + L.n(1), r.bottom - L.n(plan.h * 0.12)), ink.read(20),
                                PARCHMENT, "bold", anchor="bottomleft", shadow=True)
                 r = r.union(num)
-            self.region(r, ("loc", loc), title, body)
+            self.c.region(r, ("loc", loc), title, body)
             x += max(plan.widths[i], r.w / L.s) + CROWD_GAP  # (the picture may be a pixel or two wider)
             i += 1
         if info["squalls"]:
@@ -101,17 +106,17 @@ class Crowds:
             r = screen.blit(g, g.get_rect(bottomright=L.p(x1 - 12, y1 - 6)))
             ink.draw(screen, str(info["squalls"]), (r.right, r.bottom), ink.read(18), PARCHMENT, "bold",
                      anchor="bottomleft", shadow=True)
-            self.region(r, ("loc", loc), f"Squalls at {name}", f"{count(info['squalls'], 'squall')} here.")
+            self.c.region(r, ("loc", loc), f"Squalls at {name}", f"{count(info['squalls'], 'squall')} here.")
 
     def lodge_crowd(self, screen, s: int, n: int, god: str, x: float, y1: float, width: float,
                     height: float) -> float:
         """A Lodge's waiting Cultists as a crowd standing on ``y1`` from ``x`` (design units);
         returns the design width it took."""
-        L, ink = self.layout, self.ink
+        L, ink = self.c.layout, self.c.ink
         if n <= 0:
             return 0.0
         plan = figures.plan([("cultist", n)], width, height, biggest=34, smallest=20, numeral=self.numeral_w())
-        surf = figures.crowd("cultist", plan.shown[0], L.n(plan.h), self.colour(s), self.mark(s), plan.rows, god)
+        surf = figures.crowd("cultist", plan.shown[0], L.n(plan.h), self.c.colour(s), self.c.mark(s), plan.rows, god)
         r = screen.blit(surf, surf.get_rect(bottomleft=L.p(x, y1)))
         if plan.numeral(0, n):
             ink.draw(screen, str(n), (r.right + L.n(1), r.bottom - L.n(4)), ink.read(20), PARCHMENT, "bold",

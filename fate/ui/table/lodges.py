@@ -1,6 +1,6 @@
 """The Lodge panels down the left of the table: each cult's Summon track with
 its Elder Signs, Reserve backs, hand backs, Cultist counts, Gate and Artifacts.
-A mixin of ``Table``: it draws from the view only, like the rest of the table."""
+A part of ``Table``, given the ``Canvas`` it draws on (fate/ui/table/canvas.py): it draws from the view only, like the rest of the table."""
 
 from __future__ import annotations
 
@@ -24,10 +24,11 @@ from fate.ui.kit.theme import (
     SIGN_GREEN,
     mix,
 )
+from fate.ui.table.canvas import LODGE_W, LODGE_X, Canvas
+from fate.ui.table.crowds import Crowds
 from fate.words.narration import count
 
 SIGNS_WARN = 7  # Elder Signs from which a Lodge's count turns red (ten lose the game)
-LODGE_X, LODGE_W = 14, 440  # the Lodge panels down the left, in design units
 PORTRAIT = 58  # design units: the god's portrait on its Lodge (its title is in the portrait's tooltip)
 
 
@@ -75,42 +76,48 @@ def investigators_text(level, where: str, carried: int) -> str:
 
 
 class LodgePanels:
-    def _lodges(self, screen, v, live):
-        for s, rect, y, h in self.lodge_rects():
+    """The Lodge panels down the left, one a seat (and the Investigators' in a solo game)."""
+
+    def __init__(self, c: Canvas, crowds: Crowds) -> None:
+        self.c = c
+        self.crowds = crowds
+
+    def draw(self, screen, v, live):
+        for s, rect, y, h in self.c.lodge_rects():
             if s == -1:
                 self._investigators_panel(screen, v, rect, y, h)
             else:
                 self._lodge(screen, v, s, rect, y, h, live)
 
     def _lodge(self, screen, v, s, rect, y, h, live):
-        L, ink = self.layout, self.ink
+        L, ink = self.c.layout, self.c.ink
         seat = v["seats"][s]
         mine = v["viewer"] == s
         turn = v["current"] == s and v["phase"] != "setup"
-        colour = self.colour(s)
-        self._edge(screen, rect, colour if turn else PANEL_EDGE, 3 if turn else 2)
+        colour = self.c.colour(s)
+        self.c.edge(screen, rect, colour if turn else PANEL_EDGE, 3 if turn else 2)
         key = ("seat", s)
         # the panel's summary first: each icon drawn on it then answers for itself on hover
-        self.region(rect, key, self.cult_name(v, s), self._lodge_summary(v, s))
+        self.c.region(rect, key, self.c.cult_name(v, s), self._lodge_summary(v, s))
         x = 14
         god = seat["god"]
-        plaque = art.mark(self.mark(s), L.n(24), colour)  # the cult's shape in its colour
+        plaque = art.mark(self.c.mark(s), L.n(24), colour)  # the cult's shape in its colour
         screen.blit(plaque, plaque.get_rect(center=L.p(x + 22, y + 24)))
-        self.anchors[("lodge_dot", s)] = L.p(x + 22, y + 24)
-        title = god["name"] if god else self.cult_name(v, s)
+        self.c.anchors[("lodge_dot", s)] = L.p(x + 22, y + 24)
+        title = god["name"] if god else self.c.cult_name(v, s)
         ink.draw(screen, title, L.p(x + 40, y + 24), 26, GOLD, "bold", anchor="midleft", max_w=L.n(220))
         tag = "You" if mine else ("Their turn" if turn else "")
         if turn and mine:
             tag = "Your turn"
-        if s < len(self.players) and self.players[s]:  # online: the player's name on the plaque
-            tag = self.players[s] + (" · to play" if turn else "")
+        if s < len(self.c.players) and self.c.players[s]:  # online: the player's name on the plaque
+            tag = self.c.players[s] + (" · to play" if turn else "")
         right = x + 428
         if god:  # its god's portrait marks the Lodge, top right, large enough to know it at a glance
             face = portrait_medallion(god["id"], L.n(PORTRAIT))
             at = face.get_rect(center=L.p(x + 426 - PORTRAIT / 2, y + 2 + PORTRAIT / 2))
             screen.blit(face, at)
-            self.region(at, key, f"{god['name']}, {god['title']}", f"The Elder God of the "
-                        f"{self.cult_name(v, s)}. Its sigil marks the cult's Summon track and the base of its "
+            self.c.region(at, key, f"{god['name']}, {god['title']}", f"The Elder God of the "
+                        f"{self.c.cult_name(v, s)}. Its sigil marks the cult's Summon track and the base of its "
                         "Cultists.")
             right = x + 420 - PORTRAIT
         ink.draw(screen, tag, L.p(right, y + 24), 18, colour, "italic", anchor="midright")
@@ -120,7 +127,7 @@ class LodgePanels:
         signs = seat["elder_signs"]
         for step in range(10):
             r = L.r(x + 14 + step * cell, ty, cell - 4, 32)
-            self.anchors[("track", s, step)] = r.center
+            self.c.anchors[("track", s, step)] = r.center
             sign_here = step >= 10 - signs and step > 0
             pygame.draw.rect(screen, (40, 60, 48) if sign_here else (34, 28, 44), r, border_radius=L.n(5))
             pygame.draw.rect(screen, PANEL_EDGE, r, max(1, L.n(1)), border_radius=L.n(5))  # the quiet line
@@ -133,22 +140,22 @@ class LodgePanels:
             elif not (step == 9 and god):
                 ink.draw(screen, str(step), r.center, ink.read(15), INK_FAINT, anchor="center")
             if step == seat["summon"]:
-                self.anchors[("summon", s)] = r.center
-                if ("summon", s) not in self.hidden:
-                    g = art.glyph("eye", L.n(34), colour, self.mark(s))
+                self.c.anchors[("summon", s)] = r.center
+                if ("summon", s) not in self.c.hidden:
+                    g = art.glyph("eye", L.n(34), colour, self.c.mark(s))
                     screen.blit(g, g.get_rect(center=r.center))
-        self.region(L.r(x + 10, ty - 2, 10 * cell + 2, 36), key, f"{self.cult_name(v, s)}: Summon track",
+        self.c.region(L.r(x + 10, ty - 2, 10 * cell + 2, 36), key, f"{self.c.cult_name(v, s)}: Summon track",
                     f"Summon {seat['summon']} of 9. Elder Signs: {signs} (ten and the cult is sealed away; "
                     "they fill the track from 9 down, and the Summon token meeting one brings a Curse).")
         # each icon of the track says what it is
         for step in range(10):
             r = L.r(x + 14 + step * cell, ty, cell - 4, 32)
             if step == seat["summon"]:
-                self.region(r, key, "Summon token", f"The {self.cult_name(v, s)} stands at {step} of 9 on its "
+                self.c.region(r, key, "Summon token", f"The {self.c.cult_name(v, s)} stands at {step} of 9 on its "
                             "Summon track: reaching 9 summons its Elder God and wins.")
             elif step >= 10 - signs and step > 0:
-                self.region(r, key, "Elder Sign", f"One of the {count(signs, 'Elder Sign')} of the "
-                            f"{self.cult_name(v, s)}: they fill the track from 9 down; ten seal the cult away, "
+                self.c.region(r, key, "Elder Sign", f"One of the {count(signs, 'Elder Sign')} of the "
+                            f"{self.c.cult_name(v, s)}: they fill the track from 9 down; ten seal the cult away, "
                             "and the Summon token meeting one brings a Curse.")
         # counts
         cy = y + 100
@@ -157,50 +164,50 @@ class LodgePanels:
                  ("investigator", INVESTIGATOR, seat["investigators"], "Investigators in the Lodge (5 or more raid)"),
                  ("curse", BLOOD, seat["curses_carried"], "Curses carried, held face down by a rival"),
                  ("elder_sign", SIGN_GREEN, signs, "Elder Signs: ten seal the cult away, and it loses")]
-        cx = x + 12
+        cx: float = x + 12
         for name, col, many, tip in items:
             if name == "cultist" and col == colour:  # the Cultists waiting in the Lodge: a crowd of figures
-                wide = self.lodge_crowd(screen, s, many, god["id"] if god else "", cx, cy + 38, LODGE_CROWD_W, 44)
+                wide = self.crowds.lodge_crowd(screen, s, many, god["id"] if god else "", cx, cy + 38, LODGE_CROWD_W, 44)
                 if not many and god:  # none waiting: their god's base stands empty
                     b = gods.base(god["id"], L.n(32), colour)
                     screen.blit(b, b.get_rect(center=L.p(cx + 16, cy + 31)))
                 r = L.r(cx, cy - 6, max(wide, 36), 44)
-                self.anchors[("lodge", s)] = r.center
-                self.region(r, key, "Cultists in the Lodge",
-                            f"{self.cult_name(v, s)}: {count(many, 'Cultist')} waiting to be placed.")
+                self.c.anchors[("lodge", s)] = r.center
+                self.c.region(r, key, "Cultists in the Lodge",
+                            f"{self.c.cult_name(v, s)}: {count(many, 'Cultist')} waiting to be placed.")
                 cx += max(wide, 36) + 10
                 continue
             if name == "investigator":
-                self.anchors[("lodge_inv", s)] = L.p(cx + 18, cy + 18)
-            g = art.glyph(name, L.n(30), col, self.mark(s) if name == "cultist" else "")
+                self.c.anchors[("lodge_inv", s)] = L.p(cx + 18, cy + 18)
+            g = art.glyph(name, L.n(30), col, self.c.mark(s) if name == "cultist" else "")
             r = screen.blit(g, L.p(cx, cy + 2))
             warn = (name == "investigator" and many >= 5) or (name == "elder_sign" and many >= SIGNS_WARN)
             ink.draw(screen, str(many), L.p(cx + 34, cy + 18), ink.read(22), BLOOD if warn else PARCHMENT, "bold",
                      anchor="midleft")
             more = f" {10 - many} more and it is sealed away." if name == "elder_sign" else ""
-            self.region(r.union(L.r(cx, cy, 64, 36)), key, tip, f"{self.cult_name(v, s)}: {many}.{more}")
+            self.c.region(r.union(L.r(cx, cy, 64, 36)), key, tip, f"{self.c.cult_name(v, s)}: {many}.{more}")
             cx += 70
         if seat["has_gate"]:
             g = art.glyph("gate", L.n(32), GATE)
             r = screen.blit(g, L.p(cx + 6, cy + 2))
             gk = ("card", "gate") if mine else None
-            self.region(r, gk, "A Gate", "Play it to move the Fate Piece anywhere open. Not counted in the hand.")
+            self.c.region(r, gk, "A Gate", "Play it to move the Fate Piece anywhere open. Not counted in the hand.")
             if gk in live:
-                self.glow(r)
+                self.c.glow(r)
         # reserve and hand backs
         ry = y + 142
         sx = x + 14  # no words at rest: three card-shaped slots, then the backs; each says what it is on hover
-        self.region(L.r(sx - 4, ry - 4, 3 * 32 + 4, 46), None, "Readied Spells",
+        self.c.region(L.r(sx - 4, ry - 4, 3 * 32 + 4, 46), None, "Readied Spells",
                     f"{count(len(seat['reserve_backs']), 'Readied Spell')} of {RESERVE_SLOTS}: readied in Conclude, "
                     "each is cast at its moment.")
         for i in range(RESERVE_SLOTS):
             r = L.r(sx + i * 32, ry, 28, 38)
             if i < len(seat["reserve_backs"]):
                 b = seat["reserve_backs"][i]
-                screen.blit(art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b), r)
-                cost = ", ".join(self.content.symbols[c].name for c in seat["reserve_costs"][i]) or "nothing"
-                self.region(r, None, "A Readied Spell",
-                            f"{self.content.symbols[self.sym_index[b]].name} back; its cost, shown as it was "
+                screen.blit(art.card_back(r.w, r.h, self.c.sym_colour[self.c.sym_index[b]], b), r)
+                cost = ", ".join(self.c.content.symbols[c].name for c in seat["reserve_costs"][i]) or "nothing"
+                self.c.region(r, None, "A Readied Spell",
+                            f"{self.c.content.symbols[self.c.sym_index[b]].name} back; its cost, shown as it was "
                             f"readied: {cost}. It may be cast at its moment.")
             else:
                 pygame.draw.rect(screen, PANEL_EDGE, r, max(1, L.n(1)), border_radius=L.n(4))
@@ -209,12 +216,12 @@ class LodgePanels:
         backs = seat["hand_backs"]
         right = min(hx + 300, LODGE_X + LODGE_W - 8 - 28)  # the last back's left edge, inside the panel
         if not backs:
-            self.region(L.r(bx, ry, 28, 38), None, "Hand: no Spells", "The backs are open to all; the faces only "
+            self.c.region(L.r(bx, ry, 28, 38), None, "Hand: no Spells", "The backs are open to all; the faces only "
                         "to their owner.")
         fanned = fan_of_backs(backs, right - bx)
-        for offset, b, n in fanned:
+        for offset, sym, n in fanned:
             r = L.r(bx + offset, ry, 28, 38)
-            back = art.card_back(r.w, r.h, self.sym_colour[self.sym_index[b]], b)
+            back = art.card_back(r.w, r.h, self.c.sym_colour[self.c.sym_index[sym]], sym)
             if n > 1:  # a stack of one symbol's backs: one more edge behind it, its count at its foot
                 screen.blit(back, r.move(L.n(3), -L.n(3)))
             screen.blit(back, r)
@@ -223,9 +230,9 @@ class LodgePanels:
                 pygame.draw.circle(screen, BRONZE, (r.centerx, r.bottom), L.n(9), max(1, L.n(1)))
                 ink.draw(screen, str(n), (r.centerx, r.bottom), 15, PARCHMENT, "bold", anchor="center")
         if backs:
-            self.region(L.r(bx, ry, 28 + fanned[-1][0], 38), None,
+            self.c.region(L.r(bx, ry, 28 + fanned[-1][0], 38), None,
                         f"Hand: {count(len(backs), 'Spell')}",
-                        "Backs: " + ", ".join(self.content.symbols[self.sym_index[b]].name for b in backs)
+                        "Backs: " + ", ".join(self.c.content.symbols[self.c.sym_index[sym]].name for sym in backs)
                         + ". The backs are open to all; the faces only to their owner.")
         # artifacts
         ay = y + 188
@@ -249,17 +256,17 @@ class LodgePanels:
                     chip = pygame.transform.rotate(chip, -9 if len(lines) == 1 else -5)  # (a tall chip tilts less)
                 screen.blit(chip, chip.get_rect(center=r.center))
                 body = a["text"] + (" (Exhausted until your next Prepare.)" if spent else "")
-                self.region(r, ak, a["name"], body)
+                self.c.region(r, ak, a["name"], body)
                 if ak in live:
-                    self.glow(r)
-        self.anchors[key] = rect.center
+                    self.c.glow(r)
+        self.c.anchors[key] = rect.center
         if key in live:
-            self.glow(rect, True)
+            self.c.glow(rect, True)
 
     def _chip_words(self, name: str, width: int, height: int) -> tuple[float, list[str]]:
         """An Artifact's name on its chip in a Lodge: the largest size the Text size
         setting allows at which it fits whole on the chip, on one line or two."""
-        ink = self.ink
+        ink = self.c.ink
         for size in ink.sizes(14):
             lines = ink.wrap(name, size, width, "italic")
             if len(lines) <= 2 and len(lines) * ink.font("italic", size).get_linesize() <= height \
@@ -271,7 +278,7 @@ class LodgePanels:
         """The design x where things beside a label may start: ``x``, or further right
         when a small window draws the label larger than its design size (fonts keep a
         readable minimum)."""
-        L = self.layout
+        L = self.c.layout
         return max(x, (label.right + L.n(4) - L.ox) / L.s)
 
     def _lodge_summary(self, v, s):
@@ -286,22 +293,22 @@ class LodgePanels:
     def _investigators_panel(self, screen, v, rect, y, h):
         """The solo opponent in pictures: where their Fate Piece stands, and the Curses they hold on
         you as a track that ends the game when full; what their turn does is in the tooltip."""
-        L, ink = self.layout, self.ink
-        self._edge(screen, rect, INVESTIGATOR if v["current"] == -1 else PANEL_EDGE)
+        L, ink = self.c.layout, self.c.ink
+        self.c.edge(screen, rect, INVESTIGATOR if v["current"] == -1 else PANEL_EDGE)
         x = 14
         ink.draw(screen, "The Investigators", L.p(x + 20, y + 24), 26, INVESTIGATOR, "bold", anchor="midleft")
-        self.anchors[("lodge", -1)] = L.p(x + 120, y + 40)
+        self.c.anchors[("lodge", -1)] = L.p(x + 120, y + 40)
         where = next((fp["location"] for fp in v["fate_pieces"] if fp["owner"] == -1), None)
-        level = self.content.solo_level(v["solo_level"])  # the numbers of the level chosen (data/solo.yaml)
+        level = self.c.content.solo_level(v["solo_level"])  # the numbers of the level chosen (data/solo.yaml)
         carried = v["seats"][0]["curses_carried"]
         if level.id != STANDARD_LEVEL:  # the level played, as a tag beside the name
             ink.draw(screen, level.name, L.p(x + LODGE_W - 20, y + 24), 17, INK_FAINT, "italic", anchor="midright")
         row = y + 66
         fate = L.r(x + 20, row - 20, 40, 40)
         screen.blit(art.glyph("fate", fate.w, INVESTIGATOR), fate)
-        place = self.loc_name(v, where) if where else "not on the Altar yet"
+        place = self.c.loc_name(v, where) if where else "not on the Altar yet"
         at = ink.draw(screen, place, L.p(x + 68, row), 20, PARCHMENT, anchor="midleft", max_w=L.n(LODGE_W - 96))
-        self.region(fate.union(at), None, "Their Fate Piece",
+        self.c.region(fate.union(at), None, "Their Fate Piece",
                     f"It stands at {place}. After your turn they draw a Spell and move to the place of its symbol.")
         row += 52
         size, step = 34, 42
@@ -313,10 +320,10 @@ class LodgePanels:
                 pygame.draw.rect(screen, PANEL_EDGE, r, max(1, L.n(1)), border_radius=L.n(6))
                 screen.blit(art.glyph("curse", int(r.w * 0.7), mix(BLOOD, NIGHT, 0.7)), r.inflate(-r.w * 0.3, -r.h * 0.3))
         track = L.r(x + 20, row - size / 2, step * (level.curses_to_lose - 1) + size, size)
-        self.region(track, None, f"Curses on you: {carried} of {level.curses_to_lose}",
+        self.c.region(track, None, f"Curses on you: {carried} of {level.curses_to_lose}",
                     f"They hold {count(carried, 'Curse')} on you, face down; the "
                     f"{ORDINAL.get(level.curses_to_lose, 'last')} and you lose.")
-        self.region(rect, None, "The Investigators",
+        self.c.region(rect, None, "The Investigators",
                     investigators_text(level, place if where else "", carried)
                     + "\n\nMeeting your Fate Piece curses you; entering Streets of Arkham raids you. "
                     "Control needs more Cultists than Investigators at a place.")

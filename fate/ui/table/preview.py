@@ -2,7 +2,7 @@
 its cost to Ready, when it may be cast and its symbol. Shown while the pointer
 rests on a card, or on the card the keyboard focus is on (V shows and hides it);
 V on a place of the Altar shows that place the same way, its symbols over their words.
-A mixin of ``Table``: it draws only what the card face drawn from the view holds.
+A part of ``Table``, given the ``Canvas`` it draws on (fate/ui/table/canvas.py): it draws only what the card face drawn from the view holds.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ import pygame
 from fate.engine.constants import LOCATIONS
 from fate.ui.kit import art, illustration, places
 from fate.ui.kit.theme import GOLD, INK_DIM, NIGHT, PARCHMENT, mix
+from fate.ui.table.canvas import Canvas
+from fate.ui.table.cards import CardsAndPrompt
 from fate.ui.table.picker import Key
 from fate.words import symbols as altar_symbols
 
@@ -28,12 +30,18 @@ TIMING_LONG = {
 
 
 class CardPreview:
+    """The large preview of a card, or of a place of the Altar."""
+
+    def __init__(self, c: Canvas, cards: CardsAndPrompt) -> None:
+        self.c = c
+        self.cards = cards
+
     def preview_rect(self, near: pygame.Rect, height: int = 0) -> pygame.Rect:
         """Where the preview goes: over the board, on the side away from the card,
         as tall as its text needs (``height`` in pixels) and never off the screen."""
-        L = self.layout
+        L = self.c.layout
         cx = (near.centerx - L.ox) / L.s
-        w = PREVIEW_W * min(1.3, self.ink.reading)
+        w = PREVIEW_W * min(1.3, self.c.ink.reading)
         x = 900 if cx < 960 else 540
         box = L.r(x, 236, w, PREVIEW_H)
         box.h = max(box.h, height)
@@ -44,7 +52,7 @@ class CardPreview:
     def preview_art_size(self) -> tuple[int, int]:
         """The size in pixels of a card's picture in the preview: the card's width, nearly as
         tall (the preview is as wide wherever it stands)."""
-        w = self.preview_rect(pygame.Rect(0, 0, 1, 1)).w - 2 * self.layout.n(4)
+        w = self.preview_rect(pygame.Rect(0, 0, 1, 1)).w - 2 * self.c.layout.n(4)
         return w, round(w * PICTURE_H)
 
     def card_preview(self, screen: pygame.Surface, key: Key, action: str = "") -> bool:
@@ -54,22 +62,22 @@ class CardPreview:
         text, when it may be cast, its cost in words and what a click does now."""
         if key[0] == "loc":
             return self.place_preview(screen, key[1])
-        face = self._faces.get(key)
+        face = self.c._faces.get(key)
         if face is None:
             return False
         r, name, text, back, cost, timing, title = face
-        L, ink = self.layout, self.ink
+        L, ink = self.c.layout, self.c.ink
         box = self.preview_rect(r)
         pad = L.n(20)
         inner_w = box.w - 2 * pad
         when = "Cast " + "; or ".join(TIMING_LONG.get(t, t) for t in timing) + "." if timing else ""
         cid = key[1] if key[0] == "card" else None
         pic_w, pic_h = self.preview_art_size()
-        names = ", ".join(self.content.symbols[c].name for c in cost) if cost else ""
+        names = ", ".join(self.c.content.symbols[c].name for c in cost) if cost else ""
         name_h = ink.height(name, ink.read(28), inner_w, "bold") + (
             ink.height(title, ink.read(19), inner_w, "italic") if title else 0) + L.n(12)
         top_h = L.n(52)
-        if cid is None or not self.has_picture(cid):
+        if cid is None or not self.cards.has_picture(cid):
             pic_h = top_h + name_h + (L.n(44) if cost else 0)
         need = (pic_h + L.n(8 + 12 + 16)
                 + (ink.height(when, ink.read(18), inner_w, "italic") + L.n(6) if when else 0)
@@ -81,29 +89,29 @@ class CardPreview:
             cut = min(need - room, pic_h - (top_h + name_h + L.n(60)))
             pic_h, need = pic_h - cut, need - cut
         box = self.preview_rect(r, need)
-        if back in self.sym_index:
-            kind = f"Spell · {self.content.symbols[self.sym_index[back]].name} back"
+        if back in self.c.sym_index:
+            kind = f"Spell · {self.c.content.symbols[self.c.sym_index[back]].name} back"
         else:
             kind = KIND_WORDS.get(back, "Card")
         shadow = pygame.Surface(box.size, pygame.SRCALPHA)
         shadow.fill((0, 0, 0, 120))
         screen.blit(shadow, box.move(L.n(8), L.n(10)))
-        col = self.card_colour(back)
+        col = self.cards.card_colour(back)
         pygame.draw.rect(screen, (238, 228, 206), box, border_radius=L.n(14))
         pic = pygame.Rect(box.x + L.n(4), box.y + L.n(4), pic_w, pic_h)
         pygame.draw.rect(screen, mix(col, NIGHT, 0.72), pic, border_top_left_radius=L.n(12),
                          border_top_right_radius=L.n(12))
         if cid is not None:
-            self.card_picture(screen, pic, cid)
+            self.cards.card_picture(screen, pic, cid)
         # on the picture: the kind of card across the top, the name across the foot, the cost's chips
         band = pygame.Rect(pic.x, pic.y, pic.w, top_h)
-        screen.blit(self._band(band.size, mix(col, NIGHT, 0.35), 225), band)
-        g = art.glyph(self.glyph_of(back), L.n(40), mix(col, (255, 255, 255), 0.3))
+        screen.blit(self.cards.band(band.size, mix(col, NIGHT, 0.35), 225), band)
+        g = art.glyph(self.cards.glyph_of(back), L.n(40), mix(col, (255, 255, 255), 0.3))
         screen.blit(g, g.get_rect(midleft=(band.x + L.n(10), band.centery)))
         ink.draw(screen, kind, (band.right - L.n(14), band.centery), ink.read(18), PARCHMENT, "italic",
                  anchor="midright", max_w=band.w - L.n(70))
         foot = pygame.Rect(pic.x, pic.bottom - name_h, pic.w, name_h)
-        screen.blit(self._band(foot.size, (14, 10, 20), 205), foot)
+        screen.blit(self.cards.band(foot.size, (14, 10, 20), 205), foot)
         y = foot.y + L.n(6) + ink.para(screen, name, pygame.Rect(box.x + pad, foot.y + L.n(6), inner_w, foot.h),
                                        ink.read(28), PARCHMENT, "bold", align="center")
         if title:
@@ -114,10 +122,10 @@ class CardPreview:
             c = pygame.Rect(0, 0, size, size)
             c.bottomright = (pic.right - L.n(8) - i * (size + L.n(6)), foot.y - L.n(6))
             pygame.draw.circle(screen, (14, 10, 20), c.center, size // 2 + L.n(3))
-            gi = art.glyph(self.sym_id[sid], size - L.n(6), self.sym_colour[sid])
+            gi = art.glyph(self.c.sym_id[sid], size - L.n(6), self.c.sym_colour[sid])
             screen.blit(gi, gi.get_rect(center=c.center))
         pygame.draw.rect(screen, mix(col, NIGHT, 0.2), box, L.n(4), border_radius=L.n(14))
-        self.__dict__.setdefault("card_pictures", {})[("preview", key)] = (box, pic, pic, 0)
+        self.c.card_pictures[("preview", key)] = (box, pic, pic, 0)
         # under the picture: what it does, in whole words
         y = pic.bottom + L.n(12)
         if when:
@@ -144,9 +152,9 @@ class CardPreview:
         if loc_id not in LOCATIONS:
             return False
         i = LOCATIONS.index(loc_id)
-        place = self.content.locations[i]
-        L, ink = self.layout, self.ink
-        near = self.tile_rect(i)
+        place = self.c.content.locations[i]
+        L, ink = self.c.layout, self.c.ink
+        near = self.c.tile_rect(i)
         box = self.preview_rect(near)
         pad, size = L.n(20), L.n(30)
         inner_w = box.w - 2 * pad
@@ -160,15 +168,15 @@ class CardPreview:
         shadow = pygame.Surface(box.size, pygame.SRCALPHA)
         shadow.fill((0, 0, 0, 120))
         screen.blit(shadow, box.move(L.n(8), L.n(10)))
-        colour = self.sym_colour[i]
+        colour = self.c.sym_colour[i]
         pygame.draw.rect(screen, (26, 20, 34), box, border_radius=L.n(14))
         scene = places.SCENES.get(loc_id)
         if scene is not None:
             screen.blit(illustration.render(scene, pic.w, pic.h), pic)
         name_h = ink.font("bold", ink.read(30)).get_linesize() + L.n(10)
         band = pygame.Rect(pic.x, pic.bottom - name_h, pic.w, name_h)
-        screen.blit(self._band(band.size, (14, 10, 20), 205), band)
-        g = art.glyph(self.sym_id[i], L.n(34), colour)
+        screen.blit(self.cards.band(band.size, (14, 10, 20), 205), band)
+        g = art.glyph(self.c.sym_id[i], L.n(34), colour)
         screen.blit(g, g.get_rect(midleft=(band.x + L.n(12), band.centery)))
         ink.draw(screen, place.name, (band.x + L.n(54), band.centery), ink.read(30), GOLD, "bold", anchor="midleft",
                  max_w=band.w - L.n(64))

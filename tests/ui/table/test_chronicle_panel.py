@@ -39,7 +39,7 @@ def busy_table(content, tmp_path, text_size: int = 100) -> tuple[App, PlayScene]
 
 
 def shown(scene: PlayScene) -> list[int]:
-    return sorted({k for _rect, k in scene.table.log_rows})
+    return sorted({k for _rect, k in scene.table.chronicle.log_rows})
 
 
 def press(app: App, key: tuple) -> None:
@@ -108,7 +108,7 @@ def test_at_150_percent_text_the_lines_stay_in_the_panel(content, tmp_path):
     try:
         panel = scene.table.layout.r(*LOG_RECT)
         assert len(shown(scene)) >= 3
-        assert all(panel.contains(rect) for rect, _k in scene.table.log_rows)
+        assert all(panel.contains(rect) for rect, _k in scene.table.chronicle.log_rows)
         assert shown(scene)[-1] == len(scene.log) - 1  # the newest line is the one never cut
     finally:
         app.close()

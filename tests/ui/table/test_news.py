@@ -100,7 +100,7 @@ def test_hovering_a_chronicle_line_lights_what_it_names(content, tmp_path):
                 scene.choose(next((i for i in ids if i not in ("pass", "skip", "no", "stop")), ids[0]))
         frame(app)
         row = next(k for k in range(len(scene.log_at) - 1, -1, -1) if scene.log_at[k])
-        rect = next(r for r, k in scene.table.log_rows if k == row)
+        rect = next(r for r, k in scene.table.chronicle.log_rows if k == row)
         lit = []
         original = scene.table.mark_named
         scene.table.mark_named = lambda screen, r, anchors: (lit.append(anchors), original(screen, r, anchors))
