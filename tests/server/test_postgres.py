@@ -208,8 +208,11 @@ def test_an_ai_move_whose_process_is_killed_mid_thought_is_taken_over_by_the_oth
             cb.changed.clear()
             await asyncio.wait_for(cb.changed.wait(), 30)
         held = None  # (decision, since when A has been thinking it)
+        give_up = time.monotonic() + 120
         while True:  # the host plays (on A) until A has thought one AI move for a second
+            assert time.monotonic() < give_up, "A never thought an AI move for a second"
             st = cb.states[(gid, 0)]
+            assert not st["view"]["over"], "the game ended before A thought an AI move"
             decision = st["decision"]
             if st["prompt"] is not None:
                 try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import pytest
 
@@ -32,7 +33,8 @@ async def error_of(coro) -> ServerError:
 async def asked(players: list[tuple[Client, int]], gid: str) -> tuple[Client, dict]:
     """The client and state of the seat the game asks now, once every seat of ``players``
     (client, seat) was told of the same decision."""
-    while True:
+    give_up = time.monotonic() + 60
+    while time.monotonic() < give_up:
         for c, _ in players:
             c.changed.clear()
         sts = [(c, c.states.get((gid, s))) for c, s in players]
@@ -44,6 +46,7 @@ async def asked(players: list[tuple[Client, int]], gid: str) -> tuple[Client, di
         await asyncio.wait(waits, timeout=20, return_when=asyncio.FIRST_COMPLETED)
         for w in waits:
             w.cancel()
+    raise AssertionError("no seat was asked anything for a minute")
 
 
 async def first_choice(c: Client, gid: str, st: dict) -> dict:
