@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 import pygame
 
 from fate.engine import Event
+from fate.engine.kinds import EventKind
 from fate.ground.paths import assets_dir
 
 EFFECTS = ("dice", "card_play", "card_draw", "cultist", "raid", "curse", "summon", "elder_sign", "win", "lose",
@@ -28,28 +30,55 @@ MUSIC = "music"
 PLAYED_KEPT = 200  # how many of the effects asked for ``played`` remembers
 REPEAT_GAP = 0.08  # seconds: the same effect asked again sooner is not played twice
 
-# Which effect an event makes, heard by the seat at the screen when the event is shown.
-OF_EVENT = {
-    "rolled": "dice", "die_rerolled": "dice", "dice_added": "dice",
-    "spell_cast": "card_play", "spell_readied": "card_play", "artifact_exhausted": "card_play",
-    "artifact_destroyed": "card_play",
-    "spell_drawn": "card_draw", "artifact_gained": "card_draw", "cursed": "card_draw",
-    "cultist_placed": "cultist", "cultist_moved": "cultist", "cultists_placed": "cultist", "recalled": "cultist",
-    "sacrificed": "cultist", "fate_moved": "cultist",
-    "raid_declared": "raid",
-    "curse_revealed": "curse",
-    "summon_moved": "summon",
-    "elder_sign_gained": "elder_sign",
+K = EventKind
+# Which effect an event makes, heard by the seat at the screen when the event is shown ...
+OF_EVENT: dict[str, str] = {
+    K.ROLLED: "dice", K.DIE_REROLLED: "dice", K.DICE_ADDED: "dice",
+    K.SPELL_CAST: "card_play", K.SPELL_READIED: "card_play", K.ARTIFACT_EXHAUSTED: "card_play",
+    K.ARTIFACT_DESTROYED: "card_play",
+    K.SPELL_DRAWN: "card_draw", K.ARTIFACT_GAINED: "card_draw", K.CURSED: "card_draw",
+    K.CULTIST_PLACED: "cultist", K.CULTIST_MOVED: "cultist", K.CULTISTS_PLACED: "cultist", K.RECALLED: "cultist",
+    K.SACRIFICED: "cultist", K.FATE_MOVED: "cultist",
+    K.RAID_DECLARED: "raid",
+    K.CURSE_REVEALED: "curse",
+    K.SUMMON_MOVED: "summon",
+    K.ELDER_SIGN_GAINED: "elder_sign",
+}
+# ... when its data says it is worth hearing: a Summon step back is not the god drawing
+# near, and a raid on an empty Lodge is no alarm (nothing breaks in)
+HEARD_WHEN: dict[str, Callable[[dict], bool]] = {
+    K.SUMMON_MOVED: lambda d: d["to"] >= d["frm"],
+    K.RAID_DECLARED: lambda d: bool(d["investigators"]),
+}
+# Every other kind makes no sound, for one of these reasons (tests/ui/kit/test_sound.py holds
+# the two tables against the engine's catalogue: a new kind is heard or is listed here).
+SILENT: dict[str, frozenset[str]] = {
+    "the turn's own steps: their banners show them, and the end screen has its own win or lose":
+        frozenset({K.GOD_CHOSEN, K.SETUP_DONE, K.TURN_STARTED, K.PHASE, K.TURN_ENDED, K.GAME_OVER}),
+    "a seat's private copy of an event heard already, or news that nothing changed":
+        frozenset({K.SPELL_DRAWN_FACE, K.SPELL_STOLEN_FACE, K.CURSE_DRAWN, K.NOTHING_TO_READY}),
+    "the Investigators' quiet march: only a raid breaking in is an alarm":
+        frozenset({K.INVESTIGATORS_FOLLOWED, K.INVESTIGATORS_SENT, K.INVESTIGATORS_LEFT, K.INVESTIGATORS_PLACED,
+                   K.INVESTIGATOR_PLACED, K.INVESTIGATORS_CLEARED, K.INVESTIGATORS_WAIT, K.SUPPLY_EMPTY,
+                   K.RAIDED, K.RAID_REPELLED}),
+    "the result at a location of a move or a roll already heard: its marker says which":
+        frozenset({K.CONTROL, K.NO_CONTROL, K.TEMPORARY_CONTROL, K.TEMPORARY_CONTROL_FAILED, K.CONTROL_ACTION,
+                   K.BASIC_ACTION, K.FATE_PIECE_STAYS, K.NO_MOVE}),
+    "what follows from a card, a roll or a step already heard: one deed, one sound":
+        frozenset({K.CULTISTS_LOST, K.CULTISTS_SENT_HOME, K.ELDER_SIGN_DESTROYED, K.ELDER_SIGN_CURSE,
+                   K.GATE_GAINED, K.GATE_LOST, K.EMPTY_LODGE, K.SQUALL_STRUCK, K.SQUALL_PLACED,
+                   K.CURSE_DESTROYED, K.DIE_TURNED, K.DIE_REMOVED, K.DARK_GIFT, K.SPELL_DISCARDED,
+                   K.READIED_DISCARDED, K.SPELL_STOLEN, K.ARTIFACT_DISCARDED, K.ARTIFACT_WRECKED,
+                   K.ARTIFACTS_REFRESHED, K.ARTIFACTS_REVEALED, K.NO_ARTIFACTS, K.SPELL_DECK_RESHUFFLED,
+                   K.COLUMN_DISCARDED, K.CURSE_DECK_EMPTY}),
 }
 
 
 def effect_of(event: Event) -> str:
-    """The effect an event makes ("" for none); a Summon step back is not the god drawing near,
-    and a raid on an empty Lodge is no alarm."""
-    if event.kind == "summon_moved" and event.data["to"] < event.data["frm"]:
+    """The effect an event makes ("" for none)."""
+    heard = HEARD_WHEN.get(event.kind)
+    if heard is not None and not heard(event.data):
         return ""
-    if event.kind == "raid_declared" and not event.data["investigators"]:
-        return ""  # an empty Lodge: nothing breaks in
     return OF_EVENT.get(event.kind, "")
 
 

@@ -15,21 +15,13 @@ from functools import lru_cache
 
 import pygame
 
-from fate.engine import Event
-from fate.engine.constants import LOCATIONS
 from fate.ui.kit import art
 from fate.ui.kit.theme import (
-    BLOOD,
     GOLD,
-    INK_DIM,
-    INVESTIGATOR,
     PARCHMENT,
-    SIGN_GREEN,
     mix,
 )
 from fate.ui.table.carried import draw_carry
-from fate.ui.table.news import news_for
-from fate.words.narration import agree, count
 
 SPEEDS = (("Slow", 1.6), ("Normal", 1.0), ("Fast", 0.45), ("Instant", 0.0))
 FINALE_SECONDS = 5.0  # a summoning or a sealing at Normal speed (fate/ui/screens/finale.py)
@@ -256,114 +248,6 @@ class Dice(Beat):
             if rolling:
                 img = pygame.transform.rotate(img, (self.t * 540 + i * 47) % 360)
             screen.blit(img, img.get_rect(center=L.p(x + size / 2, 420 - bounce)))
-
-
-def _stands(carry: Carry) -> Carry:
-    """Figures brought onto the Altar from off it stay standing where they arrived until the
-    board catches up (nothing is drawn twice: where they came from is a count), so the line
-    that says they arrived is told as they land."""
-    carry.settles = carry.shows = True
-    return carry
-
-
-def _arrives(carry: Carry) -> Carry:
-    """Figures going from one count to another off the Altar (a Lodge, the supply, the Abyss):
-    once they have walked in (or sunk), they have arrived; the count follows when the board
-    catches up, and the line is told as they arrive."""
-    carry.shows = True
-    return carry
-
-
-PURPOSES = {"other_worlds": ("roll", " at The Other Worlds"), "raid": ("face", " the raid"),
-            "temporary": ("roll", " for Temporary Control")}  # a roll's purpose (the engine's word): its verb
-
-
-def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list[Beat]:
-    """The beats that show one event (many events need none: the log has them)."""
-    d = e.data
-    k = e.kind
-    s = d.get("seat")
-    col = colour_of(s) if isinstance(s, int) else GOLD
-    you = s == viewer and s is not None and s >= 0
-    who = "You" if you else name_of(s) if isinstance(s, int) else ""
-    many = you or s == -1  # "You" and the Investigators take the plural verb
-
-    def does(verb: str) -> str:
-        return agree(verb, many)
-    n = d.get("count", 1)
-    if k == "turn_started":
-        return [Banner(f"{'Your turn' if you else who}", col, f"Turn {d['turn']}", 0.7, shows=True)]
-    if k == "fate_moved":
-        out: list[Beat] = []
-        if s == -1:
-            out.append(Banner("The Investigators' turn", INVESTIGATOR, "They turn over the top Spell and follow "
-                              "its symbol, leaving an Investigator where they stop.", 1.0))
-        owner = d["piece"]
-        fp = v["fate_pieces"][owner]["owner"] if owner < len(v["fate_pieces"]) else None
-        pc = INVESTIGATOR if fp == -1 else (colour_of(fp) if fp is not None else (176, 140, 255))
-        return out + [FateMove(d["piece"], d["frm"] if isinstance(d["frm"], str) else LOCATIONS[d["frm"]],
-                               d["to"] if isinstance(d["to"], str) else LOCATIONS[d["to"]], pc)]
-    loc = d.get("location")
-    if isinstance(loc, int):
-        loc = LOCATIONS[loc]
-    if k in ("cultist_placed", "cultists_placed"):
-        return [_stands(Carry("cultist", col, ("lodge", s), ("cultists", loc, s), n))]
-    if k == "cultist_moved":
-        return [Carry("cultist", col, ("cultists", LOCATIONS[d["frm"]] if isinstance(d["frm"], int) else d["frm"], s),
-                      ("cultists", LOCATIONS[d["to"]] if isinstance(d["to"], int) else d["to"], s))]
-    if k == "sacrificed":  # sunk: the table moves them into the Abyss as they get there (telling.py)
-        return [_arrives(Carry("cultist", col, ("cultists", loc, s), ("abyss", s), n))]
-    if k == "cultists_lost":
-        return [_arrives(Carry("cultist", col, ("lodge", s), ("abyss", s), n))]
-    if k == "recalled":
-        return [_arrives(Carry("cultist", col, ("abyss", s), ("lodge", s), n))]
-    if k == "cultists_sent_home":
-        return [Carry("cultist", col, ("cultists", loc, s), ("lodge", s), n)]
-    if k in ("investigator_placed", "investigators_placed"):
-        return [_stands(Carry("investigator", INVESTIGATOR, SUPPLY_ANCHOR, ("investigators", loc), n))]
-    if k == "investigators_followed":
-        return [Carry("investigator", INVESTIGATOR, ("investigators", loc), ("lodge_inv", s), n)]
-    if k == "investigators_sent":
-        return [_arrives(Carry("investigator", INVESTIGATOR, SUPPLY_ANCHOR, ("lodge_inv", s), n))]
-    if k == "investigators_left":
-        return [_arrives(Carry("investigator", INVESTIGATOR, ("lodge_inv", s), SUPPLY_ANCHOR, n))]
-    if k == "rolled":
-        verb, what = PURPOSES.get(d["purpose"], ("roll", ""))
-        return [Dice(d["faces"], who, does(verb) + what)]
-    if k == "raid_declared" and not d["investigators"]:
-        return [Banner("An empty raid", INK_DIM, f"No Investigators are in {'your' if you else who + chr(39) + 's'} "
-                       "Lodge: nothing happens.", 1.0, shows=True)]
-    if k == "raid_declared":
-        return [Banner("Raid!", BLOOD, f"{count(d['investigators'], 'Investigator')} "
-                       f"{agree('break', d['investigators'] != 1)} into "
-                       f"{'your' if you else who + chr(39) + 's'} Lodge.", 1.2, loud=True, shows=True)]
-    if k == "raided":
-        return [Banner("The raid is over", BLOOD, f"{count(d['signs'], 'Elder Sign')} gained, "
-                       f"{count(d['destroyed'], 'Investigator')} destroyed.", 1.0)]
-    if k == "curse_revealed":
-        return [CardShow(f"A Curse strikes {'you' if you else who}", d["name"], d["text"], BLOOD, 2.8, "curse")]
-    if k == "spell_cast":
-        return [CardShow(f"{who} {does('cast')}", d["name"], d["text"], (120, 90, 200), 1.9)]
-    if k in ("artifact_exhausted", "artifact_destroyed"):
-        return [CardShow(f"{who} {does('use')} an Artifact", d["name"], d["text"], (200, 160, 90),
-                         1.6, "key")]
-    if k == "dark_gift":
-        return [CardShow(f"A Dark Gift to {'you' if you else who}", name_of(s, god=True), d["text"],
-                         (170, 120, 230), 1.8, "eye")]
-    if k == "summon_moved":
-        up = d["to"] > d["frm"]
-        step = SummonStep(s, d["to"], f"Summon track {'up' if up else 'back'} to {d['to']}", col if up else INK_DIM,
-                          f"{who} {does('draw')} {'nearer' if up else 'back'}", 0.9)
-        step.shows = True  # the token stands on its new space as it ends (telling.py)
-        return [step]
-    if k == "elder_sign_gained":
-        return [Banner("An Elder Sign", SIGN_GREEN, f"{who} now {does('have')} {d['total']}.", 0.6)]
-    if k == "cursed":
-        return [Banner("Cursed", BLOOD, f"{who} {does('carry')} {count(d['carried'], 'Curse')} face down.", 0.8)]
-    if k in ("control", "temporary_control"):
-        word = "Control" if k == "control" else "Temporary Control"
-        return [Banner(word, col, f"{who} at {loc.replace('_', ' ').title()}", 0.5)]
-    return news_for(e, you, who[:1].upper() + who[1:], col)
 
 
 CATCH_UP = 3.0  # seconds of beats waiting beyond which they play faster (up to four times)

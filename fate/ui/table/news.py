@@ -7,10 +7,13 @@ paced by the animation speed, skipped with Tab or a click, gone at Instant
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from fate.engine import Event
 from fate.engine.constants import LOCATIONS
+from fate.engine.kinds import EventKind
 from fate.ui.kit.theme import BLOOD, GOLD, INVESTIGATOR, PARCHMENT, SIGN_GREEN
 from fate.words.narration import agree, count
 
@@ -62,18 +65,19 @@ class Marker:
             ink.draw(screen, self.text, box.center, size, PARCHMENT, "bold", anchor="center")
 
 
-# Event kinds that get no marker of their own, and why none is needed. Every other kind
-# the engine emits (fate/engine/events.py, EVENTS) shows on the board where it happened:
-# tests/ui/table/test_news.py holds the two lists against each other.
-QUIET = {
-    "setup_done": "the first turn's banner follows at once",
-    "phase": "the top bar names the phase; a new phase is no result of its own",
-    "turn_ended": "the next turn's banner follows at once",
-    "game_over": "the end screen tells it",
-    "spell_drawn_face": "the drawer's own copy of spell_drawn, which has its marker",
-    "spell_stolen_face": "the thief's own copy of spell_stolen, which has its marker",
-    "curse_drawn": "the holder's own copy of cursed, which has its banner",
-    "nothing_to_ready": "nothing changes on the board: the Chronicle says why no Spell was readied",
+# Event kinds that get neither a beat nor a marker, and why none is needed. Every other kind
+# the engine emits (fate/engine/kinds.py) shows on the board where it happened, by a beat
+# (fate/ui/table/anim.py, BEATS) or a marker (NEWS below): tests/ui/table/test_news.py holds
+# the three tables against the catalogue.
+QUIET: dict[str, str] = {
+    EventKind.SETUP_DONE: "the first turn's banner follows at once",
+    EventKind.PHASE: "the top bar names the phase; a new phase is no result of its own",
+    EventKind.TURN_ENDED: "the next turn's banner follows at once",
+    EventKind.GAME_OVER: "the end screen tells it",
+    EventKind.SPELL_DRAWN_FACE: "the drawer's own copy of spell_drawn, which has its marker",
+    EventKind.SPELL_STOLEN_FACE: "the thief's own copy of spell_stolen, which has its marker",
+    EventKind.CURSE_DRAWN: "the holder's own copy of cursed, which has its banner",
+    EventKind.NOTHING_TO_READY: "nothing changes on the board: the Chronicle says why no Spell was readied",
 }
 
 DICE_PANEL = ("panel", "dice")
@@ -88,14 +92,14 @@ def anchors_of(e: Event) -> tuple:
     """The places and pieces an event names: what its Chronicle line lights when hovered."""
     d = e.data
     out = []
-    places = ("location", "frm", "to") if e.kind in ("fate_moved", "cultist_moved") else ("location",)
+    places = ("location", "frm", "to") if e.kind in (EventKind.FATE_MOVED, EventKind.CULTIST_MOVED) else ("location",)
     for key in places:
         if key in d and _loc(d[key]) in LOCATIONS:
             out.append(("loc", _loc(d[key])))
     s = d.get("seat")
     if isinstance(s, int) and s >= 0:
         out.append(("lodge_dot", s))
-        if e.kind == "summon_moved":
+        if e.kind == EventKind.SUMMON_MOVED:
             out.append(("track", s, min(9, max(0, d.get("to", 0)))))
     return tuple(out)
 
@@ -104,112 +108,101 @@ def _loc(x) -> str:
     return LOCATIONS[x] if isinstance(x, int) and 0 <= x < len(LOCATIONS) else str(x)
 
 
-def news_for(e: Event, you: bool, who: str, colour: tuple) -> list[Marker]:
-    """The markers of one event ("" who for events of no seat)."""
-    d, k = e.data, e.kind
-    s = d.get("seat")
-    many = you or s == -1
+class Told:
+    """One event as the table tells it: whose it is, in whose words and colour, and where it
+    happened (the location it names, the seat's Lodge)."""
 
-    def does(verb: str) -> str:
-        return agree(verb, many)
+    def __init__(self, e: Event, you: bool, who: str, colour: tuple) -> None:
+        self.e, self.d, self.you, self.who, self.colour = e, e.data, you, who, colour
+        s = e.data.get("seat")
+        self.seat = s
+        self.many = you or s == -1  # "You" and the Investigators take the plural verb
+        self.n = e.data.get("count", 1)
+        self.loc = ("loc", _loc(e.data["location"])) if "location" in e.data else None
+        self.lodge = ("lodge", s) if isinstance(s, int) and s >= 0 else None
 
-    loc = ("loc", _loc(d["location"])) if "location" in d else None
-    lodge = ("lodge", s) if isinstance(s, int) and s >= 0 else None
-    n = d.get("count", 1)
-    table_wide = _table_news(k, d)
-    if table_wide:
-        return table_wide
-    if k == "basic_action" and loc:
-        return [Marker(loc, f"{who}: Basic Action", colour)]
-    if k == "control_action" and loc:
-        return [Marker(loc, f"{who}: Control Action", colour)]
-    if k == "no_control" and loc:  # the counts that refused it are the Chronicle's line
-        mine, need = d.get("mine", 0), d.get("need", 3)
-        why = f"{mine} of {need} needed" if mine < need else f"{mine} against {d.get('theirs', 0)}"
-        return [Marker(loc, f"No Control: {why}", colour)]
-    if k == "temporary_control_failed" and loc:
-        return [Marker(loc, f"{who} {does('fail')} to seize it", colour)]
-    if k == "investigators_followed" and loc:
-        return [Marker(loc, f"{count(n, 'Investigator')} {agree('follow', n != 1)} {who} home", INVESTIGATOR, 0.9)]
-    if k == "investigators_placed" and loc:
-        return [Marker(loc, f"+{count(n, 'Investigator')}", INVESTIGATOR)]
-    if k == "investigator_placed" and loc:
-        return [Marker(loc, "+1 Investigator", INVESTIGATOR)]
-    if k == "investigators_cleared" and loc:
-        return [Marker(loc, f"{count(n, 'Investigator')} {agree('leave', n != 1)}", INVESTIGATOR)]
-    if k == "squall_struck" and loc:
-        return [Marker(loc, "A Winter Squall strikes", (200, 230, 255))]
-    if k == "column_discarded" and loc:
-        return [Marker(loc, "Astral Column cleared", GOLD)]
-    if k == "fate_piece_stays" and loc:
-        return [Marker(loc, "The Fate Piece stays", GOLD, 0.9)]
-    if k == "squall_placed" and loc:
-        return [Marker(loc, f"{who} {does('call')} a Winter Squall", (200, 230, 255))]
-    if lodge is None:
-        return []
-    if k == "investigators_sent":
-        return [Marker(("lodge_inv", s), f"+{count(n, 'Investigator')}", INVESTIGATOR, 0.9)]
-    if k == "spell_drawn":
-        return [Marker(lodge, f"{who} {does('draw')} a Spell", colour, 0.6)]
-    if k == "spell_readied":
-        return [Marker(lodge, f"{who} {does('ready')} a Spell", colour, 0.7)]
-    if k == "spell_stolen":
-        return [Marker(lodge, f"{who} {does('steal')} a Spell", BLOOD, 0.9)]
-    if k == "artifact_gained":
-        return [Marker(lodge, f"{who} {does('take')} an Artifact", (200, 160, 90))]
-    if k in ("gate_gained", "gate_lost"):
-        return [Marker(lodge, f"{who} {does('take' if k == 'gate_gained' else 'lose')} a Gate", GOLD)]
-    if k == "empty_lodge":
-        return [Marker(lodge, "An empty Lodge: an Elder Sign", SIGN_GREEN, 0.9)]
-    if k == "elder_sign_destroyed":
-        return [Marker(lodge, f"{count(n, 'Elder Sign')} broken", SIGN_GREEN, 0.9)]
-    if k == "curse_destroyed":
-        return [Marker(lodge, f"{who} {does('destroy')} a Curse", SIGN_GREEN, 0.9)]
-    if k == "raid_repelled":
-        return [Marker(lodge, "The raid comes to nothing", SIGN_GREEN, 0.9)]
-    if k == "god_chosen":  # during the draft the god stays secret until all have chosen
-        return [Marker(lodge, f"{who} {does('choose')} an Elder God", colour, 0.6)]
-    if k == "no_move":
-        return [Marker(lodge, f"{who} cannot move: the hand is shown", colour, 0.9)]
-    if k == "elder_sign_curse":
-        return [Marker(("summon", s), "An Elder Sign: a Curse", BLOOD, 0.9)]
-    if k in ("spell_discarded", "readied_discarded"):
-        spell = "a readied Spell" if k == "readied_discarded" else "a Spell"
-        return [Marker(lodge, f"{who} {does('discard')} {spell}", colour, 0.7)]
-    if k == "artifact_discarded":
-        return [Marker(lodge, f"{who} {does('give')} up an Artifact", (200, 160, 90), 0.7)]
-    if k == "artifact_wrecked":
-        return [Marker(lodge, "An Artifact is destroyed", BLOOD, 0.8)]
-    if k == "artifacts_refreshed":
-        return [Marker(lodge, "Artifacts ready again", (200, 160, 90), 0.6)]
-    if k == "curse_deck_empty":
-        return [Marker(CURSE_DECK, "No Curse left to draw", BLOOD, 0.9)]
-    return []
+    def does(self, verb: str) -> str:
+        return agree(verb, self.many)
+
+    def at(self, anchor: tuple | None, text: str, colour: tuple | None = None,
+           duration: float | None = None) -> list[Marker]:
+        """One marker at ``anchor`` (none when the event names no such place)."""
+        return [] if anchor is None else [Marker(anchor, text, colour or self.colour, duration)]
+
+    def at_lodge(self, anchor: tuple | None, text: str, colour: tuple | None = None,
+                 duration: float | None = None) -> list[Marker]:
+        """One marker for news of a cult's own (none for an event of no seat)."""
+        return [] if self.lodge is None else self.at(anchor, text, colour, duration)
+
+
+def _no_control(t: Told) -> list[Marker]:
+    """The counts that refused Control in short; the Chronicle's line has them in full."""
+    mine, need = t.d.get("mine", 0), t.d.get("need", 3)
+    why = f"{mine} of {need} needed" if mine < need else f"{mine} against {t.d.get('theirs', 0)}"
+    return t.at(t.loc, f"No Control: {why}")
 
 
 def _face(name: str) -> str:
     return name.replace("_", " ").title()
 
 
-def _table_news(k: str, d: dict) -> list[Marker]:
-    """Markers of events that belong to the dice, the Museum, the supply or the
-    Investigators rather than to one location or Lodge."""
-    if k in ("die_rerolled", "die_turned"):
-        how = "Rerolled" if k == "die_rerolled" else "Turned"
-        return [Marker(("die", d["die"]), f"{how}: {_face(d['to'])}", GOLD, 0.7)]
-    if k == "die_removed":
-        # on the panel: the table draws the dice left after it, so its place now holds another die or none
-        return [Marker(DICE_PANEL, f"{_face(d['face'])} set aside", INVESTIGATOR, 0.7)]
-    if k == "dice_added":
-        return [Marker(DICE_PANEL, f"+{count(len(d['faces']), 'die')}", GOLD, 0.7)]
-    if k == "artifacts_revealed" and d.get("cards"):
-        return [Marker(MUSEUM_PANEL, f"{count(len(d['cards']), 'Artifact')} turned up", (200, 160, 90), 0.8)]
-    if k == "no_artifacts":
-        return [Marker(MUSEUM_PANEL, "The Museum is empty", (200, 160, 90), 0.8)]
-    if k == "spell_deck_reshuffled":
-        return [Marker(SPELL_DECK, "The Spells are reshuffled", GOLD, 0.8)]
-    if k == "supply_empty":
-        return [Marker(SUPPLY, "Supply empty: raids!", BLOOD, 0.9)]
-    if k == "investigators_wait":
-        return [Marker(INVESTIGATORS_PANEL, "The Investigators hold their ground", INVESTIGATOR, 0.8)]
-    return []
+ARTIFACT = (200, 160, 90)
+SQUALL = (200, 230, 255)
+K = EventKind
+
+# The marker of each kind of news that shows on the board: the kind's result where it
+# happened. Kinds with a beat of their own (fate/ui/table/anim.py, BEATS) or none (QUIET)
+# are not here; tests/ui/table/test_news.py holds the three tables against the catalogue.
+NEWS: dict[str, Callable[[Told], list[Marker]]] = {
+    # at a location
+    K.BASIC_ACTION: lambda t: t.at(t.loc, f"{t.who}: Basic Action"),
+    K.CONTROL_ACTION: lambda t: t.at(t.loc, f"{t.who}: Control Action"),
+    K.NO_CONTROL: _no_control,
+    K.TEMPORARY_CONTROL_FAILED: lambda t: t.at(t.loc, f"{t.who} {t.does('fail')} to seize it"),
+    K.INVESTIGATORS_CLEARED: lambda t: t.at(t.loc, f"{count(t.n, 'Investigator')} {agree('leave', t.n != 1)}",
+                                            INVESTIGATOR),
+    K.SQUALL_STRUCK: lambda t: t.at(t.loc, "A Winter Squall strikes", SQUALL),
+    K.COLUMN_DISCARDED: lambda t: t.at(t.loc, "Astral Column cleared", GOLD),
+    K.FATE_PIECE_STAYS: lambda t: t.at(t.loc, "The Fate Piece stays", GOLD, 0.9),
+    K.SQUALL_PLACED: lambda t: t.at(t.loc, f"{t.who} {t.does('call')} a Winter Squall", SQUALL),
+    # at a cult's Lodge (or its track)
+    K.SPELL_DRAWN: lambda t: t.at(t.lodge, f"{t.who} {t.does('draw')} a Spell", None, 0.6),
+    K.SPELL_READIED: lambda t: t.at(t.lodge, f"{t.who} {t.does('ready')} a Spell", None, 0.7),
+    K.SPELL_STOLEN: lambda t: t.at(t.lodge, f"{t.who} {t.does('steal')} a Spell", BLOOD, 0.9),
+    K.SPELL_DISCARDED: lambda t: t.at(t.lodge, f"{t.who} {t.does('discard')} a Spell", None, 0.7),
+    K.READIED_DISCARDED: lambda t: t.at(t.lodge, f"{t.who} {t.does('discard')} a readied Spell", None, 0.7),
+    K.ARTIFACT_GAINED: lambda t: t.at(t.lodge, f"{t.who} {t.does('take')} an Artifact", ARTIFACT),
+    K.ARTIFACT_DISCARDED: lambda t: t.at(t.lodge, f"{t.who} {t.does('give')} up an Artifact", ARTIFACT, 0.7),
+    K.ARTIFACT_WRECKED: lambda t: t.at(t.lodge, "An Artifact is destroyed", BLOOD, 0.8),
+    K.ARTIFACTS_REFRESHED: lambda t: t.at(t.lodge, "Artifacts ready again", ARTIFACT, 0.6),
+    K.GATE_GAINED: lambda t: t.at(t.lodge, f"{t.who} {t.does('take')} a Gate", GOLD),
+    K.GATE_LOST: lambda t: t.at(t.lodge, f"{t.who} {t.does('lose')} a Gate", GOLD),
+    K.EMPTY_LODGE: lambda t: t.at(t.lodge, "An empty Lodge: an Elder Sign", SIGN_GREEN, 0.9),
+    K.ELDER_SIGN_DESTROYED: lambda t: t.at(t.lodge, f"{count(t.n, 'Elder Sign')} broken", SIGN_GREEN, 0.9),
+    K.CURSE_DESTROYED: lambda t: t.at(t.lodge, f"{t.who} {t.does('destroy')} a Curse", SIGN_GREEN, 0.9),
+    K.RAID_REPELLED: lambda t: t.at(t.lodge, "The raid comes to nothing", SIGN_GREEN, 0.9),
+    # during the draft the god stays secret until all have chosen
+    K.GOD_CHOSEN: lambda t: t.at(t.lodge, f"{t.who} {t.does('choose')} an Elder God", None, 0.6),
+    K.NO_MOVE: lambda t: t.at(t.lodge, f"{t.who} cannot move: the hand is shown", None, 0.9),
+    K.ELDER_SIGN_CURSE: lambda t: t.at_lodge(("summon", t.seat), "An Elder Sign: a Curse", BLOOD, 0.9),
+    K.CURSE_DECK_EMPTY: lambda t: t.at_lodge(CURSE_DECK, "No Curse left to draw", BLOOD, 0.9),
+    # at the dice, the Museum, the supply or the Investigators: news of no one location or Lodge
+    K.DIE_REROLLED: lambda t: t.at(("die", t.d["die"]), f"Rerolled: {_face(t.d['to'])}", GOLD, 0.7),
+    K.DIE_TURNED: lambda t: t.at(("die", t.d["die"]), f"Turned: {_face(t.d['to'])}", GOLD, 0.7),
+    # on the panel: the table draws the dice left after it, so its place now holds another die or none
+    K.DIE_REMOVED: lambda t: t.at(DICE_PANEL, f"{_face(t.d['face'])} set aside", INVESTIGATOR, 0.7),
+    K.DICE_ADDED: lambda t: t.at(DICE_PANEL, f"+{count(len(t.d['faces']), 'die')}", GOLD, 0.7),
+    K.ARTIFACTS_REVEALED: lambda t: t.at(MUSEUM_PANEL if t.d.get("cards") else None,
+                                         f"{count(len(t.d.get('cards') or ()), 'Artifact')} turned up", ARTIFACT, 0.8),
+    K.NO_ARTIFACTS: lambda t: t.at(MUSEUM_PANEL, "The Museum is empty", ARTIFACT, 0.8),
+    K.SPELL_DECK_RESHUFFLED: lambda t: t.at(SPELL_DECK, "The Spells are reshuffled", GOLD, 0.8),
+    K.SUPPLY_EMPTY: lambda t: t.at(SUPPLY, "Supply empty: raids!", BLOOD, 0.9),
+    K.INVESTIGATORS_WAIT: lambda t: t.at(INVESTIGATORS_PANEL, "The Investigators hold their ground",
+                                         INVESTIGATOR, 0.8),
+}
+
+
+def news_for(e: Event, you: bool, who: str, colour: tuple) -> list[Marker]:
+    """The markers of one event ("" who for events of no seat); none for a kind not in NEWS."""
+    tell = NEWS.get(e.kind)
+    return [] if tell is None else tell(Told(e, you, who, colour))

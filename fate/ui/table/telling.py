@@ -11,7 +11,7 @@ from functools import partial
 from fate.engine.constants import LOCATIONS
 from fate.ui.kit.sound import effect_of
 from fate.ui.kit.theme import GOLD, PARCHMENT, SIGN_GREEN, mix
-from fate.ui.table.anim import beats_for
+from fate.ui.table.beats import beats_for
 from fate.ui.table.news import anchors_of
 from fate.ui.table.whole_log import WholeLogScene  # noqa: F401 (registers the scene it visits)
 from fate.words.narration import narrate

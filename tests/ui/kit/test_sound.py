@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from fate.engine import Event
+from fate.engine.kinds import EventKind
 from fate.ground.paths import assets_dir
 from fate.records import settings
 from fate.ui.app import App
@@ -50,6 +51,17 @@ def test_effects_follow_what_happens_and_a_summon_step_back_is_silent():
     assert effect_of(Event("summon_moved", {"seat": 0, "frm": 4, "to": 3})) == ""
     assert effect_of(Event("turn_ended", {"seat": 0})) == ""
     assert set(sound_module.OF_EVENT.values()) | {"win", "lose", "your_turn"} == set(EFFECTS)
+
+
+def test_every_kind_of_event_is_heard_or_listed_silent_with_its_reason():
+    """The engine's catalogue shared out: a kind added to the engine and to neither table
+    (or to both) fails here."""
+    silent = [k for kinds in sound_module.SILENT.values() for k in kinds]
+    assert len(silent) == len(set(silent)), "a kind silent for two reasons"
+    assert set(sound_module.OF_EVENT) | set(silent) == set(EventKind)
+    assert not set(sound_module.OF_EVENT) & set(silent)
+    assert set(sound_module.HEARD_WHEN) <= set(sound_module.OF_EVENT)
+    assert all(len(why) > 30 for why in sound_module.SILENT)
 
 
 @pytest.fixture

@@ -9,12 +9,14 @@ import pytest
 from fate.engine import Event
 from fate.engine import events as catalogue
 from fate.engine.events import EVENTS, event_problems
+from fate.engine.kinds import EventKind
 from fate.tools.scenario import build
 from fate.ui.app import App
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
-from fate.ui.table.anim import Banner, beats_for
-from fate.ui.table.news import QUIET, Marker
+from fate.ui.table.anim import Banner
+from fate.ui.table.beats import BEATS, beats_for
+from fate.ui.table.news import NEWS, QUIET, Marker
 from fate.ui.table.scene import PlayScene
 from tests.ui.table.test_table_play import frame
 
@@ -93,19 +95,19 @@ def test_hovering_a_chronicle_line_lights_what_it_names(content, tmp_path):
     try:
         for _ in range(100):
             frame(app)
-            if any(anchors for anchors in scene.log_at):
+            if any(anchors for anchors in scene.telling.log_at):
                 break
             if scene.picker is not None:
                 ids = [c["id"] for c in scene.picker.prompt["choices"]]
                 scene.choose(next((i for i in ids if i not in ("pass", "skip", "no", "stop")), ids[0]))
         frame(app)
-        row = next(k for k in range(len(scene.log_at) - 1, -1, -1) if scene.log_at[k])
+        row = next(k for k in range(len(scene.telling.log_at) - 1, -1, -1) if scene.telling.log_at[k])
         rect = next(r for r, k in scene.table.chronicle.log_rows if k == row)
         lit = []
         original = scene.table.mark_named
         scene.table.mark_named = lambda screen, r, anchors: (lit.append(anchors), original(screen, r, anchors))
         frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))])
-        assert lit and lit[-1] == scene.log_at[row]
+        assert lit and lit[-1] == scene.telling.log_at[row]
         assert all(key in scene.table.anchors for key in lit[-1])
     finally:
         app.close()
@@ -140,8 +142,17 @@ def sample_event(g, kind: str) -> Event:
 
 
 def test_the_quiet_kinds_are_real_kinds_each_with_its_reason():
-    assert set(QUIET) <= set(EVENTS)
+    assert set(QUIET) <= set(EventKind)
     assert all(len(why) > 20 for why in QUIET.values())
+
+
+def test_every_kind_has_beats_or_a_marker_or_is_quiet_and_only_one():
+    """The table's three tables of event kinds (fate/ui/table/beats.py BEATS, news.py NEWS and
+    QUIET) share out the engine's catalogue: a kind added to the engine and to none of them,
+    or to two (one would never be reached), fails here."""
+    tables = [set(BEATS), set(NEWS), set(QUIET)]
+    assert set().union(*tables) == set(EventKind), set(EventKind) - set().union(*tables)
+    assert sum(map(len, tables)) == len(EventKind), [t for t in tables[0] & tables[1]]
 
 
 def news_table(content, tmp_path, players):

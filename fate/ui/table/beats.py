@@ -1,0 +1,165 @@
+"""Which beats show each kind of event: one table, ``BEATS``, keyed by the engine's event
+kinds (fate/engine/kinds.py). A kind shown by more than a marker has its beats here (pieces
+carried, dice rolled, cards turned up, banners); every other kind has its marker in
+fate/ui/table/news.py (``NEWS``) or is ``QUIET`` there; tests/ui/table/test_news.py holds the
+three tables against the catalogue, so a new kind cannot be forgotten. The beats themselves
+(what they draw, how long they last) are fate/ui/table/anim.py's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fate.engine import Event
+from fate.engine.constants import LOCATIONS
+from fate.engine.kinds import EventKind as K
+from fate.ui.kit.theme import BLOOD, GOLD, INK_DIM, INVESTIGATOR, SIGN_GREEN
+from fate.ui.table.anim import (
+    SUPPLY_ANCHOR,
+    Banner,
+    Beat,
+    CardShow,
+    Carry,
+    Dice,
+    FateMove,
+    SummonStep,
+)
+from fate.ui.table.news import ARTIFACT, Told, news_for
+from fate.words.narration import agree, count
+
+
+def _stands(carry: Carry) -> Carry:
+    """Figures brought onto the Altar from off it stay standing where they arrived until the
+    board catches up (nothing is drawn twice: where they came from is a count), so the line
+    that says they arrived is told as they land."""
+    carry.settles = carry.shows = True
+    return carry
+
+
+def _arrives(carry: Carry) -> Carry:
+    """Figures going from one count to another off the Altar (a Lodge, the supply, the Abyss):
+    once they have walked in (or sunk), they have arrived; the count follows when the board
+    catches up, and the line is told as they arrive."""
+    carry.shows = True
+    return carry
+
+
+PURPOSES = {"other_worlds": ("roll", " at The Other Worlds"), "raid": ("face", " the raid"),
+            "temporary": ("roll", " for Temporary Control")}  # a roll's purpose (the engine's word): its verb
+
+
+class Seen(Told):
+    """An event as a beat shows it: whose (``who`` "You" or the cult's name, as the table
+    names it), in whose colour, at which location (``place``, its name), in which view."""
+
+    def __init__(self, e: Event, v: dict, viewer: int | None, colour_of, name_of) -> None:
+        s = e.data.get("seat")
+        you = s == viewer and s is not None and s >= 0
+        super().__init__(e, you, "You" if you else name_of(s) if isinstance(s, int) else "",
+                         colour_of(s) if isinstance(s, int) else GOLD)
+        self.v, self.colour_of, self.name_of = v, colour_of, name_of
+        place = e.data.get("location")
+        self.place = LOCATIONS[place] if isinstance(place, int) else place
+        self.lodge_of = "your" if you else self.who + "'s"
+
+
+def _where(x) -> str:
+    return LOCATIONS[x] if isinstance(x, int) else x
+
+
+def _fate_moved(t: Seen) -> list[Beat]:
+    out: list[Beat] = []
+    if t.seat == -1:
+        out.append(Banner("The Investigators' turn", INVESTIGATOR, "They turn over the top Spell and follow "
+                          "its symbol, leaving an Investigator where they stop.", 1.0))
+    piece, pieces = t.d["piece"], t.v["fate_pieces"]
+    fp = pieces[piece]["owner"] if piece < len(pieces) else None
+    pc = INVESTIGATOR if fp == -1 else (t.colour_of(fp) if fp is not None else (176, 140, 255))
+    return out + [FateMove(piece, _where(t.d["frm"]), _where(t.d["to"]), pc)]
+
+
+def _rolled(t: Seen) -> list[Beat]:
+    verb, what = PURPOSES.get(t.d["purpose"], ("roll", ""))
+    return [Dice(t.d["faces"], t.who, t.does(verb) + what)]
+
+
+def _raid_declared(t: Seen) -> list[Beat]:
+    k = t.d["investigators"]
+    if not k:
+        return [Banner("An empty raid", INK_DIM, f"No Investigators are in {t.lodge_of} Lodge: nothing happens.",
+                       1.0, shows=True)]
+    return [Banner("Raid!", BLOOD, f"{count(k, 'Investigator')} {agree('break', k != 1)} into {t.lodge_of} Lodge.",
+                   1.2, loud=True, shows=True)]
+
+
+def _summon_moved(t: Seen) -> list[Beat]:
+    up = t.d["to"] > t.d["frm"]
+    step = SummonStep(t.seat, t.d["to"], f"Summon track {'up' if up else 'back'} to {t.d['to']}",
+                      t.colour if up else INK_DIM, f"{t.who} {t.does('draw')} {'nearer' if up else 'back'}", 0.9)
+    step.shows = True  # the token stands on its new space as it ends (telling.py)
+    return [step]
+
+
+def _control(word: str) -> Callable[[Seen], list[Beat]]:
+    return lambda t: [Banner(word, t.colour, f"{t.who} at {t.place.replace('_', ' ').title()}", 0.5)]
+
+
+def _used(t: Seen) -> list[Beat]:
+    return [CardShow(f"{t.who} {t.does('use')} an Artifact", t.d["name"], t.d["text"], ARTIFACT, 1.6, "key")]
+
+
+# The beats of each kind shown by more than a marker (see the module's docstring).
+BEATS: dict[str, Callable[[Seen], list[Beat]]] = {
+    K.TURN_STARTED: lambda t: [Banner("Your turn" if t.you else t.who, t.colour, f"Turn {t.d['turn']}", 0.7,
+                                      shows=True)],
+    K.FATE_MOVED: _fate_moved,
+    K.CULTIST_PLACED: lambda t: [_stands(Carry("cultist", t.colour, ("lodge", t.seat), ("cultists", t.place, t.seat),
+                                               t.n))],
+    K.CULTISTS_PLACED: lambda t: BEATS[K.CULTIST_PLACED](t),
+    K.CULTIST_MOVED: lambda t: [Carry("cultist", t.colour, ("cultists", _where(t.d["frm"]), t.seat),
+                                      ("cultists", _where(t.d["to"]), t.seat))],
+    # sunk: the table moves them into the Abyss as they get there (telling.py)
+    K.SACRIFICED: lambda t: [_arrives(Carry("cultist", t.colour, ("cultists", t.place, t.seat), ("abyss", t.seat),
+                                            t.n))],
+    K.CULTISTS_LOST: lambda t: [_arrives(Carry("cultist", t.colour, ("lodge", t.seat), ("abyss", t.seat), t.n))],
+    K.RECALLED: lambda t: [_arrives(Carry("cultist", t.colour, ("abyss", t.seat), ("lodge", t.seat), t.n))],
+    K.CULTISTS_SENT_HOME: lambda t: [Carry("cultist", t.colour, ("cultists", t.place, t.seat), ("lodge", t.seat),
+                                           t.n)],
+    K.INVESTIGATOR_PLACED: lambda t: [_stands(Carry("investigator", INVESTIGATOR, SUPPLY_ANCHOR,
+                                                    ("investigators", t.place), t.n))],
+    K.INVESTIGATORS_PLACED: lambda t: BEATS[K.INVESTIGATOR_PLACED](t),
+    K.INVESTIGATORS_FOLLOWED: lambda t: [Carry("investigator", INVESTIGATOR, ("investigators", t.place),
+                                               ("lodge_inv", t.seat), t.n)],
+    K.INVESTIGATORS_SENT: lambda t: [_arrives(Carry("investigator", INVESTIGATOR, SUPPLY_ANCHOR,
+                                                    ("lodge_inv", t.seat), t.n))],
+    K.INVESTIGATORS_LEFT: lambda t: [_arrives(Carry("investigator", INVESTIGATOR, ("lodge_inv", t.seat),
+                                                    SUPPLY_ANCHOR, t.n))],
+    K.ROLLED: _rolled,
+    K.RAID_DECLARED: _raid_declared,
+    K.RAIDED: lambda t: [Banner("The raid is over", BLOOD, f"{count(t.d['signs'], 'Elder Sign')} gained, "
+                                f"{count(t.d['destroyed'], 'Investigator')} destroyed.", 1.0)],
+    K.CURSE_REVEALED: lambda t: [CardShow(f"A Curse strikes {'you' if t.you else t.who}", t.d["name"], t.d["text"],
+                                          BLOOD, 2.8, "curse")],
+    K.SPELL_CAST: lambda t: [CardShow(f"{t.who} {t.does('cast')}", t.d["name"], t.d["text"], (120, 90, 200), 1.9)],
+    K.ARTIFACT_EXHAUSTED: _used,
+    K.ARTIFACT_DESTROYED: _used,
+    K.DARK_GIFT: lambda t: [CardShow(f"A Dark Gift to {'you' if t.you else t.who}", t.name_of(t.seat, god=True),
+                                     t.d["text"], (170, 120, 230), 1.8, "eye")],
+    K.SUMMON_MOVED: _summon_moved,
+    K.ELDER_SIGN_GAINED: lambda t: [Banner("An Elder Sign", SIGN_GREEN, f"{t.who} now {t.does('have')} {t.d['total']}.",
+                                           0.6)],
+    K.CURSED: lambda t: [Banner("Cursed", BLOOD, f"{t.who} {t.does('carry')} {count(t.d['carried'], 'Curse')} face down.",
+                                0.8)],
+    K.CONTROL: _control("Control"),
+    K.TEMPORARY_CONTROL: _control("Temporary Control"),
+}
+
+
+def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list[Beat]:
+    """The beats that show one event: its own (BEATS), else its marker (news.NEWS), else none
+    (news.QUIET: the log has it)."""
+    t = Seen(e, v, viewer, colour_of, name_of)
+    show = BEATS.get(e.kind)
+    if show is not None:
+        return show(t)
+    return news_for(e, t.you, t.who[:1].upper() + t.who[1:], t.colour)
