@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fate.engine.constants import ELDER_SIGNS_TO_LOSE, SUMMON_WIN
 from fate.engine.game import Game
+from fate.engine.kinds import EventKind
 from fate.engine.model import EndReason
 from fate.engine.prepared import SIGN_GAINED, SUMMON_MOVED
 
@@ -31,7 +32,7 @@ def move_summon(g: Game, seat: int, delta: int) -> None:
     if g.signs[seat] and new >= sign_spaces(g, seat) and not g.es_cursed[seat]:
         # The first meeting of token and Elder Sign curses the cult (R-WIN-4).
         g.es_cursed[seat] = True
-        g.emit("elder_sign_curse", {"seat": seat})
+        g.emit(EventKind.ELDER_SIGN_CURSE, {"seat": seat})
         g.stack.append(("check_win", seat))
         g.gain_curse(seat, "elder_sign")
         return
@@ -56,7 +57,7 @@ def destroy_signs(g: Game, seat: int, count: int = 1) -> int:
     k = min(count, g.signs[seat])
     if k:
         g.signs[seat] -= k
-        g.emit("elder_sign_destroyed", {"seat": seat, "count": k, "total": g.signs[seat]})
+        g.emit(EventKind.ELDER_SIGN_DESTROYED, {"seat": seat, "count": k, "total": g.signs[seat]})
     return k
 
 
