@@ -140,7 +140,7 @@ def server_url(text: str, default_port: int = DEFAULT_PORT) -> str:
     return _one(text, default_port)
 
 
-def check_url(url: str) -> list[str]:
+def check_url(url: object) -> list[str]:
     """The URLs of a link (``ws://a:1`` or several joined by commas), each checked and as
     written: AddressError (one line) for any that cannot be connected to."""
     if not isinstance(url, str) or not url.strip(","):

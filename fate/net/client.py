@@ -17,12 +17,13 @@ import asyncio
 import json
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from fate.net.messages import VERSION
+from fate.protocol import VERSION
 
 
 class ServerError(Exception):
@@ -46,9 +47,9 @@ class Client:
         self.changed = asyncio.Event()
         self.closed = asyncio.Event()
         self._rid = 0
-        self._waiting: dict[int, asyncio.Future] = {}
-        self.ws = None
-        self._reader: asyncio.Task | None = None
+        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
 
     async def connect(self) -> Client:
         kw: dict[str, Any] = {"proxy": None, "max_size": 2**22, "compression": None, "open_timeout": 30}
@@ -63,7 +64,7 @@ class Client:
 
     async def _read(self) -> None:
         try:
-            async for raw in self.ws:
+            async for raw in self._line():
                 m = json.loads(raw)
                 if self.record:
                     self.log.append(m)
@@ -88,22 +89,27 @@ class Client:
                     fut.exception()  # the request waiting on it (if any) still gets it
             self._waiting.clear()
 
+    def _line(self) -> ClientConnection:
+        if self.ws is None:
+            raise ConnectionError("the client is not connected")
+        return self.ws
+
     async def send_raw(self, data: str | bytes) -> None:
-        await self.ws.send(data)
+        await self._line().send(data)
 
     async def request(self, kind: str, timeout: float = 30.0, **fields: Any) -> dict[str, Any]:
         """Send a message and wait for the first answer to it; ServerError for an error."""
         self._rid += 1
         rid = self._rid
-        fut = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[rid] = fut
-        await self.ws.send(json.dumps({"v": VERSION, "type": kind, "rid": rid, **fields}))
+        await self._line().send(json.dumps({"v": VERSION, "type": kind, "rid": rid, **fields}))
         m = await asyncio.wait_for(fut, timeout)
         if m.get("type") == "error":
             raise ServerError(m)
         return m
 
-    async def until(self, done, timeout: float = 60.0) -> None:
+    async def until(self, done: Callable[[], object], timeout: float = 60.0) -> None:
         """Wait for messages until ``done()`` is true (TimeoutError after ``timeout`` seconds)."""
         async def wait() -> None:
             while not done():

@@ -29,15 +29,17 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from fate.ground import oscompat
 from fate.ground.files import write_save
 from fate.ground.paths import bundle_root, user_dir
 from fate.ground.router import RouterReport, close_recorded, read_report
 from fate.ground.untrusted import InputError, one_line, read_json
-from fate.net.mygames import port_of
+from fate.net.mygames import OnlineGame, port_of
 
 DEFAULT_PORT = 8765
 START_SECONDS = 60.0
@@ -91,7 +93,7 @@ class Host:
 
     pid: int
     port: int
-    proc: subprocess.Popen | None = None  # None: started by an earlier window
+    proc: subprocess.Popen[str] | None = None  # None: started by an earlier window
     birth: str = ""  # when that process started (oscompat.process_birth): its number may be reused
 
     @property
@@ -138,7 +140,7 @@ def _forget() -> None:
         pass
 
 
-def _holder() -> dict | None:
+def _holder() -> dict[str, Any] | None:
     """What the server holding ``host.sqlite``'s lock says of itself in the lock file (after its
     first byte: fate/server/dblock.py), only while the lock is held; None if nobody holds it."""
     path = user_dir() / "host.sqlite.lock"
@@ -257,6 +259,8 @@ def start_host(port: int | None = None, deadline: float | None = None) -> Host:
         log.close()
     except OSError as e:
         raise HostError(one_line(f"The game's server could not be started: {e}")) from None
+    if proc.stdout is None:  # never: its output is a pipe
+        raise HostError("The game's server could not be started: its output cannot be read.")
     reader = oscompat.LineReader(proc.stdout)
     end = deadline if deadline is not None else time.monotonic() + START_SECONDS
     while time.monotonic() < end:
@@ -393,7 +397,7 @@ def pause_games(host: Host, games: list[tuple[str, str]], seconds: float = 5.0) 
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
 
-    from fate.net.messages import VERSION
+    from fate.protocol import VERSION
 
     told, asked = 0, 0
     try:
@@ -413,13 +417,13 @@ def pause_games(host: Host, games: list[tuple[str, str]], seconds: float = 5.0) 
     return told
 
 
-def hosted_games(host: Host, games: list) -> list[tuple[str, str]]:
+def hosted_games(host: Host, games: Sequence[OnlineGame]) -> list[tuple[str, str]]:
     """(game, token) of the player's games (fate/net/mygames.py's) that ``host`` serves as theirs."""
     return [(g.game, g.token) for g in games
             if g.host and g.hosted_here and port_of(g.server) == host.port]
 
 
-def pause_and_stop(host: Host | None, games: list) -> str:
+def pause_and_stop(host: Host | None, games: Sequence[OnlineGame]) -> str:
     """Pause the player's games (fate/net/mygames.py's) that ``host`` serves (everyone at them is
     told who paused them: ``pause_games``), then stop it; what happened in one line."""
     if host is None or not host.alive():

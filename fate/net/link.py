@@ -22,13 +22,14 @@ import threading
 import time
 from typing import Any
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from fate.content.model import Content
 from fate.ground.untrusted import one_line
 from fate.net.address import AddressError, check_url
-from fate.net.messages import MAX_TEXT, VERSION, BadServerMessage, parse
+from fate.net.messages import MAX_TEXT, BadServerMessage, parse
+from fate.protocol import VERSION
 
 FIRST_DELAY = 0.5
 MAX_DELAY = 10.0
@@ -96,14 +97,14 @@ class Link:
         self.online_since = 0.0
         self.connected_to = ""  # of several addresses (comma-separated in ``url``), the one answering now
         self.greeting: list[dict[str, Any]] = []  # sent first on every connection (joins)
-        self._inbox: queue.Queue = queue.Queue()
+        self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._lock = threading.Lock()
         self._rid = 0
         self._unanswered: dict[int, dict[str, Any]] = {}  # rid -> message to send again
         self._outbox: list[dict[str, Any]] = []  # sent by the window, not yet written
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._ws = None
+        self._ws: ClientConnection | None = None
         self._stop = False
         self._thread = threading.Thread(target=self._run, name="fate-link", daemon=True)
         self._thread.start()
@@ -170,7 +171,7 @@ class Link:
 
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
-        self._wake = asyncio.Event()
+        self._wake = wake = asyncio.Event()
         delay = FIRST_DELAY
         # several addresses (one server's processes, "ws://a:8765,ws://b:8765"): the one that
         # answered last first, then each in turn; a whole round unanswered waits before the next
@@ -200,7 +201,7 @@ class Link:
                 wait = min(MAX_DELAY, delay) * random.uniform(0.8, 1.2)
                 delay *= 2
                 self.retry_at = time.monotonic() + wait
-                await self._sleep(wait)
+                await self._sleep(wake, wait)
                 continue
             delay = FIRST_DELAY
             self._ws = ws
@@ -208,7 +209,7 @@ class Link:
             self.status, self.attempts, self.problem = "online", 0, ""
             self.online_since = time.monotonic()
             self._inbox.put({"type": "online"})
-            await self._session(ws)
+            await self._session(ws, wake)
             self._ws = None
             if self._stop:
                 break
@@ -222,14 +223,14 @@ class Link:
         self.problem, self.status = line, "failed"
         self._inbox.put({"type": "problem", "message": line, "fatal": True})
 
-    async def _sleep(self, seconds: float) -> None:
-        self._wake.clear()
-        waiter = asyncio.ensure_future(self._wake.wait())  # asyncio.wait: a cancel is never swallowed
+    async def _sleep(self, wake: asyncio.Event, seconds: float) -> None:
+        wake.clear()
+        waiter = asyncio.ensure_future(wake.wait())  # asyncio.wait: a cancel is never swallowed
         try:
             await asyncio.wait({waiter}, timeout=seconds)
         finally:
             waiter.cancel()
-        self._wake.clear()
+        wake.clear()
 
     def _first_messages(self) -> list[dict[str, Any]]:
         with self._lock:
@@ -238,7 +239,7 @@ class Link:
                 m["_sent"] = True
             return list(self.greeting) + [{k: x for k, x in m.items() if k != "_sent"} for m in again]
 
-    async def _session(self, ws) -> None:
+    async def _session(self, ws: ClientConnection, wake: asyncio.Event) -> None:
         reader = asyncio.get_running_loop().create_task(self._read(ws))
         try:
             for m in self._first_messages():
@@ -252,10 +253,10 @@ class Link:
                 for m in fresh + batch:
                     await ws.send(json.dumps({k: x for k, x in m.items() if k != "_sent"}))
                 if not batch and not fresh:
-                    waiter = asyncio.ensure_future(self._wake.wait())
+                    waiter = asyncio.ensure_future(wake.wait())
                     await asyncio.wait([reader, waiter], return_when=asyncio.FIRST_COMPLETED)
                     waiter.cancel()
-                    self._wake.clear()
+                    wake.clear()
         except ConnectionClosed:
             pass
         finally:
@@ -265,7 +266,7 @@ class Link:
             await ws.close()
             await asyncio.gather(reader, return_exceptions=True)
 
-    async def _read(self, ws) -> None:
+    async def _read(self, ws: ClientConnection) -> None:
         try:
             async for raw in ws:
                 try:

@@ -18,10 +18,10 @@ from typing import Any
 from fate.content.model import Content
 from fate.engine.events import EVENTS
 from fate.ground.untrusted import InputError, cut, parse_json
+from fate.protocol import TO_CLIENT, VERSION, ToClient
 
 MAX_TEXT = 4 * 2**20  # the client's WebSocket takes frames of at most this (a view is ~10 KiB)
 MAX_STR = 2000  # any text a server sends: a card's text is some hundreds of characters
-VERSION = 3  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch
 
 
 class BadServerMessage(ValueError):
@@ -125,10 +125,10 @@ class _Table:
     content: Content
     n: int
     turn: int
-    pieces: list
+    pieces: list[Any]
 
 
-def _check_view(v: dict, seat: int, content: Content) -> None:
+def _check_view(v: dict[str, Any], seat: int, content: Content) -> None:
     _check(v, VIEW, "view")
     n = v["players"]
     if not 1 <= n <= 4 or len(v["seats"]) != n or v["viewer"] not in (None, seat) or seat >= n:
@@ -152,7 +152,7 @@ def _check_view(v: dict, seat: int, content: Content) -> None:
             raise BadServerMessage("view: another seat's hand")  # never drawn: a server that leaks is refused
 
 
-def _check_chart(chart: list, decision: int) -> None:
+def _check_chart(chart: list[Any], decision: int) -> None:
     """A chronicle's chart: [decision, turn, summons, elder signs] a point, decisions in order."""
     last = 0
     for p in chart:
@@ -163,7 +163,7 @@ def _check_chart(chart: list, decision: int) -> None:
         last = p[0]
 
 
-def _check_events(events: Any, v: dict | None, content: Content) -> None:
+def _check_events(events: Any, v: dict[str, Any] | None, content: Content) -> None:
     """The events of a state (``v``: its view) or of a chronicle (None: the game's size is
     taken from its set-up event)."""
     _check(events, [{"kind": STR, "data": dict, "text": (NONE, STR)}], "events")
@@ -190,34 +190,36 @@ LOBBY_ROW = {"game": STR, "created": (INT, float), "updated": (INT, float), "ope
              "to_decide": (NONE, INT),
              "players": [{"seat": INT, "kind": STR, "level": STR, "name": NAME, "claimed": BOOL}]}
 CHAT_LINE = {"n": INT, "seat": INT, "name": NAME, "text": Text(200), "at": (INT, float), "decision": INT}
-SHAPES: dict[str, dict] = {
-    "created": {"game": STR, "token": STR, "seats": [INT], "invites": [{"code": STR, "seats": [INT],
+# what each message a server sends carries, keyed by the protocol's catalogue (fate/protocol)
+SHAPES: dict[ToClient, dict[str, Any]] = {
+    ToClient.CREATED: {"game": STR, "token": STR, "seats": [INT], "invites": [{"code": STR, "seats": [INT],
                                                                          "expires": (INT, float)}],
                 "watch": Text(40), "public": BOOL},
-    "lobby": {"games": [LOBBY_ROW]},
-    "watching": {"game": STR, "delay": INT, "chat": BOOL},
-    "spectate": {"game": STR, "decision": INT, "view": dict, "events": list, "seats": [SEAT_INFO], "drop": INT},
-    "talk": {"game": STR, "lines": [CHAT_LINE]},
-    "rematch": {"game": STR, "accepted": [INT], "waiting": [INT]},
-    "rematched": {"game": STR, "next": STR, "seats": [INT], "watch": Text(40)},
-    "claimed": {"game": STR, "token": STR, "seats": [INT], "home?": BOOL},
-    "joined": {"game": STR, "seats": [INT], "host": BOOL, "home?": BOOL},
-    "seats": {"game": STR, "seats": [SEAT_INFO]},
-    "resigned": {"game": STR, "seat": INT},
-    "replaced": {"game": STR, "seat": INT, "level": STR},
-    "left": {"game": STR},
-    "paused": {"game": STR, "by": NAME},
-    "games": {"games": [GAME_ROW]},
-    "error": {"code": STR, "message": STR},
-    "chronicle": {"game": STR, "seat": INT, "decision": INT, "events": list, "chart?": [[(INT, [INT])]]},
-    "hint": {"game": STR, "seat": INT, "decision": INT, "choice": STR, "estimates": [[(STR, INT, float)]]},
-    "state": {"game": STR, "seat": INT, "decision": INT, "view": dict, "prompt": (NONE, PROMPT),
+    ToClient.LOBBY: {"games": [LOBBY_ROW]},
+    ToClient.WATCHING: {"game": STR, "delay": INT, "chat": BOOL},
+    ToClient.SPECTATE: {"game": STR, "decision": INT, "view": dict, "events": list, "seats": [SEAT_INFO], "drop": INT},
+    ToClient.TALK: {"game": STR, "lines": [CHAT_LINE]},
+    ToClient.REMATCH: {"game": STR, "accepted": [INT], "waiting": [INT]},
+    ToClient.REMATCHED: {"game": STR, "next": STR, "seats": [INT], "watch": Text(40)},
+    ToClient.CLAIMED: {"game": STR, "token": STR, "seats": [INT], "home?": BOOL},
+    ToClient.JOINED: {"game": STR, "seats": [INT], "host": BOOL, "home?": BOOL},
+    ToClient.SEATS: {"game": STR, "seats": [SEAT_INFO]},
+    ToClient.RESIGNED: {"game": STR, "seat": INT},
+    ToClient.REPLACED: {"game": STR, "seat": INT, "level": STR},
+    ToClient.LEFT: {"game": STR},
+    ToClient.PAUSED: {"game": STR, "by": NAME},
+    ToClient.GAMES: {"games": [GAME_ROW]},
+    ToClient.ERROR: {"code": STR, "message": STR},
+    ToClient.CHRONICLE: {"game": STR, "seat": INT, "decision": INT, "events": list, "chart?": [[(INT, [INT])]]},
+    ToClient.HINT: {"game": STR, "seat": INT, "decision": INT, "choice": STR, "estimates": [[(STR, INT, float)]]},
+    ToClient.STATE: {"game": STR, "seat": INT, "decision": INT, "view": dict, "prompt": (NONE, PROMPT),
               "events": list, "seats": [SEAT_INFO], "undo": REASON},
 }
 # decisions taken back: the seat's state as it stands again, and how many of the last events
 # told to that seat no longer happened
-SHAPES["undone"] = SHAPES["state"] | {"drop": INT}
-STATES = ("state", "undone")
+SHAPES[ToClient.UNDONE] = SHAPES[ToClient.STATE] | {"drop": INT}
+assert set(SHAPES) == TO_CLIENT, "every message a server sends has its shape here"
+STATES = (ToClient.STATE, ToClient.UNDONE)
 
 
 def parse(raw: Any, content: Content) -> dict[str, Any]:
@@ -235,9 +237,10 @@ def parse(raw: Any, content: Content) -> dict[str, Any]:
             raise BadServerMessage(f"protocol version {m['v']}; this game speaks version {VERSION}")
         raise BadServerMessage("not a message of this game")
     kind = m.get("type")
-    shape = SHAPES.get(kind) if isinstance(kind, str) else None
-    if shape is None:
+    if not isinstance(kind, str) or kind not in TO_CLIENT:
         raise BadServerMessage(f"a message of type {cut(kind, 24)}")
+    kind = ToClient(kind)
+    shape = SHAPES[kind]
     body = {k: x for k, x in m.items() if k not in ("v", "type", "rid")}
     _check(body, shape, kind)
     rid = m.get("rid")
@@ -246,11 +249,11 @@ def parse(raw: Any, content: Content) -> dict[str, Any]:
     if kind in STATES:
         if not 0 <= m["seat"] < 4 or m["decision"] < 0:
             raise BadServerMessage(f"{kind}: a seat or decision out of range")
-        if kind == "undone" and (m["events"] or not 0 <= m["drop"] <= 10**6):
+        if kind == ToClient.UNDONE and (m["events"] or not 0 <= m["drop"] <= 10**6):
             raise BadServerMessage("undone: events to drop out of range")
         _check_view(m["view"], m["seat"], content)
         _check_events(m["events"], m["view"], content)
-    if kind == "spectate":
+    if kind == ToClient.SPECTATE:
         if m["decision"] < 0 or not 0 <= m["drop"] <= 10**6:
             raise BadServerMessage("spectate: a decision or drop out of range")
         if m["view"].get("viewer", 0) is not None or "draft" in m["view"]:
@@ -259,10 +262,10 @@ def parse(raw: Any, content: Content) -> dict[str, Any]:
         if any("hand" in row or "reserve" in row for row in m["view"]["seats"]) or m["view"]["curses_held"]:
             raise BadServerMessage("spectate: a seat's secrets")
         _check_events(m["events"], m["view"], content)
-    if kind == "talk" and any(not 0 <= ln["seat"] < 4 or any(not ch.isprintable() for ch in ln["text"] + ln["name"])
+    if kind == ToClient.TALK and any(not 0 <= ln["seat"] < 4 or any(not ch.isprintable() for ch in ln["text"] + ln["name"])
                               for ln in m["lines"]):
         raise BadServerMessage("talk: a line out of range or with control characters")
-    if kind == "chronicle":
+    if kind == ToClient.CHRONICLE:
         _check_events(m["events"], None, content)
         _check_chart(m.get("chart", []), m["decision"])
     return m

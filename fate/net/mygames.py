@@ -132,7 +132,7 @@ class MyGames:
         if isinstance(kept, dict):
             for k, default in list(self.new_game.items()):
                 x = kept.get(k)
-                if type(x) is type(default) and (k != "delay" or 0 <= x <= 300):
+                if type(x) is type(default) and (k != "delay" or (isinstance(x, int) and 0 <= x <= 300)):
                     self.new_game[k] = x
         if isinstance(data.get("servers"), list):
             self.used_servers = [a for a in data["servers"][:MAX_SERVERS]

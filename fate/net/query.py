@@ -17,6 +17,7 @@ from typing import Any
 from fate.content.model import Content
 from fate.net.link import Link, error_words
 from fate.net.mygames import MyGames
+from fate.protocol import ToServer
 
 AGAIN_SECONDS = 10.0  # between two rounds of asking (a server allows 60 lists a minute an address)
 
@@ -35,7 +36,7 @@ class GamesQuery:
         self._asked = time.monotonic()
         for server, games in self._mine.servers().items():
             link = Link(server, self._content, retry=False)
-            link.send("games", tokens=sorted({g.token for g in games})[:32])
+            link.send(ToServer.GAMES, tokens=sorted({g.token for g in games})[:32])
             self._links[server] = link
 
     def poll(self) -> bool:

@@ -1,20 +1,26 @@
 """A game at the table: the engine, who sits where, the AI seats and the history.
 
-The table (fate/ui/table/board.py) never touches the engine's Game: it asks the
-session for ``view(seat)`` and for the events a seat may see. This module has
+The table (fate/ui/table) never touches the engine's Game: it asks the
+session for ``view(seat)`` and for the events a seat may see. What it may ask
+is written down once, as ``TableSession`` below: ``Session`` answers it from a
+game on this computer, ``NetSession`` (fate/ui/online/session.py) from what a
+server sends, and the type checker holds both to it (tests/ui/test_session_contract.py). This module has
 no pygame in it, so the rules of who sees what are testable on their own.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import InitVar, asdict, dataclass, field
 from pathlib import Path
+from typing import Any, Protocol
 
 from fate.ai.bots import LEVELS, make_bot
 from fate.content.model import Content
 from fate.engine import Event, Game, new_game, new_game_from, view
+from fate.engine.determinize import turn_end
 from fate.engine.errors import IllegalChoice, SaveFormatError
+from fate.engine.model import Prompt
 from fate.engine.save import load_data, save_data, snapshot
 from fate.engine.undo import UndoTrail, revealed
 from fate.engine.view import hide_draft
@@ -51,12 +57,65 @@ class UndoPoint:
     history: int
 
 
+class TableSession(Protocol):
+    """What the table (fate/ui/table, fate/ui/online/table.py) may ask of the game it shows,
+    wherever its rules run. Everything drawn comes from ``view``; a choice goes back by
+    ``apply``; the table's own answers (auto-pass, the one-choice rule) read ``prompt``,
+    ``decision``, ``turn`` and ``current``. ``game`` is the game itself when it is played on
+    this computer (what only a local table offers: the chance to cast folded into the next
+    decision, what a hinted choice brings, F12's report), None when a server holds it."""
+
+    seats: list[SeatConfig]
+    speed: int  # the table's animation speed, kept with the game
+    events: list[Event]  # every event so far, each marked with the seats that may see it
+    history: list[TurnRecord]  # the end screen's chart
+    hints: list[int]  # hints each seat has taken
+
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def decision(self) -> int:
+        """The number of the decision asked now (how many were made before it)."""
+    @property
+    def turn(self) -> int: ...
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is."""
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+    def prompt(self) -> Prompt | None:
+        """The decision asked now, its choices when a seat played here makes it (None: over)."""
+    def prompt_seat(self) -> int | None: ...
+    def over(self) -> bool: ...
+    def apply(self, choice_id: str) -> list[Event]: ...
+    def ends_turn(self, choice_id: str) -> str:
+        """Does this choice end its seat's turn: "ends", "may" (on dice or hidden cards) or ""."""
+    def seat_title(self, seat: int) -> str: ...
+    def is_human(self, seat: int | None) -> bool: ...
+    def humans(self) -> list[int]: ...
+    def undo_reason(self, seat: int | None) -> str: ...
+    def undo(self, seat: int | None) -> bool: ...
+    def ai_think(self) -> bool: ...
+    def ai_done(self) -> str | None: ...
+    def thinking(self) -> bool: ...
+    def warm_hints(self) -> None: ...
+    def ask_hint(self) -> bool: ...
+    def hint_coming(self) -> bool: ...
+    def hint(self) -> aiworker.Reply | None: ...
+    def autosave(self) -> None: ...
+    def save_path(self) -> Path | None: ...
+    def save_error(self) -> str: ...
+    def session_data(self) -> dict[str, Any]: ...
+    def close(self) -> None: ...
+
+
 @dataclass
 class Session:
     content: Content
     seats: list[SeatConfig]
     seed: int
-    game: Game | None = field(default=None, repr=False)  # None: a new game from ``seed``
+    start: InitVar[Game | None] = None  # the game to go on with (None: a new game from ``seed``)
     events: list[Event] = field(default_factory=list)
     history: list[TurnRecord] = field(default_factory=list)
     saves: Path | None = None  # the folder to autosave into (None: no autosave)
@@ -72,12 +131,12 @@ class Session:
     # replaying them); None: a new trail
     trail: UndoTrail[UndoPoint] | None = field(default=None, repr=False)
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, start: Game | None) -> None:
         if not 1 <= len(self.seats) <= 4:
             raise ValueError(f"a game needs 1 to 4 seats, not {len(self.seats)}")
-        fresh = self.game is None
-        if fresh:
-            self.game = new_game(self.content, len(self.seats), self.seed, solo_level=self.solo_level)
+        fresh = start is None
+        self.game: Game = start if start is not None else new_game(self.content, len(self.seats), self.seed,
+                                                                   solo_level=self.solo_level)
         self.game_id = self.game_id or new_game_id()
         self.hints = (list(self.hints) + [0] * len(self.seats))[:len(self.seats)]
         self._asked: str = ""  # what the AI worker is working on for us: "" or "choose"
@@ -131,6 +190,21 @@ class Session:
         choice: each cult keeps its god in secret until every cult has chosen."""
         return hide_draft(view(self.game, seat), seat)
 
+    @property
+    def decision(self) -> int:
+        return self.game.decision
+
+    @property
+    def turn(self) -> int:
+        return self.game.turn
+
+    @property
+    def current(self) -> int:
+        return self.game.cur
+
+    def prompt(self) -> Prompt | None:
+        return self.game.pending()
+
     def prompt_seat(self) -> int | None:
         p = self.game.pending()
         return None if p is None else p.seat
@@ -164,6 +238,11 @@ class Session:
         self.autosave()
         return evs
 
+    def ends_turn(self, choice_id: str) -> str:
+        """Judged by the engine from what the asked seat knows only (fate/engine/determinize.py)."""
+        seat = self.prompt_seat()
+        return "" if seat is None else turn_end(self.game, seat, choice_id)
+
     def _record(self, evs: list[Event]) -> None:
         _chart(self.game, evs, self.history)
         self.events.extend(evs)
@@ -178,7 +257,7 @@ class Session:
         """Why ``seat`` cannot take back its last decision now, or "" if it can."""
         return self._undo.reason(seat, self.prompt_seat(), self.is_human(seat))
 
-    def undo(self, seat: int) -> bool:
+    def undo(self, seat: int | None) -> bool:
         """Take back ``seat``'s last decision (see ``undo_reason``). The random stream
         is restored with the game, so the same choice again gives the same outcome."""
         if self.undo_reason(seat):
@@ -209,7 +288,7 @@ class Session:
             "speed": self.speed,
             "hints": list(self.hints),
             "meta": {"saved_at": time.time(), "turn": g.turn, "leader": leader, "over": g.over,
-                     "outcome": outcome, **({"level": g.level.name} if g.solo else {}),
+                     "outcome": outcome, **({"level": g.level.name} if g.level is not None else {}),
                      "seats": [{"name": g.seat_name(s), "who": who[s]} for s in range(g.n)]},
         }
 
@@ -253,11 +332,12 @@ class Session:
         if reply is None:
             return None
         self._asked = ""
-        if reply.choice and self.game.pending() is not None and self.game.pending().choice(reply.choice):
+        p = self.game.pending()
+        if reply.choice and p is not None and p.choice(reply.choice):
             self.ai_error = ""
             return reply.choice
         self.ai_error = reply.error or f"the AI answered {reply.choice!r}, not a legal choice"
-        return make_bot("normal", len(self.game.choices_made)).choose(self.game).id
+        return make_bot("normal", self.decision).choose(self.game).id
 
     def thinking(self) -> bool:
         return self._asked != ""
@@ -280,10 +360,10 @@ class Session:
         seat = self.prompt_seat()
         if seat is None or not self.is_human(seat) or self._hint_asked:
             return False
-        if self._hint is not None and self._hint[0] == len(self.game.choices_made):
+        if self._hint is not None and self._hint[0] == self.decision:
             return False  # this decision's hint is already there
         self._hinter().ask("hint", self.game_id, seat, "hard",
-                           self.seed * 10 + seat + len(self.game.choices_made), save_data(self.game), self.ai_seconds)
+                           self.seed * 10 + seat + self.decision, save_data(self.game), self.ai_seconds)
         self._hint_asked = True
         self.hints[seat] += 1
         return True
@@ -300,8 +380,8 @@ class Session:
                 self._hint_asked = False
                 self.ai_error = reply.error
                 if reply.choice:
-                    self._hint = (len(self.game.choices_made), reply)
-        if self._hint is not None and self._hint[0] == len(self.game.choices_made):
+                    self._hint = (self.decision, reply)
+        if self._hint is not None and self._hint[0] == self.decision:
             return self._hint[1]
         return None
 
@@ -368,8 +448,11 @@ def _chronicle(content: Content, g: Game,
         first = again.take_events()
         _chart(again, first, history)
         events += first
-        for cid in g.choices_made:
-            seat = again.pending().seat
+        for cid in g.history():
+            asked = again.pending()
+            if asked is None:
+                raise IllegalChoice("a choice saved after the game was over")
+            seat = asked.seat
             before = UndoPoint(again.clone(), seat, len(events), len(history))
             evs = again.apply(cid)
             trail.note(seat, before, revealed(before.game, again, evs, seat), 0 <= seat < len(humans) and humans[seat])

@@ -9,11 +9,13 @@ the scene's (fate/net/link.py); the server's side is fate/server/tables.py.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pygame
 
 from fate.net import hosting
 from fate.net.link import Link, error_words
+from fate.protocol import ToServer
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import BRONZE, INK_DIM, PANEL, PARCHMENT
 from fate.ui.kit.widgets import button
@@ -134,7 +136,7 @@ class Strangers:
     def create(self, url: str, seats: list[dict], options: dict, here: bool) -> None:
         """The one request that makes a game, on this computer's server or any other."""
         self.link = Link(url, self.app.content, retry=False)
-        self.link.send("create", seats=seats, **options)
+        self.link.send(ToServer.CREATE, seats=seats, **options)
         self.purpose = ("create", url, here)
         self.notice = f"Starting the game on {short(url.split('://', 1)[1], 40)}…"
 
@@ -163,7 +165,7 @@ class Strangers:
             return
         self.lobby_link, self.lobby_at = Link(url, self.app.content, retry=False), url
         self.lobby_where = self.fields["server"].strip()
-        self.lobby_link.send("lobby")
+        self.lobby_link.send(ToServer.LOBBY)
         self.notice = f"Asking {short(url.split('://', 1)[1], 40)} for its open games…"
         self.first = 0
 
@@ -187,14 +189,15 @@ class Strangers:
         """Take a public game's open seat with one click (no code)."""
         self.remember()
         self.link = Link(self.lobby_at, self.app.content, retry=False)
-        self.link.send("sit", game=gid, **({"name": self.fields["name"]} if self.fields["name"] else {}))
+        self.link.send(ToServer.SIT, game=gid, **({"name": self.fields["name"]} if self.fields["name"] else {}))
         self.purpose = ("claim", self.lobby_at)
         self.notice = "Taking the open seat…"
 
     def watch(self, url: str, gid: str = "", code: str = "") -> None:
         """Watch a game from what everyone may see (a public game by its id, any game by its watch code)."""
         self.link = Link(url, self.app.content, retry=False)
-        self.link.send("watch", **({"code": code} if code else {"game": gid}))
+        which: dict[str, Any] = {"code": code} if code else {"game": gid}
+        self.link.send(ToServer.WATCH, **which)
         self.purpose = ("watch", url, code)
         self.notice = "Opening the game to watch…"
 

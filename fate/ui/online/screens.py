@@ -9,6 +9,8 @@ line on the page. The tokens and addresses are kept in the user's data folder
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from fate.net import hosting
@@ -16,6 +18,7 @@ from fate.net.address import AddressError, server_url
 from fate.net.link import Link, error_words
 from fate.net.mygames import MyGames, OnlineGame, port_of
 from fate.net.query import GamesQuery
+from fate.protocol import ToServer
 from fate.ui.kit.clipboard import paste_keys
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import GOLD, INK_DIM, PARCHMENT
@@ -189,7 +192,7 @@ class OnlineScene(Fields, Strangers, Scene):
         self.session.invites = g.invites
         self.session.muted = set(g.muted)
         if self.purpose[0] == "open":
-            link.send("join", game=g.game, token=g.token)
+            link.send(ToServer.JOIN, game=g.game, token=g.token)
         self.purpose = ("opening",)
 
     def host_again(self, g: OnlineGame) -> None:
@@ -243,7 +246,8 @@ class OnlineScene(Fields, Strangers, Scene):
         url, code = got
         self.remember()
         self.link = Link(url, self.app.content, retry=False)
-        self.link.send("claim", code=code, **({"name": self.fields["name"]} if self.fields["name"] else {}))
+        named: dict[str, Any] = {"name": self.fields["name"]} if self.fields["name"] else {}
+        self.link.send(ToServer.CLAIM, code=code, **named)
         self.purpose = ("claim", url)
         self.notice = f"Joining the game at {short(url.split('://', 1)[1], 40)}…"
 
@@ -259,9 +263,9 @@ class OnlineScene(Fields, Strangers, Scene):
             self.say("The finished game was taken off your list.", "well")
             return
         self.link = Link(g.server, self.app.content, retry=False)
-        self.link.send("join", game=g.game, token=g.token)
+        self.link.send(ToServer.JOIN, game=g.game, token=g.token)
         for s in g.seats:
-            self.link.send("resign", game=g.game, seat=s)
+            self.link.send(ToServer.RESIGN, game=g.game, seat=s)
         self.purpose = ("leave", g)
 
     def remember(self) -> None:

@@ -16,7 +16,9 @@ run and no secret of another seat to leak. No pygame here.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from fate.content.model import Content
@@ -26,7 +28,8 @@ from fate.engine.undo import NOT_A_PLAYER, NOTHING_YET, OVER
 from fate.engine.view import hide_draft
 from fate.ground.untrusted import one_line
 from fate.net.link import Link, error_words
-from fate.ui.online.together import TALK_KEPT, Together
+from fate.protocol import ErrorCode, LinkNote, ToClient, ToServer
+from fate.ui.online.together import Together
 from fate.ui.session import SeatConfig, TurnRecord
 from fate.ui.worker import Reply
 
@@ -52,32 +55,6 @@ def undo_words(m: dict[str, Any]) -> str:
     if m["code"] == "stale_decision":
         return "The game had moved on: nothing was taken back."
     return error_words(m)
-
-
-class ViewGame:
-    """What the table's own helpers (auto-pass, the one-choice rule) read of a game,
-    taken from the latest state of a seat: the turn, whose turn, how many decisions, the
-    Investigators in each Lodge, and the prompt (with choices only when that seat decides)."""
-
-    def __init__(self, content: Content, st: dict[str, Any] | None) -> None:
-        self.content = content
-        v = st["view"] if st else None
-        self.n = v["players"] if v else 0
-        self.turn = v["turn"] if v else 0
-        self.cur = v["current"] if v else 0
-        self.over = v["over"] if v else False
-        self.inv_lodge = [row.get("investigators", 0) for row in v["seats"]] if v else []  # public counts
-        self.choices_made = range(st["decision"] if st else 0)
-        self._prompt = st.get("prompt") if st else None
-        if v and self._prompt is None and v.get("prompt"):
-            self._prompt = v["prompt"]
-
-    def pending(self) -> Prompt | None:
-        p = self._prompt
-        if p is None or self.over:
-            return None
-        choices = tuple(Choice(c["id"], c["label"]) for c in p.get("choices", ()))
-        return Prompt(p["seat"], p["kind"], p["text"], choices, tuple(p.get("context", ())))
 
 
 def public(v: dict) -> dict:
@@ -140,8 +117,9 @@ class NetSession(Together):
         self.following: NetSession | None = None  # the new game's session, on this same line
         self.done = False  # closed for good (an ended game keeps its line open for a rematch until then)
         self.marks = False  # the states name the choices that end the turn (the table asks first)
+        self._takes = self.handlers()
         if token:
-            link.set_greeting([{"type": "join", "game": game_id, "token": token}])
+            link.set_greeting([{"type": ToServer.JOIN, "game": game_id, "token": token}])
 
     def ask_marks(self, on: bool) -> None:
         """Ask the server to name, in each state, the choices that end the turn (only while the
@@ -150,9 +128,9 @@ class NetSession(Together):
         if on == self.marks or not self.token:
             return
         self.marks = on
-        join = {"type": "join", "game": self.game_id, "token": self.token, **({"marks": True} if on else {})}
-        self.link.set_greeting([join])
-        self.link.send("join", **{k: v for k, v in join.items() if k != "type"})
+        fields: dict[str, Any] = {"game": self.game_id, "token": self.token, **({"marks": True} if on else {})}
+        self.link.set_greeting([{"type": ToServer.JOIN, **fields}])
+        self.link.send(ToServer.JOIN, **fields)
 
     # ---------------------------------------------------------------- the wire
     def pump(self) -> list[dict[str, Any]]:
@@ -160,64 +138,87 @@ class NetSession(Together):
         return self.take(self.link.poll())
 
     def take(self, got: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """What came, each message to its handler by its type (``handlers``); a message about
+        another game is not ours."""
         for m in got:
-            kind = m["type"]
-            if kind in ("state", "undone") and m["game"] == self.game_id and m["seat"] in self.mine:
-                if m.get("rid") is not None and m.get("rid") == self._undo_rid:
-                    self._undo_rid = -1
-                if kind == "undone":
-                    self._taken_back(m)
-                elif m["decision"] > (self._told_back or (0, -1))[1]:
-                    self._told_back = None  # the game moved on: a later take-back is said again
-                self._state(m)
-            elif kind == "seats" and m["game"] == self.game_id:
-                self._seats(m["seats"])
-            elif kind == "joined" and m["game"] == self.game_id:
-                self.host = m["host"]
-                self.home = m.get("home") is True
-                if self._chronicle_rid < 0 and self.mine:
-                    self._chronicle_rid = self.link.send("chronicle", game=self.game_id, seat=self.mine[0],
-                                                         chart=True)
-            elif kind == "chronicle" and m["game"] == self.game_id and m["seat"] in self.mine:
-                self._chronicle(m)
-            elif kind == "hint" and m["game"] == self.game_id:
-                self._hint_rid = -1
-                self._take_hint(m)
-            elif kind == "talk" and m["game"] == self.game_id:
-                for line in m["lines"]:
-                    self.talk[line["n"]] = line
-                if len(self.talk) > TALK_KEPT:
-                    for n in sorted(self.talk)[:-TALK_KEPT]:
-                        del self.talk[n]
-            elif kind == "rematch" and m["game"] == self.game_id:
-                self.votes = (m["accepted"], m["waiting"])
-                self.asked_again = any(s in self.mine for s in m["accepted"])  # said here or before, as the server keeps it
-            elif kind == "rematched" and m["game"] == self.game_id:
-                self.rematched = m
-            elif kind == "paused" and m["game"] == self.game_id:
-                self.paused_by = m["by"]  # the host's server stops: a pause until they host again, not a fault
-            elif kind == "online":
-                self.paused_by = ""
-            elif kind == "error":
-                rid = m.get("rid")
-                self.sent.pop(rid, None)
-                if rid == self._hint_rid:
-                    self._hint_rid = -1
-                if m["code"] in ("bad_token", "no_such_game"):
-                    self.fatal = error_words(m)
-                elif rid is not None and rid == self._undo_rid:
-                    self._undo_rid = -1
-                    self.notice = undo_words(m)
-                elif rid != self._chronicle_rid:
-                    self.notice = error_words(m)
-            elif kind == "offline":
-                self._chronicle_rid = -1  # back online, the chronicle is asked again: what was missed
-                self._hint_rid = -1  # a hint asked before the drop never comes: Hint may be asked again
-                self._undo_rid = -1  # nor the answer to an Undo: it may be pressed again
-                self._rejoined = set(self.mine)
-            elif kind == "problem":
-                self.notice = m["message"]
+            handler = self._takes.get(m["type"])
+            if handler is not None and self._ours(m):
+                handler(m)
         return got
+
+    def handlers(self) -> dict[str, Callable[[dict[str, Any]], None]]:
+        """What the table does with each message it is sent, keyed by the protocol's catalogue
+        (fate/protocol) and the link's own notes; the rest (a lobby's rows) are other screens'."""
+        return {ToClient.STATE: self._on_state, ToClient.UNDONE: self._on_state, ToClient.SEATS: self._on_seats,
+                ToClient.JOINED: self._on_joined, ToClient.CHRONICLE: self._on_chronicle, ToClient.HINT: self._on_hint,
+                ToClient.TALK: self._on_talk, ToClient.REMATCH: self._on_rematch,
+                ToClient.REMATCHED: self._on_rematched, ToClient.PAUSED: self._on_paused,
+                ToClient.ERROR: self._on_error, LinkNote.ONLINE: self._on_online, LinkNote.OFFLINE: self._on_offline,
+                LinkNote.PROBLEM: self._on_problem}
+
+    def again(self, game_id: str, seats: list[int]) -> NetSession:
+        return NetSession(self.content, self.link, game_id, self.token, seats, self.host, self.server)
+
+    def _ours(self, m: dict[str, Any]) -> bool:
+        return m.get("game", self.game_id) == self.game_id  # an error or a note of the link names none
+
+    def _on_state(self, m: dict[str, Any]) -> None:
+        """A seat's state, or ``undone``: its state after decisions were taken back."""
+        if m["seat"] not in self.mine:
+            return
+        if m.get("rid") is not None and m.get("rid") == self._undo_rid:
+            self._undo_rid = -1
+        if m["type"] == ToClient.UNDONE:
+            self._taken_back(m)
+        elif m["decision"] > (self._told_back or (0, -1))[1]:
+            self._told_back = None  # the game moved on: a later take-back is said again
+        self._state(m)
+
+    def _on_seats(self, m: dict[str, Any]) -> None:
+        self._seats(m["seats"])
+
+    def _on_joined(self, m: dict[str, Any]) -> None:
+        self.host = m["host"]
+        self.home = m.get("home") is True
+        if self._chronicle_rid < 0 and self.mine:
+            self._chronicle_rid = self.link.send(ToServer.CHRONICLE, game=self.game_id, seat=self.mine[0], chart=True)
+
+    def _on_chronicle(self, m: dict[str, Any]) -> None:
+        if m["seat"] in self.mine:
+            self._chronicle(m)
+
+    def _on_hint(self, m: dict[str, Any]) -> None:
+        self._hint_rid = -1
+        self._take_hint(m)
+
+    def _on_paused(self, m: dict[str, Any]) -> None:
+        self.paused_by = m["by"]  # the host's server stops: a pause until they host again, not a fault
+
+    def _on_online(self, m: dict[str, Any]) -> None:
+        self.paused_by = ""
+
+    def _on_error(self, m: dict[str, Any]) -> None:
+        rid = m.get("rid")
+        if rid is not None:
+            self.sent.pop(rid, None)
+        if rid == self._hint_rid:
+            self._hint_rid = -1
+        if m["code"] in (ErrorCode.BAD_TOKEN, ErrorCode.NO_SUCH_GAME):
+            self.fatal = error_words(m)
+        elif rid is not None and rid == self._undo_rid:
+            self._undo_rid = -1
+            self.notice = undo_words(m)
+        elif rid != self._chronicle_rid:
+            self.notice = error_words(m)
+
+    def _on_offline(self, m: dict[str, Any]) -> None:
+        self._chronicle_rid = -1  # back online, the chronicle is asked again: what was missed
+        self._hint_rid = -1  # a hint asked before the drop never comes: Hint may be asked again
+        self._undo_rid = -1  # nor the answer to an Undo: it may be pressed again
+        self._rejoined = set(self.mine)
+
+    def _on_problem(self, m: dict[str, Any]) -> None:
+        self.notice = m["message"]
 
     def _state(self, m: dict[str, Any]) -> None:
         seat = m["seat"]
@@ -324,8 +325,40 @@ class NetSession(Together):
         return max(self.states.values(), key=lambda st: st["decision"], default=None)
 
     @property
-    def game(self) -> ViewGame:
-        return ViewGame(self.content, self._asking() or self.latest())
+    def game(self) -> None:
+        """No game here: the server holds it (``TableSession``)."""
+        return None
+
+    def _now(self) -> dict[str, Any] | None:
+        """The state the table's own answers weigh: the seat asked here, else the newest."""
+        return self._asking() or self.latest()
+
+    @property
+    def decision(self) -> int:
+        st = self._now()
+        return st["decision"] if st else 0
+
+    @property
+    def turn(self) -> int:
+        st = self._now()
+        return st["view"]["turn"] if st else 0
+
+    @property
+    def current(self) -> int:
+        st = self._now()
+        return st["view"]["current"] if st else 0
+
+    def prompt(self) -> Prompt | None:
+        """The decision asked now, as the server worded it: with its choices when a seat played
+        here makes it, else without (another seat's, seen in its public view)."""
+        st = self._now()
+        if st is None or st["view"]["over"]:
+            return None
+        p = st.get("prompt") or st["view"].get("prompt")
+        if not p:
+            return None
+        choices = tuple(Choice(c["id"], c["label"]) for c in p.get("choices", ()))
+        return Prompt(p["seat"], p["kind"], p["text"], choices, tuple(p.get("context", ())))
 
     def _asking(self) -> dict[str, Any] | None:
         """The state of the seat played here that is asked now, if any."""
@@ -409,7 +442,7 @@ class NetSession(Together):
         st = self._asking()
         if st is None or self._undo_rid >= 0 or any(d == st["decision"] for _, d, _ in self.sent.values()):
             return []
-        rid = self.link.send("choose", resend=True, game=self.game_id, seat=st["seat"], decision=st["decision"],
+        rid = self.link.send(ToServer.CHOOSE, resend=True, game=self.game_id, seat=st["seat"], decision=st["decision"],
                              choice=choice_id)
         self.sent[rid] = (st["seat"], st["decision"], choice_id)
         return []
@@ -434,7 +467,7 @@ class NetSession(Together):
 
     def replace(self, seat: int, level: str = "normal") -> None:
         """The host hands an absent player's seat to an AI."""
-        self.link.send("replace", game=self.game_id, seat=seat, level=level)
+        self.link.send(ToServer.REPLACE, game=self.game_id, seat=seat, level=level)
 
     def undo_reason(self, seat: int | None) -> str:
         """Why ``seat`` cannot take back its last decision now, or "" if it can: the server's
@@ -454,17 +487,23 @@ class NetSession(Together):
             return "your choice is on its way to the server"
         return one_line(st["undo"], 120)
 
-    def undo(self, seat: int) -> bool:
+    def undo(self, seat: int | None) -> bool:
         """Ask the server to take back ``seat``'s last decision (see ``undo_reason``); the
         table goes back when every seat's ``undone`` comes."""
-        if self.undo_reason(seat):
+        if seat is None or self.undo_reason(seat):
             return False
-        self._undo_rid = self.link.send("undo", game=self.game_id, seat=seat, decision=self.states[seat]["decision"])
+        self._undo_rid = self.link.send(ToServer.UNDO, game=self.game_id, seat=seat, decision=self.states[seat]["decision"])
         return True
 
     # the server plays the AI seats; a hint is Hard's search on the server, from our seat's view
     def thinking(self) -> bool:
         return False
+
+    def ai_think(self) -> bool:
+        return False
+
+    def ai_done(self) -> str | None:
+        return None
 
     def warm_hints(self) -> None:
         pass
@@ -474,7 +513,7 @@ class NetSession(Together):
         st = self._asking()
         if st is None or self._hint_rid >= 0 or (self._hint is not None and self._hint[0] == st["decision"]):
             return False
-        self._hint_rid = self.link.send("hint", game=self.game_id, seat=st["seat"])
+        self._hint_rid = self.link.send(ToServer.HINT, game=self.game_id, seat=st["seat"])
         self.hints[st["seat"]] += 1
         return True
 
@@ -490,7 +529,7 @@ class NetSession(Together):
     def autosave(self) -> None:
         pass  # the server keeps the game
 
-    def save_path(self):
+    def save_path(self) -> Path | None:
         return None
 
     def save_error(self) -> str:
@@ -503,3 +542,4 @@ class NetSession(Together):
         if self.can_play_again():
             return  # the end screen may still say "Play again" on this line; finish() closes it
         self.finish()
+

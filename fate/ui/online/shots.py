@@ -147,10 +147,10 @@ def chat_shot(app, url: str) -> None:
     scene.session.say("Good evening!")
     others.go.set()
     _settle(app, lambda: len(scene.session.talk) >= 5)
-    scene.toggle_talk()
-    scene.talk_text = "Ready when you are"
+    scene.talk_panel.toggle_talk()
+    scene.talk_panel.talk_text = "Ready when you are"
     app.frame([], 1 / 30)
-    scene.mute(2)  # Cleo muted here: her lines are gone from this table
+    scene.talk_panel.mute(2)  # Cleo muted here: her lines are gone from this table
     for _ in range(3):
         app.frame([], 1 / 30)
     app.mouse = None

@@ -56,10 +56,14 @@ def minutes(seconds: float) -> str:
 
 
 @scene("online_play")
-class OnlinePlayScene(TalkPanel, PlayScene):
-    def __init__(self, app, session) -> None:
+class OnlinePlayScene(PlayScene):
+    session: NetSession  # a player's or a spectator's (``WatchSession``)
+
+    def __init__(self, app, session: NetSession) -> None:
         super().__init__(app, session)
-        self._seen = session.game.choices_made.stop
+        self.talk_panel = TalkPanel(self)  # the table's talk, over the Chronicle's column
+        self._seated_session: NetSession | None = None  # a spectator's new session on the seat it took
+        self._seen = session.decision
         self.table.players = [session.name(s) for s in range(session.players)]
         self.knock = Knock(app, session)  # your turn: a sound, and a notification when the window is behind
         session.ask_marks(bool(app.settings["confirm_end_turn"]))  # which choices end the turn, if asked first
@@ -79,9 +83,6 @@ class OnlinePlayScene(TalkPanel, PlayScene):
             v = dict(v, seats=[dict(row, player="" if n == "You" else n) for row, n in zip(v["seats"], names,
                                                                                             strict=True)])
         super()._narrate_new(v, animate, upto)
-
-    def decisions(self) -> int:
-        return len(self.session.game.choices_made)
 
     def update(self, dt: float) -> None:
         s = self.session
@@ -109,7 +110,7 @@ class OnlinePlayScene(TalkPanel, PlayScene):
             s.tell(line)
         s.took_back.clear()
         self._presence(s)
-        self.hear()
+        self.talk_panel.hear()
         if self._seat_taken(s):
             return
         self.knock.look()
@@ -125,19 +126,14 @@ class OnlinePlayScene(TalkPanel, PlayScene):
         if self.menu or not self.ready_to_ask(dt):
             return
         seat = s.prompt_seat()
-        if s.is_human(seat) and not s.choosing():  # not a friend's, an AI's, or our choice on its way
+        if seat is not None and s.is_human(seat) and not s.choosing():  # not a friend's, an AI's, or our choice on its way
             self.ask_human(seat)
         elif not s.is_human(seat) and self.looker is not None and len(s.humans()) >= 2:
             self.go_public()  # several players at this screen, none of them asked: only what all may see
 
     @property
     def types_text(self) -> bool:  # type: ignore[override]
-        return self.talk_open and self.talk_typing
-
-    def ends_turn(self, cid: str) -> str:
-        """Online the rules run on the server only: the server marks in each prompt the choices
-        that end the seat's turn, and the table asks "End your turn?" of those, as at home."""
-        return self.session.ends_turn(cid)
+        return self.talk_panel.talk_open and self.talk_panel.talk_typing
 
     def _hosted_here(self) -> bool:
         """This window hosts the game's server (it watches it and starts it again if it dies)."""
@@ -227,7 +223,7 @@ class OnlinePlayScene(TalkPanel, PlayScene):
         a line of its own (the spectator's goes once the new one shows the game)."""
         if not isinstance(s, WatchSession):
             return False
-        nxt = getattr(self, "_seated_session", None)
+        nxt = self._seated_session
         if s.seated is not None and nxt is None:
             m = s.seated
             g = OnlineGame(s.server, m["game"], m["token"], m["seats"])
@@ -267,27 +263,29 @@ class OnlinePlayScene(TalkPanel, PlayScene):
 
     def close(self) -> None:
         self.session.close()
-        nxt = getattr(self, "_seated_session", None)
+        nxt = self._seated_session
         if nxt is not None:  # the seat was being opened when the table closed
             nxt.close()
 
     # ---------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and self.talk_key(event):
+        talk = self.talk_panel
+        if event.type == pygame.KEYDOWN and talk.talk_key(event):
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.talk_open and not self.menu:
-            self.close_talk()  # the first Esc closes the talk; Pause is the next one
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and talk.talk_open and not self.menu:
+            talk.close_talk()  # the first Esc closes the talk; Pause is the next one
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t and not self.menu and self.handoff is None:
-            self.toggle_talk()
+            talk.toggle_talk()
             return
         super().handle(event)
 
     def click(self, key: tuple) -> None:
-        if self.talk_click(key):
+        talk = self.talk_panel
+        if talk.talk_click(key):
             return
-        if self.talk_typing and key[:3] != ("ui", "talk", "box"):
-            self.talk_typing = False
+        if talk.talk_typing and key[:3] != ("ui", "talk", "box"):
+            talk.talk_typing = False
         if key[:2] == ("ui", "sit"):
             self.take_seat()
             return
@@ -303,21 +301,22 @@ class OnlinePlayScene(TalkPanel, PlayScene):
         super().draw(screen)
         if self.handoff is None and not self.menu:
             self.draw_connection(screen)
-            self.draw_talk_button(screen)
+            self.talk_panel.draw_talk_button(screen)
             self.draw_seat_button(screen)
-            self.draw_toasts(screen)
-            self.draw_talk(screen)
+            self.talk_panel.draw_toasts(screen)
+            self.talk_panel.draw_talk(screen)
 
     def draw_seat_button(self, screen: pygame.Surface) -> None:
         """A spectator of a public game from the lobby: the open seat, a click away."""
         s = self.session
-        if not isinstance(s, WatchSession) or s.open_seat() is None:
+        seat = s.open_seat() if isinstance(s, WatchSession) else None
+        if not isinstance(s, WatchSession) or seat is None:
             return
         L = self.table.layout
         button(self, screen, L, (470, self.table.tools_y(), 330, 46),
                "Taking the seat…" if s.sitting() or s.seated else "Take the open seat", ("ui", "sit"), size=18,
                enabled=not (s.sitting() or s.seated),
-               tip=f"Play this game: take Seat {s.open_seat() + 1}, which no player has taken yet, under the name of "
+               tip=f"Play this game: take Seat {seat + 1}, which no player has taken yet, under the name of "
                    "Play Online (the game goes on from where it is; it is kept in My online games)")
 
     def draw_menu(self, screen: pygame.Surface) -> None:

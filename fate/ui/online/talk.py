@@ -13,6 +13,7 @@ fate/ground/textrules.py keeps it (what draws as itself), on one line each, cut.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,6 +21,9 @@ from fate.ground.textrules import MAX_LINE, MAX_NAME, visible
 from fate.net.mygames import MyGames
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INK_FAINT, PANEL, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import Hotspot, button, tooltip
+
+if TYPE_CHECKING:
+    from fate.ui.online.table import OnlinePlayScene
 
 PHRASES = ("Good game", "Thinking...", "Your turn")
 MAX_TYPED = MAX_LINE
@@ -37,21 +41,28 @@ def who(line: dict, mine: list[int] | tuple[int, ...] = ()) -> str:
 
 
 class TalkPanel:
-    """A mixin of the online table (fate/ui/online/table.py)."""
+    """A part of the online table (fate/ui/online/table.py), given the scene it draws on: its
+    session (the talk itself), its clock and notice line, its hot spots and board."""
 
-    talk_open = False
-    talk_typing = False
-    talk_text = ""
-    toasts: tuple = ()  # (line, until when on the scene's clock), newest last
-    _talk_known: set | None = None  # line numbers this table has had (the first batch is the past)
+    def __init__(self, scene: OnlinePlayScene) -> None:
+        self.scene = scene
+        self.session = scene.session
+        self.talk_open = False
+        self.talk_typing = False
+        self.talk_text = ""
+        self.toasts: tuple[tuple[dict[str, Any], float], ...] = ()  # (line, until when on the scene's clock)
+        self._talk_known: set[int] | None = None  # line numbers this table has had (the first batch is the past)
+
+    def _note(self, line: str, seconds: float) -> None:
+        self.scene.notice = (line, self.scene.clock + seconds)
 
     def talk_allowed(self) -> bool:
         s = self.session
-        return bool(s.mine) or getattr(s, "talk_shown", False)
+        return bool(s.mine) or bool(getattr(s, "talk_shown", False))
 
     def toggle_talk(self) -> None:
         if not self.talk_allowed():
-            self.notice = ("The host keeps the table's talk for the players.", self.clock + 5)
+            self._note("The host keeps the table's talk for the players.", 5)
             return
         self.talk_open = not self.talk_open
         self.talk_typing = self.talk_open and bool(self.session.mine)
@@ -73,18 +84,18 @@ class TalkPanel:
             return
         new = sorted(known - self._talk_known)
         self._talk_known = known
-        self.toasts = tuple(t for t in self.toasts if t[1] > self.clock)
+        self.toasts = tuple(t for t in self.toasts if t[1] > self.scene.clock)
         if self.talk_open or not 0 < len(new) <= TOASTS:
             return
         for n in new:
             line = s.talk[n]
             if line["seat"] not in s.mine and s.shown(line):
-                self.toasts = (*self.toasts, (line, self.clock + TOAST_SECONDS))[-TOASTS:]
+                self.toasts = (*self.toasts, (line, self.scene.clock + TOAST_SECONDS))[-TOASTS:]
 
     def say(self, text: str) -> None:
         why = self.session.say(text)
         if why:
-            self.notice = (why, self.clock + 5)
+            self._note(why, 5)
         else:
             self.talk_text = ""
 
@@ -94,9 +105,9 @@ class TalkPanel:
         said = (f"{s.name(seat)} is muted here: what they say from now on is hidden (they are not told)."
                 if now else f"{s.name(seat)} is heard again here.")
         s.tell(said)
-        self.notice = (said, self.clock + 5)
+        self._note(said, 5)
         self.toasts = tuple(t for t in self.toasts if t[0].get("seat") != seat or not now)
-        mine = MyGames(self.app.online_file)  # kept with the game in My online games: it survives a restart
+        mine = MyGames(self.scene.app.online_file)  # kept with the game in My online games: it survives a restart
         g = mine.find(s.server, s.game_id)
         if g is not None:
             g.muted = sorted(s.muted)
@@ -117,7 +128,7 @@ class TalkPanel:
             self.talk_text += event.unicode
         return True
 
-    def talk_click(self, key: tuple) -> bool:
+    def talk_click(self, key: tuple[Any, ...]) -> bool:
         """A click on the panel's things; True if it was one."""
         if key[:2] != ("ui", "talk"):
             return False
@@ -149,10 +160,10 @@ class TalkPanel:
         """The Talk button beside "?", Hint and Undo, with the lines not read yet."""
         if not self.talk_allowed():
             return
-        s, L = self.session, self.table.layout
+        s, L = self.session, self.scene.table.layout
         unread = 0 if self.talk_open else s.unread()
         label = "Talk" + (f" ({unread})" if unread else "")
-        button(self, screen, L, (950, self.table.tools_y(), 160, 46), label, ("ui", "talk", "toggle"), size=20,
+        button(self.scene, screen, L, (950, self.scene.table.tools_y(), 160, 46), label, ("ui", "talk", "toggle"), size=20,
                selected=self.talk_open or bool(unread),
                tip="The table's talk (T): short lines and phrases to the other players"
                    + ("" if s.mine else "; spectators read it, the players write it") + ".")
@@ -161,14 +172,14 @@ class TalkPanel:
         """The panel, over the Chronicle's column (the board stays in view)."""
         if not self.talk_open:
             return
-        s, L, ink = self.session, self.table.layout, self.ink
+        s, L, ink = self.session, self.scene.table.layout, self.scene.ink
         s.talk_seen = max(s.talk, default=0)
         box = L.r(1466, 52, 440, 492)
         pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))  # opaque: the Chronicle does not show through
         pygame.draw.rect(screen, BRONZE, box, max(1, L.n(2)), border_radius=L.n(10))
-        self.hot.append(Hotspot(box, ("ui", "talk", "panel"), "", ""))  # a click on the panel is not the board's
+        self.scene.hot.append(Hotspot(box, ("ui", "talk", "panel"), "", ""))  # a click on the panel is not the board's
         ink.draw(screen, "Table talk", L.p(1484, 62), 24, GOLD, "title")
-        button(self, screen, L, (1790, 60, 100, 32), "Close", ("ui", "talk", "close"), size=15,
+        button(self.scene, screen, L, (1790, 60, 100, 32), "Close", ("ui", "talk", "close"), size=15,
                tip="Close the table's talk (Esc, or T when not typing)")
         top, bottom = 100, (376 if s.mine else 476)
         width = L.n(404)
@@ -205,27 +216,27 @@ class TalkPanel:
             text = self.talk_text + caret if self.talk_text or self.talk_typing else "Type a line…"
             ink.draw(screen, text, (field.x + L.n(10), field.centery), 18,
                      PARCHMENT if self.talk_text else INK_FAINT, anchor="midleft", max_w=field.w - L.n(20))
-            self.hot.append(Hotspot(field, ("ui", "talk", "box"), "Your line",
+            self.scene.hot.append(Hotspot(field, ("ui", "talk", "box"), "Your line",
                                     "Click and type; Enter says it to the table (at most 160 characters). Esc closes "
                                     "the talk."))
-            button(self, screen, L, (1802, y, 86, 44), "Say", ("ui", "talk", "say"), size=18,
+            button(self.scene, screen, L, (1802, y, 86, 44), "Say", ("ui", "talk", "say"), size=18,
                    enabled=bool(self.talk_text.strip()), tip="Say the line to everyone at the table (Enter)")
             for i, p in enumerate(PHRASES):
-                button(self, screen, L, (1484 + i * 136, y + 52, 130, 40), p, ("ui", "talk", "phrase", p), size=16,
+                button(self.scene, screen, L, (1484 + i * 136, y + 52, 130, 40), p, ("ui", "talk", "phrase", p), size=16,
                        tip=f"Say “{p}” with one click")
             y += 100
         others = [i for i in range(s.players) if i not in s.mine and i < len(s.info) and s.info[i].kind != "ai"
                   and (s.info[i].claimed or i in s.muted)]  # an open seat has nobody to mute yet
         for i, seat in enumerate(others[:3]):
             muted = seat in s.muted
-            button(self, screen, L, (1484 + i * 136, y, 130, 40), ("Unmute " if muted else "Mute ")
+            button(self.scene, screen, L, (1484 + i * 136, y, 130, 40), ("Unmute " if muted else "Mute ")
                    + visible(s.name(seat), 9), ("ui", "talk", "mute", seat), size=15, selected=muted,
                    tip=(f"Show what {visible(s.name(seat), MAX_NAME)} says again, all of it" if muted else
                         f"Hide what {visible(s.name(seat), MAX_NAME)} says from now on (what was said stays)")
                        + ", at this screen only (they are not told; kept with the game)")
-        mouse = self.app.hover
+        mouse = self.scene.app.hover
         if mouse is not None:
-            for spot in reversed(self.hot):
+            for spot in reversed(self.scene.hot):
                 if spot.key[:2] == ("ui", "talk") and spot.rect.collidepoint(mouse) and spot.tip:
                     tooltip(ink, screen, L, mouse, spot.label, spot.tip)
                     break
@@ -235,10 +246,10 @@ class TalkPanel:
         board's right edge, above the Chronicle, each a click away from the whole talk."""
         if self.talk_open or not self.toasts:
             return
-        L, ink = self.table.layout, self.ink
+        L, ink = self.scene.table.layout, self.scene.ink
         y = L.p(0, 62)[1]
         for line, until in self.toasts:
-            if until <= self.clock:
+            if until <= self.scene.clock:
                 continue
             box = pygame.Rect(L.p(1466, 0)[0], y, L.n(440), L.n(54))
             pygame.draw.rect(screen, PANEL, box, border_radius=L.n(8))
@@ -246,6 +257,6 @@ class TalkPanel:
             ink.draw(screen, who(line), (box.x + L.n(12), box.y + L.n(5)), 15, GOLD, "bold", max_w=box.w - L.n(24))
             ink.draw(screen, visible(line["text"], MAX_LINE), (box.x + L.n(12), box.y + L.n(26)), 17, PARCHMENT,
                      max_w=box.w - L.n(24))
-            self.hot.append(Hotspot(box, ("ui", "talk", "toggle"), who(line),
+            self.scene.hot.append(Hotspot(box, ("ui", "talk", "toggle"), who(line),
                                     "A new line of the table's talk: click to open the talk (T)"))
             y += box.h + L.n(6)

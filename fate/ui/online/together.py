@@ -13,10 +13,16 @@ play stay apart. No pygame here.
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from fate.ground import textrules
+from fate.net.link import Link
 from fate.net.mygames import MyGames, OnlineGame
+from fate.protocol import ToServer
+
+if TYPE_CHECKING:
+    from fate.ui.online.session import NetSession
 
 TALK_KEPT = 200  # lines of the table's talk kept here
 MAX_TALK = 160  # characters of one line (the server's limit, fate/server/protocol.py)
@@ -26,18 +32,63 @@ NOTES_KEPT = 40  # the table's own lines kept in the talk
 
 
 class Together:
-    """Table talk and rematch, for ``NetSession``."""
+    """Table talk and rematch, for ``NetSession`` (its one base), which keeps the fields below
+    and answers the four methods that raise here."""
 
     # Replaced, never changed in place (these are the class's defaults, shared until then):
     mute_from: dict[int, int] = {}  # seat -> the last line number shown before it was muted here
     notes: tuple[dict[str, Any], ...] = ()  # the table's own lines: {"n" (after that line), "text", "system"}
+    # the session's own, read here
+    link: Link
+    game_id: str
+    token: str
+    mine: list[int]
+    host: bool
+    server: str
+    fatal: str
+    talk: dict[int, dict[str, Any]]  # the table's talk by line number (fate/server's table talk)
+    talk_seen: int  # the last line number the player has had in front of them
+    muted: set[int]  # seats whose talk is not shown here
+    votes: tuple[list[int], list[int]]  # "Play again": seats that said it, seats waited for
+    asked_again: bool  # this screen said "Play again"
+    rematched: dict[str, Any] | None  # where the players play again
+    following: NetSession | None  # the new game's session, on this same line
+    done: bool  # closed for good (an ended game keeps its line open for a rematch until then)
+
+    def over(self) -> bool:
+        raise NotImplementedError
+
+    def name(self, seat: int) -> str:
+        raise NotImplementedError
+
+    def pump(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def again(self, game_id: str, seats: list[int]) -> NetSession:
+        """A session like this one for the players' next game, on the same line."""
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- what the server sends
+    def _on_talk(self, m: dict[str, Any]) -> None:
+        for line in m["lines"]:
+            self.talk[line["n"]] = line
+        if len(self.talk) > TALK_KEPT:
+            for n in sorted(self.talk)[:-TALK_KEPT]:
+                del self.talk[n]
+
+    def _on_rematch(self, m: dict[str, Any]) -> None:
+        self.votes = (m["accepted"], m["waiting"])
+        self.asked_again = any(s in self.mine for s in m["accepted"])  # said here or before, as the server keeps it
+
+    def _on_rematched(self, m: dict[str, Any]) -> None:
+        self.rematched = m
 
     # ---------------------------------------------------------------- table talk
     def shown(self, line: dict[str, Any]) -> bool:
         """Whether a line is shown here: a muted player's from before the mute only (muted
         before this window opened: none of theirs)."""
         seat = line.get("seat")
-        return seat not in self.muted or line["n"] <= self.mute_from.get(seat, -1)
+        return seat is None or seat not in self.muted or line["n"] <= self.mute_from.get(seat, -1)
 
     def lines(self) -> list[dict[str, Any]]:
         """The players' lines shown here, oldest first."""
@@ -69,7 +120,7 @@ class Together:
             return "Nothing to say: the line has nothing to read."
         if not self.mine:
             return "Spectators read the table's talk; only the players speak."
-        self.link.send("chat", game=self.game_id, text=line)
+        self.link.send(ToServer.CHAT, game=self.game_id, text=line)
         return ""
 
     def mute(self, seat: int) -> bool:
@@ -90,17 +141,17 @@ class Together:
         player has said it."""
         if self.can_play_again():
             self.asked_again = accept
-            self.link.send("rematch", game=self.game_id, accept=accept)
+            self.link.send(ToServer.REMATCH, game=self.game_id, accept=accept)
 
-    def next_session(self) -> Any:
+    def next_session(self) -> NetSession | None:
         """The session of the game the players went on to, on this same connection."""
         m = self.rematched
         if m is None or not m["seats"]:
             return None
         self.done = True
-        nxt = type(self)(self.content, self.link, m["next"], self.token, m["seats"], self.host, self.server)
+        nxt = self.again(m["next"], m["seats"])
         nxt.muted = set()
-        self.link.send("join", game=m["next"], token=self.token)
+        self.link.send(ToServer.JOIN, game=m["next"], token=self.token)
         return nxt
 
     def finish(self) -> None:
@@ -109,9 +160,9 @@ class Together:
         self.link.close()
 
     # ---------------------------------------------------------------- the end screen
-    def end_buttons(self) -> list[tuple[str, tuple, str, bool]]:
+    def end_buttons(self) -> list[tuple[str, tuple[Any, ...], str, bool]]:
         """The end screen's buttons for an online game: (label, key, tip, selected)."""
-        out = []
+        out: list[tuple[str, tuple[Any, ...], str, bool]] = []
         if self.mine and not self.done:
             said = self.asked_again
             out.append(("Not this time" if said else "Play again", ("again", not said),
@@ -151,7 +202,7 @@ class Together:
             return "online" if key == ("online",) else "title"
         return None
 
-    def end_pump(self, online_file) -> Any:
+    def end_pump(self, online_file: Path | None) -> NetSession | None:
         """Take in what came while the end screen shows; the new game's session once it can
         be shown (the players all said yes), else None."""
         if self.following is None:

@@ -7,13 +7,17 @@ the table opens the player's own session on it. No pygame here."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from fate.content.model import Content
 from fate.engine import Event
 from fate.net.link import Link, error_words
+from fate.protocol import ErrorCode, ToClient, ToServer
 from fate.ui.online.session import NetSession, public
-from fate.ui.session import SeatConfig
+from fate.ui.session import SeatConfig, Session, TableSession
+
+WATCH_REFUSED = frozenset({ErrorCode.BAD_WATCH, ErrorCode.NOT_PUBLIC, ErrorCode.NO_SUCH_GAME, ErrorCode.TOO_MANY})
 
 
 class WatchSession(NetSession):
@@ -30,30 +34,36 @@ class WatchSession(NetSession):
         self.delay = 0
         self.talk_shown = False  # whether the host lets spectators read the table's talk
         self.watching = False
-        link.set_greeting([{"type": "watch", **({"code": code} if code else {"game": game_id})}])
+        link.set_greeting([{"type": ToServer.WATCH, **({"code": code} if code else {"game": game_id})}])
 
-    def take(self, got: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        rest = []
-        for m in got:
-            kind = m["type"]
-            if self._sit_rid >= 0 and m.get("rid") == self._sit_rid and kind in ("claimed", "error"):
-                self._sit_rid = -1
-                if kind == "claimed":
-                    self.seated = m
-                else:
-                    self.notice = sit_words(m)
-            elif kind == "watching":
-                self.game_id, self.delay, self.talk_shown, self.watching = m["game"], m["delay"], m["chat"], True
-            elif kind == "spectate" and m["game"] == self.game_id:
-                self._spectate(m)
-            elif kind == "error" and m["code"] in ("bad_watch", "not_public", "no_such_game", "too_many"):
-                self.fatal = watch_words(m)
-            elif kind == "offline":
-                self.watching = False
-            else:
-                rest.append(m)
-        super().take(rest)
-        return got
+    def handlers(self) -> dict[str, Callable[[dict[str, Any]], None]]:
+        """A player's table's, and what only a spectator is sent (its errors and the line's
+        drop are its own)."""
+        return super().handlers() | {ToClient.WATCHING: self._on_watching, ToClient.SPECTATE: self._spectate,
+                                     ToClient.CLAIMED: self._on_claimed}
+
+    def _ours(self, m: dict[str, Any]) -> bool:
+        return m["type"] == ToClient.WATCHING or super()._ours(m)  # watched by code: the game is named here
+
+    def _on_watching(self, m: dict[str, Any]) -> None:
+        self.game_id, self.delay, self.talk_shown, self.watching = m["game"], m["delay"], m["chat"], True
+
+    def _on_claimed(self, m: dict[str, Any]) -> None:
+        if self._sit_rid >= 0 and m.get("rid") == self._sit_rid:
+            self._sit_rid = -1
+            self.seated = m
+
+    def _on_error(self, m: dict[str, Any]) -> None:
+        if self._sit_rid >= 0 and m.get("rid") == self._sit_rid:
+            self._sit_rid = -1
+            self.notice = sit_words(m)
+        elif m["code"] in WATCH_REFUSED:
+            self.fatal = watch_words(m)
+        else:
+            super()._on_error(m)
+
+    def _on_offline(self, m: dict[str, Any]) -> None:
+        self.watching = False
 
     def _spectate(self, m: dict[str, Any]) -> None:
         old = self.states.get(-1)
@@ -96,7 +106,8 @@ class WatchSession(NetSession):
     def sit(self, name: str) -> None:
         """Ask for the open seat (once at a time); ``seated`` or a ``notice`` says how it went."""
         if self._sit_rid < 0:
-            self._sit_rid = self.link.send("sit", game=self.game_id, **({"name": name} if name else {}))
+            named: dict[str, Any] = {"name": name} if name else {}
+            self._sit_rid = self.link.send(ToServer.SIT, game=self.game_id, **named)
 
     def sitting(self) -> bool:
         return self._sit_rid >= 0
@@ -134,3 +145,10 @@ def watch_words(m: dict[str, Any]) -> str:
             "not_public": "That game is private: its host can give you its watch code.",
             "too_many": "That game has as many spectators as it can take; try again later.",
             }.get(m["code"], error_words(m))
+
+
+def _sessions_keep_the_table_contract(local: Session, player: NetSession, spectator: WatchSession) -> list[TableSession]:
+    """Never called: the type checker (``python -m mypy``) reads it, and fails when a session the
+    table may be given lacks a member of ``TableSession`` (fate/ui/session.py) or gives it
+    another shape."""
+    return [local, player, spectator]

@@ -36,10 +36,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from fate.content.model import Content
 from fate.engine import Game, Prompt
+from fate.engine.choices import ChoiceKind, kind_of, number_of, read_choice
 from fate.engine.constants import ELDER_SIGNS_TO_LOSE
 from fate.records.settings import AUTOPASS_MODES as MODES
 from fate.records.settings import TEMPORARY_MODES
+from fate.ui.session import TableSession
 from fate.ui.table.free_control import control_answer
 from fate.ui.table.roll_worth import answers_raid, betters_roll, spoils_roll, timing_of
 
@@ -132,6 +135,32 @@ def window_of(p: Prompt) -> tuple[str, int]:
     return "", -1
 
 
+@dataclass(frozen=True)
+class Moment:
+    """Where the game stands as auto-pass weighs a chance to cast: the turn, whose turn it is,
+    the decision's number, the Investigators in each Lodge (public), and the game itself at a
+    local table (a pending roll is judged card by card); online None: such a card is asked."""
+
+    content: Content
+    turn: int
+    current: int
+    decision: int
+    lodges: tuple[int, ...]
+    game: Game | None = None
+
+    @classmethod
+    def of(cls, g: Game) -> Moment:
+        return cls(g.content, g.turn, g.cur, g.decision, tuple(g.inv_lodge), g)
+
+    @classmethod
+    def at(cls, s: TableSession, content: Content) -> Moment:
+        """The moment of the game a table shows (``TableSession``), wherever its rules run."""
+        if s.game is not None:
+            return cls.of(s.game)
+        rows = s.view(None).get("seats") or []
+        return cls(content, s.turn, s.current, s.decision, tuple(r.get("investigators", 0) for r in rows))
+
+
 @dataclass
 class AutoPass:
     """The table's memory for auto-pass, per seat. Nothing here is saved with the game."""
@@ -145,52 +174,53 @@ class AutoPass:
     def mode(self, seat: int) -> str:
         return self.modes[seat] if 0 <= seat < len(self.modes) and self.modes[seat] in MODES else DEFAULT_MODE
 
-    def passes(self, g: Game, p: Prompt) -> bool:
+    def passes(self, m: Moment, p: Prompt) -> bool:
         """Should the table answer "pass" to this prompt for its (human) seat?"""
         if p.kind != "cast_window" or p.choice("pass") is None:
             return False
         seat = p.seat
         kind, aimed = window_of(p)
-        own = g.cur == seat and kind != "investigators"
+        own = m.current == seat and kind != "investigators"
+        content = m.content
         if seat in self.until:
-            if own and g.turn != self.until[seat]:
+            if own and m.turn != self.until[seat]:
                 del self.until[seat]  # the seat's next turn has come
             else:
                 return True
         if seat in self.armed:
             self.armed.discard(seat)
-            self.plain[seat] = len(g.choices_made)
+            self.plain[seat] = m.decision
             return False
         mode = self.mode(seat)
         if mode == "every":
             return False
         if mode == "never":
             return True
-        if kind == "raid" and aimed == seat and 0 <= seat < len(g.inv_lodge) and not g.inv_lodge[seat]:
+        if kind == "raid" and aimed == seat and 0 <= seat < len(m.lodges) and not m.lodges[seat]:
             return True  # a raid on an empty Lodge: no card has an Investigator there to send away
         if kind == "after_roll" and aimed == seat:
-            return not any(betters_roll(g, c.id) for c in p.choices)  # the player's own roll
+            return not any(betters_roll(content, m.game, c.id) for c in p.choices)  # the player's own roll
         if kind == "raid" and aimed == seat:
-            return not any(answers_raid(g, c.id) for c in p.choices)
+            return not any(answers_raid(content, c.id) for c in p.choices)
         if kind == "after_roll" and 0 <= aimed != seat and not any(
-                spoils_roll(g, c.id) or {"other_turn", "end"} & timing_of(g, c.id) for c in p.choices):
+                spoils_roll(content, m.game, c.id) or {"other_turn", "end"} & timing_of(content, c.id) for c in p.choices):
             return True  # a rival's roll that no card held could make worse for them
-        if own and kind == "end" and not any("end" in timing_of(g, c.id) for c in p.choices):
+        if own and kind == "end" and not any("end" in timing_of(content, c.id) for c in p.choices):
             return True  # cast on this turn's earlier chances, or press Cast… before it ends
         if not own and kind in RIVAL_EARLY:
             return True  # a card for a rival's turn waits for the moment its move is known
-        if not own and not any(_RIVAL_TIMINGS & timing_of(g, c.id) for c in p.choices):
+        if not own and not any(_RIVAL_TIMINGS & timing_of(content, c.id) for c in p.choices):
             return True  # a rival's turn, and nothing held is made for it
         turn, seen = self.offered.get(seat, (-1, frozenset()))
         now = frozenset(c.id for c in p.choices if c.id != "pass")
-        if turn == g.turn and now <= seen:
+        if turn == m.turn and now <= seen:
             return True  # asked already this turn, with nothing new to cast
-        self.offered[seat] = (g.turn, now | (seen if turn == g.turn else frozenset()))
+        self.offered[seat] = (m.turn, now | (seen if turn == m.turn else frozenset()))
         return False
 
-    def pass_until_turn(self, g: Game, seat: int) -> None:
+    def pass_until_turn(self, m: Moment, seat: int) -> None:
         """The seat's "Pass until my next turn"."""
-        self.until[seat] = g.turn if g.cur == seat else -1
+        self.until[seat] = m.turn if m.current == seat else -1
 
     def arm(self, seat: int) -> None:
         """Cast…: the table stops at this seat's next casting window, whatever the mode."""
@@ -205,9 +235,9 @@ _SHORT = {("control_action", "take"): "Take it", ("control_action", "skip"): "Do
 
 def full_label(prompt: dict, cid: str, hand: list[dict], content) -> str:
     """A choice's whole meaning for its tooltip, where its button's words are short."""
-    head, _, rest = cid.partition(":")
-    if head == "wild" and rest.isdigit() and 0 <= int(rest) < len(content.symbols):
-        sym = content.symbols[int(rest)]
+    wild = number_of(cid, ChoiceKind.WILD)
+    if wild is not None and wild < len(content.symbols):
+        sym = content.symbols[wild]
         n = sum(1 for card in hand if card.get("back") == sym.id)
         return (f"Play {'both' if n == 2 else 'two'} {sym.name} Spells together as a Wild pair: the Fate Piece goes "
                 "to any other location.")
@@ -234,7 +264,8 @@ def readable_labels(v: dict, content) -> dict[str, str]:
         return {}
     out = {}
     for c in prompt.get("choices", ()):
-        head, _, rest = c["id"].partition(":")
+        read = read_choice(c["id"])
+        head, rest = (read.kind, read.value) if read is not None else (None, "")
         gains = _GAINS_SIGNS.search(c["label"])
         if gains and prompt.get("seat") == me:  # what the choice would leave the cult with
             then = v["seats"][me].get("elder_signs", 0) + int(gains.group(1))
@@ -243,13 +274,13 @@ def readable_labels(v: dict, content) -> dict[str, str]:
             continue
         if (prompt.get("kind"), c["id"]) in _SHORT:
             out[c["id"]] = _SHORT[prompt["kind"], c["id"]]
-        elif head == "wild" and rest.isdigit() and 0 <= int(rest) < len(content.symbols):
+        elif head == ChoiceKind.WILD and int(rest) < len(content.symbols):
             out[c["id"]] = f"{content.symbols[int(rest)].name} Wild pair"
-        elif head == "play" and rest in content.by_id and c["label"].startswith("Play "):
+        elif head == ChoiceKind.PLAY and rest in content.by_id and c["label"].startswith("Play "):
             card = content.card(rest)
             if 0 <= card.symbol < len(content.locations):
                 out[c["id"]] = f"Play {card.name}: to {content.locations[card.symbol].name}"
-        elif head == "ready" and c["label"].endswith(")") and rest in content.by_id:
+        elif head == ChoiceKind.READY and c["label"].endswith(")") and rest in content.by_id:
             card = content.card(rest)
             names = [content.symbols[x].name if x else "any symbol" for x in card.cost]
             pays = (", ".join(names[:-1]) + " and " + names[-1]) if len(names) > 1 else (names or ["nothing"])[0]
@@ -267,7 +298,7 @@ def readable_text(prompt: dict, content=None, shown: dict | None = None) -> str:
     if prompt.get("kind") == "temporary_control" and content is not None:
         good, faces = temporary_odds(content)
         return f"{text} ({good} chance{'s' if good != 1 else ''} in {faces}; a failed roll costs nothing)"
-    dice = [c for c in prompt.get("choices", ()) if c["id"].startswith("die:")]
+    dice = [c for c in prompt.get("choices", ()) if kind_of(c["id"]) == ChoiceKind.DIE]
     if text.endswith("which die?") and len(dice) == 1:
         label = dice[0]["label"]
         head = text[:text.rfind(":") + 1]  # the card asking, "Chant from the Deep:"
@@ -296,13 +327,13 @@ def table_answer(auto: AutoPass, temporary: list[str], g: Game, p: Prompt,
     """The choice the table takes for a human seat's prompt (auto-pass, the Temporary Control
     setting, the Control Action setting (``None``: the default), the one legal outcome), or None
     when the player is asked."""
-    if auto.passes(g, p):
+    if auto.passes(Moment.of(g), p):
         return "pass"
     roll = temporary_answer(temporary, p)
     if roll is not None:
         return roll
-    take = control_answer(control if control is not None else [], g, p)
-    return take if take is not None else only_outcome(g, p)
+    take = control_answer(control if control is not None else [], p)
+    return take if take is not None else only_outcome(p)
 
 
 @dataclass
@@ -325,7 +356,7 @@ def fold(g: Game, p: Prompt, auto: AutoPass, temporary: list[str], humans: set[i
     (a roll, a draw: nothing is learned early) or anyone else's decision."""
     seat = p.seat
     if p.kind != "cast_window" or window_of(p)[0] not in FOLD_WINDOWS or g.cur != seat \
-            or auto.mode(seat) != DEFAULT_MODE or auto.plain.get(seat) == len(g.choices_made):
+            or auto.mode(seat) != DEFAULT_MODE or auto.plain.get(seat) == g.decision:
         return None
     copy = g.clone()
     table = AutoPass(list(auto.modes), set(auto.armed), dict(auto.until), dict(auto.offered))
@@ -345,7 +376,7 @@ def fold(g: Game, p: Prompt, auto: AutoPass, temporary: list[str], humans: set[i
     return None
 
 
-def only_outcome(g: Game, p: Prompt) -> str | None:
+def only_outcome(p: Prompt) -> str | None:
     """The choice id to take for the player when the decision has one legal outcome, else None.
 
     One choice is one outcome. A Wild pair's first Spell, when exactly two Spells

@@ -29,7 +29,7 @@ instead) and ``ask``. No pygame here: the bench plays the same rules.
 
 from __future__ import annotations
 
-from fate.engine import Game, Prompt
+from fate.engine import Prompt
 from fate.engine.constants import (
     CEREMONY,
     GATHERING,
@@ -83,7 +83,7 @@ def control_mode(modes: list[str], seat: int) -> str:
     return modes[seat] if 0 <= seat < len(modes) and modes[seat] in CONTROL_MODES else DEFAULT_CONTROL
 
 
-def control_answer(modes: list[str], g: Game, p: Prompt) -> str | None:
+def control_answer(modes: list[str], p: Prompt) -> str | None:
     """The table's answer to a Control Action prompt under the seat's setting ("take"), or None
     to ask."""
     if p.kind != "control_action" or p.choice("take") is None or p.choice("cleanse") is not None:

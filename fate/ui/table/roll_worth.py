@@ -23,14 +23,16 @@ raid on the rival.
 
 from __future__ import annotations
 
+from fate.content.model import Content
 from fate.engine import Game
+from fate.engine.choices import ChoiceKind, read_choice
 
 DICE_STEPS = frozenset({"reroll", "set_face", "remove_dice", "add_dice"})
 RAID_STEPS = frozenset({"investigators_home"})
 REROLL_WORTH = 1 / 3  # a die is worth a card when its chance of turning out the way wanted is at least this
 
 
-def _steps(content, steps: int) -> list[dict]:
+def _steps(content: Content, steps: int) -> list[dict]:
     """The effect steps of a step list, those of its options included."""
     out = []
     for step in content.step_lists[steps] if 0 <= steps < len(content.step_lists) else ():
@@ -40,11 +42,17 @@ def _steps(content, steps: int) -> list[dict]:
     return out
 
 
-def _card_steps(g: Game, cid: str) -> list[dict]:
-    head, _, card = cid.partition(":")
-    if head not in ("cast", "use") or card not in g.content.by_id:
+def _card_of(cid: str) -> str | None:
+    """The card a choice casts or uses ("cast:<card>", "use:<card>"), or None."""
+    read = read_choice(cid)
+    return read.value if read is not None and read.kind in (ChoiceKind.CAST, ChoiceKind.USE) else None
+
+
+def _card_steps(content: Content, cid: str) -> list[dict]:
+    card = _card_of(cid)
+    if card is None or card not in content.by_id:
         return []
-    return _steps(g.content, g.content.card(card).effect)
+    return _steps(content, content.card(card).effect)
 
 
 def judged(g: Game) -> tuple[str, frozenset[int], bool] | None:
@@ -74,11 +82,12 @@ def _worth(good: int, faces: int, dice: int = 1) -> bool:
     return faces > 0 and 1 - (1 - good / faces) ** max(1, dice) >= REROLL_WORTH
 
 
-def betters_roll(g: Game, cid: str) -> bool:
-    """Could the card this choice casts make the player's own pending roll better?"""
-    steps = _card_steps(g, cid)
-    if getattr(g, "rolls", None) is None or getattr(g, "stack", None) is None:
-        return bool({step["do"] for step in steps} & DICE_STEPS)  # online the client holds no game: asked
+def betters_roll(content: Content, g: Game | None, cid: str) -> bool:
+    """Could the card this choice casts make the player's own pending roll better? (``g``: the
+    game at a local table; None online, where the client holds no game and such a card is asked.)"""
+    steps = _card_steps(content, cid)
+    if g is None:
+        return bool({step["do"] for step in steps} & DICE_STEPS)
     if not g.rolls:
         return False
     got = judged(g)
@@ -100,12 +109,13 @@ def betters_roll(g: Game, cid: str) -> bool:
     return False
 
 
-def spoils_roll(g: Game, cid: str) -> bool:
-    """Could the card this choice casts make a rival's pending roll worse for that rival?"""
-    steps = _card_steps(g, cid)
+def spoils_roll(content: Content, g: Game | None, cid: str) -> bool:
+    """Could the card this choice casts make a rival's pending roll worse for that rival?
+    (``g`` as for ``betters_roll``.)"""
+    steps = _card_steps(content, cid)
     if not {s["do"] for s in steps} & DICE_STEPS:
         return False
-    if getattr(g, "rolls", None) is None or getattr(g, "stack", None) is None:
+    if g is None:
         return True  # online the client holds no game: asked
     got = judged(g)
     if got is None:
@@ -127,17 +137,17 @@ def spoils_roll(g: Game, cid: str) -> bool:
     return False
 
 
-def answers_raid(g: Game, cid: str) -> bool:
+def answers_raid(content: Content, cid: str) -> bool:
     """Is the card this choice casts made for a raid on the player: sending Investigators home
     from its Lodge, or timed for a raid?"""
-    return "raided" in timing_of(g, cid) or any(s["do"] in RAID_STEPS for s in _card_steps(g, cid))
+    return "raided" in timing_of(content, cid) or any(s["do"] in RAID_STEPS for s in _card_steps(content, cid))
 
 
-def timing_of(g: Game, cid: str) -> frozenset[str]:
+def timing_of(content: Content, cid: str) -> frozenset[str]:
     """The timing words of the card a choice casts or uses ("cast:<card>", "use:<card>")."""
-    head, _, card = cid.partition(":")
-    if head in ("cast", "use") and card in g.content.by_id:
-        return frozenset(g.content.card(card).timing)
+    card = _card_of(cid)
+    if card is not None and card in content.by_id:
+        return frozenset(content.card(card).timing)
     return frozenset()
 
 

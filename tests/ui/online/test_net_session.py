@@ -7,7 +7,7 @@ import json
 import random
 
 from fate.engine import new_game, view
-from fate.ui.online.session import ViewGame, public
+from fate.ui.online.session import public
 
 
 def views_of(content, players=3, decisions=60, seed=8):
@@ -26,16 +26,41 @@ def test_the_public_view_of_a_seats_view_is_the_engines_spectator_view(content):
         assert public(mine) == spectator
 
 
-def test_the_table_helpers_read_turn_and_prompt_from_a_state(content):
+def test_both_sessions_answer_the_table_alike_from_the_same_game(content):
+    """The table's contract (``TableSession``): an online session fed the server's states of a
+    game (fate/server/views.py, through the client's one parser) tells the turn, whose turn,
+    the decision's number and the decision asked as a local session around the same game does;
+    only the local one holds the game."""
+    from fate.net.link import Link
+    from fate.net.messages import parse
+    from fate.server import views
+    from fate.ui.online.session import NetSession
+    from fate.ui.session import SeatConfig, Session
+
+    seats = [{"seat": s, "kind": "host", "level": "", "name": "", "claimed": True, "resigned": False, "here": True}
+             for s in range(3)]
     g = views_of(content, decisions=30)
-    p = g.pending()
-    st = {"decision": len(g.choices_made), "view": view(g, p.seat),
-          "prompt": dict(view(g, p.seat)["prompt"], context=list(p.context))}
-    vg = ViewGame(content, st)
-    assert (vg.turn, vg.cur, len(vg.choices_made)) == (g.turn, g.cur, len(g.choices_made))
-    got = vg.pending()  # the ids, labels and public facts a choice is known by (not the engine's values)
-    assert (got.seat, got.kind, got.text, got.context) == (p.seat, p.kind, p.text, p.context)
-    assert [(c.id, c.label) for c in got.choices] == [(c.id, c.label) for c in p.choices]
+    link = Link("ws://127.0.0.1:1", content, retry=False)  # never online: the messages are fed by hand
+    net = NetSession(content, link, "g", "t" * 20, [0, 1, 2])
+    local = Session.from_game(content, [SeatConfig() for _ in range(3)], g.clone())
+    try:
+        rnd = random.Random(5)
+        for _ in range(8):
+            p = g.pending()
+            net.take([parse(json.dumps(views.state("g", g, p.seat, [], content, seats)), content)])
+            assert net.game is None and local.game is not None
+            assert (net.turn, net.current, net.decision) == (local.turn, local.current, local.decision) == (
+                g.turn, g.cur, len(g.choices_made))
+            got, want = net.prompt(), local.prompt()
+            assert got is not None and want is not None
+            assert (got.seat, got.kind, got.text, got.context) == (want.seat, want.kind, want.text, want.context)
+            assert [(c.id, c.label) for c in got.choices] == [(c.id, c.label) for c in want.choices]
+            cid = rnd.choice(p.choices).id
+            g.apply(cid)
+            local.apply(cid)
+    finally:
+        net.close()
+        local.close()
 
 
 def test_during_the_draft_a_shared_screen_shows_no_god_already_kept(content):

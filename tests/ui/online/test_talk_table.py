@@ -73,9 +73,9 @@ def test_talk_shows_on_the_table_mutes_from_now_on_and_esc_closes_it_first(conte
     # a line said while Ann's talk is closed shows on her table, a click away, for a few seconds
     press(bob, ("ui", "talk", "toggle"))
     press(bob, ("ui", "talk", "phrase", "Good game"))
-    until(apps, lambda: ann.scene.toasts, "Bob's line to show on Ann's table")
+    until(apps, lambda: ann.scene.talk_panel.toasts, "Bob's line to show on Ann's table")
     note = spot(ann, ("ui", "talk", "toggle"))
-    assert [line["text"] for line, _ in ann.scene.toasts] == ["Good game"]
+    assert [line["text"] for line, _ in ann.scene.talk_panel.toasts] == ["Good game"]
     assert "Bob" in labels(ann) and "Talk (1)" in labels(ann)
     ann.frame([], TOAST_SECONDS + 0.5)  # the table's clock goes on: the note goes
     assert "Bob" not in labels(ann) and note is not None
@@ -106,9 +106,9 @@ def test_talk_shows_on_the_table_mutes_from_now_on_and_esc_closes_it_first(conte
     press(ann, ("ui", "talk", "box"))
     for ch in "at":
         key(ann, ch)
-    assert ann.scene.talk_open and ann.scene.talk_text == "at"
+    assert ann.scene.talk_panel.talk_open and ann.scene.talk_panel.talk_text == "at"
     key(ann, k=pygame.K_ESCAPE)
-    assert not ann.scene.talk_open and not ann.scene.menu
+    assert not ann.scene.talk_panel.talk_open and not ann.scene.menu
     key(ann, k=pygame.K_ESCAPE)
     assert ann.scene.menu
     key(ann, k=pygame.K_ESCAPE)
@@ -122,13 +122,13 @@ def test_an_empty_panel_never_says_nothing_was_said_when_muted_players_spoke(con
     bob = from_lobby(content, tmp_path, "Bob", where, made.game, ("sit",), [ann])
     apps = [ann, bob]
     until(apps, lambda: ann.scene.session.name(1) == "Bob", "Ann's table to name Bob")
-    assert ann.scene.talk_empty_words().startswith("Nothing said yet")
+    assert ann.scene.talk_panel.talk_empty_words().startswith("Nothing said yet")
     ann.scene.session.muted = {1}  # as a game reopened from My online games with Bob muted
     press(bob, ("ui", "talk", "toggle"))
     press(bob, ("ui", "talk", "phrase", "Your turn"))
     until(apps, lambda: ann.scene.session.talk, "Bob's line to reach Ann")
-    assert ann.scene.session.panel_lines() == [] and not ann.scene.toasts
-    assert ann.scene.talk_empty_words() == "Only muted players have spoken here (1 line hidden)."
+    assert ann.scene.session.panel_lines() == [] and not ann.scene.talk_panel.toasts
+    assert ann.scene.talk_panel.talk_empty_words() == "Only muted players have spoken here (1 line hidden)."
     # Bob's window goes: the table says so in the talk, in its own voice (no name), muted or not
     bob.scene.session.close()
     until([ann], lambda: ann.scene.session.panel_lines(), "the table's line that Bob left")

@@ -10,7 +10,7 @@ from fate.tools.scenario import build
 from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
-from fate.ui.table.autopass import AutoPass, fold, window_of
+from fate.ui.table.autopass import AutoPass, Moment, fold, window_of
 from tests.ui.table.test_table_play import frame
 
 ANY_SPELL = "key-03"  # Crack in the Seal: any time
@@ -82,7 +82,7 @@ def test_cast_button_stops_at_the_next_chance_even_with_never(content, tmp_path)
         undo = len(scene.session.game.choices_made)
         assert undo >= 1 and scene.session.game.choices_made[0] == "pass"
         frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c")])
-        assert 0 in scene.auto.armed
+        assert 0 in scene.answers.auto.armed
         # the next window of seat 0 is shown
         for _ in range(40):
             frame(app)
@@ -336,8 +336,8 @@ def temporary_roll(content, held: str, face: str):
 def test_r_ac_3_after_your_roll_the_default_stops_only_for_a_card_that_could_better_it(content, held, face, stops):
     g, p = temporary_roll(content, held, face)
     assert window_of(p) == ("after_roll", 0)
-    assert AutoPass(["mine"]).passes(g, p) is not stops
-    assert AutoPass(["every"]).passes(g, p) is False  # stop at every chance still stops
+    assert AutoPass(["mine"]).passes(Moment.of(g), p) is not stops
+    assert AutoPass(["every"]).passes(Moment.of(g), p) is False  # stop at every chance still stops
 
 
 @pytest.mark.parametrize("held,stops", [("key-06", True), ("lantern-07", False)])
@@ -347,7 +347,7 @@ def test_r_rd_1_raided_the_default_stops_only_for_a_card_made_for_a_raid(content
                                   "seats": [{"hand": ["key-01", "tome-01", "hood-01"], "investigators": 5,
                                              "reserve": [held]}]}, "skip", kind="raid")
     assert window_of(p) == ("raid", 0)
-    assert AutoPass(["mine"]).passes(g, p) is not stops
+    assert AutoPass(["mine"]).passes(Moment.of(g), p) is not stops
 
 
 def prepare_with(content, tmp_path, held: str = "tome-01"):
@@ -392,7 +392,7 @@ def test_the_hint_on_a_move_that_carries_a_chance_to_cast_says_why_the_prompt_ch
         frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
         frame(app)
         assert scene.picker.prompt["kind"] == "cast_window"  # the chance to cast, asked on its own...
-        said = scene._notice_place[1][1]  # ...and the table says why, wrapped where it covers no place
+        said = scene.panels._notice_place[1][1]  # ...and the table says why, wrapped where it covers no place
         assert " ".join(said) == UNFOLDED and all(ln in app.ink.drawn for ln in said)
     finally:
         app.close()
@@ -442,14 +442,14 @@ def test_a_window_is_asked_as_it_is_when_a_roll_or_anyone_else_comes_between(con
                                   "seats": [{"hand": ["key-01", "tome-02", "hood-02"], "reserve": ["tome-01"]}]})
     armed = AutoPass(["mine"])
     armed.arm(0)
-    assert armed.passes(g, p) is False
+    assert armed.passes(Moment.of(g), p) is False
     assert fold(g, p, armed, ["always"], {0}) is None
     table = AutoPass(["mine"])
-    assert table.passes(g, p) is False  # as the table weighs it first: offered, once this turn
+    assert table.passes(Moment.of(g), p) is False  # as the table weighs it first: offered, once this turn
     assert fold(g, p, table, ["always"], {0}).prompt.kind == "move"
     assert g.pending() is p  # the fold looked ahead on a copy
     every = AutoPass(["every"])
-    assert every.passes(g, p) is False and fold(g, p, every, ["always"], {0}) is None  # each as it is
+    assert every.passes(Moment.of(g), p) is False and fold(g, p, every, ["always"], {0}) is None  # each as it is
 
 
 def test_three_wild_pairs_sit_in_the_prompt_bar_and_the_chosen_spells_are_outlined(content, tmp_path):

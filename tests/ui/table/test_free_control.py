@@ -14,7 +14,7 @@ from fate.tools.scenario import build
 from fate.ui.app import App, click
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
-from fate.ui.table.autopass import AutoPass, table_answer, window_of
+from fate.ui.table.autopass import AutoPass, Moment, table_answer, window_of
 from fate.ui.table.free_control import control_answer
 from tests.ui.table.test_table_play import frame
 
@@ -38,7 +38,7 @@ def control_prompt(content, place: str, dice=(), solo: bool = False, **seat):
 
 def test_r_ow_2_the_other_worlds_control_action_is_taken_for_the_player(content):
     g, p = control_prompt(content, "other_worlds", dice=["pentagram"] * 4, abyss=5, lodge=11)
-    assert control_answer(["helps"] * 4, g, p) == "take"
+    assert control_answer(["helps"] * 4, p) == "take"
     lodge = g.lodge[0]
     g.apply("take")
     assert g.lodge[0] > lodge  # the Cultists came back from the Abyss
@@ -46,21 +46,21 @@ def test_r_ow_2_the_other_worlds_control_action_is_taken_for_the_player(content)
 
 def test_r_mu_3_the_museum_control_action_is_taken_and_each_part_is_still_asked(content):
     g, p = control_prompt(content, "museum")
-    assert control_answer(["helps"] * 4, g, p) == "take"
+    assert control_answer(["helps"] * 4, p) == "take"
     g.apply("take")
     assert g.pending().kind == "museum_replace" and g.pending().choice("keep") is not None
 
 
 def test_r_ga_2_the_gathering_control_action_is_taken_and_moving_none_is_still_offered(content):
     g, p = control_prompt(content, "gathering")
-    assert control_answer(["helps"] * 4, g, p) == "take"
+    assert control_answer(["helps"] * 4, p) == "take"
     g.apply("take")
     assert g.pending().kind == "gathering_move" and g.pending().choice("stop") is not None
 
 
 def test_r_li_3_the_library_control_action_is_taken_and_readying_nothing_is_still_offered(content):
     g, p = control_prompt(content, "library")
-    assert control_answer(["helps"] * 4, g, p) == "take"
+    assert control_answer(["helps"] * 4, p) == "take"
     g.apply("take")
     assert g.pending().kind == "ready_free" and any(c.id.startswith("ready:") for c in g.pending().choices)
     assert g.pending().choices[-1].label == "Ready nothing"
@@ -70,19 +70,19 @@ def test_r_li_3_the_library_control_action_is_taken_and_readying_nothing_is_stil
 def test_r_ce_2_r_sa_2_a_control_action_paid_with_cultists_is_asked(content, place):
     """R-CE-2 and R-SA-2 sacrifice Cultists: the default asks."""
     g, p = control_prompt(content, place)
-    assert control_answer(["helps"] * 4, g, p) is None
-    assert control_answer(["always"] * 4, g, p) == "take"  # the player said so in Settings
+    assert control_answer(["helps"] * 4, p) is None
+    assert control_answer(["always"] * 4, p) == "take"  # the player said so in Settings
 
 
 def test_r_so_7_with_a_curse_to_destroy_instead_the_control_action_is_asked(content):
     g, p = control_prompt(content, "library", solo=True, curses=["hubris"])
     assert p.choice("cleanse") is not None
-    assert control_answer(["helps"] * 4, g, p) is None and control_answer(["always"] * 4, g, p) is None
+    assert control_answer(["helps"] * 4, p) is None and control_answer(["always"] * 4, p) is None
 
 
 def test_r_li_3_the_setting_ask_keeps_asking(content):
     g, p = control_prompt(content, "library")
-    assert control_answer(["ask"] * 4, g, p) is None
+    assert control_answer(["ask"] * 4, p) is None
     assert table_answer(AutoPass(["mine"] * 3), ["always"] * 3, g, p, ["ask"] * 4) is None
     assert table_answer(AutoPass(["mine"] * 3), ["always"] * 3, g, p, ["helps"] * 4) == "take"
 
@@ -181,8 +181,8 @@ def rival_roll(content, face: str, held: str):
 ])
 def test_r_ac_3_after_a_rivals_roll_the_default_stops_only_where_a_card_could_spoil_it(content, face, stops):
     g, p = rival_roll(content, face, "tome-04")
-    assert AutoPass(["mine", "mine"]).passes(g, p) is not stops
-    assert AutoPass(["every", "every"]).passes(g, p) is False
+    assert AutoPass(["mine", "mine"]).passes(Moment.of(g), p) is not stops
+    assert AutoPass(["every", "every"]).passes(Moment.of(g), p) is False
 
 
 def test_a_card_for_a_rivals_turn_is_offered_once_its_move_is_known(content):
@@ -197,7 +197,7 @@ def test_a_card_for_a_rivals_turn_is_offered_once_its_move_is_known(content):
         if p is None or g.cur != 1:
             break
         if p.kind == "cast_window" and p.seat == 0:
-            kinds.append((window_of(p)[0], table.passes(g, p)))
+            kinds.append((window_of(p)[0], table.passes(Moment.of(g), p)))
         g.apply("pass" if p.choice("pass") else p.choices[0].id)
     assert ("prepare", True) in kinds and ("activate", False) in kinds, kinds
 
@@ -211,4 +211,4 @@ def test_r_ac_3_dice_added_to_your_roll_are_judged_as_a_reroll_is(content, held,
 
     g, p = temporary_roll(content, held, "skull")
     assert window_of(p) == ("after_roll", 0)
-    assert AutoPass(["mine"]).passes(g, p) is not stops
+    assert AutoPass(["mine"]).passes(Moment.of(g), p) is not stops
