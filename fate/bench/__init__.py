@@ -88,10 +88,16 @@ the same games.
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import sys
+from collections.abc import Callable
 
 from fate.ground.cli import Parser, seconds, whole
 
+# the module of each bench whose name differs from its command's (fate.bench.review would be
+# the fourth review.py of the house)
+MODULES = {"review": "reviewing"}
 BENCHES = ("engine", "search", "frames", "idle", "package", "load", "prompts", "hint", "server", "online", "fingerprint",
            "review", "turns", "words")
 
@@ -126,35 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the bench named on the command line; each module is imported only when asked for
     (the frames bench needs pygame, the engine's does not)."""
     args = parser().parse_args(argv)
-    if args.what == "engine":
-        from fate.bench import engine as bench
-    elif args.what == "search":
-        from fate.bench import search as bench
-    elif args.what == "frames":
-        from fate.bench import frames as bench
-    elif args.what == "idle":
-        from fate.bench import idle as bench
-    elif args.what == "package":
-        from fate.bench import package as bench
-    elif args.what == "load":
-        from fate.bench import load as bench
-    elif args.what == "prompts":
-        from fate.bench import prompts as bench
-    elif args.what == "hint":
-        from fate.bench import hint as bench
-    elif args.what == "server":
-        from fate.bench import server as bench
-    elif args.what == "online":
-        from fate.bench import online as bench
-    elif args.what == "review":
-        from fate.bench import reviewing as bench
-    elif args.what == "turns":
-        from fate.bench import turns as bench
-    elif args.what == "words":
-        from fate.bench import words as bench
-    else:
-        from fate.bench import fingerprint as bench
-    return bench.report(args)
+    bench = importlib.import_module(f"fate.bench.{MODULES.get(args.what, args.what)}")
+    report: Callable[[argparse.Namespace], int] = bench.report
+    return report(args)
 
 
 if __name__ == "__main__":

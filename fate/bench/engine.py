@@ -8,7 +8,7 @@ import random
 import statistics
 import time
 
-from fate.engine import default_content, engine_kind, new_game
+from fate.engine import Game, default_content, engine_kind, new_game
 
 cpu = time.process_time
 
@@ -35,7 +35,7 @@ def engine_round(content, seconds: float, first_seed: int) -> tuple[float, float
 def clone_us(content) -> float:
     g = new_game(content, 4, 99)
     r = random.Random(99)
-    states = []
+    states: list[Game] = []
     while (p := g.pending()) is not None and len(states) < 200:
         g.apply(r.choice(p.choices))
         states.append(g.clone())

@@ -22,10 +22,16 @@ def sample_folder(folder, saves: int, long_text: int = 1_000_000) -> None:
                 saves=folder, game_id="game-base")
     r = random.Random(3)
     for _ in range(120):
-        s.apply(r.choice(s.game.pending().choices).id)
+        p = s.game.pending()
+        if p is None:  # over before 120 decisions: a shorter game is as good a sample
+            break
+        s.apply(r.choice(p.choices).id)
     s.close()
-    data = json.loads(s.save_file.read_text(encoding="utf-8"))
-    s.save_file.unlink()
+    kept = s.save_file
+    if kept is None:
+        raise RuntimeError(f"the sample game was not saved in {folder}")
+    data = json.loads(kept.read_text(encoding="utf-8"))
+    kept.unlink()
     for k in range(saves):
         meta = data["session"]["meta"]
         meta["saved_at"], meta["turn"] = 1.7e9 + k * 60, k % 40

@@ -36,7 +36,9 @@ def _server(folder: str) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen([sys.executable, "-m", "fate.server", "--port", "0", "--db", f"sqlite:{folder}/s.sqlite",
                              "--ai-workers", "1"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                             env=env, cwd=str(bundle_root()))
-    reader = oscompat.LineReader(proc.stdout)
+    out = proc.stdout
+    assert out is not None  # stdout=PIPE
+    reader = oscompat.LineReader(out)
     while True:
         line = reader.readline(60)
         if not line:
@@ -54,15 +56,15 @@ def trail_ms(content, seed: int = 5, rounds: int = 5) -> tuple[float, int]:
 
     g = new_game(content, 4, seed)
     rnd = random.Random(seed)
-    while g.pending() is not None:
-        g.apply(rnd.choice(g.pending().choices))
+    while (p := g.pending()) is not None:
+        g.apply(rnd.choice(p.choices))
     seats = [SeatRow("g", s, "host") for s in range(4)]
     times = []
     for _ in range(rounds):
         t0 = time.process_time()
-        replayed(content, g, len(g.choices_made), seats)
+        replayed(content, g, g.decision, seats)
         times.append((time.process_time() - t0) * 1000)
-    return statistics.median(times), len(g.choices_made)
+    return statistics.median(times), g.decision
 
 
 def _undo(link: Link, asked: dict, undos: list[float]) -> dict:

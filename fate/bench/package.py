@@ -31,7 +31,8 @@ def measure_package(folder, runs: int = 3) -> dict[str, float]:
     return {"size_mb": size / 1e6, "first_s": times[0], "median_s": statistics.median(times[1:]), "runs": runs}
 
 
-def bench_package() -> dict[str, float]:
+def bench_package() -> tuple[str, dict[str, float]]:
+    """The folder measured and its figures (``measure_package``)."""
     import subprocess
     from pathlib import Path
 
@@ -44,14 +45,14 @@ def bench_package() -> dict[str, float]:
             folder = staged[0]
     if not folder.is_dir():
         subprocess.run([sys.executable, str(root / "packaging" / "build.py")], check=True)
-    return measure_package(folder) | {"folder": str(folder)}
+    return str(folder), measure_package(folder)
 
 
 
 
 def report(args) -> int:
-    r = bench_package()
-    print(f"package: {r['folder']}")
+    folder, r = bench_package()
+    print(f"package: {folder}")
     print(f"bundle size: {r['size_mb']:.1f} MB")
     print(f"packaged start to first frame: first launch {r['first_s']:.2f} s, "
           f"median of {r['runs']} more {r['median_s']:.2f} s")

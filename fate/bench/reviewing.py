@@ -21,10 +21,10 @@ def sample_game(decisions: int, players: int = 3, seed: int = 1):
 
     content = default_content()
     g = new_game(content, players, seed)
-    start, choices = g.clone(), []
+    start, choices = g.clone(), list[str]()
     bots = [make_bot("easy" if s == 0 else "normal", seed + s, None) for s in range(players)]
-    while not g.over and len(choices) < decisions:
-        cid = bots[g.pending().seat].choose(g).id
+    while (p := g.pending()) is not None and len(choices) < decisions:
+        cid = bots[p.seat].choose(g).id
         choices.append(cid)
         g.apply(cid)
     return start, choices

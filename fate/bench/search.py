@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from dataclasses import dataclass
 
 from fate.engine import default_content, engine_kind, new_game
 
@@ -21,15 +22,23 @@ def search_positions(content) -> list:
             g = new_game(content, players, 100 + k)
             pick = random.Random(k).choice
             for _ in range(30 + 12 * k):
-                if g.pending() is None:
+                if (p := g.pending()) is None:
                     break
-                g.apply(pick(g.pending().choices))
-            if g.pending() is not None and g.pending().kind != "draft":
+                g.apply(pick(p.choices))
+            if (p := g.pending()) is not None and p.kind != "draft":
                 out.append(g)
     return out
 
 
-def bench_search(iterations: int = 400, rounds: int = 3) -> dict[str, float]:
+@dataclass(frozen=True)
+class SearchRate:
+    iterations_per_s: float  # the median round's
+    positions: int
+    iterations: int  # searched from each position
+    rates: list[float]  # every round's iterations a second
+
+
+def bench_search(iterations: int = 400, rounds: int = 3) -> SearchRate:
     from fate.ai.ismcts import HardBot
 
     positions = search_positions(default_content())
@@ -39,15 +48,14 @@ def bench_search(iterations: int = 400, rounds: int = 3) -> dict[str, float]:
         done = sum(HardBot(seed=r * 100 + i, iterations=iterations).decide(g).iterations
                    for i, g in enumerate(positions))
         rates.append(done / (cpu() - t0))
-    return {"iterations_per_s": statistics.median(rates), "positions": len(positions), "iterations": iterations,
-            "rounds": rounds, "all": rates}
+    return SearchRate(statistics.median(rates), len(positions), iterations, rates)
 
 
 
 
 def report(args) -> int:
     r = bench_search()
-    print(f"search: Hard, {r['iterations']} iterations from each of {r['positions']} positions, CPU time, "
-          f"median of {r['rounds']} rounds ({', '.join(f'{x:,.0f}' for x in r['all'])}); the engine {engine_kind()}")
-    print(f"Hard search iterations per second: {r['iterations_per_s']:,.0f}")
+    print(f"search: Hard, {r.iterations} iterations from each of {r.positions} positions, CPU time, "
+          f"median of {len(r.rates)} rounds ({', '.join(f'{x:,.0f}' for x in r.rates)}); the engine {engine_kind()}")
+    print(f"Hard search iterations per second: {r.iterations_per_s:,.0f}")
     return 0

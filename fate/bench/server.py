@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import IO, Any
 
 from fate.net.client import Client, ServerError, play
 
@@ -59,7 +60,8 @@ async def _slot(k: int, urls: list[str], seats: int, think: float, rng: random.R
                      for c, s in clients]
             stopper = asyncio.ensure_future(stop.wait())
             together = asyncio.gather(*plays, return_exceptions=True)
-            done, _ = await asyncio.wait({together, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            racing: set[asyncio.Future[Any]] = {together, stopper}
+            done, _ = await asyncio.wait(racing, return_when=asyncio.FIRST_COMPLETED)
             if together in done:
                 ends = together.result()
                 counts["games"] += isinstance(ends[0], dict)
@@ -121,6 +123,13 @@ def _cpu_s(pid: int) -> float:
         return 0.0
 
 
+def piped(out: IO[str] | None) -> IO[str]:
+    """A child's standard output, started with ``stdout=subprocess.PIPE`` (never None then)."""
+    if out is None:
+        raise RuntimeError("the server was started without a pipe for its output")
+    return out
+
+
 def _start_server(db: str) -> tuple[subprocess.Popen, str]:
     root = Path(__file__).resolve().parents[2]
     env = dict(os.environ, PYTHONPATH=str(root))
@@ -129,7 +138,7 @@ def _start_server(db: str) -> tuple[subprocess.Popen, str]:
                  "--max-joins", "0", "--max-lists", "0"]
     p = subprocess.Popen([sys.executable, "-m", "fate.server", "--port", "0", "--db", db, "--ai-workers", "0",
                           *unlimited], cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = p.stdout.readline()
+    line = piped(p.stdout).readline()
     if not line.startswith("listening on "):
         p.kill()
         raise RuntimeError(f"the server did not start ({line.strip()!r})")
@@ -218,7 +227,7 @@ async def asked(c: Client, gid: str, stop: asyncio.Event, seat: int = 0) -> dict
     return None
 
 
-async def hog(c: Client, gid: str, stop: asyncio.Event, said: dict, refusals: list[str]) -> None:
+async def hog(c: Client, gid: str, stop: asyncio.Event, said: dict[str, int], refusals: list[str]) -> None:
     """A stranger's game: a hint asked at every decision of seat 0, then the hinted choice played
     (``said`` counts the answers: "hint" and each error code)."""
     while (st := await asked(c, gid, stop)) is not None:
@@ -238,10 +247,13 @@ async def hog(c: Client, gid: str, stop: asyncio.Event, said: dict, refusals: li
             return
 
 
-async def every_game_allowed(clients: list[Client], hard_ais: int = 3, tries: int = 64) -> tuple[list, list, list[str]]:
+async def every_game_allowed(clients: list[Client], hard_ais: int = 3,
+                             tries: int = 64) -> tuple[list[str], list[tuple[Client, str]], list[str]]:
     """A stranger creates games until refused: games of four Hard AIs alone, then games of its
     own seat and ``hard_ais`` Hard AIs. (games alone, [(client, game)] of its own, refusals)."""
-    alone, hosted, refused = [], [], []
+    alone: list[str] = []
+    hosted: list[tuple[Client, str]] = []
+    refused: list[str] = []
     for k in range(tries):
         try:
             alone.append((await clients[k % len(clients)].request(
@@ -292,12 +304,15 @@ async def _victim(url: str, level: str, since: float, seconds: float) -> list[fl
 
 
 async def _fairness(url: str, seconds: float, addresses: int) -> dict:
-    strangers, alone, hosted, refused = [], [], [], []
+    strangers: list[Client] = []
+    alone: list[str] = []
+    hosted: list[tuple[Client, str]] = []
+    refused: list[str] = []
     for k in range(addresses):  # two connections an address, each address up to its own limits
         mine = [await Client(url, headers=stranger(k)).connect() for _ in range(2)]
         a, h, r = await every_game_allowed(mine)
         strangers, alone, hosted, refused = strangers + mine, alone + a, hosted + h, refused + r
-    stop, said, refusals = asyncio.Event(), {}, []
+    stop, said, refusals = asyncio.Event(), dict[str, int](), list[str]()
     hogs = [asyncio.ensure_future(hog(c, gid, stop, said, refusals)) for c, gid in hosted]
     await asyncio.sleep(2.0)  # the stranger's queues fill
     since = time.monotonic()
@@ -323,7 +338,7 @@ def fairness(seconds: float = 20.0, hard: float = 1.0, workers: int | None = Non
                           "--trusted-proxy", "127.0.0.1", *sized], cwd=root, env=dict(os.environ, PYTHONPATH=str(root)),
                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
-        line = p.stdout.readline()
+        line = piped(p.stdout).readline()
         if not line.startswith("listening on "):
             raise RuntimeError(f"the server did not start ({line.strip()!r})")
         r = asyncio.run(_fairness(line.split()[2], seconds, addresses))

@@ -285,7 +285,10 @@ def desktop_size() -> tuple[int, int] | None:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return tuple(sizes[0]) if sizes and min(sizes[0]) > 0 else None
+    if not sizes or min(sizes[0]) <= 0:
+        return None
+    w, h = sizes[0]
+    return w, h
 
 
 def fit_screen(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:

@@ -30,7 +30,9 @@ def run_and_kill(folder: Path, seed: int, after: float, timeout: float = 60.0) -
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     proc = subprocess.Popen(autoplay_command(seed), env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
-    lines = LineReader(proc.stdout)  # a thread reads the pipe: selectors take no pipes on Windows
+    out = proc.stdout
+    assert out is not None  # stdout=PIPE
+    lines = LineReader(out)  # a thread reads the pipe: selectors take no pipes on Windows
     path, made, start, began = None, -1, None, time.monotonic()
     try:
         while time.monotonic() - began < timeout:
@@ -52,7 +54,7 @@ def run_and_kill(folder: Path, seed: int, after: float, timeout: float = 60.0) -
         proc.kill()
         proc.wait(timeout=10)
         lines.join(timeout=10)  # the pipe ends with the process; then it may be closed
-        proc.stdout.close()
+        out.close()
     if path is None:
         raise RuntimeError("the game process never started its game")
     return path, made

@@ -25,11 +25,13 @@ import multiprocessing
 import queue
 import threading
 import time
-from typing import Any, NamedTuple
+from multiprocessing.process import BaseProcess
+from typing import Any, NamedTuple, Protocol
 
 from fate.ai.bots import make_bot
 from fate.ai.ismcts import HardBot
 from fate.engine import default_content
+from fate.engine.choices import ChoiceKind, kind_of
 from fate.engine.save import load_data
 from fate.ground.oscompat import die_with_parent
 
@@ -63,7 +65,8 @@ def hint_follow(g, d, seed: int) -> tuple[str, ...]:
     """Hard's line after a hinted Wild pair or Gate, as far as where the Fate Piece goes: the
     search's own line when it reaches the destination, else the rest decided on a copy (the
     Spells given as the line has them or the first ones, the destination by a short search)."""
-    if d.choice.id.split(":")[0] not in ("wild", "gate") or any(x.startswith("to:") for x in d.follow):
+    if kind_of(d.choice.id) not in (ChoiceKind.WILD, ChoiceKind.GATE) \
+            or any(kind_of(x) == ChoiceKind.TO for x in d.follow):
         return d.follow
     copy = g.clone()
     seat = copy.pending().seat
@@ -112,7 +115,15 @@ class Thinker:
             return Reply(r.number, "", (), f"{type(e).__name__}: {e}")
 
 
-def review(r: Request, replies, requests) -> tuple[Reply | None, Any]:
+class Mailbox(Protocol):
+    """A queue between the table and its AI: a process's (multiprocessing) or a thread's."""
+
+    def put(self, item: Any, /) -> None: ...
+    def get(self, block: bool = True, timeout: float | None = None) -> Any: ...
+    def get_nowait(self) -> Any: ...
+
+
+def review(r: Request, replies: Mailbox, requests: Mailbox) -> tuple[Reply | None, Any]:
     """A review (``what == "review"``, ``data == {"path": save}``, ``level``: the budget): its
     progress sent after each decision, then the result, kept beside the save (written whole,
     once, at the end). Any request that comes meanwhile stops it, and nothing is written;
@@ -158,7 +169,7 @@ def review(r: Request, replies, requests) -> tuple[Reply | None, Any]:
 _NOTHING = object()
 
 
-def _serve(requests, replies) -> None:
+def _serve(requests: Mailbox, replies: Mailbox) -> None:
     parent = multiprocessing.parent_process()  # None on a thread of the table's own process
     die_with_parent()  # a process: it ends with the table's, even mid-search (nothing on a thread)
     thinker = Thinker()
@@ -197,11 +208,14 @@ def _serve(requests, replies) -> None:
 class AIWorker:
     """The table's handle on the AI process: ``ask``, then ``poll`` each frame."""
 
+    _requests: Mailbox  # both made as the worker starts (``_start``)
+    _replies: Mailbox
+
     def __init__(self, use_process: bool = True) -> None:
         self.use_process = use_process
         self._number = 0
         self._pending: Request | None = None
-        self._proc = None
+        self._proc: BaseProcess | None = None
         self._thread: threading.Thread | None = None
         self.error = ""  # why the last request failed, for the table to show
         self.progress: tuple = ()  # a review under way: (done, of how many, seconds so far)

@@ -348,14 +348,14 @@ def stone(w: int, h: int, seed: int = 11) -> pygame.Surface:
         surf.fill((128, 128, 128), special_flags=pygame.BLEND_RGB_SUB)
     veins = pygame.Surface((w, h), pygame.SRCALPHA)
     for _ in range(7):
-        x, y = rnd.uniform(0, w), rnd.uniform(0, h)
+        px, py = rnd.uniform(0, w), rnd.uniform(0, h)
         a = rnd.uniform(0, math.pi)
         pts = []
         for _k in range(14):
-            pts.append((x, y))
+            pts.append((px, py))
             a += rnd.uniform(-0.5, 0.5)
-            x += math.cos(a) * w / 28
-            y += math.sin(a) * w / 28
+            px += math.cos(a) * w / 28
+            py += math.sin(a) * w / 28
         pygame.draw.lines(veins, (190, 180, 200, 26), False, pts, max(1, w // 500))
     surf.blit(veins, (0, 0))
     return surf

@@ -42,5 +42,5 @@ def paste() -> str:
 def paste_keys(event: pygame.event.Event) -> bool:
     """Ctrl+V (Cmd+V on a Mac), or Shift+Insert."""
     mods = getattr(event, "mod", 0)
-    return ((event.key == pygame.K_v and mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
-            or (event.key == pygame.K_INSERT and mods & pygame.KMOD_SHIFT))
+    return bool((event.key == pygame.K_v and mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
+                or (event.key == pygame.K_INSERT and mods & pygame.KMOD_SHIFT))

@@ -148,7 +148,8 @@ def lit_icon(icon_id: str, size: int, colour: RGB, pal: Palette, light: str) -> 
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+    r, g, bl = (int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+    return r, g, bl
 
 
 # ---------------------------------------------------------------- composition
@@ -245,15 +246,17 @@ def _layer(canvas: pygame.Surface, layer: Layer, pal: Palette, light: str) -> No
     figure = lit_icon(layer.icon, size, colour, pal, light) if layer.lit else tinted(layer.icon, size, colour)
     shadow = tinted(layer.icon, size, (0, 0, 0), 170) if layer.shadow else None
     rim = tinted(layer.icon, size, pal.light) if layer.glow > 0 else None
-    out = []
-    for s in (shadow, rim, figure):
-        if s is not None:
-            if layer.flip:
-                s = pygame.transform.flip(s, True, False)
-            if layer.turn:
-                s = pygame.transform.rotozoom(s, -layer.turn, 1.0)
-        out.append(s)
-    shadow, rim, figure = out
+
+    def posed(s: pygame.Surface) -> pygame.Surface:
+        if layer.flip:
+            s = pygame.transform.flip(s, True, False)
+        if layer.turn:
+            s = pygame.transform.rotozoom(s, -layer.turn, 1.0)
+        return s
+
+    figure = posed(figure)
+    shadow = posed(shadow) if shadow is not None else None
+    rim = posed(rim) if rim is not None else None
     centre = (layer.x * w, layer.y * h)
     blur = max(1, size // 24)
     lx, ly = LIGHT_AT.get(light, LIGHT_AT["above"])

@@ -146,7 +146,8 @@ class TextView:
         step = body.get_linesize()
         space = max(1, round(body.get_height() * INDENT_EM))
         _, label_width = measure("italic", SIZES["text"][1])
-        labels = [FIELD.match(ln).group(1) for ln, k in zip(self.lines, self.kinds, strict=True) if k == "field"]
+        labels = [m.group(1) for ln, k in zip(self.lines, self.kinds, strict=True)
+                  if k == "field" and (m := FIELD.match(ln))]
         tab = min(width // 3, max(map(label_width, labels), default=0) + space * 2)
         rows: list[Row] = []
         for n, (ln, kind) in enumerate(zip(self.lines, self.kinds, strict=True)):

@@ -149,7 +149,7 @@ def draw_field(ink: Ink, screen: pygame.Surface, box: pygame.Rect, edit: TextEdi
     caret_x = x_of(edit.caret)
     shift = max(0, caret_x - width + 2)  # scrolled left so that the caret shows
     clip = screen.get_clip()
-    screen.set_clip(box.inflate(-pad, 0).clip(clip) if clip else box.inflate(-pad, 0))
+    screen.set_clip(box.inflate(-pad, 0).clip(clip))  # an empty clip stays empty: nothing shows
     a, b = edit.selection()
     if a != b:
         sel = pygame.Rect(box.x + pad + x_of(a) - shift, box.y + box.h // 6, x_of(b) - x_of(a), box.h * 2 // 3)

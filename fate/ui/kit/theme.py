@@ -267,4 +267,5 @@ def pieces(para: str, font: pygame.font.Font, width: int) -> list[tuple[str, str
 
 def mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:
     """Blend two colours: t=0 gives a, t=1 gives b."""
-    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+    r, g, bl = (int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+    return r, g, bl

@@ -154,7 +154,7 @@ class CreditsScene(Scene):
 
     def draw_about(self, screen: pygame.Surface, L: Layout) -> None:
         ink = self.ink
-        y = 150
+        y = 150.0  # design pixels (a paragraph's height in them need not be whole)
         for title, text in ABOUT:
             ink.draw(screen, title, L.p(COLUMN_X, y), 25, GOLD, "bold")
             y += 38

@@ -17,8 +17,9 @@ from fate.ui.kit.theme import (
     cult_mark,
 )
 from fate.ui.kit.widgets import Scene, backdrop, button, scene
+from fate.ui.online.session import NetSession
 from fate.ui.screens.saved import open_review, watch_replay
-from fate.ui.session import Session
+from fate.ui.session import TableSession
 
 ORDINALS = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}
 
@@ -27,9 +28,11 @@ ORDINALS = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "e
 class EndScene(Scene):
     """Who won and why, each cult's summary and a chart of the race."""
 
-    def __init__(self, app, session: Session, colours: list[tuple]) -> None:
+    def __init__(self, app, session: TableSession, colours: list[tuple]) -> None:
         super().__init__(app)
         self.session = session
+        # a game played on a server: its own end (Play again with the same players, where next)
+        self.online = session if isinstance(session, NetSession) else None
         self.colours = colours
         self.view = session.view(None)
         app.sound.play(self.fanfare())
@@ -88,9 +91,8 @@ class EndScene(Scene):
             ink.draw(screen, f"Investigators: {level.name}", L.p(1560, y + 80), 24, INK_DIM, "italic")
         self.chart(screen, L, L.r(100, 470, 820, 440), "Summon track", "summon", 9, None)
         self.chart(screen, L, L.r(1000, 470, 820, 440), "Elder Signs", "signs", 10, SIGN_GREEN)
-        online = getattr(self.session, "end_buttons", None)  # a game on a server: its own (Play again)
-        if online is not None:
-            self.draw_online(screen, L, online())
+        if self.online is not None:
+            self.draw_online(screen, L, self.online)
             return
         button(self, screen, L, (250, 960, 300, 72), "New Game", ("new",), size=30)
         path = self.session.save_path()
@@ -144,7 +146,7 @@ class EndScene(Scene):
             y = plot.bottom - plot.h * k / top
             pygame.draw.line(screen, (44, 36, 54), (plot.x, y), (plot.right, y), 1)
             if k % 3 == 0:
-                ink.draw(screen, str(k), (plot.x - L.n(10), y), 15, INK_FAINT, anchor="midright")
+                ink.draw(screen, str(k), (plot.x - L.n(10), round(y)), 15, INK_FAINT, anchor="midright")
         ink.draw(screen, f"turns {first}–{last}", (plot.right, plot.bottom + L.n(6)), 15, INK_FAINT, anchor="topright")
         for s in range(len(self.colours)):
             pts = []
@@ -163,10 +165,11 @@ class EndScene(Scene):
             pygame.draw.line(screen, BLOOD, (plot.x, y), (plot.right, y), L.n(2))
             ink.draw(screen, "sealed", (plot.right - L.n(4), y - L.n(2)), 15, BLOOD, "italic", anchor="bottomright")
 
-    def draw_online(self, screen, L: Layout, buttons: list) -> None:
+    def draw_online(self, screen: pygame.Surface, L: Layout, online: NetSession) -> None:
         """The end of a game played on a server: "Play again" with the same players (once every
         player has clicked it, the new game opens: fate/ui/online/together.py), and where next."""
-        words, kind = self.session.end_line()
+        buttons = online.end_buttons()
+        words, kind = online.end_line()
         colour = {"good": SIGN_GREEN, "plain": PARCHMENT}.get(kind, INK_DIM)
         if words:
             self.ink.draw(screen, words, L.p(960, 936), 22, colour, "italic", anchor="center", max_w=L.n(1400))
@@ -178,24 +181,22 @@ class EndScene(Scene):
             self.draw_tip(screen, L)
 
     def update(self, dt: float) -> None:
-        pump = getattr(self.session, "end_pump", None)  # an online game: the players may play again
-        if pump is not None:
-            following = pump(self.app.online_file)
+        online = self.online
+        if online is not None:  # the players may play again
+            following = online.end_pump(self.app.online_file)
             if following is not None:
                 self.app.goto("online_play", following)
-            elif self.session.fatal:
-                self.app.notice = self.session.fatal
+            elif online.fatal:
+                self.app.notice = online.fatal
                 self.app.goto("online")
 
     def close(self) -> None:
-        closing = getattr(self.session, "end_close", None)
-        if closing is not None:
-            closing()
+        if self.online is not None:
+            self.online.end_close()
 
-    def click(self, key):
-        online = getattr(self.session, "end_key", None)
-        if online is not None:
-            where = online(key)
+    def click(self, key: tuple) -> None:
+        if self.online is not None:
+            where = self.online.end_key(key)
             if where is not None:
                 self.app.goto(where)
             return
@@ -203,16 +204,16 @@ class EndScene(Scene):
             self.app.goto("setup")
         elif key == ("title",):
             self.app.goto("title")
-        elif key == ("replay",) and self.session.save_path() is not None:
-            watch_replay(self, self.session.save_path())
-        elif key == ("review",) and self.session.save_path() is not None:
+        elif key == ("replay",) and (path := self.session.save_path()) is not None:
+            watch_replay(self, path)
+        elif key == ("review",) and (path := self.session.save_path()) is not None:
             humans = self.session.humans()
-            open_review(self, self.session.save_path(), humans[0] if humans else 0)
+            open_review(self, path, humans[0] if humans else 0)
 
-    def key(self, event):
-        if getattr(self.session, "end_key", None) is not None:  # an online game
-            if event.key == pygame.K_p and self.session.mine:
-                self.click(("again", not self.session.asked_again))
+    def key(self, event: pygame.event.Event) -> None:
+        if self.online is not None:
+            if event.key == pygame.K_p and self.online.mine:
+                self.click(("again", not self.online.asked_again))
             elif event.key in (pygame.K_RETURN, pygame.K_ESCAPE):
                 self.click(("online",))
             return

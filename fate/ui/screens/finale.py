@@ -221,10 +221,10 @@ class FinaleScene(Scene):
         closed = ease(max(0.0, min(1.0, (p - 0.5) / 0.2)))
         if closed > 0:  # the signs bound to each other, the ring closing round the Lodge
             for i in range(SIGNS):
-                (a, ka), (b, kb) = ring[i], ring[(i + 1) % SIGNS]
-                if ka >= 1 and kb >= 1:
-                    end = (a[0] + (b[0] - a[0]) * closed, a[1] + (b[1] - a[1]) * closed)
-                    pygame.draw.line(screen, mix(tint, (255, 255, 255), 0.3), a, end, L.n(3))
+                (p0, k0), (p1, k1) = ring[i], ring[(i + 1) % SIGNS]
+                if k0 >= 1 and k1 >= 1:
+                    end = (p0[0] + (p1[0] - p0[0]) * closed, p0[1] + (p1[1] - p0[1]) * closed)
+                    pygame.draw.line(screen, mix(tint, (255, 255, 255), 0.3), p0, end, L.n(3))
         flash = max(0.0, 1 - abs(p - 0.72) / 0.08) if p > 0.64 else 0.0
         if flash > 0:
             halo = gods.glow(int(max(lodge.w, lodge.h) * 1.6), tint, 140)

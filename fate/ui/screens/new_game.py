@@ -109,7 +109,7 @@ class SetupScene(Scene):
                                 "passed to them and at the end (remembered). Click to type; Enter or Tab when done."))
 
     @property
-    def types_text(self) -> bool:  # letters go to the name being typed (M does not mute then)
+    def types_text(self) -> bool:  # type: ignore[override]  # Scene's is a class attribute; here, while a name is typed
         return self.editing is not None
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -122,6 +122,8 @@ class SetupScene(Scene):
         super().handle(event)
 
     def type_key(self, event: pygame.event.Event) -> None:
+        if self.editing is None:
+            return
         cfg = self.seats[self.editing]
         if event.key == pygame.K_BACKSPACE:
             cfg.name = cfg.name[:-1]

@@ -9,22 +9,21 @@ choices in words. The review is worked out in the AI worker beside the
 game (fate/ui/worker.py: progress, time left, Cancel) and kept beside the save,
 so it opens at once the second time (fate/records/reviews.py). Keyboard: Left/Right the
 decision before or after, Up/Down the marked one before or after, B the board,
-1-4 another seat once the game is over, Esc back.
+1-4 another seat once the game is over, Esc back. The board and the marks' words and
+colours are fate/ui/screens/review_board.py.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 
-from fate.ai.critic import MARKS, SEED_STEP, replay_seats, start_of
-from fate.ai.evaluate import after
-from fate.engine import view
-from fate.engine.determinize import determinize
-from fate.engine.errors import IllegalChoice, SaveFormatError
+from fate.ai.critic import MARKS, replay_seats, start_of
+from fate.engine.errors import SaveFormatError
 from fate.records.reviews import check_review, default_seat, kept_review, may_review
-from fate.records.saves import Replay, read_save
+from fate.records.saves import read_save
 from fate.ui import worker as aiworker
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import (
@@ -37,34 +36,33 @@ from fate.ui.kit.theme import (
     INK_FAINT,
     PANEL,
     PARCHMENT,
-    SIGN_GREEN,
 )
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
-from fate.ui.table.board import Table
-from fate.ui.table.picker import Picker
-from fate.words.narration import count, narrate
+from fate.ui.screens.replay import ReplayScene
+from fate.ui.screens.review_board import (
+    BOARDS,
+    MARK_COLOURS,
+    MARK_TIPS,
+    MARK_WORDS,
+    ReviewBoard,
+    Shown,
+)
+from fate.words.narration import count
 
-MARK_COLOURS = {"best": HINT, "good": SIGN_GREEN, "inaccuracy": (226, 196, 90), "mistake": (232, 140, 60),
-                "blunder": BLOOD, "unclear": INK_DIM}
-MARK_WORDS = {"best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder",
-              "unclear": "Unclear"}
-MARK_TIPS = {
-    "best": "The choice Hard rates highest from what the seat knew then.",
-    "good": "Not Hard's choice, but as good as it, or near enough (less than an inaccuracy's drop).",
-    "inaccuracy": "The chance to win dropped a little (5 points with two cults, less with more).",
-    "mistake": "The chance to win dropped clearly (10 points with two cults, less with more).",
-    "blunder": "The chance to win dropped a lot (20 points with two cults, less with more), "
-               "or the choice lost the game on the spot.",
-    "unclear": "The drop would be a mark, but Hard is not sure of it: the gap is within its search's noise.",
-}
-BOARDS = (("stood", "As it stood", "The board as the seat saw it before deciding"),
-          ("taken", "After the choice", "The board as the seat saw it after the choice it took"),
-          ("best", "After Hard's", "The board after Hard's choice, on one made-up deal of what the seat knew "
-                                   "(the dice and the unseen cards are not the real ones)"))
 BOARD = (30, 112, 1150, 647)
-FULL = (1920, 1080)  # the size the small board is drawn at before it is made smaller
 GRAPH = (1210, 112, 680, 290)
 LIST_Y, ROW_H, ROWS = 470, 46, 10
+
+
+def seat_colours(data: dict[str, Any], n: int) -> list[tuple[int, int, int]]:
+    """Each seat's colour as the game was played (kept with the save), else the first ``n``."""
+    session = data.get("session")
+    rows = session.get("seats") if isinstance(session, dict) else None
+    try:
+        colours = [CULT_COLOURS[int(r["colour"]) % len(CULT_COLOURS)][1] for r in rows or ()]
+    except (KeyError, TypeError, ValueError):
+        colours = []
+    return colours if len(colours) == n else [CULT_COLOURS[i][1] for i in range(n)]
 
 
 @scene("review")
@@ -82,21 +80,14 @@ class ReviewScene(Scene):
         self.over = end.over
         self.n = end.n
         self.names = [end.seat_name(s) for s in range(end.n)]
-        self.replay: Replay | None = None  # built when a board is first shown
-        rows = (self.data.get("session") or {}).get("seats") if isinstance(self.data.get("session"), dict) else None
-        try:
-            self.colours = [CULT_COLOURS[int(r["colour"]) % len(CULT_COLOURS)][1] for r in rows]
-        except (KeyError, TypeError, ValueError):
-            self.colours = []
-        if len(self.colours) != self.n:
-            self.colours = [CULT_COLOURS[i][1] for i in range(self.n)]
-        self.table = Table(app.ink, app.content, self.colours)
+        self.colours = seat_colours(self.data, self.n)
+        self.boards = ReviewBoard(app.ink, app.content, self.data, self.path.name, self.colours)
+        self.table = self.boards.table
         self.worker = aiworker.shared_reviews()
         self.seat = default_seat(self.data) if seat is None else seat
         self.budget = app.settings.get("review_budget", "quick")
         self.notice = ""
         self.clock = 0.0  # for the rings' pulse
-        self._picker = Picker({})
         self.open_seat(self.seat)
 
     # ---------------------------------------------------------------- the review
@@ -107,11 +98,9 @@ class ReviewScene(Scene):
         self.at = 0  # the judged decision shown (index into review["decisions"])
         self.first = 0  # the first row of the list shown
         self.all_rows = False  # the list: marked decisions only, or every judged one
-        self.board = "stood"
+        self.board = "stood"  # the way the decision is shown (a name of BOARDS)
         self.large = False
-        self._board_key: tuple | None = None
-        self._mini_key: tuple | None = None  # the small board as last drawn (fate/ui/screens/review.py)
-        self._mini: pygame.Surface | None = None
+        self.boards.forget()
         self.running = False
         self.why_not = may_review(self.data, seat, self.over)
         if self.why_not:
@@ -175,41 +164,11 @@ class ReviewScene(Scene):
         rows = self.decisions()
         return rows[self.at] if 0 <= self.at < len(rows) else None
 
-    def shown_view(self) -> tuple[dict, str, list] | None:
-        """The view drawn on the board for the current decision and mode, its status line, and
-        the Chronicle as the seat read it then."""
+    def shown_view(self) -> Shown | None:
+        """The view drawn on the board for the current decision and way of showing it, its status
+        line, and the Chronicle as the seat read it then."""
         d = self.current()
-        if d is None:
-            return None
-        key = (self.seat, self.at, self.board)
-        if self._board_key == key:
-            return self._board
-        if self.replay is None:
-            self.replay = Replay(self.app.content, self.data, self.path.name)
-        k = d["decision"]
-        g = self.replay.states[k]
-        if self.board == "taken":
-            v, status = view(self.replay.states[k + 1], self.seat), "After the choice taken"
-        elif self.board == "best":
-            seed = k * SEED_STEP + self.seat
-            choice = next((c for c in g.pending().choices if c.id == d["best"]), None)
-            try:
-                imagined = after(determinize(g, self.seat, seed), seed, choice) if choice else g
-            except IllegalChoice:
-                imagined = g
-            v, status = view(imagined, self.seat), "After Hard's choice, on one made-up deal"
-        else:
-            v, status = view(g, self.seat), "As it stood"
-        log, before = [], None
-        for e in self.replay.events_until(k + (self.board == "taken")):
-            if e.visible_to(self.seat):
-                text = narrate(e, v, self.seat, self.app.content, before)
-                before = e
-                if text:
-                    log.append((text, GOLD if e.kind == "turn_started" else PARCHMENT))
-        self._board = (v, f"{status} · decision {k} · turn {d['turn']}", log)
-        self._board_key = key
-        return self._board
+        return None if d is None else self.boards.shown(self.seat, self.at, d, self.board)
 
     def go(self, i: int) -> None:
         rows = self.decisions()
@@ -254,9 +213,9 @@ class ReviewScene(Scene):
             self.open_seat(self.seat)
         elif what == "replay":
             d = self.current()
-            shot = self.app.goto("replay_of", self.path)
-            if d is not None:
-                shot.go(d["decision"])
+            replay = self.app.goto("replay_of", self.path)
+            if d is not None and isinstance(replay, ReplayScene):
+                replay.go(d["decision"])
         elif what == "leave":
             self.app.goto(self.back if self.back in ("load", "title") else "load")
 
@@ -319,7 +278,7 @@ class ReviewScene(Scene):
         if self.review is None:
             self.draw_waiting(screen, L)
         else:
-            self.draw_counts(screen, L)
+            self.draw_counts(screen, L, self.review)
             self.draw_board(screen, L, L.r(*BOARD))
             self.draw_detail(screen, L)
             self.draw_graph(screen, L)
@@ -376,9 +335,8 @@ class ReviewScene(Scene):
         button(self, screen, L, (810, 570, 300, 64), "Cancel", ("cancel",), size=26,
                tip="Stop the review (C): nothing of it is kept")
 
-    def draw_counts(self, screen, L) -> None:
-        r = self.review
-        x = 40
+    def draw_counts(self, screen: pygame.Surface, L: Layout, r: dict[str, Any]) -> None:
+        x = 40.0  # design pixels: each count follows the last one drawn
         for m in MARKS:
             k = r["marks"].get(m, 0)
             text = f"{k} {MARK_WORDS[m].lower()}"
@@ -389,53 +347,23 @@ class ReviewScene(Scene):
         more = f"{r['budget']} review · {count(skipped, 'decision')} with nothing to choose skipped"
         self.ink.draw(screen, more, L.p(x + 10, 82), 17, INK_FAINT, "italic")
 
-    def draw_board(self, screen, L, rect: pygame.Rect) -> None:
-        shown = self.shown_view()
-        if shown is None:
+    def draw_board(self, screen: pygame.Surface, L: Layout, rect: pygame.Rect) -> None:
+        d = self.current()
+        if d is None:
             return
-        if rect.w < FULL[0]:  # the small board: the whole table drawn at its own size, then made
-            key = (self._board_key, rect.size, self.ink.reading)  # smaller, so that no name is cut
-            if self._mini_key != key:  # or crowded (a table drawn into 770 pixels set its text at the
-                full = pygame.Surface(FULL)  # smallest size any text has and overflowed its places)
-                self.paint_board(full, Layout(*FULL), full.get_rect(), shown)
-                self._mini, self._mini_key = pygame.transform.smoothscale(full, rect.size), key
-            screen.blit(self._mini, rect)
-        else:
-            self.paint_board(screen, L, rect, shown)
-        self.ink.set_scale(L.s)
+        self.boards.draw(screen, L, rect, self.boards.shown(self.seat, self.at, d, self.board), d, self.board,
+                         self.clock)
         pygame.draw.rect(screen, BRONZE, rect, L.n(2))
         if self.large:
             return
         self.hot.append(Hotspot(rect, ("large",), "The board", "Show it large (F); Esc or a click puts it back"))
-        for i, (key, label, tip) in enumerate(BOARDS):
-            button(self, screen, L, (30 + i * 238, 770, 228, 48), label, ("board", key), selected=self.board == key,
+        for i, (way, label, tip) in enumerate(BOARDS):
+            button(self, screen, L, (30 + i * 238, 770, 228, 48), label, ("board", way), selected=self.board == way,
                    size=19, tip=f"{tip} (B)")
         button(self, screen, L, (754, 770, 200, 48), "Show large", ("large",), size=19,
                tip="The board over the whole screen (F)")
         button(self, screen, L, (964, 770, 216, 48), "Replay here", ("replay",), size=19,
                tip="Open the replay at this decision")
-
-    def paint_board(self, screen, L, rect: pygame.Rect, shown: tuple) -> None:
-        """The table as the review shows it, into ``rect``: Hard's choice ringed, the choice taken
-        in its mark's colour."""
-        v, status, log = shown
-        sub = screen.subsurface(rect)
-        prompt = v.get("prompt") or {}
-        picker = self._picker if self.board == "stood" and prompt.get("choices") else None
-        if picker is not None and picker.prompt is not prompt:
-            picker = self._picker = Picker(prompt)
-        self.table.draw(sub, v, picker, status=status, speed_label="Review", log=log, t=self.clock)
-        d = self.current()
-        if picker is not None and d is not None:  # what Hard would click, ringed; the choice taken, in its mark's colour
-            best = picker.next_target(d["best"])
-            if best is not None:
-                self.table.hint_ring(sub, best)
-            taken = picker.next_target(d["taken"])
-            if taken is not None and d["taken"] != d["best"]:
-                spots = [r.rect for r in self.table.regions if r.key == taken]
-                if spots:
-                    ring = max(spots, key=lambda r: r.w * r.h).inflate(L.n(8), L.n(8))
-                    pygame.draw.rect(sub, MARK_COLOURS[d["mark"]], ring, max(2, L.n(4)), border_radius=L.n(12))
 
     def draw_detail(self, screen, L) -> None:
         d = self.current()

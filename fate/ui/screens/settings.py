@@ -21,6 +21,7 @@ from fate.ui.table.autopass import (
 from fate.ui.table.free_control import CONTROL_TIPS, CONTROL_WORDS, DEFAULT_CONTROL
 
 HARD_SECONDS = (0.5, 1.0, 2.0, 4.0)
+Option = tuple[str, tuple, bool, str]  # a button of a row: (label, key, selected, tooltip)
 WINDOWS = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUME_STEP = 10
 ROW_Y, ROW_STEP = 140, 59
@@ -41,7 +42,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.back_to = back_to
 
-    def rows(self) -> list[tuple[str, object]]:
+    def rows(self) -> list[tuple[str, str | list[Option]]]:
         """(title, options or the name of a volume) for each row, top to bottom."""
         st = self.app.settings
         on_off = [("On", True), ("Off", False)]

@@ -41,7 +41,7 @@ class TutorialScene(PlayScene):
                                     speed=app.settings["speed"])
         super().__init__(app, session)
         self.step = 0
-        self.said = 0  # the step whose words the coach says: it catches up when the board has shown the last choice
+        self.spoken = 0  # the step whose words the coach says: it catches up when the board has shown the last choice
         self.coach_target: tuple | None = None  # what the coach points at now (a hotspot key)
         self.refused = 0.0  # until when "not that one" shows
         self.pointed: list[tuple[str, pygame.Rect]] = []  # what the coach rings now, as drawn
@@ -58,14 +58,14 @@ class TutorialScene(PlayScene):
         """What the coach's panel says now: the step's words, or the lesson's end. A step's
         words speak of what the choice before it brought, so they wait until the board shows it."""
         if not self.anim.busy():
-            self.said = self.step
+            self.spoken = self.step
         steps = self.lesson.steps
-        return steps[self.said].say if self.said < len(steps) else self.lesson.end
+        return steps[self.spoken].say if self.spoken < len(steps) else self.lesson.end
 
     def coach_points(self) -> tuple[str, ...]:
         """What the words on the coach's panel name, to be ringed (the step said, or the end)."""
         steps = self.lesson.steps
-        return steps[self.said].points if self.said < len(steps) else self.lesson.end_points
+        return steps[self.spoken].points if self.spoken < len(steps) else self.lesson.end_points
 
     def target_rect(self, name: str) -> pygame.Rect | None:
         """Where a target (fate/tools/tutorial.py TARGETS) stands on the table as drawn now; None if not shown."""
@@ -340,7 +340,8 @@ class TutorialScene(PlayScene):
             if arrow is not None:
                 self.arrow(screen, *arrow, colour)
 
-    def arrow_path(self, box: pygame.Rect, room: pygame.Rect, ring: pygame.Rect) -> tuple | None:
+    def arrow_path(self, box: pygame.Rect, room: pygame.Rect,
+                   ring: pygame.Rect) -> tuple[tuple[float, float], tuple[float, float]] | None:
         """Where the arrow at ``ring`` starts and ends: the first way in that covers no other
         thing on the table (a region neither holding the ring nor inside it); None if none does."""
         L = self.table.layout

@@ -195,6 +195,15 @@ def test_a_click_the_coach_did_not_ask_for_is_refused(app):
     assert scene.session.game.choices_made == []  # nor by its number key
 
 
+def test_m_in_a_lesson_mutes_the_sound_and_says_so_as_on_any_screen(app):
+    scene = app.goto("tutorial", 0)
+    frame(app)
+    before = bool(app.settings.get("muted", False))
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m")])
+    assert app.settings["muted"] is not before
+    assert scene.toast[0] == ("Sound on" if before else "Sound off (M turns it back on)")
+
+
 def test_leaving_mid_lesson_resumes_that_lesson_after_a_restart(content, app):
     scene = app.goto("tutorial", 3)
     while scene.step < 2:
@@ -294,8 +303,8 @@ def rests(app, index: int):
         if scene.anim.busy():
             continue
         frame(app)  # a whole frame at rest: the rings are drawn for the words on screen
-        if scene.said != seen:
-            seen = scene.said
+        if scene.spoken != seen:
+            seen = scene.spoken
             yield scene
         if scene.current() is None:
             return
@@ -364,7 +373,7 @@ def test_each_named_target_is_ringed_on_the_table_as_its_step_shows(content, siz
     rung = 0
     for index, lesson in enumerate(tutorial.load()):
         for scene in rests(app, index):
-            assert scene.unpointed == [], (lesson.id, scene.said + 1)
+            assert scene.unpointed == [], (lesson.id, scene.spoken + 1)
             assert [n for n, _ in scene.pointed] == list(scene.coach_points())
             for name, rect in scene.pointed:
                 kind, _, thing = name.partition(":")
@@ -372,7 +381,7 @@ def test_each_named_target_is_ringed_on_the_table_as_its_step_shows(content, siz
                 match = regions_of.get(name) or (keyed and (lambda r, k=keyed: r.key == k))
                 own = [r.rect for r in scene.table.regions if match(r)] if match else []
                 if own:  # one thing: the ring is on its region (the largest, not a label inside it)
-                    assert rect in own, (lesson.id, scene.said + 1, name)
+                    assert rect in own, (lesson.id, scene.spoken + 1, name)
                 else:  # a group (the hand, the Readied row, a Column, Artifacts): it holds each of its parts,
                     # and no more than a group's room (not half the table)
                     assert rect.w * rect.h < app.screen.get_width() * app.screen.get_height() / 10, (lesson.id, name)
