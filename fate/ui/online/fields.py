@@ -17,7 +17,7 @@ from fate.net.address import AddressError, server_url
 from fate.net.invite import InviteError, code_key
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.textfield import TextEdit, draw_field
-from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, PARCHMENT, WENT_WELL, WENT_WRONG
+from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, PARCHMENT, WENT_WELL, WENT_WRONG, Ink
 from fate.ui.kit.widgets import Hotspot, button
 
 FIELDS = {"address": 200, "code": 24, "name": 24, "server": 200, "watch": 40}
@@ -27,7 +27,12 @@ KEYS_TIP = " Ctrl+A selects it all; what you type or paste replaces the selectio
 
 
 class Fields:
-    """The fields of Play Online's pages, and its line of news."""
+    """The fields of Play Online's pages, and its line of news (``OnlineScene``'s one base
+    besides ``Scene``, whose ink and hot spots it draws with; the scene gives each field's tip)."""
+
+    ink: Ink
+    hot: list[Hotspot]
+    field_tips: dict[str, str]
 
     _notice = ""
     notice_kind = ""  # "well", "wrong" or "" (under way, or plain news)
@@ -65,10 +70,10 @@ class Fields:
 
     def type_key(self, event: pygame.event.Event) -> bool:
         """An editing key in the field being typed in (whether it was one)."""
-        e = self.edit()
-        if e is None or not e.key(event):
+        e, name = self.edit(), self.editing
+        if e is None or name is None or not e.key(event):
             return False
-        self.changed(self.editing, e.text)
+        self.changed(name, e.text)
         return True
 
     def put_text(self, name: str, text: str) -> None:

@@ -1,4 +1,4 @@
-"""Play Online's pages for games among strangers (a mixin of ``OnlineScene``,
+"""Play Online's pages for games among strangers (a part of ``OnlineScene``,
 fate/ui/online/screens.py): **New game** on this computer or any server (a remembered list,
 this computer first), public or private, how late spectators see it and whether they read
 the talk; **Open games**, a server's lobby, each game joined or watched with a click; and
@@ -9,7 +9,7 @@ the scene's (fate/net/link.py); the server's side is fate/server/tables.py.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,6 +21,9 @@ from fate.ui.kit.theme import BRONZE, INK_DIM, PANEL, PARCHMENT
 from fate.ui.kit.widgets import button
 from fate.ui.online.fields import arrow
 from fate.ui.online.watch import WatchSession
+
+if TYPE_CHECKING:
+    from fate.ui.online.screens import OnlineScene
 
 SEAT_WORDS = {"remote": "A friend", "easy": "AI (Easy)", "normal": "AI (Normal)", "hard": "AI (Hard)",
               "here": "A player at this screen", "none": "No one"}
@@ -54,14 +57,16 @@ def short(text: str, n: int = 28) -> str:
 
 
 class Strangers:
-    """New game anywhere, the lobby, and watching."""
+    """New game anywhere, the lobby, and watching: a part of ``OnlineScene``, given the scene
+    (its fields and line, its one request at a time: ``link``, ``purpose``, ``session``)."""
 
-    def strangers_init(self) -> None:
-        kept = self.mine.new_game  # as the last New game had them
+    def __init__(self, scene: OnlineScene) -> None:
+        self.scene = scene
+        kept = scene.mine.new_game  # as the last New game had them
         self.public = kept["public"]  # a new game listed in its server's lobby (else by invite only)
         self.delay = kept["delay"]  # seconds spectators see it late
         self.spectator_talk = kept["spectator_chat"]  # spectators read the table's talk
-        self.lobby: list[dict] | None = None  # the last lobby list asked of ``lobby_at``
+        self.lobby: list[dict[str, Any]] | None = None  # the last lobby list asked of ``lobby_at``
         self.lobby_at = ""
         self.lobby_where = ""  # the server asked for its lobby, as typed (remembered once it answers)
         self.lobby_note = ""  # why no list shows (this computer serves no games): said plainly in its place
@@ -71,20 +76,24 @@ class Strangers:
 
     def watching(self, m: dict) -> None:
         """The server lets us watch: the spectator's table opens once the game's first view comes."""
-        self.session = WatchSession(self.app.content, self.link, m["game"], self.purpose[2], self.purpose[1])
-        self.session.take([m])
-        self.purpose = ("opening",)
-        self.notice = f"Watching: the game appears {delay_words(m['delay'])}…" if m["delay"] else "Watching…"
+        link = self.scene.link
+        if link is None:
+            return
+        self.scene.session = watching = WatchSession(self.scene.app.content, link, m["game"], self.scene.purpose[2],
+                                                     self.scene.purpose[1])
+        watching.take([m])
+        self.scene.purpose = ("opening",)
+        self.scene.notice = f"Watching: the game appears {delay_words(m['delay'])}…" if m["delay"] else "Watching…"
 
     def strangers_click(self, key: tuple) -> bool:
         """A click on these pages' own things; True if it was one."""
         kind = key[0]
         if kind == "where":
-            self.changed("server", key[1])
-            if self.page == "lobby":  # a server clicked in the lobby lists its games at once
+            self.scene.changed("server", key[1])
+            if self.scene.page == "lobby":  # a server clicked in the lobby lists its games at once
                 self.look()
         elif kind == "where_scroll":
-            self.where_first = max(0, min(self.where_first + key[1], len(self.mine.used_servers) - WHERE_SHOWN))
+            self.where_first = max(0, min(self.where_first + key[1], len(self.scene.mine.used_servers) - WHERE_SHOWN))
         elif kind == "public":
             self.public = not self.public
         elif kind == "delay":
@@ -96,7 +105,7 @@ class Strangers:
         elif kind == "sit":
             self.sit(key[1])
         elif kind == "watch_game":
-            self.remember()  # the name typed: a spectator who takes the open seat plays under it
+            self.scene.remember()  # the name typed: a spectator who takes the open seat plays under it
             self.watch(self.lobby_at, gid=key[1])
         elif kind == "watch":
             self.watch_by_code()
@@ -105,8 +114,8 @@ class Strangers:
         return True
 
     def start_hosting(self) -> None:
-        seats = [{"kind": "host", **({"name": self.fields["name"]} if self.fields["name"] else {})}]
-        for k in self.seats:
+        seats = [{"kind": "host", **({"name": self.scene.fields["name"]} if self.scene.fields["name"] else {})}]
+        for k in self.scene.seats:
             if k == "remote":
                 seats.append({"kind": "remote"})
             elif k == "here":
@@ -114,154 +123,156 @@ class Strangers:
             elif k != "none":
                 seats.append({"kind": "ai", "level": k})
         if len(seats) < 2:
-            self.say("A game online needs at least one more seat: a friend or an AI.", "wrong")
+            self.scene.say("A game online needs at least one more seat: a friend or an AI.", "wrong")
             return
         if not any(s["kind"] == "remote" for s in seats):
-            self.say("No friend's seat: choose New Game on the title screen to play against AI alone.", "wrong")
+            self.scene.say("No friend's seat: choose New Game on the title screen to play against AI alone.", "wrong")
             return
         options = {"public": self.public, "watch_delay": self.delay, "spectator_chat": self.spectator_talk}
-        self.mine.new_game = {"public": self.public, "delay": self.delay, "spectator_chat": self.spectator_talk}
-        where = self.fields["server"].strip()
-        url = self.address_in("server") if where else ""
+        self.scene.mine.new_game = {"public": self.public, "delay": self.delay, "spectator_chat": self.spectator_talk}
+        where = self.scene.fields["server"].strip()
+        url = self.scene.address_in("server") if where else ""
         if url is None:  # checked before anything starts: the line under the field says what is wrong
             return
-        self.remember()
+        self.scene.remember()
         self.asked_where = where  # remembered once the server has made the game
         if not where:  # this computer: its server first, then the same request
-            self.starter = (hosting.HostStarter(), ("create", (seats, options)))
-            self.notice = "Starting the game's server on this computer…"
+            self.scene.starter = (hosting.HostStarter(), ("create", (seats, options)))
+            self.scene.notice = "Starting the game's server on this computer…"
             return
         self.create(url, seats, options, here=False)
 
     def create(self, url: str, seats: list[dict], options: dict, here: bool) -> None:
         """The one request that makes a game, on this computer's server or any other."""
-        self.link = Link(url, self.app.content, retry=False)
-        self.link.send(ToServer.CREATE, seats=seats, **options)
-        self.purpose = ("create", url, here)
-        self.notice = f"Starting the game on {short(url.split('://', 1)[1], 40)}…"
+        self.scene.link = Link(url, self.scene.app.content, retry=False)
+        self.scene.link.send(ToServer.CREATE, seats=seats, **options)
+        self.scene.purpose = ("create", url, here)
+        self.scene.notice = f"Starting the game on {short(url.split('://', 1)[1], 40)}…"
 
     def server_url(self) -> str | None:
         """The address chosen for the lobby as a URL (this computer's server when it runs), or
         None with the reason said: under the field, or in the list's place."""
-        where = self.fields["server"].strip()
+        where = self.scene.fields["server"].strip()
         self.lobby_note = ""
         if not where:
-            running = self.app.hosting or hosting.running_host()
+            running = self.scene.app.hosting or hosting.running_host()
             if running is None:
                 self.lobby_note = ("This computer is not serving games now. Choose a server above (or type its "
                                    "address), or start a New game here.")
                 return None
             return running.url
-        return self.address_in("server")
+        return self.scene.address_in("server")
 
     def look(self) -> None:
         """Ask the chosen server for its public games with an open seat."""
         if self.lobby_link is not None:
             self.lobby_link.close(wait=0)
             self.lobby_link = None
-        self.lobby, self.notice = None, ""
+        self.lobby, self.scene.notice = None, ""
         url = self.server_url()
         if url is None:
             return
-        self.lobby_link, self.lobby_at = Link(url, self.app.content, retry=False), url
-        self.lobby_where = self.fields["server"].strip()
+        self.lobby_link, self.lobby_at = Link(url, self.scene.app.content, retry=False), url
+        self.lobby_where = self.scene.fields["server"].strip()
         self.lobby_link.send(ToServer.LOBBY)
-        self.notice = f"Asking {short(url.split('://', 1)[1], 40)} for its open games…"
-        self.first = 0
+        self.scene.notice = f"Asking {short(url.split('://', 1)[1], 40)} for its open games…"
+        self.scene.first = 0
 
     def lobby_answer(self, got: list[dict]) -> None:
         for m in got:
             if m["type"] == "lobby":
                 self.lobby = m["games"]
-                self.mine.used(self.lobby_where)  # it answered: remembered, and the lobby opens on it next time
-                self.notice = "" if self.lobby else "No open games there now: start one (New game, Public) or look again."
+                self.scene.mine.used(self.lobby_where)  # it answered: remembered, and the lobby opens on it next time
+                self.scene.notice = "" if self.lobby else "No open games there now: start one (New game, Public) or look again."
             elif m["type"] == "error":
-                self.say(error_words(m), "wrong")
+                self.scene.say(error_words(m), "wrong")
             elif m["type"] == "problem" and m.get("fatal"):
-                self.say(m["message"], "wrong")
+                self.scene.say(m["message"], "wrong")
             else:
                 continue
-            self.lobby_link.close(wait=0)
+            if self.lobby_link is not None:
+                self.lobby_link.close(wait=0)
             self.lobby_link = None
             return
 
     def sit(self, gid: str) -> None:
         """Take a public game's open seat with one click (no code)."""
-        self.remember()
-        self.link = Link(self.lobby_at, self.app.content, retry=False)
-        self.link.send(ToServer.SIT, game=gid, **({"name": self.fields["name"]} if self.fields["name"] else {}))
-        self.purpose = ("claim", self.lobby_at)
-        self.notice = "Taking the open seat…"
+        self.scene.remember()
+        self.scene.link = Link(self.lobby_at, self.scene.app.content, retry=False)
+        named: dict[str, Any] = {"name": self.scene.fields["name"]} if self.scene.fields["name"] else {}
+        self.scene.link.send(ToServer.SIT, game=gid, **named)
+        self.scene.purpose = ("claim", self.lobby_at)
+        self.scene.notice = "Taking the open seat…"
 
     def watch(self, url: str, gid: str = "", code: str = "") -> None:
         """Watch a game from what everyone may see (a public game by its id, any game by its watch code)."""
-        self.link = Link(url, self.app.content, retry=False)
+        self.scene.link = Link(url, self.scene.app.content, retry=False)
         which: dict[str, Any] = {"code": code} if code else {"game": gid}
-        self.link.send(ToServer.WATCH, **which)
-        self.purpose = ("watch", url, code)
-        self.notice = "Opening the game to watch…"
+        self.scene.link.send(ToServer.WATCH, **which)
+        self.scene.purpose = ("watch", url, code)
+        self.scene.notice = "Opening the game to watch…"
 
     def watch_by_code(self) -> None:
-        url, code = self.address_in("address"), self.code_in("watch", "watch code")
+        url, code = self.scene.address_in("address"), self.scene.code_in("watch", "watch code")
         if url is None or code is None:
             return
-        self.remember()
+        self.scene.remember()
         self.watch(url, code=code)
 
     def draw_where(self, screen: pygame.Surface, L: Layout, y: int, what: str) -> None:
         """Where: this computer first, then the servers used before (remembered), then any address."""
-        ink = self.ink
+        ink = self.scene.ink
         ink.draw(screen, f"Server {what}", L.p(200, y), 22, INK_DIM, "bold")
-        chosen = self.fields["server"].strip()
-        used = self.mine.used_servers
+        chosen = self.scene.fields["server"].strip()
+        used = self.scene.mine.used_servers
         self.where_first = max(0, min(self.where_first, len(used) - WHERE_SHOWN))
-        looks = " Click to list its open games." if self.page == "lobby" else ""
+        looks = " Click to list its open games." if self.scene.page == "lobby" else ""
         x = 200
         for addr in [""] + used[self.where_first:self.where_first + WHERE_SHOWN]:
             label = "This computer" if not addr else short(addr, 22)
             tip = ("This computer's own server (started for you): friends on your network join it at the "
                    "address shown once the game is open." if not addr else
                    f"The game server at {addr}, which you used before (remembered).") + looks
-            button(self, screen, L, (x, y + 32, 250, 56), label, ("where", addr), size=20, selected=chosen == addr,
+            button(self.scene, screen, L, (x, y + 32, 250, 56), label, ("where", addr), size=20, selected=chosen == addr,
                    tip=tip)
             x += 262
         if len(used) > WHERE_SHOWN:  # more remembered servers than fit: arrows, clear of the address field
             more = len(used) - WHERE_SHOWN
-            arrow(self, screen, L, (1248, y + 32, 56, 56), "left", ("where_scroll", -1),
+            arrow(self.scene, screen, L, (1248, y + 32, 56, 56), "left", ("where_scroll", -1),
                   enabled=self.where_first > 0, tip="The servers you used more lately")
-            arrow(self, screen, L, (1312, y + 32, 56, 56), "right", ("where_scroll", 1),
+            arrow(self.scene, screen, L, (1312, y + 32, 56, 56), "right", ("where_scroll", 1),
                   enabled=self.where_first < more, tip="The servers you used before those (remembered)")
-        self.field(screen, L, "server", "or another server's address", 1380, y, 420)
+        self.scene.field(screen, L, "server", "or another server's address", 1380, y, 420)
 
     def draw_host(self, screen: pygame.Surface, L: Layout) -> None:
-        ink = self.ink
+        ink = self.scene.ink
         self.draw_where(screen, L, 170, "for the game")
-        self.field(screen, L, "name", "Your name at the table", 200, 290, 560)
+        self.scene.field(screen, L, "name", "Your name at the table", 200, 290, 560)
         ink.draw(screen, "Seat 1: you, at this computer", L.p(200, 416), 24, PARCHMENT, "bold")
-        for i, k in enumerate(self.seats[:3]):  # seats 2-4: a game has four at most
+        for i, k in enumerate(self.scene.seats[:3]):  # seats 2-4: a game has four at most
             y = 460 + i * 76
             ink.draw(screen, f"Seat {i + 2}", L.p(200, y + 18), 24, INK_DIM, "bold")
-            button(self, screen, L, (340, y, 420, 62), SEAT_WORDS[k], ("seat", i), size=24,
+            button(self.scene, screen, L, (340, y, 420, 62), SEAT_WORDS[k], ("seat", i), size=24,
                    tip="Click for the next: a friend (who joins with an invite code, or from the lobby if the game "
                        "is public), an AI at a level (played on the server), another player at this screen (the "
                        "table hands over between you), or no one")
         ink.draw(screen, "Who may find it", L.p(960, 290), 22, INK_DIM, "bold")
-        button(self, screen, L, (960, 322, 700, 62),
+        button(self.scene, screen, L, (960, 322, 700, 62),
                "Public: listed in the lobby" if self.public else "Private: by invite code only", ("public",), size=24,
                selected=self.public,
                tip="Public: anyone using this server sees the game in its lobby while a friend's seat is free, and "
                    "takes that seat with a click (or watches). Private: only the invite codes open its seats, and "
                    "only its watch code lets anyone watch.")
         ink.draw(screen, "Spectators", L.p(960, 410), 22, INK_DIM, "bold")
-        button(self, screen, L, (960, 442, 340, 62), f"See it {delay_words(self.delay)}", ("delay",), size=22,
+        button(self.scene, screen, L, (960, 442, 340, 62), f"See it {delay_words(self.delay)}", ("delay",), size=22,
                tip="Spectators see only what every player may see (no hand, no Readied Spell, no secret Elder God). "
                    "Showing it late keeps anyone watching from whispering what just happened to a player.")
-        button(self, screen, L, (1320, 442, 340, 62),
+        button(self.scene, screen, L, (1320, 442, 340, 62),
                "They read the talk" if self.spectator_talk else "The talk is players only", ("spectator_talk",),
                size=22, selected=self.spectator_talk,
                tip="Whether spectators may read the players' table talk (late like the game). They never write in it.")
-        here = not self.fields["server"].strip()
-        button(self, screen, L, (960, 560, 700, 80), "Start hosting" if here else "Start the game", ("host",),
+        here = not self.scene.fields["server"].strip()
+        button(self.scene, screen, L, (960, 560, 700, 80), "Start hosting" if here else "Start the game", ("host",),
                size=28, tip=("Start this computer's game server (it keeps the game in your data folder) and open the "
                              "game" if here else "Make the game on that server and open it")
                + ": the next page shows the invite code for each friend and the watch code")
@@ -271,10 +282,10 @@ class Strangers:
                  L.r(960, 670, 760, 120), 20, INK_DIM)
 
     def draw_lobby(self, screen: pygame.Surface, L: Layout) -> None:
-        ink = self.ink
+        ink = self.scene.ink
         self.draw_where(screen, L, 170, "to look on")
-        self.field(screen, L, "name", "Your name at the table", 200, 290, 560)
-        button(self, screen, L, (1380, 322, 420, 56), "Look again" if self.lobby is not None else "Look", ("look",),
+        self.scene.field(screen, L, "name", "Your name at the table", 200, 290, 560)
+        button(self.scene, screen, L, (1380, 322, 420, 56), "Look again" if self.lobby is not None else "Look", ("look",),
                size=22,
                tip="Ask the server for its open games now (Enter)")
         rows = self.lobby
@@ -283,16 +294,16 @@ class Strangers:
                      "here, newest first.", L.r(200, 420, 1400, 80), 22, INK_DIM)
             return
         now = time.time()
-        for i, g in enumerate(rows[self.first:self.first + LOBBY_ROWS]):
+        for i, g in enumerate(rows[self.scene.first:self.scene.first + LOBBY_ROWS]):
             self.lobby_row(screen, L, g, 410 + i * 92, now)
-        if self.first > 0:
-            arrow(self, screen, L, (1816, 410, 64, 56), "up", ("scroll", -1), tip="Newer games (mouse wheel)")
-        if self.first + LOBBY_ROWS < len(rows):
-            arrow(self, screen, L, (1816, 410 + 92 * (LOBBY_ROWS - 1) + 26, 64, 56), "down", ("scroll", 1),
+        if self.scene.first > 0:
+            arrow(self.scene, screen, L, (1816, 410, 64, 56), "up", ("scroll", -1), tip="Newer games (mouse wheel)")
+        if self.scene.first + LOBBY_ROWS < len(rows):
+            arrow(self.scene, screen, L, (1816, 410 + 92 * (LOBBY_ROWS - 1) + 26, 64, 56), "down", ("scroll", 1),
                   tip="More games (mouse wheel)")
 
     def lobby_row(self, screen: pygame.Surface, L: Layout, g: dict, y: int, now: float) -> None:
-        ink = self.ink
+        ink = self.scene.ink
         box = L.r(200, y, 1600, 84)
         pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))
         pygame.draw.rect(screen, BRONZE, box, L.n(2), border_radius=L.n(10))
@@ -306,16 +317,16 @@ class Strangers:
         line = (f"{len(players)} seats · {free} open · made {ago(now - g['created'])} · "
                 f"{'turn ' + str(g['turn']) if g['turn'] else 'choosing Elder Gods'} · {waiting}")
         ink.draw(screen, line, L.p(224, y + 50), 18, INK_DIM, "italic", max_w=L.n(1040))
-        button(self, screen, L, (1370, y + 14, 200, 56), "Join", ("sit", g["game"]), size=24,
+        button(self.scene, screen, L, (1370, y + 14, 200, 56), "Join", ("sit", g["game"]), size=24,
                tip="Take the open seat with one click (no code): the game then appears in My online games too")
-        button(self, screen, L, (1580, y + 14, 200, 56), "Watch", ("watch_game", g["game"]), size=24,
+        button(self.scene, screen, L, (1580, y + 14, 200, 56), "Watch", ("watch_game", g["game"]), size=24,
                tip="Watch it from what every player may see, as late as its host chose")
 
     def draw_watch(self, screen: pygame.Surface, L: Layout) -> None:
-        self.field(screen, L, "address", "Address of the game's server", 560, 190, 800)
-        self.field(screen, L, "watch", "Watch code", 560, 320, 800)
-        button(self, screen, L, (760, 470, 400, 80), "Watch", ("watch",), size=30,
+        self.scene.field(screen, L, "address", "Address of the game's server", 560, 190, 800)
+        self.scene.field(screen, L, "watch", "Watch code", 560, 320, 800)
+        button(self.scene, screen, L, (760, 470, 400, 80), "Watch", ("watch",), size=30,
                tip="Watch the game from what every player may see (Enter). Nothing you do reaches the table.")
-        self.ink.para(screen, "A spectator sees the board, the cards on it and the Chronicle, never a player's hand, "
+        self.scene.ink.para(screen, "A spectator sees the board, the cards on it and the Chronicle, never a player's hand, "
                       "Readied Spell or secret Elder God, and as late as the host chose.", L.r(560, 580, 800, 120), 20,
                       INK_DIM)

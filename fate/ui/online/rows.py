@@ -1,14 +1,23 @@
-"""A row of My online games (fate/ui/online/screens.py): where the game stands as its server
-last said, or why it does not say."""
+"""My online games, the first page of Play Online (fate/ui/online/screens.py): the way to
+each other page, then a row a game: where it stands as its server last said, or why it
+does not say."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pygame
 
 from fate.net.mygames import OnlineGame, port_of
 from fate.ui.kit.layout import Layout
-from fate.ui.kit.theme import BLOOD, BRONZE, INK_DIM, PANEL, PARCHMENT, SIGN_GREEN
+from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, INK_DIM, PANEL, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import button
+from fate.ui.online.fields import arrow
+
+if TYPE_CHECKING:
+    from fate.ui.online.screens import OnlineScene
+
+ROWS = 6  # games shown at once
 
 
 def short(text: str, n: int = 28) -> str:
@@ -84,3 +93,50 @@ def game_row(self, screen: pygame.Surface, L: Layout, g: OnlineGame, y: int) -> 
     button(self, screen, L, (1580, y + 20, 124, 56), "Sure?" if sure else "Leave", ("leave", g), size=22,
            selected=sure, tip=f"Leave this game for good: an AI plays {yours} there from now on, and it goes "
                               "off this list (a finished game just goes off the list). Click twice.")
+
+
+def draw_games(self: OnlineScene, screen: pygame.Surface, L: Layout) -> None:
+    """The first page of Play Online (``self``: the scene): its way to each other page, and My
+    online games, a row each."""
+    ink = self.ink
+    button(self, screen, L, (200, 210, 420, 76), "New game", ("page", "host"), size=28,
+           tip="Start a game on this computer or on a game server: choose the seats and whether strangers may "
+               "find it in the lobby, then give each friend their invite code.")
+    button(self, screen, L, (200, 300, 420, 76), "Join a game", ("page", "join"), size=28,
+           tip="Join a friend's game with the address of their computer and the invite code they gave you.")
+    button(self, screen, L, (200, 390, 420, 76), "Open games (lobby)", ("page", "lobby"), size=28,
+           tip="A server's public games with a free seat: join one with a click, or watch it.")
+    button(self, screen, L, (200, 480, 420, 76), "Watch a game", ("page", "watch"), size=28,
+           tip="Watch a game from what every player may see, with the watch code its host gave you.")
+    ink.para(screen, "Hosting asks your router to let friends in other houses in, and says how to do it by "
+             "hand if it cannot. An invite line (fate://…) carries the address and the code in one: copy it "
+             "when hosting, paste it on Join.",
+             L.r(200, 580, 420, 240), 19, INK_DIM)
+    if self.background is not None:
+        ink.para(screen, f"This computer hosts your games in the background, with no window (port "
+                 f"{self.background.port}): host them in this window again, or pause them for everyone.",
+                 L.r(200, 690, 420, 120), 19, GOLD)
+    ink.draw(screen, "My online games", L.p(700, 196), 30, GOLD, "title")
+    button(self, screen, L, (1560, 190, 160, 46), "Refresh", ("refresh",), size=20,
+           tip="Ask the servers again where each of your games stands")
+    if self.background is not None:
+        button(self, screen, L, (1120, 190, 210, 46), "Host in this window", ("host_here",), size=20,
+               tip="Stop hosting in the background: your games go on, hosted by this window, which starts "
+                   "their server again if it stops and asks when you close it whether to keep hosting or pause")
+        button(self, screen, L, (1340, 190, 200, 46), "Pause hosting", ("pause_hosting",), size=20,
+               tip="This computer still hosts your games in the background: pause them for everyone (the "
+                   "server stops; your friends see the game paused by you until you host it again)")
+    if not self.mine.games:
+        ink.para(screen, "No online games yet. A game you host or join is listed here, with whose turn it "
+                 "is, and stays here when you close the game: open it again days later.",
+                 L.r(700, 260, 1000, 200), 22, PARCHMENT)
+        return
+    games = list(reversed(self.mine.games))
+    for i, g in enumerate(games[self.first:self.first + ROWS]):
+        y = 250 + i * 108
+        game_row(self, screen, L, g, y)
+    if self.first > 0:
+        arrow(self, screen, L, (1740, 250, 70, 56), "up", ("scroll", -1), tip="The games above (mouse wheel)")
+    if self.first + ROWS < len(games):
+        arrow(self, screen, L, (1740, 250 + 108 * (ROWS - 1) + 40, 70, 56), "down", ("scroll", 1),
+              tip="The games below (mouse wheel)")

@@ -9,6 +9,8 @@ line on the page. The tokens and addresses are kept in the user's data folder
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -24,9 +26,9 @@ from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import GOLD, INK_DIM, PARCHMENT
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.online import invites
-from fate.ui.online.fields import FIELDS, Fields, arrow
+from fate.ui.online.fields import FIELDS, Fields
 from fate.ui.online.lobby import LOBBY_ROWS, STRANGER_TIPS, Strangers
-from fate.ui.online.rows import game_row, seat_list, short
+from fate.ui.online.rows import ROWS, draw_games, seat_list, short
 from fate.ui.online.session import NetSession
 
 SEAT_KINDS = ("remote", "easy", "normal", "hard", "here", "none")
@@ -41,11 +43,10 @@ FIELD_TIPS = {
     "name": "What the table calls you on your Lodge's plaque (remembered).",
     **STRANGER_TIPS,
 }
-ROWS = 6
 
 
 @scene("online")
-class OnlineScene(Fields, Strangers, Scene):
+class OnlineScene(Fields, Scene):
     """Play Online. ``page``: games, host, hosting, join."""
 
     def __init__(self, app, page: str = "games") -> None:
@@ -60,7 +61,7 @@ class OnlineScene(Fields, Strangers, Scene):
                           "server": self.mine.last_server, "watch": ""})
         self.field_tips = FIELD_TIPS
         self.seats = ["remote", "normal", "none"]  # seats 2-4 of a hosted game
-        self.strangers_init()  # New game's choices, the lobby
+        self.strangers = Strangers(self)  # New game's choices, the lobby, watching
         self._lan: list[str] | None = None  # this computer's addresses, for the hosting page
         self.link: Link | None = None  # a request on its way (create, claim, open, leave)
         self.purpose: tuple = ()
@@ -115,8 +116,8 @@ class OnlineScene(Fields, Strangers, Scene):
     def update(self, dt: float) -> None:
         if self.query is not None:
             self.query.poll()
-        if self.lobby_link is not None:
-            self.lobby_answer(self.lobby_link.poll())
+        if self.strangers.lobby_link is not None:
+            self.strangers.lobby_answer(self.strangers.lobby_link.poll())
         if self.starter is not None and self.starter[0].done():
             self.started()
         if self.session is not None:
@@ -134,14 +135,15 @@ class OnlineScene(Fields, Strangers, Scene):
             return
         got = self.link.poll()
         for i, m in enumerate(got):
-            self.answer(m)
+            self.answer(m, self.link)
             if self.session is not None:  # the rest is the game's
                 self.session.take(got[i + 1:])
                 break
             if self.link is None:
                 break
 
-    def answer(self, m: dict) -> None:
+    def answer(self, m: dict[str, Any], link: Link) -> None:
+        """One message on the link of the request under way."""
         kind, what = m["type"], self.purpose[0] if self.purpose else ""
         if kind == "problem" and m.get("fatal"):
             if what == "open" and self.purpose[1].hosted_here and len(self.purpose) == 2:
@@ -158,20 +160,19 @@ class OnlineScene(Fields, Strangers, Scene):
                                    invites=[{"code": i["code"], "seats": i["seats"]} for i in m["invites"]],
                                    watch=m["watch"])
             self.mine.add(self.made)
-            self.mine.used(self.asked_where)  # the server answered: remembered, and chosen next time
+            self.mine.used(self.strangers.asked_where)  # the server answered: remembered, and chosen next time
             self.say(self.mine.problem, "wrong")
-            self.link.close()
+            link.close()
             self.link, self.purpose = None, ()
             self.page = "hosting"
         elif kind == "claimed" and what == "claim":
             g = OnlineGame(self.purpose[1], m["game"], m["token"], m["seats"])
             self.mine.add(g)
-            self.open_with(self.link, g)
-            self.session.home = m.get("home") is True
+            self.open_with(link, g).home = m.get("home") is True
         elif kind == "online" and what == "open":
-            self.open_with(self.link, self.purpose[1])
+            self.open_with(link, self.purpose[1])
         elif kind == "watching" and what == "watch":
-            self.watching(m)
+            self.strangers.watching(m)
         elif kind == "resigned" and what == "leave":
             self.forget(self.purpose[1])
 
@@ -182,18 +183,19 @@ class OnlineScene(Fields, Strangers, Scene):
                 x.close()
         self.session, self.link, self.purpose = None, None, ()
 
-    def open_with(self, link: Link, g: OnlineGame) -> None:
+    def open_with(self, link: Link, g: OnlineGame) -> NetSession:
         """Show the game once the server's first state of it comes. A game the background server
         hosts makes this window its host (``host_here``), and the table says so."""
         if g.hosted_here and self.host_here(port_of(g.server)):
             self.moved = self.moved or ("This window hosts your games again: when you close it, it asks whether "
                                         "to keep hosting them or pause.")
-        self.session = NetSession(self.app.content, link, g.game, g.token, g.seats, g.host, g.server)
-        self.session.invites = g.invites
-        self.session.muted = set(g.muted)
+        self.session = s = NetSession(self.app.content, link, g.game, g.token, g.seats, g.host, g.server)
+        s.invites = g.invites
+        s.muted = set(g.muted)
         if self.purpose[0] == "open":
             link.send(ToServer.JOIN, game=g.game, token=g.token)
         self.purpose = ("opening",)
+        return s
 
     def host_again(self, g: OnlineGame) -> None:
         """A game hosted here whose server is not running (paused, or the computer restarted):
@@ -217,6 +219,8 @@ class OnlineScene(Fields, Strangers, Scene):
     # ---------------------------------------------------------------- actions
     def started(self) -> None:
         """The server has started (or failed to): send what waited for it."""
+        if self.starter is None:
+            return
         starter, (what, data) = self.starter
         self.starter = None
         if starter.host is None:
@@ -234,7 +238,7 @@ class OnlineScene(Fields, Strangers, Scene):
             self.moved = (f"This computer's server now listens on port {starter.host.port}: "
                           "friends join this game again at that port.")
         if what == "create":
-            self.create(url, data[0], data[1], here=True)
+            self.strangers.create(url, data[0], data[1], here=True)
         else:
             self.link = Link(url, self.app.content, retry=False)
             self.purpose = ("open", data, "again")
@@ -294,14 +298,14 @@ class OnlineScene(Fields, Strangers, Scene):
         self.editing = None
         if kind == "page":
             self.page, self.notice, self.first = key[1], "", 0
-            if self.page == "lobby" and self.lobby is None:
-                self.look()
+            if self.page == "lobby" and self.strangers.lobby is None:
+                self.strangers.look()
         elif kind == "seat":
             i = key[1]
             self.seats[i] = SEAT_KINDS[(SEAT_KINDS.index(self.seats[i]) + 1) % len(SEAT_KINDS)]
         elif kind == "host":
-            self.start_hosting()
-        elif self.strangers_click(key):
+            self.strangers.start_hosting()
+        elif self.strangers.strangers_click(key):
             pass
         elif kind == "join":
             self.join()
@@ -333,7 +337,7 @@ class OnlineScene(Fields, Strangers, Scene):
                       "when you close it whether to keep hosting or pause.") if took else
                      "Another window of the game hosts your games now.", "well" if took else "wrong")
         elif kind == "scroll":
-            rows, many = (LOBBY_ROWS, len(self.lobby or [])) if self.page == "lobby" else (ROWS, len(self.mine.games))
+            rows, many = (LOBBY_ROWS, len(self.strangers.lobby or [])) if self.page == "lobby" else (ROWS, len(self.mine.games))
             self.first = max(0, min(self.first + key[1] * rows, max(0, many - rows)))
         elif kind == "table" and self.made is not None:
             self.open_game(self.made)
@@ -389,8 +393,8 @@ class OnlineScene(Fields, Strangers, Scene):
     def close(self) -> None:
         if self.query is not None:
             self.query.close()
-        if self.lobby_link is not None:
-            self.lobby_link.close(wait=0)
+        if self.strangers.lobby_link is not None:
+            self.strangers.lobby_link.close(wait=0)
         for x in (self.session, self.link):
             if x is not None:
                 x.close()
@@ -402,7 +406,10 @@ class OnlineScene(Fields, Strangers, Scene):
         titles = {"games": "Play Online", "host": "New Game Online", "hosting": "Your Game Is Open",
                   "join": "Join a Game", "lobby": "Open Games", "watch": "Watch a Game"}
         self.ink.draw(screen, titles[self.page], L.p(960, 96), 80, GOLD, "title", anchor="center", shadow=True)
-        getattr(self, "draw_" + self.page)(screen, L)
+        pages: dict[str, Callable[[pygame.Surface, Layout], None]] = {
+            "games": partial(draw_games, self), "hosting": self.draw_hosting, "join": self.draw_join,
+            "host": self.strangers.draw_host, "lobby": self.strangers.draw_lobby, "watch": self.strangers.draw_watch}
+        pages[self.page](screen, L)
         self.draw_notice(screen, L)
         back = "Stop" if (self.link is not None or self.session is not None or self.starter is not None) else "Back"
         button(self, screen, L, (810, 980, 300, 72), back, ("back",), size=30,
@@ -410,50 +417,6 @@ class OnlineScene(Fields, Strangers, Scene):
         self.draw_tip(screen, L)
 
     # the pages
-    def draw_games(self, screen: pygame.Surface, L: Layout) -> None:
-        ink = self.ink
-        button(self, screen, L, (200, 210, 420, 76), "New game", ("page", "host"), size=28,
-               tip="Start a game on this computer or on a game server: choose the seats and whether strangers may "
-                   "find it in the lobby, then give each friend their invite code.")
-        button(self, screen, L, (200, 300, 420, 76), "Join a game", ("page", "join"), size=28,
-               tip="Join a friend's game with the address of their computer and the invite code they gave you.")
-        button(self, screen, L, (200, 390, 420, 76), "Open games (lobby)", ("page", "lobby"), size=28,
-               tip="A server's public games with a free seat: join one with a click, or watch it.")
-        button(self, screen, L, (200, 480, 420, 76), "Watch a game", ("page", "watch"), size=28,
-               tip="Watch a game from what every player may see, with the watch code its host gave you.")
-        ink.para(screen, "Hosting asks your router to let friends in other houses in, and says how to do it by "
-                 "hand if it cannot. An invite line (fate://…) carries the address and the code in one: copy it "
-                 "when hosting, paste it on Join.",
-                 L.r(200, 580, 420, 240), 19, INK_DIM)
-        if self.background is not None:
-            ink.para(screen, f"This computer hosts your games in the background, with no window (port "
-                     f"{self.background.port}): host them in this window again, or pause them for everyone.",
-                     L.r(200, 690, 420, 120), 19, GOLD)
-        ink.draw(screen, "My online games", L.p(700, 196), 30, GOLD, "title")
-        button(self, screen, L, (1560, 190, 160, 46), "Refresh", ("refresh",), size=20,
-               tip="Ask the servers again where each of your games stands")
-        if self.background is not None:
-            button(self, screen, L, (1120, 190, 210, 46), "Host in this window", ("host_here",), size=20,
-                   tip="Stop hosting in the background: your games go on, hosted by this window, which starts "
-                       "their server again if it stops and asks when you close it whether to keep hosting or pause")
-            button(self, screen, L, (1340, 190, 200, 46), "Pause hosting", ("pause_hosting",), size=20,
-                   tip="This computer still hosts your games in the background: pause them for everyone (the "
-                       "server stops; your friends see the game paused by you until you host it again)")
-        if not self.mine.games:
-            ink.para(screen, "No online games yet. A game you host or join is listed here, with whose turn it "
-                     "is, and stays here when you close the game: open it again days later.",
-                     L.r(700, 260, 1000, 200), 22, PARCHMENT)
-            return
-        games = list(reversed(self.mine.games))
-        for i, g in enumerate(games[self.first:self.first + ROWS]):
-            y = 250 + i * 108
-            game_row(self, screen, L, g, y)
-        if self.first > 0:
-            arrow(self, screen, L, (1740, 250, 70, 56), "up", ("scroll", -1), tip="The games above (mouse wheel)")
-        if self.first + ROWS < len(games):
-            arrow(self, screen, L, (1740, 250 + 108 * (ROWS - 1) + 40, 70, 56), "down", ("scroll", 1),
-                  tip="The games below (mouse wheel)")
-
     def draw_hosting(self, screen: pygame.Surface, L: Layout) -> None:
         if self.made is None:
             self.page = "games"
@@ -465,7 +428,7 @@ class OnlineScene(Fields, Strangers, Scene):
             self.hot.append(Hotspot(r, ("ui", "watch_code"), "Watch code",
                                     "Anyone with this code (and the address) may watch the game from what every "
                                     "player may see: Play Online > Watch a game."
-                                    + (" The game is public: the lobby lists it too." if self.public else "")))
+                                    + (" The game is public: the lobby lists it too." if self.strangers.public else "")))
         button(self, screen, L, (200, 820, 420, 80), "Go to the table", ("table",), size=28,
                tip="Take your seat; the table shows who has joined and whom it is waiting for. The codes stay in "
                    "My online games (Codes).")

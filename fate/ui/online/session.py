@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,47 +24,22 @@ from fate.content.model import Content
 from fate.engine import Event
 from fate.engine.model import Choice, Prompt
 from fate.engine.undo import NOT_A_PLAYER, NOTHING_YET, OVER
-from fate.engine.view import hide_draft
 from fate.ground.untrusted import one_line
 from fate.net.link import Link, error_words
 from fate.protocol import ErrorCode, LinkNote, ToClient, ToServer
+from fate.ui.online.heard import (
+    SeatInfo,
+    back_to,
+    chart,
+    hint_reply,
+    public,
+    seat_infos,
+    undo_words,
+    without_last,
+)
 from fate.ui.online.together import Together
 from fate.ui.session import SeatConfig, TurnRecord
 from fate.ui.worker import Reply
-
-
-@dataclass
-class SeatInfo:
-    """How the server says a seat is played."""
-
-    seat: int
-    kind: str = "remote"  # host, remote or ai
-    level: str = ""
-    name: str = ""
-    claimed: bool = False
-    resigned: bool = False
-    here: bool = False
-
-
-def undo_words(m: dict[str, Any]) -> str:
-    """One polite line for a refused Undo."""
-    if m["code"] == "cannot_undo":
-        why = one_line(m["message"], 120)
-        return f"{why[:1].upper()}{why[1:]}."
-    if m["code"] == "stale_decision":
-        return "The game had moved on: nothing was taken back."
-    return error_words(m)
-
-
-def public(v: dict) -> dict:
-    """A seat's view without what only that seat may know: no hand or Reserve faces, no
-    Curses held, no draft, no choices."""
-    out = dict(v, viewer=None, curses_held=[], seats=[{k: x for k, x in row.items() if k not in ("hand", "reserve")}
-                                                       for row in v["seats"]])
-    out.pop("draft", None)
-    if out.get("prompt"):
-        out["prompt"] = {k: x for k, x in out["prompt"].items() if k != "choices"}
-    return hide_draft(out, None)  # the looking seat's own god too, while others still choose
 
 
 class NetSession(Together):
@@ -223,11 +197,11 @@ class NetSession(Together):
     def _state(self, m: dict[str, Any]) -> None:
         seat = m["seat"]
         old = self.states.get(seat)
-        fresh = m["type"] == "undone" or seat in self._rejoined  # the server's word, even going back
+        fresh = m["type"] == ToClient.UNDONE or seat in self._rejoined  # the server's word, even going back
         self._rejoined.discard(seat)
         if old is not None and old["decision"] > m["decision"] and not fresh:
             return  # a late message: the newer state stands
-        if m["type"] == "undone" or (old is not None and old["decision"] > m["decision"]):
+        if m["type"] == ToClient.UNDONE or (old is not None and old["decision"] > m["decision"]):
             self._go_back(seat, m)
         self.states[seat] = m
         self._seats(m["seats"])
@@ -241,19 +215,8 @@ class NetSession(Together):
             self.waiting_since = time.monotonic()
         evs = [Event(e["kind"], e["data"], (seat,)) for e in m["events"]]
         if seat == self.mine[0]:
-            self._chart(m["view"], evs, m["decision"])
+            chart(m["view"], evs, m["decision"], self.history, self._charted)
         self.events.extend(evs)
-
-    def _chart(self, v: dict, evs: list[Event], decision: int) -> None:
-        for e in evs:
-            if e.kind == "turn_started" or (e.kind == "setup_done" and not self.history):
-                self.history.append(TurnRecord(v["turn"], [s["summon"] for s in v["seats"]],
-                                               [s["elder_signs"] for s in v["seats"]]))
-                self._charted.append(decision)
-        if v["over"] and evs:
-            self.history.append(TurnRecord(v["turn"] + 1, [s["summon"] for s in v["seats"]],
-                                           [s["elder_signs"] for s in v["seats"]]))
-            self._charted.append(decision)
 
     def _go_back(self, seat: int, m: dict[str, Any]) -> None:
         """Decisions were taken back (``undone``), or were while we were away (a lower decision
@@ -263,16 +226,8 @@ class NetSession(Together):
         if drop is None:
             self._went_back = True  # how many events is not known: the chronicle asked on joining replaces them
         else:
-            kept: list[Event] = []
-            for e in reversed(self.events):
-                if drop and e.to == (seat,):
-                    drop -= 1
-                else:
-                    kept.append(e)
-            self.events = kept[::-1]
-        keep = sum(1 for d in self._charted if d <= m["decision"])
-        del self.history[keep:]
-        del self._charted[keep:]
+            self.events = without_last(self.events, drop, seat)
+        back_to(m["decision"], self.history, self._charted)
         self._hint = None
         self._decision = -1  # asked afresh
         self.rewound = self.relog = True
@@ -303,18 +258,14 @@ class NetSession(Together):
 
     def _take_hint(self, m: dict[str, Any]) -> None:
         st = self.states.get(m["seat"])
-        ids = {c["id"] for c in (st["prompt"] or {}).get("choices", ())} if st else set()
-        est = tuple((e[0], float(e[1]), e[2]) for e in m["estimates"] if len(e) == 3 and e[0] in ids
-                    and isinstance(e[1], int | float) and isinstance(e[2], int) and not isinstance(e[2], bool))
-        if m["choice"] not in ids or not est:
-            if st is not None and m["decision"] == st["decision"]:
-                self.notice = "The server's hint named no choice of this decision; it is not shown."
-            return
-        self._hint = (m["decision"], Reply(0, m["choice"], est))
+        reply = hint_reply(m, st)
+        if reply is not None:
+            self._hint = (m["decision"], reply)
+        elif st is not None and m["decision"] == st["decision"]:
+            self.notice = "The server's hint named no choice of this decision; it is not shown."
 
     def _seats(self, rows: list[dict[str, Any]]) -> None:
-        self.info = [SeatInfo(r["seat"], r["kind"], r["level"], r["name"], r["claimed"], r["resigned"], r["here"])
-                     for r in rows]
+        self.info = seat_infos(rows)
 
     def _level(self, seat: int) -> str:
         return self.info[seat].level if seat < len(self.info) and self.info[seat].level else "normal"

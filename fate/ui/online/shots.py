@@ -62,7 +62,7 @@ def strangers_shot(app, screen: str) -> None:
         scene.click(("page", "host"))
         scene.click(("where", "192.168.1.30:8765"))
         scene.seats = ["remote", "hard", "remote"]
-        scene.public, scene.delay, scene.spectator_talk = True, 60, True
+        scene.strangers.public, scene.strangers.delay, scene.strangers.spectator_talk = True, 60, True
         return
     app.hosting = hosting.start_host()
     url = app.hosting.url
@@ -87,7 +87,7 @@ def lobby_shot(app, url: str) -> None:
     scene = app.goto("online")
     scene.fields["name"] = "Bob"
     scene.click(("page", "lobby"))
-    _settle(app, lambda: app.scene.lobby is not None)
+    _settle(app, lambda: app.scene.strangers.lobby is not None)
     app.mouse = None
 
 

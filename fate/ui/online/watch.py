@@ -14,7 +14,8 @@ from fate.content.model import Content
 from fate.engine import Event
 from fate.net.link import Link, error_words
 from fate.protocol import ErrorCode, ToClient, ToServer
-from fate.ui.online.session import NetSession, public
+from fate.ui.online.heard import back_to, chart, public, without_last
+from fate.ui.online.session import NetSession
 from fate.ui.session import SeatConfig, Session, TableSession
 
 WATCH_REFUSED = frozenset({ErrorCode.BAD_WATCH, ErrorCode.NOT_PUBLIC, ErrorCode.NO_SUCH_GAME, ErrorCode.TOO_MANY})
@@ -71,15 +72,8 @@ class WatchSession(NetSession):
             # further back than we were (taken back while we were away): told afresh from here
             self.events, self.history, self._charted = [], [], []
         if m["drop"]:
-            drop, kept = m["drop"], []
-            for e in reversed(self.events):
-                if drop:
-                    drop -= 1
-                else:
-                    kept.append(e)
-            self.events = kept[::-1]
-            keep = sum(1 for d in self._charted if d <= m["decision"])
-            del self.history[keep:], self._charted[keep:]
+            self.events = without_last(self.events, m["drop"])
+            back_to(m["decision"], self.history, self._charted)
             self.rewound = self.relog = True
         self.states[-1] = dict(m, prompt=None, undo="")
         self._seats(m["seats"])
@@ -90,7 +84,7 @@ class WatchSession(NetSession):
             self._decision = m["decision"]
             self.waiting_since = time.monotonic()
         evs = [Event(e["kind"], e["data"], None) for e in m["events"]]
-        self._chart(m["view"], evs, m["decision"])
+        chart(m["view"], evs, m["decision"], self.history, self._charted)
         self.events.extend(evs)
 
     def ready(self) -> bool:

@@ -114,7 +114,7 @@ def test_two_addresses_run_together_on_new_game_start_nothing_and_are_not_rememb
     key(app, pygame.K_a, CTRL, "\x01")
     typed(app, "192.0.2.2:99999")
     key(app, pygame.K_RETURN)  # Enter: look
-    assert app.scene.lobby_link is None and "65535" in app.scene.wrong["server"]
+    assert app.scene.strangers.lobby_link is None and "65535" in app.scene.wrong["server"]
     again = MyGames(app.online_file)
     assert again.used_servers == [] and again.last_server == ""
 

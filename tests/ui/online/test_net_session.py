@@ -7,7 +7,7 @@ import json
 import random
 
 from fate.engine import new_game, view
-from fate.ui.online.session import public
+from fate.ui.online.heard import public
 
 
 def views_of(content, players=3, decisions=60, seed=8):

@@ -17,7 +17,7 @@ def test_a_spectators_status_keeps_a_lower_case_players_name_as_written(content,
     press(ann, ("page", "host"))
     type_into(ann, "name", "ann")
     type_into(ann, "server", where)
-    while ann.scene.delay != 0:  # the spectator sees the game as it stands
+    while ann.scene.strangers.delay != 0:  # the spectator sees the game as it stands
         press(ann, ("delay",))
     press(ann, ("host",))
     until([ann], lambda: ann.scene.page == "hosting", "the game to be made on the server")
@@ -46,7 +46,7 @@ def test_a_spectator_by_code_is_told_the_code_finds_the_game_again_not_the_lobby
     type_into(ann, "server", where)
     press(ann, ("host",))
     until([ann], lambda: ann.scene.page == "hosting", "the game to be made on the server")
-    assert not ann.scene.public  # private: never listed among the open games
+    assert not ann.scene.strangers.public  # private: never listed among the open games
     watch = ann.scene.made.watch
     carl = window(content, tmp_path, "carl")
     press(carl, ("online",))

@@ -61,7 +61,7 @@ def test_a_public_game_on_a_server_found_in_the_lobby_talked_watched_and_played_
     while ann.scene.seats[1] != "none":  # seats: Ann and a friend's open seat
         press(ann, ("seat", 1))
     press(ann, ("public",))
-    while ann.scene.delay != 0:  # spectators see it as it happens (the test waits for the end)
+    while ann.scene.strangers.delay != 0:  # spectators see it as it happens (the test waits for the end)
         press(ann, ("delay",))
     press(ann, ("host",))
     until([ann], lambda: ann.scene.page == "hosting", "the game to be made on the server")
@@ -78,8 +78,8 @@ def test_a_public_game_on_a_server_found_in_the_lobby_talked_watched_and_played_
     type_into(bob, "name", "Bob")
     type_into(bob, "server", where)
     key(bob, k=pygame.K_RETURN)  # Enter: look
-    until([ann, bob], lambda: bob.scene.lobby and bob.scene.lobby[0]["game"] == made.game, "the lobby to list it")
-    row = bob.scene.lobby[0]
+    until([ann, bob], lambda: bob.scene.strangers.lobby and bob.scene.strangers.lobby[0]["game"] == made.game, "the lobby to list it")
+    row = bob.scene.strangers.lobby[0]
     assert row["open"] == 1 and row["players"][0]["name"] == "Ann"
     press(bob, ("sit", made.game))
     until([ann, bob], lambda: isinstance(bob.scene, OnlinePlayScene), "Bob's table")

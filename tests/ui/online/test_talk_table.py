@@ -37,9 +37,9 @@ def host_public(content, tmp_path, where: str):
             press(ann, ("seat", seat))
     while ann.scene.seats[2] != "none":
         press(ann, ("seat", 2))
-    if not ann.scene.public:
+    if not ann.scene.strangers.public:
         press(ann, ("public",))
-    while ann.scene.delay != 0:
+    while ann.scene.strangers.delay != 0:
         press(ann, ("delay",))
     press(ann, ("host",))
     until([ann], lambda: ann.scene.page == "hosting", "the game to be made on the server")
@@ -57,7 +57,7 @@ def from_lobby(content, tmp_path, who: str, where: str, gid: str, what: tuple, o
     type_into(app, "name", who)
     type_into(app, "server", where)
     key(app, k=pygame.K_RETURN)
-    until(others + [app], lambda: any(g["game"] == gid for g in app.scene.lobby or []), f"{who}'s lobby to list it")
+    until(others + [app], lambda: any(g["game"] == gid for g in app.scene.strangers.lobby or []), f"{who}'s lobby to list it")
     press(app, (what[0], gid))
     until(others + [app], lambda: isinstance(app.scene, OnlinePlayScene), f"{who}'s table")
     return app

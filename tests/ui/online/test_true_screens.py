@@ -69,15 +69,15 @@ def test_the_lobby_opens_on_the_last_server_lists_a_remembered_one_when_clicked_
     assert bob.scene.notice == "" and any("not serving games" in t for t in shown(bob))
     type_into(bob, "server", where)
     bob.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.02)
-    until([bob], lambda: bob.scene.lobby is not None, "the lobby's answer")
-    assert [g["game"] for g in bob.scene.lobby] == [game]
+    until([bob], lambda: bob.scene.strangers.lobby is not None, "the lobby's answer")
+    assert [g["game"] for g in bob.scene.strangers.lobby] == [game]
 
     again = window(content, tmp_path, "bob")  # a restart: the same player's file, a new window
     press(again, ("online",))
     press(again, ("page", "lobby"))
     assert again.scene.fields["server"] == where
-    until([again], lambda: again.scene.lobby is not None, "the lobby listed with no Look again")
-    assert [g["game"] for g in again.scene.lobby] == [game]
+    until([again], lambda: again.scene.strangers.lobby is not None, "the lobby listed with no Look again")
+    assert [g["game"] for g in again.scene.strangers.lobby] == [game]
 
     mine = MyGames(again.online_file)
     for i in range(5):  # six servers remembered: more than the row holds
@@ -86,7 +86,7 @@ def test_the_lobby_opens_on_the_last_server_lists_a_remembered_one_when_clicked_
     third = window(content, tmp_path, "bob")
     press(third, ("online",))
     press(third, ("page", "lobby"))
-    until([third], lambda: third.scene.lobby is not None, "the last server's lobby")
+    until([third], lambda: third.scene.strangers.lobby is not None, "the last server's lobby")
     third.frame([], 0.02)
     spots = {h.key: h.rect for h in third.scene.hotspots()}
     field = spots[("field", "server")]
@@ -97,12 +97,12 @@ def test_the_lobby_opens_on_the_last_server_lists_a_remembered_one_when_clicked_
     while ("where", "192.0.2.10:8765") not in {h.key for h in third.scene.hotspots()}:
         press(third, ("where_scroll", 1))
     press(third, ("where", ""))  # this computer: nothing to list
-    assert third.scene.lobby is None
+    assert third.scene.strangers.lobby is None
     while ("where", where) not in {h.key for h in third.scene.hotspots()}:
         press(third, ("where_scroll", -1))
     press(third, ("where", where))  # clicked: its games are asked for at once
-    until([third], lambda: third.scene.lobby is not None, "the clicked server's lobby")
-    assert [g["game"] for g in third.scene.lobby] == [game]
+    until([third], lambda: third.scene.strangers.lobby is not None, "the clicked server's lobby")
+    assert [g["game"] for g in third.scene.strangers.lobby] == [game]
 
 
 def test_a_paused_game_shows_a_pause_not_offline_nor_reconnecting(content, tmp_path, user):  # noqa: F811
