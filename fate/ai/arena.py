@@ -104,11 +104,12 @@ def play(args: tuple) -> dict:
         k += 1
         if k > CHOICE_CAP:
             raise RuntimeError(f"game {players}p seed {seed} did not end after {CHOICE_CAP} choices")
-    share = 1.0 / len(g.winners) if g.winners else 0.0
-    return {"seed": seed, "names": names, "wins": [share if s in g.winners else 0.0 for s in range(players)],
+    end = g.outcome()
+    assert end is not None  # the loop ran until no decision was pending
+    return {"seed": seed, "names": names, "wins": end.shares(players),
             "gods": [g.card(g.gods[s]).id for s in range(players)],
             "seconds": [seconds[s] for s in range(players)], "iterations": iterations,
-            "search_time": search_time, "end": g.end_reason, "turns": g.turn}
+            "search_time": search_time, "end": str(end.reason), "turns": g.turn}
 
 
 def _logged(log: Path | None, match: dict) -> list[dict]:

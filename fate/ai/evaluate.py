@@ -50,9 +50,10 @@ def cult_strength(g: Game, s: int) -> float:
 
 def position_value(g: Game, seat: int) -> float:
     """How good the position is for one cult: its strength against the strongest other."""
-    if g.over:
-        if seat in g.winners:
-            return WIN / len(g.winners)
+    end = g.outcome()
+    if end is not None:
+        if seat in end.winners:
+            return WIN / len(end.winners)
         return -WIN
     return cult_strength(g, seat) - 0.6 * max(
         (cult_strength(g, s) for s in range(g.n) if s != seat), default=0.0)
@@ -61,9 +62,9 @@ def position_value(g: Game, seat: int) -> float:
 def rewards(g: Game) -> list[float]:
     """Each seat's outlook between 0 (lost) and 1 (won), for the tree search."""
     n = g.n
-    if g.over:
-        share = 1.0 / len(g.winners) if g.winners else 0.0
-        return [share if s in g.winners else 0.0 for s in range(n)]
+    end = g.outcome()
+    if end is not None:
+        return end.shares(n)
     strength = [cult_strength(g, s) for s in range(n)]
     if n == 1:
         # Alone against the Investigators: measured against a cult halfway up the track

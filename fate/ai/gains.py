@@ -35,7 +35,7 @@ def gains(g: Game, seat: int, cid: str, tries: int = TRIES) -> list[str]:
     before = _tally(g, seat)
     outcomes = []
     for k in range(tries):
-        trial = determinize(g, seat, len(g.choices_made) * 131 + k)
+        trial = determinize(g, seat, g.decision * 131 + k)
         try:
             trial.apply(cid)
         except IllegalChoice:

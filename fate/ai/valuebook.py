@@ -98,8 +98,9 @@ def play(args: tuple[int, int, int]) -> dict:
         k += 1
         if k > CHOICE_CAP:
             raise RuntimeError(f"game {players}p seed {seed} did not end after {CHOICE_CAP} choices")
-    share = 1.0 / len(g.winners) if g.winners else 0.0
-    return {"seed": seed, "wins": [share if s in g.winners else 0.0 for s in range(players)], "kept": kept.items}
+    end = g.outcome()
+    assert end is not None  # the loop ran until no decision was pending
+    return {"seed": seed, "wins": end.shares(players), "kept": kept.items}
 
 
 def loss(rows: list[Row], weights: tuple[float, ...]) -> float:

@@ -47,7 +47,8 @@ def _play(h: _Hash, content: Content, players: int, seed: int, level: str | None
         if k % 37 == 0:
             h.put(snapshot(g))
         k += 1
-    h.put([g.winners, g.losers, g.end_reason])
+    end = g.outcome()
+    h.put([end.winners, end.losers, end.reason] if end else [(), (), ""])
 
 
 def fingerprint(content: Content, games: int, positions: list | None = None) -> dict[str, str]:

@@ -91,7 +91,7 @@ def play(content, players: int, seed: int, auto: bool, max_choices: int = 6000, 
             if e.kind == "turn_started" and 0 <= e.data.get("seat", -1) < players:
                 run.turns += 1
         made += 1
-    run.outcome = (g.over, tuple(g.winners), g.end_reason, tuple(g.choices_made))
+    run.outcome = (g.outcome(), g.history())
     return run
 
 

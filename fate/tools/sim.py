@@ -64,12 +64,13 @@ class Tally:
         self.choices += choices
         self.bad += len(bad) + len(violations(g))
         self.turns.append(g.turn)
-        self.ends[g.end_reason] += 1
+        end = g.outcome()
+        self.ends[end.reason if end else ""] += 1
         for s in range(g.n):
             self.god_seen[g.card(g.gods[s]).id] += 1
-        for s in g.winners:
-            self.seat_wins[s] += 1 / len(g.winners)
-            self.god_wins[g.card(g.gods[s]).id] += 1 / len(g.winners)
+        for s in end.winners if end else ():
+            self.seat_wins[s] += 1 / len(end.winners)
+            self.god_wins[g.card(g.gods[s]).id] += 1 / len(end.winners)
 
 
 def run(players: int, games: int, seed: int, bot: str, check: bool = False,
