@@ -1,0 +1,280 @@
+"""Games among strangers: the lobby of public games, spectators, table talk and the rematch.
+A mixin of ``GameServer`` (fate/server/app.py); docs/protocol.md says what each message does.
+
+- **The lobby** lists the public games with a seat open to anyone, from one list this
+  process builds at most every ``LOBBY_SECONDS`` (one query) whoever asks: no game pays for
+  being listed, and a flood of ``lobby`` requests costs one list. ``sit`` takes a public
+  game's first open seat as an invite code would.
+- **Spectators** watch a game by its watch code (any game) or, for a public game, by its id
+  (fate/server/audience.py): the engine's ``view(None)``, the host's ``delay`` late. The
+  lobby's row of a delayed game says only what its spectators may see: the turn and whom
+  it waits for as they stood ``delay`` seconds ago (``Live.seen_at``).
+- **Table talk**: a line from a player at the table, cut and checked at the door (no control
+  characters), kept in the store with the game and its decision number, told to every
+  player (and to spectators, late like the game, only if the host allowed it). A connection
+  may say ``CHAT_BURST`` lines in ``CHAT_SECONDS``, an address ``CHAT_PER_ADDRESS`` a minute.
+- **Rematch**: once a game is over each player says "Play again" (``rematch``) with one
+  click (a yes or a no is told to every player, so it counts as a line of talk against the
+  limits); when every person at the table has, one new game is made with the same players,
+  each on the seat after their old one's (so another cult goes first), played by the same
+  tokens: nobody is seated in it who did not ask to be.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+from fate.engine import new_game
+from fate.engine.save import save_data
+from fate.engine.undo import UndoTrail
+from fate.ground.textrules import Names, TextRefused, visible
+from fate.ground.untrusted import one_line
+from fate.server.handlers import new_invite
+from fate.server.limits import Window, more_than, span
+from fate.server.live import Live, waiting_on
+from fate.server.protocol import MAX_DELAY, Message, ProtocolError, reply
+from fate.server.storage import ChatRow, GameRow, SeatRow, TableRow, digest
+
+if TYPE_CHECKING:
+    from fate.server.presence import Conn
+
+LOBBY_SECONDS = 2.0  # the lobby's list is built at most this often, and a connection may ask this often
+LOBBY_GAMES = 50  # games listed at most
+CHAT_BURST, CHAT_SECONDS = 5, 10.0  # lines of table talk a connection may say within this many seconds
+CHAT_PER_ADDRESS = 30  # lines an address may say a minute, over all its connections
+CHAT_KEPT = 100  # lines of a game's talk sent to whoever arrives at its table
+CHAT_MAX = 2000  # lines a game's talk may hold: a table is no place for a novel
+DEFAULT_DELAY = 15  # seconds spectators are kept behind the game unless the host says otherwise
+
+
+def new_watch_code() -> str:
+    """A watch code: 80 random bits like an invite code, read aloud in four groups."""
+    return new_invite()
+
+
+def _line(r: ChatRow) -> dict[str, Any]:
+    return {"n": r.n, "seat": r.seat, "name": r.name, "text": r.text, "at": r.at, "decision": r.decision}
+
+
+def open_seats(seats: list[SeatRow], now: float) -> list[SeatRow]:
+    """A public game's seats anyone may take: a friend's seat nobody has claimed, still open."""
+    return [r for r in seats if r.kind == "remote" and r.token_hash is None and r.invite_hash
+            and r.invite_expires > now]
+
+
+class Tables:
+    """Lobby, spectators, table talk and rematch."""
+
+    def _tables_init(self) -> None:
+        self._lobby: tuple[float, str] | None = None  # (when built, the list's JSON without a rid)
+        self._lobby_building: asyncio.Lock | None = None
+        self._lobby_asked: dict[Any, float] = {}  # conn -> when it last asked
+        self._chat_conn = Window(CHAT_BURST, CHAT_SECONDS)
+        self._chat_addr = Window(CHAT_PER_ADDRESS, 60.0)
+
+    # ------------------------------------------------------------ the lobby
+    async def _on_lobby(self, conn: Conn, msg: Message) -> None:
+        now = time.monotonic()
+        if now - self._lobby_asked.get(conn, -LOBBY_SECONDS) < LOBBY_SECONDS:
+            raise ProtocolError("rate_limited", f"one lobby list every {LOBBY_SECONDS:.0f} s")
+        self._lobby_asked[conn] = now
+        if self._lobby_building is None:
+            self._lobby_building = asyncio.Lock()
+        async with self._lobby_building:  # of many asking at once, one builds; the others take its list
+            if self._lobby is None or time.monotonic() - self._lobby[0] >= LOBBY_SECONDS:
+                self._lobby = (time.monotonic(), await self._lobby_list())
+        text = self._lobby[1]
+        conn.send_text(text if msg.rid is None else f'{text[:-1]},"rid":{msg.rid}}}')
+
+    async def _lobby_list(self) -> str:
+        now = time.time()
+        games = []
+        for gid, created, updated, seats in await self.store.lobby(now, LOBBY_GAMES):
+            live = self.games.get(gid)
+            seen = live.seen_at(now) if live is not None else None  # (when, turn, whom) as a spectator sees it
+            if updated > now - (MAX_DELAY if live is None else live.delay()):
+                updated = seen[0] if seen is not None else created
+            games.append({"game": gid, "created": created, "updated": updated,
+                          "players": [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+                                       "claimed": s.kind == "ai" or bool(s.token_hash)} for s in seats],
+                          "open": len(open_seats(seats, now)),
+                          "turn": seen[1] if seen is not None else 0,
+                          "to_decide": seen[2] if seen is not None else None})
+        return json.dumps(reply("lobby", None, games=games), separators=(",", ":"))
+
+    async def _table(self, gid: str) -> TableRow | None:
+        live = self.games.get(gid)
+        return live.table if live is not None else await self.store.table(gid)
+
+    async def _on_sit(self, conn: Conn, msg: Message) -> None:
+        """A public game's first open seat (with its group: a hotseat's seats go together)."""
+        gid = msg["game"]
+        table = await self._table(gid)
+        if table is None or not table.public:
+            raise ProtocolError("not_public", "that game is not open to everyone: its seats are taken by invite code")
+        limits, key, c = self.limits, conn.address, self.limits.config
+        if not limits.claims.take(key):
+            what = f"{more_than(c.claims, 'seats claimed')} in {span(c.window)}"
+            limits.refused("claims", key, what)
+            raise ProtocolError("too_many", f"{what} from your address; try again later")
+        now = time.time()
+        seats = await self.store.seats(gid)
+        try:
+            name = self._fit_name(msg.get("name", ""), [s.name for s in seats])
+        except ProtocolError:
+            limits.claims.give_back(key)
+            raise
+        free = open_seats(seats, now)
+        token = secrets.token_urlsafe(24)
+        h = digest(token)
+        rows = await self.store.claim_invite(free[0].invite_hash, h, now, name) if free else []
+        if not rows:
+            limits.claims.give_back(key)
+            raise ProtocolError("no_seat", "that game has no open seat any more")
+        self._lobby = None  # the list changed
+        await self._seated(conn, msg, rows, token, h, "that game is gone")
+
+    # ------------------------------------------------------------ names and talk
+    _names: Names | None = None  # the names nobody may take (the game's, its Elder Gods', their cults')
+
+    def _fit_name(self, name: str, others: list[str]) -> str:
+        """A name given at create, claim or sit ("" for none): the door (protocol.py) kept it to
+        what draws and refused the game's own words; here an Elder God's or a cult's name, or
+        one that looks like another player's at the table (``others``), is ``bad_name``."""
+        if not name:
+            return ""
+        if self._names is None:
+            self._names = Names(self.content.cards[i].name for i in self.content.gods)
+        try:
+            return self._names.check(name, others)
+        except TextRefused as e:
+            raise ProtocolError("bad_name", str(e)) from None
+
+    async def _name_for_invite(self, code_hash: str, name: str) -> str:
+        """``_fit_name`` at the table of an invite code (a wrong code's table has no names to tell)."""
+        if not name:
+            return ""
+        gid = await self.store.invited(code_hash)
+        return self._fit_name(name, [s.name for s in await self.store.seats(gid)] if gid else [])
+
+    async def _on_chat(self, conn: Conn, msg: Message) -> None:
+        gid = msg["game"]
+        seats = self._joined.get(conn, {}).get(gid)
+        if not seats:
+            raise ProtocolError("not_your_seat", "only the players at that table may talk there")
+        if not self._chat_conn.take(str(id(conn))):
+            raise ProtocolError("rate_limited", f"at most {CHAT_BURST} lines in {CHAT_SECONDS:.0f} s")
+        if not self._chat_addr.take(conn.address):
+            self.limits.refused("chat", conn.address, f"more than {CHAT_PER_ADDRESS} lines of talk a minute")
+            raise ProtocolError("too_many", f"more than {CHAT_PER_ADDRESS} lines of talk a minute from your address")
+        live = await self._live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "that game is gone")
+        if live.talk_n is None:  # how much was said, once since loading
+            last = await self.store.chat(gid, 1)
+            live.talk_n = last[-1].n if last else 0
+        if live.talk_n >= CHAT_MAX:
+            raise ProtocolError("too_many", f"this table's talk holds {CHAT_MAX} lines: nothing more can be said")
+        seat = min(seats)
+        name = visible(live.seats[seat].name, 24) or f"Seat {seat + 1}"  # (a name kept from before these rules)
+        text = one_line(msg["text"], 160)
+        now = time.time()
+        n = await self.store.add_chat(gid, seat, len(live.game.choices_made), now, name, text)
+        live.talked, live.talk_n = True, n
+        line = {"n": n, "seat": seat, "name": name, "text": text, "at": now, "decision": len(live.game.choices_made)}
+        out = json.dumps(reply("talk", None, game=gid, lines=[line]), separators=(",", ":"))
+        for c in {c for conns in live.watchers.values() for c in conns}:
+            c.send_text(f'{out[:-1]},"rid":{msg.rid}}}' if c is conn and msg.rid is not None else out)
+        if live.table is not None and live.table.spectator_chat:
+            self._talk_to_spectators(live, out)
+
+    async def _arrived(self, conn: Conn, live: Live) -> None:
+        """A player took their seats: the table's talk so far, and the game they went on to."""
+        said = await self.store.chat(live.game_id, CHAT_KEPT) if live.talked is not False else []
+        live.talked = bool(said)
+        if said:
+            conn.send(reply("talk", None, game=live.game_id, lines=[_line(r) for r in said]))
+        if live.table is not None and live.table.rematch:
+            self._tell_rematch(conn, live, live.table.rematch, None)
+        elif live.game.over:  # the "Play again" said before this player came (here or on another process)
+            people = {s.seat for s in live.seats if s.kind != "ai" and s.token_hash}
+            live.votes = set(await self.store.vote(live.game_id, [], True))
+            if live.votes & people:
+                conn.send(reply("rematch", None, game=live.game_id, accepted=sorted(live.votes & people),
+                                waiting=sorted(people - live.votes)))
+
+    # ------------------------------------------------------------ rematch
+    async def _on_rematch(self, conn: Conn, msg: Message) -> None:
+        gid = msg["game"]
+        if not self._joined.get(conn, {}).get(gid):
+            raise ProtocolError("not_your_seat", "only the players of that game may ask to play again")
+        live = await self._live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "that game is gone")
+        if not live.game.over:
+            raise ProtocolError("not_over", "the game is not over yet")
+        if not self._chat_conn.take(str(id(conn))):  # each yes or no is told to every player: as talk is
+            raise ProtocolError("rate_limited", f"at most {CHAT_BURST} lines or answers in {CHAT_SECONDS:.0f} s")
+        if live.table is not None and live.table.rematch:
+            self._tell_rematch(conn, live, live.table.rematch, msg.rid)
+            return
+        seat = min(self._joined[conn][gid])
+        h = live.holders.get((seat, conn))
+        mine = {s.seat for s in live.seats if h and s.token_hash == h}
+        live.votes = set(await self.store.vote(gid, sorted(mine), msg.get("accept", True)))  # kept: told later too
+        people = {s.seat for s in live.seats if s.kind != "ai" and s.token_hash}
+        if msg.get("accept", True) and people <= live.votes:
+            await self._rematch(live, conn, msg.rid)
+            return
+        out = json.dumps(reply("rematch", None, game=gid, accepted=sorted(live.votes & people),
+                               waiting=sorted(people - live.votes)), separators=(",", ":"))
+        for c in {c for conns in live.watchers.values() for c in conns}:
+            c.send_text(f'{out[:-1]},"rid":{msg.rid}}}' if c is conn and msg.rid is not None else out)
+
+    async def _rematch(self, live: Live, asker: Conn, rid: int | None) -> None:
+        """Every person said "Play again": the new game, each player a seat on (the first seat
+        rotates), the same tokens, a fresh deal; everyone at the table is told where it is."""
+        n, now = len(live.seats), time.time()
+        gid = secrets.token_urlsafe(12)
+        if not await self.store.set_rematch(live.game_id, gid):  # made already (another process)
+            table = await self.store.table(live.game_id)
+            gid = table.rematch if table is not None else gid
+        else:
+            seats = []
+            for i in range(n):
+                old = live.seats[(i + 1) % n]
+                person = old.kind != "ai" and bool(old.token_hash)
+                seats.append(SeatRow(gid, i, old.kind if person else "ai", "" if person else (old.level or "normal"),
+                                     token_hash=old.token_hash if person else None, last_seen=now,
+                                     name=old.name if person else ""))
+            old_table = live.table or TableRow(live.game_id)
+            code = new_watch_code()
+            table = TableRow(gid, False, digest(code), old_table.delay, old_table.spectator_chat)
+            g = new_game(self.content, n, secrets.randbits(62))
+            g.take_events()
+            fresh = Live(gid, g, seats, live.host_hash, content=self.content, kept=UndoTrail(), table=table,
+                         talked=False, talk_n=0)
+            await self.store.create_game(
+                GameRow(gid, json.dumps(save_data(g, fresh.session()), separators=(",", ":")), 0,
+                        waiting_on(g, seats), live.host_hash, now, now), seats, table)
+            self.games[gid] = fresh
+            live.table = TableRow(live.game_id, old_table.public, old_table.watch_hash, old_table.delay,
+                                  old_table.spectator_chat, gid)
+            live.watch_next = code
+            self._maybe_ai(fresh)
+        if live.table is None or live.table.rematch != gid:
+            live.table = await self.store.table(live.game_id)
+        for c in {c for conns in live.watchers.values() for c in conns}:
+            self._tell_rematch(c, live, gid, rid if c is asker else None)
+
+    def _tell_rematch(self, conn: Conn, live: Live, gid: str, rid: int | None) -> None:
+        """Where ``conn``'s players play again: the new game and the seats its token plays there."""
+        hashes = {live.holders.get((s, conn)) for s in self._joined.get(conn, {}).get(live.game_id, ())}
+        n = len(live.seats)
+        seats = sorted((s - 1) % n for s in range(n) if live.seats[s].token_hash in hashes)
+        code = live.watch_next
+        conn.send(reply("rematched", rid, game=live.game_id, next=gid, seats=seats, watch=code))
