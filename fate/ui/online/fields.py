@@ -1,4 +1,4 @@
-"""Play Online's text fields and the line it says (a mixin of ``OnlineScene``, fate/ui/online/screens.py).
+"""Play Online's text fields and the line it says (a part of ``OnlineScene``, fate/ui/online/screens.py).
 
 Each field's text is a plain string in ``fields``; the one being typed in has a ``TextEdit``
 (fate/ui/kit/textfield.py: Ctrl+A, Home/End, Shift-select, paste and typing replace the
@@ -11,31 +11,48 @@ what went wrong (``say``), or plainly while something is under way.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from fate.net.address import AddressError, server_url
 from fate.net.invite import InviteError, code_key
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.textfield import TextEdit, draw_field
-from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, PARCHMENT, WENT_WELL, WENT_WRONG, Ink
-from fate.ui.kit.widgets import Hotspot, button
+from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, PARCHMENT, WENT_WELL, WENT_WRONG
+from fate.ui.kit.widgets import Hotspot, Scene, button
 
 FIELDS = {"address": 200, "code": 24, "name": 24, "server": 200, "watch": 40}
 PLACEHOLDERS = {"address": "192.168.1.20:8765", "code": "ABCD-EFGH-IJKL-MNOP", "name": "Your name",
                 "server": "This computer", "watch": "ABCD-EFGH-IJKL-MNOP"}
 KEYS_TIP = " Ctrl+A selects it all; what you type or paste replaces the selection."
+JOIN_TIPS = {  # what each field of Join asks for (the lobby's: fate/ui/online/lobby.py)
+    "address": "The address of the computer hosting the game, as its Play Online page shows it "
+               "(for example 192.168.1.20:8765), or the whole invite line your friend sent (Ctrl+V pastes it). "
+               "Remembered for next time.",
+    "code": "The invite code your friend gave you: four groups of four letters and digits, in any case, with "
+            "or without the dashes.",
+    "name": "What the table calls you on your Lodge's plaque (remembered).",
+}
+PAGE_FIELDS = {"join": ("address", "code", "name"), "host": ("server", "name"), "lobby": ("server", "name"),
+               "watch": ("address", "watch")}  # the fields of each page, in Tab's order
 
 
 class Fields:
-    """The fields of Play Online's pages, and its line of news (``OnlineScene``'s one base
-    besides ``Scene``, whose ink and hot spots it draws with; the scene gives each field's tip)."""
+    """The fields of Play Online's pages, and its line of news: a part of ``OnlineScene``,
+    given the scene it draws on (its ink and hot spots), each field's tip and first text."""
 
-    ink: Ink
-    hot: list[Hotspot]
-    field_tips: dict[str, str]
-
-    _notice = ""
-    notice_kind = ""  # "well", "wrong" or "" (under way, or plain news)
+    def __init__(self, scene: Scene, tips: dict[str, str], values: dict[str, str]) -> None:
+        self.scene = scene
+        self.field_tips = tips
+        self.fields = dict(values)
+        self.editing: str | None = None
+        self.wrong: dict[str, str] = {}  # field -> the line under it saying what is wrong with it
+        self._edit: TextEdit | None = None
+        self._edit_of = ""
+        self._drawn_at: dict[str, tuple[Any, ...]] = {}  # field -> (box, scroll, padding, font) as last drawn
+        self._notice = ""
+        self.notice_kind = ""  # "well", "wrong" or "" (under way, or plain news)
 
     @property
     def notice(self) -> str:
@@ -48,14 +65,6 @@ class Fields:
     def say(self, line: str, kind: str) -> None:
         """The page's line: ``kind`` "well" (done) or "wrong" (failed, refused), in their colours."""
         self._notice, self.notice_kind = line, kind if line else ""
-
-    def fields_init(self, values: dict[str, str]) -> None:
-        self.fields = dict(values)
-        self.editing: str | None = None
-        self.wrong: dict[str, str] = {}  # field -> the line under it saying what is wrong with it
-        self._edit: TextEdit | None = None
-        self._edit_of = ""
-        self._drawn_at: dict[str, tuple] = {}  # field -> (box, scroll, padding, font) as last drawn
 
     # ---------------------------------------------------------------- typing
     def edit(self) -> TextEdit | None:
@@ -92,7 +101,7 @@ class Fields:
             return
         box, shift, pad, font = at
         x = pos[0] - box.x - pad + shift
-        widths = [font.size(self.ink.safe(e.text[:i], "body"))[0] for i in range(len(e.text) + 1)]
+        widths = [font.size(self.scene.ink.safe(e.text[:i], "body"))[0] for i in range(len(e.text) + 1)]
         e.move(min(range(len(widths)), key=lambda i: abs(widths[i] - x)), extend)
 
     def changed(self, name: str, text: str) -> None:
@@ -125,7 +134,7 @@ class Fields:
 
     # ---------------------------------------------------------------- drawing
     def field(self, screen: pygame.Surface, L: Layout, name: str, label: str, x: int, y: int, w: int) -> None:
-        ink = self.ink
+        ink = self.scene.ink
         ink.draw(screen, label, L.p(x, y), 22, INK_DIM, "bold")
         box = L.r(x, y + 32, w, 56)
         on = self.editing == name
@@ -141,12 +150,12 @@ class Fields:
             left = font.size(bad)[0] <= box.w
             ink.draw(screen, bad, (box.x if left else box.right, box.bottom + L.n(3)), 20, WENT_WRONG, "italic",
                      anchor="topleft" if left else "topright", max_w=L.n(1600) if not left else box.w)
-        self.hot.append(Hotspot(box, ("field", name), label, self.field_tips[name] + " Click to type." + KEYS_TIP))
+        self.scene.hot.append(Hotspot(box, ("field", name), label, self.field_tips[name] + " Click to type." + KEYS_TIP))
 
     def draw_notice(self, screen: pygame.Surface, L: Layout) -> None:
         if self.notice:
             colour = {"well": WENT_WELL, "wrong": WENT_WRONG}.get(self.notice_kind, PARCHMENT)
-            self.ink.draw(screen, self.notice, L.p(960, 928), 22, colour, "italic", anchor="center",
+            self.scene.ink.draw(screen, self.notice, L.p(960, 928), 22, colour, "italic", anchor="center",
                           max_w=L.n(1600))
 
 

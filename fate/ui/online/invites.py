@@ -192,7 +192,7 @@ def paste(scene, into: str | None) -> None:
         scene.say("The clipboard holds no invite line: copy the one your friend sent (it starts with fate://)."
                   if text else "The clipboard is empty: copy your friend's invite line first.", "wrong")
         return
-    scene.put_text(into, text)  # in place of the selection
+    scene.form.put_text(into, text)  # in place of the selection
 
 
 def shown_address(url: str) -> str:
@@ -216,6 +216,6 @@ def read_join(scene) -> tuple[str, str] | None:
                 scene.fields["code"] = got.code
             elif name == "code":
                 scene.fields["code"] = ""
-    url = scene.address_in("address")
-    code = scene.code_in("code")
+    url = scene.form.address_in("address")
+    code = scene.form.code_in("code")
     return (url, code) if url is not None and code is not None else None

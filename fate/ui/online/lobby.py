@@ -25,6 +25,7 @@ from fate.ui.online.watch import WatchSession
 if TYPE_CHECKING:
     from fate.ui.online.screens import OnlineScene
 
+SEAT_KINDS = ("remote", "easy", "normal", "hard", "here", "none")  # who may play seats 2-4 of a new game
 SEAT_WORDS = {"remote": "A friend", "easy": "AI (Easy)", "normal": "AI (Normal)", "hard": "AI (Hard)",
               "here": "A player at this screen", "none": "No one"}
 STRANGER_TIPS = {
@@ -89,7 +90,7 @@ class Strangers:
         """A click on these pages' own things; True if it was one."""
         kind = key[0]
         if kind == "where":
-            self.scene.changed("server", key[1])
+            self.scene.form.changed("server", key[1])
             if self.scene.page == "lobby":  # a server clicked in the lobby lists its games at once
                 self.look()
         elif kind == "where_scroll":
@@ -131,7 +132,7 @@ class Strangers:
         options = {"public": self.public, "watch_delay": self.delay, "spectator_chat": self.spectator_talk}
         self.scene.mine.new_game = {"public": self.public, "delay": self.delay, "spectator_chat": self.spectator_talk}
         where = self.scene.fields["server"].strip()
-        url = self.scene.address_in("server") if where else ""
+        url = self.scene.form.address_in("server") if where else ""
         if url is None:  # checked before anything starts: the line under the field says what is wrong
             return
         self.scene.remember()
@@ -161,7 +162,7 @@ class Strangers:
                                    "address), or start a New game here.")
                 return None
             return running.url
-        return self.scene.address_in("server")
+        return self.scene.form.address_in("server")
 
     def look(self) -> None:
         """Ask the chosen server for its public games with an open seat."""
@@ -213,7 +214,7 @@ class Strangers:
         self.scene.notice = "Opening the game to watch…"
 
     def watch_by_code(self) -> None:
-        url, code = self.scene.address_in("address"), self.scene.code_in("watch", "watch code")
+        url, code = self.scene.form.address_in("address"), self.scene.form.code_in("watch", "watch code")
         if url is None or code is None:
             return
         self.scene.remember()
@@ -242,12 +243,12 @@ class Strangers:
                   enabled=self.where_first > 0, tip="The servers you used more lately")
             arrow(self.scene, screen, L, (1312, y + 32, 56, 56), "right", ("where_scroll", 1),
                   enabled=self.where_first < more, tip="The servers you used before those (remembered)")
-        self.scene.field(screen, L, "server", "or another server's address", 1380, y, 420)
+        self.scene.form.field(screen, L, "server", "or another server's address", 1380, y, 420)
 
     def draw_host(self, screen: pygame.Surface, L: Layout) -> None:
         ink = self.scene.ink
         self.draw_where(screen, L, 170, "for the game")
-        self.scene.field(screen, L, "name", "Your name at the table", 200, 290, 560)
+        self.scene.form.field(screen, L, "name", "Your name at the table", 200, 290, 560)
         ink.draw(screen, "Seat 1: you, at this computer", L.p(200, 416), 24, PARCHMENT, "bold")
         for i, k in enumerate(self.scene.seats[:3]):  # seats 2-4: a game has four at most
             y = 460 + i * 76
@@ -284,7 +285,7 @@ class Strangers:
     def draw_lobby(self, screen: pygame.Surface, L: Layout) -> None:
         ink = self.scene.ink
         self.draw_where(screen, L, 170, "to look on")
-        self.scene.field(screen, L, "name", "Your name at the table", 200, 290, 560)
+        self.scene.form.field(screen, L, "name", "Your name at the table", 200, 290, 560)
         button(self.scene, screen, L, (1380, 322, 420, 56), "Look again" if self.lobby is not None else "Look", ("look",),
                size=22,
                tip="Ask the server for its open games now (Enter)")
@@ -323,8 +324,8 @@ class Strangers:
                tip="Watch it from what every player may see, as late as its host chose")
 
     def draw_watch(self, screen: pygame.Surface, L: Layout) -> None:
-        self.scene.field(screen, L, "address", "Address of the game's server", 560, 190, 800)
-        self.scene.field(screen, L, "watch", "Watch code", 560, 320, 800)
+        self.scene.form.field(screen, L, "address", "Address of the game's server", 560, 190, 800)
+        self.scene.form.field(screen, L, "watch", "Watch code", 560, 320, 800)
         button(self.scene, screen, L, (760, 470, 400, 80), "Watch", ("watch",), size=30,
                tip="Watch the game from what every player may see (Enter). Nothing you do reaches the table.")
         self.scene.ink.para(screen, "A spectator sees the board, the cards on it and the Chronicle, never a player's hand, "

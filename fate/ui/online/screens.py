@@ -26,40 +26,28 @@ from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import GOLD, INK_DIM, PARCHMENT
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.online import invites
-from fate.ui.online.fields import FIELDS, Fields
-from fate.ui.online.lobby import LOBBY_ROWS, STRANGER_TIPS, Strangers
+from fate.ui.online.fields import FIELDS, JOIN_TIPS, PAGE_FIELDS, Fields
+from fate.ui.online.lobby import LOBBY_ROWS, SEAT_KINDS, STRANGER_TIPS, Strangers
 from fate.ui.online.rows import ROWS, draw_games, seat_list, short
 from fate.ui.online.session import NetSession
 
-SEAT_KINDS = ("remote", "easy", "normal", "hard", "here", "none")
-SEAT_WORDS = {"remote": "A friend", "easy": "AI (Easy)", "normal": "AI (Normal)", "hard": "AI (Hard)",
-              "here": "A player at this screen", "none": "No one"}
-FIELD_TIPS = {
-    "address": "The address of the computer hosting the game, as its Play Online page shows it "
-               "(for example 192.168.1.20:8765), or the whole invite line your friend sent (Ctrl+V pastes it). "
-               "Remembered for next time.",
-    "code": "The invite code your friend gave you: four groups of four letters and digits, in any case, with "
-            "or without the dashes.",
-    "name": "What the table calls you on your Lodge's plaque (remembered).",
-    **STRANGER_TIPS,
-}
+FIELD_TIPS = JOIN_TIPS | STRANGER_TIPS
 
 
 @scene("online")
-class OnlineScene(Fields, Scene):
+class OnlineScene(Scene):
     """Play Online. ``page``: games, host, hosting, join."""
 
     def __init__(self, app, page: str = "games") -> None:
         super().__init__(app)
         self.mine = MyGames(app.online_file)
         self.page = page
+        # New game and the lobby open on the server used last (remembered)
+        self.form = Fields(self, FIELD_TIPS, {"address": self.mine.address, "code": "", "name": self.mine.name,
+                                              "server": self.mine.last_server, "watch": ""})
         if app.notice or self.mine.problem:
             self.say(app.notice or self.mine.problem, "" if app.notice else "wrong")
         app.notice = ""
-        # New game and the lobby open on the server used last (remembered)
-        self.fields_init({"address": self.mine.address, "code": "", "name": self.mine.name,
-                          "server": self.mine.last_server, "watch": ""})
-        self.field_tips = FIELD_TIPS
         self.seats = ["remote", "normal", "none"]  # seats 2-4 of a hosted game
         self.strangers = Strangers(self)  # New game's choices, the lobby, watching
         self._lan: list[str] | None = None  # this computer's addresses, for the hosting page
@@ -77,6 +65,34 @@ class OnlineScene(Fields, Scene):
     @property
     def types_text(self) -> bool:  # type: ignore[override]
         return self.editing is not None
+
+    # the fields' part, as the invites, the screenshots and the tests read it
+    @property
+    def fields(self) -> dict[str, str]:
+        return self.form.fields
+
+    @property
+    def editing(self) -> str | None:
+        return self.form.editing
+
+    @editing.setter
+    def editing(self, name: str | None) -> None:
+        self.form.editing = name
+
+    @property
+    def wrong(self) -> dict[str, str]:
+        return self.form.wrong
+
+    @property
+    def notice(self) -> str:
+        return self.form.notice
+
+    @notice.setter
+    def notice(self, line: str) -> None:
+        self.form.notice = line
+
+    def say(self, line: str, kind: str) -> None:
+        self.form.say(line, kind)
 
     def refresh(self) -> None:
         if self.query is not None:
@@ -293,7 +309,7 @@ class OnlineScene(Fields, Scene):
             self.confirm = None
         if kind == "field":
             self.editing = key[1]
-            self.edit()
+            self.form.edit()
             return
         self.editing = None
         if kind == "page":
@@ -356,14 +372,14 @@ class OnlineScene(Fields, Scene):
         if self.editing is not None:
             if paste_keys(event):
                 invites.paste(self, self.editing)
-            elif self.type_key(event):  # Ctrl+A, Home/End, Shift-select, typing over the selection
+            elif self.form.type_key(event):  # Ctrl+A, Home/End, Shift-select, typing over the selection
                 pass
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.click({"join": ("join",), "lobby": ("look",), "watch": ("watch",)}.get(self.page, ("host",)))
             elif event.key == pygame.K_ESCAPE:
                 self.editing = None
             elif event.key == pygame.K_TAB:
-                order = [f for f in FIELDS if f in self.page_fields()]
+                order = [f for f in FIELDS if f in PAGE_FIELDS.get(self.page, ())]
                 self.editing = order[(order.index(self.editing) + 1) % len(order)]
             return
         if event.key == pygame.K_ESCAPE:
@@ -384,11 +400,7 @@ class OnlineScene(Fields, Scene):
         was = self.editing
         super().handle(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.editing is not None:
-            self.pressed_in_field(event.pos, extend=was == self.editing and bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-
-    def page_fields(self) -> tuple[str, ...]:
-        return {"join": ("address", "code", "name"), "host": ("server", "name"), "lobby": ("server", "name"),
-                "watch": ("address", "watch")}.get(self.page, ())
+            self.form.pressed_in_field(event.pos, extend=was == self.editing and bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
 
     def close(self) -> None:
         if self.query is not None:
@@ -410,7 +422,7 @@ class OnlineScene(Fields, Scene):
             "games": partial(draw_games, self), "hosting": self.draw_hosting, "join": self.draw_join,
             "host": self.strangers.draw_host, "lobby": self.strangers.draw_lobby, "watch": self.strangers.draw_watch}
         pages[self.page](screen, L)
-        self.draw_notice(screen, L)
+        self.form.draw_notice(screen, L)
         back = "Stop" if (self.link is not None or self.session is not None or self.starter is not None) else "Back"
         button(self, screen, L, (810, 980, 300, 72), back, ("back",), size=30,
                tip="Stop waiting for the server" if back == "Stop" else "Back (Esc)")
@@ -434,9 +446,9 @@ class OnlineScene(Fields, Scene):
                    "My online games (Codes).")
 
     def draw_join(self, screen: pygame.Surface, L: Layout) -> None:
-        self.field(screen, L, "address", "Address of the host's computer", 560, 190, 800)
-        self.field(screen, L, "code", "Invite code", 560, 320, 800)
-        self.field(screen, L, "name", "Your name at the table", 560, 450, 800)
+        self.form.field(screen, L, "address", "Address of the host's computer", 560, 190, 800)
+        self.form.field(screen, L, "code", "Invite code", 560, 320, 800)
+        self.form.field(screen, L, "name", "Your name at the table", 560, 450, 800)
         button(self, screen, L, (560, 600, 380, 80), "Paste invite line", ("paste",), size=26,
                tip="Fill in the address and the code from the invite line your friend sent (fate://…), copied "
                    "to the clipboard (Ctrl+V does the same)")
