@@ -1,6 +1,6 @@
 """The rules for text one person writes and others read: lines of table talk and players'
 names. Below both the server (which applies them at its door, fate/server/protocol.py and
-tables.py) and the table (which draws with them, fate/ui/online/talk.py); no pygame here.
+lobby.py) and the table (which draws with them, fate/ui/online/talk.py); no pygame here.
 
 - ``visible(text, limit)`` keeps what draws as itself: it drops control characters, every
   format character (bidi embeddings, overrides, isolates and marks, zero-width spaces and

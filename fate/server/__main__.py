@@ -98,7 +98,7 @@ def _seconds(text: str) -> float:
     return s
 
 
-async def serve(a, db: str) -> int:
+async def serve(a: argparse.Namespace, db: str) -> int:
     from fate.engine import default_content
     from fate.server.aipool import AIPool
     from fate.server.app import GameServer, open_store

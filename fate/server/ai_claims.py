@@ -3,8 +3,9 @@ moves that need no search at once, on the loop)
 under a claim in the store that exactly one process wins, with a lease another process
 takes over when the claimant dies; a sweep finds AI moves nobody is deciding; a seat is
 handed to an AI when its player resigns or the host replaces an absent one; a hint is
-Hard's choice for a seat, searched once per decision. A mixin of ``GameServer``
-(fate/server/app.py)."""
+Hard's choice for a seat, searched once per decision. A part of the server
+(fate/server/app.py): it applies an AI's move through the one path of a choice it is given
+(``Choose``), like any player's."""
 
 from __future__ import annotations
 
@@ -12,18 +13,21 @@ import asyncio
 import json
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fate.engine.save import save_data
-from fate.server.aipool import QUICK_LEVELS
-from fate.server.limits import HINTS_AT_ONCE, more_than, span
-from fate.server.live import waiting_on
+from fate.protocol import ToClient
+from fate.server.aipool import QUICK_LEVELS, AIPool
+from fate.server.audience import Spectators
+from fate.server.fanout import Fanout
+from fate.server.limits import HINTS_AT_ONCE, AddressLimits, more_than, span
+from fate.server.live import Held, waiting_on
+from fate.server.parts import CatchUp, Choose, Conn, Tasks
 from fate.server.protocol import Message, ProtocolError, reply
-from fate.server.storage import StoreError
+from fate.server.storage import Store, StoreError
 
 if TYPE_CHECKING:
     from fate.server.live import Live
-    from fate.server.presence import Conn
 
 log = logging.getLogger("fate.server")
 
@@ -40,25 +44,41 @@ def _ended(counts: dict[str, int], key: str) -> None:
         counts.pop(key, None)
 
 
-class AIClaims:
+class AIDriver:
     """AI moves, their claims and sweeps, seats handed to an AI, and hints."""
 
-    async def _sweeper(self) -> None:
+    def __init__(self, store: Store, pool: AIPool, limits: AddressLimits, owner: str, tasks: Tasks,
+                 games: Held, choose: Choose, catch_up: CatchUp, fanout: Fanout, spectators: Spectators) -> None:
+        self.store = store
+        self.pool = pool
+        self.limits = limits
+        self.owner = owner  # this process's name in the store's claims
+        self.tasks = tasks
+        self.held_games = games
+        self.choose = choose  # the one path of a choice (an AI's move is one like any other)
+        self.catch_up = catch_up
+        self.fanout = fanout
+        self.spectators = spectators
+        self._hints: dict[tuple[str, int, int], asyncio.Future[tuple[str, list[Any]]]] = {}  # (game, decision, seat)
+        self.unloadable: set[str] = set()  # games whose stored row does not load: the sweep passes them over
+
+    async def sweeper(self) -> None:
         """AI moves nobody is deciding (after a restart, or a process that died), every
         ``SWEEP_SECONDS`` for the process's lifetime."""
         while True:
-            await self._sweep()
+            await self.sweep()
             await asyncio.sleep(SWEEP_SECONDS)
 
-    async def _sweep(self) -> None:
+    async def sweep(self) -> None:
         """One sweep: games nobody here watches and no AI here plays leave memory (the store
         keeps them); AI moves nobody is deciding are taken up. A game whose stored row will
         not load is told once in the log and passed over from then on: it never stops the
         sweep for the others."""
-        for gid, live in list(self.games.items()):
-            if not any(live.watchers.values()) and not live.lock.locked() and not self._spectators_of(gid) \
+        games = self.held_games.games
+        for gid, live in list(games.items()):
+            if not any(live.watchers.values()) and not live.lock.locked() and not self.spectators.of(gid) \
                     and waiting_on(live.game, live.seats) != "ai":  # (spectators here of a game played elsewhere)
-                del self.games[gid]
+                del games[gid]
         try:
             waiting = await self.store.waiting_on_ai(time.time(), AI_LEASE)
         except StoreError as e:
@@ -68,10 +88,10 @@ class AIClaims:
             if gid in self.unloadable:
                 continue
             try:
-                live = await self._live(gid)
-                if live is not None:
-                    await self._catch_up(live)
-                    self._maybe_ai(live)
+                found = await self.held_games.live(gid)
+                if found is not None:
+                    await self.catch_up(found)
+                    self.kick(found)
             except StoreError as e:
                 log.warning("sweep: %s", e)
                 return
@@ -79,10 +99,11 @@ class AIClaims:
                 self.unloadable.add(gid)
                 log.warning("sweep: game %s does not load, passed over: %s", gid, str(e)[:200])
 
-    def _maybe_ai(self, live: Live) -> None:
+    def kick(self, live: Live) -> None:
+        """If an AI seat is to decide, its move is taken up (in the background)."""
         p = live.game.pending()
         if p is not None and live.seats[p.seat].kind == "ai":
-            self._spawn(self._ai_move(live, len(live.game.choices_made)))
+            self.tasks.spawn(self._ai_move(live, live.game.decision))
 
     async def _ai_move(self, live: Live, decision: int) -> None:
         try:
@@ -90,14 +111,15 @@ class AIClaims:
                 log.info("game %s: another process decides the AI move at decision %d", live.game_id, decision)
                 return  # another process decides it (or already has)
             g = live.game
-            if len(g.choices_made) != decision or g.pending() is None:
+            asked = g.pending()
+            if g.decision != decision or asked is None:
                 return
-            seat = g.pending().seat
+            seat = asked.seat
             row = live.seats[seat]
             log.info("game %s: this process decides the AI move at decision %d", live.game_id, decision)
             seed = (int(g.config["seed"]) * 1_000_003 + decision * 7 + seat) % 2**62
             level = row.level or "normal"
-            renewing = self._spawn(self._renew_claim(live.game_id, decision))
+            renewing = self.tasks.spawn(self._renew_claim(live.game_id, decision))
             try:
                 if level in QUICK_LEVELS:  # no search: never behind one (fate/server/aipool.py)
                     choice = await self.pool.quick(g, seat, level, seed, live.people_play())
@@ -107,7 +129,7 @@ class AIClaims:
             finally:
                 renewing.cancel()
             p = live.game.pending()
-            if p is None or len(live.game.choices_made) != decision:
+            if p is None or live.game.decision != decision:
                 return
             if not p.choice(choice):  # the worker failed: a legal move rather than a stuck table
                 log.warning("game %s: the AI answered %r; a random legal choice instead", live.game_id, choice)
@@ -131,28 +153,34 @@ class AIClaims:
             except StoreError as e:
                 log.warning("game %s: AI claim at %d not renewed: %s", gid, decision, e)
 
-    async def _hand_to_ai(self, live: Live, seat: int, level: str, resigned: bool, asker: Conn | None = None) -> None:
+    async def hand_to_ai(self, live: Live, seat: int, level: str, resigned: bool, asker: Conn | None = None) -> None:
         """The seat is an AI's from now on: every connection that played it (here at once, on other
         processes as soon as they hear of it) loses it; all but ``asker`` are told the seats."""
         async with live.lock:
             await self.store.set_seat(live.game_id, seat, "ai", level, None, resigned)
-            self._seat_rows(live, await self.store.seats(live.game_id), asker)
+            self.fanout.seat_rows(live, await self.store.seats(live.game_id), asker)
             await self.store.set_waiting(live.game_id, waiting_on(live.game, live.seats))
-        self._maybe_ai(live)
+        self.kick(live)
 
-    async def _on_hint(self, conn: Conn, msg: Message) -> None:
+    def forget_hints(self, gid: str, after: int) -> None:
+        """The hints of ``gid`` past decision ``after`` (taken back: they may come again in another form)."""
+        for key in [k for k in self._hints if k[0] == gid and k[1] > after]:
+            del self._hints[key]
+
+    async def on_hint(self, conn: Conn, msg: Message) -> None:
         """What Hard would choose for the connection's own seat now, from that seat's view: each
         decision's hint is searched once (asking again gets the same answer)."""
         gid, seat = msg["game"], msg["seat"]
-        if not self._held(conn, gid, seat):
+        if not self.fanout.held(conn, gid, seat):
             raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
-        live = await self._live(gid)
+        live = await self.held_games.live(gid)
         g = live.game if live is not None else None
-        if g is None or g.pending() is None:
+        asked = g.pending() if g is not None else None
+        if g is None or asked is None:
             raise ProtocolError("game_over", "the game is over")
-        if g.pending().seat != seat:
-            raise ProtocolError("not_your_turn", f"seat {g.pending().seat} is to decide, not seat {seat}")
-        decision = len(g.choices_made)
+        if asked.seat != seat:
+            raise ProtocolError("not_your_turn", f"seat {asked.seat} is to decide, not seat {seat}")
+        decision = g.decision
         key = (gid, decision, seat)
         fut = self._hints.get(key)
         if fut is None:  # a hint to work out (asked again, it is free): within the limits
@@ -179,4 +207,5 @@ class AIClaims:
             raise ProtocolError("internal", "the hint could not be worked out; the game is unchanged") from None
         if not choice:
             raise ProtocolError("stale_decision", "the game moved on before the hint was ready")
-        conn.send(reply("hint", msg.rid, game=gid, seat=seat, decision=decision, choice=choice, estimates=estimates))
+        conn.send(reply(ToClient.HINT, msg.rid, game=gid, seat=seat, decision=decision, choice=choice,
+                        estimates=estimates))

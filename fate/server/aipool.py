@@ -42,9 +42,13 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fate.ground.oscompat import die_with_parent
+
+if TYPE_CHECKING:
+    from fate.content.model import Content
+    from fate.engine import Game
 
 log = logging.getLogger("fate.server")
 
@@ -55,10 +59,10 @@ IDLE_PACE = 0.2  # seconds between the quick moves of a game of AIs alone
 QUICK_LEVELS = ("random", "easy", "normal")  # levels that need no search: decided at once, on the loop
 MOVE, HINT, IDLE_MOVE = 0, 1, 2  # the queues, first to last: a person waits on an AI, a hint, AIs alone
 
-_content = None
+_content: Content | None = None
 
 
-def _position(save: str, seat: int):
+def _position(save: str, seat: int) -> Game | None:
     """In the worker: the game of ``save`` if ``seat`` is to decide in it, else None."""
     global _content
     from fate.engine import default_content
@@ -81,10 +85,10 @@ def _decide(save: str, seat: int, level: str, seed: int, budget: float) -> str:
     return make_bot(level, seed, budget if level == "hard" else None).choose(g).id
 
 
-def _hint(save: str, seat: int, seed: int, budget: float) -> tuple[str, list]:
+def _hint(save: str, seat: int, seed: int, budget: float) -> tuple[str, list[list[Any]]]:
     """In the worker: what Hard would choose for ``seat``, judging from that seat's view only
     (its search runs on determinizations), with its estimates: [(choice id, win, visits)]."""
-    from fate.ai.bots import HardBot
+    from fate.ai.ismcts import HardBot
 
     g = _position(save, seat)
     if g is None:
@@ -112,8 +116,8 @@ def default_workers() -> int:
 @dataclass
 class _Job:
     fn: Callable[..., Any]
-    args: tuple
-    future: asyncio.Future
+    args: tuple[Any, ...]
+    future: asyncio.Future[Any]
     order: int
     queue: int
     queued: float = field(default_factory=time.monotonic)
@@ -146,10 +150,13 @@ class AIPool:
                      waiting: bool = True) -> str:
         """An AI seat's choice id. ``who``: whom the game is charged to; ``waiting``: a person
         plays in the game (else its AIs play alone, and wait behind everything else)."""
-        return await self._run(MOVE if waiting else IDLE_MOVE, who, _decide, save, seat, level, seed)
+        choice: str = await self._run(MOVE if waiting else IDLE_MOVE, who, _decide, save, seat, level, seed)
+        return choice
 
-    async def hint(self, save: str, seat: int, seed: int, who: str = "") -> tuple[str, list]:
-        return await self._run(HINT, who, _hint, save, seat, seed)
+    async def hint(self, save: str, seat: int, seed: int, who: str = "") -> tuple[str, list[list[Any]]]:
+        """Hard's choice id for ``seat`` and its estimates (fate/server/ai_claims.py tells them)."""
+        found: tuple[str, list[list[Any]]] = await self._run(HINT, who, _hint, save, seat, seed)
+        return found
 
     @staticmethod
     async def quick(game: Any, seat: int, level: str, seed: int, waiting: bool = True) -> str:
@@ -170,14 +177,14 @@ class AIPool:
         return sum(len(d) for q in self._queues for d in q.values())
 
     async def _run(self, queue: int, who: str, fn: Callable[..., Any], *args: Any) -> Any:
-        fut = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queues[queue].setdefault(who, deque()).append(_Job(fn, args, fut, next(self._order), queue))
         self._pump()
         return await fut
 
     def _usage(self, who: str, now: float) -> float:
         used, when = self._used.get(who, (0.0, now))
-        return used * 0.5 ** ((now - when) / HALF_LIFE)
+        return float(used * 0.5 ** ((now - when) / HALF_LIFE))
 
     def _next(self, moves_only: bool) -> tuple[str, _Job] | None:
         now = time.monotonic()
@@ -219,10 +226,14 @@ class AIPool:
                 self._broken(e, pool)
                 job.future.set_exception(e)
                 continue
-            done.add_done_callback(lambda f, who=who, job=job, started=started, pool=pool:
-                                   self._finished(who, job, started, pool, f))
+            done.add_done_callback(self._on_finished(who, job, started, pool))
 
-    def _finished(self, who: str, job: _Job, started: float, pool: Executor, f: asyncio.Future) -> None:
+    def _on_finished(self, who: str, job: _Job, started: float,
+                     pool: Executor) -> Callable[[asyncio.Future[Any]], None]:
+        """What to do when ``job``'s worker is done (a callback for its future)."""
+        return lambda f: self._finished(who, job, started, pool, f)
+
+    def _finished(self, who: str, job: _Job, started: float, pool: Executor, f: asyncio.Future[Any]) -> None:
         self._busy -= 1
         self._busy_other -= job.queue != MOVE
         now = time.monotonic()
@@ -231,11 +242,11 @@ class AIPool:
             self._used = {w: u for w, u in self._used.items() if now - u[1] < 4 * HALF_LIFE}
         if f.cancelled():
             job.future.cancel()
-        elif f.exception() is not None:
-            if isinstance(f.exception(), BrokenProcessPool):
-                self._broken(f.exception(), pool)
+        elif (failed := f.exception()) is not None:
+            if isinstance(failed, BrokenProcessPool):
+                self._broken(failed, pool)
             if not job.future.done():
-                job.future.set_exception(f.exception())
+                job.future.set_exception(failed)
         elif not job.future.done():
             job.future.set_result(f.result())
         self._pump()

@@ -1,5 +1,5 @@
 """Spectators: who watches each game, and the one delayed feed a game's spectators share.
-A mixin of ``GameServer`` (fate/server/app.py); docs/protocol.md says what ``watch`` does.
+A part of the server (fate/server/app.py); docs/protocol.md says what ``watch`` does.
 
 A game watched has one ``Audience`` while anyone watches it: the connections watching and
 what waits to be shown to them, each item due the host's delay after it happened. The queue
@@ -27,15 +27,17 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from fate.content.model import Content
+from fate.engine import Event
+from fate.protocol import VERSION, ToClient
 from fate.server import views
-from fate.server.limits import more_than, span
-from fate.server.protocol import VERSION, Message, ProtocolError, reply
-from fate.server.storage import TableRow, digest
-from fate.server.tables import CHAT_KEPT, _line
+from fate.server.limits import AddressLimits, more_than, span
+from fate.server.parts import Conn
+from fate.server.protocol import Message, ProtocolError, reply
+from fate.server.storage import Store, TableRow, digest
 
 if TYPE_CHECKING:
-    from fate.server.live import Live
-    from fate.server.presence import Conn
+    from fate.server.live import Held, Live
 
 SPECTATORS = 64  # spectators of one game at once (each decision is sent to each)
 SPECTATORS_PER_ADDRESS = 8  # of them from one address (a few addresses cannot take every place)
@@ -79,7 +81,7 @@ class Audience:
 
     def __init__(self, gid: str, delay: float) -> None:
         self.gid, self.delay = gid, delay
-        self.spectators: set = set()
+        self.spectators: set[Conn] = set()
         self.queue: deque[Due] = deque()
         self.steps = self.talks = 0  # views and talk in the queue
         self.timer: asyncio.TimerHandle | None = None
@@ -88,7 +90,7 @@ class Audience:
 
     def text(self, d: Due, events: bool = True) -> str:
         told = ",".join(d.events) if events else ""
-        return (f'{{"v":{VERSION},"type":"spectate","game":{json.dumps(self.gid)},"decision":{d.decision},'
+        return (f'{{"v":{VERSION},"type":"{ToClient.SPECTATE}","game":{json.dumps(self.gid)},"decision":{d.decision},'
                 f'"view":{d.view},"events":[{told}],"seats":{d.seats},"drop":{d.drop if events else 0}}}')
 
     def arrival(self) -> str | None:
@@ -151,19 +153,35 @@ class Audience:
         self.steps = self.talks = 0
 
 
+async def table_of(games: dict[str, Live], store: Store, gid: str) -> TableRow | None:
+    """How a game is offered (public or not, its watch code, the spectators' delay): from
+    memory if the game is held here, else from the store."""
+    live = games.get(gid)
+    return live.table if live is not None else await store.table(gid)
+
+
 class Spectators:
     """Watching a game: the ``watch`` message, the feed, and watching no more."""
 
-    def _spectators_init(self) -> None:
+    def __init__(self, store: Store, content: Content, limits: AddressLimits, games: Held) -> None:
+        self.store = store
+        self.content = content
+        self.limits = limits
+        self.held_games = games
         self._audiences: dict[str, Audience] = {}  # game -> its spectators and their feed
-        self._spectating: dict[Any, set[str]] = {}  # conn -> games it watches
+        self._spectating: dict[Conn, set[str]] = {}  # conn -> games it watches
         self._watching: dict[str, int] = {}  # address -> games its connections watch
 
-    def _spectators_of(self, gid: str) -> set:
+    def of(self, gid: str) -> set[Conn]:
+        """The game's spectators here."""
         a = self._audiences.get(gid)
         return a.spectators if a is not None else set()
 
-    async def _on_watch(self, conn: Conn, msg: Message) -> None:
+    def watched(self, gid: str) -> bool:
+        """Whether anyone here watches the game (it has an audience)."""
+        return gid in self._audiences
+
+    async def on_watch(self, conn: Conn, msg: Message) -> None:
         if "code" in msg.fields:  # a watch code is guessed like an invite code: the same limit
             limits, key, c = self.limits, conn.address, self.limits.config
             if not limits.guesses.take(key):
@@ -177,10 +195,10 @@ class Spectators:
             limits.guesses.give_back(key)
         else:
             gid = msg["game"]
-            table = await self._table(gid)
-            if table is None or not table.public:
+            offered = await table_of(self.held_games.games, self.store, gid)
+            if offered is None or not offered.public:
                 raise ProtocolError("not_public", "that game is private: watch it with the watch code its host gives")
-        live = await self._live(gid)
+        live = await self.held_games.live(gid)
         if live is None:
             raise ProtocolError("no_such_game", "that game is gone")
         table = live.table or TableRow(gid)
@@ -190,13 +208,14 @@ class Spectators:
         if fresh:
             self._may_watch(conn, mine, a)
             self.limits.take("joins", conn.address, "joins and watches")  # each costs a look in the store
-        conn.send(reply("watching", msg.rid, game=gid, delay=table.delay, chat=table.spectator_chat))
+        conn.send(reply(ToClient.WATCHING, msg.rid, game=gid, delay=table.delay, chat=table.spectator_chat))
         if not fresh:  # watched already: it has the feed; nothing more is built, sent or held for it
             return
+        arrival = a.arrival() if a is not None else None
         if table.delay <= 0:
             conn.send(views.spectate(gid, live.game, [], self.content, live.seat_list()))
-        elif a is not None and a.arrival() is not None:
-            conn.send_text(a.arrival())
+        elif arrival is not None:
+            conn.send_text(arrival)
         if a is None:
             a = self._audiences[gid] = Audience(gid, table.delay)
             if table.delay > 0:  # the game as it stands, shown when the delay has passed
@@ -205,11 +224,11 @@ class Spectators:
         self._spectating.setdefault(conn, set()).add(gid)
         self._watching[conn.address] = self._watching.get(conn.address, 0) + 1
         if table.spectator_chat:
-            said = [r for r in await self.store.chat(gid, CHAT_KEPT) if r.at <= time.time() - table.delay]
+            said = [r for r in await self.store.chat(gid, views.CHAT_KEPT) if r.at <= time.time() - table.delay]
             if said:
-                conn.send(reply("talk", None, game=gid, lines=[_line(r) for r in said]))
+                conn.send(reply(ToClient.TALK, None, game=gid, lines=[views.talk_line(r) for r in said]))
 
-    def _may_watch(self, conn: Conn, mine: set, a: Audience | None) -> None:
+    def _may_watch(self, conn: Conn, mine: set[str], a: Audience | None) -> None:
         """Refused (``too_many``) past a limit of spectators of the game, of games the
         connection watches, or of games its address watches."""
         if a is not None and len(a.spectators) >= SPECTATORS:
@@ -225,7 +244,7 @@ class Spectators:
             self.limits.refused("watches", conn.address, what)
             raise ProtocolError("too_many", f"{what} from your address; stop watching one first")
 
-    def _tell_spectators(self, live: Live, events: list, undone: bool) -> None:
+    def tell(self, live: Live, events: list[Event], undone: bool) -> None:
         """After a decision (or a take-back): the game's spectators' view, built once, sent
         now or queued once for the delay."""
         a = self._audiences.get(live.game_id)
@@ -241,7 +260,7 @@ class Spectators:
         for c in list(a.spectators):
             c.send_text(text)
 
-    def _talk_to_spectators(self, live: Live, text: str) -> None:
+    def talk(self, live: Live, text: str) -> None:
         """A message of talk (``text``, its JSON), shown to the game's spectators as late as the game."""
         a = self._audiences.get(live.game_id)
         if a is None or not a.spectators:
@@ -252,7 +271,7 @@ class Spectators:
         for c in list(a.spectators):
             c.send_text(text)
 
-    def _stop_watching(self, conn: Conn, gid: str | None = None) -> None:
+    def stop_watching(self, conn: Conn, gid: str | None = None) -> None:
         """``conn`` watches ``gid`` (None: any game) no more; a game nobody watches any more
         holds nothing for spectators."""
         mine = self._spectating.get(conn, set())

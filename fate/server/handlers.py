@@ -1,8 +1,9 @@
-"""The messages a client sends, one handler each (``_on_<type>``), after the door
+"""The seats: the messages that make a game and seat its players, after the door
 (fate/server/protocol.py) has checked their shape: create a game, claim a seat by invite,
 join with a token, choose, resign, replace an absent player, list one's games, ask for a
-chronicle. Undo, leave and hint are with what they touch (undo_trail.py, presence.py,
-ai_claims.py). A mixin of ``GameServer`` (fate/server/app.py)."""
+chronicle. Undo, leave, pause, hint, the lobby and talk are with what they touch
+(undo_trail.py, fanout.py, ai_claims.py, lobby.py). A part of the server
+(fate/server/app.py), whose table of handlers names each message's one handler."""
 
 from __future__ import annotations
 
@@ -10,19 +11,22 @@ import base64
 import json
 import secrets
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import Any
 
+from fate.content.model import Content
 from fate.engine import new_game
 from fate.engine.save import save_data
 from fate.engine.undo import UndoTrail
+from fate.protocol import ToClient
 from fate.server import views
-from fate.server.limits import more_than, span
-from fate.server.live import Live, waiting_on
+from fate.server.ai_claims import AIDriver
+from fate.server.fanout import Fanout
+from fate.server.limits import AddressLimits, more_than, span
+from fate.server.live import Held, Live, waiting_on
+from fate.server.parts import CatchUp, Choose, Conn, Tasks, quietly
 from fate.server.protocol import Message, ProtocolError, reply
-from fate.server.storage import GameRow, SeatRow, TableRow, digest
-
-if TYPE_CHECKING:
-    from fate.server.presence import Conn
+from fate.server.storage import GameRow, SeatRow, Store, TableRow, digest
 
 CHRONICLE_SECONDS = 2.0  # a connection may ask for a chronicle (a replay of the game) this often
 
@@ -38,10 +42,41 @@ def new_invite() -> str:
     return "-".join(raw[i:i + 4] for i in range(0, 16, 4))
 
 
-class Handlers:
+class Seating:
     """Create, claim, join, choose, resign, replace, games and chronicle."""
 
-    async def _on_create(self, conn: Conn, msg: Message) -> None:
+    def __init__(self, store: Store, content: Content, limits: AddressLimits, tasks: Tasks, games: Held,
+                 choose: Choose, catch_up: CatchUp, fanout: Fanout, ai: AIDriver, fit_name: Callable[[str, list[str]], str],
+                 name_for_invite: Callable[[str, str], Awaitable[str]],
+                 arrived: Callable[[Conn, Live], Awaitable[None]], *, home: bool, invite_hours: int,
+                 absent_after: float) -> None:
+        self.store = store
+        self.content = content
+        self.limits = limits
+        self.tasks = tasks
+        self.held_games = games
+        self.choose = choose  # the one path of a choice (fate/server/app.py)
+        self.catch_up = catch_up
+        self.fanout = fanout
+        self.ai = ai
+        self.fit_name = fit_name  # a name taken at a table, or bad_name (fate/server/lobby.py)
+        self.name_for_invite = name_for_invite  # the same at the table of an invite code
+        self.arrived = arrived  # what a player taking their seats is told of the table (its talk, a rematch)
+        self.home = home  # a player's own server (``--home``): said in ``joined``
+        self.invite_hours = invite_hours
+        self.absent_after = absent_after
+        self._chronicled: dict[Conn, float] = {}  # conn -> when it last asked for a chronicle
+
+    def forget(self, conn: Conn) -> None:
+        """A connection closed."""
+        self._chronicled.pop(conn, None)
+
+    def _watch(self, conn: Conn, live: Live, seats: list[int], rid: int | None, token_hash: str) -> None:
+        """``conn`` plays ``seats`` from now on (fate/server/fanout.py), then hears the table's talk."""
+        self.fanout.watch(conn, live, seats, rid, token_hash)
+        self.tasks.quietly(self.arrived(conn, live))  # the table's talk so far, a rematch made
+
+    async def on_create(self, conn: Conn, msg: Message) -> None:
         limits = self.limits
         if not limits.games.take(conn.address):
             what = f"{more_than(limits.config.games, 'games created')} in {span(limits.config.window)}"
@@ -52,7 +87,7 @@ class Handlers:
         for spec in specs:  # not an Elder God's name (the door refused the game's other words)
             if spec.get("name"):
                 try:
-                    spec["name"] = self._fit_name(spec["name"], [])
+                    spec["name"] = self.fit_name(spec["name"], [])
                 except ProtocolError:
                     limits.games.give_back(conn.address)
                     raise
@@ -87,7 +122,7 @@ class Handlers:
             seats.append(row)
         g = new_game(self.content, n, seed)
         g.take_events()
-        watch = new_invite()  # spectators' code (fate/server/tables.py): any game may be watched by it
+        watch = new_invite()  # spectators' code (fate/server/lobby.py): any game may be watched by it
         table = TableRow(gid, msg.get("public", False), digest(watch), msg.get("watch_delay", 15),
                          msg.get("spectator_chat", False))
         live = Live(gid, g, seats, host_hash, content=self.content, kept=UndoTrail(), made_by=conn.address,
@@ -95,16 +130,16 @@ class Handlers:
         await self.store.create_game(
             GameRow(gid, json.dumps(save_data(g, live.session()), separators=(",", ":")), 0,
                     waiting_on(g, seats), host_hash, now, now), seats, table)
-        self.games[gid] = live
-        self._hosting.setdefault(conn, set()).add(gid)
+        self.held_games.games[gid] = live
+        self.fanout.host(conn, gid)
         mine = [s.seat for s in seats if s.kind == "host"]
-        conn.send(reply("created", msg.rid, game=gid, token=token, seats=mine,
+        conn.send(reply(ToClient.CREATED, msg.rid, game=gid, token=token, seats=mine,
                         invites=[{"code": code, "seats": members, "expires": now + hours * 3600}
                                  for code, members in invites.values()], watch=watch, public=table.public))
         self._watch(conn, live, mine, msg.rid, host_hash)
-        self._maybe_ai(live)
+        self.ai.kick(live)
 
-    async def _on_claim(self, conn: Conn, msg: Message) -> None:
+    async def on_claim(self, conn: Conn, msg: Message) -> None:
         # Both limits are taken before the store is asked (claims racing on other connections of
         # the address count at once); the one that turns out not to apply is given back.
         limits, key, c = self.limits, conn.address, self.limits.config
@@ -120,7 +155,7 @@ class Handlers:
         token = new_token()
         h = digest(token)
         try:
-            name = await self._name_for_invite(digest(msg["code"].upper()), msg.get("name", ""))  # tables.py
+            name = await self.name_for_invite(digest(msg["code"].upper()), msg.get("name", ""))  # lobby.py
             rows = await self.store.claim_invite(digest(msg["code"].upper()), h, time.time(), name)
         except BaseException:
             limits.claims.give_back(key)
@@ -130,89 +165,91 @@ class Handlers:
             limits.claims.give_back(key)
             raise ProtocolError("bad_invite", "no open seat has that invite code (mistyped, used or expired)")
         limits.guesses.give_back(key)
-        await self._seated(conn, msg, rows, token, h, "the game of that invite is gone")
+        await self.seated(conn, msg, rows, token, h, "the game of that invite is gone")
 
-    async def _seated(self, conn: Conn, msg: Message, rows: list, token: str, h: str, gone: str) -> None:
+    async def seated(self, conn: Conn, msg: Message, rows: list[SeatRow], token: str, h: str, gone: str) -> None:
         """Seats just claimed (``rows``, by the token of hash ``h``): told to the claimer with
         the token, and from now on watched by this connection."""
         gid = rows[0].game
-        live = await self._live(gid)
+        live = await self.held_games.live(gid)
         if live is None:
             raise ProtocolError("no_such_game", gone)
         async with live.lock:
-            self._seat_rows(live, await self.store.seats(gid))
+            self.fanout.seat_rows(live, await self.store.seats(gid))
         seats = [r.seat for r in rows]
-        conn.send(reply("claimed", msg.rid, game=gid, token=token, seats=seats, home=self.home))
+        conn.send(reply(ToClient.CLAIMED, msg.rid, game=gid, token=token, seats=seats, home=self.home))
         self._watch(conn, live, seats, msg.rid, h)
 
-    async def _on_join(self, conn: Conn, msg: Message) -> None:
+    async def on_join(self, conn: Conn, msg: Message) -> None:
         self.limits.take("joins", conn.address, "joins")
         gid, h = msg["game"], digest(msg["token"])
-        live = await self._live(gid)
+        live = await self.held_games.live(gid)
         if live is None:
             raise ProtocolError("bad_token", "that token plays no seat of that game")
         async with live.lock:  # the seats as the store holds them now (another process may have changed them)
-            self._seat_rows(live, await self.store.seats(gid))
+            self.fanout.seat_rows(live, await self.store.seats(gid))
         seats = [s.seat for s in live.seats if s.token_hash == h]
         host = secrets.compare_digest(live.host_hash, h)
         if not (seats or host):
             raise ProtocolError("bad_token", "that token plays no seat of that game")
         if host:
-            self._hosting.setdefault(conn, set()).add(gid)
+            self.fanout.host(conn, gid)
         conn.marks = bool(msg.get("marks"))  # its table asks "End your turn?": the states name those choices
-        conn.send(reply("joined", msg.rid, game=gid, seats=seats, host=host, home=self.home))
-        await self._quietly(self.store.touch(gid, seats, time.time()))
-        await self._catch_up(live, seats=False)
+        conn.send(reply(ToClient.JOINED, msg.rid, game=gid, seats=seats, host=host, home=self.home))
+        await quietly(self.store.touch(gid, seats, time.time()))
+        await self.catch_up(live, seats=False)
         self._watch(conn, live, seats, msg.rid, h)  # the seats told to everyone watching
-        self._maybe_ai(live)
+        self.ai.kick(live)
 
-    async def _on_choose(self, conn: Conn, msg: Message) -> None:
-        gid, seat = msg["game"], msg["seat"]
-        if not self._held(conn, gid, seat):
-            raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
-        live = await self._live(gid)
-        if live is None:
-            raise ProtocolError("no_such_game", "no such game")
+    async def on_choose(self, conn: Conn, msg: Message) -> None:
+        _, seat, live = await self._playing(conn, msg)
         await self.choose(live, seat, msg["decision"], msg["choice"], (conn, msg.rid))
 
-    async def _on_resign(self, conn: Conn, msg: Message) -> None:
+    async def _playing(self, conn: Conn, msg: Message) -> tuple[str, int, Live]:
+        """The game and seat a message names, if ``conn`` plays that seat."""
         gid, seat = msg["game"], msg["seat"]
-        if not self._held(conn, gid, seat):
+        if not self.fanout.held(conn, gid, seat):
             raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
-        live = await self._live(gid)
-        await self._hand_to_ai(live, seat, "normal", resigned=True, asker=conn)  # every holder of the seat loses it
-        conn.send(reply("resigned", msg.rid, game=gid, seat=seat))
-        self._tell_seats(live)
+        live = await self.held_games.live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "no such game")
+        return gid, seat, live
 
-    async def _on_replace(self, conn: Conn, msg: Message) -> None:
+    async def on_resign(self, conn: Conn, msg: Message) -> None:
+        gid, seat, live = await self._playing(conn, msg)
+        await self.ai.hand_to_ai(live, seat, "normal", resigned=True, asker=conn)  # every holder of the seat loses it
+        conn.send(reply(ToClient.RESIGNED, msg.rid, game=gid, seat=seat))
+        self.fanout.tell_seats(live)
+
+    async def on_replace(self, conn: Conn, msg: Message) -> None:
         gid, seat = msg["game"], msg["seat"]
-        if gid not in self._hosting.get(conn, ()):
+        if not self.fanout.hosts(conn, gid):
             raise ProtocolError("not_host", "only the game's host may replace a player")
-        live = await self._live(gid)
+        live = await self.held_games.live(gid)
         if live is None or seat >= len(live.seats):
             raise ProtocolError("bad_message", f"the game has no seat {seat}")
         async with live.lock:
-            self._seat_rows(live, await self.store.seats(gid))
+            self.fanout.seat_rows(live, await self.store.seats(gid))
         row = live.seats[seat]
         if row.kind == "ai":
             raise ProtocolError("not_absent", f"seat {seat} is already played by an AI")
         if live.watchers.get(seat) or time.time() - row.last_seen < self.absent_after:
             raise ProtocolError("not_absent", f"seat {seat}'s player is here (or was, less than "
                                               f"{self.absent_after:.0f} s ago)")
-        await self._hand_to_ai(live, seat, msg["level"], resigned=False)
-        conn.send(reply("replaced", msg.rid, game=gid, seat=seat, level=msg["level"]))
-        self._tell_seats(live)
+        await self.ai.hand_to_ai(live, seat, msg["level"], resigned=False)
+        conn.send(reply(ToClient.REPLACED, msg.rid, game=gid, seat=seat, level=msg["level"]))
+        self.fanout.tell_seats(live)
 
-    async def _on_games(self, conn: Conn, msg: Message) -> None:
+    async def on_games(self, conn: Conn, msg: Message) -> None:
         self.limits.take("lists", conn.address, "lists of games asked")
-        out = []
+        out: list[dict[str, Any]] = []
         for token in msg["tokens"]:
             by_game: dict[str, list[int]] = {}
             for r in await self.store.seats_of_token(digest(token)):
                 by_game.setdefault(r.game, []).append(r.seat)
             for gid, seats in by_game.items():
                 row = await self.store.load_game(gid)
-                live = await self._live(gid) if row is not None else None
+                live = await self.held_games.live(gid) if row is not None else None
                 if row is None or live is None:
                     continue
                 p = live.game.pending()
@@ -222,15 +259,17 @@ class Handlers:
                             "players": live.seat_list()})
                 if len(out) >= 100:
                     break
-        conn.send(reply("games", msg.rid, games=out))
+        conn.send(reply(ToClient.GAMES, msg.rid, games=out))
 
-    async def _on_chronicle(self, conn: Conn, msg: Message) -> None:
+    async def on_chronicle(self, conn: Conn, msg: Message) -> None:
         gid, seat = msg["game"], msg["seat"]
-        if not self._held(conn, gid, seat):
+        if not self.fanout.held(conn, gid, seat):
             raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
         now = time.monotonic()
         if now - self._chronicled.get(conn, -CHRONICLE_SECONDS) < CHRONICLE_SECONDS:
             raise ProtocolError("rate_limited", f"one chronicle every {CHRONICLE_SECONDS:.0f} s: it replays the game")
         self._chronicled[conn] = now
-        live = await self._live(gid)
+        live = await self.held_games.live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "no such game")
         conn.send(views.chronicle(gid, live.game, seat, self.content, msg.rid, msg.get("chart", False)))

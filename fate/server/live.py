@@ -1,6 +1,7 @@
 """A game held in memory by one server process: the engine's game as the store holds it,
 its seats, the connections watching each seat, and its undo trail (rebuilt from the
-game's choices the first time it is needed after loading)."""
+game's choices the first time it is needed after loading); ``Held``, the games a process
+holds, each loaded from the store the first time it is asked for."""
 
 from __future__ import annotations
 
@@ -9,15 +10,17 @@ import json
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from fate.content.model import Content
-from fate.engine import Game, new_game_from
+from fate.engine import Event, Game, new_game_from
 from fate.engine.errors import IllegalChoice
 from fate.engine.save import load_data, snapshot
 from fate.engine.undo import UndoTrail, revealed
-from fate.server.storage import GameRow, SeatRow, TableRow
+from fate.server.parts import Conn
+from fate.server.storage import GameRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("fate.server")
 
@@ -33,10 +36,12 @@ def stored_game(content: Content, row: GameRow) -> Game:
     return g
 
 
-def step(g: Game, cid: str, trail: UndoTrail[Game], seats: list[SeatRow]) -> list:
+def step(g: Game, cid: str, trail: UndoTrail[Game], seats: list[SeatRow]) -> list[Event]:
     """Apply ``cid`` to ``g`` (in place) and note it in the game's undo trail: the one rule
     (fate/engine/undo.py) says whether the seat may take it back."""
     p = g.pending()
+    if p is None:
+        raise IllegalChoice(f"{cid!r}: the game is over")
     before = g.clone()
     events = g.apply(cid)
     trail.note(p.seat, before, revealed(before, g, events, p.seat), seats[p.seat].kind != "ai")
@@ -49,7 +54,7 @@ def replayed(content: Content, g: Game, upto: int, seats: list[SeatRow]) -> tupl
     again = new_game_from(content, g.config)
     again.take_events()
     trail: UndoTrail[Game] = UndoTrail()
-    for cid in g.choices_made[:upto]:
+    for cid in g.history()[:upto]:
         step(again, cid, trail, seats)
     return again, trail
 
@@ -57,7 +62,7 @@ def replayed(content: Content, g: Game, upto: int, seats: list[SeatRow]) -> tupl
 def rebuilt_trail(content: Content, g: Game, seats: list[SeatRow], gid: str) -> UndoTrail[Game]:
     """The undo trail of a game loaded from the store, as its decisions left it."""
     try:
-        again, trail = replayed(content, g, len(g.choices_made), seats)
+        again, trail = replayed(content, g, g.decision, seats)
         if snapshot(again) == snapshot(g):
             return trail
     except (IllegalChoice, KeyError, ValueError):
@@ -82,13 +87,13 @@ class Live:
     seats: list[SeatRow]
     host_hash: str
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    watchers: dict[int, set] = field(default_factory=dict)  # seat -> connections showing it
+    watchers: dict[int, set[Conn]] = field(default_factory=dict)  # seat -> connections showing it
     # (seat, connection) -> the hash of the token the connection plays that seat by: when the
     # seat's row no longer names that token (resigned, replaced), the connection loses it
-    holders: dict[tuple[int, Any], str] = field(default_factory=dict)
+    holders: dict[tuple[int, Conn], str] = field(default_factory=dict)
     content: Content | None = field(default=None, repr=False)  # for rebuilding the undo trail
     kept: UndoTrail[Game] | None = None  # the undo trail (None: not rebuilt since loading)
-    table: TableRow | None = None  # how the game is offered (fate/server/tables.py); None: private
+    table: TableRow | None = None  # how the game is offered (fate/server/lobby.py); None: private
     votes: set[int] = field(default_factory=set)  # seats whose players said "Play again"
     away: frozenset[int] = frozenset()  # seats held by connections of other server processes (fate/server/away.py)
     talked: bool | None = None  # whether the table has talk kept (None: not known since loading)
@@ -99,7 +104,7 @@ class Live:
     made_by: str = ""
     # (when, turn, seat to decide) at each decision of the last ``delay`` seconds and the one
     # before: what the lobby tells of a delayed game is what its spectators may see by now
-    seen: deque = field(default_factory=deque, repr=False)
+    seen: deque[tuple[float, int, int | None]] = field(default_factory=deque, repr=False)
 
     def __post_init__(self) -> None:
         self.note_seen()  # as loaded or made (a spectator may see it the delay after now)
@@ -146,7 +151,10 @@ class Live:
         """The games a seat may go back to; after loading, rebuilt by replaying the game's
         choices the first time it is needed (a game loaded only to be listed never pays)."""
         if self.kept is None:
-            self.kept = rebuilt_trail(self.content, self.game, self.seats, self.game_id)
+            if self.content is None:  # (a game made without its cards: nothing to replay it with)
+                self.kept = UndoTrail()
+            else:
+                self.kept = rebuilt_trail(self.content, self.game, self.seats, self.game_id)
         return self.kept
 
     @trail.setter
@@ -170,3 +178,44 @@ class Live:
                  "claimed": s.kind == "ai" or bool(s.token_hash),
                  "resigned": s.resigned, "here": bool(self.watchers.get(s.seat)) or s.seat in self.away}
                 for s in self.seats]
+
+
+class Held:
+    """The games this process holds in memory (``games``, by id), each loaded from the store
+    the first time it is asked for; of several asking at once, one loads it."""
+
+    def __init__(self, store: Store, content: Content, games: dict[str, Live],
+                 loaded: Callable[[Live], None]) -> None:
+        self.store = store
+        self.content = content
+        self.games = games
+        self.loaded = loaded  # a game just loaded (fate/server/away.py: who holds its seats elsewhere)
+        self._loading: dict[str, asyncio.Future[Live | None]] = {}
+
+    async def live(self, gid: str) -> Live | None:
+        """The game in memory, loaded from the store if need be (None: no such game)."""
+        live = self.games.get(gid)
+        if live is not None:
+            return live
+        if gid in self._loading:
+            return await asyncio.shield(self._loading[gid])
+        fut: asyncio.Future[Live | None] = asyncio.get_running_loop().create_future()
+        self._loading[gid] = fut
+        try:
+            row = await self.store.load_game(gid)
+            live = None
+            if row is not None:
+                seats = await self.store.seats(gid)
+                table = await self.store.table(gid)
+                g = stored_game(self.content, row)
+                live = self.games.get(gid) or Live(gid, g, seats, row.host_hash, content=self.content, table=table)
+                self.games[gid] = live
+                self.loaded(live)
+            fut.set_result(live)
+            return live
+        except BaseException as e:
+            fut.set_exception(e)
+            fut.exception()  # retrieved: nobody else need wait on it
+            raise
+        finally:
+            del self._loading[gid]

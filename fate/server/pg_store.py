@@ -22,6 +22,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import AsyncIterator
+from typing import Any
 
 import psycopg
 
@@ -36,6 +38,7 @@ from fate.server.storage import (
     TABLE_COLS,
     ChatRow,
     GameRow,
+    Notice,
     SeatRow,
     StoreError,
     TableRow,
@@ -44,6 +47,8 @@ from fate.server.storage import (
 )
 
 log = logging.getLogger("fate.server")
+
+Conn = psycopg.AsyncConnection[Any]  # (rows as tuples)
 
 CHANNEL = "fate_games"
 POOL = 8  # connections a process keeps for its requests (plus one that listens)
@@ -68,7 +73,7 @@ _HOLDS = (" AND (%(hs)s::int IS NULL OR EXISTS (SELECT 1 FROM seats WHERE game=%
           " AND token_hash=%(hh)s))")
 
 
-def _holder(holder: tuple[int, str] | None) -> dict:
+def _holder(holder: tuple[int, str] | None) -> dict[str, int | str | None]:
     return {"hs": None, "hh": None} if holder is None else {"hs": holder[0], "hh": holder[1]}
 
 
@@ -76,20 +81,21 @@ class PgStore:
     def __init__(self, dsn: str, pool: int = POOL) -> None:
         self.dsn = dsn
         self.size = pool
-        self._idle: asyncio.Queue | None = None
+        self._idle: asyncio.Queue[Conn] | None = None
         self._open_lock: asyncio.Lock | None = None
-        self._listener: asyncio.Task | None = None
-        self._all: list[psycopg.AsyncConnection] = []
+        self._listener: asyncio.Task[None] | None = None
+        self._all: list[Conn] = []
 
     # ------------------------------------------------------------ connections
-    async def _ready(self) -> None:
+    async def _ready(self) -> asyncio.Queue[Conn]:
+        """The idle connections, opened (and the tables made) the first time."""
         if self._idle is not None:
-            return
+            return self._idle
         if self._open_lock is None:
             self._open_lock = asyncio.Lock()
         async with self._open_lock:
             if self._idle is not None:
-                return
+                return self._idle
             try:
                 first = await psycopg.AsyncConnection.connect(self.dsn)
                 async with first.transaction():
@@ -107,16 +113,17 @@ class PgStore:
                                    for _ in range(self.size - 1)]
             except psycopg.Error as e:
                 raise StoreError(f"PostgreSQL: {str(e).strip()[:150]}") from None
-            idle: asyncio.Queue = asyncio.Queue()
+            idle: asyncio.Queue[Conn] = asyncio.Queue()
             for c in conns:
                 idle.put_nowait(c)
             self._all = conns
             self._idle = idle
+            return idle
 
     @contextlib.asynccontextmanager
-    async def _conn(self):
-        await self._ready()
-        conn = await self._idle.get()
+    async def _conn(self) -> AsyncIterator[Conn]:
+        idle = await self._ready()
+        conn = await idle.get()
         try:
             if conn.closed:
                 conn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
@@ -126,7 +133,7 @@ class PgStore:
                 await conn.rollback()
             raise StoreError(f"PostgreSQL: {str(e).strip()[:150]}") from None
         finally:
-            self._idle.put_nowait(conn)
+            idle.put_nowait(conn)
 
     # ------------------------------------------------------------ the interface
     async def create_game(self, row: GameRow, seats: list[SeatRow], table: TableRow | None = None) -> None:
@@ -186,8 +193,9 @@ class PgStore:
     async def add_chat(self, game: str, seat: int, decision: int, at: float, name: str, text: str) -> int:
         async with self._conn() as c, c.transaction():
             await c.execute("SELECT 1 FROM games WHERE id=%s FOR UPDATE", (game,))  # one line numbered at a time
-            n = (await (await c.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game=%s",
-                                        (game,))).fetchone())[0]
+            row = await (await c.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game=%s",
+                                         (game,))).fetchone()
+            n: int = row[0] if row is not None else 1  # (an aggregate always gives its one row)
             await c.execute(f"INSERT INTO chat (game, {CHAT_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s)",
                             (game, n, seat, decision, at, name, text))
         return n
@@ -204,7 +212,7 @@ class PgStore:
             moves = await (await c.execute(
                 "SELECT choice FROM moves WHERE game=%s AND decision>=(SELECT saved_at FROM games WHERE id=%s) "
                 "ORDER BY decision", (game, game))).fetchall()
-        return None if r is None else GameRow(*r, moves=[m[0] for m in moves])
+        return None if r is None else GameRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], [m[0] for m in moves])
 
     async def moves_since(self, game: str, decision: int) -> list[str]:
         async with self._conn() as c:
@@ -317,17 +325,17 @@ class PgStore:
         async with self._conn() as c:
             await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game} {HELD} {word}"))
 
-    async def listen(self, callback) -> None:
+    async def listen(self, callback: Notice) -> None:
         """Hear every process's commits: ``callback(game, decision, choice)`` (the choice that
         brought the game to ``decision``; no choice: a choice was taken back, to ``decision``;
         decision -1: a seat changed); after the listening
         connection was lost and made again, ``callback(None, -1, "")`` (anything may have been missed)."""
         await self._ready()
-        ready = asyncio.get_running_loop().create_future()
+        ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._listener = asyncio.get_running_loop().create_task(self._listen(callback, ready))
         await ready
 
-    async def _listen(self, callback, ready: asyncio.Future) -> None:
+    async def _listen(self, callback: Notice, ready: asyncio.Future[None]) -> None:
         delay = 0.5
         first = True
         while True:

@@ -32,14 +32,16 @@ def binaries() -> Path | None:
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 class TempCluster:
     def __init__(self, port: int | None = None) -> None:
-        self.bin = binaries()
-        if self.bin is None:
+        found = binaries()
+        if found is None:
             raise RuntimeError("no PostgreSQL server binaries (install Debian's postgresql package)")
+        self.bin: Path = found
         self.port = port or free_port()
         self.folder = Path(tempfile.mkdtemp(prefix="fate-pg-"))
         self.data = self.folder / "data"
@@ -70,7 +72,7 @@ class TempCluster:
     def __enter__(self) -> TempCluster:
         return self.start()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
 

@@ -9,19 +9,22 @@ version, the type, then every field's presence, type, length and range, and
 refuses unknown fields. Nothing else in the server reads a client's bytes.
 
 Outgoing messages are built by ``reply`` and ``error``: plain dicts that the
-transport encodes.
+transport encodes. Every type in either direction, and every error code, is named once in
+the protocol's catalogue (fate/protocol/messages.py), which the client shares.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from fate.ground import textrules
+from fate.protocol import VERSION, ErrorCode, ToClient, ToServer
 
-VERSION = 3  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch
+__all__ = ["ERRORS", "MAX_DELAY", "TYPES", "VERSION", "Message", "ProtocolError", "error", "parse", "reply", "rid_of"]
 MAX_CHAT = 160  # characters of one line of table talk
 MAX_DELAY = 300  # seconds a spectator may be kept behind the game
 MAX_MESSAGE = 8 * 1024  # bytes of one client message; the transport drops frames above 64 KiB outright
@@ -42,7 +45,7 @@ _GROUP = re.compile(r"[A-Za-z0-9_-]{1,16}")
 _CHAT = re.compile(rf"[^\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]{{1,{MAX_CHAT}}}", re.S)
 # a player's name: the same characters, 1-24 of them (then kept to what draws, as a line is)
 _NAME = re.compile(rf"[^\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]{{1,{textrules.MAX_NAME}}}")
-_GAME_NAMES = textrules.Names()  # the game's own names; the server adds its Elder Gods' (tables.py)
+_GAME_NAMES = textrules.Names()  # the game's own names; the server adds its Elder Gods' (lobby.py)
 
 
 class ProtocolError(ValueError):
@@ -57,7 +60,7 @@ class ProtocolError(ValueError):
 
 @dataclass(frozen=True)
 class Message:
-    type: str
+    type: ToServer
     fields: dict[str, Any]
     rid: int | None = None  # the client's request number, echoed in the answer
 
@@ -69,12 +72,15 @@ class Message:
 
 
 # ------------------------------------------------------------------ field checks
+Check = Callable[[str, Any], Any]  # (the field's name, its value) -> the value kept, or ProtocolError
+
+
 def _show(x: Any) -> str:
     text = repr(x)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _int(lo: int, hi: int):
+def _int(lo: int, hi: int) -> Callable[[str, Any], int]:
     def check(name: str, x: Any) -> int:
         if not isinstance(x, int) or isinstance(x, bool) or not lo <= x <= hi:
             raise ProtocolError("bad_message", f"field {name!r}: expected a whole number {lo} to {hi}, not {_show(x)}")
@@ -82,7 +88,7 @@ def _int(lo: int, hi: int):
     return check
 
 
-def _text(pattern: re.Pattern, what: str):
+def _text(pattern: re.Pattern[str], what: str) -> Callable[[str, Any], str]:
     def check(name: str, x: Any) -> str:
         if not isinstance(x, str) or not pattern.fullmatch(x):
             raise ProtocolError("bad_message", f"field {name!r}: expected {what}, not {_show(x)}")
@@ -90,7 +96,7 @@ def _text(pattern: re.Pattern, what: str):
     return check
 
 
-def _one_of(options: tuple[str, ...]):
+def _one_of(options: tuple[str, ...]) -> Callable[[str, Any], str]:
     def check(name: str, x: Any) -> str:
         if not isinstance(x, str) or x not in options:
             raise ProtocolError("bad_message", f"field {name!r}: expected one of {', '.join(options)}, not {_show(x)}")
@@ -162,27 +168,27 @@ def _tokens(name: str, x: Any) -> list[str]:
 
 
 # Every type a client may send: {field: (check, required)}. "v", "type" and "rid" are common.
-TYPES: dict[str, dict[str, tuple[Any, bool]]] = {
-    "create": {"seats": (_seats, True), "seed": (_int(0, 2**62), False),
+TYPES: dict[ToServer, dict[str, tuple[Check, bool]]] = {
+    ToServer.CREATE: {"seats": (_seats, True), "seed": (_int(0, 2**62), False),
                "invite_hours": (_int(1, 24 * 7), False), "public": (_bool, False),
                "watch_delay": (_int(0, MAX_DELAY), False), "spectator_chat": (_bool, False)},
-    "claim": {"code": (_text(_CODE, "an invite code"), True), "name": (_name, False)},
-    "join": {"game": (_game, True), "token": (_token, True), "marks": (_bool, False)},
-    "choose": {"game": (_game, True), "seat": (_seat, True), "decision": (_int(0, 10**7), True),
+    ToServer.CLAIM: {"code": (_text(_CODE, "an invite code"), True), "name": (_name, False)},
+    ToServer.JOIN: {"game": (_game, True), "token": (_token, True), "marks": (_bool, False)},
+    ToServer.CHOOSE: {"game": (_game, True), "seat": (_seat, True), "decision": (_int(0, 10**7), True),
                "choice": (_text(_CHOICE, "a choice id"), True)},
-    "resign": {"game": (_game, True), "seat": (_seat, True)},
-    "replace": {"game": (_game, True), "seat": (_seat, True), "level": (_one_of(LEVELS), True)},
-    "games": {"tokens": (_tokens, True)},
-    "chronicle": {"game": (_game, True), "seat": (_seat, True), "chart": (_bool, False)},
-    "hint": {"game": (_game, True), "seat": (_seat, True)},
-    "undo": {"game": (_game, True), "seat": (_seat, True), "decision": (_int(1, 10**7), True)},
-    "leave": {"game": (_game, True)},
-    "pause": {"game": (_game, True)},
-    "lobby": {},
-    "sit": {"game": (_game, True), "name": (_name, False)},
-    "watch": {"game": (_game, False), "code": (_text(_CODE, "a watch code"), False)},
-    "chat": {"game": (_game, True), "text": (_chat, True)},
-    "rematch": {"game": (_game, True), "accept": (_bool, False)},
+    ToServer.RESIGN: {"game": (_game, True), "seat": (_seat, True)},
+    ToServer.REPLACE: {"game": (_game, True), "seat": (_seat, True), "level": (_one_of(LEVELS), True)},
+    ToServer.GAMES: {"tokens": (_tokens, True)},
+    ToServer.CHRONICLE: {"game": (_game, True), "seat": (_seat, True), "chart": (_bool, False)},
+    ToServer.HINT: {"game": (_game, True), "seat": (_seat, True)},
+    ToServer.UNDO: {"game": (_game, True), "seat": (_seat, True), "decision": (_int(1, 10**7), True)},
+    ToServer.LEAVE: {"game": (_game, True)},
+    ToServer.PAUSE: {"game": (_game, True)},
+    ToServer.LOBBY: {},
+    ToServer.SIT: {"game": (_game, True), "name": (_name, False)},
+    ToServer.WATCH: {"game": (_game, False), "code": (_text(_CODE, "a watch code"), False)},
+    ToServer.CHAT: {"game": (_game, True), "text": (_chat, True)},
+    ToServer.REMATCH: {"game": (_game, True), "accept": (_bool, False)},
 }
 
 
@@ -209,7 +215,8 @@ def _one_way_to_watch(fields: dict[str, Any]) -> None:
 
 
 # Checks of a whole message, after its fields (a rule between two fields).
-WHOLE = {"create": _names_apart, "watch": _one_way_to_watch}
+WHOLE: dict[ToServer, Callable[[dict[str, Any]], None]] = {ToServer.CREATE: _names_apart,
+                                                          ToServer.WATCH: _one_way_to_watch}
 
 
 def _depth_ok(raw: str) -> bool:
@@ -250,9 +257,10 @@ def parse(raw: Any) -> Message:
     if version != VERSION or isinstance(version, bool):
         raise ProtocolError("bad_version", f"protocol version {_show(version)} is not spoken here; "
                                            f"this server speaks version {VERSION}")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in TYPES:
-        raise ProtocolError("unknown_type", f"unknown message type {_show(kind)}; expected one of {', '.join(TYPES)}")
+    name = data.get("type")
+    if not isinstance(name, str) or name not in TYPES:
+        raise ProtocolError("unknown_type", f"unknown message type {_show(name)}; expected one of {', '.join(TYPES)}")
+    kind = ToServer(name)
     rid = data.get("rid")
     if rid is not None:
         rid = _int(0, 2**31)("rid", rid)
@@ -286,7 +294,7 @@ def rid_of(raw: Any) -> int | None:
 
 
 # ------------------------------------------------------------------ outgoing
-def reply(kind: str, rid: int | None = None, **fields: Any) -> dict[str, Any]:
+def reply(kind: ToClient, rid: int | None = None, **fields: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"v": VERSION, "type": kind}
     if rid is not None:
         out["rid"] = rid
@@ -295,13 +303,8 @@ def reply(kind: str, rid: int | None = None, **fields: Any) -> dict[str, Any]:
 
 
 def error(code: str, message: str, rid: int | None = None) -> dict[str, Any]:
-    return reply("error", rid, code=code, message=message if len(message) <= 200 else message[:197] + "...")
+    return reply(ToClient.ERROR, rid, code=code, message=message if len(message) <= 200 else message[:197] + "...")
 
 
-# Every error code the server sends (docs/protocol.md explains each).
-ERRORS = (
-    "bad_json", "too_big", "bad_message", "bad_version", "unknown_type", "rate_limited",
-    "bad_token", "bad_invite", "no_such_game", "not_joined", "not_your_seat", "stale_decision",
-    "illegal_choice", "game_over", "not_host", "not_absent", "busy", "internal", "cannot_undo",
-    "too_many", "not_your_turn", "bad_watch", "not_public", "no_seat", "not_over", "bad_name",
-)
+# Every error code the server sends (docs/protocol.md explains each; fate/protocol/messages.py names them).
+ERRORS = tuple(ErrorCode)

@@ -17,7 +17,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fate.server.storage import (
     CHAT_COLS,
@@ -29,12 +29,17 @@ from fate.server.storage import (
     TABLE_COLS,
     ChatRow,
     GameRow,
+    Notice,
     SeatRow,
     StoreError,
     TableRow,
     seat_row,
     table_row,
 )
+
+T = TypeVar("T")
+# one job of the database's thread: what to do with the connection, and where its answer goes
+_Job = tuple[Callable[[sqlite3.Connection], Any], asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -53,7 +58,7 @@ class SqliteStore:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._jobs: queue.Queue = queue.Queue()
+        self._jobs: queue.Queue[_Job | None] = queue.Queue()
         ready = threading.Event()
         self._failed: list[BaseException] = []
         self._thread = threading.Thread(target=self._run, args=(ready,), name="fate-sqlite", daemon=True)
@@ -124,9 +129,9 @@ class SqliteStore:
                 loop.call_soon_threadsafe(_settle, fut, ok, out)
         conn.close()
 
-    async def _do(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+    async def _do(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         loop = asyncio.get_running_loop()
-        fut = loop.create_future()
+        fut: asyncio.Future[T] = loop.create_future()
         self._jobs.put((fn, loop, fut))
         return await fut
 
@@ -192,7 +197,7 @@ class SqliteStore:
 
     async def add_chat(self, game: str, seat: int, decision: int, at: float, name: str, text: str) -> int:
         def fn(c: sqlite3.Connection) -> int:
-            n = c.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game=?", (game,)).fetchone()[0]
+            n: int = c.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game=?", (game,)).fetchone()[0]
             c.execute(f"INSERT INTO chat (game, {CHAT_COLS}) VALUES (?,?,?,?,?,?,?)",
                       (game, n, seat, decision, at, name, text))
             return n
@@ -213,7 +218,7 @@ class SqliteStore:
             moves = [m[0] for m in c.execute(
                 "SELECT choice FROM moves WHERE game=? AND decision>=(SELECT saved_at FROM games WHERE id=?) "
                 "ORDER BY decision", (game, game))]
-            return GameRow(*r, moves=moves)
+            return GameRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], moves)
         return await self._do(fn)
 
     async def moves_since(self, game: str, decision: int) -> list[str]:
@@ -314,7 +319,7 @@ class SqliteStore:
                 "OR ai_until<?)", (now,))]
         return await self._do(fn)
 
-    async def listen(self, callback) -> None:
+    async def listen(self, callback: Notice) -> None:
         """One process owns a SQLite store: there is no one else to hear from."""
 
     async def announce(self, game: str, word: str) -> None:
@@ -333,7 +338,7 @@ def _holds(c: sqlite3.Connection, game: str, holder: tuple[int, str] | None) -> 
                                        (game, holder[0], holder[1])).fetchone() is not None
 
 
-def _settle(fut: asyncio.Future, ok: bool, out: Any) -> None:
+def _settle(fut: asyncio.Future[Any], ok: bool, out: Any) -> None:
     if fut.done():
         return
     if ok:

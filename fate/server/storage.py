@@ -22,12 +22,16 @@ Adapters: ``fate.server.sqlite_store`` (the embedded default) and
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 SCHEMA = 1
 SAVE_EVERY = 25  # choices between two whole saves of a game; the moves between are rows of their own
 HELD = -3  # a notice's decision number saying which seats of a game a process holds (``announce``)
+
+# what a store calls for each notice from any process: (game or None, decision, choice or word)
+Notice = Callable[[str | None, int, str], None]
 
 
 def digest(secret: str) -> str:
@@ -83,7 +87,7 @@ LOBBY_SQL = (
     "AND s.token_hash IS NULL AND s.invite_hash IS NOT NULL AND s.invite_expires>?) ORDER BY g.created DESC LIMIT ?")
 
 
-def seat_row(r: tuple) -> SeatRow:
+def seat_row(r: tuple[Any, ...]) -> SeatRow:
     return SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9])
 
 
@@ -113,7 +117,7 @@ class TableRow:
     rematch: str | None = None
 
 
-def table_row(r: tuple) -> TableRow:
+def table_row(r: tuple[Any, ...]) -> TableRow:
     return TableRow(r[0], bool(r[1]), r[2], int(r[3]), bool(r[4]), r[5])
 
 
@@ -200,7 +204,7 @@ class Store(Protocol):
         """Games whose AI move nobody holds a live claim on (after a restart, a dead process)."""
         ...
 
-    async def listen(self, callback) -> None:
+    async def listen(self, callback: Notice) -> None:
         """Call ``callback(game, decision, choice)`` whenever any process commits a choice
         (no choice: took one back, to ``decision``; decision -1: changed a seat; decision
         ``HELD``: a process's word on the seats it holds, ``announce``; game None: notices may

@@ -28,6 +28,7 @@ import socket
 import ssl
 import struct
 import time
+from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -84,7 +85,7 @@ class Held:
 
     def __init__(self) -> None:
         self.chars: dict[str, int] = {}  # address -> characters waiting
-        self.conns: dict[str, set] = {}  # address -> its connections open
+        self.conns: dict[str, set[WsConn]] = {}  # address -> its connections open
 
     def add(self, conn: WsConn) -> None:
         self.conns.setdefault(conn.address, set()).add(conn)
@@ -100,7 +101,7 @@ class Held:
 
 
 class WsConn:
-    """One client, as fate.server.presence.Conn."""
+    """One client, as fate.server.parts.Conn."""
 
     def __init__(self, ws: ServerConnection, send_seconds: float = SEND_SECONDS, address: str = "",
                  held: Held | None = None) -> None:
@@ -109,7 +110,7 @@ class WsConn:
         addr = ws.remote_address
         self.peer = f"{addr[0]}:{addr[1]}" if isinstance(addr, tuple) else str(addr)
         self.address = address or self.peer  # what the limits per address count it as
-        self.out: asyncio.Queue = asyncio.Queue(OUT_QUEUE)
+        self.out: asyncio.Queue[str] = asyncio.Queue(OUT_QUEUE)
         self.queued = 0  # characters (the JSON is ASCII: bytes) waiting in ``out``
         self.send_seconds = send_seconds
         self.cut = False
@@ -194,7 +195,7 @@ async def _refuse(ws: ServerConnection, address: str, limit: int) -> None:
 
 
 async def run(app: GameServer, host: str, port: int, certfile: str | None = None, keyfile: str | None = None,
-              ready=None, stop: asyncio.Event | None = None, send_seconds: float = SEND_SECONDS) -> None:
+              ready: Callable[[int], None] | None = None, stop: asyncio.Event | None = None, send_seconds: float = SEND_SECONDS) -> None:
     """Serve until ``stop`` is set. ``ready(port)`` is called once listening. A client that
     leaves its messages unread ``send_seconds`` is cut off."""
     held = Held()  # what waits for each address's connections

@@ -3,22 +3,24 @@ each game in memory keeps an undo trail, noted at every decision however it arri
 (chosen here, heard from another process, replayed on loading); the store takes the move
 back with a compare-and-set like a commit, and every seat watching is sent an ``undone``
 message: its view as it stands again and how many of the events it was told no longer
-happened. A mixin of ``GameServer`` (fate/server/app.py)."""
+happened. A part of the server (fate/server/app.py)."""
 
 from __future__ import annotations
 
 import json
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
+from fate.content.model import Content
+from fate.engine import Event, Game
 from fate.engine.save import save_data
 from fate.server import views
-from fate.server.live import Live, replayed, waiting_on
+from fate.server.fanout import Fanout
+from fate.server.live import Held, Live, replayed, waiting_on
+from fate.server.parts import NOBODY, Asker, CatchUp, Conn
 from fate.server.protocol import Message, ProtocolError
-
-if TYPE_CHECKING:
-    from fate.server.presence import Conn
+from fate.server.storage import Store
 
 log = logging.getLogger("fate.server")
 
@@ -26,13 +28,22 @@ log = logging.getLogger("fate.server")
 class TakingBack:
     """``undo`` messages and the rewinding of a game in memory."""
 
-    async def _on_undo(self, conn: Conn, msg: Message) -> None:
+    def __init__(self, store: Store, content: Content, games: Held, catch_up: CatchUp, fanout: Fanout,
+                 forget_hints: Callable[[str, int], None]) -> None:
+        self.store = store
+        self.content = content
+        self.held_games = games
+        self.catch_up = catch_up
+        self.fanout = fanout
+        self.forget_hints = forget_hints  # (game, decision): the hints past it no longer hold
+
+    async def on_undo(self, conn: Conn, msg: Message) -> None:
         """Take back the seat's own last decision, if the one rule allows it now (the decision
         number is the one the client believes current: a take-back is never applied twice)."""
         gid, seat, decision = msg["game"], msg["seat"], msg["decision"]
-        if not self._held(conn, gid, seat):
+        if not self.fanout.held(conn, gid, seat):
             raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
-        live = await self._live(gid)
+        live = await self.held_games.live(gid)
         if live is None:
             raise ProtocolError("no_such_game", "no such game")
         async with live.lock:
@@ -40,9 +51,9 @@ class TakingBack:
                 raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
             holder = (seat, live.holders[(seat, conn)])
             g = live.game
-            if decision != len(g.choices_made):
+            if decision != g.decision:
                 raise ProtocolError("stale_decision", f"decision {decision} is not the one asked "
-                                                      f"(the game is at decision {len(g.choices_made)})")
+                                                      f"(the game is at decision {g.decision})")
             why = live.undo_reason(seat)
             if why:
                 raise ProtocolError("cannot_undo", why)
@@ -50,30 +61,29 @@ class TakingBack:
             save = json.dumps(save_data(before, live.session()), separators=(",", ":"))
             done = await self.store.take_back(gid, decision, save, waiting_on(before, live.seats), time.time(), holder)
             if done:
-                self._rewind(live, decision - 1, (conn, msg.rid))
+                self.rewind(live, decision - 1, (conn, msg.rid))
         if not done:  # another process moved the game first, or the seat changed hands
-            await self._catch_up(live)
-            if not self._held(conn, gid, seat):
+            await self.catch_up(live)
+            if not self.fanout.held(conn, gid, seat):
                 raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
             raise ProtocolError("stale_decision", f"the game moved on from decision {decision} first")
 
-    def _rewind(self, live: Live, decision: int, who: tuple[Any, int | None] = (None, None)) -> None:
+    def rewind(self, live: Live, decision: int, who: Asker = NOBODY) -> None:
         """The game in memory back to ``decision`` (from its undo trail, else replayed), and
         every seat watching told, each its ``undone`` message. Called under the game's lock."""
         old = live.game
-        back = None
-        while live.trail.points and len(live.trail.points[-1][1].choices_made) >= decision:
+        back: Game | None = None
+        while live.trail.points and live.trail.points[-1][1].decision >= decision:
             g = live.trail.take()
-            if len(g.choices_made) == decision:
+            if g.decision == decision:
                 back = g
                 break
         if back is None:
             back, live.trail = replayed(self.content, old, decision, live.seats)
         again = back.clone()
-        dropped = []
-        for cid in old.choices_made[decision:]:  # what the seats were told of the decisions taken back
+        dropped: list[Event] = []
+        for cid in old.history()[decision:]:  # what the seats were told of the decisions taken back
             dropped += again.apply(cid)
         live.game = back
-        for key in [k for k in self._hints if k[0] == live.game_id and k[1] > decision]:
-            del self._hints[key]  # those decisions may come again in another form
-        self._broadcast(live, dropped, who, build=views.undone)
+        self.forget_hints(live.game_id, decision)  # those decisions may come again in another form
+        self.fanout.broadcast(live, dropped, who, build=views.undone)

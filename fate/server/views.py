@@ -17,18 +17,28 @@ from fate.engine import Event, Game, new_game, view
 from fate.engine.determinize import ENDS, MAY_END, turn_ending
 from fate.engine.undo import NOTHING_YET
 from fate.engine.view import hide_draft
+from fate.protocol import ToClient
+from fate.protocol.messages import TalkLine
 from fate.server.protocol import reply
+from fate.server.storage import ChatRow
 from fate.words.narration import narrate
 
+CHAT_KEPT = 100  # lines of a game's talk sent to whoever arrives at its table (a player or a spectator)
 
-def told(events: list[Event], v: dict, seat: int, content: Content) -> list[dict[str, Any]]:
+
+def talk_line(r: ChatRow) -> TalkLine:
+    """One line of table talk as ``talk`` carries it."""
+    return {"n": r.n, "seat": r.seat, "name": r.name, "text": r.text, "at": r.at, "decision": r.decision}
+
+
+def told(events: list[Event], v: dict[str, Any], seat: int | None, content: Content) -> list[dict[str, Any]]:
     """The events ``seat`` may see, each with its sentence for the log (or None). While the
     Elder Gods are being chosen, another cult's choice is told without its god."""
     return [{"kind": e.kind, "data": _draft_secret(e, v, seat), "text": narrate(e, v, seat, content)}
             for e in events if e.visible_to(seat)]
 
 
-def _draft_secret(e: Event, v: dict, seat: int) -> dict[str, Any]:
+def _draft_secret(e: Event, v: dict[str, Any], seat: int | None) -> dict[str, Any]:
     if e.kind == "god_chosen" and v["phase"] == "setup" and e.data.get("seat") != seat:
         return {k: x for k, x in e.data.items() if k != "god"}
     return e.data
@@ -45,14 +55,16 @@ def state(game_id: str, g: Game, seat: int, events: list[Event], content: Conten
     worked out only for a connection that joined asking for them (``marks``), since trying each
     choice on several deals costs the server more than the rest of a decision."""
     v = hide_draft(view(g, seat), seat)
-    p = v.get("prompt")
-    asked = p is not None and "choices" in p
-    ending = turn_ending(g) if asked and marks else {}
-    return reply("state", rid, game=game_id, seat=seat, decision=len(g.choices_made), view=v,
-                 prompt=dict(p, context=_public(g.pending().context),
-                             ends_turn=[cid for cid, how in ending.items() if how == ENDS],
-                             may_end_turn=[cid for cid, how in ending.items() if how == MAY_END]) if asked else None,
-                 events=told(events, v, seat, content), seats=seats, undo=undo)
+    p: dict[str, Any] | None = v.get("prompt")
+    pending = g.pending()
+    prompt = None
+    if p is not None and "choices" in p and pending is not None:  # this seat is asked
+        ending = turn_ending(g) if marks else {}
+        prompt = dict(p, context=_public(pending.context),
+                      ends_turn=[cid for cid, how in ending.items() if how == ENDS],
+                      may_end_turn=[cid for cid, how in ending.items() if how == MAY_END])
+    return reply(ToClient.STATE, rid, game=game_id, seat=seat, decision=g.decision, view=v,
+                 prompt=prompt, events=told(events, v, seat, content), seats=seats, undo=undo)
 
 
 def undone(game_id: str, g: Game, seat: int, dropped: list[Event], content: Content,
@@ -61,7 +73,7 @@ def undone(game_id: str, g: Game, seat: int, dropped: list[Event], content: Cont
     """The ``undone`` message for one seat after decisions were taken back: the state as it
     stands again, and ``drop``, how many of the events this seat was told no longer happened
     (the last ones; ``dropped`` are all the events of the decisions taken back)."""
-    return dict(state(game_id, g, seat, [], content, seats, rid, undo, marks), type="undone",
+    return dict(state(game_id, g, seat, [], content, seats, rid, undo, marks), type=ToClient.UNDONE,
                 drop=sum(1 for e in dropped if e.visible_to(seat)))
 
 
@@ -72,11 +84,11 @@ def spectate(game_id: str, g: Game, events: list[Event], content: Content, seats
     still choose), the events every seat may see, in words; ``drop``: how many of the events it
     was told no longer happened (decisions taken back). Never a prompt's choices."""
     v = hide_draft(view(g, None), None)
-    return reply("spectate", None, game=game_id, decision=len(g.choices_made), view=v,
+    return reply(ToClient.SPECTATE, None, game=game_id, decision=g.decision, view=v,
                  events=told(events, v, None, content), seats=seats, drop=drop)
 
 
-def _public(context: tuple) -> list:
+def _public(context: tuple[Any, ...]) -> list[str | int]:
     """A prompt's context (public facts the table marks: a casting window's kind and the seat
     it is aimed at), as plain values."""
     return [x for x in context if isinstance(x, str | int) and not isinstance(x, bool)]
@@ -89,19 +101,19 @@ def chronicle(game_id: str, g: Game, seat: int, content: Content, rid: int | Non
     each turn's start and at the end; public tracks only), so that a table opened late draws it whole."""
     again = new_game(content, g.n, int(g.config["seed"]), g.config.get("gods"))
     events = again.take_events()
-    points: list[list] = []
+    points: list[list[Any]] = []
     _chart(again, events, points, 0)
-    for d, cid in enumerate(g.choices_made, 1):
+    for d, cid in enumerate(g.history(), 1):
         evs = again.apply(cid)
         _chart(again, evs, points, d)
         events += evs
     v = hide_draft(view(g, seat), seat)
-    out = reply("chronicle", rid, game=game_id, seat=seat, decision=len(g.choices_made),
+    out = reply(ToClient.CHRONICLE, rid, game=game_id, seat=seat, decision=g.decision,
                 events=told(events, v, seat, content))
     return out | {"chart": points} if chart else out
 
 
-def _chart(g: Game, evs: list[Event], chart: list[list], decision: int) -> None:
+def _chart(g: Game, evs: list[Event], chart: list[list[Any]], decision: int) -> None:
     """A turn's start (and the game's end) adds a point to the chart, as the table's own does."""
     for e in evs:
         if e.kind == "turn_started" or (e.kind == "setup_done" and not chart):

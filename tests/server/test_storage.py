@@ -125,12 +125,12 @@ def test_a_stored_game_that_will_not_load_never_stops_the_sweep_for_ai_moves(tmp
         await store.create_game(row, seats)
         server = GameServer(store, content, AIPool(0))
         with caplog.at_level("WARNING", logger="fate.server"):
-            await server._sweep()
-            await server._sweep()
+            await server.ai.sweep()
+            await server.ai.sweep()
         return server, gid
 
     server, gid = asyncio.run(main())
-    assert gid in server.unloadable and gid not in server.games
+    assert gid in server.ai.unloadable and gid not in server.games
     told = [r.getMessage() for r in caplog.records if gid in r.getMessage()]
     assert len(told) == 1 and "does not load" in told[0]
 
