@@ -19,6 +19,8 @@ from __future__ import annotations
 import os
 import time
 
+from fate.engine.choices import ChoiceKind, kind_of
+
 
 def _positions(content, count: int, first_seed: int):
     """(the human's game at the human's decision, an all-AI game at an AI's decision),
@@ -96,7 +98,7 @@ def measure(count: int = 12, budget: float | None = None, first_seed: int = 1) -
             whole = line + odds
             said["chance"] += "your chance to win" in odds and "%" in odds
             said["either"] += "either will do" in odds
-            if cid.split(":")[0] in ("wild", "gate"):
+            if kind_of(cid) in (ChoiceKind.WILD, ChoiceKind.GATE):
                 said["wild"] += 1
                 said["wild_named"] += ", to " in line
             _frames(app, 1 / 60)

@@ -65,8 +65,12 @@ ALONE = frozenset({ChoiceKind.ARTIFACT_DECK, ChoiceKind.CAST_NOW, ChoiceKind.CLE
 NAMING = frozenset(ChoiceKind) - (ALONE - {ChoiceKind.REPLACE})
 # kinds whose value is two words joined by a colon; every other value is one word
 PARTS = {ChoiceKind.MOVE: 2, ChoiceKind.SEND: 2}
+# kinds whose value is a whole number (a location, a seat, a die, a symbol, an option)
+NUMBERED = frozenset({ChoiceKind.DESTROY, ChoiceKind.DIE, ChoiceKind.OPTION, ChoiceKind.PIECE, ChoiceKind.SEAT,
+                      ChoiceKind.TO, ChoiceKind.WILD})
 MAX_LENGTH = 100
 _WORD = re.compile(r"[A-Za-z0-9_-]+")
+_NUMBER = re.compile(r"0|[1-9][0-9]{0,8}")
 
 
 class BadChoiceId(ValueError):
@@ -110,7 +114,8 @@ def _check(kind: str, value: str) -> ChoiceId:
     if k not in NAMING:
         raise BadChoiceId(f"a choice of kind {k} takes no value")
     words = value.split(":")
-    if len(words) != PARTS.get(k, 1) or not all(_WORD.fullmatch(w) for w in words):
+    if len(words) != PARTS.get(k, 1) or not all(_WORD.fullmatch(w) for w in words) \
+            or (k in NUMBERED and not _NUMBER.fullmatch(value)):
         raise BadChoiceId(f"malformed value {_shown(value)} for a choice of kind {k}")
     return ChoiceId(k, value)
 
@@ -138,9 +143,28 @@ def choice_id(kind: ChoiceKind | str, value: object = "") -> str:
     return cid
 
 
-def kind_of(cid: str) -> ChoiceKind | None:
-    """The kind of a choice id, or None when it is not one (for a reader that only sorts)."""
+def read_choice(cid: object) -> ChoiceId | None:
+    """``parse_choice``, or None for what is not a choice id (for a reader that only sorts)."""
     try:
-        return parse_choice(cid).kind
+        return parse_choice(cid)
     except BadChoiceId:
         return None
+
+
+def kind_of(cid: object) -> ChoiceKind | None:
+    """The kind of a choice id, or None when it is not one."""
+    read = read_choice(cid)
+    return None if read is None else read.kind
+
+
+def value_of(cid: object, kind: ChoiceKind) -> str | None:
+    """The value of a choice id of ``kind`` ("card:black-stone", CARD -> "black-stone"); None
+    when it is another kind or no choice id."""
+    read = read_choice(cid)
+    return read.value if read is not None and read.kind == kind and read.value else None
+
+
+def number_of(cid: object, kind: ChoiceKind) -> int | None:
+    """The number a choice id of a numbered ``kind`` names ("to:4", TO -> 4); None otherwise."""
+    value = value_of(cid, kind)
+    return int(value) if value is not None and kind in NUMBERED else None

@@ -36,6 +36,7 @@ import copy
 
 from fate.engine import rng as rngmod
 from fate.engine.casting import castable
+from fate.engine.choices import ChoiceKind, choice_id
 from fate.engine.errors import IllegalChoice
 from fate.engine.game import Game
 from fate.engine.kinds import EventKind
@@ -166,7 +167,7 @@ def _outcome(trial: Game, cid: str, seat: int, face_up: set[str]):
         kind, data = e.kind, e.data
         if kind == EventKind.GAME_OVER or (kind == EventKind.TURN_ENDED and data["seat"] == seat):
             return True, others, None
-        if (kind in CHANCE and not (kind == EventKind.READIED_DISCARDED and cid == "replace:" + data["card"])) \
+        if (kind in CHANCE and not (kind == EventKind.READIED_DISCARDED and cid == choice_id(ChoiceKind.REPLACE, data["card"]))) \
                 or (kind == EventKind.ARTIFACT_GAINED and data["card"] not in face_up) or (drew and kind in MOVED):
             return _ends(events, seat) or trial.over, True, None
         if kind == EventKind.SPELL_DRAWN and data["seat"] == seat:

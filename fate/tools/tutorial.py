@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from fate.content.model import Content
+from fate.engine.choices import kind_of
 from fate.engine.errors import ScenarioError
 from fate.engine.events import EVENTS
 from fate.engine.game import Game
@@ -164,7 +165,7 @@ def _points(raw: Any, at: str, dealt: set[str]) -> tuple[str, ...]:
         ok = (t in TARGETS if not thing else
               kind in ("place", "column") and thing in LOCATIONS or
               kind == "card" and thing in dealt or
-              kind == "button" and re.fullmatch(r"[a-z_]+(:[\w-]+)?", thing) is not None)
+              kind == "button" and kind_of(thing) is not None)
         if not ok:
             raise TutorialError(f"{at}: field 'points': unknown target {cut(t)}")
     return tuple(raw)
@@ -305,8 +306,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{lesson.id}: {lesson.title}")
             g = walk(content, lesson, sys.stdout)
             p = g.pending()
-            end = g.outcome()
-            print(f"  end: {'over, winners ' + str(end.winners) if end else (p.kind if p else '-')}")
+            print(f"  end: {'over, winners ' + str(g.winners) if g.over else (p.kind if p else '-')}")
             unexplained += gaps(content, lesson)
     except TutorialError as e:
         if args.file is not None:

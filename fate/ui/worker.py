@@ -25,8 +25,7 @@ import multiprocessing
 import queue
 import threading
 import time
-from multiprocessing.process import BaseProcess
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from fate.ai.bots import make_bot
 from fate.ai.ismcts import HardBot
@@ -115,15 +114,7 @@ class Thinker:
             return Reply(r.number, "", (), f"{type(e).__name__}: {e}")
 
 
-class Mailbox(Protocol):
-    """A queue between the table and its AI: a process's (multiprocessing) or a thread's."""
-
-    def put(self, item: Any, /) -> None: ...
-    def get(self, block: bool = True, timeout: float | None = None) -> Any: ...
-    def get_nowait(self) -> Any: ...
-
-
-def review(r: Request, replies: Mailbox, requests: Mailbox) -> tuple[Reply | None, Any]:
+def review(r: Request, replies, requests) -> tuple[Reply | None, Any]:
     """A review (``what == "review"``, ``data == {"path": save}``, ``level``: the budget): its
     progress sent after each decision, then the result, kept beside the save (written whole,
     once, at the end). Any request that comes meanwhile stops it, and nothing is written;
@@ -169,7 +160,7 @@ def review(r: Request, replies: Mailbox, requests: Mailbox) -> tuple[Reply | Non
 _NOTHING = object()
 
 
-def _serve(requests: Mailbox, replies: Mailbox) -> None:
+def _serve(requests, replies) -> None:
     parent = multiprocessing.parent_process()  # None on a thread of the table's own process
     die_with_parent()  # a process: it ends with the table's, even mid-search (nothing on a thread)
     thinker = Thinker()
@@ -208,14 +199,11 @@ def _serve(requests: Mailbox, replies: Mailbox) -> None:
 class AIWorker:
     """The table's handle on the AI process: ``ask``, then ``poll`` each frame."""
 
-    _requests: Mailbox  # both made as the worker starts (``_start``)
-    _replies: Mailbox
-
     def __init__(self, use_process: bool = True) -> None:
         self.use_process = use_process
         self._number = 0
         self._pending: Request | None = None
-        self._proc: BaseProcess | None = None
+        self._proc = None
         self._thread: threading.Thread | None = None
         self.error = ""  # why the last request failed, for the table to show
         self.progress: tuple = ()  # a review under way: (done, of how many, seconds so far)

@@ -13,13 +13,17 @@ from fate.engine.choices import (
     ALONE,
     MAX_LENGTH,
     NAMING,
+    NUMBERED,
     PARTS,
     BadChoiceId,
     ChoiceId,
     ChoiceKind,
     choice_id,
     kind_of,
+    number_of,
     parse_choice,
+    read_choice,
+    value_of,
 )
 
 WORD = st.text("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-", min_size=1, max_size=12)
@@ -30,6 +34,8 @@ def well_formed(draw) -> tuple[ChoiceKind, str]:
     kind = draw(st.sampled_from(sorted(ALONE | NAMING)))
     if kind in ALONE and (kind not in NAMING or draw(st.booleans())):
         return kind, ""
+    if kind in NUMBERED:
+        return kind, str(draw(st.integers(0, 10**6)))
     return kind, ":".join(draw(st.lists(WORD, min_size=PARTS.get(kind, 1), max_size=PARTS.get(kind, 1))))
 
 
@@ -57,7 +63,7 @@ def test_anything_that_is_not_an_id_is_refused_with_one_typed_error(x):
 
 @pytest.mark.parametrize("bad", [
     "", ":", "to:", "to", "pass:1", "walk:4", "to:4:5", "move:gate", "move:a:b:c", "card:black stone",
-    "card:ä", "TO:4", " to:4", "to:4\n", "send:1:", "x" * (MAX_LENGTH + 1), "card:" + "a" * MAX_LENGTH,
+    "card:ä", "TO:4", "to:x", "to:04", "die:-1", "seat:1.5", " to:4", "to:4\n", "send:1:", "x" * (MAX_LENGTH + 1), "card:" + "a" * MAX_LENGTH,
 ])
 def test_malformed_ids_are_refused(bad):
     with pytest.raises(BadChoiceId):
@@ -72,6 +78,14 @@ def test_the_builder_refuses_what_the_reader_would():
     with pytest.raises(BadChoiceId):
         choice_id("walk", 1)
     assert choice_id(ChoiceKind.TO, 4) == "to:4" and choice_id("replace") == "replace"
+
+
+def test_readers_that_only_sort_get_none_for_what_is_not_theirs():
+    assert read_choice("to:x") is None and kind_of(None) is None
+    assert value_of("card:black-stone", ChoiceKind.CARD) == "black-stone"
+    assert value_of("card:black-stone", ChoiceKind.PLAY) is None and value_of("pass", ChoiceKind.PASS) is None
+    assert number_of("to:4", ChoiceKind.TO) == 4 and number_of("to:4", ChoiceKind.DIE) is None
+    assert number_of("card:x", ChoiceKind.CARD) is None
 
 
 def test_a_value_as_a_number_and_as_words():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from fate.engine import Game
+from fate.engine.choices import ChoiceKind, kind_of, parse_choice
 from fate.engine.view import view
 from fate.records.settings import AUTOPASS_MODES, CONTROL_MODES, TEMPORARY_MODES
 from fate.ui.kit.widgets import button, tooltip
@@ -92,10 +93,10 @@ class AutoAnswers:
     def stage_wild(self, cid: str) -> None:
         """The Spells given to a Wild pair so far, outlined in the hand until the Fate Piece moves."""
         p = self.session.game.pending()
-        if cid.startswith("wild:"):
+        if kind_of(cid) == ChoiceKind.WILD:
             self.table.wild_pair = []
-        elif p is not None and p.kind == "wild_card" and cid.startswith("card:"):
-            self.table.wild_pair = [*(self.table.wild_pair or []), cid[5:]]
+        elif p is not None and p.kind == "wild_card" and kind_of(cid) == ChoiceKind.CARD:
+            self.table.wild_pair = [*(self.table.wild_pair or []), parse_choice(cid).value]
         else:
             self.table.wild_pair = None
 

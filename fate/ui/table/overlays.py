@@ -10,6 +10,7 @@ import pygame
 
 from fate.ai.gains import gains
 from fate.engine import Game
+from fate.engine.choices import ChoiceKind, kind_of, number_of
 from fate.engine.constants import LOCATION_NAMES
 from fate.engine.save import save_data
 from fate.ground.paths import logs_dir
@@ -82,9 +83,9 @@ def hint_name(cid: str, name: str, follow: tuple[str, ...]) -> str:
     after it names the destination ("to:4"). A label's own last stop goes: the reason follows
     after a colon ("... one space: your chance to win", never "space.: your chance")."""
     name = clause(name)
-    if cid.split(":")[0] not in ("wild", "gate"):
+    if kind_of(cid) not in (ChoiceKind.WILD, ChoiceKind.GATE):
         return name
-    dest = next((int(x[3:]) for x in follow if x.startswith("to:") and x[3:].isdigit()), -1)
+    dest = next((n for n in (number_of(x, ChoiceKind.TO) for x in follow) if n is not None), -1)
     return f"{name}, to {LOCATION_NAMES[dest]}" if 0 <= dest < len(LOCATION_NAMES) else name
 
 

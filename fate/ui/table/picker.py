@@ -12,42 +12,46 @@ here.
 
 from __future__ import annotations
 
+from fate.engine.choices import ChoiceKind, read_choice
 from fate.engine.constants import LOCATIONS
 
 Key = tuple  # ("loc", "museum"), ("card", "flame-02"), ("seat", 2), ("die", 0), ("button", id)...
 
-DECLINE = ("pass", "skip", "stop", "no", "keep")  # what Space / Enter answers
+# what Space / Enter answers
+DECLINE = (ChoiceKind.PASS, ChoiceKind.SKIP, ChoiceKind.STOP, ChoiceKind.NO, ChoiceKind.KEEP)
 CONFIRM: Key = ("confirm",)
 
-_CARD_HEADS = {"play", "ready", "cast", "card", "replace", "discard", "artifact", "use", "god"}
+_CARD_HEADS = {ChoiceKind.PLAY, ChoiceKind.READY, ChoiceKind.CAST, ChoiceKind.CARD, ChoiceKind.REPLACE,
+               ChoiceKind.DISCARD, ChoiceKind.ARTIFACT, ChoiceKind.USE, ChoiceKind.GOD}
 
 
 def choice_path(cid: str) -> list[Key]:
-    parts = cid.split(":")
-    head = parts[0]
-    try:
-        if head == "to" and len(parts) == 2:
-            return [("loc", LOCATIONS[int(parts[1])])]
-        if head == "loc" and len(parts) == 2:
-            return [("loc", parts[1])]
-        if head == "move" and len(parts) == 3:
-            return [("loc", parts[1]), ("loc", parts[2])]
-        if head in _CARD_HEADS and len(parts) == 2:
-            return [("card", parts[1])]
-        if head in ("seat", "destroy") and len(parts) == 2:
-            return [("seat", int(parts[1]))]
-        if head == "send" and len(parts) == 3:
-            return [("seat", int(parts[2])), ("button", cid)]
-        if head == "die" and len(parts) == 2:
-            return [("die", int(parts[1]))]
-        if head == "piece" and len(parts) == 2:
-            return [("piece", int(parts[1]))]
-        if cid == "artifact_deck":
-            return [("deck", "artifact")]
-        if cid == "gate":
-            return [("card", "gate")]
-    except (ValueError, IndexError):
-        pass
+    """The things clicked, in order, that choose ``cid`` (its own button when no thing on the
+    table names it: an answer alone, an id of another shape)."""
+    read = read_choice(cid)
+    if read is None:
+        return [("button", cid)]
+    k, words = read.kind, read.parts()
+    if k == ChoiceKind.TO and read.number() < len(LOCATIONS):
+        return [("loc", LOCATIONS[read.number()])]
+    if k == ChoiceKind.LOC:
+        return [("loc", read.value)]
+    if k == ChoiceKind.MOVE:
+        return [("loc", words[0]), ("loc", words[1])]
+    if k in _CARD_HEADS and read.value:
+        return [("card", read.value)]
+    if k in (ChoiceKind.SEAT, ChoiceKind.DESTROY):
+        return [("seat", read.number())]
+    if k == ChoiceKind.SEND and words[1].isdigit():
+        return [("seat", int(words[1])), ("button", cid)]
+    if k == ChoiceKind.DIE:
+        return [("die", read.number())]
+    if k == ChoiceKind.PIECE:
+        return [("piece", read.number())]
+    if k == ChoiceKind.ARTIFACT_DECK:
+        return [("deck", "artifact")]
+    if k == ChoiceKind.GATE:
+        return [("card", "gate")]
     return [("button", cid)]
 
 
