@@ -168,7 +168,7 @@ def loses_at_once(g: Game, seat: int, cid: str, seed: int, tries: int = 4) -> bo
             t = after(determinize(g, seat, seed + k), seed + k, choice)
         except (IllegalChoice, StopIteration):
             return False
-        if not (t.over and seat not in t.winners):
+        if (o := t.outcome()) is None or seat in o.winners:
             return False
     return True
 
@@ -185,7 +185,7 @@ def judge(g: Game, seat: int, taken: str, budget: str = DEFAULT_BUDGET, seed: in
     dec = bot.decide(g)
     est = {e.choice.id: (e.win, e.visits) for e in dec.estimates}
     if taken not in est:
-        raise IllegalChoice(f"decision {len(g.choices_made)}: {taken!r} is not among the choices")
+        raise IllegalChoice(f"decision {g.decision}: {taken!r} is not among the choices")
     booked = p.kind == "draft" and all(v == 0 for _, v in est.values())  # the draft book's rates, no search
     best = max(est, key=lambda cid: (est[cid][0], est[cid][1], cid == taken))
     (tw, tv), (bw, bv) = est[taken], est[best]
@@ -196,7 +196,7 @@ def judge(g: Game, seat: int, taken: str, budget: str = DEFAULT_BUDGET, seed: in
     # blunder whatever the chances were (alone, or with four cults, they may have been small)
     lost = drop > 0 and loses_at_once(g, seat, taken, seed) and not loses_at_once(g, seat, best, seed)
     out = {
-        "decision": len(g.choices_made), "turn": g.turn, "kind": p.kind, "prompt": p.text,
+        "decision": g.decision, "turn": g.turn, "kind": p.kind, "prompt": p.text,
         "taken": taken, "taken_label": labels[taken], "taken_win": round(tw, 4), "taken_visits": tv,
         "best": best, "best_label": labels[best], "best_win": round(bw, 4), "best_visits": bv,
         "drop": round(drop, 4), "iterations": dec.iterations,
@@ -284,7 +284,8 @@ def review_moves(start: Game, choices: list[str], seat: int, budget: str = DEFAU
     acc = [d["accuracy"] for d in judged]
     return {
         "seat": seat, "players": end.n, "budget": budget, "iterations": (iterations or BUDGETS[budget])[0],
-        "seat_name": end.seat_name(seat), "over": end.over, "won": end.over and seat in end.winners,
+        "seat_name": end.seat_name(seat), "over": (o := end.outcome()) is not None,
+        "won": o is not None and seat in o.winners,
         "decisions": judged, "skipped": skipped,
         "marks": {m: sum(1 for d in judged if d["mark"] == m) for m in MARKS},
         "accuracy": round(sum(acc) / len(acc), 1) if acc else None,

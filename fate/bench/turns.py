@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 
-from fate.engine import Game, default_content, new_game
+from fate.engine import Game, Prompt, default_content, new_game
 from fate.engine.choices import ChoiceKind, choice_id
 from fate.engine.determinize import CHANCE, ENDS, MAY_END, determinize, turn_ending
 
@@ -30,7 +30,7 @@ def outcome(events: list, seat: int, cid: str) -> tuple[bool, list[str]]:
     """(did the events of choice ``cid`` end ``seat``'s own turn or the game, the events that
     came before that end and turned on something the seat could not foresee). A Readied Spell
     the seat chose to discard (``replace:``) is its own doing."""
-    unforeseen = []
+    unforeseen: list[str] = []
     for e in events:
         if e.kind == "game_over" or (e.kind == "turn_ended" and e.data["seat"] == seat):
             return True, unforeseen
@@ -39,10 +39,18 @@ def outcome(events: list, seat: int, cid: str) -> tuple[bool, list[str]]:
     return False, unforeseen
 
 
+def asked(g: Game) -> Prompt:
+    """The prompt of a game that is not over (every caller here checks ``g.over`` first)."""
+    p = g.pending()
+    if p is None:
+        raise ValueError("the game is over: no decision is asked")
+    return p
+
+
 def truth(g: Game, cid: str) -> bool:
     """Does choice ``cid`` of the pending prompt end its seat's turn in the true game ``g``, if
     every other seat passes the chances to cast it is given on the way?"""
-    t, seat = g.clone(), g.pending().seat
+    t, seat = g.clone(), asked(g).seat
     events = t.apply(cid)
     for _ in range(32):
         p = t.pending()
@@ -55,7 +63,7 @@ def truth(g: Game, cid: str) -> bool:
 def contradiction(g: Game, cid: str, deals: int, seed: int) -> str:
     """The first of ``deals`` deals of what the pending prompt's seat knows where choice ``cid``
     does not surely end its turn, in words ("" if none): the check of a mark "ends"."""
-    seat = g.pending().seat
+    seat = asked(g).seat
     for k in range(deals):
         events = determinize(g, seat, seed + k).apply(cid)
         ended, unforeseen = outcome(events, seat, cid)
@@ -74,8 +82,8 @@ def measure(games: int = 40, deals: int = DEALS, first_seed: int = 1000) -> dict
     for k in range(games):
         g = new_game(content, 1 + k % 4, seed=first_seed + k)
         pick = random.Random(k)
-        while not g.over and len(g.choices_made) < 3000:
-            p = g.pending()
+        while not g.over and g.decision < 3000:
+            p = asked(g)
             start = time.process_time()
             marks = turn_ending(g)
             spent.append(time.process_time() - start)
@@ -83,9 +91,9 @@ def measure(games: int = 40, deals: int = DEALS, first_seed: int = 1000) -> dict
                 how = marks.get(c.id, "")
                 table[(how, truth(g, c.id))] += 1
                 if how == ENDS:
-                    said = contradiction(g, c.id, deals, 7_000_000 + 1000 * len(g.choices_made))
+                    said = contradiction(g, c.id, deals, 7_000_000 + 1000 * g.decision)
                     if said:
-                        wrong.append(f"game {first_seed + k}, decision {len(g.choices_made)}, {c.id}: {said}")
+                        wrong.append(f"game {first_seed + k}, decision {g.decision}, {c.id}: {said}")
             g.apply(pick.choice(p.choices).id)
     spent.sort()
     return {"games": games, "deals": deals, "table": table, "wrong": wrong, "prompts": len(spent),

@@ -306,7 +306,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{lesson.id}: {lesson.title}")
             g = walk(content, lesson, sys.stdout)
             p = g.pending()
-            print(f"  end: {'over, winners ' + str(g.winners) if g.over else (p.kind if p else '-')}")
+            end = g.outcome()
+            print(f"  end: {'over, winners ' + str(end.winners) if end else (p.kind if p else '-')}")
             unexplained += gaps(content, lesson)
     except TutorialError as e:
         if args.file is not None:

@@ -25,7 +25,8 @@ import multiprocessing
 import queue
 import threading
 import time
-from typing import Any, NamedTuple
+from multiprocessing.process import BaseProcess
+from typing import Any, NamedTuple, Protocol
 
 from fate.ai.bots import make_bot
 from fate.ai.ismcts import HardBot
@@ -114,7 +115,15 @@ class Thinker:
             return Reply(r.number, "", (), f"{type(e).__name__}: {e}")
 
 
-def review(r: Request, replies, requests) -> tuple[Reply | None, Any]:
+class Mailbox(Protocol):
+    """A queue between the table and its AI: a process's (multiprocessing) or a thread's."""
+
+    def put(self, item: Any, /) -> None: ...
+    def get(self, block: bool = True, timeout: float | None = None) -> Any: ...
+    def get_nowait(self) -> Any: ...
+
+
+def review(r: Request, replies: Mailbox, requests: Mailbox) -> tuple[Reply | None, Any]:
     """A review (``what == "review"``, ``data == {"path": save}``, ``level``: the budget): its
     progress sent after each decision, then the result, kept beside the save (written whole,
     once, at the end). Any request that comes meanwhile stops it, and nothing is written;
@@ -160,7 +169,7 @@ def review(r: Request, replies, requests) -> tuple[Reply | None, Any]:
 _NOTHING = object()
 
 
-def _serve(requests, replies) -> None:
+def _serve(requests: Mailbox, replies: Mailbox) -> None:
     parent = multiprocessing.parent_process()  # None on a thread of the table's own process
     die_with_parent()  # a process: it ends with the table's, even mid-search (nothing on a thread)
     thinker = Thinker()
@@ -199,11 +208,14 @@ def _serve(requests, replies) -> None:
 class AIWorker:
     """The table's handle on the AI process: ``ask``, then ``poll`` each frame."""
 
+    _requests: Mailbox  # both made as the worker starts (``_start``)
+    _replies: Mailbox
+
     def __init__(self, use_process: bool = True) -> None:
         self.use_process = use_process
         self._number = 0
         self._pending: Request | None = None
-        self._proc = None
+        self._proc: BaseProcess | None = None
         self._thread: threading.Thread | None = None
         self.error = ""  # why the last request failed, for the table to show
         self.progress: tuple = ()  # a review under way: (done, of how many, seconds so far)
