@@ -200,7 +200,7 @@ class Session:
 
     @property
     def current(self) -> int:
-        return self.game.cur
+        return self.game.current_seat
 
     def prompt(self) -> Prompt | None:
         return self.game.pending()
@@ -279,8 +279,8 @@ class Session:
             best = max(range(g.n), key=lambda s: (g.summon[s], -g.signs[s]))
             leader = f"{g.seat_name(best)} (Summon {g.summon[best]})"
         outcome = ""
-        if g.over:
-            outcome = (" and ".join(g.seat_name(s) for s in g.winners) + " won" if g.winners
+        if (end := g.outcome()) is not None:
+            outcome = (" and ".join(g.seat_name(s) for s in end.winners) + " won" if end.winners
                        else "the Investigators won" if g.solo else "no one won")
         who = [(c.name or "Human") if c.human else f"AI ({c.level.capitalize()})" for c in self.seats]
         return {
