@@ -23,7 +23,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from fate.protocol import VERSION
+from fate.protocol import VERSION, ToClient
 
 
 class ServerError(Exception):
@@ -69,10 +69,10 @@ class Client:
                 if self.record:
                     self.log.append(m)
                     self.arrived.append(time.monotonic())
-                if m.get("type") in ("state", "undone"):  # undone: decisions were taken back
+                if m.get("type") in (ToClient.STATE, ToClient.UNDONE):  # undone: decisions were taken back
                     key = (m["game"], m["seat"])
                     old = self.states.get(key)
-                    if old is None or old["decision"] <= m["decision"] or m["type"] == "undone":
+                    if old is None or old["decision"] <= m["decision"] or m["type"] == ToClient.UNDONE:
                         self.states[key] = m
                 self.changed.set()  # anything came: whoever waits for a message looks again
                 fut = self._waiting.pop(m.get("rid"), None)
@@ -105,7 +105,7 @@ class Client:
         self._waiting[rid] = fut
         await self._line().send(json.dumps({"v": VERSION, "type": kind, "rid": rid, **fields}))
         m = await asyncio.wait_for(fut, timeout)
-        if m.get("type") == "error":
+        if m.get("type") == ToClient.ERROR:
             raise ServerError(m)
         return m
 

@@ -397,21 +397,21 @@ def pause_games(host: Host, games: list[tuple[str, str]], seconds: float = 5.0) 
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
 
-    from fate.protocol import VERSION
+    from fate.protocol import VERSION, ToClient, ToServer
 
     told, asked = 0, 0
     try:
         with connect(host.url, open_timeout=seconds, close_timeout=1, proxy=None, max_size=2**22) as ws:
             for game, token in games[:32]:
-                ws.send(json.dumps({"v": VERSION, "type": "join", "game": game, "token": token}))
-                ws.send(json.dumps({"v": VERSION, "type": "pause", "game": game, "rid": 1}))
+                ws.send(json.dumps({"v": VERSION, "type": ToServer.JOIN, "game": game, "token": token}))
+                ws.send(json.dumps({"v": VERSION, "type": ToServer.PAUSE, "game": game, "rid": 1}))
                 asked += 1
             end = time.monotonic() + seconds
             while told < asked and time.monotonic() < end:
                 m = json.loads(ws.recv(timeout=max(0.1, end - time.monotonic())))
-                if isinstance(m, dict) and m.get("rid") == 1 and m.get("type") in ("paused", "error"):
-                    told += m["type"] == "paused"
-                    asked -= m["type"] == "error"
+                if isinstance(m, dict) and m.get("rid") == 1 and m.get("type") in (ToClient.PAUSED, ToClient.ERROR):
+                    told += m["type"] == ToClient.PAUSED
+                    asked -= m["type"] == ToClient.ERROR
     except (OSError, TimeoutError, WebSocketException, ValueError):
         pass
     return told

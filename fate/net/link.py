@@ -29,7 +29,7 @@ from fate.content.model import Content
 from fate.ground.untrusted import one_line
 from fate.net.address import AddressError, check_url
 from fate.net.messages import MAX_TEXT, BadServerMessage, parse
-from fate.protocol import VERSION
+from fate.protocol import VERSION, LinkNote
 
 FIRST_DELAY = 0.5
 MAX_DELAY = 10.0
@@ -208,7 +208,7 @@ class Link:
             self.connected_to = urls[k]
             self.status, self.attempts, self.problem = "online", 0, ""
             self.online_since = time.monotonic()
-            self._inbox.put({"type": "online"})
+            self._inbox.put({"type": LinkNote.ONLINE})
             await self._session(ws, wake)
             self._ws = None
             if self._stop:
@@ -216,12 +216,12 @@ class Link:
             self.status = "reconnecting"
             self.problem = "The connection to the server was lost; reconnecting…"
             self.retry_at = time.monotonic()
-            self._inbox.put({"type": "offline"})
+            self._inbox.put({"type": LinkNote.OFFLINE})
         self.status = "closed"
 
     def _give_up(self, line: str) -> None:
         self.problem, self.status = line, "failed"
-        self._inbox.put({"type": "problem", "message": line, "fatal": True})
+        self._inbox.put({"type": LinkNote.PROBLEM, "message": line, "fatal": True})
 
     async def _sleep(self, wake: asyncio.Event, seconds: float) -> None:
         wake.clear()
@@ -272,7 +272,7 @@ class Link:
                 try:
                     m = parse(raw, self.content)
                 except BadServerMessage as e:
-                    self._inbox.put({"type": "problem", "message": str(e)})
+                    self._inbox.put({"type": LinkNote.PROBLEM, "message": str(e)})
                     continue
                 rid = m.get("rid")
                 if rid is not None:

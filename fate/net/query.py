@@ -17,7 +17,7 @@ from typing import Any
 from fate.content.model import Content
 from fate.net.link import Link, error_words
 from fate.net.mygames import MyGames
-from fate.protocol import ToServer
+from fate.protocol import LinkNote, ToClient, ToServer
 
 AGAIN_SECONDS = 10.0  # between two rounds of asking (a server allows 60 lists a minute an address)
 
@@ -47,17 +47,17 @@ class GamesQuery:
         asking = bool(self._links)
         for server, link in list(self._links.items()):
             for m in link.poll():
-                if m["type"] == "games":
+                if m["type"] == ToClient.GAMES:
                     self._forget(server)
                     for row in m["games"]:
                         self.rows[(server, row["game"])] = row
                     self.problems.pop(server, None)
                     self._done(server)
-                elif m["type"] == "error":
+                elif m["type"] == ToClient.ERROR:
                     self._forget(server)
                     self.problems[server] = error_words(m)
                     self._done(server)
-                elif m["type"] == "problem":
+                elif m["type"] == LinkNote.PROBLEM:
                     self.problems[server] = m["message"]
                     if m.get("fatal"):
                         self._forget(server)

@@ -124,3 +124,25 @@ def test_the_table_goes_back_on_undone_and_on_a_lower_state_after_a_reconnection
         assert s.events == logs[5]
     finally:
         s.close()
+
+
+def test_each_message_a_server_sends_is_taken_by_the_table_or_is_another_screens(content):
+    """The online table takes the server's messages through one table keyed by the protocol's
+    catalogue: a type the catalogue gains is either taken there or named here as another
+    screen's, never dropped unseen; a spectator's table takes its own three besides."""
+    from fate.net.link import Link
+    from fate.protocol import TO_CLIENT, LinkNote, ToClient
+    from fate.ui.online.session import NetSession
+    from fate.ui.online.watch import WatchSession
+
+    answers_elsewhere = {ToClient.CREATED, ToClient.CLAIMED, ToClient.LOBBY, ToClient.GAMES, ToClient.RESIGNED,
+                         ToClient.REPLACED, ToClient.LEFT, ToClient.WATCHING, ToClient.SPECTATE}  # Play Online's
+    link = Link("ws://127.0.0.1:1", content, retry=False)
+    player, spectator = NetSession(content, link, "g", "t" * 20, [0]), WatchSession(content, link, code="ABCD")
+    try:
+        taken = set(player.handlers())
+        assert taken | answers_elsewhere == TO_CLIENT | set(LinkNote) and not taken & answers_elsewhere
+        assert set(spectator.handlers()) == taken | {ToClient.WATCHING, ToClient.SPECTATE, ToClient.CLAIMED}
+    finally:
+        player.close()
+        spectator.close()
