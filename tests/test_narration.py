@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from fate.engine import new_game, view
-from fate.words.narration import narrate
+from fate.engine.kinds import EventKind
+from fate.words.narration import ACTS, LINES, SILENT, narrate
 
 
 def test_every_event_of_real_games_narrates_without_error(content):
@@ -25,6 +26,14 @@ def test_every_event_of_real_games_narrates_without_error(content):
                     assert text.strip() and "{" not in text and "None" not in text, (e, text)
                     kinds_told.add(e.kind)
     assert {"fate_moved", "cultist_placed", "summon_moved", "rolled", "turn_started"} <= kinds_told
+
+
+def test_every_kind_has_its_line_or_is_silent_with_its_reason():
+    """The Chronicle's table shares out the engine's catalogue: a kind added to the engine
+    with no line and no reason for silence, or with both, fails here."""
+    assert set(LINES) | set(SILENT) == set(EventKind), set(EventKind) - set(LINES) - set(SILENT)
+    assert not set(LINES) & set(SILENT)
+    assert set(ACTS) <= set(LINES) and all(len(why) > 30 for why in SILENT.values())
 
 
 def test_the_looker_is_you_and_others_are_named(content):
