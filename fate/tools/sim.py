@@ -68,9 +68,10 @@ class Tally:
         self.ends[end.reason if end else ""] += 1
         for s in range(g.n):
             self.god_seen[g.card(g.gods[s]).id] += 1
-        for s in end.winners if end else ():
-            self.seat_wins[s] += 1 / len(end.winners)
-            self.god_wins[g.card(g.gods[s]).id] += 1 / len(end.winners)
+        winners = end.winners if end else ()
+        for s in winners:
+            self.seat_wins[s] += 1 / len(winners)
+            self.god_wins[g.card(g.gods[s]).id] += 1 / len(winners)
 
 
 def run(players: int, games: int, seed: int, bot: str, check: bool = False,
