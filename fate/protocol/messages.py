@@ -12,15 +12,16 @@ as frozensets, for asking "is this a type at all" of a string that came from out
 ``LinkNote`` is no message of the wire: the client's link (fate/net/link.py) puts these
 into its inbox beside the server's messages, to say what happened to the line itself.
 
-The ``TypedDict`` shapes below are the fields every message carries and a few that
-several messages share; each message's own fields are listed in docs/protocol.md and
-checked at each end's door (fate/server/protocol.py, fate/net/messages.py).
+The ``TypedDict`` shapes below are each message's own fields (``TO_SERVER_FIELDS``,
+``TO_CLIENT_FIELDS``; ``Envelope`` what every message carries besides), for the type
+checker and for people: docs/protocol.md says what each field means, and each end's door
+checks them (fate/server/protocol.py, fate/net/messages.py); tests/server/test_catalogue.py
+holds both doors to these lists, field by field.
 """
 
-from __future__ import annotations
-
+# (no postponed annotations here: TypedDict reads NotRequired when the class is made)
 from enum import StrEnum
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 VERSION = 3  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch
 
@@ -125,16 +126,60 @@ class Envelope(TypedDict):
     rid: NotRequired[int]  # the client's request number, echoed in the answer it causes
 
 
+# ------------------------------------------------------------------ shapes both sides use
+class SeatSpec(TypedDict):
+    """One seat of a ``create``: ``host`` (``name``), ``remote`` (``group``) or ``ai`` (``level``)."""
+
+    kind: str
+    name: NotRequired[str]
+    group: NotRequired[str]
+    level: NotRequired[str]
+
+
 class SeatInfo(TypedDict):
-    """One seat as ``state``, ``seats`` and ``spectate`` list it."""
+    """One seat as ``state``, ``seats``, ``games`` and ``spectate`` list it."""
 
     seat: int
     kind: str  # "host", "remote" or "ai"
-    level: str | None
-    name: str
+    level: str  # an AI's level ("" for a person)
+    name: str  # the player's ("" if none was given or the seat is an AI's)
     claimed: bool
     resigned: bool
     here: bool
+
+
+class LobbyPlayer(TypedDict):
+    seat: int
+    kind: str
+    level: str
+    name: str
+    claimed: bool
+
+
+class LobbyRow(TypedDict):
+    """One public game with an open seat, as ``lobby`` lists it."""
+
+    game: str
+    created: float
+    updated: float
+    players: list[LobbyPlayer]
+    open: int  # seats anyone may take
+    turn: int
+    to_decide: int | None
+
+
+class ListedGame(TypedDict):
+    """One game a token plays seats of, as ``games`` lists it."""
+
+    game: str
+    seats: list[int]
+    decision: int
+    waiting: str  # "human", "ai" or "none"
+    over: bool
+    updated: float
+    to_decide: int | None
+    turn: int
+    players: list[SeatInfo]
 
 
 class TalkLine(TypedDict):
@@ -148,8 +193,239 @@ class TalkLine(TypedDict):
     decision: int
 
 
+class Invite(TypedDict):
+    code: str
+    seats: list[int]
+    expires: float  # Unix time
+
+
+# ------------------------------------------------------------------ a client's messages' fields
+class Create(TypedDict):
+    seats: list[SeatSpec]
+    seed: NotRequired[int]
+    invite_hours: NotRequired[int]
+    public: NotRequired[bool]
+    watch_delay: NotRequired[int]
+    spectator_chat: NotRequired[bool]
+
+
+class Claim(TypedDict):
+    code: str
+    name: NotRequired[str]
+
+
+class Join(TypedDict):
+    game: str
+    token: str
+    marks: NotRequired[bool]
+
+
+class Choose(TypedDict):
+    game: str
+    seat: int
+    decision: int
+    choice: str
+
+
+class SeatOf(TypedDict):
+    """``resign`` and ``hint``: a game and one of its seats."""
+
+    game: str
+    seat: int
+
+
+class Replace(TypedDict):
+    game: str
+    seat: int
+    level: str
+
+
+class Games(TypedDict):
+    tokens: list[str]
+
+
+class Chronicle(TypedDict):
+    game: str
+    seat: int
+    chart: NotRequired[bool]
+
+
+class Undo(TypedDict):
+    game: str
+    seat: int
+    decision: int
+
+
+class GameOnly(TypedDict):
+    """``leave``, ``pause``, and a server's ``left``: the game alone."""
+
+    game: str
+
+
+class Nothing(TypedDict):
+    """``lobby``: no fields."""
+
+
+class Sit(TypedDict):
+    game: str
+    name: NotRequired[str]
+
+
+class Watch(TypedDict):
+    """Either ``code`` (a watch code) or ``game`` (a public game's id)."""
+
+    game: NotRequired[str]
+    code: NotRequired[str]
+
+
+class Chat(TypedDict):
+    game: str
+    text: str
+
+
+class Rematch(TypedDict):
+    game: str
+    accept: NotRequired[bool]
+
+
+# ------------------------------------------------------------------ a server's messages' fields
+class Created(TypedDict):
+    game: str
+    token: str  # the host's secret
+    seats: list[int]
+    invites: list[Invite]
+    watch: str
+    public: bool
+
+
+class Claimed(TypedDict):
+    game: str
+    token: str
+    seats: list[int]
+    home: NotRequired[bool]
+
+
+class Joined(TypedDict):
+    game: str
+    seats: list[int]
+    host: bool
+    home: NotRequired[bool]
+
+
+class State(TypedDict):
+    game: str
+    seat: int
+    decision: int
+    view: dict[str, Any]  # the engine's view(seat) (fate/engine/view.py)
+    prompt: dict[str, Any] | None
+    events: list[dict[str, Any]]  # {kind, data, text}
+    seats: list[SeatInfo]
+    undo: str  # why this seat cannot take back now ("" if it can)
+
+
+class Undone(State):
+    drop: int  # how many of the last events told no longer happened
+
+
+class Seats(TypedDict):
+    game: str
+    seats: list[SeatInfo]
+
+
+class SeatDone(TypedDict):
+    """``resigned``: the game and the seat."""
+
+    game: str
+    seat: int
+
+
+class Replaced(TypedDict):
+    game: str
+    seat: int
+    level: str
+
+
+class GamesListed(TypedDict):
+    games: list[ListedGame]
+
+
+class ChronicleTold(TypedDict):
+    game: str
+    seat: int
+    decision: int
+    events: list[dict[str, Any]]
+    chart: NotRequired[list[list[Any]]]  # [decision, turn, summons, elder signs]
+
+
+class Hint(TypedDict):
+    game: str
+    seat: int
+    decision: int
+    choice: str
+    estimates: list[list[Any]]  # [choice id, chance to win, visits], best first
+
+
+class LobbyList(TypedDict):
+    games: list[LobbyRow]
+
+
+class Watching(TypedDict):
+    game: str
+    delay: int
+    chat: bool
+
+
+class Spectate(TypedDict):
+    game: str
+    decision: int
+    view: dict[str, Any]  # the engine's view(None)
+    events: list[dict[str, Any]]
+    seats: list[SeatInfo]
+    drop: int
+
+
+class TalkLines(TypedDict):
+    game: str
+    lines: list[TalkLine]
+
+
+class RematchVotes(TypedDict):
+    game: str
+    accepted: list[int]
+    waiting: list[int]
+
+
+class Rematched(TypedDict):
+    game: str
+    next: str
+    seats: list[int]
+    watch: str
+
+
+class Paused(TypedDict):
+    game: str
+    by: str
+
+
 class ErrorFields(TypedDict):
     """An ``error``'s own fields."""
 
     code: str  # an ErrorCode
     message: str  # at most 200 characters, for people
+
+
+# Each message type's own fields (besides ``Envelope``'s), in each direction.
+TO_SERVER_FIELDS: dict[ToServer, type] = {
+    ToServer.CREATE: Create, ToServer.CLAIM: Claim, ToServer.JOIN: Join, ToServer.CHOOSE: Choose,
+    ToServer.RESIGN: SeatOf, ToServer.REPLACE: Replace, ToServer.GAMES: Games, ToServer.CHRONICLE: Chronicle,
+    ToServer.HINT: SeatOf, ToServer.UNDO: Undo, ToServer.LOBBY: Nothing, ToServer.SIT: Sit, ToServer.WATCH: Watch,
+    ToServer.CHAT: Chat, ToServer.REMATCH: Rematch, ToServer.LEAVE: GameOnly, ToServer.PAUSE: GameOnly,
+}
+TO_CLIENT_FIELDS: dict[ToClient, type] = {
+    ToClient.CREATED: Created, ToClient.CLAIMED: Claimed, ToClient.JOINED: Joined, ToClient.STATE: State,
+    ToClient.UNDONE: Undone, ToClient.SEATS: Seats, ToClient.RESIGNED: SeatDone, ToClient.REPLACED: Replaced,
+    ToClient.LEFT: GameOnly, ToClient.GAMES: GamesListed, ToClient.CHRONICLE: ChronicleTold, ToClient.HINT: Hint,
+    ToClient.LOBBY: LobbyList, ToClient.WATCHING: Watching, ToClient.SPECTATE: Spectate, ToClient.TALK: TalkLines,
+    ToClient.REMATCH: RematchVotes, ToClient.REMATCHED: Rematched, ToClient.PAUSED: Paused,
+    ToClient.ERROR: ErrorFields,
+}

@@ -21,7 +21,7 @@ from fate.server.aipool import QUICK_LEVELS, AIPool
 from fate.server.audience import Spectators
 from fate.server.fanout import Fanout
 from fate.server.limits import HINTS_AT_ONCE, AddressLimits, more_than, span
-from fate.server.live import Held, waiting_on
+from fate.server.live import HeldGames, waiting_on
 from fate.server.parts import CatchUp, Choose, Conn, Tasks
 from fate.server.protocol import Message, ProtocolError, reply
 from fate.server.storage import Store, StoreError
@@ -48,7 +48,7 @@ class AIDriver:
     """AI moves, their claims and sweeps, seats handed to an AI, and hints."""
 
     def __init__(self, store: Store, pool: AIPool, limits: AddressLimits, owner: str, tasks: Tasks,
-                 games: Held, choose: Choose, catch_up: CatchUp, fanout: Fanout, spectators: Spectators) -> None:
+                 games: HeldGames, choose: Choose, catch_up: CatchUp, fanout: Fanout, spectators: Spectators) -> None:
         self.store = store
         self.pool = pool
         self.limits = limits

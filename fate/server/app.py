@@ -16,7 +16,7 @@ restarted server (or another process) finds them as they stand.
 The master keeps the door, the one path of a choice and the catching up with the
 store; everything else is a part built here with exactly what it uses, each a
 class of its own (fate/server/parts.py names the narrow faces they see of each
-other): the games in memory (``Held``, live.py), the fan-out to connections
+other): the games in memory (``HeldGames``, live.py), the fan-out to connections
 (fanout.py), spectators (audience.py), who is here across processes (away.py),
 the AI driver with its claims and hints (ai_claims.py), the undo trail
 (undo_trail.py), the seats (handlers.py), and the lobby with its talk (lobby.py).
@@ -50,7 +50,7 @@ from fate.server.away import Away
 from fate.server.fanout import Fanout
 from fate.server.handlers import Seating
 from fate.server.limits import AddressLimits
-from fate.server.live import Held, Live, step, stored_game, waiting_on
+from fate.server.live import HeldGames, Live, step, stored_game, waiting_on
 from fate.server.lobby import Lobby, TableNames, Talk
 from fate.server.parts import NOBODY, Asker, Conn, Handler, Tasks
 from fate.server.protocol import ProtocolError, error, parse, rid_of
@@ -88,7 +88,7 @@ class GameServer:
         self.tasks = Tasks()
         games: dict[str, Live] = {}  # the games in memory, by id: shared by the parts that hold them
         self.away = Away(store, self.owner, self.tasks, games)
-        self.held = Held(store, content, games, self.away.loaded)
+        self.held = HeldGames(store, content, games, self.away.loaded)
         self.spectators = Spectators(store, content, self.limits, self.held)
         self.fanout = Fanout(content, store, self.tasks, self.held, self.spectators, self.away.say_held)
         self.ai = AIDriver(store, pool, self.limits, self.owner, self.tasks, self.held, self.choose, self.catch_up,

@@ -37,7 +37,7 @@ from fate.server.protocol import Message, ProtocolError, reply
 from fate.server.storage import Store, TableRow, digest
 
 if TYPE_CHECKING:
-    from fate.server.live import Held, Live
+    from fate.server.live import HeldGames, Live
 
 SPECTATORS = 64  # spectators of one game at once (each decision is sent to each)
 SPECTATORS_PER_ADDRESS = 8  # of them from one address (a few addresses cannot take every place)
@@ -163,7 +163,7 @@ async def table_of(games: dict[str, Live], store: Store, gid: str) -> TableRow |
 class Spectators:
     """Watching a game: the ``watch`` message, the feed, and watching no more."""
 
-    def __init__(self, store: Store, content: Content, limits: AddressLimits, games: Held) -> None:
+    def __init__(self, store: Store, content: Content, limits: AddressLimits, games: HeldGames) -> None:
         self.store = store
         self.content = content
         self.limits = limits

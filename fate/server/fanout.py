@@ -25,7 +25,7 @@ from fate.server.protocol import Message, ProtocolError, reply
 from fate.server.storage import SeatRow, Store
 
 if TYPE_CHECKING:
-    from fate.server.live import Held, Live
+    from fate.server.live import HeldGames, Live
 
 log = logging.getLogger("fate.server")
 
@@ -61,7 +61,7 @@ def with_rid(text: str, rid: int | None) -> str:
 class Fanout:
     """Connections, seats and what each connection is told."""
 
-    def __init__(self, content: Content, store: Store, tasks: Tasks, games: Held, spectators: Spectators,
+    def __init__(self, content: Content, store: Store, tasks: Tasks, games: HeldGames, spectators: Spectators,
                  said: Callable[[Live], None]) -> None:
         self.content = content
         self.store = store
@@ -97,7 +97,7 @@ class Fanout:
                 continue
             texts: dict[bool, str] = {}  # without and with the turn's end marked: worked out only if asked
             for c in list(conns):
-                marks = getattr(c, "marks", False)
+                marks = c.marks
                 if marks not in texts:
                     msg = build(live.game_id, live.game, seat, events, self.content, seats,
                                 undo=live.undo_reason(seat), marks=marks)
@@ -142,7 +142,7 @@ class Fanout:
         info = live.seat_list()
         for s in seats:
             conn.send(views.state(live.game_id, live.game, s, [], self.content, info, rid, live.undo_reason(s),
-                                  marks=getattr(conn, "marks", False)))
+                                  marks=conn.marks))
         self.tell_seats(live)
 
     def release(self, live: Live, seat: int, conn: Conn) -> None:

@@ -23,7 +23,7 @@ from fate.server import views
 from fate.server.ai_claims import AIDriver
 from fate.server.fanout import Fanout
 from fate.server.limits import AddressLimits, more_than, span
-from fate.server.live import Held, Live, waiting_on
+from fate.server.live import HeldGames, Live, waiting_on
 from fate.server.parts import CatchUp, Choose, Conn, Tasks, quietly
 from fate.server.protocol import Message, ProtocolError, reply
 from fate.server.storage import GameRow, SeatRow, Store, TableRow, digest
@@ -45,7 +45,7 @@ def new_invite() -> str:
 class Seating:
     """Create, claim, join, choose, resign, replace, games and chronicle."""
 
-    def __init__(self, store: Store, content: Content, limits: AddressLimits, tasks: Tasks, games: Held,
+    def __init__(self, store: Store, content: Content, limits: AddressLimits, tasks: Tasks, games: HeldGames,
                  choose: Choose, catch_up: CatchUp, fanout: Fanout, ai: AIDriver, fit_name: Callable[[str, list[str]], str],
                  name_for_invite: Callable[[str, str], Awaitable[str]],
                  arrived: Callable[[Conn, Live], Awaitable[None]], *, home: bool, invite_hours: int,

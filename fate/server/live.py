@@ -1,6 +1,6 @@
 """A game held in memory by one server process: the engine's game as the store holds it,
 its seats, the connections watching each seat, and its undo trail (rebuilt from the
-game's choices the first time it is needed after loading); ``Held``, the games a process
+game's choices the first time it is needed after loading); ``HeldGames``, the games a process
 holds, each loaded from the store the first time it is asked for."""
 
 from __future__ import annotations
@@ -180,7 +180,7 @@ class Live:
                 for s in self.seats]
 
 
-class Held:
+class HeldGames:
     """The games this process holds in memory (``games``, by id), each loaded from the store
     the first time it is asked for; of several asking at once, one loads it."""
 

@@ -44,7 +44,7 @@ from fate.server.audience import Spectators, table_of
 from fate.server.fanout import Fanout, players, with_rid
 from fate.server.handlers import new_invite
 from fate.server.limits import AddressLimits, Window, more_than, span
-from fate.server.live import Held, Live, waiting_on
+from fate.server.live import HeldGames, Live, waiting_on
 from fate.server.parts import Conn
 from fate.server.protocol import MAX_DELAY, Message, ProtocolError, reply
 from fate.server.storage import GameRow, SeatRow, Store, TableRow, digest
@@ -107,7 +107,7 @@ class TableNames:
 class Lobby:
     """The list of public games with an open seat, and ``sit``."""
 
-    def __init__(self, store: Store, limits: AddressLimits, games: Held, names: TableNames,
+    def __init__(self, store: Store, limits: AddressLimits, games: HeldGames, names: TableNames,
                  seated: Seated) -> None:
         self.store = store
         self.limits = limits
@@ -184,7 +184,7 @@ class Lobby:
 class Talk:
     """Table talk, what a player arriving is told of it, and the rematch."""
 
-    def __init__(self, store: Store, content: Content, limits: AddressLimits, games: Held, fanout: Fanout,
+    def __init__(self, store: Store, content: Content, limits: AddressLimits, games: HeldGames, fanout: Fanout,
                  spectators: Spectators, kick: Callable[[Live], None]) -> None:
         self.store = store
         self.content = content

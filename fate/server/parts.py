@@ -6,7 +6,7 @@ the AI driver (ai_claims.py), the undo trail (undo_trail.py), the seats (handler
 the lobby with its talk (lobby.py). Each is a class built with exactly what it uses; where a
 part must call back into the master (an AI's move is a choice; a sweep loads a game) it is
 given one of the narrow faces below, never the whole server. The games in memory are a
-``Held`` (fate/server/live.py).
+``HeldGames`` (fate/server/live.py).
 
 - ``Conn``: a client connection as the server sees it (fate/server/transport.py makes them).
 - ``Tasks``: the background tasks of the process, cancelled together when it stops.

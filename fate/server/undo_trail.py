@@ -17,7 +17,7 @@ from fate.engine import Event, Game
 from fate.engine.save import save_data
 from fate.server import views
 from fate.server.fanout import Fanout
-from fate.server.live import Held, Live, replayed, waiting_on
+from fate.server.live import HeldGames, Live, replayed, waiting_on
 from fate.server.parts import NOBODY, Asker, CatchUp, Conn
 from fate.server.protocol import Message, ProtocolError
 from fate.server.storage import Store
@@ -28,7 +28,7 @@ log = logging.getLogger("fate.server")
 class TakingBack:
     """``undo`` messages and the rewinding of a game in memory."""
 
-    def __init__(self, store: Store, content: Content, games: Held, catch_up: CatchUp, fanout: Fanout,
+    def __init__(self, store: Store, content: Content, games: HeldGames, catch_up: CatchUp, fanout: Fanout,
                  forget_hints: Callable[[str, int], None]) -> None:
         self.store = store
         self.content = content

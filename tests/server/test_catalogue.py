@@ -13,9 +13,18 @@ from typing import Any
 
 import pytest
 
-from fate.engine import default_content
-from fate.net.messages import SHAPES
+from fate.engine import default_content, new_game
+from fate.net.messages import CHAT_LINE, GAME_ROW, LOBBY_ROW, SEAT_INFO, SHAPES
 from fate.protocol import TO_CLIENT, TO_SERVER, VERSION, ErrorCode, ToClient, ToServer
+from fate.protocol.messages import (
+    TO_CLIENT_FIELDS,
+    TO_SERVER_FIELDS,
+    ListedGame,
+    LobbyRow,
+    SeatInfo,
+    TalkLine,
+)
+from fate.server import views
 from fate.server.aipool import AIPool
 from fate.server.app import GameServer
 from fate.server.protocol import ERRORS, TYPES, parse
@@ -123,3 +132,43 @@ def test_a_known_type_goes_to_its_handler(server):
 
     asyncio.run(ask())
     assert [(m["type"], m.get("rid"), m["games"]) for m in line.got] == [("lobby", 3, [])]
+
+
+def _keys(fields: type) -> tuple[set[str], set[str]]:
+    """A TypedDict's required and optional keys."""
+    return set(fields.__required_keys__), set(fields.__optional_keys__)
+
+
+def test_the_catalogue_names_each_client_types_fields_as_the_door_checks_them():
+    assert set(TO_SERVER_FIELDS) == set(ToServer)
+    for kind, spec in TYPES.items():
+        required, optional = _keys(TO_SERVER_FIELDS[kind])
+        assert required == {f for f, (_, needed) in spec.items() if needed}, kind
+        assert optional == {f for f, (_, needed) in spec.items() if not needed}, kind
+
+
+def _shape_keys(shape: dict[str, Any]) -> tuple[set[str], set[str]]:
+    return {k for k in shape if not k.endswith("?")}, {k[:-1] for k in shape if k.endswith("?")}
+
+
+def test_the_catalogue_names_each_server_types_fields_as_the_clients_door_checks_them():
+    assert set(TO_CLIENT_FIELDS) == set(ToClient)
+    for kind, shape in SHAPES.items():
+        assert _keys(TO_CLIENT_FIELDS[kind]) == _shape_keys(shape), kind
+    for fields, shape in [(SeatInfo, SEAT_INFO), (LobbyRow, LOBBY_ROW), (ListedGame, GAME_ROW), (TalkLine, CHAT_LINE)]:
+        assert _keys(fields) == _shape_keys(shape), fields.__name__
+
+
+def test_what_the_server_builds_for_a_seat_has_exactly_the_catalogues_fields():
+    """The messages of views.py, built from a real game, carry the catalogue's fields and no other."""
+    content = default_content()
+    g = new_game(content, 2, 7)
+    events = g.take_events()
+    seats: list[dict[str, Any]] = [{"seat": s, "kind": "host", "level": "", "name": "", "claimed": True,
+                                    "resigned": False, "here": True} for s in range(2)]
+    built = [views.state("g", g, 0, events, content, seats, 5), views.undone("g", g, 1, events, content, seats),
+             views.spectate("g", g, events, content, seats), views.chronicle("g", g, 0, content, None, True)]
+    for m in built:
+        required, optional = _keys(TO_CLIENT_FIELDS[m["type"]])
+        assert required <= set(m) - {"v", "type", "rid"} <= required | optional, m["type"]
+        assert set(seats[0]) == set(SeatInfo.__required_keys__)
