@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
 import pygame
 
 from fate.ui.kit import art, gods
@@ -17,11 +20,26 @@ from fate.ui.kit.theme import (
     cult_mark,
 )
 from fate.ui.kit.widgets import Scene, backdrop, button, scene
-from fate.ui.online.session import NetSession
 from fate.ui.screens.saved import open_review, watch_replay
 from fate.ui.session import TableSession
 
 ORDINALS = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}
+
+
+@runtime_checkable
+class OnlineEnd(Protocol):
+    """What the end of a game played on a server offers besides the game (NetSession, from
+    fate/ui/online/together.py): "Play again" with the same players, and where to go next."""
+
+    fatal: str  # the game cannot be shown any more (said, then back to Play Online)
+    mine: list[int]  # the seats played here
+    asked_again: bool  # this screen said "Play again"
+
+    def end_buttons(self) -> list[tuple[str, tuple, str, bool]]: ...
+    def end_line(self) -> tuple[str, str]: ...
+    def end_key(self, key: tuple) -> str | None: ...
+    def end_pump(self, online_file: Path) -> Any: ...
+    def end_close(self) -> None: ...
 
 
 @scene("end")
@@ -32,7 +50,7 @@ class EndScene(Scene):
         super().__init__(app)
         self.session = session
         # a game played on a server: its own end (Play again with the same players, where next)
-        self.online = session if isinstance(session, NetSession) else None
+        self.online = session if isinstance(session, OnlineEnd) else None
         self.colours = colours
         self.view = session.view(None)
         app.sound.play(self.fanfare())
@@ -165,7 +183,7 @@ class EndScene(Scene):
             pygame.draw.line(screen, BLOOD, (plot.x, y), (plot.right, y), L.n(2))
             ink.draw(screen, "sealed", (plot.right - L.n(4), y - L.n(2)), 15, BLOOD, "italic", anchor="bottomright")
 
-    def draw_online(self, screen: pygame.Surface, L: Layout, online: NetSession) -> None:
+    def draw_online(self, screen: pygame.Surface, L: Layout, online: OnlineEnd) -> None:
         """The end of a game played on a server: "Play again" with the same players (once every
         player has clicked it, the new game opens: fate/ui/online/together.py), and where next."""
         buttons = online.end_buttons()

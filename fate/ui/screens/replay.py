@@ -41,8 +41,9 @@ class ReplayScene(Scene):
         self.finale_due = False  # the finale plays over the next picture of the last position
 
     @classmethod
-    def of_file(cls, app, path: Path) -> ReplayScene:
-        """The replay of a saved game, in its cults' colours. SaveFormatError if it cannot be."""
+    def of_file(cls, app, path: Path, at: int = 0) -> ReplayScene:
+        """The replay of a saved game, in its cults' colours, at decision ``at``. SaveFormatError
+        if it cannot be."""
         data = read_save(Path(path))
         seats = (data.get("session") or {}).get("seats") if isinstance(data.get("session"), dict) else None
         try:
@@ -54,6 +55,8 @@ class ReplayScene(Scene):
             colours = None
         shot = cls(app, replay, colours, Path(path).name)
         shot.path = Path(path)
+        if at:
+            shot.go(at)
         return shot
 
     # ---------------------------------------------------------------- what is shown
@@ -161,4 +164,4 @@ class ReplayScene(Scene):
                 self.app.visit("finale", v, self.table)
 
 
-scene("replay_of")(ReplayScene.of_file)  # app.goto("replay_of", path): the replay of a saved game
+scene("replay_of")(ReplayScene.of_file)  # app.goto("replay_of", path[, at]): the replay of a saved game

@@ -38,7 +38,6 @@ from fate.ui.kit.theme import (
     PARCHMENT,
 )
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
-from fate.ui.screens.replay import ReplayScene
 from fate.ui.screens.review_board import (
     BOARDS,
     MARK_COLOURS,
@@ -213,9 +212,7 @@ class ReviewScene(Scene):
             self.open_seat(self.seat)
         elif what == "replay":
             d = self.current()
-            replay = self.app.goto("replay_of", self.path)
-            if d is not None and isinstance(replay, ReplayScene):
-                replay.go(d["decision"])
+            self.app.goto("replay_of", self.path, d["decision"] if d is not None else 0)
         elif what == "leave":
             self.app.goto(self.back if self.back in ("load", "title") else "load")
 

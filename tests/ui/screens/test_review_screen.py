@@ -79,6 +79,17 @@ def test_up_and_down_step_through_the_marked_decisions(content, app):
     assert scene.at == next((i for i in marked if i > 0), 0)
 
 
+def test_replay_here_opens_the_replay_at_the_decision_shown(content, app):
+    _, path = finished(content, app.saves)
+    scene = app.goto("review", path)
+    frame(app)
+    key(app, pygame.K_END)
+    decision = scene.current()["decision"]
+    assert decision > 0
+    press(app, ("replay",))
+    assert type(app.scene).__name__ == "ReplayScene" and app.scene.k == decision
+
+
 def test_the_end_screen_and_the_replay_lead_to_the_review(content, app):
     s, path = finished(content, app.saves)
     app.goto("end", s, [(200, 40, 40), (40, 200, 40)])
