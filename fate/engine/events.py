@@ -257,8 +257,8 @@ PROMPT_KINDS = {
 
 # Events only some seats may see, and who: the seat named by this field (and, for a
 # stolen Spell, the seat it was taken from).
-PRIVATE = {EventKind.SPELL_DRAWN_FACE: "seat", EventKind.CURSE_DRAWN: "holder",
-           EventKind.SPELL_STOLEN_FACE: "seat", EventKind.NOTHING_TO_READY: "seat"}
+PRIVATE: dict[str, str] = {EventKind.SPELL_DRAWN_FACE: "seat", EventKind.CURSE_DRAWN: "holder",
+                           EventKind.SPELL_STOLEN_FACE: "seat", EventKind.NOTHING_TO_READY: "seat"}
 
 
 def event_problems(g: Table, e: Event) -> list[str]:

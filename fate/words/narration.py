@@ -79,7 +79,7 @@ def _loc(x) -> str:
 
 
 # Events told as "<who> <verb> ...": (the verb, the rest); the verb agrees with <who>
-ACTS = {
+ACTS: dict[str, tuple[str, str]] = {
     EventKind.GOD_CHOSEN: ("serve", "{god}."),
     EventKind.FATE_MOVED: ("move", "a Fate Piece from {frm} to {to}."),
     EventKind.CULTIST_PLACED: ("place", "a Cultist at {loc}."),

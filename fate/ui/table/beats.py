@@ -59,7 +59,7 @@ class Seen(Told):
                          colour_of(s) if isinstance(s, int) else GOLD)
         self.v, self.colour_of, self.name_of = v, colour_of, name_of
         place = e.data.get("location")
-        self.place = LOCATIONS[place] if isinstance(place, int) else place
+        self.place: str = LOCATIONS[place] if isinstance(place, int) else str(place)
         self.lodge_of = "your" if you else self.who + "'s"
 
 
@@ -94,7 +94,7 @@ def _raid_declared(t: Seen) -> list[Beat]:
 
 def _summon_moved(t: Seen) -> list[Beat]:
     up = t.d["to"] > t.d["frm"]
-    step = SummonStep(t.seat, t.d["to"], f"Summon track {'up' if up else 'back'} to {t.d['to']}",
+    step = SummonStep(t.d["seat"], t.d["to"], f"Summon track {'up' if up else 'back'} to {t.d['to']}",
                       t.colour if up else INK_DIM, f"{t.who} {t.does('draw')} {'nearer' if up else 'back'}", 0.9)
     step.shows = True  # the token stands on its new space as it ends (telling.py)
     return [step]
@@ -162,4 +162,4 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
     show = BEATS.get(e.kind)
     if show is not None:
         return show(t)
-    return news_for(e, t.you, t.who[:1].upper() + t.who[1:], t.colour)
+    return [*news_for(e, t.you, t.who[:1].upper() + t.who[1:], t.colour)]

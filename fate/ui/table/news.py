@@ -15,30 +15,20 @@ from fate.engine import Event
 from fate.engine.constants import LOCATIONS
 from fate.engine.kinds import EventKind
 from fate.ui.kit.theme import BLOOD, GOLD, INVESTIGATOR, PARCHMENT, SIGN_GREEN
+from fate.ui.table.anim import Beat
 from fate.words.narration import agree, count
 
 
-class Marker:
-    """A pill of news pinned to an anchor of the table (a location, a Lodge, a track space)."""
+class Marker(Beat):
+    """A pill of news pinned to an anchor of the table (a location, a Lodge, a track space).
+    Like every beat it shows nothing the board does not (``shows`` stays False): its line
+    waits for the board to catch up."""
 
     duration = 0.75
-    hides: tuple = ()
-    sound = ""  # as fate.ui.table.anim.Beat
-    heard = False
-    settles = False
-    shows = False  # news of a result the board shows once it catches up: the line waits for that
-    moves = False
-    done = False
-    event = None
 
     def __init__(self, anchor: tuple, text: str, colour: tuple = GOLD, duration: float | None = None) -> None:
+        super().__init__(duration)
         self.anchor, self.text, self.colour = anchor, text, colour
-        if duration is not None:
-            self.duration = duration
-        self.t = 0.0
-
-    def progress(self) -> float:
-        return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
 
     def draw(self, screen: pygame.Surface, table, ink) -> None:
         at = table.anchors.get(self.anchor)
@@ -91,7 +81,7 @@ INVESTIGATORS_PANEL = ("lodge", -1)
 def anchors_of(e: Event) -> tuple:
     """The places and pieces an event names: what its Chronicle line lights when hovered."""
     d = e.data
-    out = []
+    out: list[tuple] = []
     places = ("location", "frm", "to") if e.kind in (EventKind.FATE_MOVED, EventKind.CULTIST_MOVED) else ("location",)
     for key in places:
         if key in d and _loc(d[key]) in LOCATIONS:
