@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import pygame
 
+from fate.engine.kinds import EventKind as K
 from fate.ui.kit.illustration import tinted
 from fate.ui.kit.layout import LOG_RECT
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INVESTIGATOR, PARCHMENT, mix
@@ -23,34 +24,41 @@ FOLD = ("ui", "log_fold")
 
 # The kinds of event, each a Game Icons picture (every one is in the data's set, so the
 # icons' subset keeps it: tests/ui/table/test_chronicle_panel.py) and a word for its tooltip.
-KINDS = {
-    "move": ("walk", "A move", ("fate_moved", "cultist_moved", "fate_piece_stays", "no_move")),
-    "draw": ("open-book", "A draw", ("spell_drawn", "spell_drawn_face", "spell_stolen", "spell_stolen_face",
-                                     "spell_deck_reshuffled", "spell_discarded", "readied_discarded")),
-    "cast": ("fire-spell-cast", "A Spell", ("spell_cast", "spell_readied", "nothing_to_ready", "squall_placed", "squall_struck")),
-    "roll": ("perspective-dice-six-faces-random", "A roll", ("rolled", "die_rerolled", "die_turned",
-                                                            "die_removed", "dice_added")),
-    "summon": ("magic-portal", "The Summon track", ("summon_moved", "dark_gift", "god_chosen")),
-    "cultists": ("hooded-figure", "Cultists", ("cultist_placed", "cultists_placed", "recalled",
-                                              "cultists_sent_home", "cultists_lost")),
-    "sacrifice": ("sacrificial-dagger", "A sacrifice", ("sacrificed",)),
-    "investigators": ("magnifying-glass", "Investigators", ("investigator_placed", "investigators_placed",
-                                                           "investigators_followed", "investigators_sent",
-                                                           "investigators_left", "investigators_cleared",
-                                                           "investigators_wait", "supply_empty")),
-    "raid": ("police-badge", "A raid", ("raid_declared", "raided", "raid_repelled")),
-    "curse": ("cursed-star", "A Curse", ("cursed", "curse_revealed", "curse_drawn", "curse_destroyed",
-                                         "curse_deck_empty", "elder_sign_curse")),
-    "sign": ("seven-pointed-star", "Elder Signs", ("elder_sign_gained", "elder_sign_destroyed", "empty_lodge")),
-    "control": ("knight-banner", "Control", ("control", "temporary_control", "control_action", "no_control",
-                                             "temporary_control_failed")),
-    "action": ("stone-tablet", "A Basic Action", ("basic_action", "column_discarded")),
-    "artifact": ("open-treasure-chest", "An Artifact", ("artifact_gained", "artifact_exhausted",
-                                                       "artifact_destroyed", "artifact_discarded",
-                                                       "artifact_wrecked", "artifacts_refreshed",
-                                                       "artifacts_revealed", "no_artifacts")),
-    "gate": ("magic-gate", "A Gate", ("gate_gained", "gate_lost")),
-    "turn": ("hourglass", "A new turn", ("turn_started", "turn_ended", "game_over")),
+KINDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "move": ("walk", "A move", (K.FATE_MOVED, K.CULTIST_MOVED, K.FATE_PIECE_STAYS, K.NO_MOVE)),
+    "draw": ("open-book", "A draw", (K.SPELL_DRAWN, K.SPELL_DRAWN_FACE, K.SPELL_STOLEN,
+                                     K.SPELL_STOLEN_FACE, K.SPELL_DECK_RESHUFFLED,
+                                     K.SPELL_DISCARDED, K.READIED_DISCARDED)),
+    "cast": ("fire-spell-cast", "A Spell", (K.SPELL_CAST, K.SPELL_READIED, K.NOTHING_TO_READY,
+                                            K.SQUALL_PLACED, K.SQUALL_STRUCK)),
+    "roll": ("perspective-dice-six-faces-random", "A roll", (K.ROLLED, K.DIE_REROLLED, K.DIE_TURNED,
+                                                             K.DIE_REMOVED, K.DICE_ADDED)),
+    "summon": ("magic-portal", "The Summon track", (K.SUMMON_MOVED, K.DARK_GIFT, K.GOD_CHOSEN)),
+    "cultists": ("hooded-figure", "Cultists", (K.CULTIST_PLACED, K.CULTISTS_PLACED, K.RECALLED,
+                                               K.CULTISTS_SENT_HOME, K.CULTISTS_LOST)),
+    "sacrifice": ("sacrificial-dagger", "A sacrifice", (K.SACRIFICED,)),
+    "investigators": ("magnifying-glass", "Investigators", (K.INVESTIGATOR_PLACED,
+                                                            K.INVESTIGATORS_PLACED,
+                                                            K.INVESTIGATORS_FOLLOWED,
+                                                            K.INVESTIGATORS_SENT,
+                                                            K.INVESTIGATORS_LEFT,
+                                                            K.INVESTIGATORS_CLEARED,
+                                                            K.INVESTIGATORS_WAIT, K.SUPPLY_EMPTY)),
+    "raid": ("police-badge", "A raid", (K.RAID_DECLARED, K.RAIDED, K.RAID_REPELLED)),
+    "curse": ("cursed-star", "A Curse", (K.CURSED, K.CURSE_REVEALED, K.CURSE_DRAWN,
+                                         K.CURSE_DESTROYED, K.CURSE_DECK_EMPTY,
+                                         K.ELDER_SIGN_CURSE)),
+    "sign": ("seven-pointed-star", "Elder Signs", (K.ELDER_SIGN_GAINED, K.ELDER_SIGN_DESTROYED,
+                                                   K.EMPTY_LODGE)),
+    "control": ("knight-banner", "Control", (K.CONTROL, K.TEMPORARY_CONTROL, K.CONTROL_ACTION,
+                                             K.NO_CONTROL, K.TEMPORARY_CONTROL_FAILED)),
+    "action": ("stone-tablet", "A Basic Action", (K.BASIC_ACTION, K.COLUMN_DISCARDED)),
+    "artifact": ("open-treasure-chest", "An Artifact", (K.ARTIFACT_GAINED, K.ARTIFACT_EXHAUSTED,
+                                                        K.ARTIFACT_DESTROYED, K.ARTIFACT_DISCARDED,
+                                                        K.ARTIFACT_WRECKED, K.ARTIFACTS_REFRESHED,
+                                                        K.ARTIFACTS_REVEALED, K.NO_ARTIFACTS)),
+    "gate": ("magic-gate", "A Gate", (K.GATE_GAINED, K.GATE_LOST)),
+    "turn": ("hourglass", "A new turn", (K.TURN_STARTED, K.TURN_ENDED, K.GAME_OVER)),
 }
 OTHER = ("quill", "A note")
 KIND_OF = {kind: name for name, (_i, _w, kinds) in KINDS.items() for kind in kinds}
