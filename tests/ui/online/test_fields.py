@@ -164,5 +164,5 @@ def test_a_kept_game_whose_address_cannot_be_one_opens_to_one_line_not_a_hang(co
     end = time.monotonic() + 5
     while app.scene.link is not None and time.monotonic() < end:
         app.frame([], 0.02)
-    assert app.scene.link is None and "65535" in app.scene.notice and app.scene.notice_kind == "wrong"
+    assert app.scene.link is None and "65535" in app.scene.notice and app.scene.form.notice_kind == "wrong"
     assert spot_label(app, ("back",)) == "Back"
