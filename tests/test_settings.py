@@ -99,7 +99,7 @@ def test_the_new_game_screen_and_the_speed_survive_a_restart(content):
         chosen = [(c.human, c.level, c.colour) for c in app.scene.seats]
         press(app, ("begin",))
         assert isinstance(app.scene, PlayScene)
-        app.scene.cycle_speed()
+        app.scene.panels.cycle_speed()
         speed = app.scene.session.speed
         app.scene.leave()
         frame(app)

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 import pygame
 
+from fate.engine.model import Event
 from fate.ui.kit import art
 from fate.ui.kit.theme import (
     GOLD,
@@ -62,7 +63,7 @@ class Beat:
     shows = False  # once over, its event's result is on the table (a piece landed, dice stopped, a card shown)
     moves = False  # carries a piece from where the board last had it: the board waits for it to end
     done = False
-    event = None  # the event it shows
+    event: Event | None = None  # the event it shows
 
     def __init__(self, duration: float | None = None) -> None:
         if duration is not None:

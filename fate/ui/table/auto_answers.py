@@ -1,19 +1,22 @@
 """The decisions the table takes for a player (auto-pass, Temporary Control, a Control
 Action that can only help, the one-choice rule)
 and its controls: the Auto-pass and Cast… buttons in the top bar, "Pass until my
-next turn" in the prompt bar. A mixin of ``PlayScene`` (fate/ui/table/scene.py); the
+next turn" in the prompt bar. A part of ``PlayScene`` (fate/ui/table/scene.py), given its
+``TableState`` (state.py); the
 rules themselves are fate/ui/table/autopass.py.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
-from fate.engine import Game
+from fate.engine import Prompt
 from fate.engine.choices import ChoiceKind, kind_of, parse_choice
 from fate.engine.view import view
 from fate.records.settings import AUTOPASS_MODES, CONTROL_MODES, TEMPORARY_MODES
-from fate.ui.kit.widgets import button, tooltip
+from fate.ui.kit.widgets import Scene, button, tooltip
 from fate.ui.table.autopass import (
     DEFAULT_MODE,
     DEFAULT_TEMPORARY,
@@ -23,20 +26,33 @@ from fate.ui.table.autopass import (
     TEMPORARY_WORDS,
     AutoPass,
     Fold,
+    Moment,
     fold,
     only_outcome,
     temporary_answer,
 )
 from fate.ui.table.free_control import DEFAULT_CONTROL, control_answer, control_mode, control_reason
+from fate.ui.table.state import TableState
+from fate.ui.table.telling import Telling
 
 TAKEN = (170, 160, 190)  # the Chronicle's colour for a decision the table took for you
 
 
-class AutoAnswers:
-    auto: AutoPass
-    answers_for_you = True  # the tutorial turns this off: its steps are every decision
+def taken_label(p: Prompt, cid: str) -> str:
+    """The words of a choice the table takes (its id, were it ever missing from the prompt)."""
+    choice = p.choice(cid)
+    return choice.label if choice is not None else cid
 
-    def init_auto(self) -> None:
+
+class AutoAnswers:
+    """What the table answers for the player, and the chance to cast folded into a decision.
+    ``answers_for_you``: False at the tutorial, whose steps are every decision."""
+
+    def __init__(self, st: TableState, app: Any, telling: Telling, answers_for_you: bool = True) -> None:
+        self.st = st
+        self.app = app
+        self.telling = telling
+        self.answers_for_you = answers_for_you
         self.auto = AutoPass(self.autopass_modes())
         self.passed = 0  # windows passed for the looker since its last decision
         self._auto_for = -1  # the decision (by count) already weighed: each is weighed once
@@ -61,117 +77,141 @@ class AutoAnswers:
         """The choice the table takes for human ``seat`` now, or None to ask them."""
         if not self.answers_for_you:
             return None
-        g = self.session.game
-        p = g.pending()
-        if p is None or self._auto_for == len(g.choices_made):
+        s = self.st.session
+        p = s.prompt()
+        if p is None or self._auto_for == s.decision:
             return None  # weighed already: it is the player's to answer
-        self._auto_for = len(g.choices_made)
+        self._auto_for = s.decision
         self.auto.modes = self.autopass_modes()
-        if self.auto.passes(g, p):
-            if seat == self.looker:
+        if self.auto.passes(Moment.at(s, self.app.content), p):
+            if seat == self.st.looker:
                 self.passed += 1
             return "pass"
         roll = temporary_answer(self.temporary_modes(), p)
         if roll is not None:
-            if seat == self.looker:
+            if seat == self.st.looker:
                 mode = self.temporary_modes()[seat]
-                self.add_log(f"Taken for you (Temporary Control: {TEMPORARY_WORDS[mode].lower()}, in Settings): "
-                             f"{p.choice(roll).label[:1].lower() + p.choice(roll).label[1:]}.", TAKEN)
+                label = taken_label(p, roll)
+                self.telling.add_log(f"Taken for you (Temporary Control: {TEMPORARY_WORDS[mode].lower()}, in Settings): "
+                                     f"{label[:1].lower() + label[1:]}.", TAKEN)
             return roll
-        take = control_answer(self.control_modes(), g, p)
+        take = control_answer(self.control_modes(), p)
         if take is not None:
-            if seat == self.looker:
-                self.add_log(control_reason(p, control_mode(self.control_modes(), seat)), TAKEN)
+            if seat == self.st.looker:
+                self.telling.add_log(control_reason(p, control_mode(self.control_modes(), seat)), TAKEN)
             return take
-        only = only_outcome(g, p)
-        if only is not None and seat == self.looker:
-            label = p.choice(only).label
-            self.add_log(f"Taken for you, the only way: {label[:1].lower() + label[1:]}.", TAKEN)
+        only = only_outcome(p)
+        if only is not None and seat == self.st.looker:
+            label = taken_label(p, only)
+            self.telling.add_log(f"Taken for you, the only way: {label[:1].lower() + label[1:]}.", TAKEN)
         return only
 
     # ---------------------------------------------------------------- a chance that rides with a decision
     def stage_wild(self, cid: str) -> None:
         """The Spells given to a Wild pair so far, outlined in the hand until the Fate Piece moves."""
-        p = self.session.game.pending()
+        p = self.st.session.prompt()
         if kind_of(cid) == ChoiceKind.WILD:
-            self.table.wild_pair = []
+            self.st.table.wild_pair = []
         elif p is not None and p.kind == "wild_card" and kind_of(cid) == ChoiceKind.CARD:
-            self.table.wild_pair = [*(self.table.wild_pair or []), parse_choice(cid).value]
+            self.st.table.wild_pair = [*(self.st.table.wild_pair or []), parse_choice(cid).value]
         else:
-            self.table.wild_pair = None
+            self.st.table.wild_pair = None
 
     def fold_window(self, seat: int) -> Fold | None:
         """A chance to cast at the start of the player's own phase, offered with the decision
         after it (fate/ui/table/autopass.py), at a local table that answers for the player."""
-        g = self.session.game
-        if not self.answers_for_you or not isinstance(g, Game) or self.unfolded == self.decisions():
+        g = self.st.session.game  # a local game only: the window is played ahead on a copy
+        p = g.pending() if g is not None else None
+        if not self.answers_for_you or g is None or p is None or self.unfolded == self.st.decisions():
             return None
-        return fold(g, g.pending(), self.auto, self.temporary_modes(), set(self.session.humans()),
+        return fold(g, p, self.auto, self.temporary_modes(), set(self.st.session.humans()),
                     self.control_modes())
 
     def folded_prompt(self, f: Fold) -> dict:
         """The decision's prompt with the window's casts beside its choices ("... first")."""
-        after = view(f.game, self.looker)["prompt"]
-        window = {c["id"]: c["label"] for c in self.shown["prompt"]["choices"]}
+        after = view(f.game, self.st.looker)["prompt"]
+        window = {c["id"]: c["label"] for c in self.st.shown["prompt"]["choices"]}
         casts = [{"id": cid, "label": f"{window[cid]} first"} for cid in f.window if cid in window]
         return dict(after, choices=list(after["choices"]) + casts, folded=True)  # the Readied row says so
 
-    def _decide(self, cid: str) -> None:
-        """Apply the player's choice; a decision offered with a chance to cast passes that
-        chance first (the table then takes its own answers up to the decision, as it always
-        does, and makes the choice there)."""
+    def offer_fold(self, seat: int) -> Fold | None:
+        """The chance to cast this decision of ``seat`` comes with (``fold_window``), kept
+        until the player decides."""
+        self.fold = self.fold_window(seat)
+        return self.fold
+
+    def take_folded(self) -> str | None:
+        """The choice made with a passed chance to cast, to be made now (once)."""
+        folded, self.folded = self.folded, None
+        return folded
+
+    def unfold(self) -> None:
+        """The Hint weighs the chance to cast first: this decision is asked as it is."""
+        self.unfolded, self.fold = self.st.decisions(), None
+
+    def forget(self) -> None:
+        """Decisions were taken back: nothing folded, and the decision gone back to is the
+        player's to answer (never auto-passed or taken "the only way" again)."""
+        self.fold, self.folded = None, None
+        self._auto_for = self.st.decisions()
+
+    def decide(self, cid: str) -> str:
+        """The choice to apply for the player's ``cid``: a decision offered with a chance to
+        cast passes that chance first (the table then takes its own answers up to the decision,
+        as it always does, and makes the choice there)."""
         f, self.fold = self.fold, None
         if f is not None and cid not in f.window:
             self.folded = cid
             cid = "pass"
-        self._apply(cid)
+        return cid
 
     # ---------------------------------------------------------------- controls
     def cycle_autopass(self) -> None:
         """A (or the Auto-pass button): the looker's next mode, kept in the settings."""
-        seat = self.looker
-        if seat is None or not self.session.is_human(seat):
+        seat = self.st.looker
+        if seat is None or not self.st.session.is_human(seat):
             return
         modes = self.autopass_modes()
         modes[seat] = AUTOPASS_MODES[(AUTOPASS_MODES.index(modes[seat]) + 1) % len(AUTOPASS_MODES)]
         self.app.settings["autopass"] = modes
         self.app.save_settings()
-        self.notice = (f"Auto-pass: {MODE_WORDS[modes[seat]]}", self.clock + 4)
+        self.st.say(f"Auto-pass: {MODE_WORDS[modes[seat]]}", 4)
 
     def arm_cast(self) -> None:
         """C (or Cast…): stop at the looker's next chance to cast, whatever the mode."""
-        seat = self.looker
-        if seat is None or not self.session.is_human(seat):
+        seat = self.st.looker
+        if seat is None or not self.st.session.is_human(seat):
             return
         self.auto.arm(seat)
-        self.notice = ("The table stops at your next chance to cast.", self.clock + 4)
+        self.st.say("The table stops at your next chance to cast.", 4)
 
-    def pass_until_turn(self) -> None:
-        """The prompt bar's "Pass until my next turn": this window too."""
-        g = self.session.game
-        p = g.pending()
-        if p is None or p.kind != "cast_window" or p.seat != self.looker:
-            return
-        self.auto.pass_until_turn(g, p.seat)
-        self.notice = ("Passing until your next turn (C stops at the next chance to cast).", self.clock + 4)
-        self._apply("pass")
+    def pass_until_turn(self) -> bool:
+        """The prompt bar's "Pass until my next turn": True if this window is passed too (the
+        scene applies "pass")."""
+        s = self.st.session
+        p = s.prompt()
+        if p is None or p.kind != "cast_window" or p.seat != self.st.looker:
+            return False
+        self.auto.pass_until_turn(Moment.at(s, self.app.content), p.seat)
+        self.st.say("Passing until your next turn (C stops at the next chance to cast).", 4)
+        return True
 
-    def draw_autopass(self, screen: pygame.Surface) -> None:
+    def draw_autopass(self, scene: Scene, screen: pygame.Surface) -> None:
         """The Auto-pass mode and Cast… in the top bar, for the human at the screen."""
-        seat = self.looker
-        if seat is None or not self.session.is_human(seat) or self.session.over() or not self.answers_for_you:
+        seat = self.st.looker
+        if seat is None or not self.st.session.is_human(seat) or self.st.session.over() or not self.answers_for_you:
             return
-        L = self.table.layout
+        L = self.st.table.layout
         mode = self.autopass_modes()[seat]
         armed = seat in self.auto.armed
         passed = f" {self.passed} passed for you since your last decision." if self.passed else ""
-        button(self, screen, L, (1300, 6, 330, 38), f"Auto-pass: {SHORT[mode]}", ("ui", "autopass"), size=18,
+        button(scene, screen, L, (1300, 6, 330, 38), f"Auto-pass: {SHORT[mode]}", ("ui", "autopass"), size=18,
                tip=f"{MODE_WORDS[mode]}. {MODE_TIPS[mode]}{passed} Click or press A for the next setting "
                    "(kept for this seat).")
-        button(self, screen, L, (1160, 6, 130, 38), "Cast…", ("ui", "arm"), size=18, selected=armed,
+        button(scene, screen, L, (1160, 6, 130, 38), "Cast…", ("ui", "arm"), size=18, selected=armed,
                tip="Stop at your next chance to cast, whatever Auto-pass says (C)." if not armed
                else "The table will stop at your next chance to cast.")
         mouse = self.app.hover
-        for spot in self.hot[-2:]:
+        for spot in scene.hot[-2:]:
             if mouse is not None and spot.rect.collidepoint(mouse):
-                tooltip(self.ink, screen, L, mouse, spot.label, spot.tip)
+                tooltip(scene.ink, screen, L, mouse, spot.label, spot.tip)

@@ -32,6 +32,7 @@ from fate.ui.kit.theme import (
     Ink,
     mix,
 )
+from fate.ui.kit.widgets import Hotspot
 from fate.ui.table.abyss import AbyssWell
 from fate.ui.table.canvas import PULSE_SECONDS, Canvas
 from fate.ui.table.cards import CardsAndPrompt
@@ -234,6 +235,19 @@ class Table(Canvas):
                 # the largest region of a key is the thing itself (not a label inside it)
                 out.append(max((r for r in self.regions if r.key == reg.key), key=lambda r: r.rect.w * r.rect.h))
         return out
+
+    def hotspots(self, picker: Picker | None) -> list[Hotspot]:
+        """What a click may choose on the table as last drawn: the picker's live things (the
+        largest region of each), the table's own controls and the prompt's buttons."""
+        spots = [Hotspot(reg.rect, reg.key, reg.title) for reg in self.live_regions(picker) if reg.key is not None]
+        spots += [Hotspot(reg.rect, reg.key, reg.title) for reg in self.regions
+                  if reg.key is not None and reg.key[0] == "ui"]
+        for label, key in self.buttons if picker is not None else []:
+            for reg in reversed(self.regions):
+                if reg.key == key and reg.title == label:
+                    spots.append(Hotspot(reg.rect, key, label))
+                    break
+        return spots
 
     # ---------------------------------------------------------------- pieces of the table
     def _top_bar(self, screen, v, speed_label, picker: Picker | None = None):

@@ -255,7 +255,7 @@ class Canvas:
         """The seat's shape (theme.CULT_MARKS), drawn with its colour on its pieces."""
         return cult_mark(self.colours[seat]) if 0 <= seat < len(self.colours) else ""
 
-    def loc_name(self, v: dict, loc_id: str) -> str:
+    def loc_name(self, v: dict | None, loc_id: str) -> str:
         return self.content.locations[LOCATIONS.index(loc_id)].name
 
     def god_of(self, v: dict, seat: int) -> str:

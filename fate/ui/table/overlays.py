@@ -1,15 +1,15 @@
 """The table's tools and overlays: Undo, Hint and "?" above the prompt bar, the
-"End your turn?" question, the hand-off screen and the pause menu. A mixin of
-``PlayScene`` (fate/ui/table/scene.py)."""
+"End your turn?" question, the hand-off screen and the pause menu. A part of
+``PlayScene`` (fate/ui/table/scene.py), given its ``TableState`` (state.py)."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pygame
 
 from fate.ai.gains import gains
-from fate.engine import Game
 from fate.engine.choices import ChoiceKind, kind_of, number_of
 from fate.engine.constants import LOCATION_NAMES
 from fate.engine.save import save_data
@@ -17,9 +17,12 @@ from fate.ground.paths import logs_dir
 from fate.records.saves import write_report
 from fate.ui.kit.layout import PROMPT_RECT, Layout
 from fate.ui.kit.theme import GOLD, HINT, INK_DIM, PANEL, PANEL_EDGE, PARCHMENT, SIGN_GREEN
-from fate.ui.kit.widgets import backdrop, button, tooltip
+from fate.ui.kit.widgets import Scene, backdrop, button, tooltip
 from fate.ui.table.anim import veil
 from fate.ui.table.autopass import window_of
+from fate.ui.table.picker import Key, Picker
+from fate.ui.table.state import TableState
+from fate.ui.table.telling import Telling
 from fate.words import guide
 
 CLAUSE = 48  # the most characters of a choice's words in the Hint's line (three lines at 1280x720)
@@ -90,12 +93,28 @@ def hint_name(cid: str, name: str, follow: tuple[str, ...]) -> str:
 
 
 class PlayPanels:
+    """Undo, Hint and "?" over the prompt bar, the Hint's ring and strip, the passing notice,
+    "End your turn?", the hand-off screen and the pause menu; where the Hint's strip and the
+    notice stand (``hint_target``, ``hint_box``, ``notice_box``) is written here only."""
+
+    def __init__(self, st: TableState, scene: Scene, app: Any, telling: Telling) -> None:
+        self.st = st
+        self.scene = scene
+        self.app = app
+        self.telling = telling
+        self.hint_target: Key | None = None  # what the hint ring is drawn round now (a picker key)
+        self.hint_box: pygame.Rect | None = None  # where the Hint's strip stands, None when none is shown
+        self.notice_box: pygame.Rect | None = None  # where the notice stands, None when none is shown
+        self._hint_gains: tuple = ((-1, ""), [])  # (decision, choice) and what the hinted choice brings at once
+        self._hint_place: tuple = (None,)  # (what it was worked out for, where the Hint's strip stands)
+        self._notice_place: tuple = (None,)  # (what it was worked out for, where the notice stands)
+
     def hint_reason(self) -> str:
         """Why no hint can be asked now, or "" if one can."""
-        s = self.session
-        if s.over() or self.handoff is not None:
+        s = self.st.session
+        if s.over() or self.st.handoff is not None:
             return "the game is not waiting for you"
-        if s.prompt_seat() != self.looker or not s.is_human(self.looker):
+        if s.prompt_seat() != self.st.looker or not s.is_human(self.st.looker):
             return "it is not your decision"
         if s.hint() is not None:  # (this also collects a hint that has just come)
             return "the hint for this decision is shown"
@@ -103,57 +122,46 @@ class PlayPanels:
             return "Hard is already thinking"
         return ""
 
-    def ask_hint(self) -> bool:
-        """H or the Hint button: Hard searches from your own view and points at its choice."""
-        if self.hint_reason() or self.picker is None:
-            return False
-        if self.fold is not None:  # the Hint weighs the chance to cast first, asked as it is
-            self.unfolded, self.fold, self.picker = self.decisions(), None, None
-            self.ask_human(self.session.prompt_seat())
-            self.notice = (UNFOLDED, self.clock + 6)  # the prompt changed under the player: say why
-        return self.session.ask_hint()
-
     def hint_line(self) -> tuple[str | None, str, str]:
         """The hinted choice id (None while Hard thinks or without a hint), what it does
         (where a Wild pair or a Gate goes, as Hard would send it), and why: the chance to win
         Hard gives it, how many points better than the next best ("as good as" only when the
         two are level to the point), and what it surely brings at once."""
-        s = self.session
-        if s.prompt_seat() != self.looker or not s.is_human(self.looker):
+        s, looker = self.st.session, self.st.looker
+        if looker is None or s.prompt_seat() != looker or not s.is_human(looker):
             return None, "", ""
         h = s.hint()
         if h is None:
             return None, ("Hard is weighing your choices…" if s.hint_coming() else ""), ""
-        labels = {c["id"]: c["label"] for c in self.shown.get("prompt", {}).get("choices", ())}
-        labels.update(self.picker.labels if self.picker is not None else {})
+        labels = {c["id"]: c["label"] for c in self.st.shown.get("prompt", {}).get("choices", ())}
+        labels.update(self.st.picker.labels if self.st.picker is not None else {})
         best = h.estimates[0]
         name = labels.get(best[0], best[0])
-        if self._hint_gains[0] != (len(s.game.choices_made), best[0]):  # worked out once a hint
-            brings = gains(s.game, self.looker, best[0]) if isinstance(s.game, Game) else []  # online: the server's
-            self._hint_gains = ((len(s.game.choices_made), best[0]), brings)
+        if self._hint_gains[0] != (s.decision, best[0]):  # worked out once a hint
+            g = s.game
+            brings = gains(g, looker, best[0]) if g is not None else []  # online: the server's
+            self._hint_gains = ((s.decision, best[0]), brings)
         name = hint_name(best[0], name, getattr(h, "follow", ()))
         return h.choice, f"Hint: {name}", hint_why(h.estimates, labels, self._hint_gains[1])
 
-    def draw_undo(self, screen: pygame.Surface) -> None:
+    def draw_undo(self, screen: pygame.Surface, seat: int | None) -> None:
         """The Undo button above the prompt bar, greyed with its reason when it cannot."""
-        s = self.session
-        seat = self.undo_seat()
+        s = self.st.session
         if not s.is_human(seat) or s.over():
             return
         why = s.undo_reason(seat)
         tip = ("Take back your last decision (Ctrl+Z)." if not why
                else f"Not now: {why}. Decisions can be taken back until something unknown "
                     "comes to light or another cult is asked.")
-        button(self, screen, self.table.layout, (1324, self.table.tools_y(), 130, 46), "Undo", ("ui", "undo"),
-               enabled=not why and not self.anim.busy(), size=22, tip=tip)
+        button(self.scene, screen, self.st.table.layout, (1324, self.st.table.tools_y(), 130, 46), "Undo", ("ui", "undo"),
+               enabled=not why and not self.st.anim.busy(), size=22, tip=tip)
         mouse = self.app.hover
-        if mouse is not None and self.hot and self.hot[-1].rect.collidepoint(mouse):
-            tooltip(self.ink, screen, self.table.layout, mouse, "Undo", tip)
+        if mouse is not None and self.scene.hot and self.scene.hot[-1].rect.collidepoint(mouse):
+            tooltip(self.scene.ink, screen, self.st.table.layout, mouse, "Undo", tip)
 
-    def draw_hint(self, screen: pygame.Surface, picker) -> None:
+    def draw_hint(self, screen: pygame.Surface, picker: Picker | None, seat: int | None) -> None:
         """The Hint button beside Undo; a hint's ring round what to click and its line of why."""
-        s = self.session
-        seat = self.undo_seat()
+        s = self.st.session
         if not s.is_human(seat) or s.over():
             return
         # the hint is collected before the button is drawn, so that one frame never shows a
@@ -162,19 +170,19 @@ class PlayPanels:
         why = self.hint_reason()
         tip = ("Ask Hard, the strongest AI, what it would choose here, judging only from what you can see (H). "
                "Hints are counted on the end screen." if not why else f"No hint now: {why}.")
-        L = self.table.layout
-        button(self, screen, L, (1126, self.table.tools_y(), 48, 46), "?", ("ui", "rules"), size=24,
+        L = self.st.table.layout
+        button(self.scene, screen, L, (1126, self.st.table.tools_y(), 48, 46), "?", ("ui", "rules"), size=24,
                tip="How to Play, at the rules of this decision (F1)")
-        button(self, screen, L, (1184, self.table.tools_y(), 130, 46), "Hint", ("ui", "hint"),
+        button(self.scene, screen, L, (1184, self.st.table.tools_y(), 130, 46), "Hint", ("ui", "hint"),
                enabled=not why and picker is not None, size=22, tip=tip)
         mouse = self.app.hover
-        for spot in self.hot[-2:]:
+        for spot in self.scene.hot[-2:]:
             if mouse is not None and spot.rect.collidepoint(mouse):
-                tooltip(self.ink, screen, L, mouse, spot.label, spot.tip)
+                tooltip(self.scene.ink, screen, L, mouse, spot.label, spot.tip)
         self.hint_target = None
         if cid is not None and picker is not None:
             target = picker.next_target(cid)
-            if target is not None and self.table.hint_ring(screen, target):
+            if target is not None and self.st.table.hint_ring(screen, target):
                 self.hint_target = target
         self.hint_box = None
         if line:
@@ -184,23 +192,23 @@ class PlayPanels:
         """(what a hint's strip must not cover: the ringed target and every place its choice
         names; what it had better not cover: everything else on the table a player reads or
         clicks), in pixels."""
-        L = self.table.layout
-        regions = self.table.regions
+        L = self.st.table.layout
+        regions = self.st.table.regions
         rings = [r.rect for r in regions if self.hint_target is not None and r.key == self.hint_target]
-        rings += [h.rect for h in self.hot if self.hint_target is not None and h.key == self.hint_target]
+        rings += [h.rect for h in self.scene.hot if self.hint_target is not None and h.key == self.hint_target]
         must = [max(rings, key=lambda r: r.w * r.h).inflate(L.n(20), L.n(20))] if rings else []
-        must += [r.rect for r in regions if r.key and r.key[0] == "loc" and self.table.loc_name(None, r.key[1]) in named]
-        better = [r.rect for r in regions] + [h.rect for h in self.hot] + [L.r(*PROMPT_RECT)]
+        must += [r.rect for r in regions if r.key and r.key[0] == "loc" and self.st.table.loc_name(None, r.key[1]) in named]
+        better = [r.rect for r in regions] + [h.rect for h in self.scene.hot] + [L.r(*PROMPT_RECT)]
         return must, better
 
     def draw_hint_strip(self, screen: pygame.Surface, text: str, named: str) -> pygame.Rect:
         """The hint's words on a dark strip, wrapped, never cut, standing where it covers
         nothing it points at (``hint_place``)."""
-        L = self.table.layout
-        size = self.ink.read(18)  # read text: it follows the Text size setting
-        step = self.ink.font("italic", size).get_linesize()
-        key = (text, self.hint_target, screen.get_size(), self.table.tools_y(), self.app.settings.get("text_size"))
-        if getattr(self, "_hint_place", (None,))[0] != key:
+        L = self.st.table.layout
+        size = self.scene.ink.read(18)  # read text: it follows the Text size setting
+        step = self.scene.ink.font("italic", size).get_linesize()
+        key = (text, self.hint_target, screen.get_size(), self.st.table.tools_y(), self.app.settings.get("text_size"))
+        if self._hint_place[0] != key:
             self._hint_place = (key, self.hint_place(screen, text, named))
         strip, lines = self._hint_place[1]
         shade = pygame.Surface(strip.size, pygame.SRCALPHA)
@@ -208,7 +216,7 @@ class PlayPanels:
         screen.blit(shade, strip)
         pygame.draw.rect(screen, HINT, strip, L.n(2), border_radius=L.n(8))
         for i, ln in enumerate(lines):
-            self.ink.draw(screen, ln, (strip.x + L.n(14), strip.y + L.n(8) + i * step), size, HINT, "italic")
+            self.scene.ink.draw(screen, ln, (strip.x + L.n(14), strip.y + L.n(8) + i * step), size, HINT, "italic")
         return strip
 
     def hint_place(self, screen: pygame.Surface, text: str, named: str) -> tuple[pygame.Rect, list[str]]:
@@ -216,20 +224,21 @@ class PlayPanels:
         the hint names; of the spots on a grid over the screen (the strip as wide as it likes,
         or narrower), the one covering the fewest other things, nearest its usual place just
         above the prompt bar at the left. Worked out once a hint."""
-        L = self.table.layout
-        size = self.ink.read(18)
-        font = self.ink.font("italic", size)
+        L = self.st.table.layout
+        size = self.scene.ink.read(18)
+        font = self.scene.ink.font("italic", size)
         step = font.get_linesize()
-        home = L.p(470, self.table.tools_y() + 48)  # the strip's usual bottom-left corner
+        home = L.p(470, self.st.table.tools_y() + 48)  # the strip's usual bottom-left corner
         must, better = self.hint_avoid(named)
         area = screen.get_rect()
         grid = max(8, L.n(24))
-        shapes = []  # (the strip at the origin, its lines), as wide as it likes, then narrower
+        shapes: list[tuple[pygame.Rect, list[str]]] = []  # (the strip at the origin, its lines), as wide
+        # as it likes, then narrower
         for width in (580, 330):
-            lines = self.ink.wrap(text, size, L.n(width), "italic")
+            lines = self.scene.ink.wrap(text, size, L.n(width), "italic")
             while len(lines) > HINT_LINES and width < 1000:  # wider rather than taller: at most three lines
                 width += 60
-                lines = self.ink.wrap(text, size, L.n(width), "italic")
+                lines = self.scene.ink.wrap(text, size, L.n(width), "italic")
             if shapes and len(lines) > HINT_LINES:
                 break
             shapes.append((pygame.Rect(0, 0, max(font.size(ln)[0] for ln in lines) + L.n(28),
@@ -251,25 +260,25 @@ class PlayPanels:
         return fewest[1], fewest[2]
 
     def draw_notice(self, screen: pygame.Surface) -> None:
-        """A passing notice (``self.notice``: its words, until a moment of ``clock``), wrapped,
+        """A passing notice (``self.st.notice``: its words, until a moment of ``clock``), wrapped,
         standing just above the prompt bar where it covers no place, button or the Hint's strip
         (``notice_place``); ``notice_box`` is where it stands, None when none is shown."""
         self.notice_box = None
-        text, until = self.notice
-        if not text or self.clock >= until:
+        text, until = self.st.notice
+        if not text or self.st.clock >= until:
             return
-        key = (text, screen.get_size(), self.table.tools_y(), tuple(getattr(self, "hint_box", None) or ()),
-               self.ink.scale)
-        if getattr(self, "_notice_place", (None,))[0] != key:
+        key = (text, screen.get_size(), self.st.table.tools_y(), tuple(self.hint_box or ()),
+               self.scene.ink.scale)
+        if self._notice_place[0] != key:
             self._notice_place = (key, self.notice_place(screen, text))
         box, lines = self._notice_place[1]
-        step = self.ink.font("italic", 20).get_linesize()
-        L = self.table.layout
+        step = self.scene.ink.font("italic", 20).get_linesize()
+        L = self.st.table.layout
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((12, 10, 20, 190))  # readable over the board's ring
         screen.blit(shade, box)
         for i, ln in enumerate(lines):
-            self.ink.draw(screen, ln, (box.centerx, box.y + L.n(4) + i * step), 20, SIGN_GREEN, "italic", anchor="midtop",
+            self.scene.ink.draw(screen, ln, (box.centerx, box.y + L.n(4) + i * step), 20, SIGN_GREEN, "italic", anchor="midtop",
                           shadow=True)
         self.notice_box = box
 
@@ -277,20 +286,20 @@ class PlayPanels:
         """Where a notice stands and its lines: never over a place, a button, the prompt bar or
         the Hint's strip; of the spots on a grid (as wide as it likes, or narrower), the one
         covering the fewest other things, nearest the middle just above the prompt bar."""
-        L = self.table.layout
-        font = self.ink.font("italic", 20)
+        L = self.st.table.layout
+        font = self.scene.ink.font("italic", 20)
         step = font.get_linesize()
-        home = L.p(960, self.table.tools_y() + 46)  # the notice's usual bottom middle
-        regions = self.table.regions
-        must = [r.rect for r in regions if r.key and r.key[0] == "loc"] + [h.rect for h in self.hot]
-        strip = getattr(self, "hint_box", None)
+        home = L.p(960, self.st.table.tools_y() + 46)  # the notice's usual bottom middle
+        regions = self.st.table.regions
+        must = [r.rect for r in regions if r.key and r.key[0] == "loc"] + [h.rect for h in self.scene.hot]
+        strip = self.hint_box
         must += [L.r(*PROMPT_RECT)] + ([strip] if strip is not None else [])
         better = [r.rect for r in regions]
         area = screen.get_rect()
         grid = max(6, L.n(16))
         shapes = []
         for width in (1100, 700, 460, 340):
-            lines = self.ink.wrap(text, 20, L.n(width), "italic")
+            lines = self.scene.ink.wrap(text, 20, L.n(width), "italic")
             shapes.append((pygame.Rect(0, 0, max(font.size(ln)[0] for ln in lines) + L.n(20),
                                        step * len(lines) + L.n(8)),
                            lines))
@@ -311,47 +320,49 @@ class PlayPanels:
 
     def draw_confirm(self, screen: pygame.Surface) -> None:
         """ "End your turn?" over the table (the Confirm end of turn setting)."""
-        L = self.table.layout
+        L = self.st.table.layout
         w, h = screen.get_size()
         screen.blit(veil(w, h, (0, 0, 0, 150)), (0, 0))
-        self.hot = []
+        self.scene.hot.clear()  # only the overlay's buttons now
         box = L.r(610, 370, 700, 290)
         pygame.draw.rect(screen, (28, 22, 40), box, border_radius=L.n(14))
         pygame.draw.rect(screen, GOLD, box, L.n(2), border_radius=L.n(14))
-        may = self.confirming_may
-        self.ink.draw(screen, "This may end your turn" if may else "End your turn?", L.p(960, 425), 44, GOLD,
+        may = self.st.confirming_may
+        self.scene.ink.draw(screen, "This may end your turn" if may else "End your turn?", L.p(960, 425), 44, GOLD,
                       "title", anchor="center")
-        label = self.picker.labels.get(self.confirming, "") if self.picker is not None else ""
+        label = self.st.picker.labels.get(self.st.confirming, "") if self.st.picker is not None else ""
         why = ("This choice ends it." if not may else "It turns on the dice or on cards you cannot see."
-               if self.shown.get("solo") else "It turns on the dice, on cards you cannot see or on a rival's pass.")
-        self.ink.draw(screen, why, L.p(960, 482), 21, PARCHMENT, "italic", anchor="center", max_w=L.n(660))
+               if self.st.shown.get("solo") else "It turns on the dice, on cards you cannot see or on a rival's pass.")
+        self.scene.ink.draw(screen, why, L.p(960, 482), 21, PARCHMENT, "italic", anchor="center", max_w=L.n(660))
         if label:
-            self.ink.draw(screen, f"“{label}”", L.p(960, 516), 21, GOLD, "bold", anchor="center", max_w=L.n(660))
-        button(self, screen, L, (660, 565, 280, 64), "Go on" if may else "End the turn", ("ui", "confirm", True),
+            self.scene.ink.draw(screen, f"“{label}”", L.p(960, 516), 21, GOLD, "bold", anchor="center", max_w=L.n(660))
+        button(self.scene, screen, L, (660, 565, 280, 64), "Go on" if may else "End the turn", ("ui", "confirm", True),
                size=24, tip="Take the choice; the turn may pass on (Enter)" if may else
                "Take the choice; the turn passes on (Enter)")
-        button(self, screen, L, (980, 565, 280, 64), "Not yet", ("ui", "confirm", False), size=24,
+        button(self.scene, screen, L, (980, 565, 280, 64), "Not yet", ("ui", "confirm", False), size=24,
                tip="Back to the table to do something else first (Esc)")
-        self.draw_tip(screen, L)
+        self.scene.draw_tip(screen, L)
 
     def draw_handoff(self, screen: pygame.Surface) -> None:
         """Nothing private here: only whose turn it is to sit at the screen."""
-        L = backdrop(self, screen)
-        ink = self.ink
-        seat = self.handoff
-        colour = self.colours[seat]
-        god = self.shown["seats"][seat]["god"] if self.shown["seats"][seat]["god"] else None
+        L = backdrop(self.scene, screen)
+        ink = self.scene.ink
+        seat = self.st.handoff
+        if seat is None:
+            return
+        colour = self.st.table.colours[seat]
+        god = self.st.shown["seats"][seat]["god"] if self.st.shown["seats"][seat]["god"] else None
         name = f"the Cult of {god['name']}" if god else f"Seat {seat + 1}"
-        player = self.session.seats[seat].name if seat < len(self.session.seats) else ""
+        player = self.st.session.seats[seat].name if seat < len(self.st.session.seats) else ""
         if player:  # a name typed at New Game: the player, and under it the cult they lead
             name = player
-        if len(self.session.humans()) == 1:  # the Hand-off screen setting: no one else to look away
+        if len(self.st.session.humans()) == 1:  # the Hand-off screen setting: no one else to look away
             ink.draw(screen, "Your turn", L.p(960, 300), 48, INK_DIM, "italic", anchor="center")
             ink.draw(screen, name[:1].upper() + name[1:], L.p(960, 400), 96, colour, "title", anchor="center",
                      shadow=True)
             ink.draw(screen, "The Chronicle tells what the other cults did.", L.p(960, 490), 26, PARCHMENT,
                      "italic", anchor="center")
-            button(self, screen, L, (760, 580, 400, 80), "To the table", ("ui", "handoff"), size=28,
+            button(self.scene, screen, L, (760, 580, 400, 80), "To the table", ("ui", "handoff"), size=28,
                    tip="Back to the table for your turn (Enter)")
             return
         ink.draw(screen, "Pass the screen", L.p(960, 260), 48, INK_DIM, "italic", anchor="center")
@@ -362,22 +373,22 @@ class PlayPanels:
                  max_w=L.n(1400))
         ink.draw(screen, "Everyone else, look away: their hand and secrets come next.", L.p(960, 535), 24,
                  PARCHMENT, "italic", anchor="center")
-        button(self, screen, L, (760, 600, 400, 80), f"I am {name.replace('the ', '', 1)}", ("ui", "handoff"),
+        button(self.scene, screen, L, (760, 600, 400, 80), f"I am {name.replace('the ', '', 1)}", ("ui", "handoff"),
                size=28, tip="The table turns to this seat's own view (Enter)")
 
     def handoff_reason(self, seat: int) -> str:
         """Why the screen goes to this seat now, in words every seat may read: the moment,
         never what the seat holds."""
-        g = self.session.game
-        p = g.pending()
+        s = self.st.session
+        p = s.prompt()
         if p is None:
             return ""
         if p.kind == "draft":
             return "Why: to choose, in secret, the Elder God the cult will serve."
-        if g.cur == seat:
+        if s.current == seat:
             return "Why: it is their turn."
         kind, aimed = window_of(p) if p.kind == "cast_window" else ("", -1)
-        whose = self._name_of(g.cur)
+        whose = self.telling.name_of(s.current)
         if kind == "raid" and aimed == seat:
             return "Why: a raid on their Lodge, and they may answer it before the dice roll."
         if kind == "after_roll":
@@ -395,41 +406,55 @@ class PlayPanels:
         panel = L.r(620, 220, 680, 630)
         pygame.draw.rect(screen, PANEL, panel, border_radius=L.n(16))
         pygame.draw.rect(screen, PANEL_EDGE, panel, L.n(2), border_radius=L.n(16))
-        self.hot = []
-        self.ink.draw(screen, "Paused", L.p(960, 300), 72, GOLD, "title", anchor="center")
+        self.scene.hot.clear()  # only the overlay's buttons now
+        self.scene.ink.draw(screen, "Paused", L.p(960, 300), 72, GOLD, "title", anchor="center")
         for i, (label, key, tip) in enumerate((
                 ("Resume", ("ui", "resume"), "Back to the table (Esc)"),
-                (self.anim.label(), ("ui", "speed"), "Slow, Normal, Fast or Instant (S)"),
+                (self.st.anim.label(), ("ui", "speed"), "Slow, Normal, Fast or Instant (S)"),
                 ("How to Play", ("ui", "rules"), "The rules, at this decision's section (F1)"),
                 ("Settings", ("ui", "settings"), "Sound, text size, shapes, speed, the window"),
                 ("Leave to the title", ("ui", "leave"), "The game is kept: Continue picks it up"))):
-            button(self, screen, L, (760, 380 + i * 80, 400, 64), label, key, tip=tip)
-        self.ink.draw(screen, "Your game is saved after every decision:", L.p(960, 790), 20, INK_DIM, "italic",
+            button(self.scene, screen, L, (760, 380 + i * 80, 400, 64), label, key, tip=tip)
+        self.scene.ink.draw(screen, "Your game is saved after every decision:", L.p(960, 790), 20, INK_DIM, "italic",
                       anchor="center")
-        self.ink.draw(screen, "Continue on the title screen picks it up.", L.p(960, 818), 20, INK_DIM, "italic",
+        self.scene.ink.draw(screen, "Continue on the title screen picks it up.", L.p(960, 818), 20, INK_DIM, "italic",
                       anchor="center")
-        self.draw_tip(screen, L)
+        self.scene.draw_tip(screen, L)
+
+    def cycle_speed(self) -> None:
+        """S, or the speed in the top bar or the pause menu: the next speed, kept in the settings."""
+        anim, s = self.st.anim, self.st.session
+        anim.cycle()
+        self.app.settings["speed"] = s.speed = anim.speed
+        self.app.save_settings()
+        s.autosave()
+
+    def leave(self) -> None:
+        """Back to the title; the game is kept (it was saved after every decision)."""
+        s = self.st.session
+        s.close()
+        path = s.save_path()
+        if path is not None and not s.over():
+            self.app.notice = (f"Saved: turn {s.turn}. Continue picks it up where you left it."
+                               if not s.save_error() else s.save_error())
+        self.app.goto("title")
 
     def export_report(self) -> None:
         """F12: the save, the chronicle on screen, the version and the platform in one
         file in the reports folder; its path is shown."""
-        try:
-            path = write_report(save_data(self.session.game, self.session.session_data()),
-                                [text for text, _ in self.log], logs_dir())
-        except OSError as e:
-            self.notice = (f"The bug report could not be written: {e.strerror or e}", self.clock + 8)
+        g = self.st.session.game
+        if g is None:  # a server keeps an online game's record
             return
-        self.notice = (f"Bug report written to {path}", self.clock + 8)
+        try:
+            path = write_report(save_data(g, self.st.session.session_data()),
+                                [text for text, _ in self.telling.log], logs_dir())
+        except OSError as e:
+            self.st.say(f"The bug report could not be written: {e.strerror or e}", 8)
+            return
+        self.st.say(f"Bug report written to {path}", 8)
 
     def rules_section(self) -> str:
         """The How to Play section of the decision being asked (its kind is public)."""
-        prompt = self.shown.get("prompt")
+        prompt = self.st.shown.get("prompt")
         found = guide.section_for(prompt["kind"]) if prompt else None
         return found.id if found is not None else "turn"
-
-    def open_rules(self) -> None:
-        """F1, the "?" or the pause menu: How to Play at this decision's section; the game waits."""
-        self.menu = False
-        prompt = self.shown.get("prompt")
-        asked = prompt["kind"] if prompt and prompt["seat"] == self.looker and self.handoff is None else ""
-        self.app.visit("rules", self.rules_section(), asked)

@@ -10,6 +10,7 @@ while the table keeps drawing.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pygame
 
@@ -17,23 +18,40 @@ from fate.engine import IllegalChoice
 from fate.engine.determinize import MAY_END, turn_end
 from fate.engine.view import view
 from fate.ui.kit.theme import CULT_COLOURS
-from fate.ui.kit.widgets import Hotspot, Scene, scene, tooltip
-from fate.ui.session import Session
+from fate.ui.kit.widgets import Scene, scene
+from fate.ui.session import TableSession
 from fate.ui.table.anim import Player, finale_kind, finale_seconds
 from fate.ui.table.auto_answers import AutoAnswers
 from fate.ui.table.autopass import readable_labels, readable_text
 from fate.ui.table.board import Table
 from fate.ui.table.keyboard import KeyboardPlay
-from fate.ui.table.overlays import PlayPanels
+from fate.ui.table.overlays import UNFOLDED, PlayPanels
 from fate.ui.table.picker import Picker
+from fate.ui.table.state import PartField, StateField, TableState
 from fate.ui.table.telling import Telling
 
 AI_MIN_THINK = 0.45  # seconds an AI seat visibly thinks at Normal speed
 
 
 @scene("play")
-class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
+class PlayScene(Scene):
+    """The table scene: the ``TableState`` (state.py) and the parts given it: the Chronicle
+    (``telling``), the table's own answers (``answers``), the keyboard (``keys``), the tools and
+    overlays (``panels``). The fields below are the state's and the parts', read as the scene's."""
+
     fps = 60
+    answers_for_you = True  # the tutorial turns this off: its steps are every decision
+    looker: StateField[int | None] = StateField()
+    handoff: StateField[int | None] = StateField()
+    picker: StateField[Picker | None] = StateField()
+    picker_for: StateField[int] = StateField()
+    menu: StateField[bool] = StateField()
+    confirming: StateField[str | None] = StateField()
+    confirming_may: StateField[bool] = StateField()
+    error: StateField[str] = StateField()
+    clock: StateField[float] = StateField()
+    log: PartField[list[tuple[str, tuple]]] = PartField("telling")  # the Chronicle's lines
+    logged: PartField[int] = PartField("telling")  # the events told
 
     @property
     def tab_focus(self) -> bool:  # type: ignore[override]
@@ -41,7 +59,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
         the table has its own focus (fate/ui/table/keyboard.py)."""
         return self.menu or self.confirming is not None
 
-    def __init__(self, app, session: Session, looker: int | None = None) -> None:
+    def __init__(self, app, session: TableSession, looker: int | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.colours = [CULT_COLOURS[c.colour % len(CULT_COLOURS)][1] for c in session.seats]
@@ -53,42 +71,60 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
         humans = session.humans()
         # who is at the screen: the only human; with several, the hand-off decides;
         # ``looker`` lets a spectator of AI seats follow one cult's own view
-        self.looker: int | None = humans[0] if len(humans) == 1 else looker
-        self.handoff: int | None = None
-        self.handed_turn = session.game.turn  # the turn whose "your turn" screen was shown (one human)
-        self.confirming: str | None = None  # a choice that ends the turn, waiting for "End your turn?"
-        self.confirming_may = False  # ...or that may end it, on dice or cards the seat cannot see
-        self.shown = session.view(self.looker)
-        self.picker: Picker | None = None
-        self.picker_for = -1
-        self.log: list[tuple[str, tuple]] = []
-        self.log_at: list[tuple] = []  # for each Chronicle entry, the anchors of what it names
-        self.log_of: list = []  # ...and the event it tells (None for a note of the table's own)
-        self.logged = 0
+        seen = humans[0] if len(humans) == 1 else looker
+        self.state = TableState(session, self.table, self.anim, seen, session.view(seen))
+        self.telling = Telling(self.state, app)
+        self.answers = AutoAnswers(self.state, app, self.telling, self.answers_for_you)
+        self.keys = KeyboardPlay(self.state, self, self.telling, self.click)
+        self.panels = PlayPanels(self.state, self, app, self.telling)
+        self.handed_turn = session.turn  # the turn whose "your turn" screen was shown (one human)
         self.ai_started = 0.0
         self.ai_choice: str | None = None
-        self.hint_target = None  # what the hint ring is drawn round now (a picker key)
-        self._hint_gains: tuple = ((-1, ""), [])  # (decision, choice) and what the hinted choice brings at once
-        self.menu = False
-        self.error = ""
-        self.clock = 0.0
         self.ending = 0.0
-        self.notice: tuple[str, float] = ("", 0.0)  # a line shown until a moment of ``clock``
-        self.pinned: tuple | None = None  # the card whose large preview V keeps open
-        self.kfocus: tuple | None = None  # what the keyboard focus is on (fate/ui/table/keyboard.py)
-        self.init_auto()
         session.warm_hints()  # the hint process loads while the player looks at the table
         self._relog()
 
+    # ---------------------------------------------------------------- the parts' fields, read here
+    @property
+    def shown(self) -> dict:
+        return self.state.shown
+
+    @shown.setter
+    def shown(self, v: dict) -> None:
+        self.telling.show(v)
+
+    @property
+    def notice(self) -> tuple[str, float]:
+        return self.state.notice
+
+    @notice.setter
+    def notice(self, line: tuple[str, float]) -> None:
+        self.state.say(line[0], line[1] - self.state.clock)
+
+    def add_log(self, text: str, colour: tuple, anchors: tuple = (), event=None) -> None:
+        self.telling.add_log(text, colour, anchors, event)
+
+    def _name_of(self, seat: int, god: bool = False) -> str:
+        return self.telling.name_of(seat, god)
+
+    def _relog(self) -> None:
+        """Narrate the whole history again for the looker (after a hand-off)."""
+        self.telling.clear()
+        self._narrate_new(self.session.view(self.looker), animate=False)
+
+    def _narrate_new(self, v: dict, animate: bool, upto: int | None = None) -> None:
+        """Tell the events not told yet (the online table names its players first)."""
+        self.telling.narrate_new(v, animate, upto)
+
     # ---------------------------------------------------------------- state
     def decisions(self) -> int:
-        return len(self.session.game.choices_made)
+        return self.session.decision
 
     def _apply(self, cid: str) -> None:
         """Apply a choice. ``shown`` is the position before it (always current here:
         it is refreshed whenever the beats of the last choice end) until its beats end."""
         s = self.session
-        self.stage_wild(cid)
+        self.answers.stage_wild(cid)
         # several humans at one screen: the moment a human's part ends, anyone may be looking
         shared = self.looker is not None and len(s.humans()) >= 2
         public_before = s.view(None) if shared else None
@@ -104,13 +140,14 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
             # nothing of theirs from now until their next hand-off: not their hand, not the
             # private lines of what this decision brought them ("You draw ..."); they read
             # those in the Chronicle when the table is theirs again
-            self.looker, self.shown = None, public_before
-            self.log, self.log_at, self.log_of, self.logged = [], [], [], 0
+            self.looker = None
+            self.telling.show(public_before)
+            self.telling.forget_lines()
             self._narrate_new(public_before, animate=False, upto=told)
         after = s.view(self.looker)
         self._narrate_new(after, animate=True)
         if not self.anim.busy():
-            self.shown = after
+            self.telling.show(after)
 
     # ---------------------------------------------------------------- loop
     def update(self, dt: float) -> None:
@@ -119,7 +156,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
             return
         s = self.session
         seat = s.prompt_seat()
-        if s.is_human(seat):
+        if seat is not None and s.is_human(seat):
             self.ask_human(seat)
             return
         # an AI seat: it thinks on a worker thread; the table keeps drawing. With several
@@ -145,7 +182,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
         if self.anim.busy():
             return False
         if was_busy:
-            self.shown = self.session.view(self.looker)
+            self.telling.show(self.session.view(self.looker))
         s = self.session
         if s.over():
             self.ending += dt
@@ -162,7 +199,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
     def ask_human(self, seat: int) -> None:
         """A human seat at this screen decides: the table answers for it when it may, else the
         hand-off (another player, or "Your turn"), else the prompt's picker."""
-        auto = self.auto_choice(seat)  # before any hand-off: nothing to ask, no one to call
+        auto = self.answers.auto_choice(seat)  # before any hand-off: nothing to ask, no one to call
         if auto is not None:
             self._apply(auto)
             return
@@ -170,17 +207,18 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
             self.handoff = seat
             self.picker = None
             return
-        folded, self.folded = self.folded, None
-        if folded is not None and self.session.game.pending().choice(folded) is not None:
+        folded = self.answers.take_folded()
+        asked = self.session.prompt()
+        if folded is not None and asked is not None and asked.choice(folded) is not None:
             self._apply(folded)  # the decision a passed chance to cast came with
             return
         if self.picker is None or self.picker_for != self.decisions():
-            self.shown = self.session.view(self.looker)
-            self.fold = self.fold_window(seat)
-            prompt = self.shown["prompt"] if self.fold is None else self.folded_prompt(self.fold)
+            self.telling.show(self.session.view(self.looker))
+            fold = self.answers.offer_fold(seat)
+            prompt = self.shown["prompt"] if fold is None else self.answers.folded_prompt(fold)
             self.picker = Picker(dict(prompt, text=readable_text(prompt, self.app.content, self.shown)))
-            self.picker.labels.update(readable_labels(self.shown if self.fold is None else
-                                                      view(self.fold.game, self.looker), self.app.content))
+            self.picker.labels.update(readable_labels(self.shown if fold is None else
+                                                      view(fold.game, self.looker), self.app.content))
             self.picker_for = self.decisions()
 
     def keeps_screen(self) -> bool:
@@ -189,32 +227,32 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
         screen to Bob" in the middle of Bob's turn only asked Bob to say again who he is."""
         s = self.session
         seat = s.prompt_seat()
-        return (self.looker is not None and not s.over() and s.game.cur == self.looker
+        return (self.looker is not None and not s.over() and s.current == self.looker
                 and seat is not None and not s.is_human(seat))
 
     def go_public(self) -> None:
         """Nobody in particular at the screen: the public view, no hand, the public Chronicle."""
         self.looker = None
         self.picker = None
-        self.shown = self.session.view(None)
+        self.telling.show(self.session.view(None))
         self._relog()
 
     def your_turn_screen(self, seat: int) -> bool:
         """With one human and the "Your turn" screen setting on: that screen
         once as each of that human's turns begins."""
-        g = self.session.game
-        if not self.app.settings["handoff_solo"] or len(self.session.humans()) != 1:
+        s = self.session
+        if not self.app.settings["handoff_solo"] or len(s.humans()) != 1:
             return False
-        if g.cur != seat or g.turn == self.handed_turn or g.turn == 0:
+        if s.current != seat or s.turn == self.handed_turn or s.turn == 0:
             return False
-        self.handed_turn = g.turn
+        self.handed_turn = s.turn
         return True
 
     def take_over(self) -> None:
         """The hand-off screen is answered: the named seat is now at the screen."""
         self.looker = self.handoff
         self.handoff = None
-        self.shown = self.session.view(self.looker)
+        self.telling.show(self.session.view(self.looker))
         self.picker = None
         self._relog()
         self.table.log_scroll = 0
@@ -240,37 +278,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
 
     def click(self, key: tuple) -> None:
         if key[0] == "ui":
-            if key[1] == "confirm":
-                self.answer_confirm(key[2])
-            elif key[1] == "speed":
-                self.cycle_speed()
-            elif key[1] == "cancel" and self.picker:
-                self.picker.cancel()
-            elif key[1] == "handoff":
-                self.take_over()
-            elif key[1] == "resume":
-                self.menu = False
-            elif key[1] == "leave":
-                self.leave()
-            elif key[1] == "undo":
-                self.undo()
-            elif key[1] == "hint":
-                self.ask_hint()
-            elif key[1] == "rules":
-                self.open_rules()
-            elif key[1] == "autopass":
-                self.cycle_autopass()
-            elif key[1] == "arm":
-                self.arm_cast()
-            elif key[1] == "until":
-                self.pass_until_turn()
-            elif key[1] == "settings":
-                self.menu = False
-                self.app.visit("settings")
-            elif key[1] == "whole_log":
-                self.open_whole_log()
-            elif key[1] == "log_fold":
-                self.table.toggle_fold()
+            self.table_tool(key)
             return
         if self.anim.busy():
             self.anim.skip()
@@ -280,47 +288,56 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
             if cid is not None:
                 self.choose(cid)
 
+    def table_tool(self, key: tuple) -> None:
+        """A click on one of the table's own controls (``("ui", what, ...)``)."""
+        what = key[1]
+        actions = {"speed": self.panels.cycle_speed, "handoff": self.take_over, "leave": self.leave, "undo": self.undo,
+                   "hint": self.ask_hint, "rules": self.open_rules, "autopass": self.answers.cycle_autopass,
+                   "arm": self.answers.arm_cast, "whole_log": self.telling.open_whole_log,
+                   "log_fold": self.table.toggle_fold}
+        if what == "confirm":
+            self.answer_confirm(key[2])
+        elif what == "cancel" and self.picker:
+            self.picker.cancel()
+        elif what == "resume":
+            self.menu = False
+        elif what == "until" and self.answers.pass_until_turn():
+            self._apply("pass")
+        elif what == "settings":
+            self.menu = False
+            self.app.visit("settings")
+        elif what in actions:
+            actions[what]()
+
     def choose(self, cid: str) -> None:
         """A human's choice: applied, unless it ends the turn and the settings ask first."""
-        self.passed = 0
+        self.answers.passed = 0
         how = self.ends_turn(cid) if self.app.settings["confirm_end_turn"] else ""
         if how:
             self.confirming, self.confirming_may = cid, how == MAY_END
             return
-        self._decide(cid)
+        self._apply(self.answers.decide(cid))
 
     def ends_turn(self, cid: str) -> str:
         """Does this choice end the turn of the cult making it? ``ENDS`` (in every deal of what
         the seat cannot see), ``MAY_END`` (on dice or hidden cards) or "" (fate/engine/determinize.py:
         judged from what that seat knows only)."""
-        if self.fold is not None and cid not in self.fold.window:
-            return turn_end(self.fold.game, self.fold.prompt.seat, cid)
-        return turn_end(self.session.game, self.session.prompt_seat(), cid)
+        fold = self.answers.fold
+        if fold is not None and cid not in fold.window:
+            return turn_end(fold.game, fold.prompt.seat, cid)
+        return self.session.ends_turn(cid)  # online: the server's marks on the prompt
 
     def answer_confirm(self, yes: bool) -> None:
         cid, self.confirming = self.confirming, None
         if yes and cid is not None:
-            self._decide(cid)
+            self._apply(self.answers.decide(cid))
 
     def shown_again(self) -> None:
         """Back from Settings: the speed may have changed there."""
         self.anim.speed = self.session.speed = self.app.settings["speed"]
 
-    def cycle_speed(self) -> None:
-        self.anim.cycle()
-        self.app.settings["speed"] = self.session.speed = self.anim.speed
-        self.app.save_settings()
-        self.session.autosave()
-
     def leave(self) -> None:
-        """Back to the title; the game is kept (it was saved after every decision)."""
-        s = self.session
-        s.close()
-        path = s.save_path()
-        if path is not None and not s.over():
-            self.app.notice = (f"Saved: turn {s.game.turn}. Continue picks it up where you left it."
-                               if not s.save_error() else s.save_error())
-        self.app.goto("title")
+        self.panels.leave()
 
     def undo_seat(self) -> int | None:
         """Who would take back a decision now: the human at the screen."""
@@ -330,7 +347,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
         if self.anim.busy() or not self.session.undo(self.undo_seat()):
             return
         self.went_back()
-        self.shown = self.session.view(self.looker)
+        self.telling.show(self.session.view(self.looker))
         self._relog()
 
     def went_back(self) -> None:
@@ -338,13 +355,12 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
         asks the player it (never auto-passing or taking "the only way" again: the player
         went back to choose)."""
         self.anim.skip()
-        self.shown = self.session.view(self.looker)  # not the board the undone decision brought
+        self.telling.show(self.session.view(self.looker))  # not the board the undone decision brought
         self.picker = None
         self.picker_for = -1
         self.confirming = None
-        self.fold, self.folded = None, None
         self.error = ""
-        self._auto_for = self.decisions()
+        self.answers.forget()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
@@ -361,7 +377,7 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
             if self.anim.busy():
                 self.anim.skip()
             else:
-                self.refuse_click(event.pos)  # a thing that cannot be chosen now says why, there
+                self.keys.refuse_click(event.pos)  # a thing that cannot be chosen now says why, there
             return
         super().handle(event)
 
@@ -380,39 +396,23 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
                 self.answer_confirm(False)
             return
         if k == pygame.K_ESCAPE:
-            if self.pinned is not None:
-                self.pinned = None
-                return
-            if self.picker is not None and self.picker.cancel():
-                return
-            if self.kfocus is not None and not self.menu:
-                self.kfocus = None
-                return
-            self.menu = not self.menu
-        elif not self.menu and self.keyboard_focus_key(event):
+            if not (self.keys.unpin() or self.picker is not None and self.picker.cancel() or self.keys.unfocus()):
+                self.menu = not self.menu
             return
-        elif k == pygame.K_TAB:
-            self.anim.skip()
-        elif k == pygame.K_z and event.mod & pygame.KMOD_CTRL and not self.menu:
-            self.undo()
-        elif k == pygame.K_F12:
-            self.export_report()
-        elif k == pygame.K_F1:
-            self.open_rules()
-        elif k == pygame.K_l and event.mod & pygame.KMOD_SHIFT and not self.menu:
-            self.table.toggle_fold()  # this turn's earlier lines, in the panel
-        elif k == pygame.K_l and not self.menu:
-            self.open_whole_log()
-        elif k == pygame.K_h and not self.menu:
-            self.ask_hint()
-        elif k == pygame.K_s:
-            self.cycle_speed()
-        elif k == pygame.K_v and not self.menu:
-            self.toggle_preview()
-        elif k == pygame.K_a and not self.menu:
-            self.cycle_autopass()
-        elif k == pygame.K_c and not self.menu:
-            self.arm_cast()
+        if not self.menu and self.keys.keyboard_focus_key(event):
+            return
+        shortcuts: dict[int, Callable[[], object]] = {
+            pygame.K_TAB: self.anim.skip, pygame.K_F12: self.export_report, pygame.K_F1: self.open_rules,
+            pygame.K_s: self.panels.cycle_speed}
+        if not self.menu:  # Shift+L: this turn's earlier lines, in the panel; L: the whole log
+            shortcuts.update({pygame.K_h: self.ask_hint, pygame.K_v: self.keys.toggle_preview,
+                              pygame.K_a: self.answers.cycle_autopass, pygame.K_c: self.answers.arm_cast,
+                              pygame.K_l: self.table.toggle_fold if event.mod & pygame.KMOD_SHIFT
+                              else self.telling.open_whole_log})
+            if event.mod & pygame.KMOD_CTRL:
+                shortcuts[pygame.K_z] = self.undo
+        if k in shortcuts:
+            shortcuts[k]()
         elif self.menu:
             return
         elif k in (pygame.K_SPACE, pygame.K_RETURN) and self.picker is not None:
@@ -429,70 +429,67 @@ class PlayScene(AutoAnswers, KeyboardPlay, PlayPanels, Telling, Scene):
     def draw(self, screen: pygame.Surface) -> None:
         self.hot = []
         if self.handoff is not None:
-            self.draw_handoff(screen)
+            self.panels.draw_handoff(screen)
             if self.menu:
                 self.draw_menu(screen)
             return
         t = self.table
         t.hidden = self.anim.hidden()
-        t.log_of = self.log_of
+        t.log_of = self.telling.log_of
         t.thinking = self.session.prompt_seat() if self.session.thinking() and not self.session.is_human(
             self.session.prompt_seat()) else None
         picker = None if self.anim.busy() else self.picker
         status = self.error or self.status()
         t.draw(screen, self.shown, picker, status=status, speed_label=self.anim.label(), log=self.log, t=self.clock)
-        btns = t.buttons if picker is not None else []
         self.anim.draw(screen, t, self.ink)
-        for reg in t.live_regions(picker):
-            self.hot.append(Hotspot(reg.rect, reg.key, reg.title))
-        for reg in t.regions:
-            if reg.key is not None and reg.key[0] == "ui":
-                self.hot.append(Hotspot(reg.rect, reg.key, reg.title))
-        for label, key in btns:
-            for reg in reversed(t.regions):
-                if reg.key == key and reg.title == label:
-                    self.hot.append(Hotspot(reg.rect, key, label))
-                    break
+        self.hot += t.hotspots(picker)
         if self.menu:
             self.draw_menu(screen)
             return
         if self.confirming is not None:
-            self.draw_confirm(screen)
+            self.panels.draw_confirm(screen)
             return
         self.draw_undo(screen)
         self.draw_hint(screen, picker)
-        self.draw_autopass(screen)
-        self.draw_notice(screen)  # where it covers no place (fate/ui/table/overlays.py)
+        self.answers.draw_autopass(self, screen)
+        self.panels.draw_notice(screen)  # where it covers no place (fate/ui/table/overlays.py)
         self.draw_layer(screen)
-        self.draw_refusal(screen)
-        mouse = self.app.hover
-        live = picker.live() if picker is not None else {}
-        if self.pinned is not None and t.card_preview(screen, self.pinned, self.action_words(self.pinned, picker)):
-            return
-        if self.draw_focus(screen):
-            self.keys_line(screen)
-            return
-        if mouse is not None:
-            reg = t.at(mouse)
-            if reg is not None and reg.key is not None and reg.key[0] == "card":
-                t.lift(screen, reg.key, live)
-                if t.card_preview(screen, reg.key, self.action_words(reg.key, picker)):
-                    return
-            if reg is not None and reg.key == ("ui", "log"):
-                row = t.log_entry_at(mouse)
-                if row is not None and row < len(self.log_at):
-                    t.mark_named(screen, row, self.log_at[row])
-            if reg is not None and reg.key != ("ui", "log"):
-                title, body = reg.title, reg.body
-                if picker is not None and reg.key in picker.live():
-                    body = f"→ {picker.label(reg.key)}\n\n{body}" if body else f"→ {picker.label(reg.key)}"
-                elif reg.key is not None and not self.anim.busy():
-                    why = self.why_not(reg.key, picker)
-                    body = f"{body}\n\nNot now: {why}." if why else body
-                tooltip(self.ink, screen, t.layout, mouse, title, body)
+        self.keys.draw_refusal(screen)
+        self.keys.draw_pointing(screen, picker)  # a preview or a tooltip
 
     def draw_layer(self, screen: pygame.Surface) -> None:
         """Anything a kind of table adds over the board, under the tooltips (the tutorial's coach)."""
+
+    def draw_undo(self, screen: pygame.Surface) -> None:
+        self.panels.draw_undo(screen, self.undo_seat())
+
+    def draw_hint(self, screen: pygame.Surface, picker: Picker | None) -> None:
+        self.panels.draw_hint(screen, picker, self.undo_seat())
+
+    def draw_menu(self, screen: pygame.Surface) -> None:
+        self.panels.draw_menu(screen)
+
+    def export_report(self) -> None:
+        self.panels.export_report()
+
+    def ask_hint(self) -> bool:
+        """H or the Hint button: Hard searches from your own view and points at its choice."""
+        seat = self.session.prompt_seat()
+        if self.panels.hint_reason() or self.picker is None or seat is None:
+            return False
+        if self.answers.fold is not None:  # the Hint weighs the chance to cast first, asked as it is
+            self.answers.unfold()
+            self.picker = None
+            self.ask_human(seat)
+            self.state.say(UNFOLDED, 6)  # the prompt changed under the player: say why
+        return self.session.ask_hint()
+
+    def open_rules(self) -> None:
+        """F1, the "?" or the pause menu: How to Play at this decision's section; the game waits."""
+        self.menu = False
+        prompt = self.shown.get("prompt")
+        asked = prompt["kind"] if prompt and prompt["seat"] == self.looker and self.handoff is None else ""
+        self.app.visit("rules", self.panels.rules_section(), asked)
 
     def close(self) -> None:
         self.session.close()

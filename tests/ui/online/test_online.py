@@ -171,7 +171,7 @@ def test_host_join_by_code_and_play_two_humans_and_an_ai_to_the_end(content, tmp
     until([host, friend], lambda: host.scene.picker is not None and not host.scene.anim.busy(), "the host's prompt")
     press(host, ("ui", "hint"))
     until([host, friend], lambda: host.scene.session.hint() is not None, "the hint")
-    hinted, words, _ = host.scene.hint_line()
+    hinted, words, _ = host.scene.panels.hint_line()
     assert hinted in {c["id"] for c in host.scene.shown["prompt"]["choices"]} and words.startswith("Hint: ")
     assert host.scene.session.hints[0] == 1
     rnd = random.Random(3)

@@ -186,8 +186,8 @@ def test_f12_writes_a_bug_report_and_shows_where(app, content, tmp_path, monkeyp
     # the notice wraps a long folder over lines: every line of it is on screen, and together
     # they say the whole path
     words = f"Bug report written to {reports[0]}"
-    assert scene.notice[0] == words and scene.notice_box is not None
-    lines = scene.notice_place(app.screen, words)[1]
+    assert scene.notice[0] == words and scene.panels.notice_box is not None
+    lines = scene.panels.notice_place(app.screen, words)[1]
     assert "".join(lines).replace(" ", "") == words.replace(" ", "")
     assert all(line in app.ink.drawn for line in lines)
 

@@ -38,7 +38,7 @@ def test_every_face_up_card_at_the_table_is_at_least_half_picture(table):
 
 def test_the_preview_is_at_least_half_picture_and_names_the_card_on_it(table):
     scene = table.scene
-    scene.toggle_preview()
+    scene.keys.toggle_preview()
     table.ink.placed = []
     frame(table)
     t = scene.table

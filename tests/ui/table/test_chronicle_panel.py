@@ -62,11 +62,11 @@ def test_the_panel_shows_the_last_lines_and_folds_the_rest_of_the_turn(content, 
             scene.add_log(f"A note of the table, number {i}.", PARCHMENT)
         app.frame([], 1 / 60)
         last = len(scene.log) - 1
-        start = max(i for i, e in enumerate(scene.log_of) if e is not None and e.kind == "turn_started")
+        start = max(i for i, e in enumerate(scene.telling.log_of) if e is not None and e.kind == "turn_started")
         rows = shown(scene)
         assert len(rows) == SHOWN and rows == list(range(last - SHOWN + 1, last + 1))
         assert f"▸ Earlier this turn: {rows[0] - start} more lines" in app.ink.drawn
-        assert all(kind_of(e) for e in scene.log_of[:start + 1] if e is not None and e.kind != "setup_done")
+        assert all(kind_of(e) for e in scene.telling.log_of[:start + 1] if e is not None and e.kind != "setup_done")
         press(app, FOLD)  # unfolds: the turn's lines, as many as the panel holds
         opened = shown(scene)
         assert opened[0] < rows[0] and opened[-1] == last and opened[0] >= start
@@ -88,7 +88,7 @@ def test_the_whole_log_opens_with_a_click_or_l_and_goes_back_to_the_table(conten
         page = app.scene
         assert isinstance(page, WholeLogScene)
         text = "\n".join(page.view.lines)
-        turns = [e.data["turn"] for e in scene.log_of if e is not None and e.kind == "turn_started"]
+        turns = [e.data["turn"] for e in scene.telling.log_of if e is not None and e.kind == "turn_started"]
         assert all(f"[{t}] Turn {t}:" in text for t in turns)  # each turn a heading to go to (Left/Right)
         assert all(line.strip("— ") in text for line, _ in scene.log)  # every line of the game
         first, last, of = page.view.lines_shown()

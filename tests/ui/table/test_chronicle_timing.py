@@ -128,7 +128,7 @@ def watch(app: App, scene: PlayScene, decide, frames: int, done) -> tuple[list[s
     for _ in range(frames):
         app.frame([], DT)
         board.frame()
-        for line, e in zip(scene.log[told:], scene.log_of[told:], strict=True):
+        for line, e in zip(scene.log[told:], scene.telling.log_of[told:], strict=True):
             why = "" if e is None else board.result_shown(e)
             if why:
                 faults.append(f"{line[0]!r} ({e.kind}) while {why}")
@@ -184,7 +184,7 @@ def test_a_solo_turn_and_the_investigators_tell_each_line_once_the_board_shows_i
     turn = g.turn
     try:
         faults, lines = watch(app, scene, first_move, 4000, lambda: g.turn >= turn + 2 and not scene.anim.busy())
-        kinds = {e.kind for e in scene.log_of if e is not None}
+        kinds = {e.kind for e in scene.telling.log_of if e is not None}
     finally:
         app.close()
     assert {"fate_moved", "spell_drawn_face"} <= kinds  # the cases of the issue were played
@@ -213,7 +213,7 @@ def test_the_coach_speaks_of_a_choice_once_the_board_shows_what_it_brought(conte
                 if board.views and scene.shown != board.views[-1][1]:
                     faults.append(f"the coach says {now[:60]!r}... while the board shows the game before the choice")
                 said = now
-            for line, e in zip(scene.log[told:], scene.log_of[told:], strict=True):
+            for line, e in zip(scene.log[told:], scene.telling.log_of[told:], strict=True):
                 why = "" if e is None else board.result_shown(e)
                 if why:
                     faults.append(f"{line[0]!r} ({e.kind}) while {why}")
@@ -226,7 +226,7 @@ def test_the_coach_speaks_of_a_choice_once_the_board_shows_what_it_brought(conte
                 scene.next_step()
             elif scene.picker is not None:
                 scene.choose(scene.expected())
-        kinds = {e.kind for e in scene.log_of if e is not None}
+        kinds = {e.kind for e in scene.telling.log_of if e is not None}
     finally:
         app.close()
     assert scene.current() is None, "the lesson was not played to its end"
@@ -251,7 +251,7 @@ def test_a_move_to_the_ceremony_and_its_control_action_are_told_as_the_board_sho
         for _ in range(3000):
             app.frame([], DT)
             board.frame()
-            for line, e in zip(scene.log[told:], scene.log_of[told:], strict=True):
+            for line, e in zip(scene.log[told:], scene.telling.log_of[told:], strict=True):
                 if e is None:
                     continue
                 kinds.add(e.kind)

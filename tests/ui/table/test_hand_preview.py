@@ -52,13 +52,13 @@ def test_v_opens_the_large_preview_with_the_whole_card_and_esc_closes_it(full_ha
     frame(app, key_down(pygame.K_v, "v"))
     frame(app)
     card = content.card(HAND[0])
-    assert scene.pinned == ("card", HAND[0])
+    assert scene.keys.pinned == ("card", HAND[0])
     drawn = " ".join(app.ink.drawn)
     assert "Cost to Ready: Key, Key" in app.ink.drawn
     assert "Cast at any chance to cast." in app.ink.drawn
     assert all(word in drawn for word in card.text.split())
     frame(app, key_down(pygame.K_ESCAPE))
-    assert scene.pinned is None and not scene.menu
+    assert scene.keys.pinned is None and not scene.menu
 
 
 def test_hovering_a_card_shows_the_preview_with_what_a_click_does(full_hand, content):

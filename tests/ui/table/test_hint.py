@@ -39,10 +39,10 @@ def table(content, tmp_path):
 
 def wait_for_hint(app, scene, seconds: float = 30.0) -> None:
     end = time.monotonic() + seconds
-    while scene.hint_target is None and time.monotonic() < end:
+    while scene.panels.hint_target is None and time.monotonic() < end:
         frame(app)
         time.sleep(0.01)
-    assert scene.hint_target is not None, "no hint came"
+    assert scene.panels.hint_target is not None, "no hint came"
 
 
 def hint_spot(scene):
@@ -55,20 +55,20 @@ def test_h_asks_hard_and_the_ring_shows_what_to_click(table):
     assert scene.picker.prompt["kind"] == "move" and hint_spot(scene).key == ("ui", "hint")
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
     frame(app)
-    assert scene.hint_line()[1:] == ("Hard is weighing your choices…", "")
+    assert scene.panels.hint_line()[1:] == ("Hard is weighing your choices…", "")
     wait_for_hint(app, scene)
-    cid, line, odds = scene.hint_line()
+    cid, line, odds = scene.panels.hint_line()
     assert scene.session.game.pending().choice(cid) is not None
     assert line == "Hint: " + clause(scene.picker.labels.get(cid, scene.session.game.pending().choice(cid).label))
     assert re.fullmatch(r": your chance to win \d+%(; .+ is as good \(\d+%\): either will do|, \d+ points? "
                         r"better than the next best, .+|, as good as .+, within a point|"
                         r", the one choice Hard sees worth making)(\. At once: .+)?\.", odds), odds
-    assert scene.hint_target == scene.picker.next_target(cid) and scene.hint_target in scene.picker.live()
+    assert scene.panels.hint_target == scene.picker.next_target(cid) and scene.panels.hint_target in scene.picker.live()
     spot = hint_spot(scene)  # one hint a decision: the button now says why not
     assert spot.key == ("ui", "disabled", "ui", "hint") and "shown" in spot.tip
     assert scene.session.hints == [1, 0, 0]
     # clicking where the ring is (and confirming a many-part choice) makes the hinted choice
-    target = next(h for h in scene.hotspots() if h.key == scene.hint_target)
+    target = next(h for h in scene.hotspots() if h.key == scene.panels.hint_target)
     frame(app, click(target.rect.center))
     if scene.picker is not None and scene.picker.ready is not None:
         frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])

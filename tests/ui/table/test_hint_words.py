@@ -63,12 +63,12 @@ def hinted(app, scene, seconds: float = 40.0):
     frame(app)
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
     end = time.monotonic() + seconds
-    while (scene.hint_target is None or scene.hint_box is None) and time.monotonic() < end:
+    while (scene.panels.hint_target is None or scene.panels.hint_box is None) and time.monotonic() < end:
         frame(app)
         time.sleep(0.01)
-    assert scene.hint_target is not None and scene.hint_box is not None, "no hint came"
+    assert scene.panels.hint_target is not None and scene.panels.hint_box is not None, "no hint came"
     frame(app)
-    return scene.hint_line()
+    return scene.panels.hint_line()
 
 
 def test_r_mv_2_the_hint_of_a_wild_pair_says_the_chance_to_win_and_where_it_goes(content, tmp_path):
@@ -87,15 +87,15 @@ def test_the_hint_strip_covers_neither_its_ring_nor_the_place_it_names(content, 
         app, scene = wild_table(content, tmp_path, size)
         try:
             _cid, line, _odds = hinted(app, scene)
-            ring = [r.rect for r in scene.table.regions if r.key == scene.hint_target]
-            ring += [h.rect for h in scene.hotspots() if h.key == scene.hint_target]
-            assert ring, scene.hint_target
-            assert all(not scene.hint_box.colliderect(r) for r in ring), (scene.hint_box, ring)
+            ring = [r.rect for r in scene.table.regions if r.key == scene.panels.hint_target]
+            ring += [h.rect for h in scene.hotspots() if h.key == scene.panels.hint_target]
+            assert ring, scene.panels.hint_target
+            assert all(not scene.panels.hint_box.colliderect(r) for r in ring), (scene.panels.hint_box, ring)
             place = next(name for name in LOCATION_NAMES if line.endswith(name))
             plaques = [r.rect for r in scene.table.regions if r.key and r.key[0] == "loc"
                        and scene.table.loc_name(None, r.key[1]) == place]
-            assert plaques and all(not scene.hint_box.colliderect(r) for r in plaques), (scene.hint_box, plaques)
-            assert app.screen.get_rect().contains(scene.hint_box)
+            assert plaques and all(not scene.panels.hint_box.colliderect(r) for r in plaques), (scene.panels.hint_box, plaques)
+            assert app.screen.get_rect().contains(scene.panels.hint_box)
         finally:
             app.close()
 
@@ -119,7 +119,7 @@ def test_a_cast_hint_names_the_card_only_and_its_bubble_stays_within_three_lines
             assert name == label.split(": ", 1)[0] == clause(label)
             text = "Hint: " + name + hint_why([("cast:x", 0.341, 40), ("cast:y", 0.336, 39)], {"cast:y": other},
                                               ["1 more Cultist on the board", "2 Elder Signs"])
-            _strip, lines = scene.hint_place(app.screen, text, name)
+            _strip, lines = scene.panels.hint_place(app.screen, text, name)
             most = max(most, len(lines))
         assert most <= 3, most
     finally:

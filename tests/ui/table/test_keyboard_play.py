@@ -35,7 +35,7 @@ def test_a_whole_turn_is_played_with_the_keyboard_alone(content, tmp_path):
                 continue
             before = len(g.choices_made)
             frame(app, key(pygame.K_TAB))
-            assert scene.kfocus is not None, scene.picker.prompt
+            assert scene.keys.kfocus is not None, scene.picker.prompt
             frame(app, key(pygame.K_RETURN))
             if scene.picker is not None and scene.picker.ready is not None:  # a two-part choice: Confirm it
                 frame(app, key(pygame.K_RETURN))
@@ -61,21 +61,21 @@ def test_tab_arrows_and_escape_move_and_drop_a_visible_focus(content, tmp_path):
             if scene.picker is not None:  # the draft, by keys too
                 frame(app, key(pygame.K_TAB))
                 frame(app, key(pygame.K_RETURN))
-        spots = scene.focusables()
+        spots = scene.keys.focusables()
         assert len(spots) >= 2
         frame(app, key(pygame.K_TAB))
-        first = scene.kfocus
+        first = scene.keys.kfocus
         frame(app, key(pygame.K_TAB))
-        assert scene.kfocus != first
+        assert scene.keys.kfocus != first
         frame(app, key(pygame.K_TAB, pygame.KMOD_SHIFT))
-        assert scene.kfocus == first
+        assert scene.keys.kfocus == first
         frame(app, key(pygame.K_RIGHT))
         frame(app, key(pygame.K_DOWN))
-        assert scene.kfocus in {h.key for h in scene.focusables()}
+        assert scene.keys.kfocus in {h.key for h in scene.keys.focusables()}
         frame(app)
         assert KEYS_LINE in app.ink.drawn  # the focus is shown, with the keys that move it
         frame(app, key(pygame.K_ESCAPE))
-        assert scene.kfocus is None and not scene.menu
+        assert scene.keys.kfocus is None and not scene.menu
         frame(app, key(pygame.K_ESCAPE))
         assert scene.menu  # with nothing to step back from, Esc pauses
     finally:

@@ -37,8 +37,8 @@ def test_a_readied_spell_that_cannot_be_cast_says_why(content, tmp_path):
         said = " ".join(sorted(app.ink.drawn))
         assert "Not now:" in said and "rival" in said
         # the keyboard says the same when the focus is on a thing that cannot be chosen
-        assert scene.action_words(("card", BLACKMAIL), scene.picker).startswith("Not now: it is cast only in a rival")
-        assert scene.action_words(("card", "hood-01"), scene.picker).startswith(
+        assert scene.keys.action_words(("card", BLACKMAIL), scene.picker).startswith("Not now: it is cast only in a rival")
+        assert scene.keys.action_words(("card", "hood-01"), scene.picker).startswith(
             "Not now: a Spell is cast from your Readied Spells")
     finally:
         app.close()
@@ -124,7 +124,7 @@ def test_a_place_at_the_move_prompt_says_to_play_a_card_first_not_that_a_fate_pi
             frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
         assert scene.picker is not None and scene.picker.prompt["kind"] == "move"
         assert ("loc", "library") not in scene.picker.live()  # no Fate Piece there (they stand at
-        words = scene.action_words(("loc", "library"), scene.picker)  # the Ceremony and the Museum)
+        words = scene.keys.action_words(("loc", "library"), scene.picker)  # the Ceremony and the Museum)
         assert words.startswith("Not now: play a Spell, a Wild pair or your Gate first"), words
         assert "Fate Piece stands there" not in words
     finally:

@@ -33,13 +33,13 @@ def test_the_hints_notice_stands_where_it_covers_no_place_and_says_all_its_words
         assert first_shown(app, scene)["kind"] == "move"
         frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
         frame(app)
-        box = scene.notice_box
+        box = scene.panels.notice_box
         assert box is not None and scene.notice[0] == UNFOLDED
         places = [r.rect for r in scene.table.regions if r.key and r.key[0] == "loc"]
         assert len(places) >= 6 and box.collidelist(places) < 0, (box, box.collidelistall(places))
-        assert scene.hint_box is None or not box.colliderect(scene.hint_box)
+        assert scene.panels.hint_box is None or not box.colliderect(scene.panels.hint_box)
         assert app.screen.get_rect().contains(box)
-        lines = scene._notice_place[1][1]
+        lines = scene.panels._notice_place[1][1]
         assert " ".join(lines) == UNFOLDED and all(ln in app.ink.drawn for ln in lines)
     finally:
         app.close()
