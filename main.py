@@ -139,7 +139,10 @@ def crash_check(content, seed: int) -> str:
             path, made = run_and_kill(Path(tmp), seed, after=1.5)
             kept = len(read_save(path)["choices"])
             session = Session.resume(content, path)
-            session.apply(session.game.pending().choices[0].id)
+            prompt = session.game.pending()
+            if prompt is None:
+                raise RuntimeError("the game resumed asks no one anything")
+            session.apply(prompt.choices[0].id)
             session.close()
         except (RuntimeError, SaveFormatError, OSError) as e:
             return f"crash safety: {e}"
@@ -271,7 +274,10 @@ def main(argv: list[str] | None = None) -> int:
                 shot = os.environ.get("FATE_FIRST_FRAME_SHOT")
                 if shot:  # the release workflow keeps each runner's real window's title this way
                     try:
-                        pygame.image.save(pygame.display.get_surface(), shot)
+                        window = pygame.display.get_surface()
+                        if window is None:
+                            raise pygame.error("no window was opened")
+                        pygame.image.save(window, shot)
                     except (pygame.error, OSError) as e:
                         print(f"FATE_FIRST_FRAME_SHOT: {shot}: {e}"[:300], file=sys.stderr)
         finally:

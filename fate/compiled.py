@@ -27,6 +27,7 @@ import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from fate.ground.untrusted import read_bytes
 
@@ -72,7 +73,7 @@ def sources(engine: Path = ENGINE) -> dict[str, str]:
     return {name: digest(engine / name) for name in files}
 
 
-def stamp_for(engine: Path = ENGINE) -> dict:
+def stamp_for(engine: Path = ENGINE) -> dict[str, Any]:
     """What a build of these sources for this interpreter says of itself (less its modules'
     marks, which ``compile_engine`` adds as ``built``)."""
     return {"suffix": EXTENSION_SUFFIXES[0], "python": sys.implementation.cache_tag,

@@ -94,3 +94,19 @@ def test_an_empty_or_missing_folder_is_an_empty_record(content, tmp_path):
     for folder in (tmp_path, tmp_path / "nowhere"):
         r = stats.record(content, folder)
         assert r.total.played == 0 and r.damaged == 0 and r.accuracy is None and r.streak == 0
+
+
+def test_a_solo_save_without_its_level_in_the_table_details_is_counted_at_the_level_of_its_config(
+        content, tmp_path):
+    """A save whose session does not name the level (an older one) is counted at the level its
+    config played, not at a level without a name."""
+    import json
+
+    play(content, tmp_path, "game-20260301-100000-000", [True], 9, True, "vigilant")
+    path = tmp_path / "game-20260301-100000-000.json"
+    data = json.loads(path.read_text())
+    assert data["config"]["solo_level"] == "vigilant"
+    del data["session"]["meta"]["level"]
+    path.write_text(json.dumps(data))
+    r = stats.record(content, tmp_path)
+    assert set(r.by_mode) == {f"solo:{content.solo_level('vigilant').name}"}

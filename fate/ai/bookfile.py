@@ -10,12 +10,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fate.ground.untrusted import InputError, OneLine, cut, read_yaml
 
+Book = TypeVar("Book")
 
-def read_players(path: Path, limit: int, seat_counts: tuple[int, ...], error: type[OneLine]) -> tuple[str, dict]:
+
+def read_players(path: Path, limit: int, seat_counts: tuple[int, ...],
+                 error: type[OneLine]) -> tuple[str, dict[Any, Any]]:
     """The book's source and its ``players`` map (keys checked to be among ``seat_counts``,
     values not yet looked at); every problem is one ``error`` line naming the file."""
     where = path.name
@@ -47,7 +50,8 @@ def claim(out: Path, prog: str) -> Path | None:
     return tmp
 
 
-def publish(tmp: Path, out: Path, text: str, load: Callable[[Path], Any], error: type[OneLine], prog: str) -> Any:
+def publish(tmp: Path, out: Path, text: str, load: Callable[[Path], Book], error: type[OneLine],
+            prog: str) -> Book | None:
     """Write ``text`` to ``tmp``, read it back with ``load``, then put it in ``out``'s
     place; what ``load`` returned, or None after one line on standard error."""
     try:
@@ -60,7 +64,7 @@ def publish(tmp: Path, out: Path, text: str, load: Callable[[Path], Any], error:
     return book
 
 
-def read_once(cache: list, load: Callable[[], Any], error: type[OneLine], otherwise: str) -> Any:
+def read_once(cache: list[Book | None], load: Callable[[], Book], error: type[OneLine], otherwise: str) -> Book | None:
     """The bundled book, read once per process and kept in ``cache``; None if it
     cannot be read, after one line on standard error saying what Hard does
     ``otherwise``."""

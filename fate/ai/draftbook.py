@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Any
 
 from fate.ai.book import SEAT_COUNTS, DraftBookError, default_path, load_book
 from fate.ai.bookfile import claim, publish
@@ -28,10 +29,10 @@ from fate.ground.cli import Parser, folder, new_file, seconds, whole
 PROG = "python -m fate.ai.draftbook"
 
 
-def tally(results: list[dict]) -> dict[str, tuple[int, float]]:
+def tally(results: list[dict[str, Any]]) -> dict[str, tuple[int, float]]:
     """(games, wins) per god over arena results (a shared win counts as a share)."""
-    seen: Counter = Counter()
-    won: Counter = Counter()
+    seen: Counter[str] = Counter()
+    won: defaultdict[str, float] = defaultdict(float)
     for r in results:
         for s, god in enumerate(r["gods"]):
             seen[god] += 1
@@ -39,7 +40,7 @@ def tally(results: list[dict]) -> dict[str, tuple[int, float]]:
     return {god: (seen[god], won[god]) for god in sorted(seen)}
 
 
-def counts_table(players: int, results: list[dict]) -> str:
+def counts_table(players: int, results: list[dict[str, Any]]) -> str:
     """The games as counted: each god's games, wins and win rate with its 95% interval,
     and each seat's win rate (a Markdown table and a line)."""
     from fate.ai.arena import wilson

@@ -9,6 +9,7 @@ engine's: it hands them over as a ``Vocabulary`` (content never imports it).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +23,14 @@ from fate.content.model import (
     STANDARD_LEVEL,
     Art,
     Card,
+    Condition,
     Content,
     ContentError,
     Dice,
     DieFace,
     Location,
     SoloLevel,
+    Step,
     Symbol,
     Vocabulary,
 )
@@ -64,7 +67,7 @@ class _Loader:
         self.words = words
         self.cards: list[Card] = []
         self.by_id: dict[str, int] = {}
-        self.step_lists: list[tuple[dict, ...]] = []
+        self.step_lists: list[tuple[Step, ...]] = []
         self.symbols: tuple[Symbol, ...] = ()
         self.dice: Dice | None = None
         self.locations: tuple[Location, ...] = ()
@@ -83,6 +86,12 @@ class _Loader:
         except InputError as e:
             raise ContentError(f"{where}: {'file is missing' if str(e) == 'no such file' else e}") from None
 
+    def die(self) -> Dice:
+        """The Fate Die's faces, read before anything that names them."""
+        if self.dice is None:
+            raise ContentError("data/dice.yaml: read after the cards that name its faces")
+        return self.dice
+
     # ---------------------------------------------------------------- symbols, dice
     def load_symbols(self) -> None:
         where = "data/symbols.yaml"
@@ -93,7 +102,7 @@ class _Loader:
         rows = data["symbols"]
         if len(rows) != 6:
             raise ContentError(f"{where}: field 'symbols': expected 6 (one per location), found {len(rows)}")
-        out = []
+        out: list[tuple[int, str, str, tuple[int, int, int], str]] = []
         for row in rows:
             self.keys(row, {"id", "name", "colour", "location"}, where, "symbol")
             sid = row.get("id")
@@ -116,7 +125,7 @@ class _Loader:
         data = self.read("dice.yaml")
         if not isinstance(data, dict) or not isinstance(data.get("faces"), list):
             raise ContentError(f"{where}: expected a 'faces' list")
-        faces = []
+        faces: list[DieFace] = []
         for i, row in enumerate(data["faces"]):
             self.keys(row, {"id", "name", "text"}, where, "face")
             fid = row.get("id")
@@ -189,7 +198,7 @@ class _Loader:
             raw = []
         if not isinstance(raw, list):
             raise ContentError(f"{where}: expected a list of steps")
-        out = []
+        out: list[Step] = []
         for k, st in enumerate(raw):
             here = f"{where}[{k}]"
             if not isinstance(st, dict) or "do" not in st:
@@ -231,16 +240,16 @@ class _Loader:
             return self.steps(val, where) if val else -1
         if kind == "face":
             try:
-                return self.dice.face(val)
+                return self.die().face(val)
             except ValueError as e:
                 raise ContentError(f"{where}: {e}") from None
         if kind == "faces":
             if not isinstance(val, dict) or not val:
                 raise ContentError(f"{where}: expected a map of die face -> steps")
-            out = []
+            out: list[tuple[int, int]] = []
             for face, steps in val.items():
                 try:
-                    f = self.dice.face(face)
+                    f = self.die().face(face)
                 except ValueError as e:
                     raise ContentError(f"{where}: {e}") from None
                 out.append((f, self.steps(steps, f"{where}.{face}")))
@@ -250,15 +259,15 @@ class _Loader:
         if kind == "options":
             if not isinstance(val, list) or len(val) < 2:
                 raise ContentError(f"{where}: expected a list of at least 2 options")
-            out = []
+            options: list[tuple[str, int]] = []
             for k, opt in enumerate(val):
                 self.keys(opt, {"label", "steps"}, where, "option")
-                out.append((str(opt.get("label", f"Option {k + 1}")),
-                            self.steps(opt.get("steps"), f"{where}[{k}]")))
-            return tuple(out)
+                options.append((str(opt.get("label", f"Option {k + 1}")),
+                                self.steps(opt.get("steps"), f"{where}[{k}]")))
+            return tuple(options)
         raise ContentError(f"{where}: internal: unknown parameter kind {cut(kind)}")
 
-    def cond(self, val: Any, where: str, conditions: dict) -> tuple:
+    def cond(self, val: Any, where: str, conditions: Mapping[str, Any]) -> Condition:
         if not isinstance(val, dict) or "is" not in val:
             raise ContentError(f"{where}: a condition is a map with an 'is' field")
         name = val["is"]
@@ -268,12 +277,12 @@ class _Loader:
         for key in val:
             if key != "is" and key not in params:
                 raise ContentError(f"{where}: condition {cut(name)}: unknown field {cut(key)}")
-        out = []
+        out: list[tuple[str, Any]] = []
         for key, par in params.items():
             out.append((key, self.param(par.kind, val.get(key, par.default), f"{where}: field {cut(key)}")))
         return (name, tuple(out))
 
-    def text(self, row: dict, field: str, where: str, cid: str, required: bool = True) -> str:
+    def text(self, row: dict[str, Any], field: str, where: str, cid: str, required: bool = True) -> str:
         val = row.get(field, "")
         if required and (not isinstance(val, str) or not val.strip()):
             raise ContentError(f"{where}: {cut(cid)}: field {cut(field)}: text is required")
@@ -300,13 +309,13 @@ class _Loader:
         self.cards.append(Card(index=index, **kw))
         self.by_id[cid] = index
 
-    def entries(self, kind: str) -> list[dict]:
+    def entries(self, kind: str) -> list[dict[str, Any]]:
         name = FILES[kind]
         data = self.read(name)
         key = {GOD: "gods", SPELL: "spells", ARTIFACT: "artifacts", CURSE: "curses"}[kind]
         if not isinstance(data, dict) or not isinstance(data.get(key), list):
             raise ContentError(f"data/{name}: expected a top-level {cut(key)} list")
-        rows = data[key]
+        rows: list[dict[str, Any]] = data[key]
         for row in rows:
             self.keys(row, CARD_KEYS[kind], f"data/{name}", kind)
             cid = row.get("id")
@@ -314,13 +323,13 @@ class _Loader:
                 raise ContentError(f"data/{name}: a {kind} has no 'id'")
         return rows
 
-    def timing(self, row: dict, where: str, cid: str) -> frozenset[str]:
+    def timing(self, row: dict[str, Any], where: str, cid: str) -> frozenset[str]:
         vals = row.get("timing", ["any"])
         if not isinstance(vals, list) or not vals or not all(known(v, TIMINGS) for v in vals):
             raise ContentError(f"{where}: {cut(cid)}: field 'timing': expected a list from {', '.join(sorted(TIMINGS))}")
         return frozenset(vals)
 
-    def passive(self, row: dict, where: str, cid: str) -> tuple:
+    def passive(self, row: dict[str, Any], where: str, cid: str) -> tuple[tuple[str, int], ...]:
         val = row.get("passive") or {}
         if not isinstance(val, dict):
             raise ContentError(f"{where}: {cut(cid)}: field 'passive': expected a map")
@@ -332,7 +341,7 @@ class _Loader:
         return tuple(sorted(val.items()))
 
     # ---------------------------------------------------------------- card kinds
-    def solo(self, row: dict, where: str, kind: str, cid: str) -> dict:
+    def solo(self, row: dict[str, Any], where: str, kind: str, cid: str) -> dict[str, Any]:
         """The optional solo version of a card: ``solo_text`` and ``solo_effect`` together."""
         has_text, has_steps = "solo_text" in row, "solo_effect" in row
         if has_text != has_steps:
@@ -431,7 +440,7 @@ class _Loader:
             raise ContentError(f"{where}: expected a 'levels' list of 1 to 5 (New Game has room for five)")
         ranges = {"arrive": (0, 3), "meeting_curses": (0, 2), "meeting_signs": (0, 2), "raid_dice": (-2, 2),
                   "curses_to_lose": (3, 8), "start_investigators": (0, 4)}
-        out = []
+        out: list[SoloLevel] = []
         for i, row in enumerate(data["levels"]):
             self.keys(row, {"id", "name", "text", *ranges}, where, "level")
             lid = row.get("id")
@@ -469,7 +478,7 @@ class _Loader:
     def content(self) -> Content:
         kinds = {k: tuple(c.index for c in self.cards if c.kind == k) for k in COUNTS}
         return Content(cards=tuple(self.cards), step_lists=tuple(self.step_lists),
-                       symbols=self.symbols, dice=self.dice, fingerprint=self.digest.hexdigest()[:16],
+                       symbols=self.symbols, dice=self.die(), fingerprint=self.digest.hexdigest()[:16],
                        by_id=dict(self.by_id), gods=kinds[GOD], spells=kinds[SPELL], gates=kinds[GATE],
                        artifacts=kinds[ARTIFACT], curses=kinds[CURSE],
                        locations=self.locations, solo_levels=self.solo_levels)

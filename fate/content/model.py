@@ -35,6 +35,9 @@ class Vocabulary(NamedTuple):
     standard_solo: Mapping[str, int]  # the rules' own solo numbers (data/solo.yaml's standard level)
 
 
+Step = dict[str, Any]  # an effect step as loaded: ``do`` (its name) and each declared parameter's value
+Condition = tuple[str, tuple[tuple[str, Any], ...]]  # a condition's name and its (field, value) pairs
+
 GOD, SPELL, GATE, ARTIFACT, CURSE = "god", "spell", "gate", "artifact", "curse"
 
 
@@ -156,7 +159,7 @@ STANDARD_LEVEL = "standard"  # the solo game as the rules describe it
 @dataclass(frozen=True)
 class Content:
     cards: tuple[Card, ...]
-    step_lists: tuple[tuple[dict, ...], ...]
+    step_lists: tuple[tuple[Step, ...], ...]
     symbols: tuple[Symbol, ...]
     dice: Dice
     fingerprint: str
@@ -170,7 +173,7 @@ class Content:
     solo_levels: tuple[SoloLevel, ...] = ()
     # Lookup tables the engine derives from the cards once per content (see
     # the engine registry's tables()); not part of the content's identity.
-    derived: dict = field(repr=False, compare=False, default_factory=dict)
+    derived: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     def card(self, card_id: str) -> Card:
         try:

@@ -15,8 +15,10 @@ from typing import Any
 from fate.engine.constants import GAME_SEAT, LOCATIONS
 from fate.engine.game import Game
 
+View = dict[str, Any]  # what ``view`` returns: JSON-shaped (its keys are written in ``view``)
 
-def _card_public(g: Game, index: int) -> dict:
+
+def _card_public(g: Game, index: int) -> dict[str, Any]:
     c = g.card(index)
     return {"id": c.id, "name": c.name, "text": g.text_of(index)}
 
@@ -89,7 +91,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
         "viewer": seat,
         "players": n,
         "solo": g.solo,
-        "solo_level": g.level.id if g.solo else None,  # how hard the Investigators play (public)
+        "solo_level": g.level.id if g.level is not None else None,  # solo: how hard the Investigators play
         "turn": g.turn,
         "current": g.cur,
         "phase": g.phase,

@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 from fate.ground.untrusted import cut, one_line
 
@@ -23,7 +24,7 @@ class Parser(argparse.ArgumentParser):
         refuse(self.prog, f"{message} (try --help)")
 
 
-def refuse(prog: str, message: str) -> None:
+def refuse(prog: str, message: str) -> NoReturn:
     """One line on standard error, then exit status 2."""
     print(one_line(f"{prog}: {message}", 300), file=sys.stderr)
     raise SystemExit(BAD)

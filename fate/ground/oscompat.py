@@ -45,7 +45,11 @@ import os
 import queue
 import sys
 import threading
-from typing import IO
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import subprocess
+    from multiprocessing.process import BaseProcess
 
 SYSTEMS = {"win32": "windows", "cygwin": "windows", "darwin": "macos", "linux": "linux"}
 
@@ -103,7 +107,7 @@ class LineReader:
         self._thread.join(timeout)
 
 
-def end_process(proc, grace: float = 10.0) -> None:
+def end_process(proc: subprocess.Popen[Any], grace: float = 10.0) -> None:
     """Ask a child to stop (SIGTERM; TerminateProcess on Windows), and kill it if it has not
     within ``grace`` seconds."""
     import subprocess
@@ -117,9 +121,9 @@ def end_process(proc, grace: float = 10.0) -> None:
             proc.wait(grace)
 
 
-def detached() -> dict:
+def detached() -> dict[str, Any]:
     """``subprocess.Popen`` keywords for a child that keeps running when its parent ends."""
-    if os.name == "nt":
+    if sys.platform == "win32":  # os.name == "nt", said so that the type checker knows
         import subprocess
 
         return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP | subprocess.DETACHED_PROCESS}
@@ -166,6 +170,8 @@ def _ps_birth(pid: int) -> str | None:
 
 
 def _windows_birth(pid: int) -> str | None:
+    if sys.platform != "win32":  # called on Windows only (os.name == "nt"); tells the type checker
+        return None
     import ctypes
     from ctypes import wintypes
 
@@ -214,7 +220,7 @@ def die_with_parent(kernel: bool = True) -> None:
     parent = multiprocessing.parent_process()
     if parent is None:  # not a multiprocessing child: nothing to watch
         return
-    if kernel and system() == "linux":
+    if kernel and system() == "linux" and parent.pid is not None:  # a started parent has its pid
         _linux_death_signal(parent.pid)
     threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
 
@@ -234,7 +240,7 @@ def _linux_death_signal(parent_pid: int) -> None:
         os._exit(1)
 
 
-def _watch_parent(parent) -> None:
+def _watch_parent(parent: BaseProcess) -> None:
     parent.join()  # returns when the sentinel fires: the parent is gone
     os._exit(1)
 
@@ -242,7 +248,7 @@ def _watch_parent(parent) -> None:
 # ---------------------------------------------------------------- file locks
 WINDOWS = os.name == "nt"  # msvcrt exists there only (not under Cygwin, whose system() says windows)
 
-if WINDOWS:
+if sys.platform == "win32":  # WINDOWS, said so that the type checker knows
     import msvcrt
 
     def try_lock(fd: int) -> bool:

@@ -27,6 +27,7 @@ import os
 import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from fate.ground.files import write_save
 from fate.ground.untrusted import InputError, one_line, read_json
@@ -99,7 +100,7 @@ class RouterError(Exception):
     """Why the port could not be opened, in a player's words (one line)."""
 
 
-def _router(root_url: str | None):
+def _router(root_url: str | None) -> Any:  # miniupnpc's UPnP (the module ships no types)
     """The router's UPnP control, found by a search of the network (or at ``root_url``).
     ``RouterError`` in a player's words when there is none."""
     try:
@@ -121,7 +122,7 @@ def _router(root_url: str | None):
     return u
 
 
-def _open(port: int, root_url: str | None) -> tuple[object, str, str, int]:
+def _open(port: int, root_url: str | None) -> tuple[Any, str, str, int]:
     """Forward TCP ``port`` to this computer: (the router's control, its public address, our
     address, the port friends elsewhere use). The same port if the router can; else one it
     picks (AddAnyPortMapping, UPnP IGD 2), else one of the next few."""
@@ -152,7 +153,7 @@ def _open(port: int, root_url: str | None) -> tuple[object, str, str, int]:
     raise RouterError(f"the router refused to open port {port} ({why})") from None
 
 
-def _close(u, port: int) -> None:
+def _close(u: Any, port: int) -> None:
     try:
         u.deleteportmapping(port, "TCP")
     except Exception:  # noqa: BLE001 - gone already, or the router went: nothing more to do
@@ -175,7 +176,7 @@ class PortOpener:
         self.state = RouterReport("asking", port)
         self.outside = port  # the router's port for it, once opened
         self._lock = threading.Lock()
-        self._control = None  # the router's control, while the mapping is ours
+        self._control: Any = None  # the router's control (miniupnpc's UPnP), while the mapping is ours
         self._done = False  # the question was settled (answered, or given up)
         self._closing = False
         _write(report, self.state)

@@ -47,10 +47,10 @@ class OneLine(ValueError):
         super().__init__(one_line(message, self.LIMIT))
 
 
-def one_line(text: str, limit: int = LINE) -> str:
+def one_line(text: object, limit: int = LINE) -> str:
     """``text`` on one line of at most ``limit`` characters (cut with an ellipsis)."""
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    line = " ".join(str(text).split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 def cut(value: Any, limit: int = 40) -> str:
@@ -230,13 +230,13 @@ class _Loader(yaml.SafeLoader):
         self._depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            mark = self.peek_event().start_mark
+        if self.check_event(yaml.AliasEvent):  # the event checked is the parser's current one
+            mark = self.current_event.start_mark
             raise InputError(f"line {mark.line + 1}: aliases (*name) are not allowed here")
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark
+                mark = self.current_event.start_mark
                 raise InputError(f"line {mark.line + 1}: nested more than {MAX_DEPTH} levels deep")
             return super().compose_node(parent, index)
         finally:
@@ -254,13 +254,13 @@ class _Loader(yaml.SafeLoader):
             raise InputError(f"line {node.start_mark.line + 1}: {cut(node.value, 20)} is not a number this game uses")
         return value
 
-    def construct_yaml_timestamp(self, node: Any) -> str:
+    def construct_timestamp_text(self, node: Any) -> str:
         return str(self.construct_scalar(node))
 
 
 _Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
 _Loader.add_constructor("tag:yaml.org,2002:float", _Loader.construct_yaml_float)
-_Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_yaml_timestamp)
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_timestamp_text)
 
 
 def parse_yaml(text: str | bytes) -> Any:

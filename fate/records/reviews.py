@@ -38,7 +38,7 @@ class ReviewFormatError(SaveFormatError):
     """A review file that is not one of ours, is of another game, or is damaged."""
 
 
-def save_hash(data: dict) -> str:
+def save_hash(data: dict[str, Any]) -> str:
     """The hash of what a game is: its config and choices (not when it was saved)."""
     text = json.dumps({"config": data.get("config"), "choices": data.get("choices")}, sort_keys=True,
                       separators=(",", ":"))
@@ -59,7 +59,7 @@ def _num(x: Any, lo: float, hi: float) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool) and lo <= x <= hi
 
 
-def _text(d: dict, f: str, where: str) -> str:
+def _text(d: dict[str, Any], f: str, where: str) -> str:
     if not isinstance(d.get(f), str):
         raise ReviewFormatError(f"{where}: field {f!r} holds {cut(d.get(f))}")
     return clean(d[f], TEXT)
@@ -113,7 +113,7 @@ def check_review(r: Any, where: str) -> dict[str, Any]:
     }
 
 
-def read_reviews(save: Path, data: dict) -> tuple[dict[str, dict], str]:
+def read_reviews(save: Path, data: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], str]:
     """The reviews kept for this game, and "" or the one line saying why a file there was ignored."""
     path = review_path(save)
     if not path.exists():
@@ -130,7 +130,7 @@ def read_reviews(save: Path, data: dict) -> tuple[dict[str, dict], str]:
         reviews = raw.get("reviews")
         if not isinstance(reviews, dict) or len(reviews) > 32:
             raise ReviewFormatError(f"{where}: field 'reviews' holds {cut(reviews)}")
-        out = {}
+        out: dict[str, dict[str, Any]] = {}
         for k, r in reviews.items():
             rr = check_review(r, f"{where}: review {cut(k)}")
             if k != key(rr["seat"], rr["budget"]):
@@ -143,7 +143,7 @@ def read_reviews(save: Path, data: dict) -> tuple[dict[str, dict], str]:
         return {}, f"{e}; ignored, the review will be worked out again"
 
 
-def kept_review(save: Path, data: dict, seat: int, budget: str) -> tuple[dict | None, str]:
+def kept_review(save: Path, data: dict[str, Any], seat: int, budget: str) -> tuple[dict[str, Any] | None, str]:
     """The kept review of ``seat`` at ``budget`` (a thorough one serves a quick ask too)."""
     reviews, problem = read_reviews(save, data)
     for b in ([budget] + [x for x in BUDGETS if x != budget and x == "thorough"]):
@@ -152,7 +152,7 @@ def kept_review(save: Path, data: dict, seat: int, budget: str) -> tuple[dict | 
     return None, problem
 
 
-def keep_review(save: Path, data: dict, review: dict) -> Path:
+def keep_review(save: Path, data: dict[str, Any], review: dict[str, Any]) -> Path:
     """Add a finished review to the game's review file, written atomically (OSError if it cannot be)."""
     reviews, _ = read_reviews(save, data)
     reviews[key(review["seat"], review["budget"])] = review
@@ -162,25 +162,30 @@ def keep_review(save: Path, data: dict, review: dict) -> Path:
     return path
 
 
-def may_review(data: dict, seat: int, over: bool) -> str:
+def _seat_rows(data: dict[str, Any]) -> list[Any]:
+    """The table's rows of the save's seats (``session.seats``), [] when missing or damaged."""
+    session = data.get("session")
+    rows = session.get("seats") if isinstance(session, dict) else None
+    return rows if isinstance(rows, list) else []
+
+
+def may_review(data: dict[str, Any], seat: int, over: bool) -> str:
     """Why ``seat`` may not be reviewed now ("" if it may): before the game's end, only a human
     seat's own decisions (another's would tell what it chose while it is still playing)."""
     if over:
         return ""
-    session = data.get("session") if isinstance(data.get("session"), dict) else {}
-    rows = session.get("seats") if isinstance(session.get("seats"), list) else []
+    rows = _seat_rows(data)
     human = 0 <= seat < len(rows) and isinstance(rows[seat], dict) and rows[seat].get("human") is True
     return "" if human else "the game is not over: only a human seat's own decisions can be reviewed"
 
 
-def default_seat(data: dict) -> int:
+def default_seat(data: dict[str, Any]) -> int:
     """The player's own seat: the first human one (else the first)."""
-    session = data.get("session") if isinstance(data.get("session"), dict) else {}
-    rows = session.get("seats") if isinstance(session.get("seats"), list) else []
+    rows = _seat_rows(data)
     return next((i for i, r in enumerate(rows) if isinstance(r, dict) and r.get("human") is True), 0)
 
 
-def lines(r: dict) -> list[str]:
+def lines(r: dict[str, Any]) -> list[str]:
     """The review in text: the summary, then one line a judged decision."""
     out = [summary(r)]
     for d in r["decisions"]:

@@ -21,6 +21,7 @@ from typing import Any
 from fate.content.model import Content
 from fate.engine import new_game_from
 from fate.engine.errors import IllegalChoice, SaveFormatError
+from fate.engine.model import Event
 from fate.engine.save import check_choices, check_config, migrate, read_data
 from fate.ground import oscompat
 from fate.ground.files import backup_path, write_save
@@ -37,7 +38,7 @@ class SaveInfo:
     path: Path
     saved_at: float = 0.0
     turn: int = 0
-    seats: list[dict] = field(default_factory=list)  # {"name", "who"} each
+    seats: list[dict[str, str]] = field(default_factory=list)  # {"name", "who"} each
     leader: str = ""
     over: bool = False
     outcome: str = ""
@@ -289,14 +290,14 @@ class Autosaver:
         if not self.lock.acquire():
             raise GameLocked(f"{self.path}: this game is open in another window")
         self.error = ""  # the last write's failure, for the table to show
-        self._pending: dict | None = None
+        self._pending: dict[str, Any] | None = None
         self._busy = False
         self._closed = False
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="fate-autosave", daemon=True)
         self._thread.start()
 
-    def submit(self, data: dict) -> None:
+    def submit(self, data: dict[str, Any]) -> None:
         with self._cond:
             self._pending = data
             self._cond.notify_all()
@@ -343,7 +344,7 @@ class Replay:
     decision and after each one, with the events each decision caused. Built by
     replaying the save's choices (a game begun from a scenario cannot be)."""
 
-    def __init__(self, content: Content, data: dict[str, Any], where: str = "save") -> None:
+    def __init__(self, content: Content, data: object, where: str = "save") -> None:
         if not isinstance(data, dict) or "config" not in data or "choices" not in data:
             raise SaveFormatError(f"{where}: fields 'config' and 'choices' are required")
         config, choices = check_config(content, data["config"], where), check_choices(data["choices"], where)
@@ -385,7 +386,7 @@ class Replay:
         prev = t - 1
         return next((i for i in range(len(self)) if self.turn(i) == prev), 0)
 
-    def events_until(self, k: int) -> list:
+    def events_until(self, k: int) -> list[Event]:
         return [e for evs in self.events[: k + 1] for e in evs]
 
 

@@ -76,8 +76,11 @@ class Record:
     hints: int = 0
 
 
-def _stamp(path: Path) -> tuple:
-    out = []
+Stamp = tuple[tuple[int, int] | None, ...]  # each file's (mtime_ns, size or -2), None when missing
+
+
+def _stamp(path: Path) -> Stamp:
+    out: list[tuple[int, int] | None] = []
     for p in (path, path.with_name(path.name + ".bak"), path.with_name(path.name.removesuffix(SUFFIX) + ".review")):
         try:
             st = os.lstat(p)
@@ -87,7 +90,7 @@ def _stamp(path: Path) -> tuple:
     return tuple(out)
 
 
-_KEPT: dict[Path, tuple[tuple, Any]] = {}
+_KEPT: dict[Path, tuple[Stamp, Any]] = {}
 
 
 def _int(x: Any, lo: int, hi: int) -> bool:
@@ -118,10 +121,10 @@ def record_of(content: Content, path: Path) -> GameRecord | str | None:
             and isinstance(gods, list) and len(gods) == n and isinstance(cards, list)
             and all(_int(g, -1, len(cards) - 1) for g in gods)):
         return "its position is damaged"
-    meta = session.get("meta") if isinstance(session.get("meta"), dict) else {}
+    meta = session["meta"] if isinstance(session.get("meta"), dict) else {}
     stamp = meta.get("saved_at")
     saved_at = float(stamp) if isinstance(stamp, int | float) and not isinstance(stamp, bool) and stamp >= 0 else 0.0
-    hints = session.get("hints") if isinstance(session.get("hints"), list) else []
+    hints = session["hints"] if isinstance(session.get("hints"), list) else []
     taken = sum(h for i, h in enumerate(hints) if i in humans and _int(h, 0, 10**6))
 
     def god_name(i: int) -> str:
@@ -129,10 +132,11 @@ def record_of(content: Content, path: Path) -> GameRecord | str | None:
         return content.card(cid).name if isinstance(cid, str) and cid in content.by_id else ""
 
     if n == 1:
-        mode, level = "solo", meta.get("level") if isinstance(meta.get("level"), str) else ""
+        mode, level = "solo", meta["level"] if isinstance(meta.get("level"), str) else ""
         if not level and isinstance(data.get("config"), dict):
             lv = data["config"].get("solo_level")
-            level = content.solo_level(lv).name if isinstance(lv, str) and lv in content.solo_levels else ""
+            known = isinstance(lv, str) and any(x.id == lv for x in content.solo_levels)
+            level = content.solo_level(lv).name if known else ""
     else:
         mode, level = ("hotseat" if len(humans) > 1 else "against_ai"), ""
     reviews, _ = read_reviews(path, data)

@@ -45,7 +45,7 @@ LOC_KEYS = {"investigators", "column", "squalls"}
 
 
 class _Builder:
-    def __init__(self, content: Content, data: dict, where: str) -> None:
+    def __init__(self, content: Content, data: dict[str, Any], where: str) -> None:
         self.c = content
         self.data = data
         self.where = where
@@ -54,7 +54,7 @@ class _Builder:
     def err(self, msg: str) -> ScenarioError:
         return ScenarioError(f"{self.where}: {msg}")
 
-    def keys(self, row: Any, allowed: set[str], what: str) -> dict:
+    def keys(self, row: Any, allowed: set[str], what: str) -> dict[str, Any]:
         if row is None:
             return {}
         if not isinstance(row, dict):
@@ -64,7 +64,7 @@ class _Builder:
             raise self.err(f"{what}: unknown field {cut(extra[0])}")
         return row
 
-    def num(self, row: dict, key: str, default: int, lo: int, hi: int, what: str) -> int:
+    def num(self, row: dict[str, Any], key: str, default: int, lo: int, hi: int, what: str) -> int:
         val = row.get(key, default)
         if not isinstance(val, int) or isinstance(val, bool) or not lo <= val <= hi:
             raise self.err(f"{what}: field {cut(key)}: expected a whole number {lo}..{hi}, found {cut(val)}")
@@ -151,7 +151,7 @@ class _Builder:
         g.run()
         return g
 
-    def seat(self, g: Game, s: int, row: dict) -> None:
+    def seat(self, g: Game, s: int, row: dict[str, Any]) -> None:
         what = f"seats[{s}]"
         cult = row.get("cultists")
         if cult is None:
@@ -204,7 +204,7 @@ class _Builder:
         for cu in self.cards(row.get("curses"), ("curse",), f"{what}.curses"):
             g.held.append((cu, s, g.right_of(s)))
 
-    def locations(self, g: Game, d: dict) -> None:
+    def locations(self, g: Game, d: dict[str, Any]) -> None:
         locs = self.keys(d.get("locations"), set(LOCATIONS), "locations")
         for loc in range(6):
             row = self.keys(locs.get(LOCATIONS[loc]), LOC_KEYS, f"locations.{LOCATIONS[loc]}")
@@ -218,7 +218,7 @@ class _Builder:
             raise self.err(f"{used} investigators placed; the game has {INVESTIGATORS}")
         g.inv_supply = INVESTIGATORS - used
 
-    def decks(self, g: Game, d: dict, dealt: list[int]) -> None:
+    def decks(self, g: Game, d: dict[str, Any], dealt: list[int]) -> None:
         """Listed cards go on top (first listed on top); the rest are shuffled beneath.
         Seats whose hand the scenario leaves out are dealt 3 from the shuffled rest."""
         c = self.c
@@ -250,7 +250,7 @@ class _Builder:
                 g.art_up.append(g.art_deck.pop())
         g.gate_supply = [x for x in c.gates if x not in self.placed and x not in g.gate]
 
-    def pieces(self, g: Game, d: dict, n: int) -> None:
+    def pieces(self, g: Game, d: dict[str, Any], n: int) -> None:
         want = 1 if n >= 3 else 2
         default = [OTHER_WORLDS] if n >= 3 else ([OTHER_WORLDS, STREETS] if n == 1 else [OTHER_WORLDS] * 2)
         fate = d.get("fate", [LOCATIONS[x] for x in default])
@@ -279,7 +279,7 @@ def load(content: Content, path: str | Path) -> Game:
     return build(content, data, str(path))
 
 
-def to_scenario(g: Game) -> dict:
+def to_scenario(g: Game) -> dict[str, Any]:
     """The position of a game as a scenario map (docs/scenario-format.md), so that a
     reported position can become a test: the board, every hand, Reserve, Artifact
     and Curse, the decks in their order. The scenario starts at the beginning of the
@@ -310,7 +310,7 @@ def to_scenario(g: Game) -> dict:
     phase = g.phase if g.phase in PHASES else "prepare"  # the Investigators' turn: the next turn begins
     return {
         "description": f"turn {g.turn}, {g.seat_name(g.cur)}, {phase} (from a saved game)",
-        "players": g.n, **({"solo_level": g.level.id} if g.solo and g.level.id != STANDARD_LEVEL else {}),
+        "players": g.n, **({"solo_level": g.level.id} if g.level is not None and g.level.id != STANDARD_LEVEL else {}),
         "seed": int(g.config.get("seed", 1)), "gods": names(g.gods), "current": g.cur,
         "turn": g.turn, "start": phase, "fate": [LOCATIONS[p] for p in g.pieces], "seats": seats,
         "locations": {LOCATIONS[loc]: {"investigators": g.inv_at[loc], "column": names(g.columns[loc]),
@@ -323,7 +323,7 @@ def to_scenario(g: Game) -> dict:
     }
 
 
-def report(g: Game, seat: int | None = None) -> dict:
+def report(g: Game, seat: int | None = None) -> dict[str, Any]:
     from fate.engine.view import view
 
     out = view(g, seat)

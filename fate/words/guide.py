@@ -46,7 +46,7 @@ def load(path: Path | None = None) -> tuple[Section, ...]:
     out: list[Section] = []
     seen: set[str] = set()
     for i, raw in enumerate(data["sections"]):
-        name = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else f"#{i + 1}"
+        name: str = raw["id"] if isinstance(raw, dict) and isinstance(raw.get("id"), str) else f"#{i + 1}"
         at = f"{where}: section {name}"
         if not isinstance(raw, dict):
             raise ContentError(f"{at}: expected a map of {', '.join(sorted(FIELDS))}")

@@ -9,11 +9,13 @@ in these words.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from fate.content.model import STANDARD_LEVEL, Content
 from fate.engine import Event
 from fate.engine.constants import GAME_SEAT, LOCATION_NAMES, LOCATIONS, RAID_THRESHOLD, STREETS
 from fate.engine.kinds import EventKind
+from fate.engine.view import View
 
 _IRREGULAR_VERBS = {"have": "has", "are": "is", "do": "does", "go": "goes"}
 _IRREGULAR_NOUNS = {"die": "dice", "Abyss": "Abysses"}
@@ -47,7 +49,7 @@ def count(n: int, noun: str) -> str:
     return f"{n} {noun if n == 1 else plural_of(noun)}"
 
 
-def seat_label(v: dict, seat: int | None, viewer: int | None) -> str:
+def seat_label(v: View, seat: int | None, viewer: int | None) -> str:
     """How the log names a seat for this viewer: "you", a cult, or the Investigators; before its
     Elder God is known, the player's name when the table gave one (``player`` in the seat's
     row: the online table's, fate/ui/online/table.py), else its number."""
@@ -63,7 +65,7 @@ def seat_label(v: dict, seat: int | None, viewer: int | None) -> str:
     return f"seat {seat + 1}"
 
 
-def capital(who: str, v: dict, seat: int | None) -> str:
+def capital(who: str, v: View, seat: int | None) -> str:
     """``who`` (a seat_label) to start a sentence: the game's own words take a capital, a player's
     name stays as the player wrote it ("ann chooses an Elder God, in secret.")."""
     rows = v.get("seats", [])
@@ -72,7 +74,7 @@ def capital(who: str, v: dict, seat: int | None) -> str:
     return who[:1].upper() + who[1:]
 
 
-def _loc(x) -> str:
+def _loc(x: object) -> str:
     if isinstance(x, int):
         return LOCATION_NAMES[x] if 0 <= x < len(LOCATION_NAMES) else str(x)
     return LOCATION_NAMES[LOCATIONS.index(x)] if x in LOCATIONS else str(x)
@@ -111,7 +113,7 @@ ACTS: dict[str, tuple[str, str]] = {
 }
 
 
-def _own_piece(v: dict, d: dict) -> bool:
+def _own_piece(v: View, d: dict[str, Any]) -> bool:
     """Whether the moved Fate Piece is the mover's own: each of two players has one (R-2P-2),
     and the solo player's is the first (the Investigators move the other)."""
     pieces = v.get("fate_pieces") or []
@@ -124,7 +126,7 @@ def _own_piece(v: dict, d: dict) -> bool:
     return owner is not None and owner == d.get("seat")
 
 
-def _investigators_move(d: dict, v: dict, sym, content: Content) -> str:
+def _investigators_move(d: dict[str, Any], v: View, sym: Callable[[object], str], content: Content) -> str:
     """The solo Investigators' move with its reason (R-SO-2, R-SO-3): the Spell they draw
     sends them to the place of its symbol, or to The Other Worlds when that is where they
     stand; landing on the player's Fate Piece is a meeting; after it they are driven on."""
@@ -151,7 +153,7 @@ def _investigators_move(d: dict, v: dict, sym, content: Content) -> str:
     return line
 
 
-def _raid(d: dict, who: str, you: bool, before: Event | None) -> str:
+def _raid(d: dict[str, Any], who: str, you: bool, before: Event | None) -> str:
     """A raid declared, with what triggered it when that is known (R-SO-4, R-CN-6)."""
     lodge = "your" if you else who + "'s"
     raiders = d["investigators"]
@@ -168,7 +170,7 @@ def _raid(d: dict, who: str, you: bool, before: Event | None) -> str:
     return f"RAID! {count(raiders, 'Investigator')} {agree('storm', raiders != 1)} {lodge} Lodge{': ' + why if why else ''}."
 
 
-def _curse_source(source, content: Content) -> str:
+def _curse_source(source: object, content: Content) -> str:
     """What brought a Curse, as words after "cursed": the price of a card, a meeting, an Elder Sign."""
     if source == "meeting":
         return " by the meeting with the Investigators"
@@ -180,7 +182,7 @@ def _curse_source(source, content: Content) -> str:
     return ""
 
 
-def _no_control(d: dict, v: dict, viewer: int | None, who: str, you: bool, whose: str) -> str:
+def _no_control(d: dict[str, Any], v: View, viewer: int | None, who: str, you: bool, whose: str) -> str:
     """Control refused, with the counts that refused it (R-AC-2; solo R-SO-6)."""
     place, mine, need, rival, theirs = _loc(d["location"]), d["mine"], d["need"], d["rival"], d["theirs"]
     head = f"{'You do' if you else capital(who, v, d.get('seat')) + ' does'} not control {place}: "
@@ -198,7 +200,7 @@ class Line:
     """One event about to be told to one looker: its data, and the words for whoever did it
     ("you", a cult, the Investigators) with the verb agreeing."""
 
-    def __init__(self, e: Event, v: dict, viewer: int | None, content: Content, before: Event | None) -> None:
+    def __init__(self, e: Event, v: View, viewer: int | None, content: Content, before: Event | None) -> None:
         d = e.data
         self.e, self.d, self.v, self.viewer, self.content, self.before = e, d, v, viewer, content, before
         self.who = seat_label(v, d.get("seat"), viewer)
@@ -347,7 +349,7 @@ SILENT: dict[str, str] = {
 }
 
 
-def narrate(e: Event, v: dict, viewer: int | None, content: Content, before: Event | None = None) -> str | None:
+def narrate(e: Event, v: View, viewer: int | None, content: Content, before: Event | None = None) -> str | None:
     """One plain sentence for the log, or None for events not worth a line. ``before``, the
     event told just before it, gives some their reason (a raid after the Investigators
     entered Streets of Arkham)."""
