@@ -26,6 +26,22 @@ from websockets.exceptions import ConnectionClosed
 from fate.protocol import VERSION, ToClient
 
 
+async def within(aw: asyncio.Future[Any] | Any, timeout: float) -> Any:
+    """``aw``'s result, or TimeoutError after ``timeout`` seconds (``aw`` cancelled then).
+    asyncio.wait, not wait_for: on Python 3.11 wait_for may swallow a cancel of the caller
+    that comes as ``aw`` finishes, and a player told to stop would then play on for ever."""
+    task = asyncio.ensure_future(aw)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=timeout)
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    if not done:
+        task.cancel()
+        raise TimeoutError
+    return task.result()
+
+
 class ServerError(Exception):
     """The server answered a request with an error message."""
 
@@ -104,7 +120,10 @@ class Client:
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[rid] = fut
         await self._line().send(json.dumps({"v": VERSION, "type": kind, "rid": rid, **fields}))
-        m = await asyncio.wait_for(fut, timeout)
+        try:
+            m: dict[str, Any] = await within(fut, timeout)
+        finally:
+            self._waiting.pop(rid, None)
         if m.get("type") == ToClient.ERROR:
             raise ServerError(m)
         return m
@@ -117,7 +136,7 @@ class Client:
                 if done() or self.closed.is_set():
                     break
                 await self.changed.wait()
-        await asyncio.wait_for(wait(), timeout)
+        await within(wait(), timeout)
         if not done():
             raise ConnectionError("the connection closed")
 
@@ -139,9 +158,12 @@ async def play(client: Client, game: str, seats: list[int], rng: random.Random, 
     of thought before each choice, at random between half and one and a half of it."""
     answered: set[tuple[int, int]] = set()
     made = 0
+    me = asyncio.current_task()
     while True:
         if client.closed.is_set():
             return None
+        if me is not None and me.cancelling():  # told to stop, whatever a library swallowed
+            raise asyncio.CancelledError
         client.changed.clear()  # before looking: a state that comes after sets it again
         progressed = False
         for seat in seats:
