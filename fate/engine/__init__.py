@@ -33,6 +33,7 @@ if __path__ != _SOURCES:  # noqa: F821
         __path__[:] = _SOURCES  # noqa: F821
 
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 from fate.content import loader  # noqa: E402
 from fate.content.model import STANDARD_LEVEL, Content  # noqa: E402
@@ -94,7 +95,7 @@ def new_game(content: Content, players: int, seed: int, gods: list[str] | None =
     ``solo_level`` (data/solo.yaml, solo only) sets how hard the Investigators play."""
     if not 1 <= int(players) <= 4:
         raise ValueError(f"players must be 1 to 4, not {players!r}")
-    config: dict = {"players": int(players), "seed": int(seed)}
+    config: dict[str, Any] = {"players": int(players), "seed": int(seed)}
     if gods:
         if len(gods) != players:
             raise ValueError(f"gods: {len(gods)} given for {players} seats")
@@ -114,6 +115,6 @@ def new_game(content: Content, players: int, seed: int, gods: list[str] | None =
     return g
 
 
-def new_game_from(content: Content, config: dict) -> Game:
+def new_game_from(content: Content, config: dict[str, Any]) -> Game:
     """A new game from a saved game's ``config`` (checked: fate.engine.save.check_config)."""
     return new_game(content, config["players"], config["seed"], config.get("gods"), config.get("solo_level"))

@@ -10,7 +10,7 @@ from fate.engine.game import Game
 from fate.engine.kinds import EventKind
 from fate.engine.model import Event
 from fate.engine.prepared import SEAT_SLOTS
-from fate.engine.registry import Ask, table, task
+from fate.engine.registry import Asked, Task, table, task
 
 
 def reveal_artifacts(g: Game) -> None:
@@ -41,7 +41,7 @@ def gain_artifact(g: Game, seat: int, art: int) -> None:
         g.stack.append(("fx", seat, art, c.on_gain, 0, ()))
 
 
-def artifact_limit(g: Game, t: tuple) -> Ask | None:
+def artifact_limit(g: Game, t: Task) -> Asked | None:
     seat = t[1]
     if len(g.arts[seat]) <= ARTIFACT_LIMIT:
         return None
@@ -49,7 +49,7 @@ def artifact_limit(g: Game, t: tuple) -> Ask | None:
     return (seat, "artifact_limit", "You may keep 3 Artifacts: discard one", opts, ())
 
 
-def artifact_discard(g: Game, t: tuple, art: int) -> None:
+def artifact_discard(g: Game, t: Task, art: int) -> None:
     seat = t[1]
     g.arts[seat].remove(art)
     g.exhausted.discard(art)
@@ -58,7 +58,7 @@ def artifact_discard(g: Game, t: tuple, art: int) -> None:
     g.emit(EventKind.ARTIFACT_DISCARDED, {"seat": seat, "card": g.card(art).id})
 
 
-def use_artifact(g: Game, t: tuple) -> None:
+def use_artifact(g: Game, t: Task) -> None:
     """R-AR-2: exhaust (turned until the next Prepare) or destroy (out of the game)."""
     seat, card = t[1], t[2]
     c = g.card(card)
@@ -76,27 +76,29 @@ def use_artifact(g: Game, t: tuple) -> None:
         g.push(("fx", seat, card, g.effect_of(card), 0, ()), ("to_box", card))
 
 
-def to_box(g: Game, t: tuple) -> None:
+def to_box(g: Game, t: Task) -> None:
     card = t[1]
     if card in g.resolving:
         g.resolving.remove(card)
         g.box.append(card)
 
 
-def _gained_told(content: Content) -> list[list[Event]]:
+def _gained_told(content: Content) -> list[list[Event] | None]:
     """``artifact_gained_told[card][seat]``: the event of an Artifact gained (made once:
     game.SEAT_SLOTS; None for other cards)."""
     return [[Event(EventKind.ARTIFACT_GAINED, {"seat": s, "card": c.id}) for s in SEAT_SLOTS] if c.kind == "artifact" else None
             for c in content.cards]
 
 
-def _exhausted_told(content: Content) -> tuple[list[list[Event]], list[list[Event]]]:
+def _exhausted_told(content: Content) -> tuple[list[list[Event] | None], list[list[Event] | None]]:
     """``exhausted_told[solo][card][seat]``: the event of an Artifact exhausted, with the text
     it resolves."""
-    return tuple([[Event(EventKind.ARTIFACT_EXHAUSTED, {"seat": s, "card": c.id, "name": c.name,
-                                                "text": c.solo_text if solo and c.solo_text else c.text})
-                   for s in SEAT_SLOTS] if c.kind == "artifact" else None for c in content.cards]
-                 for solo in (False, True))
+    def told(solo: bool) -> list[list[Event] | None]:
+        return [[Event(EventKind.ARTIFACT_EXHAUSTED, {"seat": s, "card": c.id, "name": c.name,
+                                                      "text": c.solo_text if solo and c.solo_text else c.text})
+                 for s in SEAT_SLOTS] if c.kind == "artifact" else None for c in content.cards]
+
+    return told(False), told(True)
 
 
 # ------------------------------------------------------------ registration

@@ -20,8 +20,9 @@ A card's ``timing`` lists the windows it may use:
 from __future__ import annotations
 
 from itertools import compress
+from typing import Any
 
-from fate.content.model import Content
+from fate.content.model import Card, Content
 from fate.engine.constants import (
     HAND_MINIMUM,
     LOCATION_NAMES,
@@ -35,7 +36,7 @@ from fate.engine.game import CLOCKWISE, Game
 from fate.engine.kinds import EventKind
 from fate.engine.model import Choice, Event
 from fate.engine.prepared import SEAT_SLOTS
-from fate.engine.registry import Ask, table, task
+from fate.engine.registry import Asked, Option, Task, table, task
 
 # The casting windows; a window's bits are index * 4 + 2 * (own turn) + (aimed at the seat).
 WINDOWS = ("prepare", "move", "activate", "conclude", "after_roll", "raid", "end", "investigators")
@@ -119,7 +120,7 @@ WINDOW_INFO = {w: (WINDOW_MASK[w],
                    WINDOW_PROMPT[w]) for w in WINDOWS}
 
 
-def _cast_label(c, text: str) -> str:
+def _cast_label(c: Card, text: str) -> str:
     if c.kind == "artifact":
         verb = "Destroy" if c.ability == "destroy" else "Exhaust"
         return f"{verb} {c.name}: {text}"
@@ -128,11 +129,13 @@ def _cast_label(c, text: str) -> str:
 
 def _cast_labels(content: Content) -> tuple[list[str], list[str]]:
     """``cast_label[solo][card]``: the words of its choice in a window."""
-    return tuple([_cast_label(c, c.solo_text if solo and c.solo_text else c.text) for c in content.cards]
-                 for solo in (False, True))
+    def labels(solo: bool) -> list[str]:
+        return [_cast_label(c, c.solo_text if solo and c.solo_text else c.text) for c in content.cards]
+
+    return labels(False), labels(True)
 
 
-def _cast_options(content: Content) -> tuple[dict, dict]:
+def _cast_options(content: Content) -> tuple[dict[int, Choice], dict[int, Choice]]:
     """``cast_options[solo]``: the choices of ``cast_option``, made as windows need them."""
     return ({}, {})
 
@@ -179,7 +182,7 @@ def open_window(g: Game, kind: str, offset: int, target: int) -> bool:
     return True
 
 
-def window(g: Game, t: tuple) -> Ask | None:
+def window(g: Game, t: Task) -> Asked | None:
     """Ask the first seat, from the active one clockwise, that holds something
     usable here; it keeps the floor until it passes."""
     _, kind, offset, target = t
@@ -219,7 +222,7 @@ def window(g: Game, t: tuple) -> Ask | None:
     return None
 
 
-def window_take(g: Game, t: tuple, value: tuple) -> None:
+def window_take(g: Game, t: Task, value: tuple[Any, ...]) -> None:
     _, kind, _, target = t
     what, card, k = value
     if what == "pass":  # the next seat round the table may still cast
@@ -229,7 +232,7 @@ def window_take(g: Game, t: tuple, value: tuple) -> None:
     g.stack += (("window", kind, k, target), ("use_artifact" if what == "use" else "cast", seat, card))
 
 
-def cast(g: Game, t: tuple) -> None:
+def cast(g: Game, t: Task) -> None:
     """R-SP-1: turned face up, resolved at once, then discarded."""
     seat, card = t[1], t[2]
     g.reserve[seat].remove(card)
@@ -247,19 +250,22 @@ def _readied_told(content: Content) -> list[list[Event]]:
 
 def _cast_told(content: Content) -> tuple[list[list[Event]], list[list[Event]]]:
     """``cast_told[solo][card][seat]``: the event of a Spell cast, with the text it resolves."""
-    return tuple([[Event(EventKind.SPELL_CAST, {"seat": s, "card": c.id, "name": c.name,
-                                        "text": c.solo_text if solo and c.solo_text else c.text})
-                   for s in SEAT_SLOTS] for c in content.cards] for solo in (False, True))
+    def told(solo: bool) -> list[list[Event]]:
+        return [[Event(EventKind.SPELL_CAST, {"seat": s, "card": c.id, "name": c.name,
+                                              "text": c.solo_text if solo and c.solo_text else c.text})
+                 for s in SEAT_SLOTS] for c in content.cards]
+
+    return told(False), told(True)
 
 
-def cast_done(g: Game, t: tuple) -> None:
+def cast_done(g: Game, t: Task) -> None:
     card = t[1]
     if card in g.resolving:
         g.resolving.remove(card)
         g.discard.append(card)
 
 
-def curse_done(g: Game, t: tuple) -> None:
+def curse_done(g: Game, t: Task) -> None:
     """R-CU-4: a resolved Curse goes to the bottom of the Curse deck."""
     card = t[1]
     if card in g.resolving:
@@ -291,11 +297,11 @@ def ready_pool(g: Game, seat: int, loc: int) -> tuple[list[int], int]:
     return counts, wilds
 
 
-def ready_option(c) -> Choice:
+def ready_option(c: Card) -> Choice:
     return Choice(f"ready:{c.id}", f"Ready {c.name} (cost {cost_text(c.cost)})", c.index)
 
 
-def _ready_table(content: Content) -> list:
+def _ready_table(content: Content) -> list[Choice | None]:
     """``ready[card]``: a Spell's ready choice, made once."""
     return [ready_option(c) if c.kind == "spell" else None for c in content.cards]
 
@@ -311,7 +317,7 @@ def _cost_wild_table(content: Content) -> list[int]:
     return [c.cost.count(WILD_SYMBOL) for c in content.cards]
 
 
-def ready(g: Game, t: tuple) -> Ask | None:
+def ready(g: Game, t: Task) -> Asked | None:
     """R-CN-1..3: ready up to ready_allow Spells; the Column goes afterwards."""
     _, done, any_readied = t
     seat, loc = g.cur, g.turn_loc
@@ -347,7 +353,7 @@ READY_NOTHING = Choice("skip", "Ready nothing", -1)
 READY_MORE = Choice("skip", "Ready nothing more", -1)
 
 
-def ready_take(g: Game, t: tuple, card: int) -> None:
+def ready_take(g: Game, t: Task, card: int) -> None:
     _, done, any_readied = t
     if card < 0:
         g.stack.append(("ready", g.ready_allow, any_readied))
@@ -359,7 +365,7 @@ def cost_text(cost: tuple[int, ...]) -> str:
     return ", ".join(LOCATION_NAMES[s] if s else "any" for s in cost) or "free"
 
 
-def ready_free(g: Game, t: tuple) -> Ask | None:
+def ready_free(g: Game, t: Task) -> Asked | None:
     """R-LI-3: any Spell from hand, no symbols paid, nothing discarded."""
     seat = g.cur
     if not g.hands[seat]:
@@ -368,18 +374,18 @@ def ready_free(g: Game, t: tuple) -> Ask | None:
     return (seat, "ready_free", "Ready a Spell for free", tuple([free[c] for c in g.hands[seat]] + [READY_NOTHING]), ())
 
 
-def _ready_free_table(content: Content) -> list:
+def _ready_free_table(content: Content) -> list[Choice | None]:
     """``ready_free[card]``: a Spell's choice when readied for free, made once."""
     return [Choice(f"ready:{c.id}", f"Ready {c.name} for free", c.index) if c.kind == "spell" else None
             for c in content.cards]
 
 
-def ready_free_take(g: Game, t: tuple, card: int) -> None:
+def ready_free_take(g: Game, t: Task, card: int) -> None:
     if card >= 0:
         g.stack.append(("readied", g.cur, card))
 
 
-def readied(g: Game, t: tuple) -> Ask | None:
+def readied(g: Game, t: Task) -> Asked | None:
     """Into the Reserve; a 4th is cast at once or displaces a readied one (R-CN-3)."""
     seat, card = t[1], t[2]
     if len(g.reserve[seat]) < RESERVE_SLOTS:
@@ -388,15 +394,15 @@ def readied(g: Game, t: tuple) -> Ask | None:
         g.holdings_changed(seat)
         g.events.append(g.tables.readied_told[card][seat])
         return None
-    opts = [("cast_now", f"Cast {g.card(card).name} at once", "cast")]
+    opts: list[Option] = [("cast_now", f"Cast {g.card(card).name} at once", "cast")]
     opts += [(f"replace:{g.card(r).id}", f"Discard readied {g.card(r).name} to make room", r)
              for r in g.reserve[seat]]
     return (seat, "reserve_full", "You hold three Readied Spells already", opts, ())
 
 
-def readied_take(g: Game, t: tuple, old: int | str) -> None:
+def readied_take(g: Game, t: Task, old: int | str) -> None:
     seat, card = t[1], t[2]
-    if old == "cast":
+    if isinstance(old, str):  # "cast", the one word among the values
         g.hands[seat].remove(card)
         g.reserve[seat].append(card)  # cast straight from where it was readied
         g.holdings_changed(seat)
@@ -409,7 +415,7 @@ def readied_take(g: Game, t: tuple, old: int | str) -> None:
     g.stack.append(("readied", seat, card))
 
 
-def draw(g: Game, t: tuple) -> None:
+def draw(g: Game, t: Task) -> None:
     """R-CN-5: draw 1, then up to 3 in hand (Gates do not count)."""
     seat = g.cur
     minimum = HAND_MINIMUM + (g.passive(seat, "hand_bonus") if g.arts[seat] else 0)

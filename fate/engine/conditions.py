@@ -9,7 +9,7 @@ from fate.engine.registry import Param, condition
 N = Param("int", 1)
 
 
-def crowd_at_location(g: Game, s: int, p: dict) -> bool:
+def crowd_at_location(g: Game, s: int, p: dict[str, int]) -> bool:
     """The cult has more than n Cultists at one location."""
     n = p["n"]
     for row in g.at:
@@ -18,62 +18,62 @@ def crowd_at_location(g: Game, s: int, p: dict) -> bool:
     return False
 
 
-def summon_at_least(g: Game, s: int, p: dict) -> bool:
+def summon_at_least(g: Game, s: int, p: dict[str, int]) -> bool:
     """The cult's Summon token stands on n or higher."""
     return g.summon[s] >= p["n"]
 
 
-def signs_at_least(g: Game, s: int, p: dict) -> bool:
+def signs_at_least(g: Game, s: int, p: dict[str, int]) -> bool:
     """The cult has at least n Elder Signs."""
     return g.signs[s] >= p["n"]
 
 
-def investigators_at_least(g: Game, s: int, p: dict) -> bool:
+def investigators_at_least(g: Game, s: int, p: dict[str, int]) -> bool:
     """At least n Investigators are in the cult's Lodge."""
     return g.inv_lodge[s] >= p["n"]
 
 
-def hand_at_least(g: Game, s: int, p: dict) -> bool:
+def hand_at_least(g: Game, s: int, p: dict[str, int]) -> bool:
     """The cult holds at least n Spells."""
     return len(g.hands[s]) >= p["n"]
 
 
-def artifacts_at_least(g: Game, s: int, p: dict) -> bool:
+def artifacts_at_least(g: Game, s: int, p: dict[str, int]) -> bool:
     """The cult keeps at least n Artifacts."""
     return len(g.arts[s]) >= p["n"]
 
 
-def reserve_at_least(g: Game, s: int, p: dict) -> bool:
+def reserve_at_least(g: Game, s: int, p: dict[str, int]) -> bool:
     """The cult has at least n Readied Spells."""
     return len(g.reserve[s]) >= p["n"]
 
 
-def abyss_at_least(g: Game, s: int, p: dict) -> bool:
+def abyss_at_least(g: Game, s: int, p: dict[str, int]) -> bool:
     """At least n of the cult's Cultists lie in the Abyss."""
     return g.abyss[s] >= p["n"]
 
 
-def lodge_at_most(g: Game, s: int, p: dict) -> bool:
+def lodge_at_most(g: Game, s: int, p: dict[str, int]) -> bool:
     """At most n Cultists remain in the cult's Lodge."""
     return g.lodge[s] <= p["n"]
 
 
-def controls(g: Game, s: int, p: dict) -> bool:
+def controls(g: Game, s: int, p: dict[str, str]) -> bool:
     """The cult controls the location."""
     return g.has_control(s, LOCATIONS.index(p["loc"]))
 
 
-def acts_at(g: Game, s: int, p: dict) -> bool:
+def acts_at(g: Game, s: int, p: dict[str, str]) -> bool:
     """It is the cult's turn and its Fate Piece brought it to the location."""
     return g.cur == s and g.turn_loc == LOCATIONS.index(p["loc"]) and g.phase in (ACTIVATE, CONCLUDE)
 
 
-def holds_gate(g: Game, s: int, p: dict) -> bool:
+def holds_gate(g: Game, s: int, p: dict[str, object]) -> bool:
     """The cult holds a Gate card."""
     return g.gate[s] != -1
 
 
-def leads_summon(g: Game, s: int, p: dict) -> bool:
+def leads_summon(g: Game, s: int, p: dict[str, object]) -> bool:
     """No other cult's Summon token is as far along (never true alone in solo play)."""
     if g.n == 1:
         return False

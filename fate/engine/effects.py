@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from fate.content.model import Content
+from fate.content.model import Content, Step
 from fate.engine.constants import LOCATION_NAMES, LOCATIONS, N_LOCATIONS
 from fate.engine.game import Game
-from fate.engine.registry import STEPS, Ask, Param, table, task
+from fate.engine.registry import STEPS, Ask, Asked, Param, Task, table, task
 
 
 class Need(NamedTuple):
@@ -31,11 +31,15 @@ class Need(NamedTuple):
     ask: Ask
 
 
+Vars = tuple[tuple[str, Any], ...]  # an effect's answers so far: (key, value), the latest last
+Answer = TypeVar("Answer")
+
+
 class Again(NamedTuple):
-    updates: tuple
+    updates: Vars
 
 
-def each_target(fn: Callable) -> Callable:
+def each_target(fn: Callable[[Game, Fx, Step, int], None]) -> Callable[[Game, Fx, Step], Need | None]:
     """A step that runs ``fn(g, fx, params, seat)`` once on each cult its ``who``
     names (after asking the acting seat to pick, where the step says "opponent")."""
     run = partial(_on_each_target, fn)
@@ -43,7 +47,7 @@ def each_target(fn: Callable) -> Callable:
     return run
 
 
-def _on_each_target(fn: Callable, g: Game, fx: Fx, p: dict):
+def _on_each_target(fn: Callable[[Game, Fx, Step, int], None], g: Game, fx: Fx, p: Step) -> Need | None:
     seats = targets(g, fx, p["who"])
     if isinstance(seats, Need):
         return seats
@@ -57,7 +61,7 @@ class Fx:
 
     __slots__ = ("seat", "card", "vars")
 
-    def __init__(self, seat: int, card: int, vars: tuple) -> None:
+    def __init__(self, seat: int, card: int, vars: Vars) -> None:
         self.seat = seat
         self.card = card
         self.vars = vars
@@ -72,7 +76,7 @@ class Fx:
 # ---------------------------------------------------------------- the runner
 
 
-def fx_run(g: Game, t: tuple) -> Ask | None:
+def fx_run(g: Game, t: Task) -> Asked | None:
     _, seat, card, lst, i, vars = t
     steps = g.tables.fx_steps[lst]
     if i >= len(steps) or g.over:
@@ -97,7 +101,7 @@ def fx_run(g: Game, t: tuple) -> Ask | None:
                a.context)
 
 
-def fx_answer(g: Game, t: tuple, value: tuple) -> None:
+def fx_answer(g: Game, t: Task, value: tuple[str, Any]) -> None:
     _, seat, card, lst, i, vars = t
     g.stack.append(("fx", seat, card, lst, i, vars + (value,)))
 
@@ -105,7 +109,7 @@ def fx_answer(g: Game, t: tuple, value: tuple) -> None:
 _new_object = object.__new__
 
 
-def _fx_steps(content: Content) -> list[tuple[tuple[Callable, dict], ...]]:
+def _fx_steps(content: Content) -> list[tuple[tuple[Callable[..., Any], Step], ...]]:
     """``fx_steps[list]``: each step of a step list as (its function, its parameters)."""
     return [tuple((STEPS[p["do"]].fn, p) for p in steps) for steps in content.step_lists]
 
@@ -131,7 +135,7 @@ def targets(g: Game, fx: Fx, who: str, key: str = "target") -> Sequence[int] | N
         if not rest:
             return []
         best = max(g.summon[s] for s in rest)
-        pool = [s for s in rest if g.summon[s] == best]
+        pool: Sequence[int] = [s for s in rest if g.summon[s] == best]
     elif who == "opponent":
         pool = g.others(seat)
     else:  # any
@@ -159,17 +163,18 @@ def location(g: Game, fx: Fx, spec: str, allowed: list[int] | None = None,
         return None
     if len(pool) == 1:
         return pool[0]
-    picked = fx.get(key)
+    picked: int | None = fx.get(key)
     if picked is not None:
         return picked
     opts = [(f"loc:{LOCATIONS[loc]}", LOCATION_NAMES[loc], loc) for loc in pool]
     return Need(key, Ask(fx.seat, "location", f"{name_of(g, fx)}: {text}", opts))
 
 
-def ask_per_target(g: Game, fx: Fx, seats: list[int], ask) -> dict[int, object] | Need:
+def ask_per_target(g: Game, fx: Fx, seats: Sequence[int],
+                   ask: Callable[[int], Answer | Need]) -> dict[int, Answer] | Need:
     """Gather one answer per target before anything happens, so that asking
     about the second target never repeats what was done to the first."""
-    answers = {}
+    answers: dict[int, Answer] = {}
     for s in seats:
         got = ask(s)
         if isinstance(got, Need):

@@ -7,6 +7,8 @@ their rules: movement.py, locations.py, casting.py, raids.py.
 
 from __future__ import annotations
 
+from typing import Any
+
 from fate.content.model import Content
 from fate.engine.artifacts import refresh, reveal_artifacts
 from fate.engine.casting import open_window
@@ -26,7 +28,7 @@ from fate.engine.game import Game
 from fate.engine.kinds import EventKind
 from fate.engine.model import Choice, EndReason, Event
 from fate.engine.prepared import SEAT_SLOTS
-from fate.engine.registry import ROLL_RESULTS, Ask, table, task
+from fate.engine.registry import ROLL_RESULTS, Asked, Task, table, task
 
 # ---------------------------------------------------------------- set-up
 
@@ -49,19 +51,19 @@ def start(g: Game) -> None:
     g.run()
 
 
-def draft(g: Game, t: tuple) -> Ask:
+def draft(g: Game, t: Task) -> Asked:
     seat = t[1]
     keep = g.tables.keep_god
     return (seat, "draft", "Choose the Elder God your cult will serve", tuple([keep[gid] for gid in g.drafts[seat]]), ())
 
 
-def _keep_god(content: Content) -> list:
+def _keep_god(content: Content) -> list[Choice | None]:
     """``keep_god[card]``: an Elder God's choice in the draft, made once (None for other cards)."""
     return [Choice(f"god:{c.id}", f"Keep {c.name}, {c.title}", c.index) if c.kind == "god" else None
             for c in content.cards]
 
 
-def draft_take(g: Game, t: tuple, god: int) -> None:
+def draft_take(g: Game, t: Task, god: int) -> None:
     seat = t[1]
     g.gods[seat] = god
     for other in g.drafts[seat]:
@@ -70,7 +72,7 @@ def draft_take(g: Game, t: tuple, god: int) -> None:
     g.emit(EventKind.GOD_CHOSEN, {"seat": seat, "god": g.card(god).id})
 
 
-def setup(g: Game, t: tuple) -> None:
+def setup(g: Game, t: Task) -> None:
     c = g.content
     n = g.n
     for s in range(n):  # R-SU-2, R-SU-3
@@ -98,7 +100,7 @@ def setup(g: Game, t: tuple) -> None:
     for loc in range(N_LOCATIONS):  # R-SU-7
         g.inv_at[loc] = 1
     g.inv_supply -= N_LOCATIONS
-    if g.solo:  # R-SO-1
+    if g.level is not None:  # solo, at that level (R-SO-1)
         g.pieces = [OTHER_WORLDS, STREETS]
         g.first = 0
         waiting = g.level.start_investigators  # 0 in the rules; harder levels start with some
@@ -120,7 +122,7 @@ def setup(g: Game, t: tuple) -> None:
 
 # ---------------------------------------------------------------- the turn
 
-PHASE_STEPS: dict[str, tuple[tuple, ...]] = {
+PHASE_STEPS: dict[str, tuple[Task, ...]] = {
     PREPARE: (("window", PREPARE, 0, -1),),  # after the Artifacts stand up (refresh)
     MOVE: (("window", MOVE, 0, -1), ("move",), ("investigators_move",), ("place",)),
     ACTIVATE: (("window", ACTIVATE, 0, -1), ("activate",)),
@@ -129,7 +131,7 @@ PHASE_STEPS: dict[str, tuple[tuple, ...]] = {
 }
 
 
-def turn(g: Game, t: tuple) -> None:
+def turn(g: Game, t: Task) -> None:
     """A new turn for the current seat; ("turn", phase) starts at that phase (scenarios)."""
     start_turn(g, t[1] if len(t) > 1 else PREPARE)
 
@@ -165,7 +167,7 @@ TURN_ENDED = [Event(EventKind.TURN_ENDED, {"seat": s}) for s in SEAT_SLOTS]
 TURN_STARTED = [[Event(EventKind.TURN_STARTED, {"seat": s, "turn": k}) for k in range(101)] for s in SEAT_SLOTS]
 
 
-def phase(g: Game, t: tuple) -> None:
+def phase(g: Game, t: Task) -> None:
     """Move, Activate or Conclude (a turn enters Prepare itself: ``start_turn``, and
     ``LATER_PHASES`` holds only the later three): ``enter_phase`` written out, three
     times a turn, less the Artifacts standing up, which is Prepare's."""
@@ -187,7 +189,7 @@ def enter_phase(g: Game, ph: str) -> None:
     open_window(g, opening, 0, -1)
 
 
-def end_turn(g: Game, t: tuple) -> None:
+def end_turn(g: Game, t: Task) -> None:
     g.events.append(TURN_ENDED[g.cur])
     # Between turns: no cult is taking its turn anywhere (acts_at Curses must not
     # fire for the next cult where this one's turn ended).
@@ -202,7 +204,7 @@ def end_turn(g: Game, t: tuple) -> None:
         start_turn(g, PREPARE)  # one step: no Curse can wake between a turn's end and the next's start
 
 
-def check_win(g: Game, t: tuple) -> None:
+def check_win(g: Game, t: Task) -> None:
     """R-WIN-1: checked after any Curse the move triggered has resolved (R-CU-7)."""
     seat = t[1]
     if g.summon[seat] >= SUMMON_WIN:
@@ -211,7 +213,7 @@ def check_win(g: Game, t: tuple) -> None:
 
 # ---------------------------------------------------------------- rolls
 
-def roll(g: Game, t: tuple) -> None:
+def roll(g: Game, t: Task) -> None:
     """Roll dice for a seat; a casting window opens before the results apply."""
     _, seat, count, purpose, arg = t
     faces = g.roll_faces(count)
@@ -230,13 +232,13 @@ def roll(g: Game, t: tuple) -> None:
     open_window(g, "after_roll", 0, seat)  # first: a window before the results apply
 
 
-def _rolled_told(content: Content) -> dict[tuple, Event]:
+def _rolled_told(content: Content) -> dict[tuple[Any, ...], Event]:
     """``rolled_told[(seat, purpose, *faces)]``: the event of a roll of one or two dice,
     made as games need it."""
     return {}
 
 
-def roll_end(g: Game, t: tuple) -> None:
+def roll_end(g: Game, t: Task) -> None:
     _, seat, purpose, arg = t
     faces = g.rolls.pop()
     ROLL_RESULTS[purpose](g, seat, faces, arg)

@@ -92,15 +92,18 @@ def prompt_problems(g: Game) -> list[str]:
     if p is None:
         return [] if g.over else ["the game waits for nothing but is not over"]
     out = []
-    if not (isinstance(p.seat, int) and 0 <= p.seat < g.n):
-        out.append(f"a {p.kind} prompt for seat {p.seat!r}")
+    seat: object = p.seat  # the engine's word for it, not taken on trust here
+    if not (isinstance(seat, int) and 0 <= seat < g.n):
+        out.append(f"a {p.kind} prompt for seat {seat!r}")
     if p.kind not in PROMPT_KINDS:
         out.append(f"a prompt of an unknown kind {p.kind!r}")
-    if not (isinstance(p.text, str) and p.text.strip()):
-        out.append(f"a {p.kind} prompt without words: {p.text!r}")
+    text: object = p.text
+    if not (isinstance(text, str) and text.strip()):
+        out.append(f"a {p.kind} prompt without words: {text!r}")
     ids = [c.id for c in p.choices]
     if len(ids) < 2 or len(set(ids)) != len(ids):
         out.append(f"{p.kind}: choices {ids} (a decision needs two or more, each once)")
-    if not all(isinstance(c.label, str) and c.label.strip() for c in p.choices):
+    labels: list[object] = [c.label for c in p.choices]
+    if not all(isinstance(label, str) and label.strip() for label in labels):
         out.append(f"{p.kind}: a choice without words")
     return out

@@ -4,6 +4,8 @@ location rules). The Museum's Control Action comes before its Basic Action
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fate.content.model import Content
 from fate.engine.artifacts import gain_artifact, reveal_artifacts
 from fate.engine.constants import (
@@ -22,7 +24,7 @@ from fate.engine.game import Game
 from fate.engine.kinds import EventKind
 from fate.engine.model import Choice, Event
 from fate.engine.prepared import GATE_GAINED, SEAT_SLOTS
-from fate.engine.registry import Ask, roll_result, table, task
+from fate.engine.registry import Asked, Task, roll_result, table, task
 
 SKIP = Choice("skip", "Do not take the Control Action", None)
 TAKE = [Choice("take", f"Take the Control Action of {name}", "take") for name in LOCATION_NAMES]
@@ -31,7 +33,7 @@ TEMPORARY_TEXT = [f"You do not control {name}. Roll a Fate Die for Temporary Con
 CONTROL_TEXT = [f"Control Action at {name}?" for name in LOCATION_NAMES]
 ROLL_OR_NOT = (Choice("roll", "Roll for Temporary Control", True), Choice("no", "Do not roll", False))
 
-def activate(g: Game, t: tuple) -> None:
+def activate(g: Game, t: Task) -> None:
     """Control is judged once, as the Activate phase's steps begin (after its casting
     window): that verdict stands for the Control Action of this turn, whatever the
     Basic Action then does to the Cultists there (R-AC-2; the Other Worlds example
@@ -70,7 +72,7 @@ MUSEUM_STEPS = (("basic",), ("control_action",), ("temporary_control",))
 # ------------------------------------------------------------ control
 
 
-def temporary_control(g: Game, t: tuple) -> Ask | None:
+def temporary_control(g: Game, t: Task) -> Asked | None:
     """R-AC-3: without Control at the start of Activate, the offer to roll for it."""
     if g.ctl:
         return None
@@ -79,12 +81,12 @@ def temporary_control(g: Game, t: tuple) -> Ask | None:
                ("location", loc))
 
 
-def control_roll(g: Game, t: tuple, yes: bool) -> None:
+def control_roll(g: Game, t: Task, yes: bool) -> None:
     if yes:
         g.stack.append(("roll", g.cur, 1, "temporary", None))
 
 
-def temporary_result(g: Game, seat: int, faces: list[int], arg) -> None:
+def temporary_result(g: Game, seat: int, faces: list[int], arg: None) -> None:
     if any(f in g.content.dice.temporary_control for f in faces):
         g.ctl = 1
         g.events.append(TEMPORARY_TOLD[seat][g.turn_loc])
@@ -92,7 +94,7 @@ def temporary_result(g: Game, seat: int, faces: list[int], arg) -> None:
         g.events.append(TEMPORARY_FAILED[seat][g.turn_loc])
 
 
-def control_action(g: Game, t: tuple) -> Ask | None:
+def control_action(g: Game, t: Task) -> Asked | None:
     if not g.ctl:
         return None
     seat, loc = g.cur, g.turn_loc
@@ -105,7 +107,7 @@ def control_action(g: Game, t: tuple) -> Ask | None:
                ("location", loc))
 
 
-def control_take(g: Game, t: tuple, what: str | None) -> None:
+def control_take(g: Game, t: Task, what: str | None) -> None:
     seat, loc = g.cur, g.turn_loc
     if what == "take":
         g.events.append(CONTROL_ACTION_TOLD[seat][loc])
@@ -115,7 +117,7 @@ def control_take(g: Game, t: tuple, what: str | None) -> None:
         g.stack.append(("cleanse", seat))
 
 
-def cleanse(g: Game, t: tuple) -> None:
+def cleanse(g: Game, t: Task) -> None:
     """R-SO-7: three Elder Signs buy the destruction of one face-down Curse."""
     seat = t[1]
     for entry in g.held:
@@ -134,7 +136,7 @@ BASIC_ACTION, CONTROL_TOLD, TEMPORARY_TOLD, TEMPORARY_FAILED, CONTROL_ACTION_TOL
                  EventKind.TEMPORARY_CONTROL_FAILED, EventKind.CONTROL_ACTION))
 
 
-def basic(g: Game, t: tuple) -> None:
+def basic(g: Game, t: Task) -> None:
     g.events.append(BASIC_ACTION[g.cur][g.turn_loc])
     g.stack.append(BASIC_TASKS[g.turn_loc])
 
@@ -142,14 +144,14 @@ def basic(g: Game, t: tuple) -> None:
 # ------------------------------------------------------- The Other Worlds
 
 
-def ow_basic(g: Game, t: tuple) -> None:
+def ow_basic(g: Game, t: Task) -> None:
     """R-OW-1: one die per Cultist of yours there."""
     seat = g.cur
     dice = g.at[OTHER_WORLDS][seat] + g.passive(seat, "summon_dice")
     g.stack.append(("roll", seat, dice, "other_worlds", None))
 
 
-def ow_result(g: Game, seat: int, faces: list[int], arg) -> None:
+def ow_result(g: Game, seat: int, faces: list[int], arg: None) -> None:
     d = g.content.dice
     wins = returns = 0
     for f in faces:
@@ -159,7 +161,7 @@ def ow_result(g: Game, seat: int, faces: list[int], arg) -> None:
     g.stack.append(("ow_advance", seat, wins))
 
 
-def ow_advance(g: Game, t: tuple) -> None:
+def ow_advance(g: Game, t: Task) -> None:
     """One success at a time, so a win ends the game at once (R-WIN-1)."""
     seat, left = t[1], t[2]
     if left <= 0:
@@ -169,7 +171,7 @@ def ow_advance(g: Game, t: tuple) -> None:
     move_summon(g, seat, 1)
 
 
-def ow_control(g: Game, t: tuple) -> None:
+def ow_control(g: Game, t: Task) -> None:
     """R-OW-2: each Cultist-return face of the basic roll brings one back."""
     g.recall(g.cur, g.ow_returns)
 
@@ -177,7 +179,7 @@ def ow_control(g: Game, t: tuple) -> None:
 # ------------------------------------------------------------ The Museum
 
 
-def museum_basic(g: Game, t: tuple) -> Ask | None:
+def museum_basic(g: Game, t: Task) -> Asked | None:
     """R-MU-1: one of the two face-up Artifacts or the top of the deck."""
     seat = g.cur
     take = g.tables.take_artifact
@@ -193,14 +195,14 @@ def museum_basic(g: Game, t: tuple) -> Ask | None:
 TAKE_FROM_DECK = Choice("artifact_deck", "Take the top Artifact of the deck", -1)
 
 
-def _take_artifact(content: Content) -> list:
+def _take_artifact(content: Content) -> list[Choice | None]:
     """``take_artifact[card]``: a face-up Artifact's choice at The Museum, made once (None for
     other cards)."""
     return [Choice(f"artifact:{c.id}", f"Take {c.name}", c.index) if c.kind == "artifact" else None
             for c in content.cards]
 
 
-def museum_take(g: Game, t: tuple, art: int) -> None:
+def museum_take(g: Game, t: Task, art: int) -> None:
     seat = g.cur
     if art == -1:
         art = g.art_deck.pop()
@@ -213,7 +215,7 @@ def museum_take(g: Game, t: tuple, art: int) -> None:
     gain_artifact(g, seat, art)
 
 
-def museum_control(g: Game, t: tuple) -> Ask | None:
+def museum_control(g: Game, t: Task) -> Asked | None:
     """R-MU-3, first part: replace the two face-up Artifacts."""
     if not g.art_deck:
         g.stack.append(("museum_sacrifice", 0))
@@ -224,7 +226,7 @@ def museum_control(g: Game, t: tuple) -> Ask | None:
 REPLACE_OR_KEEP = (Choice("replace", "Replace them", True), Choice("keep", "Keep them", False))
 
 
-def museum_replace(g: Game, t: tuple, yes: bool) -> None:
+def museum_replace(g: Game, t: Task, yes: bool) -> None:
     if yes:
         old = g.art_up
         g.art_up = []
@@ -234,7 +236,7 @@ def museum_replace(g: Game, t: tuple, yes: bool) -> None:
     g.stack.append(("museum_sacrifice", 0))
 
 
-def museum_sacrifice(g: Game, t: tuple) -> Ask | None:
+def museum_sacrifice(g: Game, t: Task) -> Asked | None:
     """R-MU-3, second part: up to 3 Cultists, each destroying an Elder Sign."""
     seat, done = g.cur, t[1]
     if done >= 3 or g.at[MUSEUM][seat] == 0:
@@ -259,13 +261,13 @@ def museum_sacrifice(g: Game, t: tuple) -> Ask | None:
 SACRIFICE_NO_MORE = Choice("stop", "Sacrifice no more", -1)
 
 
-def _destroy_options(content: Content) -> dict:
+def _destroy_options(content: Content) -> dict[tuple[int, int], Choice]:
     """``destroy_options``: the choices of ``museum_sacrifice`` by (the seat whose Elder Sign,
     its god), made as games need them (the words name the cult)."""
     return {}
 
 
-def museum_sacrifice_take(g: Game, t: tuple, target: int) -> None:
+def museum_sacrifice_take(g: Game, t: Task, target: int) -> None:
     if target < 0:
         return
     g.sacrifice(g.cur, MUSEUM, 1)
@@ -276,7 +278,7 @@ def museum_sacrifice_take(g: Game, t: tuple, target: int) -> None:
 # ---------------------------------------------------------- The Ceremony
 
 
-def ceremony_basic(g: Game, t: tuple) -> None:
+def ceremony_basic(g: Game, t: Task) -> None:
     """R-CE-1: a Gate (if none is held), then the Dark Gift."""
     seat = g.cur
     if g.gate[seat] < 0 and g.gate_supply:
@@ -287,15 +289,18 @@ def ceremony_basic(g: Game, t: tuple) -> None:
     g.stack.append(("fx", seat, god, g.effect_of(god), 0, ()))
 
 
-def _dark_gift_told(content: Content) -> tuple[list[list[Event]], list[list[Event]]]:
+def _dark_gift_told(content: Content) -> tuple[list[list[Event] | None], list[list[Event] | None]]:
     """``dark_gift_told[solo][god][seat]``: the event of a Dark Gift, with the text it resolves
     (made once: game.SEAT_SLOTS; None for cards other than gods)."""
-    return tuple([[Event(EventKind.DARK_GIFT, {"seat": s, "god": c.id, "text": c.solo_text if solo and c.solo_text else c.text})
-                   for s in SEAT_SLOTS] if c.kind == "god" else None for c in content.cards]
-                 for solo in (False, True))
+    def told(solo: bool) -> list[list[Event] | None]:
+        return [[Event(EventKind.DARK_GIFT, {"seat": s, "god": c.id,
+                                             "text": c.solo_text if solo and c.solo_text else c.text})
+                 for s in SEAT_SLOTS] if c.kind == "god" else None for c in content.cards]
+
+    return told(False), told(True)
 
 
-def ceremony_control(g: Game, t: tuple) -> None:
+def ceremony_control(g: Game, t: Task) -> None:
     """R-CE-2: two Cultists at The Ceremony for one step of the Summon Track."""
     seat = g.cur
     g.sacrifice(seat, CEREMONY, 2)
@@ -305,20 +310,20 @@ def ceremony_control(g: Game, t: tuple) -> None:
 # ---------------------------------------------------- Streets of Arkham
 
 
-def streets_basic(g: Game, t: tuple) -> None:
+def streets_basic(g: Game, t: Task) -> None:
     if g.solo:  # R-SO-5
         g.investigators_home(g.cur, 2)
         return
     g.stack.append(("streets_send", 2))
 
 
-def streets_send(g: Game, t: tuple) -> Ask | None:
+def streets_send(g: Game, t: Task) -> Asked | None:
     """R-SA-1: two Investigators in all, from your Lodge or the supply."""
     seat, left = g.cur, t[1]
     if left == 0:
         g.stack.append(("streets_raids",))
         return None
-    sources = []
+    sources: list[tuple[str, str, int | str]] = []  # (id, words, the seat sending or "supply")
     if g.inv_lodge[seat]:
         sources.append(("lodge", "from your Lodge", seat))
     if g.inv_supply:
@@ -339,24 +344,24 @@ def streets_send(g: Game, t: tuple) -> Ask | None:
     return (seat, "streets_send", f"Send Investigators into other Lodges ({left} left)", tuple(opts), ())
 
 
-def _send_options(content: Content) -> dict:
+def _send_options(content: Content) -> dict[tuple[str, int | str, int, int], Choice]:
     """``send_options``: the choices of ``streets_send`` by (source, its seat or "supply", the seat
     sent to, its god), made as games need them."""
     return {}
 
 
-def streets_send_take(g: Game, t: tuple, value: tuple) -> None:
+def streets_send_take(g: Game, t: Task, value: tuple[int | str, int]) -> None:
     src, target = value
     g.investigators_to_lodge(target, 1, src)
     g.stack.append(("streets_send", t[1] - 1))
 
 
-def streets_raids(g: Game, t: tuple) -> None:
+def streets_raids(g: Game, t: Task) -> None:
     """R-SA-1: every other cult with an Investigator is raided; you are not."""
     g.push(*[("raid", s) for s in g.others(g.cur) if g.inv_lodge[s] > 0])
 
 
-def streets_control(g: Game, t: tuple) -> None:
+def streets_control(g: Game, t: Task) -> None:
     seat = g.cur
     g.sacrifice(seat, STREETS, 1)
     if g.solo:  # R-SO-5
@@ -369,13 +374,13 @@ def streets_control(g: Game, t: tuple) -> None:
 # ---------------------------------------------------------- The Gathering
 
 
-def gathering_basic(g: Game, t: tuple) -> None:
+def gathering_basic(g: Game, t: Task) -> None:
     """R-GA-1: three from the Abyss, then one may leave The Gathering."""
     g.recall(g.cur, 3)
     g.stack.append(("gathering_move", 1))
 
 
-def gathering_move(g: Game, t: tuple) -> Ask | None:
+def gathering_move(g: Game, t: Task) -> Asked | None:
     seat, left = g.cur, t[1]
     if left == 0 or g.at[GATHERING][seat] == 0:
         return None
@@ -391,7 +396,7 @@ GATHERING_MOVES = tuple([Choice(f"to:{loc}", f"Move a Cultist to {LOCATION_NAMES
                         + [Choice("stop", "Move no more Cultists", -1)])
 
 
-def gathering_move_take(g: Game, t: tuple, loc: int) -> None:
+def gathering_move_take(g: Game, t: Task, loc: int) -> None:
     if loc < 0:
         return
     seat = g.cur
@@ -401,7 +406,7 @@ def gathering_move_take(g: Game, t: tuple, loc: int) -> None:
     g.stack.append(("gathering_move", t[1] - 1))
 
 
-def gathering_control(g: Game, t: tuple) -> None:
+def gathering_control(g: Game, t: Task) -> None:
     """R-GA-2: any number, split as you like."""
     g.stack.append(("gathering_move", 99))
 
@@ -409,14 +414,14 @@ def gathering_control(g: Game, t: tuple) -> None:
 # ---------------------------------------------------------- The Library
 
 
-def library_basic(g: Game, t: tuple) -> None:
+def library_basic(g: Game, t: Task) -> None:
     """R-LI-1 and R-LI-2: draw 3; Ready up to 2 this Conclude."""
     for _ in range(3):
         g.draw_spell(g.cur)
     g.ready_allow = 2
 
 
-def library_control(g: Game, t: tuple) -> None:
+def library_control(g: Game, t: Task) -> None:
     """R-LI-3: Ready one Spell from hand for free."""
     g.stack.append(("ready_free",))
 
@@ -438,7 +443,7 @@ CONTROL_TASKS = {
     LIBRARY: ("library_control",),
 }
 # Whether a Control Action could do anything at all (so it is not offered in vain).
-CONTROL_POSSIBLE = {
+CONTROL_POSSIBLE: dict[int, Callable[[Game, int], bool]] = {
     OTHER_WORLDS: lambda g, s: g.ow_returns > 0 and g.abyss[s] > 0,
     MUSEUM: lambda g, s: bool(g.art_deck) or (g.at[MUSEUM][s] > 0 and any(g.signs)),
     CEREMONY: lambda g, s: g.at[CEREMONY][s] >= 2,

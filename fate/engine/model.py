@@ -37,7 +37,7 @@ class Prompt(NamedTuple):
     kind: str
     text: str
     choices: tuple[Choice, ...]
-    context: tuple = ()
+    context: tuple[Any, ...] = ()
 
     def choice(self, choice_id: str) -> Choice | None:
         for c in self.choices:
@@ -55,7 +55,7 @@ class Event(NamedTuple):
     a reader never changes one's data; it copies what it wants to change."""
 
     kind: str
-    data: dict
+    data: dict[str, Any]
     to: tuple[int, ...] | None = None
 
     def visible_to(self, seat: int | None) -> bool:

@@ -4,7 +4,9 @@ Two Fate Pieces in two-player and solo games block each other (R-2P-2, R-SO-9)."
 
 from __future__ import annotations
 
-from fate.content.model import Content
+from typing import Any
+
+from fate.content.model import Card, Content
 from fate.engine.constants import (
     INVESTIGATORS,
     LOCATION_NAMES,
@@ -16,10 +18,10 @@ from fate.engine.game import Game
 from fate.engine.kinds import EventKind
 from fate.engine.model import Choice, Event
 from fate.engine.prepared import SEAT_SLOTS
-from fate.engine.registry import Ask, table, task
+from fate.engine.registry import Asked, Task, table, task
 
 
-def play_option(c) -> Choice:
+def play_option(c: Card) -> Choice:
     """The move choice of a Spell: play it to go where its back points (R-MV-1)."""
     dest = c.symbol
     return Choice(f"play:{c.id}", f"Play {c.name} (back {LOCATION_NAMES[dest]}) to move to {LOCATION_NAMES[dest]}",
@@ -51,7 +53,7 @@ def move_options(g: Game, seat: int) -> list[Choice]:
 GATE_OPTION = Choice("gate", "Play your Gate card as a Wild", ("gate",))
 
 
-def move(g: Game, t: tuple) -> Ask | None:
+def move(g: Game, t: Task) -> Asked | None:
     seat = g.cur
     opts = move_options(g, seat)
     if opts:
@@ -68,7 +70,7 @@ def move(g: Game, t: tuple) -> Ask | None:
     return None
 
 
-def move_take(g: Game, t: tuple, value: tuple) -> None:
+def move_take(g: Game, t: Task, value: tuple[Any, ...]) -> None:
     if value[0] == "single":
         g.stack.append(("move_to", (value[1],), value[2]))
     elif value[0] == "wild":
@@ -77,7 +79,7 @@ def move_take(g: Game, t: tuple, value: tuple) -> None:
         g.stack.append(("destination", (g.gate[g.cur],)))
 
 
-def wild_pick(g: Game, t: tuple) -> Ask | None:
+def wild_pick(g: Game, t: Task) -> Asked | None:
     sym, picked = t[1], t[2]
     seat = g.cur
     back, give_up = g.tables.back, g.tables.give_up
@@ -88,12 +90,12 @@ def wild_pick(g: Game, t: tuple) -> Ask | None:
 WILD_PICK_TEXT = [f"Choose Spell {k + 1} of 2 for the Wild" for k in range(2)]
 
 
-def wild_pick_take(g: Game, t: tuple, card: int) -> None:
+def wild_pick_take(g: Game, t: Task, card: int) -> None:
     picked = t[2] + (card,)
     g.stack.append(("wild_pick", t[1], picked) if len(picked) < 2 else ("destination", picked))
 
 
-def destination(g: Game, t: tuple) -> Ask:
+def destination(g: Game, t: Task) -> Asked:
     seat = g.cur
     piece = g.piece_of(seat)
     here = g.pieces[piece]
@@ -105,11 +107,11 @@ def destination(g: Game, t: tuple) -> Ask:
 MOVE_TO = [Choice(f"to:{loc}", f"Move to {name}", loc) for loc, name in enumerate(LOCATION_NAMES)]
 
 
-def destination_take(g: Game, t: tuple, loc: int) -> None:
+def destination_take(g: Game, t: Task, loc: int) -> None:
     g.stack.append(("move_to", t[1], loc))
 
 
-def move_to(g: Game, t: tuple) -> None:
+def move_to(g: Game, t: Task) -> None:
     """Cards go face down on the Column being left; the piece moves (R-MV-1..3)."""
     cards, dest = t[1], t[2]
     seat = g.cur
@@ -135,7 +137,7 @@ def move_to(g: Game, t: tuple) -> None:
     g.events.append(event)
 
 
-def investigators_move(g: Game, t: tuple) -> None:
+def investigators_move(g: Game, t: Task) -> None:
     """R-MV-5: three or more Investigators at the new location go to the Lodge."""
     loc = g.turn_loc
     k = g.inv_at[loc]
@@ -145,13 +147,13 @@ def investigators_move(g: Game, t: tuple) -> None:
         g.events.append(FOLLOWED[g.cur][loc][k])  # at most 25 (game.SEAT_SLOTS)
 
 
-def skip_placement(g: Game, t: tuple) -> None:
+def skip_placement(g: Game, t: Task) -> None:
     """R-MV-9: the piece stayed; drop this turn's investigator and placement steps."""
     while g.stack and g.stack[-1][0] in ("investigators_move", "place"):
         g.stack.pop()
 
 
-def place(g: Game, t: tuple) -> None:
+def place(g: Game, t: Task) -> None:
     """R-MV-6..8: one Cultist onto the new location, then one Investigator."""
     seat, loc = g.cur, g.turn_loc
     g.stack.append(("place_investigator", loc))  # after any Curse the Cultist reveals
@@ -185,7 +187,7 @@ FOLLOWED = [[[Event(EventKind.INVESTIGATORS_FOLLOWED, {"seat": s, "location": lo
              for loc in range(N_LOCATIONS)] for s in SEAT_SLOTS]
 
 
-def place_investigator(g: Game, t: tuple) -> None:
+def place_investigator(g: Game, t: Task) -> None:
     loc = t[1]
     if g.inv_supply == 0:  # R-MV-8
         raided = [s for s in g.clockwise_from(g.cur) if g.inv_lodge[s] > 0]
@@ -197,7 +199,7 @@ def place_investigator(g: Game, t: tuple) -> None:
     g.events.append(INVESTIGATOR_PLACED[loc])
 
 
-def place_investigator_after(g: Game, t: tuple) -> None:
+def place_investigator_after(g: Game, t: Task) -> None:
     loc = t[1]
     if g.inv_supply > 0:
         g.inv_supply -= 1
@@ -206,31 +208,31 @@ def place_investigator_after(g: Game, t: tuple) -> None:
 
 
 
-def _moved_told(content: Content) -> dict[tuple, Event]:
+def _moved_told(content: Content) -> dict[tuple[Any, ...], Event]:
     """``moved_told[(seat, piece, from, to, first back, cards)]``: the event of a move,
     made as games need it."""
     return {}
 
 
-def _play_table(content: Content) -> list:
+def _play_table(content: Content) -> list[Choice | None]:
     """``play[card]``: a Spell's move choice, made once."""
     return [play_option(c) if c.kind == "spell" else None for c in content.cards]
 
 
-def _wild_table(content: Content) -> dict:
+def _wild_table(content: Content) -> dict[int, Choice]:
     """``wild[symbol]``: the choice of a Wild pair of that symbol (R-MV-2), named by the
     symbol as every Spell is (data/glossary.yaml: a Hood Spell, never a Gathering one)."""
     return {sym: Choice(f"wild:{sym}", f"Play two {content.symbols[sym].name} Spells as a Wild", ("wild", sym))
             for sym in range(1, N_LOCATIONS)}
 
 
-def _give_up_table(content: Content) -> list:
+def _give_up_table(content: Content) -> list[Choice]:
     """``give_up[card]``: a Spell's choice as one of the pair of a Wild, made once (for
     every card: only Spells are ever in a hand)."""
     return [Choice(f"card:{c.id}", f"Give up {c.name}", c.index) for c in content.cards]
 
 
-def _back_table(content: Content) -> list:
+def _back_table(content: Content) -> list[int | str]:
     """``back[card]``: the Astral back a card shows face down: its symbol, or "gate"."""
     return [c.symbol if c.kind == "spell" else "gate" for c in content.cards]
 

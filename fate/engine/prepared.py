@@ -9,7 +9,8 @@ nothing here decides a rule.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Self
 
 from fate.content.model import Content
 from fate.engine.constants import (
@@ -79,7 +80,7 @@ def _passive_values(content: Content) -> dict[str, list[int]]:
 table("passive", _passive_values)
 
 
-class _Unkept(list):
+class _Unkept(list[Event]):
     """The event list of a quiet game: it keeps nothing (nobody reads a look-ahead's
     events: a search applies thousands of choices a second). The events made once are
     appended to ``game.events`` directly; ``emit``, ``apply`` and ``take_events`` know it.
@@ -90,10 +91,10 @@ class _Unkept(list):
     def append(self, event: Event) -> None:
         pass
 
-    def extend(self, events: Any) -> None:
+    def extend(self, events: Iterable[Event]) -> None:
         pass
 
-    def __iadd__(self, events: Any) -> _Unkept:
+    def __iadd__(self, events: Iterable[Event]) -> Self:  # type: ignore[override, misc]  # mypy holds a list's += to its +
         return self
 
 

@@ -10,10 +10,10 @@ from fate.engine.game import Game
 from fate.engine.kinds import EventKind
 from fate.engine.model import Event
 from fate.engine.prepared import SEAT_SLOTS
-from fate.engine.registry import roll_result, task
+from fate.engine.registry import Task, roll_result, task
 
 
-def lodge_raid(g: Game, t: tuple) -> None:
+def lodge_raid(g: Game, t: Task) -> None:
     """R-CN-6: five or more Investigators in your Lodge raid it."""
     if g.inv_lodge[g.cur] >= RAID_THRESHOLD:
         raid(g, ("raid", g.cur))  # the task it would push, run at once: both are quiet
@@ -26,7 +26,7 @@ RAIDED = [[[Event(EventKind.RAIDED, {"seat": s, "signs": k, "destroyed": d}) for
           for s in SEAT_SLOTS]
 
 
-def raid(g: Game, t: tuple) -> None:
+def raid(g: Game, t: Task) -> None:
     """R-RD-1: declared (a window opens), then one die per Investigator."""
     seat = t[1]
     g.events.append(RAID_DECLARED[seat][g.inv_lodge[seat]])  # at most 25 (game.SEAT_SLOTS)
@@ -35,10 +35,10 @@ def raid(g: Game, t: tuple) -> None:
         raid_roll(g, g.stack.pop())  # next anyway, and both are quiet: run at once
 
 
-def raid_roll(g: Game, t: tuple) -> None:
+def raid_roll(g: Game, t: Task) -> None:
     seat = t[1]
     dice = g.inv_lodge[seat] - (g.passive(seat, "raid_shield") if g.arts[seat] else 0)
-    if g.solo and g.inv_lodge[seat]:
+    if g.level is not None and g.inv_lodge[seat]:  # solo
         dice += g.level.raid_dice  # the solo level's harder or gentler raids (an empty Lodge rolls none)
     dice = max(0, dice)
     if dice:
@@ -47,7 +47,7 @@ def raid_roll(g: Game, t: tuple) -> None:
         g.emit(EventKind.RAID_REPELLED, {"seat": seat})
 
 
-def raid_result(g: Game, seat: int, faces: list[int], arg) -> None:
+def raid_result(g: Game, seat: int, faces: list[int], arg: None) -> None:
     """R-RD-2: Elder Signs first, then the destroyed Investigators go home."""
     d = g.content.dice
     signs = kills = 0
@@ -69,7 +69,7 @@ def raid_result(g: Game, seat: int, faces: list[int], arg) -> None:
 # ---------------------------------------------------------------- solo
 
 
-def investigators_turn(g: Game, t: tuple) -> None:
+def investigators_turn(g: Game, t: Task) -> None:
     """R-SO-2..4: the Investigators' automaton moves after each of your turns."""
     player = 0
     here = g.pieces[1]
@@ -85,6 +85,7 @@ def investigators_turn(g: Game, t: tuple) -> None:
     g.emit(EventKind.FATE_MOVED, {"seat": GAME_SEAT, "piece": 1, "frm": here, "to": dest, "backs": [sym]})
     raids = dest == STREETS
     level = g.level
+    assert level is not None  # the Investigators take turns in solo games only, which have a level
     if dest == g.pieces[0]:  # R-SO-3 (how many Curses and Elder Signs: the solo level)
         for _ in range(level.meeting_curses):
             g.gain_curse(player, "meeting")

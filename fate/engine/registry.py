@@ -23,11 +23,25 @@ This module imports nothing of the engine but its small value types.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from fate.content.model import Content, Vocabulary
+from fate.content.model import Content, Step, Vocabulary
 from fate.engine.constants import LOCATIONS, SOLO_CURSES_TO_LOSE
+from fate.engine.model import Choice, Event
+
+if TYPE_CHECKING:
+    from fate.engine.game import Game
+
+Task = tuple[Any, ...]  # a task of the stack: its handler's name, then the handler's own fields
+Option = tuple[str, str, Any]  # a choice to be made: (id, label, value); a ``Choice`` is one
+# What a task handler asks: ``Ask``'s five fields, as the plain tuple the loop reads by position
+Asked = tuple[int, str, str, Sequence[Option], tuple[Any, ...]]
+Run = Callable[["Game", Task], "Asked | None"]  # a task handler
+Resolve = Callable[["Game", Task, Any], None]  # takes the decision a handler asked for: the choice's value
+RollResult = Callable[["Game", int, list[int], Any], None]  # (game, seat, faces, its argument)
+Check = Callable[["Game", int, Any], bool]  # a condition: (game, seat, its parameters)
+Trigger = tuple[Check, Any]  # a Curse's condition and its parameters
 
 
 class Ask(NamedTuple):
@@ -43,17 +57,17 @@ class Ask(NamedTuple):
     seat: int
     kind: str
     text: str
-    options: list[tuple[str, str, Any]]
-    context: tuple = ()
+    options: Sequence[Option]
+    context: tuple[Any, ...] = ()
 
 
 # ------------------------------------------------------------------ tasks
 
 # kind -> (run, resolve, quiet). run(game, task) -> Ask | None; resolve(game, task, value).
-TASKS: dict[str, tuple[Callable, Callable | None, bool]] = {}
+TASKS: dict[str, tuple[Run, Resolve | None, bool]] = {}
 
 
-def task(name: str, run: Callable, resolve: Callable | None = None, quiet: bool = False) -> None:
+def task(name: str, run: Run, resolve: Resolve | None = None, quiet: bool = False) -> None:
     """Register a task handler and, when it asks, the function that takes the decision.
     A ``quiet`` task makes no Curse's trigger hold that did not hold before it: it asks,
     schedules other tasks, records events, rolls, moves cards no trigger counts (a Column
@@ -69,10 +83,10 @@ def task(name: str, run: Callable, resolve: Callable | None = None, quiet: bool 
 # ------------------------------------------------------------------ rolls
 
 # purpose -> fn(game, seat, faces, arg): applies a roll's results
-ROLL_RESULTS: dict[str, Callable] = {}
+ROLL_RESULTS: dict[str, RollResult] = {}
 
 
-def roll_result(purpose: str, fn: Callable) -> None:
+def roll_result(purpose: str, fn: RollResult) -> None:
     ROLL_RESULTS[purpose] = fn
 
 
@@ -89,7 +103,7 @@ class Param(NamedTuple):
 
 
 class StepDef(NamedTuple):
-    fn: Callable
+    fn: Callable[..., Any]  # a step: fn(game, fx, params) -> Need | Again | None; a condition: a Check
     params: dict[str, Param]
     doc: str
 
@@ -98,12 +112,12 @@ STEPS: dict[str, StepDef] = {}
 CONDITIONS: dict[str, StepDef] = {}
 
 
-def step(name: str, fn: Callable, **params: Param) -> None:
+def step(name: str, fn: Callable[..., Any], **params: Param) -> None:
     """Register an effect step fn(game, fx, params) with its declared parameters."""
     STEPS[name] = StepDef(fn, params, (fn.__doc__ or "").strip())
 
 
-def condition(name: str, fn: Callable, **params: Param) -> None:
+def condition(name: str, fn: Check, **params: Param) -> None:
     """Register a condition fn(game, seat, params) -> bool (Curse triggers, ``if`` steps)."""
     CONDITIONS[name] = StepDef(fn, params, (fn.__doc__ or "").strip())
 
@@ -130,7 +144,49 @@ def table(name: str, build: Callable[[Content], Any]) -> None:
 class Tables:
     """The derived tables of one content; each attribute is one registered table.
     They live in ``Content.derived`` (content never changes after loading), so
-    every game of the same content shares them and a clone copies nothing."""
+    every game of the same content shares them and a clone copies nothing.
+
+    Each table's type is written here, by the name it is registered under (the builder
+    is in the module of what it indexes; tests/engine/test_registry.py checks that the
+    names agree). A table "by card" made for one kind of card holds None at the others,
+    which are never read: its type names what is read."""
+
+    # registry
+    triggers: list[Trigger]  # by Curse: its condition
+    face_id: list[str]  # by die face
+    # artifacts
+    artifact_gained_told: list[list[Event]]  # by Artifact, seat
+    exhausted_told: tuple[list[list[Event]], list[list[Event]]]  # by solo, Artifact, seat
+    # casting
+    timing: list[int]  # by card: the windows it may be cast in, as bits
+    readied_told: list[list[Event]]  # by Spell, seat
+    cast_told: tuple[list[list[Event]], list[list[Event]]]  # by solo, Spell, seat
+    cast_label: tuple[list[str], list[str]]  # by solo, card
+    cast_options: tuple[dict[int, Choice], dict[int, Choice]]  # by solo, card * 4 + place in the round
+    ready: list[Choice]  # by Spell
+    ready_free: list[Choice]  # by Spell
+    cost: list[tuple[tuple[int, int], ...]]  # by Spell: (symbol, how many), wilds apart
+    cost_wild: list[int]  # by Spell
+    # effects
+    fx_steps: list[tuple[tuple[Callable[..., Any], Step], ...]]  # by step list: (function, parameters)
+    # flow
+    keep_god: list[Choice]  # by Elder God
+    rolled_told: dict[tuple[Any, ...], Event]  # by (seat, purpose, *faces)
+    # locations
+    send_options: dict[tuple[str, int | str, int, int], Choice]  # by (source, its seat, seat sent to, god)
+    take_artifact: list[Choice]  # by Artifact
+    destroy_options: dict[tuple[int, int], Choice]  # by (seat, its god)
+    dark_gift_told: tuple[list[list[Event]], list[list[Event]]]  # by solo, Elder God, seat
+    # movement
+    play: list[Choice]  # by Spell
+    moved_told: dict[tuple[Any, ...], Event]  # by (seat, piece, from, to, first back, cards)
+    back: list[int | str]  # by card: its symbol, or "gate"
+    give_up: list[Choice]  # by card
+    wild: dict[int, Choice]  # by symbol
+    # prepared
+    column_told: list[list[Event]]  # by location, count
+    drawn: list[list[tuple[Event, Event]]]  # by Spell, seat
+    passive: dict[str, list[int]]  # by modifier, card
 
     def __init__(self, content: Content) -> None:
         for name, build in TABLE_BUILDERS.items():
@@ -138,13 +194,13 @@ class Tables:
 
 
 def tables(content: Content) -> Tables:
-    t = content.derived.get("engine")
+    t: Tables | None = content.derived.get("engine")
     if t is None:
         t = content.derived["engine"] = Tables(content)
     return t
 
 
-def _triggers(content: Content) -> list[tuple[Callable, dict] | None]:
+def _triggers(content: Content) -> list[Trigger | None]:
     """``triggers[card]``: (condition, params) of a Curse, else None."""
     return [(CONDITIONS[c.trigger[0]].fn, dict(c.trigger[1])) if c.trigger else None
             for c in content.cards]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from array import array
 from hashlib import shake_128
+from typing import Any
 
 MASK = (1 << 64) - 1
 
@@ -40,7 +41,7 @@ def below(state: int, n: int) -> tuple[int, int]:
     return state, out[0]
 
 
-def shuffle(state: int, items: list) -> int:
+def shuffle(state: int, items: list[Any]) -> int:
     """Fisher-Yates shuffle of ``items`` in place; return the new state. The same
     numbers as ``below(state, i + 1)`` for i from the top down, written out
     because set-up shuffles a lot; a long list takes all its numbers at once
@@ -77,7 +78,7 @@ def _lanes(count: int) -> tuple[int, int, int]:
     return t
 
 
-def outputs(state: int, count: int) -> tuple[int, array]:
+def outputs(state: int, count: int) -> tuple[int, array[int]]:
     """Return (new_state, the next ``count`` 64-bit outputs), the same as ``count``
     single steps. The states are ``state + k * GOLDEN``, so all of them go into
     one integer, a 128-bit lane each, and every operation of the mix works on
@@ -94,7 +95,7 @@ def outputs(state: int, count: int) -> tuple[int, array]:
     return (state + count * GOLDEN) & MASK, words[::2]
 
 
-def keyed_shuffle(seed: int, items: list, salt: bytes = b"") -> None:
+def keyed_shuffle(seed: int, items: list[Any], salt: bytes = b"") -> None:
     """Fisher-Yates shuffle of ``items`` in place, its numbers 64-bit words of
     SHAKE-128 of the seed and ``salt``. Not the game's generator (a game's own
     shuffles and dice come from ``shuffle`` and ``draws``): the bots' imagined

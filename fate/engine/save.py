@@ -12,8 +12,9 @@ as it is read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from fate import __version__
 from fate.content.model import STANDARD_LEVEL, Content
@@ -64,8 +65,8 @@ def snapshot(g: Game) -> dict[str, Any]:
     return out
 
 
-def save_data(g: Game, session: dict | None = None) -> dict[str, Any]:
-    data = {
+def save_data(g: Game, session: dict[str, Any] | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {
         "format_version": FORMAT_VERSION,
         "game": GAME_ID,
         "game_version": __version__,
@@ -80,11 +81,11 @@ def save_data(g: Game, session: dict | None = None) -> dict[str, Any]:
     return data
 
 
-def save_game(g: Game, path: str | Path, session: dict | None = None) -> None:
+def save_game(g: Game, path: str | Path, session: dict[str, Any] | None = None) -> None:
     write_save(save_data(g, session), path)
 
 
-def replay(content: Content, config: dict, choices: list[str], where: str = "save") -> Game:
+def replay(content: Content, config: dict[str, Any], choices: list[str], where: str = "save") -> Game:
     """Rebuild a game from its config and choices."""
     from fate.engine import new_game_from
 
@@ -101,18 +102,18 @@ def replay(content: Content, config: dict, choices: list[str], where: str = "sav
     return g
 
 
-def _int(x: Any, lo: int, hi: int) -> bool:
+def _int(x: Any, lo: int, hi: int) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
 
 
-def check_shape(content: Content, snap: dict, players: Any) -> str | None:
+def check_shape(content: Content, snap: dict[str, Any], players: Any) -> str | None:
     """What is wrong with the shape of a snapshot (a field missing, of the wrong type,
     length or range), or None. Conservation is checked afterwards by invariants."""
     if not _int(players, 1, 4):
         return "config field 'players': expected 1 to 4"
     n, cards, faces = players, len(content.cards), len(content.dice.faces)
     seat, card = (-1, n - 1), (0, cards - 1)
-    scalars = {
+    scalars: dict[str, Callable[[Any], bool]] = {
         "n": lambda x: x == n, "solo": lambda x: x is (n == 1),
         "first": lambda x: _int(x, 0, n - 1), "cur": lambda x: _int(x, 0, n - 1),
         "turn": lambda x: _int(x, 0, 10**9), "phase": lambda x: isinstance(x, str) and x in _PHASE_NAMES,
@@ -131,7 +132,7 @@ def check_shape(content: Content, snap: dict, players: Any) -> str | None:
     def ints(f: str, lo: int, hi: int, length: int | None = None, nested: int | None = None) -> str | None:
         """A list of whole numbers lo..hi (of ``length``); with ``nested``, a list of
         ``nested`` such lists (-1: any number of them)."""
-        val = snap.get(f)
+        val: Any = snap.get(f)
         rows = val if nested is not None else [val]
         if not isinstance(val, list) or (nested is not None and nested >= 0 and len(val) != nested):
             return f"field {f!r}: expected a list" + (f" of {nested}" if nested is not None else "")
@@ -182,7 +183,7 @@ def _plain(x: Any) -> bool:
     return x is None or isinstance(x, int | str | bool)
 
 
-def restore(content: Content, config: dict, choices: list[str], snap: dict, where: str) -> Game:
+def restore(content: Content, config: dict[str, Any], choices: list[str], snap: dict[str, Any], where: str) -> Game:
     bad = check_shape(content, snap, config.get("players"))
     if bad:
         raise SaveFormatError(f"{where}: snapshot is damaged ({bad})")
@@ -214,9 +215,9 @@ def restore(content: Content, config: dict, choices: list[str], snap: dict, wher
     from fate.engine.invariants import violations
 
     try:
-        bad = violations(g, prompt=False)
-        if bad:
-            raise SaveFormatError(f"{where}: snapshot is inconsistent: {bad[0]}")
+        wrong = violations(g, prompt=False)
+        if wrong:
+            raise SaveFormatError(f"{where}: snapshot is inconsistent: {wrong[0]}")
         if not g.over:
             g.run()
             g.events = []
@@ -240,10 +241,10 @@ def migrate(data: Any, where: str = "save") -> dict[str, Any]:
     if version > FORMAT_VERSION:
         raise SaveFormatError(f"{where}: made by a newer version of the game (save format {version}; "
                               f"this version reads up to {FORMAT_VERSION}): update the game to open it")
-    data = dict(data)
+    out: dict[str, Any] = dict(data)
     if version == 1:  # format 1 had no game version, card list or session
-        data.update(format_version=2, game_version="0.1.0", cards=None)
-    return data
+        out.update(format_version=2, game_version="0.1.0", cards=None)
+    return out
 
 
 MAX_CHOICES = 100_000  # a long four-seat game makes about 2,000

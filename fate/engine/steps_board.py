@@ -3,6 +3,7 @@ the Altar (Fate Pieces, Astral Columns, Winter Squalls)."""
 
 from __future__ import annotations
 
+from fate.content.model import Step
 from fate.engine import ending
 from fate.engine.constants import LOCATION_NAMES, LOCATIONS, N_LOCATIONS
 from fate.engine.effects import (
@@ -19,27 +20,27 @@ from fate.engine.effects import (
 )
 from fate.engine.game import Game
 from fate.engine.kinds import EventKind
-from fate.engine.registry import Ask, Param, step
+from fate.engine.registry import Ask, Option, Param, step
 
 # ---------------------------------------------------------------- the track
 
 
-def advance_summon(g: Game, fx: Fx, p: dict, s: int) -> None:
+def advance_summon(g: Game, fx: Fx, p: Step, s: int) -> None:
     """Move the Summon token forward."""
     ending.move_summon(g, s, p["amount"])
 
 
-def retreat_summon(g: Game, fx: Fx, p: dict, s: int) -> None:
+def retreat_summon(g: Game, fx: Fx, p: Step, s: int) -> None:
     """Move the Summon token back."""
     ending.move_summon(g, s, -p["amount"])
 
 
-def gain_signs(g: Game, fx: Fx, p: dict, s: int) -> None:
+def gain_signs(g: Game, fx: Fx, p: Step, s: int) -> None:
     """The cult gains Elder Signs."""
     ending.gain_signs(g, s, p["amount"])
 
 
-def destroy_signs(g: Game, fx: Fx, p: dict, s: int) -> None:
+def destroy_signs(g: Game, fx: Fx, p: Step, s: int) -> None:
     """Destroy the cult's most recent Elder Signs."""
     ending.destroy_signs(g, s, p["amount"])
 
@@ -47,12 +48,12 @@ def destroy_signs(g: Game, fx: Fx, p: dict, s: int) -> None:
 # ---------------------------------------------------------------- cultists
 
 
-def recall(g: Game, fx: Fx, p: dict, s: int) -> None:
+def recall(g: Game, fx: Fx, p: Step, s: int) -> None:
     """Cultists from the Abyss to the Lodge."""
     g.recall(s, p["amount"])
 
 
-def where_cultists(g: Game, fx: Fx, p: dict, question: str) -> dict | Need:
+def where_cultists(g: Game, fx: Fx, p: Step, question: str) -> dict[int, int | None] | Need:
     """For each cult the step names, the location (among those where it has a
     Cultist) the acting seat picks; ``question`` is asked with the cult's name."""
     seats = targets(g, fx, p["who"])
@@ -63,7 +64,7 @@ def where_cultists(g: Game, fx: Fx, p: dict, question: str) -> dict | Need:
         text=question.format(cult=g.seat_name(s))))
 
 
-def sacrifice(g: Game, fx: Fx, p: dict):
+def sacrifice(g: Game, fx: Fx, p: Step) -> Need | None:
     """Cultists at a location to the Abyss (the acting seat picks the location)."""
     locs = where_cultists(g, fx, p, "where does {cult} lose Cultists?")
     if isinstance(locs, Need):
@@ -74,7 +75,7 @@ def sacrifice(g: Game, fx: Fx, p: dict):
     return None
 
 
-def lodge_to_abyss(g: Game, fx: Fx, p: dict, s: int) -> None:
+def lodge_to_abyss(g: Game, fx: Fx, p: Step, s: int) -> None:
     """Cultists from the Lodge to the Abyss."""
     k = min(p["amount"], g.lodge[s])
     if k:
@@ -83,11 +84,11 @@ def lodge_to_abyss(g: Game, fx: Fx, p: dict, s: int) -> None:
         g.emit(EventKind.CULTISTS_LOST, {"seat": s, "count": k})
 
 
-def place_cultists(g: Game, fx: Fx, p: dict):
+def place_cultists(g: Game, fx: Fx, p: Step) -> Need | None:
     """Your Cultists from the Lodge (or the Abyss) onto a location."""
     s = fx.seat
     loc = location(g, fx, p["loc"], text="where do your Cultists go?")
-    if isinstance(loc, Need):
+    if not isinstance(loc, int):  # asked; or nowhere at all (never: some place is always allowed)
         return loc
     pool = g.lodge if p["source"] == "lodge" else g.abyss
     k = min(p["amount"], pool[s])
@@ -95,9 +96,10 @@ def place_cultists(g: Game, fx: Fx, p: dict):
         pool[s] -= k
         g.at[loc][s] += k
         g.emit(EventKind.CULTISTS_PLACED, {"seat": s, "location": loc, "count": k})
+    return None
 
 
-def move_cultists(g: Game, fx: Fx, p: dict):
+def move_cultists(g: Game, fx: Fx, p: Step) -> Need | Again | None:
     """Move your Cultists between locations, one at a time; you may stop early."""
     s = fx.seat
     done = fx.get("moved", 0)
@@ -105,7 +107,7 @@ def move_cultists(g: Game, fx: Fx, p: dict):
         return None
     pick = fx.get(f"m{done}")
     if pick is None:
-        opts = [(f"move:{LOCATIONS[a]}:{LOCATIONS[b]}",
+        opts: list[Option] = [(f"move:{LOCATIONS[a]}:{LOCATIONS[b]}",
                  f"Move a Cultist from {LOCATION_NAMES[a]} to {LOCATION_NAMES[b]}", (a, b))
                 for a in range(N_LOCATIONS) if g.at[a][s] for b in range(N_LOCATIONS) if b != a]
         if not opts:
@@ -121,7 +123,7 @@ def move_cultists(g: Game, fx: Fx, p: dict):
     return None
 
 
-def send_home(g: Game, fx: Fx, p: dict):
+def send_home(g: Game, fx: Fx, p: Step) -> Need | None:
     """Another cult's Cultists at a location return to their Lodge."""
     locs = where_cultists(g, fx, p, "where are {cult}'s Cultists sent home from?")
     if isinstance(locs, Need):
@@ -139,44 +141,46 @@ def send_home(g: Game, fx: Fx, p: dict):
 # ---------------------------------------------------------- investigators
 
 
-def send_investigators(g: Game, fx: Fx, p: dict, s: int) -> None:
+def send_investigators(g: Game, fx: Fx, p: Step, s: int) -> None:
     """Investigators from the supply (or your Lodge) into a Lodge."""
     g.investigators_to_lodge(s, p["amount"], "supply" if p["source"] == "supply" else fx.seat)
 
 
-def investigators_home(g: Game, fx: Fx, p: dict, s: int) -> None:
+def investigators_home(g: Game, fx: Fx, p: Step, s: int) -> None:
     """Investigators leave a Lodge for the supply."""
     g.investigators_home(s, p["amount"])
 
 
-def take_investigators(g: Game, fx: Fx, p: dict):
+def take_investigators(g: Game, fx: Fx, p: Step) -> Need | None:
     """All Investigators at a location move into a Lodge."""
     seats = targets(g, fx, p["who"])
     if isinstance(seats, Need):
         return seats
     loc = location(g, fx, p["loc"], text="take the Investigators from where?")
-    if isinstance(loc, Need):
+    if not isinstance(loc, int):  # asked; or nowhere at all (never: some place is always allowed)
         return loc
     for s in seats[:1]:
         k = g.inv_at[loc]
         g.inv_at[loc] = 0
         g.inv_lodge[s] += k
         g.emit(EventKind.INVESTIGATORS_FOLLOWED, {"seat": s, "location": loc, "count": k})
+    return None
 
 
-def place_investigators(g: Game, fx: Fx, p: dict):
+def place_investigators(g: Game, fx: Fx, p: Step) -> Need | None:
     """Investigators from the supply onto a location."""
     loc = location(g, fx, p["loc"], text="where do the Investigators go?")
-    if isinstance(loc, Need):
+    if not isinstance(loc, int):  # asked; or nowhere at all (never: some place is always allowed)
         return loc
     k = min(p["amount"], g.inv_supply)
     if k:
         g.inv_supply -= k
         g.inv_at[loc] += k
         g.emit(EventKind.INVESTIGATORS_PLACED, {"location": loc, "count": k})
+    return None
 
 
-def clear_investigators(g: Game, fx: Fx, p: dict):
+def clear_investigators(g: Game, fx: Fx, p: Step) -> Need | None:
     """Investigators at a location go back to the supply."""
     where = [loc for loc in range(N_LOCATIONS) if g.inv_at[loc]]
     loc = location(g, fx, p["loc"], where, text="drive the Investigators from where?")
@@ -188,20 +192,22 @@ def clear_investigators(g: Game, fx: Fx, p: dict):
     g.inv_at[loc] -= k
     g.inv_supply += k
     g.emit(EventKind.INVESTIGATORS_CLEARED, {"location": loc, "count": k})
+    return None
 
 
-def raid(g: Game, fx: Fx, p: dict):
+def raid(g: Game, fx: Fx, p: Step) -> Need | None:
     """The Investigators in the Lodge raid it now (R-RD)."""
     seats = targets(g, fx, p["who"])
     if isinstance(seats, Need):
         return seats
     g.push(*[("raid", s) for s in seats if g.inv_lodge[s] > 0])
+    return None
 
 
 # ---------------------------------------------------------------- the Altar
 
 
-def move_fate(g: Game, fx: Fx, p: dict):
+def move_fate(g: Game, fx: Fx, p: Step) -> Need | None:
     """Move a Fate Piece (in 2-player, either: R-2P-3) to another free location.
     Nothing happens there: no Investigators move, nobody places."""
     pieces = [0] if g.n != 2 else [0, 1]
@@ -220,9 +226,10 @@ def move_fate(g: Game, fx: Fx, p: dict):
     old = g.pieces[piece]
     g.pieces[piece] = loc
     g.emit(EventKind.FATE_MOVED, {"seat": fx.seat, "piece": piece, "frm": old, "to": loc, "backs": []})
+    return None
 
 
-def discard_column(g: Game, fx: Fx, p: dict):
+def discard_column(g: Game, fx: Fx, p: Step) -> Need | None:
     """An Astral Column is discarded."""
     where = [loc for loc in range(N_LOCATIONS) if g.columns[loc]]
     loc = location(g, fx, p["loc"], where, text="discard which Astral Column?")
@@ -230,19 +237,21 @@ def discard_column(g: Game, fx: Fx, p: dict):
         return loc
     if loc is not None:
         g.discard_column(loc)
+    return None
 
 
-def place_squall(g: Game, fx: Fx, p: dict):
+def place_squall(g: Game, fx: Fx, p: Step) -> Need | None:
     """A Winter Squall token settles on a location other than The Other Worlds; the
     next rival Cultist placed there by a move is blown into the Abyss instead."""
     if sum(g.squall) >= 8:
         return None
     loc = location(g, fx, p["loc"], list(range(1, N_LOCATIONS)), text="where does the Squall blow?")
-    if isinstance(loc, Need):
+    if not isinstance(loc, int):  # asked; or nowhere at all (never: some place is always allowed)
         return loc
     g.squall[loc] += 1
     g.squall_owner = fx.seat
     g.emit(EventKind.SQUALL_PLACED, {"seat": fx.seat, "location": loc})
+    return None
 
 
 # ------------------------------------------------------------ registration

@@ -4,6 +4,9 @@ aside dice; and the logic steps (if, each_opponent, choose)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from fate.content.model import Step
 from fate.engine.artifacts import gain_artifact as take_artifact
 from fate.engine.constants import RESERVE_SLOTS
 from fate.engine.effects import (
@@ -25,7 +28,7 @@ from fate.engine.registry import CONDITIONS, Ask, Param, roll_result, step
 # ---------------------------------------------------------------- cards
 
 
-def draw_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
+def draw_spells(g: Game, fx: Fx, p: Step, s: int) -> None:
     """Draw Spells."""
     for _ in range(p["amount"]):
         if g.draw_spell(s) is None:
@@ -37,7 +40,7 @@ def _take_random(g: Game, pile: list[int]) -> int | None:
     return pile.pop(g.random_below(len(pile))) if pile else None
 
 
-def discard_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
+def discard_spells(g: Game, fx: Fx, p: Step, s: int) -> None:
     """The cult discards Spells from its hand, chosen at random."""
     for _ in range(p["amount"]):
         card = _take_random(g, g.hands[s])
@@ -47,7 +50,7 @@ def discard_spells(g: Game, fx: Fx, p: dict, s: int) -> None:
         g.emit(EventKind.SPELL_DISCARDED, {"seat": s, "symbol": g.card(card).symbol, "card": g.card(card).id})
 
 
-def steal_spell(g: Game, fx: Fx, p: dict, s: int) -> None:
+def steal_spell(g: Game, fx: Fx, p: Step, s: int) -> None:
     """Take Spells at random from another cult's hand."""
     for _ in range(p["amount"]):
         card = _take_random(g, g.hands[s])
@@ -58,7 +61,7 @@ def steal_spell(g: Game, fx: Fx, p: dict, s: int) -> None:
         g.emit(EventKind.SPELL_STOLEN_FACE, {"seat": fx.seat, "card": g.card(card).id}, (fx.seat, s))
 
 
-def ready_top(g: Game, fx: Fx, p: dict, s: int) -> None:
+def ready_top(g: Game, fx: Fx, p: Step, s: int) -> None:
     """The top Spell of the deck goes straight into the Reserve, if there is room."""
     if len(g.reserve[s]) < RESERVE_SLOTS:
         card = g.top_spell()
@@ -68,7 +71,7 @@ def ready_top(g: Game, fx: Fx, p: dict, s: int) -> None:
             g.events.append(g.tables.readied_told[card][s])
 
 
-def ready_free(g: Game, fx: Fx, p: dict):
+def ready_free(g: Game, fx: Fx, p: Step) -> Need | None:
     """Ready one Spell from your hand at no cost."""
     s = fx.seat
     pick = fx.get("ready")
@@ -83,7 +86,7 @@ def ready_free(g: Game, fx: Fx, p: dict):
     return None
 
 
-def burn_readied(g: Game, fx: Fx, p: dict, s: int) -> None:
+def burn_readied(g: Game, fx: Fx, p: Step, s: int) -> None:
     """Readied Spells of the cult are discarded unused, chosen at random."""
     for _ in range(p["amount"]):
         card = _take_random(g, g.reserve[s])
@@ -94,14 +97,14 @@ def burn_readied(g: Game, fx: Fx, p: dict, s: int) -> None:
         g.emit(EventKind.READIED_DISCARDED, {"seat": s, "card": g.card(card).id})
 
 
-def gain_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
+def gain_gate(g: Game, fx: Fx, p: Step, s: int) -> None:
     """Take a Gate card, if you hold none (R-SP-3)."""
     if g.gate[s] < 0 and g.gate_supply:
         g.gate[s] = g.gate_supply.pop()
         g.events.append(GATE_GAINED[s])
 
 
-def lose_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
+def lose_gate(g: Game, fx: Fx, p: Step, s: int) -> None:
     """The cult's Gate card goes back to the supply."""
     if g.gate[s] >= 0:
         g.gate_supply.append(g.gate[s])
@@ -109,12 +112,12 @@ def lose_gate(g: Game, fx: Fx, p: dict, s: int) -> None:
         g.emit(EventKind.GATE_LOST, {"seat": s})
 
 
-def gain_curse(g: Game, fx: Fx, p: dict, s: int) -> None:
+def gain_curse(g: Game, fx: Fx, p: Step, s: int) -> None:
     """The cult gains a Curse (R-CU-1), brought by the card."""
     g.gain_curse(s, g.content.cards[fx.card].id)
 
 
-def gain_artifact(g: Game, fx: Fx, p: dict):
+def gain_artifact(g: Game, fx: Fx, p: Step) -> Need | None:
     """Take the top Artifact of the deck (the limit of 3 applies)."""
     seats = targets(g, fx, p["who"])
     if isinstance(seats, Need):
@@ -122,9 +125,10 @@ def gain_artifact(g: Game, fx: Fx, p: dict):
     for s in seats:
         if g.art_deck:
             take_artifact(g, s, g.art_deck.pop())
+    return None
 
 
-def refresh_artifacts(g: Game, fx: Fx, p: dict, s: int) -> None:
+def refresh_artifacts(g: Game, fx: Fx, p: Step, s: int) -> None:
     """The cult's exhausted Artifacts stand up again."""
     for a in g.arts[s]:
         if a in g.exhausted:
@@ -133,16 +137,16 @@ def refresh_artifacts(g: Game, fx: Fx, p: dict, s: int) -> None:
             g.emit(EventKind.ARTIFACTS_REFRESHED, {"seat": s, "cards": [g.card(a).id]})
 
 
-def wreck_artifact(g: Game, fx: Fx, p: dict):
+def wreck_artifact(g: Game, fx: Fx, p: Step) -> Need | None:
     """One of the cult's Artifacts, chosen by the acting seat, is removed from the game."""
     seats = targets(g, fx, p["who"])
     if isinstance(seats, Need):
         return seats
 
-    def pick(s: int):
+    def pick(s: int) -> int | Need | None:
         if not g.arts[s]:
             return None
-        got = fx.get(f"art{s}")
+        got: int | None = fx.get(f"art{s}")
         if got is not None:
             return got
         opts = [(f"artifact:{g.card(a).id}", f"Destroy {g.card(a).name}", a) for a in g.arts[s]]
@@ -172,26 +176,25 @@ def current_roll(g: Game) -> list[int] | None:
     return g.rolls[-1] if g.rolls else None
 
 
-def pick_die(g: Game, fx: Fx, key: str, kind: str, question: str, candidates: list[int],
-             label) -> int | Need:
-    """The acting seat picks a die of the roll being resolved, or -1 to stop."""
-    pick = fx.get(key)
+def pick_die(g: Game, fx: Fx, faces: list[int], key: str, kind: str, question: str, candidates: list[int],
+             label: Callable[[int, str], str]) -> int | Need:
+    """The acting seat picks a die of the roll being resolved (``faces``), or -1 to stop."""
+    pick: int | None = fx.get(key)
     if pick is not None:
         return pick
-    faces = current_roll(g)
     names = g.content.dice.faces
     opts = [(f"die:{i}", label(i + 1, names[faces[i]].name), i) for i in candidates]
     opts.append(("stop", "No more", -1))
     return Need(key, Ask(fx.seat, kind, f"{name_of(g, fx)}: {question}", opts, ("roll", tuple(faces))))
 
 
-def reroll(g: Game, fx: Fx, p: dict):
+def reroll(g: Game, fx: Fx, p: Step) -> Need | Again | None:
     """Reroll dice of the roll being resolved, one at a time, your pick."""
     faces = current_roll(g)
     done = fx.get("rerolled", 0)
     if faces is None or done >= p["amount"]:
         return None
-    pick = pick_die(g, fx, f"r{done}", "reroll", "reroll which die?", list(range(len(faces))),
+    pick = pick_die(g, fx, faces, f"r{done}", "reroll", "reroll which die?", list(range(len(faces))),
                     lambda n, face: f"Reroll die {n} ({face})")
     if isinstance(pick, Need) or pick < 0:
         return pick if isinstance(pick, Need) else None
@@ -202,7 +205,7 @@ def reroll(g: Game, fx: Fx, p: dict):
     return Again((("rerolled", done + 1),))
 
 
-def set_face(g: Game, fx: Fx, p: dict):
+def set_face(g: Game, fx: Fx, p: Step) -> Need | Again | None:
     """Turn dice of the roll being resolved to a given face, your pick."""
     faces = current_roll(g)
     done = fx.get("set", 0)
@@ -213,7 +216,7 @@ def set_face(g: Game, fx: Fx, p: dict):
     candidates = [i for i, f in enumerate(faces) if f != target]
     if not candidates:
         return None
-    pick = pick_die(g, fx, f"s{done}", "set_face", "turn which die?", candidates,
+    pick = pick_die(g, fx, faces, f"s{done}", "set_face", "turn which die?", candidates,
                     lambda n, face: f"Turn die {n} ({face}) to {names[target].name}")
     if isinstance(pick, Need) or pick < 0:
         return pick if isinstance(pick, Need) else None
@@ -223,7 +226,7 @@ def set_face(g: Game, fx: Fx, p: dict):
     return Again((("set", done + 1),))
 
 
-def add_dice(g: Game, fx: Fx, p: dict):
+def add_dice(g: Game, fx: Fx, p: Step) -> None:
     """Roll extra dice into the roll being resolved."""
     faces = current_roll(g)
     if faces is None:
@@ -233,13 +236,13 @@ def add_dice(g: Game, fx: Fx, p: dict):
     g.emit(EventKind.DICE_ADDED, {"seat": fx.seat, "faces": [g.content.dice.faces[f].id for f in new]})
 
 
-def remove_dice(g: Game, fx: Fx, p: dict):
+def remove_dice(g: Game, fx: Fx, p: Step) -> Need | Again | None:
     """Set aside dice of the roll being resolved (they count for nothing); your pick."""
     faces = current_roll(g)
     done = fx.get("removed", 0)
     if not faces or done >= p["amount"]:
         return None
-    pick = pick_die(g, fx, f"x{done}", "remove_die", "set aside which die?", list(range(len(faces))),
+    pick = pick_die(g, fx, faces, f"x{done}", "remove_die", "set aside which die?", list(range(len(faces))),
                     lambda n, face: f"Set aside die {n} ({face})")
     if isinstance(pick, Need) or pick < 0:
         return pick if isinstance(pick, Need) else None
@@ -248,12 +251,12 @@ def remove_dice(g: Game, fx: Fx, p: dict):
     return Again((("removed", done + 1),))
 
 
-def roll(g: Game, fx: Fx, p: dict):
+def roll(g: Game, fx: Fx, p: Step) -> None:
     """Roll dice; each face listed under ``results`` runs its steps once per die showing it."""
     g.stack.append(("roll", fx.seat, p["amount"], "effect", (fx.card, p["results"])))
 
 
-def _effect_roll(g: Game, seat: int, faces: list[int], arg) -> None:
+def _effect_roll(g: Game, seat: int, faces: list[int], arg: tuple[int, tuple[tuple[int, int], ...]]) -> None:
     card, on = arg
     lists = dict(on)
     g.push(*[("fx", seat, card, lists[f], 0, ()) for f in faces if f in lists])
@@ -262,7 +265,7 @@ def _effect_roll(g: Game, seat: int, faces: list[int], arg) -> None:
 # ---------------------------------------------------------------- logic
 
 
-def if_step(g: Game, fx: Fx, p: dict):
+def if_step(g: Game, fx: Fx, p: Step) -> None:
     """Run ``then`` if a condition holds for the acting cult, else ``otherwise``."""
     name, params = p["cond"]
     lst = p["then"] if CONDITIONS[name].fn(g, fx.seat, dict(params)) else p["otherwise"]
@@ -270,18 +273,19 @@ def if_step(g: Game, fx: Fx, p: dict):
         g.stack.append(("fx", fx.seat, fx.card, lst, 0, ()))
 
 
-def each_opponent(g: Game, fx: Fx, p: dict):
+def each_opponent(g: Game, fx: Fx, p: Step) -> None:
     """Run steps as if each other cult were acting, clockwise."""
     g.push(*[("fx", s, fx.card, p["steps"], 0, ()) for s in g.others(fx.seat)])
 
 
-def choose(g: Game, fx: Fx, p: dict):
+def choose(g: Game, fx: Fx, p: Step) -> Need | None:
     """Pick one of several step lists, each with its label."""
     pick = fx.get("option")
     if pick is None:
         opts = [(f"option:{i}", label, i) for i, (label, _) in enumerate(p["options"])]
         return Need("option", Ask(fx.seat, "option", f"{name_of(g, fx)}: choose one", opts))
     g.stack.append(("fx", fx.seat, fx.card, p["options"][pick][1], 0, ()))
+    return None
 
 
 # ------------------------------------------------------------ registration

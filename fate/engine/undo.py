@@ -20,7 +20,7 @@ from fate.engine.model import Event
 
 # Events that bring something unknown to light: after one, no decision before it can be
 # taken back (the words are what the greyed Undo button says).
-REVEALS = {
+REVEALS: dict[str, str] = {  # keyed by EventKind (an event's kind is its word)
     EventKind.SPELL_DRAWN: "a Spell was drawn", EventKind.SPELL_STOLEN: "a Spell was taken from a hand",
     EventKind.ROLLED: "a die was rolled", EventKind.DIE_REROLLED: "a die was rolled",
     EventKind.DICE_ADDED: "a die was rolled",

@@ -71,6 +71,14 @@ def test_every_table_is_built_once_per_content_and_shared(content):
     assert [i for i, t in enumerate(first.triggers) if t] == [c.index for c in content.cards if c.kind == "curse"]
 
 
+def test_every_registered_table_has_its_type_written_on_tables_and_no_other():
+    """``Tables`` names each table with its type (what the type checker reads): a table
+    registered without one, or a name left over from a table no longer built, fails."""
+    from fate.engine.registry import Tables
+
+    assert set(Tables.__annotations__) == set(TABLE_BUILDERS)
+
+
 def test_the_rule_modules_registered_what_the_cards_use(content):
     """Every task a phase names, every step and condition a card names, exists."""
     for c in content.cards:
