@@ -70,7 +70,7 @@ def seating(bots: list[str], players: int, game: int) -> list[str]:
     return [bots[(s + game) % players] for s in range(players)]
 
 
-def play(args: tuple) -> dict:
+def play(args: tuple[Any, ...]) -> dict[str, Any]:
     """One game: the bots' names by seat, their wins, timings and search counts."""
     players, seed, names, budget = args[:4]
     level = args[4] if len(args) > 4 else None
@@ -112,7 +112,7 @@ def play(args: tuple) -> dict:
             "search_time": search_time, "end": str(end.reason), "turns": g.turn}
 
 
-def _logged(log: Path | None, match: dict) -> list[dict]:
+def _logged(log: Path | None, match: dict[str, Any]) -> list[dict[str, Any]]:
     """The games of this match already in the log."""
     if log is None or not log.exists():
         return []
@@ -135,7 +135,7 @@ def _logged(log: Path | None, match: dict) -> list[dict]:
 
 def _sound(game: Any, players: int) -> bool:
     """A logged game of the shape ``play`` gives (anything else is played again)."""
-    def numbers(x: Any, kind: type | tuple) -> bool:
+    def numbers(x: Any, kind: type | tuple[type, ...]) -> bool:
         return isinstance(x, list) and len(x) == players and all(
             isinstance(v, kind) and not isinstance(v, bool) for v in x)
 
@@ -149,10 +149,10 @@ def _sound(game: Any, players: int) -> bool:
 
 
 def run(players: int, games: int, seed: int, bots: list[str], budget: float | None, jobs: int = 1,
-        log: Path | None = None, level: str | None = None, draft: str = "book") -> dict:
+        log: Path | None = None, level: str | None = None, draft: str = "book") -> dict[str, Any]:
     if len(bots) < players:
         bots = bots + [bots[-1]] * (players - len(bots))
-    match = {"players": players, "seed": seed, "bots": bots, "budget": budget}
+    match: dict[str, Any] = {"players": players, "seed": seed, "bots": bots, "budget": budget}
     if level is not None:  # a solo level other than none given: a match of its own in the log
         match["level"] = level
     if draft != "book":  # Hard drafting by search: a match of its own too
@@ -170,7 +170,7 @@ def run(players: int, games: int, seed: int, bots: list[str], budget: float | No
                 with log.open("a", encoding="utf-8") as out:
                     out.write("\n")
 
-    def keep(r: dict) -> None:
+    def keep(r: dict[str, Any]) -> None:
         results.append(r)
         if log is not None:
             with log.open("a", encoding="utf-8") as f:
@@ -184,8 +184,8 @@ def run(players: int, games: int, seed: int, bots: list[str], budget: float | No
         for t in tasks:
             keep(play(t))
     results = [r for r in results if seed <= r["seed"] < seed + games]
-    per: dict[str, dict] = {}
-    ends: Counter = Counter()
+    per: dict[str, dict[str, Any]] = {}
+    ends: Counter[str] = Counter()
     turns = []
     for r in results:
         ends[r["end"]] += 1
@@ -208,7 +208,7 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def report(result: dict) -> str:
+def report(result: dict[str, Any]) -> str:
     budget = result["budget"]
     lines = [f"arena: {result['players']} seat(s), {result['games']} games, seed {result['seed']}, "
              f"bots {','.join(result['bots'])}, Hard budget "

@@ -17,13 +17,25 @@ would see (tests/test_ai.py checks it with twin positions).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Protocol
 
-from fate.ai.evaluate import after, cult_strength, position_value
+from fate.ai.evaluate import after, asked, cult_strength, position_value
 from fate.ai.ismcts import HardBot
 from fate.engine import Choice, Game
 from fate.engine.determinize import determinize
 
+__all__ = ["BOTS", "LEVELS", "Bot", "EasyBot", "HardBot", "NormalBot", "RandomBot", "make_bot"]
+
 LEVELS = ("easy", "normal", "hard")
+
+
+class Bot(Protocol):
+    """What every bot is: a name and an answer to the prompt a game waits for."""
+
+    name: str
+
+    def choose(self, g: Game) -> Choice: ...
 
 
 class RandomBot:
@@ -33,7 +45,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, g: Game) -> Choice:
-        return self.rng.choice(g.pending().choices)
+        return self.rng.choice(asked(g).choices)
 
 
 class NormalBot:
@@ -48,7 +60,7 @@ class NormalBot:
         self.rng = random.Random(seed)
 
     def choose(self, g: Game) -> Choice:
-        p = g.pending()
+        p = asked(g)
         if p.kind == "draft":  # every god is worth the same to the evaluation
             return self.rng.choice(p.choices)
         seat = p.seat
@@ -79,10 +91,10 @@ class EasyBot(NormalBot):
     selfish = True
 
 
-BOTS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
 
-def make_bot(name: str, seed: int = 0, budget: float | None = None):
+def make_bot(name: str, seed: int = 0, budget: float | None = None) -> Bot:
     """A bot by name; ``budget`` (seconds a decision) applies to ``hard``."""
     try:
         cls = BOTS[name]

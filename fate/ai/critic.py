@@ -28,7 +28,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from fate.ai.evaluate import after
+from fate.ai.evaluate import after, asked
 from fate.ai.ismcts import HardBot
 from fate.content.model import Content
 from fate.engine import Game, new_game_from
@@ -121,7 +121,7 @@ def percent(win: float) -> str:
     return f"{round(100 * win)}%"
 
 
-def sentence(d: dict) -> str:
+def sentence(d: dict[str, Any]) -> str:
     """One line in the game's words: what the choice taken gave, and what the best one did."""
     taken = f"{doing(d['taken_label'])} gave about {percent(d['taken_win'])}"
     if d["mark"] == "best":
@@ -133,7 +133,7 @@ def sentence(d: dict) -> str:
 def trivial(g: Game, seat: int, seed: int) -> bool:
     """Whether every choice of the pending decision leads to the same game (tried on one
     deal of the seat's knowledge, with the same dice for each): nothing differs."""
-    p = g.pending()
+    p = asked(g)
     d = determinize(g, seat, seed)
     first = None
     for c in p.choices:
@@ -151,7 +151,7 @@ def trivial(g: Game, seat: int, seed: int) -> bool:
 def skip_reason(g: Game, seat: int, seed: int) -> str:
     """"forced" (one choice, or one outcome: the table takes it for the player), "trivial"
     (every choice leads to the same game) or "" (worth judging)."""
-    p = g.pending()
+    p = asked(g)
     if len(p.choices) < 2:
         return "forced"
     if p.kind == "wild_card" and len(p.choices) == 2 and p.text.endswith("1 of 2 for the Wild"):
@@ -164,7 +164,7 @@ def loses_at_once(g: Game, seat: int, cid: str, seed: int, tries: int = 4) -> bo
     every one of a few deals of the seat's knowledge (a rule, not an estimate: R-WIN-3, R-SO-8)."""
     for k in range(tries):
         try:
-            choice = next(c for c in g.pending().choices if c.id == cid)
+            choice = next(c for c in asked(g).choices if c.id == cid)
             t = after(determinize(g, seat, seed + k), seed + k, choice)
         except (IllegalChoice, StopIteration):
             return False
@@ -178,10 +178,10 @@ def judge(g: Game, seat: int, taken: str, budget: str = DEFAULT_BUDGET, seed: in
     """Hard's judgement of ``seat`` taking choice ``taken`` at ``g``'s pending decision, from the
     seat's knowledge only: the chances with it and with the best choice, the mark, one line.
     ``iterations``: (iterations, floor) instead of the budget's (the screenshots' quick sample)."""
-    iterations, floor = iterations or BUDGETS[budget]
-    p = g.pending()
+    runs, floor = iterations or BUDGETS[budget]
+    p = asked(g)
     labels = {c.id: short_label(c.label, c.id) for c in p.choices}
-    bot = HardBot(seed, iterations=iterations, min_root_visits=floor)
+    bot = HardBot(seed, iterations=runs, min_root_visits=floor)
     dec = bot.decide(g)
     est = {e.choice.id: (e.win, e.visits) for e in dec.estimates}
     if taken not in est:
@@ -195,7 +195,7 @@ def judge(g: Game, seat: int, taken: str, budget: str = DEFAULT_BUDGET, seed: in
     # a choice that loses the game on the spot by the rules, where the best one does not: a
     # blunder whatever the chances were (alone, or with four cults, they may have been small)
     lost = drop > 0 and loses_at_once(g, seat, taken, seed) and not loses_at_once(g, seat, best, seed)
-    out = {
+    out: dict[str, Any] = {
         "decision": g.decision, "turn": g.turn, "kind": p.kind, "prompt": p.text,
         "taken": taken, "taken_label": labels[taken], "taken_win": round(tw, 4), "taken_visits": tv,
         "best": best, "best_label": labels[best], "best_win": round(bw, 4), "best_visits": bv,
@@ -212,7 +212,7 @@ def judge(g: Game, seat: int, taken: str, budget: str = DEFAULT_BUDGET, seed: in
 
 
 # ---------------------------------------------------------------- a whole game
-def start_of(content: Content, data: dict, where: str = "save") -> tuple[Game, list[str]]:
+def start_of(content: Content, data: object, where: str = "save") -> tuple[Game, list[str]]:
     """The game a save began as, and its choices. SaveFormatError, one line, if it cannot be
     replayed (a game begun from a scenario has no beginning to replay from)."""
     if not isinstance(data, dict) or "config" not in data or "choices" not in data:
@@ -232,14 +232,17 @@ def replay_seats(start: Game, choices: list[str], where: str = "save") -> tuple[
     seats = []
     try:
         for cid in choices:
-            seats.append(g.pending().seat)
+            p = g.pending()
+            if p is None:
+                raise SaveFormatError(f"{where}: cannot be replayed (a choice after the game's end)")
+            seats.append(p.seat)
             g.apply(cid)
     except (IllegalChoice, AttributeError) as e:
         raise SaveFormatError(f"{where}: cannot be replayed ({e})") from None
     return g, seats
 
 
-def review_game(content: Content, data: dict, seat: int, budget: str = DEFAULT_BUDGET, where: str = "save",
+def review_game(content: Content, data: dict[str, Any], seat: int, budget: str = DEFAULT_BUDGET, where: str = "save",
                 progress: Callable[[int, int], None] | None = None,
                 cancelled: Callable[[], bool] | None = None, iterations: tuple[int, int] | None = None
                 ) -> dict[str, Any]:
@@ -259,12 +262,12 @@ def review_moves(start: Game, choices: list[str], seat: int, budget: str = DEFAU
     every search's seed (the bench: how far two reviews of the same game agree)."""
     if budget not in BUDGETS:
         raise ValueError(f"budget {cut(budget)}: expected one of {', '.join(BUDGETS)}")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < start.n:
+    if isinstance(seat, bool) or not 0 <= seat < start.n:
         raise ValueError(f"seat {cut(seat)}: this game has seats 1 to {start.n}")
     end, seats = replay_seats(start, choices, where)
     g = start.clone()
     total = seats.count(seat)
-    judged: list[dict] = []
+    judged: list[dict[str, Any]] = []
     skipped = {"forced": 0, "trivial": 0}
     done = 0
     for k, cid in enumerate(choices):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from fate.engine import Choice, Game
+from fate.engine import Choice, Game, Prompt
 from fate.engine import rng as rngmod
 from fate.engine.constants import OTHER_WORLDS
 
@@ -20,6 +20,14 @@ WIN = 1000.0
 LEAD_SCALE = 11.0
 # A solo cult's strength with the token halfway: the even chance of ``rewards`` in solo
 SOLO_PAR = 70.0
+
+
+def asked(g: Game) -> Prompt:
+    """The decision ``g`` waits for: a bot is asked to choose only while the game asks one."""
+    p = g.pending()
+    if p is None:
+        raise ValueError("the game is over: there is nothing to choose")
+    return p
 
 
 def after(world: Game, seed: int, choice: Choice) -> Game:

@@ -31,7 +31,7 @@ import time
 from typing import NamedTuple
 
 from fate.ai.book import DraftBook, default_book
-from fate.ai.evaluate import after, position_value, rewards
+from fate.ai.evaluate import after, asked, position_value, rewards
 from fate.ai.value import ValueModel, default_values
 from fate.engine import Choice, Game
 from fate.engine.determinize import determinize
@@ -104,9 +104,9 @@ class HardBot:
                  min_root_visits: int = 0) -> None:
         self.rng = random.Random(seed)
         # how the Elder God is chosen: by the book's win rates (None: by search, as any decision)
-        self.draft_book = default_book() if draft_book == BOOK else draft_book
+        self.draft_book: DraftBook | None = default_book() if isinstance(draft_book, str) else draft_book
         # how a position reached is judged: by the value book's chances (None: the hand-written outlook)
-        self.values = default_values() if values == BOOK else values
+        self.values: ValueModel | None = default_values() if isinstance(values, str) else values
         self.budget = budget
         self.iterations = iterations  # a fixed count instead of a clock (tests: the same on any machine)
         self.exploration = exploration
@@ -120,9 +120,9 @@ class HardBot:
 
     def decide(self, g: Game) -> Decision:
         start = time.perf_counter()
-        p = g.pending()
+        p = asked(g)
         if p.kind == "draft" and self.draft_book is not None:
-            return self._draft(g, start)
+            return self._draft(g, start, self.draft_book)
         me = p.seat
         rng = self.rng
         root = Node(me)
@@ -156,9 +156,9 @@ class HardBot:
                 if untried:
                     pick = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                     for c in choices:
-                        ch = kids.get(c.id)
-                        if ch is not None:
-                            ch.avail += 1
+                        seen = kids.get(c.id)
+                        if seen is not None:
+                            seen.avail += 1
                     child = kids[pick.id] = Node(prompt.seat)
                     d.apply(pick)
                     path.append(child)
@@ -210,12 +210,11 @@ class HardBot:
         return Decision(estimates[0].choice, estimates, it, time.perf_counter() - start,
                         _follow(root.children[ranked[0][0]], me))
 
-    def _draft(self, g: Game, start: float) -> Decision:
+    def _draft(self, g: Game, start: float, book: DraftBook) -> Decision:
         """Keep the god of the pair that wins most often at this seat count (the book's
         smoothed rate); a search from the draft cannot see a god's worth over a game."""
-        book = self.draft_book
         cards = g.content.cards
-        rated = [(book.rate(g.n, cards[c.value].id), i, c) for i, c in enumerate(g.pending().choices)]
+        rated = [(book.rate(g.n, cards[c.value].id), i, c) for i, c in enumerate(asked(g).choices)]
         rated.sort(key=lambda x: (-x[0], x[1]))
         estimates = tuple(Estimate(c, rate, 0) for rate, _, c in rated)
         return Decision(estimates[0].choice, estimates, 0, time.perf_counter() - start)
@@ -242,7 +241,7 @@ class HardBot:
 
     def _root_order(self, g: Game, me: int) -> list[Choice]:
         """The root's choices, best first by a one-ply look at one deal (the progressive bias)."""
-        choices = g.pending().choices
+        choices = asked(g).choices
         d = determinize(g, me, self.rng.getrandbits(62))
         seed = self.rng.getrandbits(62)
         scored = [(-position_value(after(d, seed, c), me), i, c) for i, c in enumerate(choices)]

@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from fate.ai.bookfile import claim, publish
 from fate.ai.evaluate import cult_strength
@@ -56,7 +57,7 @@ class Reservoir:
     def __init__(self, k: int, rng: random.Random) -> None:
         self.k = k
         self.rng = rng
-        self.items: list = []
+        self.items: list[object] = []
         self.seen = 0
 
     def offer(self, make: Callable[[], object]) -> None:
@@ -70,7 +71,7 @@ class Reservoir:
             items[slot] = make()
 
 
-def play(args: tuple[int, int, int]) -> dict:
+def play(args: tuple[int, int, int]) -> dict[str, Any]:
     """One game of Normal in every seat (gods kept at random): ``positions`` of its
     positions taken at random (their features and the hand-written strengths), and
     who won."""
@@ -84,7 +85,7 @@ def play(args: tuple[int, int, int]) -> dict:
     pick = random.Random(seed * 31 + 7)
     kept = Reservoir(positions, pick)
 
-    def position() -> tuple[list, list]:
+    def position() -> tuple[list[tuple[float, ...]], list[float]]:
         most = max(g.signs)
         return [features(g, s, most) for s in range(players)], [cult_strength(g, s) for s in range(players)]
 
@@ -196,7 +197,7 @@ def render(weights: dict[int, tuple[float, ...]], source: str, notes: dict[int, 
     return "\n".join(lines) + "\n"
 
 
-def gather(players: int, games: int, seed: int, positions: int, jobs: int) -> list[dict]:
+def gather(players: int, games: int, seed: int, positions: int, jobs: int) -> list[dict[str, Any]]:
     tasks = [(players, seed + i, positions) for i in range(games)]
     if jobs == 1:
         return [play(t) for t in tasks]
@@ -204,7 +205,7 @@ def gather(players: int, games: int, seed: int, positions: int, jobs: int) -> li
         return pool.map(play, tasks, chunksize=8)
 
 
-def split(games: list[dict]) -> tuple[list[Row], list[Row], list[Row], list[Row]]:
+def split(games: list[dict[str, Any]]) -> tuple[list[Row], list[Row], list[Row], list[Row]]:
     """(fitted, held out) positions as features, then the same as the hand-written strengths."""
     rows: tuple[list[Row], list[Row], list[Row], list[Row]] = ([], [], [], [])
     for r in games:

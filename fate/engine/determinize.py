@@ -34,12 +34,15 @@ from __future__ import annotations
 
 import copy
 
+from fate.content.model import Content
 from fate.engine import rng as rngmod
 from fate.engine.casting import castable
 from fate.engine.choices import ChoiceKind, choice_id
 from fate.engine.errors import IllegalChoice
 from fate.engine.game import Game
 from fate.engine.kinds import EventKind
+from fate.engine.model import Event, Prompt
+from fate.engine.registry import Trigger
 
 
 def determinize(g: Game, seat: int, seed: int) -> Game:
@@ -145,7 +148,7 @@ def turn_end(g: Game, seat: int, cid: str) -> str:
 PASSES = 32  # other seats' chances to cast passed on the way, at most (each passes once a window)
 
 
-def _outcome(trial: Game, cid: str, seat: int, face_up: set[str]):
+def _outcome(trial: Game, cid: str, seat: int, face_up: set[str]) -> tuple[bool, bool, Prompt | None]:
     """(does ``cid`` end ``seat``'s turn in ``trial`` (or the game), did anything the seat could
     not foresee come into it before, the prompt it stopped at otherwise). Another seat's chance
     to cast on the way is passed (the turn then ends only if they pass: not foreseen either).
@@ -175,7 +178,7 @@ def _outcome(trial: Game, cid: str, seat: int, face_up: set[str]):
     return False, others, trial.pending()
 
 
-def _ends(events: list, seat: int) -> bool:
+def _ends(events: list[Event], seat: int) -> bool:
     """Do ``events`` end ``seat``'s turn, or the game?"""
     for e in events:
         if e.kind == EventKind.GAME_OVER or (e.kind == EventKind.TURN_ENDED and e.data["seat"] == seat):
@@ -194,7 +197,8 @@ def _wary(d: Game, seat: int) -> Game:
     unseen = [c for s in range(d.n) if s != seat for c in d.reserve[s] + d.hands[s]]
     unseen += [c for col in d.columns for c in col if cards[c].kind == "spell"]
     unseen += d.spell_deck + d.discard
-    any_spell, by_class = 0, {}
+    any_spell = 0
+    by_class: dict[int, int] = {}
     for c in unseen:
         any_spell |= timing[c]
         by_class[by_cost[c]] = by_class.get(by_cost[c], 0) | timing[c]
@@ -227,7 +231,7 @@ def _revealing(g: Game) -> bool:
     return any(cards[c].kind == "curse" for c in g.resolving)
 
 
-def _any_of(g: Game, seat: int, conditions: list) -> bool:
+def _any_of(g: Game, seat: int, conditions: list[Trigger]) -> bool:
     """A wary Curse's trigger: any of the Curses it might be (``_wary``)."""
     for fn, params in conditions:
         if fn(g, seat, params):
@@ -235,14 +239,15 @@ def _any_of(g: Game, seat: int, conditions: list) -> bool:
     return False
 
 
-def _needs(content) -> tuple[list[int], list[int]]:
+def _needs(content: Content) -> tuple[list[int], list[int]]:
     """``(by_cost, by_symbol)``: for each card, a number naming what a place showing
     its symbol and cost needs, and one naming its symbol alone (-1: not a Spell).
     Worked out once per content."""
-    needs = content.derived.get("determinize")
+    needs: tuple[list[int], list[int]] | None = content.derived.get("determinize")
     if needs is None:
-        costs: dict[tuple, int] = {}
-        by_cost, by_symbol = [], []
+        costs: dict[tuple[int, tuple[int, ...]], int] = {}
+        by_cost: list[int] = []
+        by_symbol: list[int] = []
         for c in content.cards:
             spell = c.kind == "spell"
             by_cost.append(costs.setdefault((c.symbol, c.cost), len(costs)) if spell else -1)
@@ -257,8 +262,8 @@ def _deal_spells(d: Game, seat: int, seed: int) -> None:
     by_cost, by_symbol = _needs(d.content)
     # The places with a public back, by what they need, each list last place first:
     # the Reserves show symbol and cost, hands and Columns the symbol alone.
-    cost_places: dict[int, list] = {}
-    symbol_places: dict[int, list] = {}
+    cost_places: dict[int, list[tuple[list[int], int]]] = {}  # (the list a place is in, its index)
+    symbol_places: dict[int, list[tuple[list[int], int]]] = {}
     pool: list[int] = []
     for s in range(d.n):
         if s == seat:
@@ -298,7 +303,7 @@ def _deal_spells(d: Game, seat: int, seed: int) -> None:
     d.discard = rest[n_deck:]
 
 
-def _fill(pool: list[int], places: dict[int, list], need_of: list[int]) -> list[int]:
+def _fill(pool: list[int], places: dict[int, list[tuple[list[int], int]]], need_of: list[int]) -> list[int]:
     """Each waiting place takes the first card of ``pool`` that meets its need (the
     lists of ``places`` hold their last place first); returns the cards left, in order.
     Once every place has its card the rest of the pool is left as it lies, without a
@@ -307,7 +312,7 @@ def _fill(pool: list[int], places: dict[int, list], need_of: list[int]) -> list[
     waiting_total = sum(map(len, places.values()))
     if not waiting_total:
         return pool
-    left = []
+    left: list[int] = []
     cards = iter(pool)
     for card in cards:
         waiting = places.get(need_of[card])

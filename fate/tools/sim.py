@@ -19,12 +19,15 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from collections import Counter
+from argparse import Namespace
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from fate.ai import BOTS, make_bot
 from fate.ai.arena import check_solo_level
+from fate.content.model import Content
 from fate.engine import default_content, new_game
+from fate.engine.game import Game
 from fate.engine.invariants import violations
 from fate.ground.cli import Parser, folder, new_file, old_file, refuse, seconds, whole
 from fate.ground.untrusted import InputError, read_text
@@ -32,8 +35,8 @@ from fate.ground.untrusted import InputError, read_text
 CHOICE_CAP = 50_000  # a game that needs more is stuck: a rules bug
 
 
-def play_game(content, players: int, seed: int, bot: str = "random", check: bool = False,
-              level: str | None = None):
+def play_game(content: Content, players: int, seed: int, bot: str = "random", check: bool = False,
+              level: str | None = None) -> tuple[Game, int, list[str]]:
     """One game, every seat played by ``bot`` (solo: at ``level``); returns (game, choices, violations)."""
     g = new_game(content, players, seed, solo_level=level)
     bots = [make_bot(bot, seed * 31 + s) for s in range(players)]
@@ -54,12 +57,12 @@ class Tally:
         self.players = players
         self.games = self.choices = self.bad = 0
         self.turns: list[int] = []
-        self.ends: Counter = Counter()
-        self.seat_wins: Counter = Counter()
-        self.god_wins: Counter = Counter()
-        self.god_seen: Counter = Counter()
+        self.ends: Counter[str] = Counter()
+        self.seat_wins: defaultdict[int, float] = defaultdict(float)  # shares of wins (a tie splits one)
+        self.god_wins: defaultdict[str, float] = defaultdict(float)
+        self.god_seen: Counter[str] = Counter()
 
-    def add(self, g, choices: int, bad: list[str]) -> None:
+    def add(self, g: Game, choices: int, bad: list[str]) -> None:
         self.games += 1
         self.choices += choices
         self.bad += len(bad) + len(violations(g))
@@ -88,7 +91,7 @@ def pct(x: float, n: int) -> str:
     return f"{100 * x / n:.1f}%" if n else "-"
 
 
-def report(args) -> str:
+def report(args: Namespace) -> str:
     four, t4 = run(4, args.games, args.seed, args.bot)
     solo, t1 = run(1, args.solo_games, args.seed, args.bot)
     lines = [
@@ -139,7 +142,7 @@ def report(args) -> str:
 STRONG_HEAD = "## Under strong play: Hard in every seat"
 
 
-def strong_section(args) -> str:
+def strong_section(args: Namespace) -> str:
     """Four-seat and solo games with Hard in every seat: the report's section on them."""
     from fate.ai.arena import run as arena_run
     from fate.ai.arena import wilson
@@ -156,8 +159,8 @@ def strong_section(args) -> str:
         lo, hi = wilson(wins, n)
         return f"{100 * wins / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]" if n else "-"
 
-    seen: Counter = Counter()
-    won: Counter = Counter()
+    seen: Counter[str] = Counter()
+    won: Counter[str] = Counter()
     seat_wins = [0.0] * 4
     for r in four["results"]:
         for s, god in enumerate(r["gods"]):
@@ -241,7 +244,7 @@ def levels_section(games: int, seed: int, hard_games: int = 0, budget: float = 0
             tally, _ = run(1, games, seed, bot, level=level.id)
             cells.append(rate(tally.seat_wins[0], tally.games))
             ends = ", ".join(f"{k} {pct(v, tally.games)}" for k, v in sorted(tally.ends.items()))
-        if hard:
+        if log is not None:  # hard
             result = arena_run(1, hard_games, seed, ["hard"], budget, jobs, log / f"hard-solo-{level.id}.jsonl",
                                level.id)
             cells.append(rate(sum(r["wins"][0] for r in result["results"]), result["games"]))
@@ -295,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     return 2
 
 
-def _work(ap: Parser, args) -> int:
+def _work(ap: Parser, args: Namespace) -> int:
     if args.levels:
         log = Path(args.log) if args.log else None
         section = levels_section(args.games, args.seed, args.solo_games or 100, args.budget or 0.1, args.jobs, log)

@@ -21,13 +21,14 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from fate.content.model import Content
 from fate.engine.choices import kind_of
 from fate.engine.errors import ScenarioError
 from fate.engine.events import EVENTS
 from fate.engine.game import Game
+from fate.engine.model import Event, Prompt
 from fate.ground.paths import data_dir
 from fate.ground.untrusted import InputError, OneLine, cut, read_yaml
 from fate.tools.scenario import build
@@ -126,7 +127,7 @@ class Lesson:
     id: str
     title: str
     rules: tuple[str, ...]
-    scenario: dict
+    scenario: dict[str, Any]
     steps: tuple[Step, ...]
     end: str  # what the coach says when the lesson is done
     end_points: tuple[str, ...] = ()  # what it rings then
@@ -139,7 +140,7 @@ class Lesson:
             raise TutorialError(str(e)) from None
 
 
-def _dealt(scenario: dict) -> set[str]:
+def _dealt(scenario: dict[str, Any]) -> set[str]:
     """The card ids a scenario names anywhere (hands, Reserves, decks, face-up rows)."""
     out: set[str] = set()
 
@@ -219,7 +220,7 @@ def load(path: Path | None = None) -> list[Lesson]:
     return lessons
 
 
-def walk(content: Content, lesson: Lesson, out=None) -> Game:
+def walk(content: Content, lesson: Lesson, out: TextIO | None = None) -> Game:
     """Play a lesson's steps on the engine; TutorialError names the first step that cannot be."""
     try:
         g = lesson.game(content)
@@ -280,7 +281,7 @@ def gaps(content: Content, lesson: Lesson) -> list[str]:
     return out
 
 
-def _choose(g: Game, lesson: Lesson, i: int, step: Step, p) -> list:
+def _choose(g: Game, lesson: Lesson, i: int, step: Step, p: Prompt | None) -> list[Event]:
     """Make a step's choice; the events it caused."""
     if p is None:
         raise TutorialError(f"lesson {cut(lesson.id)}, step {i + 1}: {cut(step.do)} but the game asks nothing")
