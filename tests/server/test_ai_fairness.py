@@ -42,7 +42,9 @@ def test_a_stranger_asking_every_hint_and_ai_game_allowed_delays_anothers_ai_mov
                 refused.append(e.code + ": " + e.message)
         stop, said, hint_refusals = asyncio.Event(), Counter(), []
         hogs = [asyncio.ensure_future(hog(c, gid, stop, said, hint_refusals)) for c, gid in hosted]
+        give_up = time.monotonic() + 120
         while said["hint"] < 2:  # the stranger's work is under way
+            assert time.monotonic() < give_up and not any(h.done() and h.exception() for h in hogs), (said, hogs)
             await asyncio.sleep(0.1)
         player = await Client(srv.url, record=True, headers=PLAYER).connect()
         since = time.monotonic()

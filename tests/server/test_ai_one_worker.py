@@ -39,7 +39,9 @@ def test_with_one_ai_worker_a_strangers_every_hint_and_ai_game_delays_no_other_g
             strangers, alone, hosted = strangers + mine, alone + a, hosted + h
         stop, said = asyncio.Event(), Counter()
         hogs = [asyncio.ensure_future(hog(c, gid, stop, said, [])) for c, gid in hosted]
+        give_up = time.monotonic() + 120
         while said["hint"] < 2:  # the stranger's searches are under way
+            assert time.monotonic() < give_up and not any(h.done() and h.exception() for h in hogs), (said, hogs)
             await asyncio.sleep(0.1)
         randoms, hards = await asyncio.gather(victim("random", {"X-Forwarded-For": "198.51.100.9"}, 40),
                                               victim("hard", PLAYER, 10))
