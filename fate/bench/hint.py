@@ -83,9 +83,10 @@ def measure(count: int = 12, budget: float | None = None, first_seed: int = 1) -
             t0 = time.perf_counter()
             key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
             app.frame([key], 1 / 60)  # ... as the human presses H
-            while scene.hint_line()[0] is None and time.perf_counter() - t0 < 30 + 4 * budget:
+            while scene.panels.hint_line()[0] is None and time.perf_counter() - t0 < 30 + 4 * budget:
                 _frames(app, 1 / 60)
-            if scene.hint_line()[0] is None:
+            cid, line, odds = scene.panels.hint_line()
+            if cid is None:
                 answers.append(float("inf"))
                 session.close()
                 rival.close()
@@ -94,7 +95,6 @@ def measure(count: int = 12, budget: float | None = None, first_seed: int = 1) -
             if rival.ai_done() is None:
                 overlapped += 1
             # the line as drawn: every word of it on screen, in order
-            cid, line, odds = scene.hint_line()
             whole = line + odds
             said["chance"] += "your chance to win" in odds and "%" in odds
             said["either"] += "either will do" in odds
@@ -102,9 +102,9 @@ def measure(count: int = 12, budget: float | None = None, first_seed: int = 1) -
                 said["wild"] += 1
                 said["wild_named"] += ", to " in line
             _frames(app, 1 / 60)
-            ring = [r.rect for r in scene.table.regions if r.key == scene.hint_target]
-            ring += [h.rect for h in scene.hotspots() if h.key == scene.hint_target]
-            said["covers"] += scene.hint_box is not None and scene.hint_box.collidelist(ring) >= 0
+            ring = [r.rect for r in scene.table.regions if r.key == scene.panels.hint_target]
+            ring += [h.rect for h in scene.hotspots() if h.key == scene.panels.hint_target]
+            said["covers"] += scene.panels.hint_box is not None and scene.panels.hint_box.collidelist(ring) >= 0
             app.ink.placed = []
             _frames(app, 1 / 60)
             first = next((r for text, r in app.ink.placed if text.startswith("Hint: ")), None)
@@ -123,10 +123,10 @@ def measure(count: int = 12, budget: float | None = None, first_seed: int = 1) -
             rival.close()
     finally:
         app.close()
-    first = answers[0] if answers else 0.0
+    first_answer = answers[0] if answers else 0.0
     answers.sort()
     n = len(answers)
-    return {"budget": budget, "positions": n, "first": first, "p50": answers[n // 2] if n else 0.0,
+    return {"budget": budget, "positions": n, "first": first_answer, "p50": answers[n // 2] if n else 0.0,
             "p95": answers[min(n - 1, int(n * 0.95))] if n else 0.0, "max": answers[-1] if n else 0.0,
             "within": sum(a <= budget + 0.5 for a in answers), "overlapped": overlapped, "longest": longest,
             "cut": cut, "lines": lines_used, "skipped": skipped, "said": said}

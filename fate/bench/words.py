@@ -4,8 +4,9 @@ The position is the seeded busy table that ``python main.py --screenshot F --scr
 --seed 4`` draws (fate/ui/shots.py: a four-cult game some way in, waiting for the human
 seat), at 1280x720 and at 1920x1080, with the default settings and no pointer on the
 window (no tooltip). Every string the game draws goes through one door, ``Ink.draw``
-(fate/ui/kit/theme.py); the bench listens at that door for one whole frame and counts the
-whitespace-separated words of every line drawn, each place it is drawn ("1" on three
+(fate/ui/kit/theme.py), which keeps each line it drew in the frame and where (``Ink.placed``);
+the bench reads them after one whole frame and counts the whitespace-separated words of
+every line drawn, each place it is drawn ("1" on three
 figures is three words; a line drawn again over itself, in the same place, as the Abyss's
 swirl does, is seen once and counted once). The table keeps what does not change in a layer
 drawn once; the counted frame draws that layer anew, so that its words are counted too.
@@ -15,8 +16,11 @@ from __future__ import annotations
 
 import os
 import tempfile
-from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the window's modules (pygame) load only when the bench runs
+    from fate.ui.app import App
 
 SIZES = ((1280, 720), (1920, 1080))
 SEED = 4
@@ -27,39 +31,19 @@ def words_in(lines: list[str]) -> int:
     return sum(len(line.split()) for line in lines)
 
 
-@contextmanager
-def listening():
-    """Every line ``Ink.draw`` draws while the block runs, in the order drawn."""
-    from fate.ui.kit.theme import Ink
-
-    heard: list[str] = []
-    seen: set[tuple] = set()
-    door = Ink.draw
-
-    def draw(self, target, text, *args, **kwargs):
-        rect = door(self, target, text, *args, **kwargs)
-        if text:
-            line = self.placed[-1][0]  # the line as drawn (cut to its width, if it was)
-            if (line, tuple(rect)) not in seen:
-                seen.add((line, tuple(rect)))
-                heard.append(line)
-        return rect
-
-    Ink.draw = draw
-    try:
-        yield heard
-    finally:
-        Ink.draw = door
-
-
-def frame_words(app) -> tuple[int, list[str]]:
+def frame_words(app: App) -> tuple[int, list[str]]:
     """The words of one frame of the app's current scene drawn whole (the table's layer anew)."""
     table = getattr(app.scene, "table", None)
     if table is not None:
         table._layer = None  # the layer of things that do not change: drawn again, so it is heard
-    with listening() as heard:
-        app.frame([], 1 / 60)
-    return words_in(heard), list(heard)
+    app.frame([], 1 / 60)
+    heard: list[str] = []
+    seen: set[tuple[str, tuple[int, ...]]] = set()
+    for line, rect in app.ink.placed:  # each line as drawn (cut to its width, if it was)
+        if (line, tuple(rect)) not in seen:
+            seen.add((line, tuple(rect)))
+            heard.append(line)
+    return words_in(heard), heard
 
 
 def table_words(size: tuple[int, int], seed: int = SEED) -> tuple[int, list[str]]:
@@ -75,9 +59,9 @@ def table_words(size: tuple[int, int], seed: int = SEED) -> tuple[int, list[str]
         app = App(content, size=size, seed=seed, settings={}, saves=Path(tmp) / "saves")
         try:
             app.mouse = None
-            open_table(app, busy_session(content, seed))
+            table = open_table(app, busy_session(content, seed))
             for _ in range(600):  # to rest: every beat of the opening shown
-                if not app.scene.anim.busy():
+                if not table.anim.busy():
                     break
                 app.frame([], 1 / 60)
             app.frame([], 1 / 60)

@@ -11,15 +11,48 @@ import random
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
 
 from fate.content.model import Content
+from fate.engine import Prompt
 from fate.records.saves import list_saves
 from fate.ui.app import App, click
 from fate.ui.kit.theme import CULT_COLOURS
+from fate.ui.kit.widgets import Scene
 from fate.ui.session import SeatConfig, Session
+
+if TYPE_CHECKING:
+    from fate.ui.online.session import NetSession
+    from fate.ui.online.table import OnlinePlayScene
+    from fate.ui.table.scene import PlayScene
+
+S = TypeVar("S", bound=Scene)
+
+
+class Settle(Protocol):
+    """Frames drawn until ``done()`` or ``limit`` seconds of the clock."""
+
+    def __call__(self, done: Callable[[], object], limit: float = ...) -> None: ...
+
+
+def showing(app: App, kind: type[S]) -> S:
+    """The scene on screen, which the shot has brought there and knows to be a ``kind``."""
+    scene = app.scene
+    if not isinstance(scene, kind):
+        raise RuntimeError(f"the shot expected {kind.__name__} on screen, not {type(scene).__name__}")
+    return scene
+
+
+def asked(s: Session) -> Prompt:
+    """The decision a game in progress waits for (the callers play only games not over)."""
+    p = s.game.pending()
+    if p is None:
+        raise RuntimeError("the shot's game is over: no decision is asked")
+    return p
 
 
 def busy_session(content: Content, seed: int, players: int = 4, decisions: int = 160,
@@ -33,7 +66,7 @@ def busy_session(content: Content, seed: int, players: int = 4, decisions: int =
     made = 0
     while not (made >= decisions and (human is None or s.prompt_seat() == human)):
         before, n_events, n_turns = s.game.clone(), len(s.events), len(s.history)
-        options = list(s.game.pending().choices)
+        options = list(asked(s).choices)
         rnd.shuffle(options)
         for c in options:  # never play into the end: the shot shows a game in progress
             s.apply(c.id)
@@ -55,7 +88,8 @@ def scenario_session(content: Content, path: str | Path) -> Session:
     return Session.from_game(content, seats, g)
 
 
-def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
+def open_table(app: App, session: Session, settle_frames: int = 3) -> PlayScene:
+    """The table of ``session`` shown in ``app``, a few frames in (the hand-off screen passed)."""
     from fate.ui.table.scene import PlayScene
 
     app.settings["speed"] = session.speed = 3  # instant: the shot shows the position, not a beat
@@ -65,6 +99,7 @@ def open_table(app: App, session: Session, settle_frames: int = 3) -> None:
         app.frame([], 1 / 60)
         if scene.handoff is not None:
             scene.take_over()
+    return scene
 
 
 SCREENS = ("title", "setup", "draft", "load", "table", "end", "finale", "replay", "rules", "gallery", "tutorial", "settings", "credits",
@@ -100,10 +135,10 @@ def online_shot(app: App, screen: str) -> None:
     in the shot's scratch folder (stopped afterwards): hosting a game of the shot's player, a
     friend's open seat and an AI; the table waiting for that friend; then the server gone and
     the table reconnecting."""
-    import time
+    from fate.ui.online.screens import OnlineScene
+    from fate.ui.online.table import OnlinePlayScene
 
-
-    def settle(done, limit: float = 60.0) -> None:
+    def settle(done: Callable[[], object], limit: float = 60.0) -> None:
         end = time.monotonic() + limit
         while time.monotonic() < end and not done():
             app.frame([], 1 / 30)
@@ -115,7 +150,8 @@ def online_shot(app: App, screen: str) -> None:
     if screen in STRANGERS:  # a new game on a server, the lobby, a spectator, the talk, "Play again"
         strangers_shot(app, screen)
         return
-    scene = app.goto("online")
+    app.goto("online")
+    scene = showing(app, OnlineScene)
     if screen == "online_join":
         scene.click(("page", "join"))
         scene.fields.update(address="192.168.1.20:8765", code="K7QF-2MZA-WXR4-9TBE", name="Bob")
@@ -131,45 +167,57 @@ def online_shot(app: App, screen: str) -> None:
         scene.seats = ["remote", "easy", "none"]
     try:
         scene.click(("host",))
-        settle(lambda: app.scene.page == "hosting" or not app.scene.notice.endswith("…"))
+        settle(lambda: scene.page == "hosting" or not scene.notice.endswith("…"))
         if screen == "online_hosting":  # and the router's answer (none, for a shot: see FATE_ROUTER_URL below)
             settle(lambda: app.hosting is None or ((r := app.hosting.router()) is not None and r.state != "asking"))
             time.sleep(0.6)  # the page reads the router's report twice a second (fate/ui/online/invites.py)
             return
         if screen == "online":
             app.goto("online")
-            settle(lambda: bool(app.scene.query and app.scene.query.rows))
+            listed = showing(app, OnlineScene)
+            settle(lambda: bool(listed.query and listed.query.rows))
             return
         if undo:
-            friend_plays(app.scene.made.server, app.scene.made.invites[0]["code"])
-        app.scene.click(("table",))
-        settle(lambda: app.scene.__class__.__name__ == "OnlinePlayScene")
+            if scene.made is None:
+                raise RuntimeError(f"the shot's game was not hosted: {scene.notice}")
+            friend_plays(scene.made.server, scene.made.invites[0]["code"])
+        scene.click(("table",))
+        settle(lambda: isinstance(app.scene, OnlinePlayScene))
+        table = showing(app, OnlinePlayScene)
         app.mouse = None
         if undo:
-            undo_shot(app, screen, settle)
+            undo_shot(app, table, screen, settle)
             return
         for _ in range(20):  # the Elder God chosen for the player: the table waits for the friend
             app.frame([], 1 / 30)
-            picker = getattr(app.scene, "picker", None)
-            if picker is not None:
-                app.scene.choose(app.scene.shown["prompt"]["choices"][0]["id"])
-        settle(lambda: "Waiting for" in app.scene.status())
+            if table.picker is not None:
+                table.choose(table.shown["prompt"]["choices"][0]["id"])
+        settle(lambda: "Waiting for" in table.status())
         if screen == "online_reconnecting":  # the server stopped, not to be started again by the window
             host, app.hosting = app.hosting, None
             host.stop()
-            settle(lambda: app.scene.session.link.status == "reconnecting" and app.scene.session.link.retry_in() > 1)
+            link = net_session(table).link
+            settle(lambda: link.status == "reconnecting" and link.retry_in() > 1)
     finally:
         if app.hosting is not None and screen not in ("online_hosting", "online_waiting", "online_reconnecting",
                                                       "online_undo", "online_undo_greyed"):
             app.hosting.stop()
 
 
-def undo_shot(app: App, screen: str, settle) -> None:
+def net_session(table: OnlinePlayScene) -> NetSession:
+    """The online table's game, as its server sends it."""
+    from fate.ui.online.session import NetSession
+
+    if not isinstance(table.session, NetSession):
+        raise RuntimeError(f"the online table shows a {type(table.session).__name__}")
+    return table.session
+
+
+def undo_shot(app: App, scene: OnlinePlayScene, screen: str, settle: Settle) -> None:
     """The online table where the player may take back their last decision (the first
     choice each time, the friend playing at random), the pointer on Undo; ``online_undo_greyed``:
     taken back, and Undo greyed saying why."""
-    scene = app.scene
-    s = scene.session
+    s = net_session(scene)
 
     def may_undo() -> bool:
         return scene.picker is not None and not s.choosing() and s.undo_reason(scene.undo_seat()) == ""
@@ -178,6 +226,8 @@ def undo_shot(app: App, screen: str, settle) -> None:
         settle(lambda: (scene.picker is not None and not s.choosing()) or s.over(), 20.0)
         if may_undo() or s.over():
             break
+        if scene.picker is None or s.choosing():  # not asked yet (a busy machine): wait again
+            continue
         scene.choose(scene.shown["prompt"]["choices"][0]["id"])
         app.frame([], 1 / 30)
     if screen == "online_undo_greyed":
@@ -201,7 +251,7 @@ def sample_saves(content: Content, folder: Path) -> None:
         for _ in range(decisions):
             if s.over():
                 break
-            s.apply(rnd.choice(s.game.pending().choices).id)
+            s.apply(rnd.choice(asked(s).choices).id)
         s.close()
     (folder / "game-20261101-090000-000.json").write_text('{"format_version": 2, "game": "fate-of-the-e')
 
@@ -211,7 +261,7 @@ def finished_session(content: Content, seed: int) -> Session:
     session = busy_session(content, seed, players=3, decisions=10, human=None)
     rnd = random.Random(seed)
     while not session.over():
-        session.apply(rnd.choice(session.game.pending().choices).id)
+        session.apply(rnd.choice(asked(session).choices).id)
     return session
 
 
@@ -228,7 +278,7 @@ def endgame_session(content: Content, seed: int) -> Session:
                                      {"summon": 5, "elder_signs": 6}]}, "the finale's endgame")
     session = Session.from_game(content, [SeatConfig(False, "easy", i) for i in range(3)], game)
     while not session.over():
-        session.apply(rnd.choice(session.game.pending().choices).id)
+        session.apply(rnd.choice(asked(session).choices).id)
     return session
 
 
@@ -238,6 +288,7 @@ FINALE_SHOT_AT = 0.8  # the moment of the finale a screenshot shows: the god up 
 
 def finale_shot(app: App, session: Session) -> None:
     """The finale of a finished game, some way in, over the table as the game ended."""
+    from fate.ui.screens.finale import FinaleScene
     from fate.ui.table.anim import finale_kind
     from fate.ui.table.scene import PlayScene
 
@@ -247,7 +298,8 @@ def finale_shot(app: App, session: Session) -> None:
     if finale_kind(table.shown) is None:
         raise ValueError(f"--screen finale: this game ends with no finale ({table.shown['end_reason']})")
     app.settings["speed"] = 1
-    shot = app.goto("finale", table.shown, table.table, lambda: None)
+    app.goto("finale", table.shown, table.table, lambda: None)
+    shot = showing(app, FinaleScene)
     shot.t = shot.length * FINALE_SHOT_AT
 
 
@@ -263,7 +315,7 @@ def reviewed_sample(content: Content, folder: Path, seed: int) -> Path:
                 game_id="game-20261127-200000-000")
     rnd, bot = random.Random(seed), make_bot("normal", seed, None)
     while not s.over():
-        p = s.game.pending()
+        p = asked(s)
         s.apply(rnd.choice(p.choices).id if p.seat == 0 else bot.choose(s.game).id)
     s.close()
     path = folder / "game-20261127-200000-000.json"
@@ -279,6 +331,10 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
     Load Game show sample saved games made in a scratch folder)."""
     if screen not in SCREENS:
         raise ValueError(f"--screen {screen!r}: expected one of {', '.join(SCREENS)}")
+    from fate.ui.screens.gallery import GalleryScene
+    from fate.ui.screens.replay import ReplayScene
+    from fate.ui.screens.review import ReviewScene
+    from fate.ui.screens.statistics import StatisticsScene
     with tempfile.TemporaryDirectory(prefix="fate-shot-") as tmp:
         saves = Path(tmp) / "saves"
         if screen in ("title", "load", "replay", "statistics"):
@@ -311,31 +367,31 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
                 session = Session(content, [SeatConfig(i == 0, "easy", i) for i in range(3)], seed)
                 open_table(app, session)
             elif screen == "review":  # the sample's review at its worst marked decision
-                shot = app.goto("review", reviewed)
-                worst = max(range(len(shot.decisions())), key=lambda i: shot.decisions()[i]["drop"], default=0)
-                shot.go(worst)
+                app.goto("review", reviewed)
+                review = showing(app, ReviewScene)
+                marked = review.decisions()
+                review.go(max(range(len(marked)), key=lambda i: marked[i]["drop"], default=0))
             elif screen == "statistics":
-                app.goto("statistics").wait()
+                app.goto("statistics")
+                showing(app, StatisticsScene).wait()
             elif screen == "replay":  # the finished sample game, revealed, some way in
                 finished = next(r for r in list_saves(saves) if r.ok and r.over)
-                shot = app.goto("replay_of", finished.path)
-                shot.go(len(shot.replay) * 2 // 3)
-                shot.click(("ui", "reveal"))
+                app.goto("replay_of", finished.path)
+                replay = showing(app, ReplayScene)
+                replay.go(len(replay.replay) * 2 // 3)
+                replay.click(("ui", "reveal"))
             elif screen == "preview":  # the large preview of a card in the viewer's hand (V at the table)
                 session = scenario_session(content, scenario) if scenario else busy_session(content, seed)
-                open_table(app, session)
-                app.scene.toggle_preview()
+                open_table(app, session).keys.toggle_preview()
             elif screen == "rules":  # opened with F1 at the table: the section of its decision
-                open_table(app, busy_session(content, seed))
-                app.scene.open_rules()
-            elif screen == "gallery":  # the first card with a solo version: an Elder God
-                shot = app.goto("gallery")
-                shot.select(next(i for i, e in enumerate(shot.shown()) if e.card.solo_text))
-            elif screen == "gallery_spell":  # a Spell with a solo version chosen
-                shot = app.goto("gallery")
-                shot.select(next(i for i, e in enumerate(shot.shown()) if e.card.solo_text and e.card.kind == "spell"))
+                open_table(app, busy_session(content, seed)).open_rules()
+            elif screen in ("gallery", "gallery_spell"):  # a card with a solo version: an Elder God, a Spell
+                app.goto("gallery")
+                gallery = showing(app, GalleryScene)
+                gallery.select(next(i for i, e in enumerate(gallery.shown())
+                                    if e.card.solo_text and (screen == "gallery" or e.card.kind == "spell")))
             elif screen == "tutorial":  # lesson 3, the coach pointing at the Gate
-                shot = app.goto("tutorial", 2)
+                app.goto("tutorial", 2)
                 for _ in range(3):
                     app.frame([], 1 / 60)
             elif screen == "title":  # as it stands after the pointer moved a while (the light part way round)
