@@ -189,7 +189,9 @@ def test_hints_are_counted_per_seat_and_kept_with_the_save(content, worker, tmp_
             s.apply(s.game.pending().choices[0].id)
         else:
             s.ai_think()
+            give_up = time.monotonic() + 60
             while (cid := s.ai_done()) is None:
+                assert time.monotonic() < give_up, "the AI seat's move never came"
                 time.sleep(0.01)
             s.apply(cid)
     assert s.ask_hint()
