@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from fate.ai.bots import make_bot
 from fate.engine import default_content, new_game
+from fate.engine.kinds import EventKind
 from fate.ui.table.autopass import (
     DEFAULT_MODE,
     DEFAULT_TEMPORARY,
@@ -88,7 +89,7 @@ def play(content, players: int, seed: int, auto: bool, max_choices: int = 6000, 
                 run.pass_prompts += 1
             run.free_control += only_helps(p)
         for e in g.apply(choice):
-            if e.kind == "turn_started" and 0 <= e.data.get("seat", -1) < players:
+            if e.kind == EventKind.TURN_STARTED and 0 <= e.data.get("seat", -1) < players:
                 run.turns += 1
         made += 1
     run.outcome = (g.outcome(), g.history())

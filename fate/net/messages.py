@@ -17,6 +17,7 @@ from typing import Any
 
 from fate.content.model import Content
 from fate.engine.events import EVENTS
+from fate.engine.kinds import EventKind
 from fate.ground.untrusted import InputError, cut, parse_json
 from fate.protocol import TO_CLIENT, VERSION, ToClient
 
@@ -168,7 +169,7 @@ def _check_events(events: Any, v: dict[str, Any] | None, content: Content) -> No
     taken from its set-up event)."""
     _check(events, [{"kind": STR, "data": dict, "text": (NONE, STR)}], "events")
     if v is None:
-        n = next((e["data"].get("players") for e in events if e["kind"] == "setup_done"), 4)
+        n = next((e["data"].get("players") for e in events if e["kind"] == EventKind.SETUP_DONE), 4)
         table = _Table(content, n if isinstance(n, int) and 1 <= n <= 4 else 4, 10**6, [0, 0, 0])
     else:
         table = _Table(content, v["players"], max(1, v["turn"]), v["fate_pieces"])
@@ -176,7 +177,7 @@ def _check_events(events: Any, v: dict[str, Any] | None, content: Content) -> No
         fields = EVENTS.get(e["kind"])
         if fields is None:
             raise BadServerMessage(f"events[{i}]: unknown kind {cut(e['kind'], 24)}")
-        wanted = set(fields) - ({"god"} if e["kind"] == "god_chosen" else set())  # kept secret in the draft
+        wanted = set(fields) - ({"god"} if e["kind"] == EventKind.GOD_CHOSEN else set())  # kept secret in the draft
         if not wanted <= set(e["data"]) <= set(fields):
             raise BadServerMessage(f"events[{i}]: the fields of {e['kind']} are not right")
         for name, ok in fields.items():

@@ -15,6 +15,7 @@ from typing import Any
 from fate.content.model import Content
 from fate.engine import Event, Game, new_game, view
 from fate.engine.determinize import ENDS, MAY_END, turn_ending
+from fate.engine.kinds import EventKind
 from fate.engine.undo import NOTHING_YET
 from fate.engine.view import hide_draft
 from fate.protocol import ToClient
@@ -39,7 +40,7 @@ def told(events: list[Event], v: dict[str, Any], seat: int | None, content: Cont
 
 
 def _draft_secret(e: Event, v: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    if e.kind == "god_chosen" and v["phase"] == "setup" and e.data.get("seat") != seat:
+    if e.kind == EventKind.GOD_CHOSEN and v["phase"] == "setup" and e.data.get("seat") != seat:
         return {k: x for k, x in e.data.items() if k != "god"}
     return e.data
 
@@ -116,7 +117,7 @@ def chronicle(game_id: str, g: Game, seat: int, content: Content, rid: int | Non
 def _chart(g: Game, evs: list[Event], chart: list[list[Any]], decision: int) -> None:
     """A turn's start (and the game's end) adds a point to the chart, as the table's own does."""
     for e in evs:
-        if e.kind == "turn_started" or (e.kind == "setup_done" and not chart):
+        if e.kind == EventKind.TURN_STARTED or (e.kind == EventKind.SETUP_DONE and not chart):
             chart.append([decision, g.turn, list(g.summon), list(g.signs)])
     if g.over and evs:
         chart.append([decision, g.turn + 1, list(g.summon), list(g.signs)])

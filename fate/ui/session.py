@@ -20,6 +20,7 @@ from fate.content.model import Content
 from fate.engine import Event, Game, new_game, new_game_from, view
 from fate.engine.determinize import turn_end
 from fate.engine.errors import IllegalChoice, SaveFormatError
+from fate.engine.kinds import EventKind
 from fate.engine.model import Prompt
 from fate.engine.save import load_data, save_data, snapshot
 from fate.engine.undo import UndoTrail, revealed
@@ -426,7 +427,7 @@ def _table_details(data: dict, where: str) -> tuple[list[SeatConfig], int, list[
 def _chart(g: Game, evs: list[Event], history: list[TurnRecord]) -> None:
     """A turn's start (and the game's end) adds a point to the end screen's chart."""
     for e in evs:
-        if e.kind == "turn_started" or (e.kind == "setup_done" and not history):
+        if e.kind == EventKind.TURN_STARTED or (e.kind == EventKind.SETUP_DONE and not history):
             history.append(TurnRecord(g.turn, list(g.summon), list(g.signs)))
     if g.over and evs:
         history.append(TurnRecord(g.turn + 1, list(g.summon), list(g.signs)))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fate.engine import Event
+from fate.engine.kinds import EventKind
 from fate.engine.view import hide_draft
 from fate.ground.untrusted import one_line
 from fate.net.link import error_words
@@ -67,7 +68,7 @@ def chart(v: dict[str, Any], evs: list[Event], decision: int, history: list[Turn
         return TurnRecord(turn, [s["summon"] for s in v["seats"]], [s["elder_signs"] for s in v["seats"]])
 
     for e in evs:
-        if e.kind == "turn_started" or (e.kind == "setup_done" and not history):
+        if e.kind == EventKind.TURN_STARTED or (e.kind == EventKind.SETUP_DONE and not history):
             history.append(point(v["turn"]))
             charted.append(decision)
     if v["over"] and evs:

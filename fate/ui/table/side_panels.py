@@ -4,6 +4,7 @@ given the ``Canvas`` it draws on: it draws from the view only."""
 
 from __future__ import annotations
 
+from fate.engine.kinds import EventKind
 from fate.ui.kit import art
 from fate.ui.kit.layout import DICE_RECT, MUSEUM_RECT, SUPPLY_RECT
 from fate.ui.kit.theme import BLOOD, BRONZE, GATE, GOLD, INK_FAINT, INVESTIGATOR, PARCHMENT
@@ -89,11 +90,11 @@ class SidePanels:
         """Keep the Fate Dice panel's last roll as the dice now show: rolled, then
         turned, rerolled, added or set aside."""
         d, roll = e.data, self.c.last_roll
-        if e.kind == "rolled":
+        if e.kind == EventKind.ROLLED:
             self.c.last_roll = list(d["faces"])
-        elif e.kind in ("die_turned", "die_rerolled") and 0 <= d.get("die", -1) < len(roll):
+        elif e.kind in (EventKind.DIE_TURNED, EventKind.DIE_REROLLED) and 0 <= d.get("die", -1) < len(roll):
             roll[d["die"]] = d["to"]
-        elif e.kind == "dice_added":
+        elif e.kind == EventKind.DICE_ADDED:
             roll.extend(d["faces"])
-        elif e.kind == "die_removed" and 0 <= d.get("die", -1) < len(roll):
+        elif e.kind == EventKind.DIE_REMOVED and 0 <= d.get("die", -1) < len(roll):
             del roll[d["die"]]
