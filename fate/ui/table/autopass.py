@@ -269,7 +269,7 @@ def readable_labels(v: dict, content) -> dict[str, str]:
         gains = _GAINS_SIGNS.search(c["label"])
         if gains and prompt.get("seat") == me:  # what the choice would leave the cult with
             then = v["seats"][me].get("elder_signs", 0) + int(gains.group(1))
-            label = _SHORT.get((prompt.get("kind"), c["id"]), c["label"])
+            label = _SHORT.get((str(prompt.get("kind")), c["id"]), c["label"])
             out[c["id"]] = f"{label} ({then} of {SIGNS_LOSE})"  # the cult's count after it
             continue
         if (prompt.get("kind"), c["id"]) in _SHORT:
