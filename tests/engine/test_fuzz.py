@@ -19,16 +19,34 @@ GAMES_PER_COUNT = int(os.environ.get("FATE_FUZZ_GAMES", "500"))
 CHOICE_CAP = 20_000
 
 
+NUMBERS = {int, float, bool, type(None)}
+
+
 def card_ids_in(obj, ids: set[str], found: set[str]) -> None:
-    if isinstance(obj, str):
-        if obj in ids:
-            found.add(obj)
-    elif isinstance(obj, dict):
-        for v in obj.values():
-            card_ids_in(v, ids, found)
-    elif isinstance(obj, list | tuple):
-        for v in obj:
-            card_ids_in(v, ids, found)
+    """Every string among the values of ``obj`` (dicts, lists, tuples, at any depth) that is
+    in ``ids``. A loop over a stack, the exact types first: it reads the views of every
+    seat after every choice of 2,000 games, and a recursive walk was half the test's time."""
+    strings: list[str] = []
+    stack = [obj]
+    pop, push, keep = stack.pop, stack.extend, strings.append
+    while stack:
+        x = pop()
+        t = type(x)
+        if t is str:
+            keep(x)
+        elif t is dict:
+            push(x.values())
+        elif t is list or t is tuple:
+            push(x)
+        elif t in NUMBERS:
+            continue
+        elif isinstance(x, str):  # a StrEnum
+            keep(x)
+        elif isinstance(x, dict):
+            push(x.values())
+        elif isinstance(x, list | tuple):
+            push(x)
+    found.update(ids.intersection(strings))
 
 
 def secrets_leaked(g, seat: int, all_ids: set[str]) -> set[str]:
