@@ -1,16 +1,15 @@
 """A game at the table whose rules run on a server: the network as one more decider.
 
-``NetSession`` answers the table (fate/ui/table/scene.py) as ``Session`` does, from
-nothing but what the server sends this client (docs/protocol.md): the latest
-``state`` of each seat it plays (that seat's ``view(seat)`` and prompt) and
-the events that seat may see. A choice goes to the server with the number of
-the decision it answers; the table moves when the server's next ``state``
-comes (on a LAN within a frame or two). Undo asks the server to take back the
-seat's last decision; the server judges it by the one rule (fate/engine/undo.py),
-says with every state why the seat may not, and sends ``undone`` to every seat
-when it did: the view as it stands again and how many of the seat's last
-events no longer happened. The client never holds the game: it has no rules to
-run and no secret of another seat to leak. No pygame here.
+``NetSession`` answers the table as ``Session`` does (``TableSession``), from nothing but
+what the server sends this client (docs/protocol.md): the latest ``state`` of each seat it
+plays (that seat's ``view(seat)`` and prompt) and the events that seat may see. A choice
+goes to the server with the number of the decision it answers; the table moves when the
+server's next ``state`` comes (on a LAN within a frame or two). Undo asks the server to
+take back the seat's last decision; the server judges it by the one rule
+(fate/engine/undo.py), says with every state why the seat may not, and sends ``undone``
+to every seat when it did: the view as it stands again and how many of the seat's last
+events no longer happened. The client never holds the game: it has no rules to run and
+no secret of another seat to leak. No pygame here.
 """
 
 from __future__ import annotations
@@ -77,6 +76,7 @@ class NetSession(Together):
         self._undo_rid = -1  # a take-back asked of the server, not yet answered
         self._rejoined: set[int] = set()  # seats whose next state is the server's word after a reconnection
         self._went_back = False  # decisions were taken back while we were away: the chronicle replaces the log
+        self.told: list[tuple[int, dict[str, Any]]] = []  # (events so far, the state they came with), for the table
         self.rewound = False  # decisions were taken back: the table drops what it was doing
         self.took_back: list[str] = []  # "Bob took back their last decision.": for the table to say
         self._told_back: tuple[int, int] | None = None  # (seat, decision) of the take-back last said
@@ -217,6 +217,7 @@ class NetSession(Together):
         if seat == self.mine[0]:
             chart(m["view"], evs, m["decision"], self.history, self._charted)
         self.events.extend(evs)
+        self.told = [*self.told[-63:], (len(self.events), m)]  # each decision told as it stood (its names)
 
     def _go_back(self, seat: int, m: dict[str, Any]) -> None:
         """Decisions were taken back (``undone``), or were while we were away (a lower decision
@@ -230,7 +231,7 @@ class NetSession(Together):
         back_to(m["decision"], self.history, self._charted)
         self._hint = None
         self._decision = -1  # asked afresh
-        self.rewound = self.relog = True
+        self.rewound, self.relog, self.told = True, True, []
 
     def _taken_back(self, m: dict[str, Any]) -> None:
         """Another player's Undo: said in words (``took_back``, for the table), once however many
@@ -251,7 +252,7 @@ class NetSession(Together):
         self._went_back = False
         others = [e for e in self.events if e.to != (seat,)]
         self.events = others + [Event(e["kind"], e["data"], (seat,)) for e in m.get("events", [])]
-        self.relog = True
+        self.relog, self.told = True, []
         if "chart" in m and seat == self.mine[0]:  # the race from the start, for a table opened late
             self.history = [TurnRecord(t, list(su), list(si)) for _, t, su, si in m["chart"]]
             self._charted = [p[0] for p in m["chart"]]

@@ -34,6 +34,7 @@ from fate.ui.kit.theme import (
     WENT_WRONG,
 )
 from fate.ui.kit.widgets import Hotspot, button, scene, tooltip
+from fate.ui.online.heard import public
 from fate.ui.online.knock import Knock
 from fate.ui.online.session import NetSession
 from fate.ui.online.talk import TalkPanel
@@ -115,6 +116,10 @@ class OnlinePlayScene(PlayScene):
             return
         self.knock.look()
         if len(s.events) > self.logged or self.decisions() != self._seen:
+            for upto, st in s.told:  # several decisions came at once: each told with the names as they stood
+                if self.logged < upto < len(s.events):
+                    self._narrate_new(st["view"] if st["seat"] == self.looker else public(st["view"]), True, upto)
+            s.told.clear()
             after = s.view(self.looker)
             self._narrate_new(after, animate=True)  # the others' decisions animate as they arrive
             if not self.anim.busy():
