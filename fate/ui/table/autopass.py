@@ -150,7 +150,7 @@ class Moment:
 
     @classmethod
     def of(cls, g: Game) -> Moment:
-        return cls(g.content, g.turn, g.cur, g.decision, tuple(g.inv_lodge), g)
+        return cls(g.content, g.turn, g.current_seat, g.decision, tuple(g.inv_lodge), g)
 
     @classmethod
     def at(cls, s: TableSession, content: Content) -> Moment:
@@ -355,7 +355,7 @@ def fold(g: Game, p: Prompt, auto: AutoPass, temporary: list[str], humans: set[i
     default, a stop asked for with Cast…, or anything between them but the phase changing
     (a roll, a draw: nothing is learned early) or anyone else's decision."""
     seat = p.seat
-    if p.kind != "cast_window" or window_of(p)[0] not in FOLD_WINDOWS or g.cur != seat \
+    if p.kind != "cast_window" or window_of(p)[0] not in FOLD_WINDOWS or g.current_seat != seat \
             or auto.mode(seat) != DEFAULT_MODE or auto.plain.get(seat) == g.decision:
         return None
     copy = g.clone()
