@@ -128,7 +128,7 @@ def god(g: Table, x: Any) -> bool:
 
 
 def players(g: Table, x: Any) -> bool:
-    return x == g.n
+    return bool(x == g.n)
 
 
 def turn(g: Table, x: Any) -> bool:

@@ -38,7 +38,7 @@ from fate.engine.prepared import (
     SACRIFICED,
     UNKEPT,
 )
-from fate.engine.registry import TASKS, tables
+from fate.engine.registry import TASKS, Task, tables
 
 _new_tuple = tuple.__new__
 _as_choice = partial(_new_tuple, Choice)  # Choice(*option) without namedtuple's slow __new__
@@ -57,7 +57,7 @@ class Game:
     __slots__ = ALL_FIELDS
 
     # ------------------------------------------------------------------ set-up
-    def __init__(self, content: Content, config: dict) -> None:
+    def __init__(self, content: Content, config: dict[str, Any]) -> None:
         self.content = content
         self.config = config
         n = int(config["players"])
@@ -111,8 +111,8 @@ class Game:
         self.cleanse_used = False
         self.forced: list[int] = []
         self.rolls: list[list[int]] = []
-        self.stack: list[tuple] = []
-        self.ask: tuple[tuple, Prompt] | None = None
+        self.stack: list[Task] = []
+        self.ask: tuple[Task, Prompt] | None = None
         self.over = False
         self.winners: tuple[int, ...] = ()
         self.losers: tuple[int, ...] = ()
@@ -169,7 +169,9 @@ class Game:
             )
         self.ask = None
         self.choices_made.append(cid)
-        TASKS[t[0]][1](self, t, picked[2])  # its resolver, with the choice's value
+        resolve = TASKS[t[0]][1]
+        assert resolve is not None  # a task that asks registers the function that takes the answer
+        resolve(self, t, picked[2])  # its resolver, with the choice's value
         self.run(True)
         out = self.events
         if out is UNKEPT:  # a quiet game keeps its list that keeps nothing (see quiet)
@@ -259,6 +261,7 @@ class Game:
                         a = (a[0], a[1], a[2], tuple(map(_as_choice, opts)), a[4])
                     self.ask = (t, _new_tuple(Prompt, a))
                     return
+                assert resolve is not None  # a task that asks registers the function that takes the answer
                 resolve(self, t, opts[0][2])
                 quiet = False
         # A loop in the rules: an error to report, never a frozen table. The last step is
@@ -279,7 +282,7 @@ class Game:
         self.stack += (("curse_done", card), ("fx", cursed, card, c.effect, 0, ()))
 
     # ------------------------------------------------------------- plumbing
-    def push(self, *tasks: tuple) -> None:
+    def push(self, *tasks: Task) -> None:
         """Schedule tasks so that the first given runs first (one task: ``stack.append``)."""
         self.stack.extend(reversed(tasks))
 
@@ -319,7 +322,7 @@ class Game:
         faces = [forced.pop(0) for _ in range(min(count, len(forced)))]
         return faces + self.roll_faces(count - len(faces)) if len(faces) < count else faces
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         self.rng = rngmod.shuffle(self.rng, items)
 
     def random_below(self, n: int) -> int:
@@ -401,7 +404,7 @@ class Game:
     # ----------------------------------------------------------- investigators
     def investigators_to_lodge(self, seat: int, count: int, source: str | int) -> int:
         """Investigators into a Lodge from the supply (``"supply"``) or another Lodge (a seat)."""
-        if source == "supply":
+        if isinstance(source, str):  # "supply", the one word it may be
             k = min(count, self.inv_supply)
             self.inv_supply -= k
         else:
@@ -409,7 +412,7 @@ class Game:
             self.inv_lodge[source] -= k
         if k:
             self.inv_lodge[seat] += k
-            self.events.append(INVESTIGATORS_SENT[seat][k][4 if source == "supply" else source])
+            self.events.append(INVESTIGATORS_SENT[seat][k][4 if isinstance(source, str) else source])
         return k
 
     def investigators_home(self, seat: int, count: int) -> int:
@@ -481,7 +484,7 @@ class Game:
         self.emit(EventKind.CURSED, {"seat": seat, "holder": holder, "carried": self.curses_on(seat), "source": source})
         if holder != GAME_SEAT:
             self.emit(EventKind.CURSE_DRAWN, {"seat": seat, "holder": holder, "card": c.id}, (holder,))
-        if self.solo and self.curses_on(seat) >= self.level.curses_to_lose:
+        if self.level is not None and self.curses_on(seat) >= self.level.curses_to_lose:  # solo
             self.finish((), (seat,), EndReason.CURSED)
 
     def curses_on(self, seat: int) -> int:
