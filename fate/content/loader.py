@@ -491,15 +491,9 @@ def load_content(words: Vocabulary, root: Path | str | None = None) -> Content:
     from fate.ground.paths import data_dir
 
     loader = _Loader(Path(root) if root is not None else data_dir(), words)
-    loader.load_symbols()
-    loader.load_dice()
-    loader.load_locations()
-    loader.load_gods()
-    loader.load_spells()
-    loader.load_gates()
-    loader.load_artifacts()
-    loader.load_curses()
-    loader.load_solo_levels()
-    loader.counts()
+    for load in (loader.load_symbols, loader.load_dice, loader.load_locations, loader.load_gods,
+                 loader.load_spells, loader.load_gates, loader.load_artifacts, loader.load_curses,
+                 loader.load_solo_levels, loader.counts):  # in this order: a file names what came before
+        load()
     return loader.content()
 

@@ -56,7 +56,6 @@ class Game:
 
     __slots__ = ALL_FIELDS
 
-    # ------------------------------------------------------------------ set-up
     def __init__(self, content: Content, config: dict[str, Any]) -> None:
         self.content = content
         self.config = config
@@ -495,9 +494,7 @@ class Game:
 
 
 def quiet(g: Game) -> Game:
-    """``g`` itself, from now on keeping no events: the bots' look-ahead. Its clones are
-    ordinary games again. (A flag in the event list rather than a subclass: the engine
-    compiled by packaging/compile_engine.py is an extension type, whose class cannot be
-    swapped.)"""
+    """``g`` itself, from now on keeping no events: the bots' look-ahead (its clones keep them).
+    A flag in the event list, not a subclass: the compiled Game's class cannot be swapped."""
     g.events = UNKEPT
     return g

@@ -20,7 +20,7 @@ BAD = 2  # the exit status of a refused command line
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         refuse(self.prog, f"{message} (try --help)")
 
 

@@ -37,8 +37,17 @@ class Scene:
 
     fps = 30  # menus are still: half the frames of the table
     back_to: Scene | None = None  # the scene kept while this one visits (App.visit)
-    types_text = False  # a scene with a search box takes letters as text (M does not mute there)
-    tab_focus = True  # Tab walks through what can be clicked, Enter or Space clicks it
+
+    @property
+    def types_text(self) -> bool:
+        """Letters go to a text box here (M does not mute): a scene may say so by a class
+        attribute or work it out while a field is being typed in."""
+        return False
+
+    @property
+    def tab_focus(self) -> bool:
+        """Tab walks through what can be clicked, Enter or Space clicks it."""
+        return True
 
     def __init__(self, app) -> None:
         self.app = app

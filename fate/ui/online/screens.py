@@ -63,7 +63,7 @@ class OnlineScene(Scene):
         self.refresh()
 
     @property
-    def types_text(self) -> bool:  # type: ignore[override]  # worked out here; Scene keeps a plain flag
+    def types_text(self) -> bool:
         return self.editing is not None
 
     # the fields' part, as the invites, the screenshots and the tests read it

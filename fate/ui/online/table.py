@@ -137,7 +137,7 @@ class OnlinePlayScene(PlayScene):
             self.go_public()  # several players at this screen, none of them asked: only what all may see
 
     @property
-    def types_text(self) -> bool:  # type: ignore[override]  # worked out here; Scene keeps a plain flag
+    def types_text(self) -> bool:
         return self.talk_panel.talk_open and self.talk_panel.talk_typing
 
     def _hosted_here(self) -> bool:

@@ -109,7 +109,7 @@ class SetupScene(Scene):
                                 "passed to them and at the end (remembered). Click to type; Enter or Tab when done."))
 
     @property
-    def types_text(self) -> bool:  # type: ignore[override]  # Scene's is a class attribute; here, while a name is typed
+    def types_text(self) -> bool:
         return self.editing is not None
 
     def handle(self, event: pygame.event.Event) -> None:

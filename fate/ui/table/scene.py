@@ -54,7 +54,7 @@ class PlayScene(Scene):
     logged: PartField[int] = PartField("telling")  # the events told
 
     @property
-    def tab_focus(self) -> bool:  # type: ignore[override]  # a property where Scene has a flag
+    def tab_focus(self) -> bool:
         """The pause menu and "End your turn?" walk their buttons as every menu does;
         the table has its own focus (fate/ui/table/keyboard.py)."""
         return self.menu or self.confirming is not None
