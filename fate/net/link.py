@@ -97,6 +97,7 @@ class Link:
         self.online_since = 0.0
         self.connected_to = ""  # of several addresses (comma-separated in ``url``), the one answering now
         self.greeting: list[dict[str, Any]] = []  # sent first on every connection (joins)
+        self._greeted = 0  # how many times the greeting was set: a connection sends each one it has not sent
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._lock = threading.Lock()
         self._rid = 0
@@ -135,10 +136,13 @@ class Link:
                 return out
 
     def set_greeting(self, messages: list[dict[str, Any]]) -> None:
-        """The messages that open every connection (the ``join`` of the game shown)."""
+        """The messages that open every connection (the ``join`` of the game shown); sent at once
+        on the connection open now, if there is one (it may have opened before they were set)."""
         with self._lock:
             self.greeting = [{"v": VERSION, "type": m["type"], **{k: x for k, x in m.items() if k != "type"}}
                              for m in messages]
+            self._greeted += 1
+        self._poke()
 
     def retry_in(self) -> float:
         return max(0.0, self.retry_at - time.monotonic()) if self.status == "reconnecting" else 0.0
@@ -232,27 +236,30 @@ class Link:
             waiter.cancel()
         wake.clear()
 
-    def _first_messages(self) -> list[dict[str, Any]]:
+    def _first_messages(self) -> tuple[int, list[dict[str, Any]]]:
+        """The greeting (and which setting of it), then every message not yet answered."""
         with self._lock:
             again = [self._unanswered[r] for r in sorted(self._unanswered)]
             for m in again:
                 m["_sent"] = True
-            return list(self.greeting) + [{k: x for k, x in m.items() if k != "_sent"} for m in again]
+            return self._greeted, list(self.greeting) + [{k: x for k, x in m.items() if k != "_sent"} for m in again]
 
     async def _session(self, ws: ClientConnection, wake: asyncio.Event) -> None:
         reader = asyncio.get_running_loop().create_task(self._read(ws))
         try:
-            for m in self._first_messages():
+            greeted, first = self._first_messages()
+            for m in first:
                 await ws.send(json.dumps(m))
             while not self._stop and not reader.done():
                 with self._lock:
-                    batch, self._outbox = self._outbox, []
+                    greet = list(self.greeting) if self._greeted != greeted else []  # set while open: said now
+                    greeted, batch, self._outbox = self._greeted, self._outbox, []
                     fresh = [m for r, m in sorted(self._unanswered.items()) if not m.get("_sent")]
                     for m in fresh:
                         m["_sent"] = True
-                for m in fresh + batch:
+                for m in greet + fresh + batch:
                     await ws.send(json.dumps({k: x for k, x in m.items() if k != "_sent"}))
-                if not batch and not fresh:
+                if not greet and not batch and not fresh:
                     waiter = asyncio.ensure_future(wake.wait())
                     await asyncio.wait([reader, waiter], return_when=asyncio.FIRST_COMPLETED)
                     waiter.cancel()

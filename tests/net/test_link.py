@@ -103,6 +103,26 @@ def test_a_lost_connection_comes_back_by_itself_and_an_unanswered_choice_is_appl
             again.stop()
 
 
+def test_a_greeting_set_after_the_link_is_online_is_sent_on_that_connection(tmp_path, content):
+    """A table's ``join`` set a moment after its link opened (a busy computer runs the link's
+    thread first) is said on the open connection: once, the table sat at "Joining…" for good."""
+    srv = ServerProcess(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0").start()
+    try:
+        maker = Link(srv.url, content)
+        maker.send("create", seats=[{"kind": "host"}, {"kind": "host"}], seed=5)
+        made = next(m for m in messages(maker, lambda g: any(m["type"] == "created" for m in g))
+                    if m["type"] == "created")
+        maker.close()
+        link = Link(srv.url, content)
+        messages(link, lambda g: any(m["type"] == "online" for m in g))  # online, with nothing to say yet
+        link.set_greeting([{"type": "join", "game": made["game"], "token": made["token"]}])
+        got = messages(link, lambda g: any(m["type"] == "state" for m in g))
+        assert [m["type"] for m in got].count("joined") == 1
+        link.close()
+    finally:
+        srv.stop()
+
+
 def test_my_games_survive_a_restart_and_a_damaged_file_is_set_aside(tmp_path):
     where = tmp_path / "online.json"
     mine = MyGames(where)

@@ -103,8 +103,7 @@ class NetSession(Together):
             return
         self.marks = on
         fields: dict[str, Any] = {"game": self.game_id, "token": self.token, **({"marks": True} if on else {})}
-        self.link.set_greeting([{"type": ToServer.JOIN, **fields}])
-        self.link.send(ToServer.JOIN, **fields)
+        self.link.set_greeting([{"type": ToServer.JOIN, **fields}])  # said now, and on every connection after
 
     # ---------------------------------------------------------------- the wire
     def pump(self) -> list[dict[str, Any]]:
