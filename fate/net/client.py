@@ -128,6 +128,18 @@ class Client:
             raise ServerError(m)
         return m
 
+    async def patient(self, kind: str, timeout: float = 30.0, **fields: Any) -> dict[str, Any]:
+        """``request``, asked again while the server says ``rate_limited`` (for up to ``timeout``
+        seconds): a game played as fast as the socket goes spends the connection's allowance."""
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                return await self.request(kind, timeout=max(1.0, end - time.monotonic()), **fields)
+            except ServerError as e:
+                if e.code != "rate_limited" or time.monotonic() > end:
+                    raise
+            await asyncio.sleep(0.1)
+
     async def until(self, done: Callable[[], object], timeout: float = 60.0) -> None:
         """Wait for messages until ``done()`` is true (TimeoutError after ``timeout`` seconds)."""
         async def wait() -> None:

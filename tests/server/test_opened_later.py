@@ -10,22 +10,9 @@ import random
 import time
 
 from fate.engine import default_content
-from fate.net.client import Client, ServerError, play
+from fate.net.client import Client, play
 from fate.net.link import Link
 from fate.ui.online.session import NetSession
-
-
-async def asked_again(client: Client, kind: str, **fields) -> dict:
-    """A request, asked again while the server says ``rate_limited``: a game played as fast as
-    the socket goes spends the connection's allowance, as a loaded machine's bursts do."""
-    for _ in range(100):
-        try:
-            return await client.request(kind, **fields)
-        except ServerError as e:
-            if e.code != "rate_limited":
-                raise
-            await asyncio.sleep(0.1)
-    raise AssertionError(f"{kind}: still rate_limited after 10 s")
 
 
 async def finished_game(url: str) -> tuple[dict, str]:
@@ -37,7 +24,7 @@ async def finished_game(url: str) -> tuple[dict, str]:
     ends = await asyncio.gather(play(host, made["game"], [0], random.Random(1)),
                                 play(guest, made["game"], claimed["seats"], random.Random(2)))
     assert all(e is not None and e["view"]["over"] for e in ends)
-    await asked_again(host, "rematch", game=made["game"])  # Ann says "Play again", and goes
+    await host.patient("rematch", game=made["game"])  # Ann says "Play again", and goes
     await host.close()
     await guest.close()
     return made, claimed["token"]
