@@ -8,12 +8,16 @@ import tempfile
 import pytest
 from hypothesis import settings
 
+from tests.soak import FULL
+
 # Property tests: repeatable in CI (the same examples every run); "dev" explores afresh;
 # "mutation" tries few examples, for the thousands of runs of a mutation test (docs/testing.md).
+# "quick", the quick loop's default outside CI, tries a quarter of CI's examples (tests/soak.py).
 settings.register_profile("ci", max_examples=200, derandomize=True, database=None, print_blob=True)
+settings.register_profile("quick", max_examples=50, derandomize=True, database=None, print_blob=True)
 settings.register_profile("dev", max_examples=1000, print_blob=True)
 settings.register_profile("mutation", max_examples=12, derandomize=True, database=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if FULL else "quick"))
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -148,3 +152,14 @@ def table(content):
         return Table(content, **scenario)
 
     return make
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: half as many workers again as the cores. About a third of the quick loop's
+    time is spent waiting on server processes, sockets and timers: a core a waiting test leaves
+    idle runs another test (on two cores, three workers: 6 minutes, not 7½)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return cores + (cores + 1) // 2

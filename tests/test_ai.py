@@ -201,7 +201,7 @@ def test_the_solo_levels_section_has_hard_beside_easy_and_normal_and_replaces_th
 
     report = tmp_path / "balance.md"
     report.write_text("# Balance\n\n## Solo levels: Easy and Normal at each level\n\nold\n\n## Next\n\nkept\n")
-    assert main(["--levels", str(report), "--games", "2", "--solo-games", "1", "--budget", "0.02",
+    assert main(["--levels", str(report), "--games", "2", "--solo-games", "1", "--budget", "0.01",
                  "--log", str(tmp_path)]) == 0
     text = report.read_text()
     assert "old" not in text and text.endswith("## Next\n\nkept\n")

@@ -13,8 +13,9 @@ import pytest
 from fate.records.saves import read_save
 from fate.ui.crash import run_and_kill
 from fate.ui.session import Session
+from tests.soak import soak
 
-KILLS = 20
+KILLS = soak(6, 20)
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX only")

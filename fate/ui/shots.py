@@ -320,7 +320,7 @@ def reviewed_sample(content: Content, folder: Path, seed: int) -> Path:
     s.close()
     path = folder / "game-20261127-200000-000.json"
     data = read_save(path)
-    keep_review(path, data, review_game(content, data, 0, "quick", iterations=(400, 30)))
+    keep_review(path, data, review_game(content, data, 0, "quick", iterations=(150, 15)))
     return path
 
 

@@ -13,9 +13,11 @@ from fate.engine import new_game, view
 from fate.engine.events import event_problems
 from fate.engine.invariants import violations
 from fate.engine.save import load_data, save_data, snapshot
+from tests.soak import soak
 
-# FATE_FUZZ_GAMES lowers the count for mutation runs (docs/testing.md); CI plays the full 500.
-GAMES_PER_COUNT = int(os.environ.get("FATE_FUZZ_GAMES", "500"))
+# FATE_FUZZ_GAMES sets the count (lower for mutation runs, docs/testing.md); CI plays the full 500
+# a count of seats, the quick loop 125 (tests/soak.py).
+GAMES_PER_COUNT = int(os.environ.get("FATE_FUZZ_GAMES", str(soak(125, 500))))
 CHOICE_CAP = 20_000
 
 

@@ -26,9 +26,10 @@ from fate.engine.view import hide_draft
 from fate.net.client import Client, play
 from fate.server import views
 
+from ..soak import soak
 from .test_server import stored_game
 
-GAMES = int(__import__("os").environ.get("FATE_SECRECY_GAMES", "200"))
+GAMES = int(__import__("os").environ.get("FATE_SECRECY_GAMES", str(soak(60, 200))))  # CI: 200 (tests/soak.py)
 SEATS = [{"seat": 0, "kind": "host", "level": "", "claimed": True, "resigned": False, "here": True}]
 
 
@@ -93,7 +94,7 @@ def leaks(g, seat: int, msg: dict, content) -> list[str]:
     return [c.name for c in named if c.id not in seen and c.name not in shown_names]
 
 
-def test_every_message_of_200_seeded_games_holds_only_what_its_seat_may_see():
+def test_every_message_of_seeded_games_holds_only_what_its_seat_may_see():
     content = default_content()
     checked = kinds = 0
     private_seen = set()
@@ -125,7 +126,7 @@ def test_every_message_of_200_seeded_games_holds_only_what_its_seat_may_see():
             assert [[e["kind"], e["data"]] for e in chron["events"]] == \
                 json.loads(json.dumps([(e.kind, e.data) for e in history if e.visible_to(seat)]))
             kinds += len(chron["events"])
-    assert checked > 20_000 and kinds > 0
+    assert checked > 100 * GAMES and kinds > 0  # 20,000 states and more in CI
     assert private_seen == {"spell_drawn_face", "curse_drawn", "spell_stolen_face"} or \
         {"spell_drawn_face", "curse_drawn"} <= private_seen
 

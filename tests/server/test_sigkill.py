@@ -9,14 +9,15 @@ import sqlite3
 
 from fate.net.client import Client, play
 
+from ..soak import soak
 from .conftest import ServerProcess
 from .test_server import stored_game
 
-KILLS = 20  # each 0.2-0.8 s into a cycle: twenty come (about 10 s of play) before the games can end
+KILLS = soak(6, 20)  # each 0.2-0.8 s into a cycle: twenty come (about 10 s of play) before the games can end
 GAMES = 6
 
 
-def test_sigkill_at_20_random_moments_loses_no_game_and_nothing_told(tmp_path):
+def test_sigkill_at_random_moments_loses_no_game_and_nothing_told(tmp_path):
     db = tmp_path / "s.sqlite"
     rng = random.Random(2222)
     games: list[tuple[str, str, list[int]]] = []  # (game, token, seats)
