@@ -10,20 +10,24 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-__all__ = ["backup_path", "write_save"]
+__all__ = ["backup_path", "write_bytes", "write_save"]
 
 
 def write_save(data: dict[str, Any], path: str | Path, backup: bool = False) -> None:
+    """``data`` as JSON, written whole (``write_bytes``)."""
+    write_bytes(path, json.dumps(data, separators=(",", ":")).encode("utf-8"), backup)
+
+
+def write_bytes(path: str | Path, data: bytes, backup: bool = False) -> None:
     """Write atomically: a temporary file in the same folder, flushed to the disk,
-    then renamed over the old one, so that a save is always whole. With ``backup``
+    then renamed over the old one, so that a file is always whole. With ``backup``
     the previous file is kept beside it as ``NAME.bak``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, separators=(",", ":"))
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         if backup and path.exists():

@@ -1,0 +1,262 @@
+"""The player's language: gettext catalogues, Babel's plural rules, numbers and lists (CLDR).
+
+Every word a player meets goes through this module. Code marks a sentence with ``_("...")``
+(``ngettext`` for a count, ``pgettext`` where one English word has two meanings, ``N_`` for a
+constant read later) and fills its named placeholders after translating, never before:
+``_("{name} summons {god}").format(name=..., god=...)``. A constant is translated where it is
+shown (``_(CONSTANT)``), so that switching the language takes effect at once, without a restart.
+
+The catalogues are fate/locale/<code>/LC_MESSAGES/fate.po (the source, written by translators)
+and its compiled fate.mo (``python -m fate.tools.catalogues compile``; the packaged app is built
+with them). Running from the sources, a .po newer than its .mo is compiled in memory instead,
+so an edited catalogue shows at the next start. A catalogue is a file from outside the process:
+one that cannot be read is one line (LanguageError) and the game speaks English; a translation
+naming a placeholder its English does not have is dropped (that English is shown), never left
+to fail when the sentence is filled in.
+
+``en_XA`` is the pseudo-language: every letter accented and each text 40% longer, in brackets,
+built from the English as it is asked for. A string drawn plain in it was never marked; a
+bracket missing on screen is a text cut off (docs/design-decisions.md, "Languages").
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import math
+import os
+import re
+import struct
+from pathlib import Path
+
+from babel import Locale
+from babel.core import UnknownLocaleError
+from babel.lists import format_list
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import PoFileError, read_po
+from babel.numbers import format_decimal
+
+from fate.ground.untrusted import one_line
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "fate"
+ENGLISH = "en"
+PSEUDO = "en_XA"
+# Each language in its own name, as the language setting lists them.
+LANGUAGES: dict[str, str] = {
+    "en": "English", "de": "Deutsch", "fr": "Français", "es": "Español", "it": "Italiano",
+    "pl": "Polski", "pt_BR": "Português (Brasil)",
+}
+MAX_CATALOGUE = 8 * 1024 * 1024  # bytes: ours are well under a megabyte
+# {name}, {n:,}, {0}, %(name)s, %s, %d: the parts of a message filled in by code
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
+
+
+class LanguageError(ValueError):
+    """A catalogue that cannot be read, or a language the game does not have: one line."""
+
+
+def placeholders(text: str) -> set[str]:
+    """The placeholders of a message (``{n}``, ``%(name)s``), as written; ``%%`` and ``{{`` are text."""
+    return {p for p in PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")) if p != "%%"}
+
+
+# ------------------------------------------------------------------ the pseudo-language
+_ACCENTED = str.maketrans("abcdeghiklnorstuyzABCDEGHIKLNORSTUYZ", "àƀçđéĝĥîķĺñöŕšţûýžÀƁÇĐÉĜĤÎĶĹÑÖŔŠŢÛÝŽ")
+
+
+def pseudo(text: str) -> str:
+    """``text`` as the pseudo-language shows it: accented, 40% longer, in brackets; its
+    placeholders and line breaks unchanged. The empty string stays empty."""
+    if not text:
+        return text
+    parts: list[str] = []
+    at = 0
+    for m in PLACEHOLDER.finditer(text):
+        parts.append(text[at:m.start()].translate(_ACCENTED))
+        parts.append(m.group(0))
+        at = m.end()
+    parts.append(text[at:].translate(_ACCENTED))
+    longer = max(0, math.ceil(len(text) * 0.4) - 2)
+    return "[" + "".join(parts) + "·" * longer + "]"
+
+
+class PseudoTranslations(gettext.NullTranslations):
+    """The English of every message, made pseudo as it is asked for."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+
+# ------------------------------------------------------------------ catalogues
+def _read(path: Path) -> bytes:
+    try:
+        if path.stat().st_size > MAX_CATALOGUE:
+            raise LanguageError(f"{path.name}: larger than {MAX_CATALOGUE // (1024 * 1024)} MiB")
+        return path.read_bytes()
+    except OSError as e:
+        raise LanguageError(one_line(f"{path.name}: cannot be read ({e.strerror or e})")) from e
+
+
+def _catalog(path: Path, code: str) -> Catalog:
+    """The messages of a .po or .mo, each translation that names a placeholder its English
+    lacks dropped (it would fail when filled in: the English is shown for it)."""
+    try:
+        data = io.BytesIO(_read(path))
+        catalog = read_po(data, abort_invalid=True) if path.suffix == ".po" else read_mo(data)
+    except LanguageError:
+        raise
+    except (PoFileError, OSError, ValueError, UnicodeDecodeError, LookupError, IndexError, struct.error) as e:
+        raise LanguageError(one_line(f"{path.name} ({code}): not a catalogue ({e})", 160)) from e
+    for message in list(catalog):
+        if not message.id or not message.string:
+            continue  # the header, or not translated yet
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)  # a plural's: a sequence
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        allowed: set[str] = set().union(*(placeholders(str(x)) for x in ids))
+        if any(not placeholders(str(x)) <= allowed for x in strings if x):
+            catalog.delete(message.id, message.context)
+    return catalog
+
+
+def load_translations(code: str, folder: Path = LOCALE_DIR) -> gettext.NullTranslations:
+    """The translations of language ``code`` from ``folder``: English (none) for ``en``, the
+    pseudo-language for ``en_XA``. LanguageError for a language the game does not have or a
+    catalogue that cannot be read."""
+    if code == ENGLISH:
+        return gettext.NullTranslations()
+    if code == PSEUDO:
+        return PseudoTranslations()
+    if code not in LANGUAGES:
+        raise LanguageError(f"no language {one_line(code, 16)!r}: expected one of {', '.join(LANGUAGES)}")
+    where = folder / code / "LC_MESSAGES"
+    po, mo = where / f"{DOMAIN}.po", where / f"{DOMAIN}.mo"
+    try:
+        fresh = mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime)
+    except OSError:
+        fresh = False
+    if not fresh and not po.is_file():
+        raise LanguageError(f"no catalogue for {LANGUAGES[code]} in {folder.name}/{code}")
+    out = io.BytesIO()
+    write_mo(out, _catalog(mo if fresh else po, code))
+    out.seek(0)
+    return gettext.GNUTranslations(out)
+
+
+class Tongue:
+    """One language: its messages, plural rules, numbers and lists."""
+
+    def __init__(self, code: str, translations: gettext.NullTranslations, problem: str = "") -> None:
+        self.code = code
+        self.name = LANGUAGES.get(code, "Pseudo" if code == PSEUDO else code)
+        self.locale = Locale.parse(ENGLISH if code == PSEUDO else code)
+        self.translations = translations
+        self.problem = problem  # why this tongue speaks English after all ("" if it does not)
+
+    def gettext(self, message: str) -> str:
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.translations.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.translations.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.translations.npgettext(context, singular, plural, n)
+
+    def number(self, n: float) -> str:
+        """A number as this language writes it (12,345 / 12.345 / 12 345)."""
+        return format_decimal(n, locale=self.locale)
+
+    def listing(self, items: list[str]) -> str:
+        """Items joined as this language joins them ("a, b and c" / "a, b und c")."""
+        return format_list(items, locale=self.locale) if items else ""
+
+
+_tongues: dict[str, Tongue] = {}
+
+
+def tongue(code: str) -> Tongue:
+    """Language ``code`` (loaded once); English, with the reason in ``problem``, for a language
+    the game does not have or whose catalogue cannot be read."""
+    if code not in _tongues:
+        try:
+            made = Tongue(code, load_translations(code))
+        except (LanguageError, UnknownLocaleError, ValueError) as e:
+            made = Tongue(ENGLISH, gettext.NullTranslations(), one_line(str(e), 160))
+        _tongues[code] = made
+    return _tongues[code]
+
+
+def forget() -> None:
+    """Load every language afresh when next asked (a catalogue was compiled again)."""
+    _tongues.clear()
+
+
+def system_language(environ: dict[str, str] | None = None) -> str:
+    """The language of the system's locale that the game has (LANGUAGE, LC_ALL, LC_MESSAGES,
+    LANG as gettext reads them; pt_BR before pt), else English."""
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for value in env.get(var, "").split(":"):
+            tag = value.split(".", 1)[0].split("@", 1)[0].replace("-", "_")
+            if not tag or tag in ("C", "POSIX"):
+                continue
+            lang, _, region = tag.partition("_")
+            for candidate in (f"{lang.lower()}_{region.upper()}", lang.lower()):
+                if candidate in LANGUAGES:
+                    return candidate
+            if lang.lower() == "pt":
+                return "pt_BR"  # the one Portuguese the game has
+    return ENGLISH
+
+
+# ------------------------------------------------------------------ the window's language
+_current: list[Tongue] = []
+
+
+def use(code: str) -> Tongue:
+    """Speak ``code`` from now on (the setting, or the player whose screen it is now)."""
+    t = tongue(code)
+    _current[:] = [t]
+    return t
+
+
+def current() -> Tongue:
+    return _current[0] if _current else use(ENGLISH)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return current().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for ``n`` in the current language (Polish has three, English two)."""
+    return current().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, in ``context`` (one English word, two meanings)."""
+    return current().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return current().npgettext(context, singular, plural, n)
+
+
+def N_(message: str) -> str:  # noqa: N802 - the name the extractor and every translator know
+    """Marks a constant for the catalogue; it is translated where it is shown (``_(CONST)``)."""
+    return message
+

@@ -1,0 +1,128 @@
+"""python -m fate.tools.catalogues extract|init LANG|update|compile|status: the message
+catalogues under fate/locale, through Babel.
+
+extract  reads every marked message of fate/ (``_``, ``N_``, ``ngettext``, ``pgettext``,
+         ``npgettext``) into fate/locale/fate.pot
+init     starts LANG's catalogue (fate/locale/LANG/LC_MESSAGES/fate.po) from the template
+update   brings every language's catalogue up to the template (new messages added untranslated,
+         changed ones marked fuzzy, gone ones kept as obsolete)
+compile  writes each catalogue's fate.mo beside it (the packaged app is built with them)
+status   prints, a language a line, the messages translated of the template's
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from fate.ground.cli import Parser, refuse
+from fate.ground.files import write_bytes
+from fate.ground.language import DOMAIN, ENGLISH, LANGUAGES, LOCALE_DIR
+
+FATE = LOCALE_DIR.parent
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+HEADER = ("# The words of Fate of the Elder Gods, the digital edition, to translate.\n"
+          "# Made by `python -m fate.tools.catalogues extract`; never edited by hand.\n"
+          "# Translators: fill in fate/locale/LANG/LC_MESSAGES/fate.po, in the terms of\n"
+          "# data/glossary.yaml for your language (docs/design-decisions.md, \"Languages\").")
+
+
+def po_path(code: str, folder: Path = LOCALE_DIR) -> Path:
+    return folder / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def extract(source: Path = FATE) -> Catalog:
+    """Every marked message of the Python files under ``source``, with where it is used."""
+    catalog = Catalog(project="Fate of the Elder Gods", domain=DOMAIN, charset="utf-8", header_comment=HEADER,
+                      copyright_holder="the makers of Fate of the Elder Gods, the digital edition")
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(source), method_map=[("**.py", "python")], keywords=KEYWORDS,
+            comment_tags=("Translators:",), strip_comment_tags=True):
+        catalog.add(message, None, [(f"fate/{Path(filename).as_posix()}", lineno)], auto_comments=comments,
+                    context=context)
+    return catalog
+
+
+def written(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, sort_output=True, omit_header=False, include_lineno=False)
+    return out.getvalue()
+
+
+def read(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=locale, abort_invalid=True)
+
+
+def status(folder: Path = LOCALE_DIR) -> list[tuple[str, int, int]]:
+    """(language, messages translated and not fuzzy, messages of the template) a language."""
+    total = [m for m in read(folder / f"{DOMAIN}.pot") if m.id]
+    rows = []
+    for code in LANGUAGES:
+        if code == ENGLISH:
+            continue
+        path = po_path(code, folder)
+        done = 0
+        if path.is_file():
+            have = read(path, code)
+            for m in total:
+                t = have.get(m.id, m.context)
+                strings = (t.string if isinstance(t.string, tuple) else (t.string,)) if t is not None else ("",)
+                done += t is not None and not t.fuzzy and all(strings)
+        rows.append((code, done, len(total)))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = Parser(prog="python -m fate.tools.catalogues", description=__doc__)
+    ap.add_argument("command", choices=["extract", "init", "update", "compile", "status"])
+    ap.add_argument("lang", nargs="?", help="the language to start (init): " + ", ".join(c for c in LANGUAGES
+                                                                                          if c != ENGLISH))
+    args = ap.parse_args(argv)
+    if args.command == "extract":
+        catalog = extract()
+        write_bytes(TEMPLATE, written(catalog))
+        print(f"{len(catalog)} messages in {TEMPLATE.relative_to(FATE.parent)}")
+    elif args.command == "init":
+        if args.lang not in LANGUAGES or args.lang == ENGLISH:
+            refuse(ap.prog, f"LANG: expected one of {', '.join(c for c in LANGUAGES if c != ENGLISH)}")
+        path = po_path(args.lang)
+        if path.exists():
+            refuse(ap.prog, f"{path.relative_to(FATE.parent)} exists: update brings it up to the template")
+        catalog = read(TEMPLATE, args.lang)
+        catalog.locale = args.lang
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes(path, written(catalog))
+        print(f"started {path.relative_to(FATE.parent)}")
+    elif args.command == "update":
+        template = read(TEMPLATE)
+        for code in LANGUAGES:
+            path = po_path(code)
+            if code != ENGLISH and path.is_file():
+                catalog = read(path, code)
+                catalog.update(template)
+                write_bytes(path, written(catalog))
+                print(f"updated {path.relative_to(FATE.parent)}")
+    elif args.command == "compile":
+        for code in LANGUAGES:
+            path = po_path(code)
+            if code != ENGLISH and path.is_file():
+                out = io.BytesIO()
+                write_mo(out, read(path, code))
+                write_bytes(path.with_suffix(".mo"), out.getvalue())
+                print(f"compiled {path.with_suffix('.mo').relative_to(FATE.parent)}")
+    else:
+        for code, done, total in status():
+            print(f"{code:6} {LANGUAGES[code]:20} {done}/{total} translated")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
