@@ -19,6 +19,7 @@ FATE_FIRST_FRAME_SHOT=FILE.png also saves that frame, as the window shows it.
 
 from __future__ import annotations
 
+import gettext
 import os
 import random
 import sys
@@ -91,6 +92,14 @@ def self_test(seed: int) -> int:
     except ContentError as e:
         print(f"SELFTEST FAILED: {e}", file=sys.stderr)
         return 1
+    from fate.ground.language import LANGUAGES, Tongue
+
+    try:  # each language's plural rules, numbers and lists come with the program (CLDR through Babel)
+        written = [Tongue(code, gettext.NullTranslations()).number(12345.5) for code in LANGUAGES]
+    except (OSError, ValueError, LookupError) as e:
+        print(f"SELFTEST FAILED: a language's data is missing: {e}", file=sys.stderr)
+        return 1
+    print(f"languages: {', '.join(LANGUAGES)} (12345.5 written {' / '.join(dict.fromkeys(written))})")
     missing = sound_problem() or legal_problem()
     if missing:
         print(f"SELFTEST FAILED: {missing}", file=sys.stderr)
@@ -212,7 +221,16 @@ def main(argv: list[str] | None = None) -> int:
                          "online_undo, online_undo_greyed, review (Hard's review of a finished game), statistics, online_new, online_lobby, online_spectate, "
                          "online_chat or online_rematch")
     ap.add_argument("--size", metavar="WxH", default=None, help="window size, 1280x720 to 3840x2160")
+    from fate.ground.language import LANGUAGES, PSEUDO, use
+
+    ap.add_argument("--lang", metavar="CODE", choices=[*LANGUAGES, PSEUDO], default=None,
+                    help=f"the language the window speaks: {', '.join(LANGUAGES)}, or {PSEUDO} (every text "
+                         "accented and longer: a text left untranslated shows plain, a text cut loses its bracket)")
     args = ap.parse_args(argv)
+    if args.lang is not None:
+        spoken = use(args.lang)
+        if spoken.problem:
+            print(f"{prog}: --lang {args.lang}: {spoken.problem}; speaking English", file=sys.stderr)
     from fate.ground.untrusted import cut, one_line
     from fate.ui.app import parse_size
 

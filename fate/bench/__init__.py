@@ -1,4 +1,4 @@
-"""python -m fate.bench engine|search|frames|idle|package|load|prompts|hint|server|online|fingerprint|review|turns|words
+"""python -m fate.bench engine|search|frames|idle|package|load|prompts|hint|server|online|fingerprint|review|turns|words|i18n
     [--seconds S] [--frames N]
     [--games G]
     [--processes K --db sqlite|postgresql]
@@ -74,6 +74,9 @@ words: how many words the busy table shows at rest (``--screen table --seed 4``)
 1920x1080: every line drawn in one frame through the one text door, counted word by word
 (fate/bench/words.py).
 
+i18n: each language's messages translated of all, and the lines every screen's shot draws
+untranslated in the pseudo-language en_XA (fate/bench/i18n.py).
+
 turns: how right "End your turn?" is: the engine's marks ("ends", "may") at every prompt of
 ``--games`` (40) seeded random games against the true game, each "ends" tried on 40 other deals
 of what its seat knows (none may go on or turn on chance), and the CPU time the marks take a
@@ -99,7 +102,7 @@ from fate.ground.cli import Parser, seconds, whole
 # the fourth review.py of the house)
 MODULES = {"review": "reviewing"}
 BENCHES = ("engine", "search", "frames", "idle", "package", "load", "prompts", "hint", "server", "online", "fingerprint",
-           "review", "turns", "words")
+           "review", "turns", "words", "i18n")
 
 
 def parser() -> Parser:

@@ -7,4 +7,5 @@
 - ``textrules``: the rules for text one person writes and others read (talk, names).
 - ``cli``: every tool's command line, a bad value one line.
 - ``router``: asking the home router to open the hosting port (UPnP).
+- ``language``: the player's language: message catalogues, plural forms, numbers and lists.
 """

@@ -63,7 +63,7 @@ def placeholders(text: str) -> set[str]:
 
 
 # ------------------------------------------------------------------ the pseudo-language
-_ACCENTED = str.maketrans("abcdeghiklnorstuyzABCDEGHIKLNORSTUYZ", "àƀçđéĝĥîķĺñöŕšţûýžÀƁÇĐÉĜĤÎĶĹÑÖŔŠŢÛÝŽ")
+_ACCENTED = str.maketrans("acdeghiklnorstuyzACDEGHIKLNORSTUYZ", "àçđéĝĥîķĺñöŕšţûýžÀÇĐÉĜĤÎĶĹÑÖŔŠŢÛÝŽ")  # Latin-1 and Extended-A
 
 
 def pseudo(text: str) -> str:
@@ -159,7 +159,7 @@ class Tongue:
     def __init__(self, code: str, translations: gettext.NullTranslations, problem: str = "") -> None:
         self.code = code
         self.name = LANGUAGES.get(code, "Pseudo" if code == PSEUDO else code)
-        self.locale = Locale.parse(ENGLISH if code == PSEUDO else code)
+        self._locale: Locale | None = None  # read when a number or a list is first written
         self.translations = translations
         self.problem = problem  # why this tongue speaks English after all ("" if it does not)
 
@@ -174,6 +174,13 @@ class Tongue:
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         return self.translations.npgettext(context, singular, plural, n)
+
+    @property
+    def locale(self) -> Locale:
+        """The language's CLDR data (its plural rule, its numbers and lists)."""
+        if self._locale is None:
+            self._locale = Locale.parse(ENGLISH if self.code == PSEUDO else self.code)
+        return self._locale
 
     def number(self, n: float) -> str:
         """A number as this language writes it (12,345 / 12.345 / 12 345)."""

@@ -61,22 +61,30 @@ def read(path: Path, locale: str | None = None) -> Catalog:
         return read_po(f, locale=locale, abort_invalid=True)
 
 
-def status(folder: Path = LOCALE_DIR) -> list[tuple[str, int, int]]:
-    """(language, messages translated and not fuzzy, messages of the template) a language."""
-    total = [m for m in read(folder / f"{DOMAIN}.pot") if m.id]
+def translated(template: Catalog, catalog: Catalog) -> int:
+    """The template's messages that ``catalog`` translates whole (every plural form) and not fuzzy."""
+    done = 0
+    for m in template:
+        if not m.id:
+            continue
+        t = catalog.get(m.id, m.context)
+        if t is None or t.fuzzy or not t.string:
+            continue
+        strings = [t.string] if isinstance(t.string, str) else list(t.string)
+        done += all(strings)
+    return done
+
+
+def status(folder: Path = LOCALE_DIR, template: Catalog | None = None) -> list[tuple[str, int, int]]:
+    """(language, messages translated and not fuzzy, messages of the template) a language; the
+    template is ``folder``'s fate.pot unless given."""
+    template = read(folder / f"{DOMAIN}.pot") if template is None else template
+    total = sum(1 for m in template if m.id)
     rows = []
     for code in LANGUAGES:
-        if code == ENGLISH:
-            continue
-        path = po_path(code, folder)
-        done = 0
-        if path.is_file():
-            have = read(path, code)
-            for m in total:
-                t = have.get(m.id, m.context)
-                strings = (t.string if isinstance(t.string, tuple) else (t.string,)) if t is not None else ("",)
-                done += t is not None and not t.fuzzy and all(strings)
-        rows.append((code, done, len(total)))
+        if code != ENGLISH:
+            path = po_path(code, folder)
+            rows.append((code, translated(template, read(path, code)) if path.is_file() else 0, total))
     return rows
 
 

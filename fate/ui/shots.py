@@ -325,10 +325,11 @@ def reviewed_sample(content: Content, folder: Path, seed: int) -> Path:
 
 
 def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], scenario: str | None,
-               screen: str = "table") -> str:
+               screen: str = "table", lines: list[str] | None = None) -> str:
     """A PNG of one screen: the table (a four-cult game some way in, or the
     scenario's position), or the title, setup, load or end screen (the title and
-    Load Game show sample saved games made in a scratch folder)."""
+    Load Game show sample saved games made in a scratch folder). ``lines``: given, it gets
+    every line of text the shot's frame drew (the languages' bench reads them)."""
     if screen not in SCREENS:
         raise ValueError(f"--screen {screen!r}: expected one of {', '.join(SCREENS)}")
     from fate.ui.screens.gallery import GalleryScene
@@ -404,6 +405,8 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
                 app.goto(screen)
             app.frame([], 1 / 60)
             pygame.image.save(app.screen, path)
+            if lines is not None:
+                lines.extend(line for line, _ in app.ink.placed)
             return path
         finally:
             if online:

@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from fate.ground.language import _, ngettext
 from fate.net.mygames import MyGames
 from fate.net.query import GamesQuery
 from fate.records.saves import latest_unfinished
@@ -39,7 +40,7 @@ class TitleScene(Scene):
         try:  # read once here, not every frame the tooltip is drawn
             self.lessons, self.lessons_problem = len(tutorial.load()), ""
         except tutorial.TutorialError as e:
-            self.lessons, self.lessons_problem = 0, f"Learn to Play cannot open: {e}"
+            self.lessons, self.lessons_problem = 0, _("Learn to Play cannot open: {why}").format(why=e)
         self.gods = [app.content.cards[i].id for i in app.content.gods]
         self._sigils: tuple = (0, [])
         self.stir = 0.0  # seconds the title still moves
@@ -117,43 +118,46 @@ class TitleScene(Scene):
         L = backdrop(self, screen)
         self.atmosphere(screen, L)
         ink = self.ink
-        ink.draw(screen, "Fate of the Elder Gods", L.p(960, 280), 120, GOLD, "title", anchor="center", shadow=True)
-        ink.draw(screen, "Lead your cult. Summon your god. Keep the Investigators from your door.", L.p(960, 380),
-                 28, PARCHMENT, "italic", anchor="center")
+        ink.draw(screen, _("Fate of the Elder Gods"), L.p(960, 280), 120, GOLD, "title", anchor="center", shadow=True)
+        ink.draw(screen, _("Lead your cult. Summon your god. Keep the Investigators from your door."),
+                 L.p(960, 380), 28, PARCHMENT, "italic", anchor="center")
         y = 420
         main = []
         if self.latest is not None:
-            main.append(("Continue", ("continue",), f"{describe(self.latest)}\nSaved {when(self.latest.saved_at)}."))
-        main += [("New Game", ("new",), "Choose the seats, human or AI, and begin"),
-                 ("Learn to Play", ("tutorial",), self.tutorial_tip()),
-                 ("Load Game", ("load",),
-                  "Every game is saved after each decision: pick one up, watch it again or delete it."),
-                 ("Play Online", ("online",), "Play with friends on other computers: host a game here, join one "
-                                              "with an invite code, or open one of your online games")]
+            main.append((_("Continue"), ("continue",), _("{game}\nSaved {when}.").format(
+                game=describe(self.latest), when=when(self.latest.saved_at))))
+        main += [(_("New Game"), ("new",), _("Choose the seats, human or AI, and begin")),
+                 (_("Learn to Play"), ("tutorial",), self.tutorial_tip()),
+                 (_("Load Game"), ("load",),
+                  _("Every game is saved after each decision: pick one up, watch it again or delete it.")),
+                 (_("Play Online"), ("online",), _("Play with friends on other computers: host a game here, join "
+                                                   "one with an invite code, or open one of your online games"))]
         turns = self.my_turn()
         for label, key, tip in main:
             button(self, screen, L, (810, y, 300, 66), label, key, size=30, tip=tip)
             if key == ("online",) and turns:
-                ink.draw(screen, f"Your turn in {turns} game{'s' if turns > 1 else ''}", L.p(1135, y + 33), 24,
-                         SIGN_GREEN, "italic", anchor="midleft")
+                ink.draw(screen, ngettext("Your turn in {n} game", "Your turn in {n} games", turns).format(n=turns),
+                         L.p(1135, y + 33), 24, SIGN_GREEN, "italic", anchor="midleft")
             y += 76
         for i, (label, key, tip) in enumerate((
-                ("How to Play", ("rules",), "The rules in full, section by section, with a search (F1 anywhere)"),
-                ("Card Gallery", ("gallery",), "Every Elder God, Spell, Gate, Artifact and Curse, with its full text"),
-                ("Settings", ("settings",), "Speed, sound, text size, shapes, the window, how long Hard thinks: "
-                                            "kept for next time"),
-                ("Statistics", ("statistics",), "Your record: games played and won by mode, Elder God and number "
-                                                "of cults, streaks, accuracy and hints, from your saved games"),
-                ("Credits", ("credits",), "Who made the game, its fonts, pictures and sounds, and the licences: "
-                                          "the game's own and those of every library it carries"))):
+                (_("How to Play"), ("rules",), _("The rules in full, section by section, with a search (F1 anywhere)")),
+                (_("Card Gallery"), ("gallery",),
+                 _("Every Elder God, Spell, Gate, Artifact and Curse, with its full text")),
+                (_("Settings"), ("settings",), _("Speed, sound, text size, shapes, the window, how long Hard "
+                                                 "thinks: kept for next time")),
+                (_("Statistics"), ("statistics",), _("Your record: games played and won by mode, Elder God and "
+                                                     "number of cults, streaks, accuracy and hints, from your saved "
+                                                     "games")),
+                (_("Credits"), ("credits",), _("Who made the game, its fonts, pictures and sounds, and the "
+                                               "licences: the game's own and those of every library it carries")))):
             button(self, screen, L, (275 + i * 280, y + 6, 250, 56), label, key, size=24, tip=tip)
-        button(self, screen, L, (810, y + 88, 300, 66), "Quit", ("quit",), size=30)
+        button(self, screen, L, (810, y + 88, 300, 66), _("Quit"), ("quit",), size=30)
         if self.notice:
             ink.draw(screen, self.notice, L.p(960, y + 190), 22, SIGN_GREEN, "italic", anchor="center",
                      max_w=L.n(1400))
-        ink.draw(screen, "F1 how to play  ·  F11 full screen  ·  M sound on/off  ·  Tab and Enter: buttons  ·  "
-                 "Esc back", L.p(960, 1040), 18, INK_FAINT,
-                 anchor="center")
+        # Translators: the keys, each with what it does, parted by a middle dot between two spaces each side
+        ink.draw(screen, _("F1 how to play  ·  F11 full screen  ·  M sound on/off  ·  Tab and Enter: buttons  ·  "
+                           "Esc back"), L.p(960, 1040), 18, INK_FAINT, anchor="center")
         self.draw_tip(screen, L)
 
     def tutorial_tip(self) -> str:
@@ -161,11 +165,14 @@ class TitleScene(Scene):
         if self.lessons_problem:
             return self.lessons_problem
         if 0 < reached < lessons:
-            return f"A guided first game: go on from lesson {reached + 1} of {lessons}, where you stopped"
+            return _("A guided first game: go on from lesson {lesson} of {lessons}, where you stopped").format(
+                lesson=reached + 1, lessons=lessons)
         if reached >= lessons:
-            return "You have finished the guided first game; play it again from the start"
-        return (f"A guided first game in {lessons} short lessons, about fifteen minutes: a coach shows each "
-                "rule as you play it")
+            return _("You have finished the guided first game; play it again from the start")
+        return ngettext("A guided first game in {n} short lesson, about fifteen minutes: a coach shows each rule "
+                        "as you play it",
+                        "A guided first game in {n} short lessons, about fifteen minutes: a coach shows each rule "
+                        "as you play it", lessons).format(n=lessons)
 
     def click(self, key):
         if key == ("continue",) and self.latest is not None:
@@ -190,7 +197,7 @@ class TitleScene(Scene):
             try:
                 self.app.goto("tutorial")
             except tutorial.TutorialError as e:
-                self.notice = f"Learn to Play cannot open: {e}"
+                self.notice = _("Learn to Play cannot open: {why}").format(why=e)
         elif key == ("quit",):
             self.app.close_asked()  # while this window hosts a game: keep hosting, or pause it?
 

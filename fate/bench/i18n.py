@@ -1,0 +1,64 @@
+"""``python -m fate.bench i18n``: how much of the game speaks each language.
+
+For each language beside English: the messages of the template translated (and not marked
+fuzzy) of all, from fate/locale (the template is extracted afresh from the sources, so a
+message marked since the last ``extract`` counts). Then every screen that
+``python main.py --screenshot F --screen S`` draws, in the pseudo-language (en_XA): each line
+of text drawn in the shot's frame goes through the one text door (``Ink.draw``), and a line
+that holds a letter the pseudo-language accents but shows it plain was never marked. The
+bench prints those lines' count a screen, the total, and with ``FATE_I18N_LINES=1`` the lines.
+A name a player gave, a number or a card's name from the data can be plain too: they are
+counted, and go down as the data's texts get their catalogues.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from argparse import Namespace
+from pathlib import Path
+
+PLAIN = re.compile(r"[acdeghiklnorstuyzACDEGHIKLNORSTUYZ]")  # the letters en_XA never shows plain
+
+
+def plain_lines(lines: list[str]) -> list[str]:
+    """The lines drawn without passing through a catalogue (pseudo-language shows none plain)."""
+    return [line for line in lines if PLAIN.search(line)]
+
+
+def screen_lines(screen: str, seed: int = 4, size: tuple[int, int] = (1280, 720)) -> list[str]:
+    """Every line of text one screen's shot draws, in the language now spoken."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from fate.engine import default_content
+    from fate.ui.shots import screenshot
+
+    lines: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="fate-i18n-") as tmp:
+        screenshot(default_content(), str(Path(tmp) / "shot.png"), seed, size, None, screen, lines=lines)
+    return lines
+
+
+def report(args: Namespace) -> int:
+    from fate.ground import language
+    from fate.tools import catalogues
+
+    for code, done, total in catalogues.status(template=catalogues.extract()):
+        print(f"{code:6} {language.LANGUAGES[code]:20} {done}/{total} messages translated")
+    from fate.ui.shots import SCREENS
+
+    language.use(language.PSEUDO)
+    try:
+        plain_total = 0
+        for screen in SCREENS:
+            plain = plain_lines(screen_lines(screen))
+            plain_total += len(plain)
+            print(f"  {screen:20} {len(plain):4d} lines drawn untranslated in {language.PSEUDO}")
+            if os.environ.get("FATE_I18N_LINES"):
+                for line in plain:
+                    print(f"      {line}")
+    finally:
+        language.use(language.ENGLISH)
+    print(f"lines drawn untranslated in {language.PSEUDO} on every screen: {plain_total}")
+    return 0

@@ -1,0 +1,35 @@
+"""The window in another language (issue 53): a screen drawn in the pseudo-language shows every
+line through the catalogues, and the check that says so finds a line left out."""
+
+from __future__ import annotations
+
+import pytest
+
+from fate.bench.i18n import plain_lines, screen_lines
+from fate.ground import language
+
+
+@pytest.fixture
+def pseudo():
+    language.use(language.PSEUDO)
+    yield
+    language.use(language.ENGLISH)
+
+
+def test_the_title_in_the_pseudo_language_draws_every_line_through_the_catalogues(pseudo):
+    lines = screen_lines("title")
+    assert len(lines) >= 12  # the name, the line under it, ten buttons, the keys
+    assert plain_lines(lines) == []
+    assert any(line.startswith("[Ĺéàđ ýöûŕ çûĺţ. Šûmmöñ ýöûŕ ĝöđ.") for line in lines)  # one sentence, whole
+
+
+def test_a_screen_not_yet_marked_shows_its_lines_plain(pseudo):
+    """The check can fail: the setup screen's words are not in the catalogues yet."""
+    assert plain_lines(screen_lines("setup")) != []
+    assert plain_lines(["[Ŝéţţîñĝš··]", "12", "Ann", "New Game"]) == ["Ann", "New Game"]
+
+
+def test_the_title_in_english_is_unchanged():
+    lines = screen_lines("title")
+    assert "Lead your cult. Summon your god. Keep the Investigators from your door." in lines
+    assert "Quit" in lines and "New Game" in lines
