@@ -35,7 +35,7 @@ from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import PoFileError, read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from fate.ground.untrusted import one_line
 
@@ -186,6 +186,10 @@ class Tongue:
         """A number as this language writes it (12,345 / 12.345 / 12 345)."""
         return format_decimal(n, locale=self.locale)
 
+    def percent(self, n: float) -> str:
+        """``n`` per cent as this language writes it (100% / 100 % / 100\xa0%)."""
+        return format_percent(n / 100, locale=self.locale)
+
     def listing(self, items: list[str]) -> str:
         """Items joined as this language joins them ("a, b and c" / "a, b und c")."""
         return format_list(items, locale=self.locale) if items else ""
@@ -261,6 +265,16 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return current().npgettext(context, singular, plural, n)
+
+
+def number(n: float) -> str:
+    """``n`` as the current language writes it."""
+    return current().number(n)
+
+
+def percent(n: float) -> str:
+    """``n`` per cent as the current language writes it."""
+    return current().percent(n)
 
 
 def N_(message: str) -> str:  # noqa: N802 - the name the extractor and every translator know

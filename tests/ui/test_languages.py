@@ -23,6 +23,13 @@ def test_the_title_in_the_pseudo_language_draws_every_line_through_the_catalogue
     assert any(line.startswith("[Ĺéàđ ýöûŕ çûĺţ. Šûmmöñ ýöûŕ ĝöđ.") for line in lines)  # one sentence, whole
 
 
+def test_the_settings_in_the_pseudo_language_draw_every_line_through_the_catalogues(pseudo):
+    lines = screen_lines("settings")
+    assert len(lines) >= 40  # fourteen rows of titles and choices, the volumes, Back, the line at the foot
+    assert plain_lines(lines) == []
+    assert "[Ĥàŕđ ţĥîñķš föŕ····]" in lines
+
+
 def test_a_screen_not_yet_marked_shows_its_lines_plain(pseudo):
     """The check can fail: the setup screen's words are not in the catalogues yet."""
     assert plain_lines(screen_lines("setup")) != []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from fate.ground.language import N_, _, number, percent
 from fate.records.settings import AUTOPASS_MODES, CONTROL_MODES, TEMPORARY_MODES, TEXT_SIZES
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, NIGHT, PANEL, PARCHMENT, mix
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
@@ -27,13 +28,19 @@ VOLUME_STEP = 10
 ROW_Y, ROW_STEP = 140, 59
 ROW_H = 53  # a row's buttons
 # what an online game does when it comes to ask you (fate/ui/online/knock.py): (button, setting, what)
-KNOCKS = (("Notification", "knock_notify", "a notification on the desktop when the game window is behind others"),
-          ("Taskbar flash", "knock_flash", "the game's window flashes in the taskbar when it is behind others"),
-          ("Knock", "knock_sound", "two soft knocks in the game (at the effects volume)"))
+KNOCKS = ((N_("Notification"), "knock_notify", N_("a notification on the desktop when the game window is behind "
+                                                   "others")),
+          (N_("Taskbar flash"), "knock_flash", N_("the game's window flashes in the taskbar when it is behind others")),
+          (N_("Knock"), "knock_sound", N_("two soft knocks in the game (at the effects volume)")))
 KNOCK_KEYS = tuple(k for _, k, _ in KNOCKS)
 # the settings kept seat by seat: (the words allowed, the default)
 SEAT_SETTINGS = {"autopass": (AUTOPASS_MODES, DEFAULT_MODE), "temporary_control": (TEMPORARY_MODES, DEFAULT_TEMPORARY),
                  "control_action": (CONTROL_MODES, DEFAULT_CONTROL)}
+
+
+def first_upper(text: str) -> str:
+    """The first letter made a capital, the rest as written (a German noun keeps its capital)."""
+    return text[:1].upper() + text[1:]
 
 
 @scene("settings")
@@ -43,63 +50,73 @@ class SettingsScene(Scene):
         self.back_to = back_to
 
     def rows(self) -> list[tuple[str, str | list[Option]]]:
-        """(title, options or the name of a volume) for each row, top to bottom."""
+        """(title, options or the name of a volume) for each row, top to bottom, in the current language."""
         st = self.app.settings
-        on_off = [("On", True), ("Off", False)]
+        on_off = [(_("On"), True), (_("Off"), False)]
         return [
-            ("Animation speed", [(name, ("speed", i), st["speed"] == i,
-                                  f"{name}: how fast moves, rolls and cards are shown (S at the table)")
-                                 for i, (name, _) in enumerate(SPEEDS)]),
-            ("Music", "music"),
-            ("Effects", "effects"),
-            ("Text size", [(f"{p}%", ("text_size", p), st["text_size"] == p,
-                            f"Tooltips, How to Play, the Chronicle, the hand, the location plaques and the "
-                            f"panels at {p}%")
-                           for p in TEXT_SIZES]),
-            ("Cult shapes", [(label, ("cult_shapes", v), st["cult_shapes"] == v,
-                              "Each cult's shape (circle, triangle, square...) on its Cultists, Summon token and "
-                              "Lodge, so no one has to tell the colours apart" if v else
-                              "Cults told apart by colour alone") for label, v in on_off]),
-            ("\"Your turn\" screen", [(label, ("handoff_solo", v), st["handoff_solo"] == v,
-                                  "With one human at the table, a \"your turn\" screen before each of your turns, "
-                                  "so you can look away while the AI cults play" if v else
-                                  "With one human, the table stays in view the whole game (with two or more "
-                                  "humans the hand-off screen is always shown)") for label, v in on_off]),
-            ("Confirm end of turn", [(label, ("confirm_end_turn", v), st["confirm_end_turn"] == v,
-                                      "Ask \"End your turn?\" before a decision that ends your turn" if v else
-                                      "A decision that ends your turn is taken at once") for label, v in on_off]),
-            (f"Auto-pass{self.seat_words()}", [(SHORT[m].capitalize(), ("autopass", m), self.autopass() == m,
-                                                  f"{MODE_WORDS[m]}. {MODE_TIPS[m]} (A at the table)")
-                                                 for m in AUTOPASS_MODES]),
-            (f"Temporary Control{self.seat_words()}", [
-                (TEMPORARY_WORDS[m], ("temporary_control", m), self.seat_setting("temporary_control") == m,
-                 f"{TEMPORARY_WORDS[m]}: {temporary_tips(self.app.content)[m]}") for m in TEMPORARY_MODES]),
-            (f"Control Action{self.seat_words()}", [
-                (CONTROL_WORDS[m], ("control_action", m), self.seat_setting("control_action") == m,
-                 f"{CONTROL_WORDS[m]}: {CONTROL_TIPS[m]}") for m in CONTROL_MODES]),
-            ("Hard thinks for", [(f"{t:g} s", ("hard", t), st["hard_seconds"] == t,
-                                  f"Hard searches about {t:g} s a decision, and as long for a hint: "
-                                  "longer is stronger and slower") for t in HARD_SECONDS]),
-            ("Reviews", [(label, ("review_budget", b), st.get("review_budget", "quick") == b, tip) for label, b, tip in (
-                ("Quick", "quick", "Hard judges each of your decisions in about a fifth of a second: a game's "
-                                   "review in a minute or so, more marks left unclear"),
-                ("Thorough", "thorough", "About a second a decision: a few minutes a game, surer marks"))]),
-            ("Your turn online", [(label, (key,), st.get(key, True),
-                                   f"{'On' if st.get(key, True) else 'Off'}: {tip} (click to turn it "
-                                   f"{'off' if st.get(key, True) else 'on'})")
-                                  for label, key, tip in KNOCKS]),
-            ("Window", [(f"{w} x {h}", ("window", w, h), not self.app.fullscreen and list(self.app.size) == [w, h],
-                         f"A window of {w} by {h}") for w, h in WINDOWS]
-             + [("Full screen", ("fullscreen",), self.app.fullscreen, "Fill the screen (F11)")]),
+            (_("Animation speed"), [(_(name), ("speed", i), st["speed"] == i,
+                                     _("{speed}: how fast moves, rolls and cards are shown (S at the table)").format(
+                                         speed=_(name)))
+                                    for i, (name, _seconds) in enumerate(SPEEDS)]),
+            (_("Music"), "music"),
+            (_("Effects"), "effects"),
+            (_("Text size"), [(percent(p), ("text_size", p), st["text_size"] == p,
+                               _("Tooltips, How to Play, the Chronicle, the hand, the location plaques and the "
+                                 "panels at {percent}").format(percent=percent(p)))
+                              for p in TEXT_SIZES]),
+            (_("Cult shapes"), [(label, ("cult_shapes", v), st["cult_shapes"] == v,
+                                 _("Each cult's shape (circle, triangle, square...) on its Cultists, Summon token "
+                                   "and Lodge, so no one has to tell the colours apart") if v else
+                                 _("Cults told apart by colour alone")) for label, v in on_off]),
+            (_("\"Your turn\" screen"), [(label, ("handoff_solo", v), st["handoff_solo"] == v,
+                                          _("With one human at the table, a \"your turn\" screen before each of your "
+                                            "turns, so you can look away while the AI cults play") if v else
+                                          _("With one human, the table stays in view the whole game (with two or "
+                                            "more humans the hand-off screen is always shown)"))
+                                         for label, v in on_off]),
+            (_("Confirm end of turn"), [(label, ("confirm_end_turn", v), st["confirm_end_turn"] == v,
+                                         _("Ask \"End your turn?\" before a decision that ends your turn") if v else
+                                         _("A decision that ends your turn is taken at once")) for label, v in on_off]),
+            (self.seat_title(N_("Auto-pass"), N_("Auto-pass (seat {n})")), [
+                (first_upper(_(SHORT[m])), ("autopass", m), self.autopass() == m,
+                 _("{mode}. {what} (A at the table)").format(mode=_(MODE_WORDS[m]), what=_(MODE_TIPS[m])))
+                for m in AUTOPASS_MODES]),
+            (self.seat_title(N_("Temporary Control"), N_("Temporary Control (seat {n})")), [
+                (_(TEMPORARY_WORDS[m]), ("temporary_control", m), self.seat_setting("temporary_control") == m,
+                 _("{setting}: {what}").format(setting=_(TEMPORARY_WORDS[m]), what=temporary_tips(self.app.content)[m]))
+                for m in TEMPORARY_MODES]),
+            (self.seat_title(N_("Control Action"), N_("Control Action (seat {n})")), [
+                (_(CONTROL_WORDS[m]), ("control_action", m), self.seat_setting("control_action") == m,
+                 _("{setting}: {what}").format(setting=_(CONTROL_WORDS[m]), what=_(CONTROL_TIPS[m])))
+                for m in CONTROL_MODES]),
+            (_("Hard thinks for"), [(_("{seconds} s").format(seconds=number(t)), ("hard", t), st["hard_seconds"] == t,
+                                     _("Hard searches about {seconds} s a decision, and as long for a hint: longer is "
+                                       "stronger and slower").format(seconds=number(t))) for t in HARD_SECONDS]),
+            (_("Reviews"), [(label, ("review_budget", b), st.get("review_budget", "quick") == b, tip)
+                            for label, b, tip in (
+                (_("Quick"), "quick", _("Hard judges each of your decisions in about a fifth of a second: a game's "
+                                        "review in a minute or so, more marks left unclear")),
+                (_("Thorough"), "thorough", _("About a second a decision: a few minutes a game, surer marks")))]),
+            (_("Your turn online"), [(_(label), (key,), st.get(key, True),
+                                      (_("On: {what} (click to turn it off)") if st.get(key, True) else
+                                       _("Off: {what} (click to turn it on)")).format(what=_(tip)))
+                                     for label, key, tip in KNOCKS]),
+            (_("Window"), [(_("{width} x {height}").format(width=w, height=h), ("window", w, h),
+                            not self.app.fullscreen and list(self.app.size) == [w, h],
+                            _("A window of {width} by {height}").format(width=w, height=h)) for w, h in WINDOWS]
+             + [(_("Full screen"), ("fullscreen",), self.app.fullscreen, _("Fill the screen (F11)"))]),
         ]
+
+    def seat_title(self, plain: str, of_seat: str) -> str:
+        """A row's title, naming the seat whose setting it is when opened from a table."""
+        if getattr(self.back_to, "looker", None) is None:
+            return _(plain)
+        return _(of_seat).format(n=self.seat() + 1)
 
     def seat(self) -> int:
         """Whose Auto-pass this screen sets: the player at the table it was opened from, else seat 1."""
         looker = getattr(self.back_to, "looker", None)
         return looker if isinstance(looker, int) and 0 <= looker < 4 else 0
-
-    def seat_words(self) -> str:
-        return f" (seat {self.seat() + 1})" if getattr(self.back_to, "looker", None) is not None else ""
 
     def autopass(self) -> str:
         return self.seat_setting("autopass")
@@ -114,7 +131,7 @@ class SettingsScene(Scene):
         self.hot = []
         L = backdrop(self, screen)
         ink = self.ink
-        ink.draw(screen, "Settings", L.p(960, 90), 72, GOLD, "title", anchor="center", shadow=True)
+        ink.draw(screen, _("Settings"), L.p(960, 90), 72, GOLD, "title", anchor="center", shadow=True)
         for r, (title, options) in enumerate(self.rows()):
             y = ROW_Y + r * ROW_STEP
             ink.draw(screen, title, L.p(640, y + ROW_H // 2), 28, PARCHMENT, "bold", anchor="midright")
@@ -123,12 +140,12 @@ class SettingsScene(Scene):
                 continue
             for i, (label, key, selected, tip) in enumerate(options):
                 button(self, screen, L, (680 + i * 210, y, 190, ROW_H), label, key, selected=selected, size=22, tip=tip)
-        button(self, screen, L, (810, ROW_Y + len(self.rows()) * ROW_STEP + 4, 300, 60), "Back", ("back",), size=28,
-               tip="Back (Esc). Every setting is kept for the next time you play.")
+        button(self, screen, L, (810, ROW_Y + len(self.rows()) * ROW_STEP + 4, 300, 60), _("Back"), ("back",),
+               size=28, tip=_("Back (Esc). Every setting is kept for the next time you play."))
         sound = self.app.sound
-        foot = "Every setting is kept for the next time you play  ·  M mutes the sound anywhere"
+        foot = _("Every setting is kept for the next time you play  ·  M mutes the sound anywhere")
         if sound.failed:  # no device: the game plays on in silence, and says so here only
-            foot = f"No sound: the audio device could not be opened ({sound.failed})"
+            foot = _("No sound: the audio device could not be opened ({why})").format(why=sound.failed)
         ink.draw(screen, foot, L.p(960, 1050), 18, INK_DIM, "italic", anchor="center")
         self.draw_tip(screen, L)
 
@@ -136,20 +153,23 @@ class SettingsScene(Scene):
         """A volume: minus, a bar of ten steps (click one), plus, and the figure."""
         st = self.app.settings
         level = st[f"{which}_volume"]
-        what = "the music loop" if which == "music" else "the sounds of the table"
+        music = which == "music"
         button(self, screen, L, (680, y, 60, ROW_H), "−", ("volume", which, max(0, level - VOLUME_STEP)), size=28,
-               tip=f"Quieter {what}")
+               tip=_("Quieter music") if music else _("Quieter sounds of the table"))
         for i in range(1, 100 // VOLUME_STEP + 1):
             r = L.r(760 + (i - 1) * 48, y + 6, 42, ROW_H - 12)
             filled = i * VOLUME_STEP <= level
             pygame.draw.rect(screen, mix(GOLD, NIGHT, 0.15) if filled else PANEL, r, border_radius=L.n(6))
             pygame.draw.rect(screen, mix(BRONZE, NIGHT, 0.3), r, L.n(2), border_radius=L.n(6))
-            self.hot.append(Hotspot(r, ("volume", which, i * VOLUME_STEP), f"{which.title()} {i * VOLUME_STEP}%",
-                                    f"Set {what} to {i * VOLUME_STEP}%"))
+            step = percent(i * VOLUME_STEP)
+            self.hot.append(Hotspot(r, ("volume", which, i * VOLUME_STEP),
+                                    (_("Music {percent}") if music else _("Effects {percent}")).format(percent=step),
+                                    (_("Set the music to {percent}") if music else
+                                     _("Set the sounds of the table to {percent}")).format(percent=step)))
         button(self, screen, L, (1250, y, 60, ROW_H), "+", ("volume", which, min(100, level + VOLUME_STEP)), size=28,
-               tip=f"Louder {what}")
-        muted = " (muted: M)" if st["muted"] else ""
-        self.ink.draw(screen, f"{level}%{muted}", L.p(1330, y + ROW_H // 2), 24, INK_DIM if st["muted"] else PARCHMENT,
+               tip=_("Louder music") if music else _("Louder sounds of the table"))
+        shown = _("{percent} (muted: M)").format(percent=percent(level)) if st["muted"] else percent(level)
+        self.ink.draw(screen, shown, L.p(1330, y + ROW_H // 2), 24, INK_DIM if st["muted"] else PARCHMENT,
                       anchor="midleft")
 
     def click(self, key):

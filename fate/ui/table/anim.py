@@ -16,6 +16,7 @@ from functools import lru_cache
 import pygame
 
 from fate.engine.model import Event
+from fate.ground.language import N_
 from fate.ui.kit import art
 from fate.ui.kit.theme import (
     GOLD,
@@ -24,7 +25,7 @@ from fate.ui.kit.theme import (
 )
 from fate.ui.table.carried import draw_carry
 
-SPEEDS = (("Slow", 1.6), ("Normal", 1.0), ("Fast", 0.45), ("Instant", 0.0))
+SPEEDS = ((N_("Slow"), 1.6), (N_("Normal"), 1.0), (N_("Fast"), 0.45), (N_("Instant"), 0.0))  # names: translated where shown
 FINALE_SECONDS = 5.0  # a summoning or a sealing at Normal speed (fate/ui/screens/finale.py)
 FINALE_MAX = 6.0  # and never longer, whatever the speed
 SUPPLY_ANCHOR = ("supply", "investigators")

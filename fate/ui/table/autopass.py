@@ -40,6 +40,7 @@ from fate.content.model import Content
 from fate.engine import Game, Prompt
 from fate.engine.choices import ChoiceKind, kind_of, number_of, read_choice
 from fate.engine.constants import ELDER_SIGNS_TO_LOSE
+from fate.ground.language import N_, _, ngettext
 from fate.records.settings import AUTOPASS_MODES as MODES
 from fate.records.settings import TEMPORARY_MODES
 from fate.ui.session import TableSession
@@ -47,23 +48,24 @@ from fate.ui.table.free_control import control_answer
 from fate.ui.table.roll_worth import answers_raid, betters_roll, spoils_roll, timing_of
 
 DEFAULT_MODE = "mine"
+# the words of each mode (translated where shown: fate/ground/language.py)
 MODE_WORDS = {
-    "every": "Stop at every chance to cast",
-    "mine": "Stop when a card could matter",
-    "never": "Never stop: cast with the Cast… button",
+    "every": N_("Stop at every chance to cast"),
+    "mine": N_("Stop when a card could matter"),
+    "never": N_("Never stop: cast with the Cast… button"),
 }
-SHORT = {"every": "every chance", "mine": "when it matters", "never": "never"}
+SHORT = {"every": N_("every chance"), "mine": N_("when it matters"), "never": N_("never")}
 MODE_TIPS = {
-    "every": "The table stops at every chance to cast where you hold something you could cast.",
-    "mine": "On your own turn a chance to cast comes with your next decision (cast a Readied card first, "
-            "or just decide); after your own roll the table stops only for a card that could make it better, "
-            "after a rival's only for one that could make it worse, when you are raided only for a card made "
-            "for raids, and in a rival's turn for a card made for it once its Fate Piece has moved. "
-            "At other times it passes for you: Cast… (C) stops at your next chance.",
-    "never": "The table always passes for you; press Cast… (or C) to stop at your next chance to cast.",
+    "every": N_("The table stops at every chance to cast where you hold something you could cast."),
+    "mine": N_("On your own turn a chance to cast comes with your next decision (cast a Readied card first, "
+               "or just decide); after your own roll the table stops only for a card that could make it better, "
+               "after a rival's only for one that could make it worse, when you are raided only for a card made "
+               "for raids, and in a rival's turn for a card made for it once its Fate Piece has moved. "
+               "At other times it passes for you: Cast… (C) stops at your next chance."),
+    "never": N_("The table always passes for you; press Cast… (or C) to stop at your next chance to cast."),
 }
 DEFAULT_TEMPORARY = "always"
-TEMPORARY_WORDS = {"ask": "Ask", "always": "Always roll", "never": "Never roll"}
+TEMPORARY_WORDS = {"ask": N_("Ask"), "always": N_("Always roll"), "never": N_("Never roll")}
 TEMPORARY_ANSWERS = {"always": "roll", "never": "no"}
 
 
@@ -73,18 +75,19 @@ def temporary_odds(content) -> tuple[int, int]:
 
 
 def temporary_tips(content) -> dict[str, str]:
-    """What each Temporary Control setting does, with the roll's odds and its only risk."""
+    """What each Temporary Control setting does, with the roll's odds and its only risk, in the
+    current language."""
     good, faces = temporary_odds(content)
-    odds = f"{good} chance{'s' if good != 1 else ''} in {faces}"
-    risk = ("A failed roll costs nothing; but a rival holding a Readied card for any roll may use it on yours, "
-            "as on every roll.")
+    odds = ngettext("{n} chance in {faces}", "{n} chances in {faces}", good).format(n=good, faces=faces)
     return {
-        "ask": f"The table asks each time you lack Control: roll a Fate Die ({odds}) for this turn's Control "
-               f"Action? {risk}",
-        "always": f"The table rolls for you whenever you lack Control ({odds} to win this turn's Control Action, "
-                  f"which you may still take or skip). {risk}",
-        "never": "The table never rolls for Temporary Control for you: you take the Control Action only where "
-                 "you truly have Control.",
+        "ask": _("The table asks each time you lack Control: roll a Fate Die ({odds}) for this turn's Control "
+                 "Action? A failed roll costs nothing; but a rival holding a Readied card for any roll may use it "
+                 "on yours, as on every roll.").format(odds=odds),
+        "always": _("The table rolls for you whenever you lack Control ({odds} to win this turn's Control Action, "
+                    "which you may still take or skip). A failed roll costs nothing; but a rival holding a Readied "
+                    "card for any roll may use it on yours, as on every roll.").format(odds=odds),
+        "never": _("The table never rolls for Temporary Control for you: you take the Control Action only where "
+                   "you truly have Control."),
     }
 
 
@@ -361,7 +364,7 @@ def fold(g: Game, p: Prompt, auto: AutoPass, temporary: list[str], humans: set[i
     copy = g.clone()
     table = AutoPass(list(auto.modes), set(auto.armed), dict(auto.until), dict(auto.offered))
     events = copy.apply("pass")
-    for _ in range(FOLD_STEPS):
+    for _step in range(FOLD_STEPS):
         if any(e.kind not in FOLD_QUIET for e in events):
             return None
         q = copy.pending()

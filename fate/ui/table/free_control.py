@@ -38,18 +38,19 @@ from fate.engine.constants import (
     OTHER_WORLDS,
     STREETS,
 )
+from fate.ground.language import N_
 from fate.records.settings import CONTROL_MODES
 
 DEFAULT_CONTROL = "helps"
-CONTROL_WORDS = {"helps": "Where it helps", "always": "Always take", "ask": "Ask"}
+CONTROL_WORDS = {"helps": N_("Where it helps"), "always": N_("Always take"), "ask": N_("Ask")}  # translated where shown
 CONTROL_TIPS = {
-    "helps": "The table takes the Control Action for you where it costs nothing and can only help (The Other "
-             "Worlds, The Museum, The Gathering, The Library: each choice inside it is still yours), and asks "
-             "where it costs Cultists (The Ceremony, Streets of Arkham) or where a Curse could be destroyed "
-             "instead.",
-    "always": "The table takes every Control Action for you, those paid with Cultists too; it still asks when "
-              "a Curse could be destroyed instead.",
-    "ask": "The table asks each time you may take a Control Action.",
+    "helps": N_("The table takes the Control Action for you where it costs nothing and can only help (The Other "
+                "Worlds, The Museum, The Gathering, The Library: each choice inside it is still yours), and asks "
+                "where it costs Cultists (The Ceremony, Streets of Arkham) or where a Curse could be destroyed "
+                "instead."),
+    "always": N_("The table takes every Control Action for you, those paid with Cultists too; it still asks when "
+                 "a Curse could be destroyed instead."),
+    "ask": N_("The table asks each time you may take a Control Action."),
 }
 # place -> (the rule, why taking it can only help), for the places where it can
 FREE = {
