@@ -15,6 +15,7 @@ import pygame
 from fate.engine import Prompt
 from fate.engine.choices import ChoiceKind, kind_of, parse_choice
 from fate.engine.view import view
+from fate.ground.language import _, ngettext
 from fate.records.settings import AUTOPASS_MODES, CONTROL_MODES, TEMPORARY_MODES
 from fate.ui.kit.widgets import Scene, button, tooltip
 from fate.ui.table.autopass import (
@@ -204,13 +205,17 @@ class AutoAnswers:
         L = self.st.table.layout
         mode = self.autopass_modes()[seat]
         armed = seat in self.auto.armed
-        passed = f" {self.passed} passed for you since your last decision." if self.passed else ""
-        button(scene, screen, L, (1300, 6, 330, 38), f"Auto-pass: {SHORT[mode]}", ("ui", "autopass"), size=18,
-               tip=f"{MODE_WORDS[mode]}. {MODE_TIPS[mode]}{passed} Click or press A for the next setting "
-                   "(kept for this seat).")
-        button(scene, screen, L, (1160, 6, 130, 38), "Cast…", ("ui", "arm"), size=18, selected=armed,
-               tip="Stop at your next chance to cast, whatever Auto-pass says (C)." if not armed
-               else "The table will stop at your next chance to cast.")
+        # Translators: {n} chances to cast that the table passed for the player
+        passed = (" " + ngettext("{n} passed for you since your last decision.",
+                                 "{n} passed for you since your last decision.", self.passed).format(n=self.passed)
+                  if self.passed else "")
+        button(scene, screen, L, (1300, 6, 330, 38), _("Auto-pass: {mode}").format(mode=_(SHORT[mode])),
+               ("ui", "autopass"), size=18,
+               tip=_("{mode}. {what}").format(mode=_(MODE_WORDS[mode]), what=_(MODE_TIPS[mode])) + passed + " "
+               + _("Click or press A for the next setting (kept for this seat)."))
+        button(scene, screen, L, (1160, 6, 130, 38), _("Cast…"), ("ui", "arm"), size=18, selected=armed,
+               tip=_("Stop at your next chance to cast, whatever Auto-pass says (C).") if not armed
+               else _("The table will stop at your next chance to cast."))
         mouse = self.app.hover
         for spot in scene.hot[-2:]:
             if mouse is not None and spot.rect.collidepoint(mouse):

@@ -13,6 +13,7 @@ from fate.ai.gains import gains
 from fate.engine.choices import ChoiceKind, kind_of, number_of
 from fate.engine.constants import LOCATION_NAMES
 from fate.engine.save import save_data
+from fate.ground.language import _
 from fate.ground.paths import logs_dir
 from fate.records.saves import write_report
 from fate.ui.kit.layout import PROMPT_RECT, Layout
@@ -150,14 +151,14 @@ class PlayPanels:
         if not s.is_human(seat) or s.over():
             return
         why = s.undo_reason(seat)
-        tip = ("Take back your last decision (Ctrl+Z)." if not why
-               else f"Not now: {why}. Decisions can be taken back until something unknown "
-                    "comes to light or another cult is asked.")
-        button(self.scene, screen, self.st.table.layout, (1324, self.st.table.tools_y(), 130, 46), "Undo", ("ui", "undo"),
-               enabled=not why and not self.st.anim.busy(), size=22, tip=tip)
+        tip = (_("Take back your last decision (Ctrl+Z).") if not why
+               else _("Not now: {why}. Decisions can be taken back until something unknown comes to light or "
+                      "another cult is asked.").format(why=why))
+        button(self.scene, screen, self.st.table.layout, (1324, self.st.table.tools_y(), 130, 46), _("Undo"),
+               ("ui", "undo"), enabled=not why and not self.st.anim.busy(), size=22, tip=tip)
         mouse = self.app.hover
         if mouse is not None and self.scene.hot and self.scene.hot[-1].rect.collidepoint(mouse):
-            tooltip(self.scene.ink, screen, self.st.table.layout, mouse, "Undo", tip)
+            tooltip(self.scene.ink, screen, self.st.table.layout, mouse, _("Undo"), tip)
 
     def draw_hint(self, screen: pygame.Surface, picker: Picker | None, seat: int | None) -> None:
         """The Hint button beside Undo; a hint's ring round what to click and its line of why."""
@@ -168,12 +169,12 @@ class PlayPanels:
         # hint's ring beside a button that still says Hard is thinking
         cid, line, odds = self.hint_line()
         why = self.hint_reason()
-        tip = ("Ask Hard, the strongest AI, what it would choose here, judging only from what you can see (H). "
-               "Hints are counted on the end screen." if not why else f"No hint now: {why}.")
+        tip = (_("Ask Hard, the strongest AI, what it would choose here, judging only from what you can see (H). "
+                 "Hints are counted on the end screen.") if not why else _("No hint now: {why}.").format(why=why))
         L = self.st.table.layout
         button(self.scene, screen, L, (1126, self.st.table.tools_y(), 48, 46), "?", ("ui", "rules"), size=24,
-               tip="How to Play, at the rules of this decision (F1)")
-        button(self.scene, screen, L, (1184, self.st.table.tools_y(), 130, 46), "Hint", ("ui", "hint"),
+               tip=_("How to Play, at the rules of this decision (F1)"))
+        button(self.scene, screen, L, (1184, self.st.table.tools_y(), 130, 46), _("Hint"), ("ui", "hint"),
                enabled=not why and picker is not None, size=22, tip=tip)
         mouse = self.app.hover
         for spot in self.scene.hot[-2:]:
