@@ -15,6 +15,7 @@ import random
 
 import pygame
 
+from fate.ground.language import _
 from fate.ui.kit import art, gods
 from fate.ui.kit.layout import ALTAR_C, Layout
 from fate.ui.kit.theme import BLOOD, GOLD, INK_DIM, PARCHMENT, SIGN_GREEN, mix
@@ -120,7 +121,7 @@ class FinaleScene(Scene):
             self.summoning(screen, L, self.progress())
         else:
             self.sealing(screen, L, self.progress())
-        self.ink.draw(screen, "Click or press any key to go on", L.p(960, 1050), 18, INK_DIM, "italic",
+        self.ink.draw(screen, _("Click or press any key to go on"), L.p(960, 1050), 18, INK_DIM, "italic",
                       anchor="center", shadow=True)
 
     def shade(self, screen: pygame.Surface, rect: pygame.Rect, rgb: tuple, alpha: int) -> None:
@@ -185,9 +186,10 @@ class FinaleScene(Scene):
         words = ease(max(0.0, min(1.0, (p - 0.55) / 0.2)))
         if words > 0:
             cult = self.cult_named[:1].upper() + self.cult_named[1:]
-            self.words(screen, L, f"{self.god_name or 'The Elder God'} rises",
-                       f"{cult} summons its Elder God into the world and "
-                       + ("you win." if self.cult == "your cult" else "wins."), main, words)
+            said = (_("{cult} summons its Elder God into the world and you win.") if self.cult == "your cult" else
+                    _("{cult} summons its Elder God into the world and wins."))
+            self.words(screen, L, _("{god} rises").format(god=self.god_name) if self.god_name else
+                       _("The Elder God rises"), said.format(cult=cult), main, words)
 
     def sealing(self, screen: pygame.Surface, L: Layout, p: float) -> None:
         w, h = screen.get_size()

@@ -15,6 +15,7 @@ import math
 
 import pygame
 
+from fate.ground.language import _
 from fate.tools import tutorial
 from fate.ui.kit.layout import LOG_RECT, PROMPT_RECT
 from fate.ui.kit.theme import BRONZE, GOLD, HINT, INK_DIM, PARCHMENT, mix
@@ -256,7 +257,7 @@ class TutorialScene(PlayScene):
         step = ink.font("italic", size).get_linesize()
         fits = max(1, (room.h - L.n(6)) // step)
         lines: list[str] = []
-        for text, _ in reversed(self.log[-6:]):  # whole lines of the Chronicle, the latest last
+        for text, _colour in reversed(self.log[-6:]):  # whole lines of the Chronicle, the latest last
             more = ink.wrap(text, size, room.w, "italic")
             if lines and len(more) + len(lines) > fits:
                 break
@@ -275,8 +276,9 @@ class TutorialScene(PlayScene):
         box = L.r(x, y, w, h)
         pygame.draw.rect(screen, (238, 228, 206), box, border_radius=L.n(10))
         pygame.draw.rect(screen, HINT, box, L.n(3), border_radius=L.n(10))
-        self.hot.append(Hotspot(box, ("ui", "coach"), "The coach", "What this lesson is showing you"))
-        ink.draw(screen, f"Lesson {self.index + 1} of {len(self.lessons)}", L.p(x + 20, y + 16), 17,
+        self.hot.append(Hotspot(box, ("ui", "coach"), _("The coach"), _("What this lesson is showing you")))
+        ink.draw(screen, _("Lesson {n} of {lessons}").format(n=self.index + 1, lessons=len(self.lessons)),
+                 L.p(x + 20, y + 16), 17,
                  (110, 80, 60), "italic")
         ink.draw(screen, self.lesson.title, L.p(x + 20, y + 40), 26, (70, 36, 28), "title", max_w=L.n(w - 40))
         text = self.coach_text()
@@ -287,27 +289,28 @@ class TutorialScene(PlayScene):
         busy = self.anim.busy()
         if step is None:
             last = self.index + 1 >= len(self.lessons)
-            label = "Finish" if last else "Next lesson"
+            label = _("Finish") if last else _("Next lesson")
             button(self, screen, L, (x + w - 220, y + h - 70, 200, 54), label, ONWARD, size=22,
-                   enabled=not busy, tip="Back to the title screen (Enter)" if last else
-                   f"On to lesson {self.index + 2}: {self.lessons[self.index + 1].title} (Enter)")
+                   enabled=not busy, tip=_("Back to the title screen (Enter)") if last else
+                   _("On to lesson {n}: {title} (Enter)").format(n=self.index + 2,
+                                                                 title=self.lessons[self.index + 1].title))
             self.coach_target = None if busy else ONWARD
         elif not step.do:
-            button(self, screen, L, (x + w - 170, y + h - 70, 150, 54), "Next", NEXT, size=22,
-                   enabled=not busy, tip="I have read it (Enter)")  # its words wait for the board
+            button(self, screen, L, (x + w - 170, y + h - 70, 150, 54), _("Next"), NEXT, size=22,
+                   enabled=not busy, tip=_("I have read it (Enter)"))  # its words wait for the board
             self.coach_target = None if busy else NEXT
         elif self.picker is not None and not busy:
             target = self.picker.next_target(step.do)
             if target is not None and self.table.hint_ring(screen, target):
                 self.coach_target = target
-            ink.draw(screen, "Click what the ring marks.", (box.x + L.n(20), box.bottom - L.n(36)), 18,
+            ink.draw(screen, _("Click what the ring marks."), (box.x + L.n(20), box.bottom - L.n(36)), 18,
                      mix(HINT, (40, 32, 30), 0.55), "italic")
         if self.coach_target is not None and self.coach_target[0] == "ui":
             pygame.draw.rect(screen, mix(HINT, PARCHMENT, 0.3), self.hot[-1].rect.inflate(L.n(10), L.n(10)),
                              L.n(3), border_radius=L.n(12))
         self.point(screen, box, room)
         if self.clock < self.refused:
-            ink.draw(screen, "Not that one: the coach is pointing at the ring.", L.p(960, 62), 22, GOLD, "italic",
+            ink.draw(screen, _("Not that one: the coach is pointing at the ring."), L.p(960, 62), 22, GOLD, "italic",
                      anchor="midtop", shadow=True)
         pygame.draw.line(screen, mix(BRONZE, INK_DIM, 0.5), (box.x + L.n(20), box.y + L.n(76)),
                          (box.right - L.n(20), box.y + L.n(76)), L.n(1))
