@@ -30,9 +30,15 @@ def test_the_settings_in_the_pseudo_language_draw_every_line_through_the_catalog
     assert "[Ĥàŕđ ţĥîñķš föŕ····]" in lines
 
 
+def test_a_new_games_screen_in_the_pseudo_language_draws_every_line_through_the_catalogues(pseudo):
+    lines = screen_lines("setup")
+    assert plain_lines(lines) == []
+    assert "[Ĥöw màñý çûĺţš ĝàţĥéŕ?·······]" in lines
+
+
 def test_a_screen_not_yet_marked_shows_its_lines_plain(pseudo):
-    """The check can fail: the setup screen's words are not in the catalogues yet."""
-    assert plain_lines(screen_lines("setup")) != []
+    """The check can fail: the load screen's words are not in the catalogues yet."""
+    assert plain_lines(screen_lines("load")) != []
     assert plain_lines(["[Ŝéţţîñĝš··]", "12", "Ann", "New Game"]) == ["Ann", "New Game"]
 
 

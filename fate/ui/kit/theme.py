@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from fate.ground.language import N_
 from fate.ground.paths import assets_dir
 
 DESIGN_W, DESIGN_H = 1920, 1080
@@ -47,13 +48,13 @@ WENT_WRONG = (245, 125, 80)
 # Colours a cult may take, chosen on the New Game screen.
 # Chosen so that every pair stays at least 25 CIE76 delta E apart under simulated
 # protanopia, deuteranopia and tritanopia (fate/ui/kit/colour_vision.py; the test computes it).
-CULT_COLOURS = (
-    ("Crimson", (202, 61, 61)),
-    ("Verdigris", (53, 171, 134)),
-    ("Azure", (62, 93, 167)),
-    ("Amber", (228, 171, 54)),
-    ("Lavender", (174, 119, 251)),
-    ("Bone", (233, 228, 211)),
+CULT_COLOURS = (  # (name, translated where shown; the colour)
+    (N_("Crimson"), (202, 61, 61)),
+    (N_("Verdigris"), (53, 171, 134)),
+    (N_("Azure"), (62, 93, 167)),
+    (N_("Amber"), (228, 171, 54)),
+    (N_("Lavender"), (174, 119, 251)),
+    (N_("Bone"), (233, 228, 211)),
 )
 # Each colour's shape: on every Cultist, Summon token, Lodge plaque and chart line of that cult,
 # so that no one needs to tell the colours apart to tell the cults apart.

@@ -11,6 +11,7 @@ import pygame
 
 from fate.ai.bots import LEVELS
 from fate.content.model import STANDARD_LEVEL
+from fate.ground.language import N_, _, ngettext
 from fate.ground.untrusted import NAME_LEN
 from fate.ui.kit import art
 from fate.ui.kit.theme import (
@@ -26,10 +27,11 @@ from fate.ui.kit.theme import (
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.session import SeatConfig, Session
 
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}  # translated where shown
 LEVEL_TIPS = {
-    "easy": "Easy: looks one step ahead at its own cult only, and often misjudges",
-    "normal": "Normal: looks one step ahead and watches the strongest rival",
-    "hard": "Hard: searches ahead through many possible deals and rolls, about a second a decision",
+    "easy": N_("Easy: looks one step ahead at its own cult only, and often misjudges"),
+    "normal": N_("Normal: looks one step ahead and watches the strongest rival"),
+    "hard": N_("Hard: searches ahead through many possible deals and rolls, about a second a decision"),
 }
 
 
@@ -53,10 +55,10 @@ class SetupScene(Scene):
         self.hot = []
         L = backdrop(self, screen)
         ink = self.ink
-        ink.draw(screen, "A New Game", L.p(960, 120), 80, GOLD, "title", anchor="center", shadow=True)
-        ink.draw(screen, "How many cults gather?", L.p(960, 210), 26, PARCHMENT, "italic", anchor="center")
+        ink.draw(screen, _("A New Game"), L.p(960, 120), 80, GOLD, "title", anchor="center", shadow=True)
+        ink.draw(screen, _("How many cults gather?"), L.p(960, 210), 26, PARCHMENT, "italic", anchor="center")
         for n in range(1, 5):
-            label = "Solo" if n == 1 else f"{n} cults"
+            label = _("Solo") if n == 1 else ngettext("{n} cult", "{n} cults", n).format(n=n)
             button(self, screen, L, (560 + (n - 1) * 205, 240, 185, 60), label, ("players", n),
                    selected=len(self.seats) == n)
         for i, cfg in enumerate(self.seats):
@@ -66,32 +68,32 @@ class SetupScene(Scene):
             pygame.draw.rect(screen, CULT_COLOURS[cfg.colour][1], box, L.n(2), border_radius=L.n(12))
             g = art.glyph("cultist", L.n(64), CULT_COLOURS[cfg.colour][1], cult_mark(CULT_COLOURS[cfg.colour][1]))
             screen.blit(g, g.get_rect(center=L.p(410, y + 46)))
-            ink.draw(screen, f"Seat {i + 1}", L.p(460, y + 46), 30, GOLD, "bold", anchor="midleft")
+            ink.draw(screen, _("Seat {n}").format(n=i + 1), L.p(460, y + 46), 30, GOLD, "bold", anchor="midleft")
             if i == 0 and len(self.seats) == 1:
-                ink.draw(screen, "You, against the Investigators", L.p(600, y + 46), 24, PARCHMENT, "italic",
+                ink.draw(screen, _("You, against the Investigators"), L.p(600, y + 46), 24, PARCHMENT, "italic",
                          anchor="midleft")
                 self.draw_levels(screen, L, y + 110)
             else:
-                button(self, screen, L, (600, y + 16, 150, 60), "Human", ("human", i, True), selected=cfg.human,
-                       tip="A player at this screen takes this seat")
-                button(self, screen, L, (760, y + 16, 150, 60), "AI", ("human", i, False), selected=not cfg.human,
-                       tip="The computer plays this cult")
+                button(self, screen, L, (600, y + 16, 150, 60), _("Human"), ("human", i, True), selected=cfg.human,
+                       tip=_("A player at this screen takes this seat"))
+                button(self, screen, L, (760, y + 16, 150, 60), _("AI"), ("human", i, False), selected=not cfg.human,
+                       tip=_("The computer plays this cult"))
                 if cfg.human:
                     self.name_box(screen, L, i, cfg, y)
                 else:
                     for j, level in enumerate(LEVELS):
-                        button(self, screen, L, (930 + j * 120, y + 16, 110, 60), level.capitalize(),
-                               ("level", i, level), selected=cfg.level == level, size=22, tip=LEVEL_TIPS[level])
-            button(self, screen, L, (1400, y + 16, 140, 60), CULT_COLOURS[cfg.colour][0], ("colour", i), size=22,
-                   tip="Click for another colour")
+                        button(self, screen, L, (930 + j * 120, y + 16, 110, 60), _(LEVEL_NAMES[level]),
+                               ("level", i, level), selected=cfg.level == level, size=22, tip=_(LEVEL_TIPS[level]))
+            button(self, screen, L, (1400, y + 16, 140, 60), _(CULT_COLOURS[cfg.colour][0]), ("colour", i), size=22,
+                   tip=_("Click for another colour"))
         if not any(c.human for c in self.seats):
-            ink.draw(screen, "No human seat: you will watch the AI cults play.", L.p(960, 800), 20, INK_DIM,
+            ink.draw(screen, _("No human seat: you will watch the AI cults play."), L.p(960, 800), 20, INK_DIM,
                      "italic", anchor="center")
-        dealt = ("You are dealt two Elder Gods and keep one." if len(self.seats) == 1
-                 else "Each cult is dealt two Elder Gods and keeps one, in secret.")
+        dealt = (_("You are dealt two Elder Gods and keep one.") if len(self.seats) == 1
+                 else _("Each cult is dealt two Elder Gods and keeps one, in secret."))
         ink.draw(screen, dealt, L.p(960, 830), 20, INK_DIM, "italic", anchor="center")
-        button(self, screen, L, (620, 870, 300, 72), "Back", ("back",), size=30)
-        button(self, screen, L, (1000, 870, 300, 72), "Begin", ("begin",), size=30)
+        button(self, screen, L, (620, 870, 300, 72), _("Back"), ("back",), size=30)
+        button(self, screen, L, (1000, 870, 300, 72), _("Begin"), ("begin",), size=30)
         self.draw_tip(screen, L)
 
     def name_box(self, screen, L, i: int, cfg: SeatConfig, y: int) -> None:
@@ -101,12 +103,13 @@ class SetupScene(Scene):
         pygame.draw.rect(screen, (30, 24, 34), box, border_radius=L.n(8))
         pygame.draw.rect(screen, GOLD if on else BRONZE, box, L.n(2), border_radius=L.n(8))
         caret = "|" if on and int(time.monotonic() * 2) % 2 == 0 else ""
-        text = cfg.name + caret if cfg.name or on else f"Name (else Seat {i + 1})"
+        text = cfg.name + caret if cfg.name or on else _("Name (else Seat {n})").format(n=i + 1)
         self.ink.draw(screen, text, (box.x + L.n(14), box.centery), 24, PARCHMENT if cfg.name else INK_FAINT,
                       anchor="midleft", max_w=box.w - L.n(28))
-        self.hot.append(Hotspot(box, ("name", i), f"Seat {i + 1}'s name",
-                                f"Who plays this seat, up to {NAME_LEN} letters: named on its Lodge, when the screen is "
-                                "passed to them and at the end (remembered). Click to type; Enter or Tab when done."))
+        self.hot.append(Hotspot(box, ("name", i), _("Seat {n}'s name").format(n=i + 1),
+                                _("Who plays this seat, up to {most} letters: named on its Lodge, when the screen is "
+                                  "passed to them and at the end (remembered). Click to type; Enter or Tab when "
+                                  "done.").format(most=NAME_LEN)))
 
     @property
     def types_text(self) -> bool:
@@ -145,7 +148,7 @@ class SetupScene(Scene):
 
     def draw_levels(self, screen, L, y: int) -> None:
         """Solo: how hard the Investigators play, one button a level, its rules on hover."""
-        self.ink.draw(screen, "The Investigators", L.p(460, y + 30), 26, GOLD, "bold", anchor="midleft")
+        self.ink.draw(screen, _("The Investigators"), L.p(460, y + 30), 26, GOLD, "bold", anchor="midleft")
         for j, level in enumerate(self.levels):
             button(self, screen, L, (700 + j * 210, y, 195, 60), level.name, ("solo_level", level.id),
                    selected=self.solo_level == level.id, size=24, tip=level.text)
@@ -174,7 +177,7 @@ class SetupScene(Scene):
             cfg = self.seats[key[1]]
             used = {c.colour for c in self.seats if c is not cfg}
             nxt = cfg.colour
-            for _ in range(len(CULT_COLOURS)):
+            for _step in range(len(CULT_COLOURS)):
                 nxt = (nxt + 1) % len(CULT_COLOURS)
                 if nxt not in used:
                     break
