@@ -95,11 +95,14 @@ def self_test(seed: int) -> int:
     from fate.ground.language import LANGUAGES, Tongue
 
     try:  # each language's plural rules, numbers and lists come with the program (CLDR through Babel)
-        written = [Tongue(code, gettext.NullTranslations()).number(12345.5) for code in LANGUAGES]
+        spoken = [Tongue(code, gettext.NullTranslations()) for code in LANGUAGES]
+        written = [t.number(12345.5) for t in spoken]
+        dated = [t.when(0.0) for t in spoken]  # and days and times (British English's data for English)
     except (OSError, ValueError, LookupError) as e:
         print(f"SELFTEST FAILED: a language's data is missing: {e}", file=sys.stderr)
         return 1
-    print(f"languages: {', '.join(LANGUAGES)} (12345.5 written {' / '.join(dict.fromkeys(written))})")
+    print(f"languages: {', '.join(LANGUAGES)} (12345.5 written {' / '.join(dict.fromkeys(written))}; "
+          f"{len(set(dated))} ways to write a day)")
     missing = sound_problem() or legal_problem()
     if missing:
         print(f"SELFTEST FAILED: {missing}", file=sys.stderr)

@@ -21,6 +21,7 @@ bracket missing on screen is a text cut off (docs/design-decisions.md, "Language
 
 from __future__ import annotations
 
+import datetime
 import gettext
 import io
 import math
@@ -31,6 +32,7 @@ from pathlib import Path
 
 from babel import Locale
 from babel.core import UnknownLocaleError
+from babel.dates import format_date, format_time
 from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo, write_mo
@@ -48,6 +50,8 @@ LANGUAGES: dict[str, str] = {
     "en": "English", "de": "Deutsch", "fr": "Français", "es": "Español", "it": "Italiano",
     "pl": "Polski", "pt_BR": "Português (Brasil)",
 }
+# the CLDR locale each language writes its numbers and dates by: the game's English is British
+CLDR = {ENGLISH: "en_GB", PSEUDO: "en_GB"}
 MAX_CATALOGUE = 8 * 1024 * 1024  # bytes: ours are well under a megabyte
 # {name}, {n:,}, {0}, %(name)s, %s, %d: the parts of a message filled in by code
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
@@ -179,7 +183,7 @@ class Tongue:
     def locale(self) -> Locale:
         """The language's CLDR data (its plural rule, its numbers and lists)."""
         if self._locale is None:
-            self._locale = Locale.parse(ENGLISH if self.code == PSEUDO else self.code)
+            self._locale = Locale.parse(CLDR.get(self.code, self.code))
         return self._locale
 
     def number(self, n: float) -> str:
@@ -189,6 +193,13 @@ class Tongue:
     def percent(self, n: float) -> str:
         """``n`` per cent as this language writes it (100% / 100 % / 100\xa0%)."""
         return format_percent(n / 100, locale=self.locale)
+
+    def when(self, stamp: float) -> str:
+        """A moment (seconds since the epoch, in the computer's time zone) as this language writes
+        a day and a time: "6 Dec 2026, 11:21", "06.12.2026, 11:21"."""
+        moment = datetime.datetime.fromtimestamp(stamp)
+        return self.gettext("{date}, {time}").format(date=format_date(moment, "medium", locale=self.locale),
+                                                    time=format_time(moment, "short", locale=self.locale))
 
     def listing(self, items: list[str]) -> str:
         """Items joined as this language joins them ("a, b and c" / "a, b und c")."""
@@ -275,6 +286,11 @@ def number(n: float) -> str:
 def percent(n: float) -> str:
     """``n`` per cent as the current language writes it."""
     return current().percent(n)
+
+
+def when(stamp: float) -> str:
+    """A moment as the current language writes a day and a time."""
+    return current().when(stamp)
 
 
 def N_(message: str) -> str:  # noqa: N802 - the name the extractor and every translator know

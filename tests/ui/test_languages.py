@@ -3,6 +3,8 @@ line through the catalogues, and the check that says so finds a line left out.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from fate.bench.i18n import plain_lines, screen_lines
@@ -36,9 +38,21 @@ def test_a_new_games_screen_in_the_pseudo_language_draws_every_line_through_the_
     assert "[Ĥöw màñý çûĺţš ĝàţĥéŕ?·······]" in lines
 
 
+def test_saved_games_are_listed_in_the_pseudo_language_but_for_the_saves_own_words(pseudo):
+    """Load Game marks its words; the outcome and who played are the save's own text, written
+    as the game was played, and one damaged save's reason is the JSON reader's."""
+    lines = screen_lines("load")
+    assert "[Šàvéđ Ĝàméš···]" in lines
+    # every line opens a marked sentence, but the second line of a long one and the JSON reader's words
+    assert [line for line in lines if not line.startswith("[")] == [
+        "Easy···])····]", "not JSON (line 1, column 31: Unterminated string starting at)"]
+    # the day and time written by CLDR's British English, inside the pseudo-language's sentence
+    assert any(re.search(r"šàvéđ \[\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}·*\]", line) for line in lines)
+
+
 def test_a_screen_not_yet_marked_shows_its_lines_plain(pseudo):
-    """The check can fail: the load screen's words are not in the catalogues yet."""
-    assert plain_lines(screen_lines("load")) != []
+    """The check can fail: the end screen's words are not in the catalogues yet."""
+    assert plain_lines(screen_lines("end")) != []
     assert plain_lines(["[Ŝéţţîñĝš··]", "12", "Ann", "New Game"]) == ["Ann", "New Game"]
 
 

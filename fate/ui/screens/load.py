@@ -7,6 +7,7 @@ from pathlib import Path
 import pygame
 
 from fate.engine.errors import SaveFormatError
+from fate.ground.language import _
 from fate.records.saves import delete_save, list_saves
 from fate.ui.kit.theme import (
     BLOOD,
@@ -47,9 +48,9 @@ class LoadScene(Scene):
         self.hot = []
         L = backdrop(self, screen)
         ink = self.ink
-        ink.draw(screen, "Saved Games", L.p(960, 110), 80, GOLD, "title", anchor="center", shadow=True)
+        ink.draw(screen, _("Saved Games"), L.p(960, 110), 80, GOLD, "title", anchor="center", shadow=True)
         if not self.rows:
-            ink.draw(screen, "No saved games yet: every game you play is saved here as you go.", L.p(960, 420),
+            ink.draw(screen, _("No saved games yet: every game you play is saved here as you go."), L.p(960, 420),
                      26, PARCHMENT, "italic", anchor="center")
         for i, row in enumerate(self.rows[self.first:self.first + self.ROWS]):
             y = 190 + i * 92
@@ -60,26 +61,30 @@ class LoadScene(Scene):
                 title = describe(row)
                 state, cults = describe_parts(row)
                 room = L.n(690 if not row.over else 840)
-                ink.draw(screen, f"{state} · saved {when(row.saved_at)}"
-                         + (" · open in another window" if row.locked else ""),
-                         L.p(290, y + 12), 18, INK_DIM, "italic", max_w=room)
+                stands = (_("{state} · saved {when} · open in another window") if row.locked else
+                          _("{state} · saved {when}")).format(state=state, when=when(row.saved_at))
+                ink.draw(screen, stands, L.p(290, y + 12), 18, INK_DIM, "italic", max_w=room)
                 self.cults_line(screen, L, cults, y, room)
                 if not row.over:
-                    button(self, screen, L, (1160, y + 12, 150, 56), "Open", ("open", row.path), size=22,
-                           tip=("Open in another window: Replay shows it read-only here.\n" if row.locked
-                                else "Pick the game up where it stood.\n") + title)
-                button(self, screen, L, (1000 if not row.over else 1160, y + 12, 150, 56), "Review", ("review", row.path),
-                       size=22, tip="Hard judges each of your decisions from what you knew then: the better choices, "
-                                    "a graph of your chance to win" + ("" if row.over else " (yours only, until it ends)"))
-                button(self, screen, L, (1320, y + 12, 150, 56), "Replay", ("replay", row.path), size=22,
-                       tip="Watch the game again, decision by decision"
-                           + ("" if row.over else " (only what was public, while it is unfinished)"))
+                    button(self, screen, L, (1160, y + 12, 150, 56), _("Open"), ("open", row.path), size=22,
+                           tip=(_("Open in another window: Replay shows it read-only here.\n{game}") if row.locked
+                                else _("Pick the game up where it stood.\n{game}")).format(game=title))
+                button(self, screen, L, (1000 if not row.over else 1160, y + 12, 150, 56), _("Review"),
+                       ("review", row.path), size=22,
+                       tip=_("Hard judges each of your decisions from what you knew then: the better choices, a graph "
+                             "of your chance to win") if row.over else
+                       _("Hard judges each of your decisions from what you knew then: the better choices, a graph "
+                         "of your chance to win (yours only, until it ends)"))
+                button(self, screen, L, (1320, y + 12, 150, 56), _("Replay"), ("replay", row.path), size=22,
+                       tip=_("Watch the game again, decision by decision") if row.over else
+                       _("Watch the game again, decision by decision (only what was public, while it is unfinished)"))
             else:
-                ink.draw(screen, f"{row.path.name}: cannot be opened", L.p(290, y + 12), 18, BLOOD, "italic")
+                ink.draw(screen, _("{file}: cannot be opened").format(file=row.path.name), L.p(290, y + 12), 18, BLOOD,
+                         "italic")
                 ink.draw(screen, row.problem, L.p(290, y + 38), 18, INK_DIM, max_w=L.n(1180))
             sure = self.confirm == row.path
-            button(self, screen, L, (1490, y + 12, 150, 56), "Sure?" if sure else "Delete", ("delete", row.path),
-                   size=22, selected=sure, tip="Click twice to delete this saved game for good.")
+            button(self, screen, L, (1490, y + 12, 150, 56), _("Sure?") if sure else _("Delete"), ("delete", row.path),
+                   size=22, selected=sure, tip=_("Click twice to delete this saved game for good."))
         if self.first > 0:
             button(self, screen, L, (1680, 190, 80, 60), "▲", ("scroll", -1), size=24)
         if self.first + self.ROWS < len(self.rows):
@@ -87,11 +92,11 @@ class LoadScene(Scene):
         if self.notice:
             ink.draw(screen, self.notice, L.p(960, 946), 22, BLOOD, "italic", anchor="center", max_w=L.n(1500))
         if self.offer is not None:
-            button(self, screen, L, (1130, 980, 340, 72), "Watch Read-Only", ("replay", self.offer), size=26,
-                   tip="Step through that game's decisions so far without taking it over")
-        button(self, screen, L, (810, 980, 300, 72), "Back", ("back",), size=30)
-        button(self, screen, L, (1490, 980, 300, 72), "Statistics", ("statistics",), size=26,
-               tip="Your record over these games: won and lost by mode, Elder God and number of cults (S)")
+            button(self, screen, L, (1130, 980, 340, 72), _("Watch Read-Only"), ("replay", self.offer), size=26,
+                   tip=_("Step through that game's decisions so far without taking it over"))
+        button(self, screen, L, (810, 980, 300, 72), _("Back"), ("back",), size=30)
+        button(self, screen, L, (1490, 980, 300, 72), _("Statistics"), ("statistics",), size=26,
+               tip=_("Your record over these games: won and lost by mode, Elder God and number of cults (S)"))
         self.draw_tip(screen, L)
 
 
@@ -126,7 +131,7 @@ class LoadScene(Scene):
             try:
                 delete_save(key[1])
             except SaveFormatError as e:
-                self.notice = f"Not deleted: {str(e).removeprefix(str(key[1]) + ': ')}"
+                self.notice = _("Not deleted: {why}").format(why=str(e).removeprefix(str(key[1]) + ": "))
                 self.confirm = None
                 return
             self.rows = [r for r in self.rows if r.path != key[1]]

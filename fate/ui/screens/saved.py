@@ -3,10 +3,11 @@ the end screen (scenes do not import each other)."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from fate.engine.errors import SaveFormatError
+from fate.ground import language
+from fate.ground.language import _
 from fate.records.saves import GameLocked, SaveInfo
 from fate.ui.kit.widgets import Scene
 from fate.ui.session import Session
@@ -15,29 +16,33 @@ from fate.ui.session import Session
 def describe(row: SaveInfo) -> str:
     """One line for a saved game: where it stands first, then who plays which cult."""
     state, cults = describe_parts(row)
-    return f"{state} · {cults}"
+    return _("{state} · {cults}").format(state=state, cults=cults)
 
 
 def describe_parts(row: SaveInfo) -> tuple[str, str]:
     """(where the game stands, who plays which cult) of a saved game."""
-    cults = ", ".join(f"{s['name'].removeprefix('the Cult of ')} ({_who(s['who'])})" for s in row.seats)
+    # the names, who plays and the outcome are the save's own words (written as the game was played)
+    cults = ", ".join(_("{cult} ({who})").format(cult=s["name"].removeprefix("the Cult of "), who=_who(s["who"]))
+                      for s in row.seats)
     if row.level:
-        cults += f" · Investigators: {row.level}"
+        cults = _("{cults} · Investigators: {level}").format(cults=cults, level=row.level)
     if row.over:
-        state = row.outcome[0].upper() + row.outcome[1:] if row.outcome else "Finished"
+        state = row.outcome[0].upper() + row.outcome[1:] if row.outcome else _("Finished")
     else:
         leader = row.leader.removeprefix("the Cult of ")
-        state = f"Turn {row.turn}" + (f" · {leader} leads" if leader else "")
+        state = (_("Turn {n} · {leader} leads").format(n=row.turn, leader=leader) if leader else
+                 _("Turn {n}").format(n=row.turn))
     return state, cults
 
 
 def _who(who: str) -> str:
     """"AI (Easy)" as "AI, Easy" inside the brackets of a cult's name."""
-    return f"AI, {who[4:-1]}" if who.startswith("AI (") and who.endswith(")") else who
+    return _("AI, {level}").format(level=who[4:-1]) if who.startswith("AI (") and who.endswith(")") else who
 
 
 def when(stamp: float) -> str:
-    return time.strftime("%d %b %Y, %H:%M", time.localtime(stamp))
+    """The day and time a game was saved, as the player's language writes them."""
+    return language.when(stamp)
 
 
 def open_saved(scene: Scene, row: SaveInfo) -> None:
@@ -47,11 +52,11 @@ def open_saved(scene: Scene, row: SaveInfo) -> None:
     try:
         session = Session.resume(app.content, row.path)
     except GameLocked:
-        app.notice = "That game is open in another window: you can watch it read-only (Replay) here."
+        app.notice = _("That game is open in another window: you can watch it read-only (Replay) here.")
         app.goto("load", row.path)
         return
     except SaveFormatError as e:
-        app.notice = f"That game cannot be opened: {str(e).removeprefix(str(row.path) + ': ')}"
+        app.notice = _("That game cannot be opened: {why}").format(why=str(e).removeprefix(str(row.path) + ": "))
         app.goto("load")
         return
     app.settings["speed"] = session.speed
@@ -64,7 +69,7 @@ def watch_replay(scene: Scene, path: Path) -> None:
     try:
         app.goto("replay_of", path)
     except SaveFormatError as e:
-        app.notice = f"That game cannot be replayed: {str(e).removeprefix(str(path) + ': ')}"
+        app.notice = _("That game cannot be replayed: {why}").format(why=str(e).removeprefix(str(path) + ": "))
         app.goto("load")
 
 
@@ -74,5 +79,5 @@ def open_review(scene: Scene, path: Path, seat: int | None = None, back: str = "
     try:
         app.goto("review", path, seat, back)
     except SaveFormatError as e:
-        app.notice = f"That game cannot be reviewed: {str(e).removeprefix(str(path) + ': ')}"
+        app.notice = _("That game cannot be reviewed: {why}").format(why=str(e).removeprefix(str(path) + ": "))
         app.goto("load")
