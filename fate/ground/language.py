@@ -288,6 +288,11 @@ def percent(n: float) -> str:
     return current().percent(n)
 
 
+def listing(items: list[str]) -> str:
+    """Items joined as the current language joins them ("a, b and c")."""
+    return current().listing(items)
+
+
 def when(stamp: float) -> str:
     """A moment as the current language writes a day and a time."""
     return current().when(stamp)

@@ -50,9 +50,24 @@ def test_saved_games_are_listed_in_the_pseudo_language_but_for_the_saves_own_wor
     assert any(re.search(r"šàvéđ \[\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}·*\]", line) for line in lines)
 
 
+def test_the_end_screen_in_the_pseudo_language_leaves_plain_only_the_elder_gods_names(pseudo, content):
+    """The Elder Gods' names are the cards' own words (data/): their catalogue comes with the
+    cards'. Everything else is marked, the winners joined as the language joins a list."""
+    lines = screen_lines("end")
+    names = sorted((content.cards[g].name for g in content.gods), key=len, reverse=True)
+
+    def unnamed(line: str) -> str:
+        for name in names:
+            line = line.replace(name, "")
+        return line
+
+    assert plain_lines(lines) != [] and plain_lines([unnamed(line) for line in lines]) == []
+    assert "[[Çûĺţ öf Shub-Niggurath····] wîñš···]" in lines  # one winner: the singular
+
+
 def test_a_screen_not_yet_marked_shows_its_lines_plain(pseudo):
-    """The check can fail: the end screen's words are not in the catalogues yet."""
-    assert plain_lines(screen_lines("end")) != []
+    """The check can fail: the review's words are not in the catalogues yet."""
+    assert plain_lines(screen_lines("review")) != []
     assert plain_lines(["[Ŝéţţîñĝš··]", "12", "Ann", "New Game"]) == ["Ann", "New Game"]
 
 

@@ -7,6 +7,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import pygame
 
+from fate.ground.language import N_, _, listing, ngettext
 from fate.ui.kit import art, gods
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import (
@@ -23,7 +24,14 @@ from fate.ui.kit.widgets import Scene, backdrop, button, scene
 from fate.ui.screens.saved import open_review, watch_replay
 from fate.ui.session import TableSession
 
-ORDINALS = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}
+# the Curse that breaks a solo cult, one whole sentence a count (an ordinal glued in would not translate)
+BROKEN = {3: N_("A third Curse: your cult is broken by the Investigators."),
+          4: N_("A fourth Curse: your cult is broken by the Investigators."),
+          5: N_("A fifth Curse: your cult is broken by the Investigators."),
+          6: N_("A sixth Curse: your cult is broken by the Investigators."),
+          7: N_("A seventh Curse: your cult is broken by the Investigators."),
+          8: N_("An eighth Curse: your cult is broken by the Investigators.")}
+BROKEN_LAST = N_("A last Curse: your cult is broken by the Investigators.")
 
 
 @runtime_checkable
@@ -67,13 +75,15 @@ class EndScene(Scene):
         L = backdrop(self, screen)
         ink = self.ink
         v = self.view
-        names = [f"Cult of {s['god']['name']}" if s["god"] else f"Seat {i + 1}" for i, s in enumerate(v["seats"])]
+        names = [_("Cult of {god}").format(god=s["god"]["name"]) if s["god"] else _("Seat {n}").format(n=i + 1)
+                 for i, s in enumerate(v["seats"])]
         if v["winners"]:
-            head = " and ".join(names[w] for w in v["winners"]) + (" win" if len(v["winners"]) > 1 else " wins")
+            head = ngettext("{cults} wins", "{cults} win", len(v["winners"])).format(
+                cults=listing([names[w] for w in v["winners"]]))
         elif v["solo"]:
-            head = "The Investigators win"
+            head = _("The Investigators win")
         else:
-            head = "No one wins"
+            head = _("No one wins")
         god = self.god_shown(v)
         if god:  # the god that came (or, with no winner, the cult that was sealed away), framed either side
             face = gods.medallion(god, L.n(196))
@@ -87,42 +97,47 @@ class EndScene(Scene):
         ink.draw(screen, self.reason(v, names, level), L.p(960, 160), 24, PARCHMENT, "italic", anchor="center",
                  max_w=L.n(1700))
         # the summary table
-        cols = (("Cult", 120), ("Summon", 640), ("Elder Signs", 790), ("Cultists out", 960), ("Curses", 1130),
-                ("Artifacts", 1260), ("Hints", 1410))
+        cols = ((N_("Cult"), 120), (N_("Summon"), 640), (N_("Elder Signs"), 790), (N_("Cultists out"), 960),
+                (N_("Curses"), 1130), (N_("Artifacts"), 1260), (N_("Hints"), 1410))
         y = 220
         for title, x in cols:
-            ink.draw(screen, title, L.p(x, y), 22, INK_DIM, "bold")
+            ink.draw(screen, _(title), L.p(x, y), 22, INK_DIM, "bold")
         for i, s in enumerate(v["seats"]):
             yy = y + 40 + i * 44
             col = self.colours[i]
             plaque = art.mark(cult_mark(col), L.n(22), col)
             screen.blit(plaque, plaque.get_rect(center=L.p(100, yy + 14)))
-            mark = " (wins)" if i in v["winners"] else (" (sealed)" if i in v["losers"] else "")
-            ink.draw(screen, names[i] + mark, L.p(120, yy), 24, GOLD if i in v["winners"] else PARCHMENT, "bold")
+            named = (_("{cult} (wins)") if i in v["winners"] else _("{cult} (sealed)") if i in v["losers"] else
+                     "{cult}").format(cult=names[i])
+            ink.draw(screen, named, L.p(120, yy), 24, GOLD if i in v["winners"] else PARCHMENT, "bold")
             out = sum(loc["cultists"][i] for loc in v["locations"])
             hints = self.session.hints[i] if self.session.is_human(i) else "–"
-            for val, (_, x) in zip((s["summon"], s["elder_signs"], out, s["curses_carried"], len(s["artifacts"]),
+            for val, (_title, x) in zip((s["summon"], s["elder_signs"], out, s["curses_carried"], len(s["artifacts"]),
                                     hints), cols[1:], strict=True):
                 ink.draw(screen, str(val), L.p(x + 30, yy), 24, PARCHMENT)
-        ink.draw(screen, f"{v['turn']} turns", L.p(1560, y + 40), 24, INK_DIM, "italic")
+        ink.draw(screen, ngettext("{n} turn", "{n} turns", v["turn"]).format(n=v["turn"]), L.p(1560, y + 40), 24,
+                 INK_DIM, "italic")
         if level is not None:  # a solo game: how hard the Investigators played
-            ink.draw(screen, f"Investigators: {level.name}", L.p(1560, y + 80), 24, INK_DIM, "italic")
-        self.chart(screen, L, L.r(100, 470, 820, 440), "Summon track", "summon", 9, None)
-        self.chart(screen, L, L.r(1000, 470, 820, 440), "Elder Signs", "signs", 10, SIGN_GREEN)
+            ink.draw(screen, _("Investigators: {level}").format(level=level.name), L.p(1560, y + 80), 24, INK_DIM,
+                     "italic")
+        self.chart(screen, L, L.r(100, 470, 820, 440), _("Summon track"), "summon", 9, None)
+        self.chart(screen, L, L.r(1000, 470, 820, 440), _("Elder Signs"), "signs", 10, SIGN_GREEN)
         if self.online is not None:
             self.draw_online(screen, L, self.online)
             return
-        button(self, screen, L, (250, 960, 300, 72), "New Game", ("new",), size=30)
+        button(self, screen, L, (250, 960, 300, 72), _("New Game"), ("new",), size=30)
         path = self.session.save_path()
-        button(self, screen, L, (630, 960, 300, 72), "Watch Replay", ("replay",), size=30,
+        button(self, screen, L, (630, 960, 300, 72), _("Watch Replay"), ("replay",), size=30,
                enabled=path is not None and path.exists(),
-               tip="Step through every decision of this game, with every hand revealed")
+               tip=_("Step through every decision of this game, with every hand revealed"))
         humans = self.session.humans()
-        button(self, screen, L, (1010, 960, 300, 72), "Review", ("review",), size=30,
+        button(self, screen, L, (1010, 960, 300, 72), _("Review"), ("review",), size=30,
                enabled=path is not None and path.exists(),
-               tip="Hard judges each decision of " + ("yours" if humans else "the first cult")
-                   + " from what was known then: the better choices and a graph of the chance to win (V)")
-        button(self, screen, L, (1390, 960, 300, 72), "Title", ("title",), size=30)
+               tip=_("Hard judges each decision of yours from what was known then: the better choices and a graph "
+                     "of the chance to win (V)") if humans else
+               _("Hard judges each decision of the first cult from what was known then: the better choices and a "
+                 "graph of the chance to win (V)"))
+        button(self, screen, L, (1390, 960, 300, 72), _("Title"), ("title",), size=30)
 
     @staticmethod
     def god_shown(v: dict) -> str:
@@ -136,16 +151,17 @@ class EndScene(Scene):
         r = v["end_reason"]
         lost = [names[s] for s in v["losers"]]
         if r == "summoned":
-            return "Their Elder God is summoned into the world: the Summon token reached 9."
+            return _("Their Elder God is summoned into the world: the Summon token reached 9.")
         if r == "sealed" and v["solo"]:
-            return "Ten Elder Signs: your cult is sealed away by the Investigators."
+            return _("Ten Elder Signs: your cult is sealed away by the Investigators.")
         if r == "sealed":
-            return (f"{' and '.join(lost)} took a tenth Elder Sign and {'is' if len(lost) == 1 else 'are'} sealed away;"
-                    " of the rest, the fewest Elder Signs and then the highest Summon win.")
+            return ngettext("{cults} took a tenth Elder Sign and is sealed away; of the rest, the fewest Elder Signs "
+                            "and then the highest Summon win.",
+                            "{cults} took a tenth Elder Sign and are sealed away; of the rest, the fewest Elder Signs "
+                            "and then the highest Summon win.", len(lost)).format(cults=listing(lost))
         if r == "cursed":
-            nth = ORDINALS.get(level.curses_to_lose if level is not None else 5, "last")
-            return f"A {nth} Curse: your cult is broken by the Investigators."
-        return "The game has ended."
+            return _(BROKEN.get(level.curses_to_lose if level is not None else 5, BROKEN_LAST))
+        return _("The game has ended.")
 
     def chart(self, screen, L: Layout, box: pygame.Rect, title: str, field: str, top: int, tint) -> None:
         ink = self.ink
@@ -165,7 +181,7 @@ class EndScene(Scene):
             pygame.draw.line(screen, (44, 36, 54), (plot.x, y), (plot.right, y), 1)
             if k % 3 == 0:
                 ink.draw(screen, str(k), (plot.x - L.n(10), round(y)), 15, INK_FAINT, anchor="midright")
-        ink.draw(screen, f"turns {first}–{last}", (plot.right, plot.bottom + L.n(6)), 15, INK_FAINT, anchor="topright")
+        ink.draw(screen, _("turns {first}–{last}").format(first=first, last=last), (plot.right, plot.bottom + L.n(6)), 15, INK_FAINT, anchor="topright")
         for s in range(len(self.colours)):
             pts = []
             for rec in hist:
@@ -181,7 +197,7 @@ class EndScene(Scene):
         if field == "signs":
             y = plot.bottom - plot.h
             pygame.draw.line(screen, BLOOD, (plot.x, y), (plot.right, y), L.n(2))
-            ink.draw(screen, "sealed", (plot.right - L.n(4), y - L.n(2)), 15, BLOOD, "italic", anchor="bottomright")
+            ink.draw(screen, _("sealed"), (plot.right - L.n(4), y - L.n(2)), 15, BLOOD, "italic", anchor="bottomright")
 
     def draw_online(self, screen: pygame.Surface, L: Layout, online: OnlineEnd) -> None:
         """The end of a game played on a server: "Play again" with the same players (once every
