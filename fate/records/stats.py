@@ -22,10 +22,12 @@ from typing import Any
 
 from fate.content.model import Content
 from fate.engine.errors import SaveFormatError
+from fate.ground.language import N_, _
 from fate.records.saves import SUFFIX, read_save
 
 MODES = ("solo", "against_ai", "hotseat", "online")
-MODE_WORDS = {"solo": "Solo", "against_ai": "Against AI cults", "hotseat": "Hotseat", "online": "Online"}
+MODE_WORDS = {"solo": N_("Solo"), "against_ai": N_("Against AI cults"), "hotseat": N_("Hotseat"),
+              "online": N_("Online")}  # translated where shown (``mode_words``)
 
 
 @dataclass(frozen=True)
@@ -199,8 +201,8 @@ def record(content: Content, folder: Path, online_games: int = 0) -> Record:
 
 
 def mode_words(key: str) -> str:
-    """"solo:Standard" -> "Solo (Standard)"."""
+    """"solo:Standard" -> "Solo (Standard)", in the current language."""
     if key.startswith("solo:"):
         level = key.split(":", 1)[1]
-        return f"Solo ({level})" if level else "Solo"
-    return MODE_WORDS.get(key, key)
+        return _("Solo ({level})").format(level=level) if level else _("Solo")
+    return _(MODE_WORDS[key]) if key in MODE_WORDS else key

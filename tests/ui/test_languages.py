@@ -11,6 +11,15 @@ from fate.bench.i18n import plain_lines, screen_lines
 from fate.ground import language
 
 
+def unnamed(line: str, content) -> str:
+    """The line without the Elder Gods' and the solo levels' names (the data's own words, whose
+    catalogue comes with the cards')."""
+    names = [content.cards[g].name for g in content.gods] + [level.name for level in content.solo_levels]
+    for name in sorted(names, key=len, reverse=True):
+        line = line.replace(name, "")
+    return line
+
+
 @pytest.fixture
 def pseudo():
     language.use(language.PSEUDO)
@@ -54,15 +63,14 @@ def test_the_end_screen_in_the_pseudo_language_leaves_plain_only_the_elder_gods_
     """The Elder Gods' names are the cards' own words (data/): their catalogue comes with the
     cards'. Everything else is marked, the winners joined as the language joins a list."""
     lines = screen_lines("end")
-    names = sorted((content.cards[g].name for g in content.gods), key=len, reverse=True)
-
-    def unnamed(line: str) -> str:
-        for name in names:
-            line = line.replace(name, "")
-        return line
-
-    assert plain_lines(lines) != [] and plain_lines([unnamed(line) for line in lines]) == []
+    assert plain_lines(lines) != [] and plain_lines([unnamed(line, content) for line in lines]) == []
     assert "[[Çûĺţ öf Shub-Niggurath····] wîñš···]" in lines  # one winner: the singular
+
+
+def test_the_record_in_the_pseudo_language_leaves_plain_only_the_datas_names(pseudo, content):
+    lines = screen_lines("statistics")
+    assert plain_lines([unnamed(line, content) for line in lines]) == []
+    assert "[Ýöûŕ Ŕéçöŕđ···]" in lines
 
 
 def test_a_screen_not_yet_marked_shows_its_lines_plain(pseudo):

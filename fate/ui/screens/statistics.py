@@ -13,6 +13,7 @@ import threading
 
 import pygame
 
+from fate.ground.language import _, ngettext, number, percent
 from fate.records import stats
 from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, INK_DIM, INK_FAINT, PANEL, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
@@ -66,39 +67,44 @@ class StatisticsScene(Scene):
         self.hot = []
         L = backdrop(self, screen)
         ink = self.ink
-        ink.draw(screen, "Your Record", L.p(960, 80), 72, GOLD, "title", anchor="center", shadow=True)
+        ink.draw(screen, _("Your Record"), L.p(960, 80), 72, GOLD, "title", anchor="center", shadow=True)
         r = self.record
         if r is None:
-            ink.draw(screen, "Counting your games…", L.p(960, 480), 30, PARCHMENT, "italic", anchor="center")
+            ink.draw(screen, _("Counting your games…"), L.p(960, 480), 30, PARCHMENT, "italic", anchor="center")
         elif not r.games and not r.unfinished:
-            ink.draw(screen, "No games of yours yet: every game you finish is counted here.", L.p(960, 480), 28,
+            ink.draw(screen, _("No games of yours yet: every game you finish is counted here."), L.p(960, 480), 28,
                      PARCHMENT, "italic", anchor="center")
         else:
             self.draw_figures(screen, L, r)
-            self.table(screen, L, (60, 420, 560, 540), "By mode",
+            self.table(screen, L, (60, 420, 560, 540), "mode", _("By mode"),
                        [(stats.mode_words(k), t) for k, t in sorted(r.by_mode.items(), key=self._mode_order)])
-            self.table(screen, L, (680, 420, 560, 540), "By number of cults",
-                       [("Alone" if n == 1 else f"{n} cults", t) for n, t in sorted(r.by_players.items())])
-            self.table(screen, L, (1300, 420, 560, 540), "By Elder God",
+            self.table(screen, L, (680, 420, 560, 540), "cults", _("By number of cults"),
+                       [(_("Alone") if n == 1 else ngettext("{n} cult", "{n} cults", n).format(n=n), t)
+                        for n, t in sorted(r.by_players.items())])
+            self.table(screen, L, (1300, 420, 560, 540), "god", _("By Elder God"),
                        sorted(r.by_god.items(), key=lambda kv: (-kv[1].played, kv[0])))
         if r is not None:
             foot = []
             if r.unfinished:
-                foot.append(f"{r.unfinished} unfinished (counted when they end)")
+                foot.append(ngettext("{n} unfinished (counted when it ends)", "{n} unfinished (counted when they end)",
+                                     r.unfinished).format(n=r.unfinished))
             if r.damaged:
-                foot.append(f"{r.damaged} saved {'game' if r.damaged == 1 else 'games'} could not be read (skipped)")
+                foot.append(ngettext("{n} saved game could not be read (skipped)",
+                                     "{n} saved games could not be read (skipped)", r.damaged).format(n=r.damaged))
             if r.online:
-                foot.append(f"{r.online} online {'game' if r.online == 1 else 'games'} joined: "
-                            "the server keeps how they ended")
+                foot.append(ngettext("{n} online game joined: the server keeps how it ended",
+                                     "{n} online games joined: the server keeps how they ended",
+                                     r.online).format(n=r.online))
             if r.watched:
-                foot.append(f"{r.watched} with no human at the table (not counted)")
+                foot.append(ngettext("{n} with no human at the table (not counted)",
+                                     "{n} with no human at the table (not counted)", r.watched).format(n=r.watched))
             ink.draw(screen, "  ·  ".join(foot), L.p(960, 982), 19, BLOOD if r.damaged else INK_DIM, "italic",
                      anchor="center", max_w=L.n(1800))
         if self.problem:
             ink.draw(screen, self.problem, L.p(960, 940), 20, BLOOD, "italic", anchor="center", max_w=L.n(1700))
-        button(self, screen, L, (660, 1010, 280, 58), "Saved Games", ("load",), size=24,
-               tip="The saved games these figures come from (L)")
-        button(self, screen, L, (980, 1010, 280, 58), "Back", ("back",), size=24, tip="Back (Esc)")
+        button(self, screen, L, (660, 1010, 280, 58), _("Saved Games"), ("load",), size=24,
+               tip=_("The saved games these figures come from (L)"))
+        button(self, screen, L, (980, 1010, 280, 58), _("Back"), ("back",), size=24, tip=_("Back (Esc)"))
         self.draw_tip(screen, L)
 
     @staticmethod
@@ -109,20 +115,24 @@ class StatisticsScene(Scene):
 
     def draw_figures(self, screen, L, r: stats.Record) -> None:
         """The five figures across the top: played and won, streaks, accuracy, hints."""
-        rate = f" ({100 * r.total.rate:.0f}%)" if r.total.rate is not None else ""
-        streak = ("none yet" if r.streak == 0 else f"{r.streak} {'win' if r.streak == 1 else 'wins'}" if r.streak > 0
-                  else f"{-r.streak} {'loss' if r.streak == -1 else 'losses'}")
-        acc = f"{r.accuracy:.0f}%" if r.accuracy is not None else "–"
+        won = (_("{n} ({share})").format(n=number(r.total.won), share=percent(round(100 * r.total.rate)))
+               if r.total.rate is not None else number(r.total.won))
+        streak = (_("none yet") if r.streak == 0 else
+                  ngettext("{n} win", "{n} wins", r.streak).format(n=r.streak) if r.streak > 0 else
+                  ngettext("{n} loss", "{n} losses", -r.streak).format(n=-r.streak))
+        acc = percent(round(r.accuracy)) if r.accuracy is not None else "–"
         figures = [
-            ("Games finished", f"{r.total.played}", "Finished games with a human at the table"),
-            ("Won", f"{r.total.won}{rate}", "Games in which a human cult won (at hotseat, any of them)"),
-            ("Streak now", streak, "Wins or losses in a row, to the last game finished"),
-            ("Best streak", f"{r.best_streak} {'win' if r.best_streak == 1 else 'wins'}",
-             "The most wins in a row"),
-            ("Accuracy", acc, f"The average accuracy of Hard's reviews of your decisions "
-                              f"({r.reviewed} reviewed {'game' if r.reviewed == 1 else 'games'}; "
-                              "Review on the end screen or the Saved Games list)"),
-            ("Hints taken", f"{r.hints}", "Hints asked at the table, in every game saved"),
+            (_("Games finished"), number(r.total.played), _("Finished games with a human at the table")),
+            (_("Won"), won, _("Games in which a human cult won (at hotseat, any of them)")),
+            (_("Streak now"), streak, _("Wins or losses in a row, to the last game finished")),
+            (_("Best streak"), ngettext("{n} win", "{n} wins", r.best_streak).format(n=r.best_streak),
+             _("The most wins in a row")),
+            (_("Accuracy"), acc, ngettext("The average accuracy of Hard's reviews of your decisions ({n} reviewed "
+                                          "game; Review on the end screen or the Saved Games list)",
+                                          "The average accuracy of Hard's reviews of your decisions ({n} reviewed "
+                                          "games; Review on the end screen or the Saved Games list)",
+                                          r.reviewed).format(n=r.reviewed)),
+            (_("Hints taken"), number(r.hints), _("Hints asked at the table, in every game saved")),
         ]
         w = 1820 / len(figures)
         for i, (title, value, tip) in enumerate(figures):
@@ -135,29 +145,32 @@ class StatisticsScene(Scene):
                           max_w=L.n(w - 40))
             self.hot.append(Hotspot(box, ("ui", "figure", i), title, tip))
 
-    def table(self, screen, L, rect: tuple, title: str, rows: list[tuple[str, stats.Tally]]) -> None:
+    def table(self, screen, L, rect: tuple, key: str, title: str, rows: list[tuple[str, stats.Tally]]) -> None:
         x, y, w, h = rect
         box = L.r(*rect)
         pygame.draw.rect(screen, PANEL, box, border_radius=L.n(12))
         pygame.draw.rect(screen, BRONZE, box, L.n(2), border_radius=L.n(12))
         ink = self.ink
         ink.draw(screen, title, L.p(x + 20, y + 14), 28, GOLD, "title")
-        ink.draw(screen, "played", L.p(x + w - 210, y + 60), 17, INK_FAINT, "italic", anchor="midtop")
-        ink.draw(screen, "won", L.p(x + w - 90, y + 60), 17, INK_FAINT, "italic", anchor="midtop")
+        ink.draw(screen, _("played"), L.p(x + w - 210, y + 60), 17, INK_FAINT, "italic", anchor="midtop")
+        ink.draw(screen, _("won"), L.p(x + w - 90, y + 60), 17, INK_FAINT, "italic", anchor="midtop")
         step = 44
         room = (h - 100) // step
         for i, (name, t) in enumerate(rows[:room]):
             yy = y + 90 + i * step
             ink.draw(screen, name, L.p(x + 20, yy), 22, PARCHMENT, "bold", max_w=L.n(w - 280))
-            ink.draw(screen, str(t.played), L.p(x + w - 210, yy), 22, PARCHMENT, anchor="midtop")
-            won = f"{t.won} ({100 * t.rate:.0f}%)" if t.rate is not None else "–"
+            ink.draw(screen, number(t.played), L.p(x + w - 210, yy), 22, PARCHMENT, anchor="midtop")
+            won = (_("{n} ({share})").format(n=number(t.won), share=percent(round(100 * t.rate)))
+                   if t.rate is not None else "–")
             ink.draw(screen, won, L.p(x + w - 90, yy), 22, SIGN_GREEN if t.won else INK_DIM, anchor="midtop")
             pygame.draw.rect(screen, (44, 36, 54), L.r(x + 20, yy + 31, w - 40, 3))  # the share won, on its track
             if t.won:
                 pygame.draw.rect(screen, SIGN_GREEN, L.r(x + 20, yy + 31, (w - 40) * t.rate, 3))
-            self.hot.append(Hotspot(L.r(x + 10, yy - 4, w - 20, step - 4), ("ui", "row", title, i), name,
-                                    f"{t.played} finished, {t.won} won"))
+            self.hot.append(Hotspot(L.r(x + 10, yy - 4, w - 20, step - 4), ("ui", "row", key, i), name,
+                                    ngettext("{n} finished, {won} won", "{n} finished, {won} won",
+                                             t.played).format(n=t.played, won=t.won)))
         if len(rows) > room:
-            ink.draw(screen, f"and {len(rows) - room} more", L.p(x + 20, y + h - 36), 17, INK_FAINT, "italic")
+            ink.draw(screen, ngettext("and {n} more", "and {n} more", len(rows) - room).format(n=len(rows) - room),
+                     L.p(x + 20, y + h - 36), 17, INK_FAINT, "italic")
         if not rows:
-            ink.draw(screen, "none yet", L.p(x + 20, y + 90), 20, INK_FAINT, "italic")
+            ink.draw(screen, _("none yet"), L.p(x + 20, y + 90), 20, INK_FAINT, "italic")
