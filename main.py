@@ -101,8 +101,9 @@ def self_test(seed: int) -> int:
     except (OSError, ValueError, LookupError) as e:
         print(f"SELFTEST FAILED: a language's data is missing: {e}", file=sys.stderr)
         return 1
-    print(f"languages: {', '.join(LANGUAGES)} (12345.5 written {' / '.join(dict.fromkeys(written))}; "
-          f"{len(set(dated))} ways to write a day)")
+    # CLDR's spaces (U+202F, U+00A0) are escaped: a Windows console's code page has no narrow no-break space
+    forms = " / ".join(dict.fromkeys(written)).encode("ascii", "backslashreplace").decode("ascii")
+    print(f"languages: {', '.join(LANGUAGES)} (12345.5 written {forms}; {len(set(dated))} ways to write a day)")
     missing = sound_problem() or legal_problem()
     if missing:
         print(f"SELFTEST FAILED: {missing}", file=sys.stderr)
