@@ -18,7 +18,6 @@ from fate.ground.language import (
     LanguageError,
     Tongue,
     load_translations,
-    placeholders,
     pseudo,
     system_language,
 )
@@ -88,6 +87,25 @@ def test_a_damaged_catalogue_is_one_line_and_the_game_speaks_english(tmp_path, m
     assert spoken.code == "en" and "not a catalogue" in spoken.problem and spoken.gettext("Lodge") == "Lodge"
 
 
+def test_a_stray_brace_a_bad_character_set_or_a_plural_rule_dividing_by_zero_never_reach_the_table(tmp_path):
+    polish(tmp_path, 'msgid "{n} turn"\nmsgid_plural "{n} turns"\nmsgstr[0] "{n} tura"\nmsgstr[1] "{n} tury {"\n'
+                     'msgstr[2] "{n} tur"\n\nmsgid "Play"\nmsgstr "Graj"\n')
+    pl = Tongue("pl", load_translations("pl", tmp_path))
+    assert pl.ngettext("{n} turn", "{n} turns", 3).format(n=3) == "3 turns"  # the brace: the English
+    assert pl.gettext("Play") == "Graj"
+    path = tmp_path / "pl" / "LC_MESSAGES" / "fate.po"
+    path.write_text('msgid "Play"\nmsgstr "Graj"\n\nmsgid ""\nmsgstr "Content-Type: text/plain; charset=bogus\\n"\n',
+                    encoding="utf-8")
+    with pytest.raises(LanguageError, match=r"fate\.po \(pl\): no such character set 'bogus'"):
+        load_translations("pl", tmp_path)
+    path.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+                    '"Plural-Forms: nplurals=2; plural=(n==1 ? 0 : 1/(n-5) ? 1 : 1);\\n"\n\n'
+                    'msgid "{n} turn"\nmsgid_plural "{n} turns"\nmsgstr[0] "{n} tura"\nmsgstr[1] "{n} tur"\n',
+                    encoding="utf-8")
+    pl = Tongue("pl", load_translations("pl", tmp_path))
+    assert [pl.ngettext("{n} turn", "{n} turns", n).format(n=n) for n in (1, 5, 7)] == ["1 tura", "5 tur", "7 tur"]
+
+
 def test_a_language_the_game_lacks_is_refused_in_one_line_and_english_is_spoken():
     with pytest.raises(LanguageError, match="no language 'xx': expected one of en, de, fr, es, it, pl, pt_BR"):
         load_translations("xx")
@@ -119,10 +137,10 @@ def test_the_window_switches_language_at_once(tmp_path, monkeypatch):
 @given(st.text(max_size=80))
 def test_the_pseudo_language_keeps_every_placeholder_and_line_and_is_longer(text):
     shown = pseudo(text)
-    assert placeholders(shown) == placeholders(text)
+    assert language.PLACEHOLDER.findall(shown) == language.PLACEHOLDER.findall(text)
     assert shown.count("\n") == text.count("\n")
     assert text == "" or (shown.startswith("[") and shown.endswith("]") and len(shown) >= len(text) * 1.4)
-    if text and not placeholders(text) and any(c in "aeiost" for c in text):
+    if text and not language.PLACEHOLDER.search(text) and any(c in "aeiost" for c in text):
         assert shown[1:-1].rstrip("·") != text  # something is accented: a string left out shows plain
 
 

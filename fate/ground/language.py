@@ -21,13 +21,16 @@ bracket missing on screen is a text cut off (docs/design-decisions.md, "Language
 
 from __future__ import annotations
 
+import codecs
 import datetime
 import gettext
 import io
 import math
 import os
 import re
+import string
 import struct
+from collections.abc import Callable
 from pathlib import Path
 
 from babel import Locale
@@ -53,8 +56,8 @@ LANGUAGES: dict[str, str] = {
 # the CLDR locale each language writes its numbers and dates by: the game's English is British
 CLDR = {ENGLISH: "en_GB", PSEUDO: "en_GB"}
 MAX_CATALOGUE = 8 * 1024 * 1024  # bytes: ours are well under a megabyte
-# {name}, {n:,}, {0}, %(name)s, %s, %d: the parts of a message filled in by code
-PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
+# {name}, {n:,}, {0}: the parts of a message filled in by code (the game's messages use str.format only)
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 class LanguageError(ValueError):
@@ -62,8 +65,9 @@ class LanguageError(ValueError):
 
 
 def placeholders(text: str) -> set[str]:
-    """The placeholders of a message (``{n}``, ``%(name)s``), as written; ``%%`` and ``{{`` are text."""
-    return {p for p in PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")) if p != "%%"}
+    """The names of a message's placeholders (``{n}`` and ``{n:,}`` are both ``n``); ``{{`` is text.
+    ValueError for text that ``str.format`` cannot fill (a stray brace)."""
+    return {name for _text, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
 
 
 # ------------------------------------------------------------------ the pseudo-language
@@ -105,9 +109,11 @@ class PseudoTranslations(gettext.NullTranslations):
 # ------------------------------------------------------------------ catalogues
 def _read(path: Path) -> bytes:
     try:
-        if path.stat().st_size > MAX_CATALOGUE:
+        with path.open("rb") as f:
+            data = f.read(MAX_CATALOGUE + 1)  # never more, however the file grows meanwhile
+        if len(data) > MAX_CATALOGUE:
             raise LanguageError(f"{path.name}: larger than {MAX_CATALOGUE // (1024 * 1024)} MiB")
-        return path.read_bytes()
+        return data
     except OSError as e:
         raise LanguageError(one_line(f"{path.name}: cannot be read ({e.strerror or e})")) from e
 
@@ -122,15 +128,40 @@ def _catalog(path: Path, code: str) -> Catalog:
         raise
     except (PoFileError, OSError, ValueError, UnicodeDecodeError, LookupError, IndexError, struct.error) as e:
         raise LanguageError(one_line(f"{path.name} ({code}): not a catalogue ({e})", 160)) from e
+    try:
+        codecs.lookup(catalog.charset)
+    except LookupError as e:
+        raise LanguageError(one_line(f"{path.name} ({code}): no such character set {catalog.charset!r}", 160)) from e
     for message in list(catalog):
         if not message.id or not message.string:
             continue  # the header, or not translated yet
         ids = [message.id] if isinstance(message.id, str) else list(message.id)  # a plural's: a sequence
         strings = [message.string] if isinstance(message.string, str) else list(message.string)
-        allowed: set[str] = set().union(*(placeholders(str(x)) for x in ids))
-        if any(not placeholders(str(x)) <= allowed for x in strings if x):
+        try:
+            allowed: set[str] = set().union(*(placeholders(str(x)) for x in ids))
+            agree = all(placeholders(str(x)) <= allowed for x in strings if x)
+        except ValueError:  # a stray brace, in the English or the translation
+            agree = False
+        if not agree:
             catalog.delete(message.id, message.context)
     return catalog
+
+
+class _Translations(gettext.GNUTranslations):
+    """gettext's own, with the plural rule it reads from the header declared."""
+
+    plural: Callable[[int], int]
+
+
+def _safe_plural(rule: Callable[[int], int]) -> Callable[[int], int]:
+    """A catalogue's own plural rule (its Plural-Forms header), never failing at the table: a
+    rule that divides by zero for some count gives the first form for 1, the second otherwise."""
+    def plural(n: int) -> int:
+        try:
+            return int(rule(n))
+        except (ArithmeticError, ValueError, TypeError, RecursionError):
+            return 0 if n == 1 else 1
+    return plural
 
 
 def load_translations(code: str, folder: Path = LOCALE_DIR) -> gettext.NullTranslations:
@@ -151,10 +182,16 @@ def load_translations(code: str, folder: Path = LOCALE_DIR) -> gettext.NullTrans
         fresh = False
     if not fresh and not po.is_file():
         raise LanguageError(f"no catalogue for {LANGUAGES[code]} in {folder.name}/{code}")
-    out = io.BytesIO()
-    write_mo(out, _catalog(mo if fresh else po, code))
-    out.seek(0)
-    return gettext.GNUTranslations(out)
+    catalog = _catalog(mo if fresh else po, code)
+    try:
+        out = io.BytesIO()
+        write_mo(out, catalog)
+        out.seek(0)
+        t = _Translations(out)  # reads the Plural-Forms header: a rule it cannot read is a ValueError
+    except (OSError, ValueError, LookupError, UnicodeError, IndexError, struct.error) as e:
+        raise LanguageError(one_line(f"{(mo if fresh else po).name} ({code}): not a catalogue ({e})", 160)) from e
+    t.plural = _safe_plural(t.plural)
+    return t
 
 
 class Tongue:

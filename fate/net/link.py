@@ -97,7 +97,7 @@ class Link:
         self.online_since = 0.0
         self.connected_to = ""  # of several addresses (comma-separated in ``url``), the one answering now
         self.greeting: list[dict[str, Any]] = []  # sent first on every connection (joins)
-        self._greeted = 0  # how many times the greeting was set: a connection sends each one it has not sent
+        self._greeted = 0  # greetings set as a link's first words: a connection open then says the new one
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._lock = threading.Lock()
         self._rid = 0
@@ -135,14 +135,20 @@ class Link:
             except queue.Empty:
                 return out
 
-    def set_greeting(self, messages: list[dict[str, Any]]) -> None:
-        """The messages that open every connection (the ``join`` of the game shown); sent at once
-        on the connection open now, if there is one (it may have opened before they were set)."""
+    def set_greeting(self, messages: list[dict[str, Any]]) -> bool:
+        """The messages that open every connection (the ``join`` of the game shown). On a link
+        that has sent nothing yet they are its first words: said at once on the connection open
+        now, if there is one (a busy computer may open it before they are set), and True. On a
+        link already in use (a claim, a watch, a game before a rematch) they open only the
+        connections to come, and the caller says what it needs now itself: False."""
         with self._lock:
             self.greeting = [{"v": VERSION, "type": m["type"], **{k: x for k, x in m.items() if k != "type"}}
                              for m in messages]
-            self._greeted += 1
+            first = self._rid == 0
+            if first:
+                self._greeted += 1
         self._poke()
+        return first
 
     def retry_in(self) -> float:
         return max(0.0, self.retry_at - time.monotonic()) if self.status == "reconnecting" else 0.0

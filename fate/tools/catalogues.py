@@ -26,7 +26,9 @@ from fate.ground.files import write_bytes
 from fate.ground.language import DOMAIN, ENGLISH, LANGUAGES, LOCALE_DIR
 
 FATE = LOCALE_DIR.parent
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+# the marks the extractor reads (``gettext`` too: a Tongue's own, ``self.gettext("...")``)
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "npgettext": ((1, "c"), 2, 3)}
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 HEADER = ("# The words of Fate of the Elder Gods, the digital edition, to translate.\n"
           "# Made by `python -m fate.tools.catalogues extract`; never edited by hand.\n"

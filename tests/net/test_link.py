@@ -115,10 +115,22 @@ def test_a_greeting_set_after_the_link_is_online_is_sent_on_that_connection(tmp_
         maker.close()
         link = Link(srv.url, content)
         messages(link, lambda g: any(m["type"] == "online" for m in g))  # online, with nothing to say yet
-        link.set_greeting([{"type": "join", "game": made["game"], "token": made["token"]}])
+        assert link.set_greeting([{"type": "join", "game": made["game"], "token": made["token"]}]) is True
         got = messages(link, lambda g: any(m["type"] == "state" for m in g))
         assert [m["type"] for m in got].count("joined") == 1
         link.close()
+        # a link already in use (a claim, a watch, the game before a rematch): the caller says what it
+        # needs itself, and the greeting opens only the connections to come; nothing is said twice
+        used = Link(srv.url, content)
+        used.send("games", tokens=[made["token"]])
+        messages(used, lambda g: any(m["type"] == "games" for m in g))
+        assert used.set_greeting([{"type": "join", "game": made["game"], "token": made["token"]}]) is False
+        used.send("join", game=made["game"], token=made["token"])
+        got = messages(used, lambda g: any(m["type"] == "state" for m in g))
+        time.sleep(0.5)
+        got += used.poll()
+        assert [m["type"] for m in got].count("joined") == 1
+        used.close()
     finally:
         srv.stop()
 

@@ -205,11 +205,11 @@ class OnlineScene(Scene):
         if g.hosted_here and self.host_here(port_of(g.server)):
             self.moved = self.moved or ("This window hosts your games again: when you close it, it asks whether "
                                         "to keep hosting them or pause.")
+        # a game opened: its session's greeting (the join) is the link's first word, said at once;
+        # a seat claimed: the claim took it, and the greeting opens only the connections to come
         self.session = s = NetSession(self.app.content, link, g.game, g.token, g.seats, g.host, g.server)
         s.invites = g.invites
         s.muted = set(g.muted)
-        if self.purpose[0] == "open":
-            link.send(ToServer.JOIN, game=g.game, token=g.token)
         self.purpose = ("opening",)
         return s
 

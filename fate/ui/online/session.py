@@ -103,7 +103,8 @@ class NetSession(Together):
             return
         self.marks = on
         fields: dict[str, Any] = {"game": self.game_id, "token": self.token, **({"marks": True} if on else {})}
-        self.link.set_greeting([{"type": ToServer.JOIN, **fields}])  # said now, and on every connection after
+        if not self.link.set_greeting([{"type": ToServer.JOIN, **fields}]):  # each connection after opens so
+            self.link.send(ToServer.JOIN, **fields)  # and this one is asked now
 
     # ---------------------------------------------------------------- the wire
     def pump(self) -> list[dict[str, Any]]:
