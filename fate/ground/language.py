@@ -199,7 +199,6 @@ class Tongue:
 
     def __init__(self, code: str, translations: gettext.NullTranslations, problem: str = "") -> None:
         self.code = code
-        self.name = LANGUAGES.get(code, "Pseudo" if code == PSEUDO else code)
         self._locale: Locale | None = None  # read when a number or a list is first written
         self.translations = translations
         self.problem = problem  # why this tongue speaks English after all ("" if it does not)
@@ -256,11 +255,6 @@ def tongue(code: str) -> Tongue:
             made = Tongue(ENGLISH, gettext.NullTranslations(), one_line(str(e), 160))
         _tongues[code] = made
     return _tongues[code]
-
-
-def forget() -> None:
-    """Load every language afresh when next asked (a catalogue was compiled again)."""
-    _tongues.clear()
 
 
 def system_language(environ: dict[str, str] | None = None) -> str:
