@@ -200,24 +200,26 @@ def test_host_join_by_code_and_play_two_humans_and_an_ai_to_the_end(content, tmp
             apps = [host, friend]
             restarted = True
             continue
-        if restarted and not killed and decision >= 30:  # early: a game of random clicks may end soon after
-            # the server is killed outright; a click is made while it is down; it comes back
-            until(apps, lambda both=apps: any(isinstance(a.scene, OnlinePlayScene) and a.scene.picker is not None
-                                              and not a.scene.anim.busy() for a in both), "a prompt to answer")
+        if (restarted and not killed and decision >= 30 and isinstance(friend.scene, OnlinePlayScene)
+                and friend.scene.picker is not None and friend.scene.handoff is None
+                and not friend.scene.anim.busy()):  # early: a game of random clicks may end soon after
+            # the server is killed outright while the friend has a prompt; the host's window is not
+            # drawn meanwhile, so its watch cannot start the server again before the friend's click
             host.hosting.proc.kill()
             host.hosting.proc.wait(10)
-            chooser = next(a for a in apps if isinstance(a.scene, OnlinePlayScene) and a.scene.picker is not None)
-            until(apps, lambda c=chooser: c.scene.session.link.status == "reconnecting", "the link to notice")
-            assert chooser.scene.status().endswith("the table reconnects by itself.")
-            at = chooser.scene.decisions()
-            while not chooser.scene.session.choosing():
-                assert step(chooser, rnd)
-            (seat, asked, choice), = chooser.scene.session.sent.values()
-            assert asked == at
-            user.append(hosting.start_host(int(made.server.rsplit(":", 1)[1])))
-            until(apps, lambda both=apps: all(a.scene.session.link.status == "online" for a in both),
-                  "both to reconnect")
-            until(apps, lambda c=chooser, d=at: c.scene.decisions() > d, "the click made while away to be applied")
+            until([friend], lambda f=friend: f.scene.session.link.status == "reconnecting", "the link to notice")
+            assert friend.scene.status().endswith("the table reconnects by itself.")
+            at = friend.scene.decisions()
+            while not friend.scene.session.choosing():
+                assert step(friend, rnd)
+            (seat, asked, choice), = friend.scene.session.sent.values()
+            assert asked == at and seat == 1 and friend.scene.session.link.status == "reconnecting"
+            # the host's window, drawn again, notices and starts its server again on the same port
+            until(apps, lambda both=apps: host.host_watch.restarts == 1
+                  and all(a.scene.session.link.status == "online" for a in both), "the server back, both online")
+            assert host.hosting.port == int(made.server.rsplit(":", 1)[1])
+            user.append(host.hosting)
+            until(apps, lambda f=friend, d=at: f.scene.decisions() > d, "the click made while away to be applied")
             clicked_away = (at, choice)
             killed = True
             continue
