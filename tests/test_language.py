@@ -120,6 +120,18 @@ def test_the_systems_locale_picks_the_language_and_brazil_for_any_portuguese():
     assert system_language({"LANG": "C.UTF-8"}) == system_language({}) == "en"
 
 
+def test_how_long_ago_and_how_long_are_written_as_each_language_writes_them():
+    """The lobby's "made 5 minutes ago" and the table's "waiting for Ann for 5 mins": CLDR's words,
+    plural forms and order ("vor 5 Minuten", "5 minut temu"), never English glued to a number."""
+    english, german, polish = (Tongue(code, gettext.NullTranslations()) for code in ("en", "de", "pl"))
+    assert [english.ago(s) for s in (20, 300, 7200, 3 * 86400)] == [
+        "just now", "5 minutes ago", "2 hours ago", "3 days ago"]
+    assert [german.ago(300), polish.ago(300), polish.ago(120), polish.ago(60)] == [
+        "vor 5 Minuten", "5 minut temu", "2 minuty temu", "1 minutę temu"]
+    assert [english.duration(s) for s in (0.2, 7, 300, 10800)] == ["1 sec", "7 secs", "5 mins", "3 hrs"]
+    assert german.duration(300) == "5 Min."
+
+
 def test_the_window_switches_language_at_once(tmp_path, monkeypatch):
     polish(tmp_path, 'msgid "Play"\nmsgstr "Graj"\n')
     monkeypatch.setattr(language, "_tongues", {"pl": Tongue("pl", load_translations("pl", tmp_path))})

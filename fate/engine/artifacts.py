@@ -61,6 +61,8 @@ def artifact_discard(g: Game, t: Task, art: int) -> None:
 def use_artifact(g: Game, t: Task) -> None:
     """R-AR-2: exhaust (turned until the next Prepare) or destroy (out of the game)."""
     seat, card = t[1], t[2]
+    if card not in g.arts[seat] or card in g.exhausted:
+        return  # R-CU-2 first: a Curse revealed as it was chosen took it, or turned it, first
     c = g.card(card)
     if c.ability == "exhaust":
         g.exhausted.add(card)

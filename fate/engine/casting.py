@@ -235,6 +235,10 @@ def window_take(g: Game, t: Task, value: tuple[Any, ...]) -> None:
 def cast(g: Game, t: Task) -> None:
     """R-SP-1: turned face up, resolved at once, then discarded."""
     seat, card = t[1], t[2]
+    if card not in g.reserve[seat]:
+        # R-CU-2 first: a held Curse whose trigger already held is revealed as the choice is made
+        # (only one is revealed at a time), and its penalty took the Spell (Overreach): not cast
+        return
     g.reserve[seat].remove(card)
     g.holdings_changed(seat)
     g.resolving.append(card)

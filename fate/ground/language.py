@@ -35,7 +35,7 @@ from pathlib import Path
 
 from babel import Locale
 from babel.core import UnknownLocaleError
-from babel.dates import format_date, format_time
+from babel.dates import format_date, format_time, format_timedelta
 from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo, write_mo
@@ -55,6 +55,19 @@ LANGUAGES: dict[str, str] = {
 }
 # the CLDR locale each language writes its numbers and dates by: the game's English is British
 CLDR = {ENGLISH: "en_GB", PSEUDO: "en_GB"}
+# What each language writes beyond ASCII: its letters, both cases, and its quotation marks, dashes
+# and spaces (CLDR's number spaces among them). Every face the game draws a language in holds them
+# (fate/ui/kit/face.py chooses the face; a test holds each face to its languages).
+_PUNCTUATION = "\u2018\u2019\u201c\u201d\u2013\u2014\u2026\u00a0\u00b7\u00d7"
+LETTERS: dict[str, str] = {
+    "en": _PUNCTUATION,
+    "de": _PUNCTUATION + "äöüßÄÖÜẞ\u201e\u201a",
+    "fr": _PUNCTUATION + "àâæçéèêëîïôœùûüÿÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸ«»\u202f",
+    "es": _PUNCTUATION + "áéíñóúüÁÉÍÑÓÚÜ¿¡«»",
+    "it": _PUNCTUATION + "àèéìíîòóùúÀÈÉÌÍÎÒÓÙÚ«»",
+    "pl": _PUNCTUATION + "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ\u201e«»",
+    "pt_BR": _PUNCTUATION + "áâãàçéêíóôõúüÁÂÃÀÇÉÊÍÓÔÕÚÜ«»",
+}
 MAX_CATALOGUE = 8 * 1024 * 1024  # bytes: ours are well under a megabyte
 # {name}, {n:,}, {0}: the parts of a message filled in by code (the game's messages use str.format only)
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -72,6 +85,7 @@ def placeholders(text: str) -> set[str]:
 
 # ------------------------------------------------------------------ the pseudo-language
 _ACCENTED = str.maketrans("acdeghiklnorstuyzACDEGHIKLNORSTUYZ", "àçđéĝĥîķĺñöŕšţûýžÀÇĐÉĜĤÎĶĹÑÖŔŠŢÛÝŽ")  # Latin-1 and Extended-A
+LETTERS[PSEUDO] = _PUNCTUATION + "[]" + "".join(chr(c) for c in _ACCENTED.values())
 
 
 def pseudo(text: str) -> str:
@@ -237,6 +251,17 @@ class Tongue:
         return self.gettext("{date}, {time}").format(date=format_date(moment, "medium", locale=self.locale),
                                                     time=format_time(moment, "short", locale=self.locale))
 
+    def ago(self, seconds: float) -> str:
+        """How long ago, as this language says it ("5 minutes ago", "vor 5 Minuten"); under a
+        minute, "just now"."""
+        if seconds < 60:
+            return self.gettext("just now")
+        return format_timedelta(-round(seconds), add_direction=True, locale=self.locale)
+
+    def duration(self, seconds: float) -> str:
+        """A span of time in short, as this language writes it ("7 secs", "5 mins", "2 hrs"; "5 Min.")."""
+        return format_timedelta(max(1, round(seconds)), format="short", threshold=2, locale=self.locale)
+
     def listing(self, items: list[str]) -> str:
         """Items joined as this language joins them ("a, b and c" / "a, b und c")."""
         return format_list(items, locale=self.locale) if items else ""
@@ -317,6 +342,16 @@ def number(n: float) -> str:
 def percent(n: float) -> str:
     """``n`` per cent as the current language writes it."""
     return current().percent(n)
+
+
+def ago(seconds: float) -> str:
+    """How long ago, in the current language ("5 minutes ago")."""
+    return current().ago(seconds)
+
+
+def duration(seconds: float) -> str:
+    """A span of time in short, in the current language ("5 mins")."""
+    return current().duration(seconds)
 
 
 def listing(items: list[str]) -> str:

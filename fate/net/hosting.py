@@ -36,6 +36,7 @@ from typing import Any
 
 from fate.ground import oscompat
 from fate.ground.files import write_save
+from fate.ground.language import _, ngettext
 from fate.ground.paths import bundle_root, user_dir
 from fate.ground.router import RouterReport, close_recorded, read_report
 from fate.ground.untrusted import InputError, one_line, read_json
@@ -117,7 +118,7 @@ class Host:
             oscompat.end_process(self.proc)
         elif self.alive():  # the same process, not another given its number since
             oscompat.stop_process(self.pid)
-            for _ in range(50):  # a few seconds for it to close the router's port itself
+            for _step in range(50):  # a few seconds for it to close the router's port itself
                 if not self.alive():
                     break
                 time.sleep(0.1)
@@ -258,9 +259,9 @@ def start_host(port: int | None = None, deadline: float | None = None) -> Host:
                                 **oscompat.detached())
         log.close()
     except OSError as e:
-        raise HostError(one_line(f"The game's server could not be started: {e}")) from None
+        raise HostError(one_line(_("The game's server could not be started: {why}").format(why=e))) from None
     if proc.stdout is None:  # never: its output is a pipe
-        raise HostError("The game's server could not be started: its output cannot be read.")
+        raise HostError(_("The game's server could not be started: its output cannot be read."))
     reader = oscompat.LineReader(proc.stdout)
     end = deadline if deadline is not None else time.monotonic() + START_SECONDS
     while time.monotonic() < end:
@@ -268,7 +269,7 @@ def start_host(port: int | None = None, deadline: float | None = None) -> Host:
         if line == "":
             if chosen and port and not port_free(port):  # taken between the look and the bind
                 return start_host(0, end)
-            raise HostError(f"The game's server stopped as it started (see {folder / 'host.log'}).")
+            raise HostError(_("The game's server stopped as it started (see {log}).").format(log=folder / "host.log"))
         if line and line.startswith("database held"):  # another window's server serves host.sqlite
             proc.wait(10)
             found = _wait_for_running(end)
@@ -276,8 +277,8 @@ def start_host(port: int | None = None, deadline: float | None = None) -> Host:
                 return found
             if _lock_free() and time.monotonic() < end:  # the other server ended as this one began
                 return start_host(port, end)
-            raise HostError(f"Another server of the game already serves {folder / 'host.sqlite'}, and it "
-                            "could not be found (see host.log).")
+            raise HostError(_("Another server of the game already serves {file}, and it could not be found "
+                              "(see host.log).").format(file=folder / "host.sqlite"))
         if line and line.startswith("listening on "):
             bound = int(line.split()[2].rsplit(":", 1)[1])
             host = Host(proc.pid, bound, proc, oscompat.process_birth(proc.pid) or "")
@@ -287,7 +288,7 @@ def start_host(port: int | None = None, deadline: float | None = None) -> Host:
                 pass  # only the next window's finding it again is lost
             return host
     proc.kill()
-    raise HostError("The game's server did not start in a minute.")
+    raise HostError(_("The game's server did not start in a minute."))
 
 
 def _wait_for_running(end: float) -> Host | None:
@@ -371,10 +372,11 @@ class HostWatch:
             starter, self.starter = self.starter, None
             if starter.host is not None:
                 self.restarts += 1
-                self.note = f"This computer's game server stopped and was started again (port {starter.host.port})."
+                self.note = _("This computer's game server stopped and was started again (port {port}).").format(
+                    port=starter.host.port)
                 return starter.host
-            self.note = one_line(f"This computer's game server stopped and could not be started again: "
-                                 f"{starter.error} Trying again…")
+            self.note = one_line(_("This computer's game server stopped and could not be started again: {why} "
+                                   "Trying again…").format(why=starter.error))
             self._next = now + self.RETRY_SECONDS
             return host
         if host is None or now < self._next:
@@ -382,7 +384,7 @@ class HostWatch:
         self._next = now + self.CHECK_SECONDS
         if not host.alive():
             self.port = host.port
-            self.note = f"This computer's game server stopped; starting it again on port {host.port}…"
+            self.note = _("This computer's game server stopped; starting it again on port {port}…").format(port=host.port)
             self.starter = HostStarter(host.port)
         return host
 
@@ -423,13 +425,16 @@ def hosted_games(host: Host, games: Sequence[OnlineGame]) -> list[tuple[str, str
             if g.host and g.hosted_here and port_of(g.server) == host.port]
 
 
-def pause_and_stop(host: Host | None, games: Sequence[OnlineGame]) -> str:
+def pause_and_stop(host: Host | None, games: Sequence[OnlineGame]) -> tuple[str, int]:
     """Pause the player's games (fate/net/mygames.py's) that ``host`` serves (everyone at them is
-    told who paused them: ``pause_games``), then stop it; what happened in one line."""
+    told who paused them: ``pause_games``), then stop it; what happened in one line, and how many
+    games were paused."""
     if host is None or not host.alive():
-        return "This computer no longer hosts a game."
+        return _("This computer no longer hosts a game."), 0
     told = pause_games(host, hosted_games(host, games))
     host.stop()
     if not told:
-        return "This computer's server is stopped."
-    return f"Paused: {told} game{'s' if told != 1 else ''} on this computer's server. Host or open one again to go on."
+        return _("This computer's server is stopped."), 0
+    return ngettext("Paused: {n} game on this computer's server. Host or open it again to go on.",
+                    "Paused: {n} games on this computer's server. Host or open one again to go on.",
+                    told).format(n=told), told

@@ -26,6 +26,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from fate.content.model import Content
+from fate.ground.language import N_, _
 from fate.ground.untrusted import one_line
 from fate.net.address import AddressError, check_url
 from fate.net.messages import MAX_TEXT, BadServerMessage, parse
@@ -36,18 +37,18 @@ MAX_DELAY = 10.0
 
 # What each refusal of the server means to a player (docs/protocol.md, "Errors").
 ERROR_WORDS = {
-    "bad_invite": "That invite code opens no free seat: mistyped, already used (the game may be full) or expired.",
-    "bad_token": "That server no longer knows this game (it may have been reset).",
-    "no_such_game": "That game is gone from its server.",
-    "bad_version": "That server runs another version of the game; both computers need the same version.",
-    "stale_decision": "That choice had already been made; the table shows the game as it stands.",
-    "not_your_turn": "It is not your decision any more; the table shows the game as it stands.",
-    "game_over": "The game is over.",
-    "not_host": "Only the player who hosts the game may do that.",
-    "not_absent": "That player is here, or was less than a minute ago: an AI may take the seat only once they are gone.",
-    "busy": "The server's database is not answering; try again in a moment.",
-    "rate_limited": "Too much at once; the server asked to slow down.",
-    "illegal_choice": "The server refused that choice.",
+    "bad_invite": N_("That invite code opens no free seat: mistyped, already used (the game may be full) or expired."),
+    "bad_token": N_("That server no longer knows this game (it may have been reset)."),
+    "no_such_game": N_("That game is gone from its server."),
+    "bad_version": N_("That server runs another version of the game; both computers need the same version."),
+    "stale_decision": N_("That choice had already been made; the table shows the game as it stands."),
+    "not_your_turn": N_("It is not your decision any more; the table shows the game as it stands."),
+    "game_over": N_("The game is over."),
+    "not_host": N_("Only the player who hosts the game may do that."),
+    "not_absent": N_("That player is here, or was less than a minute ago: an AI may take the seat only once they are gone."),
+    "busy": N_("The server's database is not answering; try again in a moment."),
+    "rate_limited": N_("Too much at once; the server asked to slow down."),
+    "illegal_choice": N_("The server refused that choice."),
 }
 
 
@@ -56,30 +57,37 @@ def error_words(m: dict[str, Any]) -> str:
     if m.get("code") == "too_many":  # which limit, in the server's own words ("more than 20 games created in an hour")
         said = str(m.get("message", ""))
         what = said.split(" from your address", 1)[0] if said.startswith("more than ") else ""
-        return ("Your network has asked this server for all it allows one address"
-                f"{' (' + one_line(what, 80) + ')' if what else ''}; try again later.")
+        return (_("Your network has asked this server for all it allows one address ({limit}); try again "
+                  "later.").format(limit=one_line(what, 80)) if what else
+                _("Your network has asked this server for all it allows one address; try again later."))
     if m.get("code") == "bad_name":  # the server says why in a player's words ("someone at that table is...")
         said = one_line(str(m.get("message", "")), 160)
-        return f"That name cannot be used here: {said}." if said else "That name cannot be used here; choose another."
-    return ERROR_WORDS.get(m.get("code", ""), one_line(f"The server refused: {m.get('message', '')}"))
+        return (_("That name cannot be used here: {why}.").format(why=said) if said else
+                _("That name cannot be used here; choose another."))
+    words = ERROR_WORDS.get(m.get("code", ""))
+    return _(words) if words else one_line(_("The server refused: {why}").format(why=m.get("message", "")))
 
 
 def failure_words(e: BaseException, url: str) -> str:
     """One line for a connection that could not be made."""
     where = url.split("://", 1)[-1].rstrip("/")
     if isinstance(e, InvalidURI):
-        return f"{one_line(url, 60)} is not an address a game server can have."
+        return _("{address} is not an address a game server can have.").format(address=one_line(url, 60))
     if isinstance(e, socket.gaierror):
-        return f"No computer called {one_line(where.rsplit(':', 1)[0], 60)} was found: check the address."
+        return _("No computer called {name} was found: check the address.").format(
+            name=one_line(where.rsplit(":", 1)[0], 60))
     if isinstance(e, InvalidHandshake):
-        return f"Something answers at {one_line(where, 60)}, but it is not a Fate of the Elder Gods server."
+        return _("Something answers at {address}, but it is not a Fate of the Elder Gods server.").format(
+            address=one_line(where, 60))
     if isinstance(e, ConnectionRefusedError):
-        return f"No game server answers at {one_line(where, 60)}: is it running, and are the address and port right?"
+        return _("No game server answers at {address}: is it running, and are the address and port right?").format(
+            address=one_line(where, 60))
     if isinstance(e, TimeoutError | asyncio.TimeoutError):
-        return f"{one_line(where, 60)} does not answer (a firewall, or the wrong address?)."
+        return _("{address} does not answer (a firewall, or the wrong address?).").format(address=one_line(where, 60))
     if isinstance(e, ValueError) and not isinstance(e, OSError):
-        return f"{one_line(where, 60)} is not an address a game server can have ({one_line(str(e), 60)})."
-    return one_line(f"Cannot reach {where}: {e}")
+        return _("{address} is not an address a game server can have ({why}).").format(
+            address=one_line(where, 60), why=one_line(str(e), 60))
+    return one_line(_("Cannot reach {address}: {why}").format(address=where, why=e))
 
 
 class Link:

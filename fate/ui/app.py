@@ -16,6 +16,7 @@ import pygame
 
 # Every scene registers itself by name as its module is imported (no folder scanning: it
 # breaks in a packaged app); the app asks for the next scene by name.
+import fate.ui.online.host_close
 import fate.ui.online.screens  # noqa: F401
 import fate.ui.online.table  # noqa: F401
 import fate.ui.screens.credits  # noqa: F401
@@ -165,7 +166,7 @@ class App:
         hosting in the background or to pause the game for everyone."""
         if self.hosting is None and self.starting is not None:  # it started after all: ask about it too
             self.hosting, self.starting = self.starting.wait(15), None
-        if self.hosting is not None and self.hosting.alive() and not isinstance(self.scene, fate.ui.online.screens.HostCloseScene):
+        if self.hosting is not None and self.hosting.alive() and not isinstance(self.scene, fate.ui.online.host_close.HostCloseScene):
             self.visit("host_close")
         else:
             self.quit()

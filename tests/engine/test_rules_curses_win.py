@@ -180,3 +180,38 @@ def test_r_cu_8_the_holder_sees_the_face_the_cursed_only_the_count(table):
         v = t.view(seat)
         assert v["curses_held"] == [] and "hubris" not in str(v)
         assert v["seats"][0]["curses_carried"] == 1
+
+
+def test_r_cu_2_a_curse_revealed_as_a_spell_is_chosen_to_cast_may_take_that_spell_first(content):
+    """R-CU-2 before R-SP-1: only the first held Curse whose trigger holds is revealed at a time,
+    so while one resolves (a raid, and its window to cast) another may hold already. Choosing a
+    Spell in that window reveals it first; Overreach then discards two Readied Spells at random,
+    and the one chosen, if it went, is not cast: the game goes on (it once stopped on an error
+    in the middle of a solo game: "list.remove(x): x not in list")."""
+    from fate.ai.bots import make_bot
+    from fate.engine import new_game
+    from fate.engine import rng as rngmod
+    from fate.engine.kinds import EventKind
+
+    g = new_game(content, 1, 2, solo_level="initiate")
+    bot = make_bot("normal", 2, 0.01)
+    while len(g.choices_made) < 245:  # to a raid's window while a Curse resolves, three Spells Readied
+        g.apply(bot.choose(g))
+    p = g.pending()
+    assert p.kind == "cast_window" and g.resolving and len(g.reserve[0]) == 3 and len(g.held) == 2
+    assert "cast:lantern-09" in [c.id for c in p.choices]
+    overreach = next(c.index for c in content.cards if c.id == "overreach")
+    outcomes = set()
+    for k in range(12):  # the Curse the game holds hidden is Overreach, whose trigger already holds
+        t = g.clone()
+        t.curse_deck.remove(overreach)
+        t.held[0] = (overreach, *t.held[0][1:])
+        t.rng = rngmod.seed_state(k)
+        events = t.apply("cast:lantern-09")
+        kinds = [(e.kind, e.data.get("card")) for e in events]
+        assert kinds[0] == (EventKind.CURSE_REVEALED, "overreach")  # first, before the Spell
+        discarded = (EventKind.READIED_DISCARDED, "lantern-09") in kinds
+        assert ((EventKind.SPELL_CAST, "lantern-09") in kinds) is not discarded  # cast, unless it crumbled
+        assert t.pending() is not None or t.over  # the game goes on
+        outcomes.add(discarded)
+    assert outcomes == {True, False}  # both cases were met

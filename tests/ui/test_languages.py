@@ -73,6 +73,20 @@ def test_the_record_in_the_pseudo_language_leaves_plain_only_the_datas_names(pse
     assert "[Ýöûŕ Ŕéçöŕđ···]" in lines
 
 
+# what a Play Online page shows as the players and servers wrote it: invite and watch codes,
+# invite lines, addresses, and the players' own names
+DATA = re.compile(r"^([A-Z0-9]{4}(-[A-Z0-9]{4}){3}|fate://\S+|[\w.-]+:\d+|Ann|Bob|Cleo|Dev)$")
+
+
+@pytest.mark.parametrize("page", ["online", "online_host", "online_join", "online_new", "online_lobby"])
+def test_play_onlines_pages_in_the_pseudo_language_leave_plain_only_codes_addresses_and_names(pseudo, page):
+    lines = screen_lines(page)
+    assert len(lines) >= 10
+    # a lobby row names its players, the open seats and AI seats marked between them
+    rest = [re.sub(r"\[[^\]]*\]", "", line).strip(" ,") for line in plain_lines(lines)]
+    assert [line for line in rest if not all(DATA.match(part.strip()) for part in line.split(","))] == []
+
+
 def test_a_screen_not_yet_marked_shows_its_lines_plain(pseudo):
     """The check can fail: the review's words are not in the catalogues yet."""
     assert plain_lines(screen_lines("review")) != []

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from fate.ui.kit.face import Face
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, NIGHT, PANEL, PARCHMENT, Ink, mix
 
@@ -138,7 +139,7 @@ class TextView:
         at = self.rows[self.top].line if self.rows and self.top < len(self.rows) else 0
         self._key = key
 
-        def measure(role: str, size: float) -> tuple[pygame.font.Font, Callable[[str], int]]:
+        def measure(role: str, size: float) -> tuple[Face, Callable[[str], int]]:
             font = ink.font(role, ink.read(size))
             return font, lambda t: font.size(ink.safe(t, role))[0]
 

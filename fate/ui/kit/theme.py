@@ -9,12 +9,12 @@ caches rendered lines and records every string drawn in the current frame
 from __future__ import annotations
 
 from collections import OrderedDict
-from pathlib import Path
 
 import pygame
 
-from fate.ground.language import N_
+from fate.ground.language import LETTERS, N_, current
 from fate.ground.paths import assets_dir
+from fate.ui.kit.face import FACES, Face, FaceSpec, choose
 
 DESIGN_W, DESIGN_H = 1920, 1080
 
@@ -75,14 +75,7 @@ def cult_mark(colour: tuple) -> str:
             return shape
     return ""
 
-FONT_FILES = {
-    "body": "EBGaramond12-Regular.otf",
-    "italic": "EBGaramond12-Italic.otf",
-    "bold": "EBGaramond12-Bold.otf",
-    "title": "Blankenburg.ttf",
-}
 MIN_PX = 13  # no text smaller than this on any window
-FALLBACKS = {"−": "-", "…": "...", "—": "-", "–": "-", "→": "->", "’": "'", "“": '"', "”": '"'}
 # Characters a face draws in its own way that players misread: the blackletter hyphen is the
 # old double stroke, read as "=" ("Yog=Sothoth"); its en dash is the single stroke they expect.
 SUBSTITUTES = {"title": {"-": "\u2013"}}
@@ -98,21 +91,20 @@ class Ink:
     """Fonts at the window's scale, cached text surfaces, and the frame's text log."""
 
     def __init__(self) -> None:
-        folder = assets_dir() / "fonts"
-        self.paths: dict[str, Path] = {}
-        for role, name in FONT_FILES.items():
-            path = folder / name
-            if not path.is_file():
-                raise FileNotFoundError(f"assets/fonts/{name}: font file is missing")
-            self.paths[role] = path
+        self.folder = assets_dir() / "fonts"
+        for specs in FACES.values():
+            for spec in specs:
+                for name in spec.files + ((spec.model,) if spec.model else ()):
+                    if not (self.folder / name).is_file():
+                        raise FileNotFoundError(f"assets/fonts/{name}: font file is missing")
         self.scale = 1.0
         self.reading = 1.0  # the Text size setting: text that is read at length grows by it (``read``)
-        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
-        self._lines: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._faces: dict[tuple[FaceSpec, int], Face] = {}
+        self._chosen: dict[tuple[str, str], FaceSpec] = {}
+        self._lines: OrderedDict[tuple, tuple[pygame.Surface, int]] = OrderedDict()
         self._wraps: OrderedDict[tuple, list[str]] = OrderedDict()
         self.drawn: set[str] = set()
         self.placed: list[tuple[str, pygame.Rect]] = []  # (line, where) drawn this frame, for layout tests
-        self._missing: dict[str, set[str]] = {}
 
     def set_scale(self, scale: float) -> None:
         self.scale = scale
@@ -144,41 +136,46 @@ class Ink:
     def px(self, size: float) -> int:
         return max(MIN_PX, round(size * self.scale))
 
-    def font(self, role: str, size: float) -> pygame.font.Font:
-        key = (role, self.px(size))
-        f = self._fonts.get(key)
-        if f is None:
-            f = pygame.font.Font(str(self.paths[role]), key[1])
-            self._fonts[key] = f
-        return f
+    def spec(self, role: str) -> FaceSpec:
+        """The role's face for the current language: the first that holds all its letters."""
+        code = current().code
+        spec = self._chosen.get((role, code))
+        if spec is None:
+            spec = self._chosen[(role, code)] = choose(self.folder, role, LETTERS.get(code, ""))
+        return spec
+
+    def font(self, role: str, size: float) -> Face:
+        spec, px = self.spec(role), self.px(size)
+        face = self._faces.get((spec, px))
+        if face is None:
+            face = self._faces[(spec, px)] = Face(self.folder, spec, px)
+        return face
 
     def safe(self, text: str, role: str) -> str:
         """The text with any punctuation this face lacks replaced by plain ASCII, and the
         characters it draws in a misleading way by ones it draws plainly (``SUBSTITUTES``)."""
-        missing = self._missing.get(role)
-        if missing is None:
-            font = self.font(role, 20)
-            notdef = font.metrics("\uffff")
-            missing = {ch for ch in FALLBACKS if font.metrics(ch) == notdef}
-            self._missing[role] = missing
-        for ch in missing:
-            if ch in text:
-                text = text.replace(ch, FALLBACKS[ch])
+        text = self.font(role, 20).plain(text)
         for ch, better in SUBSTITUTES.get(role, {}).items():
             text = text.replace(ch, better)
         return text
 
     def line(self, text: str, size: float, colour: tuple, role: str = "body") -> pygame.Surface:
-        key = (text, role, self.px(size), colour)
-        surf = self._lines.get(key)
-        if surf is None:
-            surf = self.font(role, size).render(self.safe(text, role), True, colour)
-            self._lines[key] = surf
+        return self._line(text, size, colour, role)[0]
+
+    def _line(self, text: str, size: float, colour: tuple, role: str) -> tuple[pygame.Surface, int]:
+        """The rendered line and how far it rises above its box (``Face.lift``)."""
+        face = self.font(role, size)
+        key = (text, self.spec(role), self.px(size), colour)
+        made = self._lines.get(key)
+        if made is None:
+            shown = self.safe(text, role)
+            made = (face.render(shown, True, colour), face.lift(shown))
+            self._lines[key] = made
             if len(self._lines) > 4000:
                 self._lines.popitem(last=False)
         else:
             self._lines.move_to_end(key)
-        return surf
+        return made
 
     def draw(self, target: pygame.Surface, text: str, pos: tuple[int, int], size: float = 22,
              colour: tuple = PARCHMENT, role: str = "body", anchor: str = "topleft",
@@ -190,11 +187,13 @@ class Ink:
         if max_w is not None:
             text = self.fit(text, size, max_w, role)
         self.drawn.add(text)
-        surf = self.line(text, size, colour, role)
-        rect = surf.get_rect(**{anchor: pos})
+        surf, lift = self._line(text, size, colour, role)
+        # the line's own box, anchored; an accent over a capital rises above it, and the baseline stays
+        rect = pygame.Rect(0, 0, surf.get_width(), surf.get_height() - lift)
+        setattr(rect, anchor, pos)
         if shadow:
-            target.blit(self.line(text, size, (0, 0, 0), role), rect.move(1, 2))
-        target.blit(surf, rect)
+            target.blit(self._line(text, size, (0, 0, 0), role)[0], rect.move(1, 2 - lift))
+        target.blit(surf, rect.move(0, -lift))
         self.placed.append((text, rect))
         return rect
 
@@ -209,7 +208,7 @@ class Ink:
         return text.rstrip() + dots
 
     def wrap(self, text: str, size: float, width: int, role: str = "body") -> list[str]:
-        key = (text, role, self.px(size), width)
+        key = (text, self.spec(role), self.px(size), width)
         lines = self._wraps.get(key)
         if lines is not None:
             return lines
@@ -252,7 +251,7 @@ class Ink:
         return len(self.wrap(text, size, width, role)) * self.font(role, size).get_linesize()
 
 
-def pieces(para: str, font: pygame.font.Font, width: int) -> list[tuple[str, str]]:
+def pieces(para: str, font: Face, width: int) -> list[tuple[str, str]]:
     """The words of a paragraph, each with what joins it to the word before: a space, or
     nothing where a hyphenated word too wide for the line is cut after its hyphens
     (Shub-Niggurath on a small card)."""

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from fate.ground.language import N_, _
 from fate.net.address import AddressError, server_url
 from fate.net.invite import InviteError, code_key
 from fate.ui.kit.layout import Layout
@@ -23,16 +24,15 @@ from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, PARCHMENT, WENT_WELL, WENT_
 from fate.ui.kit.widgets import Hotspot, Scene, button
 
 FIELDS = {"address": 200, "code": 24, "name": 24, "server": 200, "watch": 40}
-PLACEHOLDERS = {"address": "192.168.1.20:8765", "code": "ABCD-EFGH-IJKL-MNOP", "name": "Your name",
-                "server": "This computer", "watch": "ABCD-EFGH-IJKL-MNOP"}
-KEYS_TIP = " Ctrl+A selects it all; what you type or paste replaces the selection."
-JOIN_TIPS = {  # what each field of Join asks for (the lobby's: fate/ui/online/lobby.py)
-    "address": "The address of the computer hosting the game, as its Play Online page shows it "
-               "(for example 192.168.1.20:8765), or the whole invite line your friend sent (Ctrl+V pastes it). "
-               "Remembered for next time.",
-    "code": "The invite code your friend gave you: four groups of four letters and digits, in any case, with "
-            "or without the dashes.",
-    "name": "What the table calls you on your Lodge's plaque (remembered).",
+PLACEHOLDERS = {"address": "192.168.1.20:8765", "code": "ABCD-EFGH-IJKL-MNOP", "name": N_("Your name"),
+                "server": N_("This computer"), "watch": "ABCD-EFGH-IJKL-MNOP"}  # translated where drawn
+JOIN_TIPS = {  # what each field of Join asks for (the lobby's: fate/ui/online/lobby.py); translated where shown
+    "address": N_("The address of the computer hosting the game, as its Play Online page shows it (for example "
+                  "192.168.1.20:8765), or the whole invite line your friend sent (Ctrl+V pastes it). Remembered "
+                  "for next time."),
+    "code": N_("The invite code your friend gave you: four groups of four letters and digits, in any case, with "
+               "or without the dashes."),
+    "name": N_("What the table calls you on your Lodge's plaque (remembered)."),
 }
 PAGE_FIELDS = {"join": ("address", "code", "name"), "host": ("server", "name"), "lobby": ("server", "name"),
                "watch": ("address", "watch")}  # the fields of each page, in Tab's order
@@ -142,15 +142,17 @@ class Fields:
         pygame.draw.rect(screen, (30, 24, 34), box, border_radius=L.n(8))
         pygame.draw.rect(screen, WENT_WRONG if bad and not on else (GOLD if on else BRONZE), box, L.n(2),
                          border_radius=L.n(8))
-        shift = draw_field(ink, screen, box, self.edit() if on else None, self.fields[name], PLACEHOLDERS[name], 26,
-                           L.n(16))
+        shift = draw_field(ink, screen, box, self.edit() if on else None, self.fields[name], _(PLACEHOLDERS[name]),
+                           26, L.n(16))
         self._drawn_at[name] = (box, shift, L.n(16), ink.font("body", 26))
         if bad:  # the line under the field: under its left edge, or ending at its right one when longer
             font = ink.font("italic", 20)
             left = font.size(bad)[0] <= box.w
             ink.draw(screen, bad, (box.x if left else box.right, box.bottom + L.n(3)), 20, WENT_WRONG, "italic",
                      anchor="topleft" if left else "topright", max_w=L.n(1600) if not left else box.w)
-        self.scene.hot.append(Hotspot(box, ("field", name), label, self.field_tips[name] + " Click to type." + KEYS_TIP))
+        self.scene.hot.append(Hotspot(box, ("field", name), label, _(
+            "{what} Click to type. Ctrl+A selects it all; what you type or paste replaces the selection.").format(
+            what=_(self.field_tips[name]))))
 
     def draw_notice(self, screen: pygame.Surface, L: Layout) -> None:
         if self.notice:

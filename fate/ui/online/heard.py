@@ -14,11 +14,16 @@ from typing import Any
 from fate.engine import Event
 from fate.engine.kinds import EventKind
 from fate.engine.view import hide_draft
+from fate.ground.language import N_, _
 from fate.ground.untrusted import one_line
 from fate.net.link import error_words
 from fate.protocol import ErrorCode
 from fate.ui.session import TurnRecord
 from fate.ui.worker import Reply
+
+# who may play a seat, in words (New Game's seat buttons; an AI's level wherever a seat is named)
+SEAT_WORDS = {"remote": N_("A friend"), "easy": N_("AI (Easy)"), "normal": N_("AI (Normal)"), "hard": N_("AI (Hard)"),
+              "here": N_("A player at this screen"), "none": N_("No one")}
 
 
 @dataclass
@@ -56,7 +61,7 @@ def undo_words(m: dict[str, Any]) -> str:
         why = one_line(m["message"], 120)
         return f"{why[:1].upper()}{why[1:]}."
     if m["code"] == ErrorCode.STALE_DECISION:
-        return "The game had moved on: nothing was taken back."
+        return _("The game had moved on: nothing was taken back.")
     return error_words(m)
 
 

@@ -18,6 +18,7 @@ import warnings
 import pygame
 
 from fate.ground import oscompat
+from fate.ground.language import _, listing
 
 SETTINGS = ("knock_notify", "knock_flash", "knock_sound")
 
@@ -57,9 +58,8 @@ class Knock:
     def words(self) -> tuple[str, str]:
         s = self.session
         others = [s.name(i) for i in range(s.players) if not s.is_human(i)]
-        who = f" with {', '.join(others[:-1])} and {others[-1]}" if len(others) > 1 else (
-            f" with {others[0]}" if others else "")
-        return "Your turn", f"Fate of the Elder Gods: the game{who} waits for you."
+        return _("Your turn"), (_("Fate of the Elder Gods: the game with {players} waits for you.").format(
+            players=listing(others)) if others else _("Fate of the Elder Gods: the game waits for you."))
 
     def knock(self) -> None:
         st, done = self.app.settings, []

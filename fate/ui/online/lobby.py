@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from fate.ground.language import N_, _, ago, ngettext
 from fate.net import hosting
 from fate.net.link import Link, error_words
 from fate.protocol import ToServer
@@ -20,37 +21,41 @@ from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import BRONZE, INK_DIM, PANEL, PARCHMENT
 from fate.ui.kit.widgets import button
 from fate.ui.online.fields import arrow
+from fate.ui.online.heard import SEAT_WORDS
 from fate.ui.online.watch import WatchSession
 
 if TYPE_CHECKING:
     from fate.ui.online.screens import OnlineScene
 
 SEAT_KINDS = ("remote", "easy", "normal", "hard", "here", "none")  # who may play seats 2-4 of a new game
-SEAT_WORDS = {"remote": "A friend", "easy": "AI (Easy)", "normal": "AI (Normal)", "hard": "AI (Hard)",
-              "here": "A player at this screen", "none": "No one"}
-STRANGER_TIPS = {
-    "server": "The address of a game server (for example 192.168.1.30:8765, or a name like fate.home.arpa:8765). "
-              "Leave it empty for this computer. The servers you use are remembered below.",
-    "watch": "The watch code the game's host gave you (letters and digits, any case, dashes or not).",
+STRANGER_TIPS = {  # translated where shown
+    "server": N_("The address of a game server (for example 192.168.1.30:8765, or a name like "
+                 "fate.home.arpa:8765). Leave it empty for this computer. The servers you use are remembered below."),
+    "watch": N_("The watch code the game's host gave you (letters and digits, any case, dashes or not)."),
 }
 DELAYS = (0, 15, 60, 180)  # seconds spectators see the game late (the host chooses)
 LOBBY_ROWS = 6
 WHERE_SHOWN = 3  # remembered servers shown at once beside "This computer"; the arrows show the others
 
 
-def ago(seconds: float) -> str:
-    """"just now", "5 min ago", "2 h ago", "3 days ago"."""
+def see_it(seconds: int) -> str:
+    """The spectators' delay as the New Game page's button says it."""
+    if seconds <= 0:
+        return _("See it as it happens")
     if seconds < 60:
-        return "just now"
-    if seconds < 3600:
-        return f"{int(seconds // 60)} min ago"
-    if seconds < 2 * 86400:
-        return f"{int(seconds // 3600)} h ago"
-    return f"{int(seconds // 86400)} days ago"
+        return ngettext("See it {n} second late", "See it {n} seconds late", seconds).format(n=seconds)
+    return ngettext("See it {n} minute late", "See it {n} minutes late", seconds // 60).format(n=seconds // 60)
 
 
-def delay_words(seconds: int) -> str:
-    return "as it happens" if seconds <= 0 else (f"{seconds} s late" if seconds < 60 else f"{seconds // 60} min late")
+def watching_words(seconds: int) -> str:
+    """What the page says while a game to watch opens, ``seconds`` behind the table."""
+    if seconds <= 0:
+        return _("Watching…")
+    if seconds < 60:
+        return ngettext("Watching: the game appears {n} second late…", "Watching: the game appears {n} seconds late…",
+                        seconds).format(n=seconds)
+    return ngettext("Watching: the game appears {n} minute late…", "Watching: the game appears {n} minutes late…",
+                    seconds // 60).format(n=seconds // 60)
 
 
 def short(text: str, n: int = 28) -> str:
@@ -84,7 +89,7 @@ class Strangers:
                                                      self.scene.purpose[1])
         watching.take([m])
         self.scene.purpose = ("opening",)
-        self.scene.notice = f"Watching: the game appears {delay_words(m['delay'])}…" if m["delay"] else "Watching…"
+        self.scene.notice = watching_words(m["delay"])
 
     def strangers_click(self, key: tuple) -> bool:
         """A click on these pages' own things; True if it was one."""
@@ -124,10 +129,11 @@ class Strangers:
             elif k != "none":
                 seats.append({"kind": "ai", "level": k})
         if len(seats) < 2:
-            self.scene.say("A game online needs at least one more seat: a friend or an AI.", "wrong")
+            self.scene.say(_("A game online needs at least one more seat: a friend or an AI."), "wrong")
             return
         if not any(s["kind"] == "remote" for s in seats):
-            self.scene.say("No friend's seat: choose New Game on the title screen to play against AI alone.", "wrong")
+            self.scene.say(_("No friend's seat: choose New Game on the title screen to play against AI alone."),
+                           "wrong")
             return
         options = {"public": self.public, "watch_delay": self.delay, "spectator_chat": self.spectator_talk}
         self.scene.mine.new_game = {"public": self.public, "delay": self.delay, "spectator_chat": self.spectator_talk}
@@ -139,7 +145,7 @@ class Strangers:
         self.asked_where = where  # remembered once the server has made the game
         if not where:  # this computer: its server first, then the same request
             self.scene.starter = (hosting.HostStarter(), ("create", (seats, options)))
-            self.scene.notice = "Starting the game's server on this computer…"
+            self.scene.notice = _("Starting the game's server on this computer…")
             return
         self.create(url, seats, options, here=False)
 
@@ -148,7 +154,7 @@ class Strangers:
         self.scene.link = Link(url, self.scene.app.content, retry=False)
         self.scene.link.send(ToServer.CREATE, seats=seats, **options)
         self.scene.purpose = ("create", url, here)
-        self.scene.notice = f"Starting the game on {short(url.split('://', 1)[1], 40)}…"
+        self.scene.notice = _("Starting the game on {address}…").format(address=short(url.split("://", 1)[1], 40))
 
     def server_url(self) -> str | None:
         """The address chosen for the lobby as a URL (this computer's server when it runs), or
@@ -158,8 +164,8 @@ class Strangers:
         if not where:
             running = self.scene.app.hosting or hosting.running_host()
             if running is None:
-                self.lobby_note = ("This computer is not serving games now. Choose a server above (or type its "
-                                   "address), or start a New game here.")
+                self.lobby_note = _("This computer is not serving games now. Choose a server above (or type its "
+                                    "address), or start a New game here.")
                 return None
             return running.url
         return self.scene.form.address_in("server")
@@ -176,7 +182,7 @@ class Strangers:
         self.lobby_link, self.lobby_at = Link(url, self.scene.app.content, retry=False), url
         self.lobby_where = self.scene.fields["server"].strip()
         self.lobby_link.send(ToServer.LOBBY)
-        self.scene.notice = f"Asking {short(url.split('://', 1)[1], 40)} for its open games…"
+        self.scene.notice = _("Asking {address} for its open games…").format(address=short(url.split("://", 1)[1], 40))
         self.scene.first = 0
 
     def lobby_answer(self, got: list[dict]) -> None:
@@ -184,7 +190,8 @@ class Strangers:
             if m["type"] == "lobby":
                 self.lobby = m["games"]
                 self.scene.mine.used(self.lobby_where)  # it answered: remembered, and the lobby opens on it next time
-                self.scene.notice = "" if self.lobby else "No open games there now: start one (New game, Public) or look again."
+                self.scene.notice = "" if self.lobby else _("No open games there now: start one (New game, Public) "
+                                                            "or look again.")
             elif m["type"] == "error":
                 self.scene.say(error_words(m), "wrong")
             elif m["type"] == "problem" and m.get("fatal"):
@@ -203,7 +210,7 @@ class Strangers:
         named: dict[str, Any] = {"name": self.scene.fields["name"]} if self.scene.fields["name"] else {}
         self.scene.link.send(ToServer.SIT, game=gid, **named)
         self.scene.purpose = ("claim", self.lobby_at)
-        self.scene.notice = "Taking the open seat…"
+        self.scene.notice = _("Taking the open seat…")
 
     def watch(self, url: str, gid: str = "", code: str = "") -> None:
         """Watch a game from what everyone may see (a public game by its id, any game by its watch code)."""
@@ -211,7 +218,7 @@ class Strangers:
         which: dict[str, Any] = {"code": code} if code else {"game": gid}
         self.scene.link.send(ToServer.WATCH, **which)
         self.scene.purpose = ("watch", url, code)
-        self.scene.notice = "Opening the game to watch…"
+        self.scene.notice = _("Opening the game to watch…")
 
     def watch_by_code(self) -> None:
         url, code = self.scene.form.address_in("address"), self.scene.form.code_in("watch", "watch code")
@@ -220,88 +227,96 @@ class Strangers:
         self.scene.remember()
         self.watch(url, code=code)
 
-    def draw_where(self, screen: pygame.Surface, L: Layout, y: int, what: str) -> None:
+    def draw_where(self, screen: pygame.Surface, L: Layout, y: int, heading: str) -> None:
         """Where: this computer first, then the servers used before (remembered), then any address."""
         ink = self.scene.ink
-        ink.draw(screen, f"Server {what}", L.p(200, y), 22, INK_DIM, "bold")
+        ink.draw(screen, heading, L.p(200, y), 22, INK_DIM, "bold")
         chosen = self.scene.fields["server"].strip()
         used = self.scene.mine.used_servers
         self.where_first = max(0, min(self.where_first, len(used) - WHERE_SHOWN))
-        looks = " Click to list its open games." if self.scene.page == "lobby" else ""
+        looks = self.scene.page == "lobby"
         x = 200
         for addr in [""] + used[self.where_first:self.where_first + WHERE_SHOWN]:
-            label = "This computer" if not addr else short(addr, 22)
-            tip = ("This computer's own server (started for you): friends on your network join it at the "
-                   "address shown once the game is open." if not addr else
-                   f"The game server at {addr}, which you used before (remembered).") + looks
+            label = _("This computer") if not addr else short(addr, 22)
+            if not addr:
+                tip = (_("This computer's own server (started for you): friends on your network join it at the "
+                         "address shown once the game is open. Click to list its open games.") if looks else
+                       _("This computer's own server (started for you): friends on your network join it at the "
+                         "address shown once the game is open."))
+            else:
+                tip = (_("The game server at {address}, which you used before (remembered). Click to list its "
+                         "open games.") if looks else
+                       _("The game server at {address}, which you used before (remembered).")).format(address=addr)
             button(self.scene, screen, L, (x, y + 32, 250, 56), label, ("where", addr), size=20, selected=chosen == addr,
                    tip=tip)
             x += 262
         if len(used) > WHERE_SHOWN:  # more remembered servers than fit: arrows, clear of the address field
             more = len(used) - WHERE_SHOWN
             arrow(self.scene, screen, L, (1248, y + 32, 56, 56), "left", ("where_scroll", -1),
-                  enabled=self.where_first > 0, tip="The servers you used more lately")
+                  enabled=self.where_first > 0, tip=_("The servers you used more lately"))
             arrow(self.scene, screen, L, (1312, y + 32, 56, 56), "right", ("where_scroll", 1),
-                  enabled=self.where_first < more, tip="The servers you used before those (remembered)")
-        self.scene.form.field(screen, L, "server", "or another server's address", 1380, y, 420)
+                  enabled=self.where_first < more, tip=_("The servers you used before those (remembered)"))
+        self.scene.form.field(screen, L, "server", _("or another server's address"), 1380, y, 420)
 
     def draw_host(self, screen: pygame.Surface, L: Layout) -> None:
         ink = self.scene.ink
-        self.draw_where(screen, L, 170, "for the game")
-        self.scene.form.field(screen, L, "name", "Your name at the table", 200, 290, 560)
-        ink.draw(screen, "Seat 1: you, at this computer", L.p(200, 416), 24, PARCHMENT, "bold")
+        self.draw_where(screen, L, 170, _("Server for the game"))
+        self.scene.form.field(screen, L, "name", _("Your name at the table"), 200, 290, 560)
+        ink.draw(screen, _("Seat 1: you, at this computer"), L.p(200, 416), 24, PARCHMENT, "bold")
         for i, k in enumerate(self.scene.seats[:3]):  # seats 2-4: a game has four at most
             y = 460 + i * 76
-            ink.draw(screen, f"Seat {i + 2}", L.p(200, y + 18), 24, INK_DIM, "bold")
-            button(self.scene, screen, L, (340, y, 420, 62), SEAT_WORDS[k], ("seat", i), size=24,
-                   tip="Click for the next: a friend (who joins with an invite code, or from the lobby if the game "
-                       "is public), an AI at a level (played on the server), another player at this screen (the "
-                       "table hands over between you), or no one")
-        ink.draw(screen, "Who may find it", L.p(960, 290), 22, INK_DIM, "bold")
+            ink.draw(screen, _("Seat {n}").format(n=i + 2), L.p(200, y + 18), 24, INK_DIM, "bold")
+            button(self.scene, screen, L, (340, y, 420, 62), _(SEAT_WORDS[k]), ("seat", i), size=24,
+                   tip=_("Click for the next: a friend (who joins with an invite code, or from the lobby if the "
+                         "game is public), an AI at a level (played on the server), another player at this screen "
+                         "(the table hands over between you), or no one"))
+        ink.draw(screen, _("Who may find it"), L.p(960, 290), 22, INK_DIM, "bold")
         button(self.scene, screen, L, (960, 322, 700, 62),
-               "Public: listed in the lobby" if self.public else "Private: by invite code only", ("public",), size=24,
-               selected=self.public,
-               tip="Public: anyone using this server sees the game in its lobby while a friend's seat is free, and "
-                   "takes that seat with a click (or watches). Private: only the invite codes open its seats, and "
-                   "only its watch code lets anyone watch.")
-        ink.draw(screen, "Spectators", L.p(960, 410), 22, INK_DIM, "bold")
-        button(self.scene, screen, L, (960, 442, 340, 62), f"See it {delay_words(self.delay)}", ("delay",), size=22,
-               tip="Spectators see only what every player may see (no hand, no Readied Spell, no secret Elder God). "
-                   "Showing it late keeps anyone watching from whispering what just happened to a player.")
+               _("Public: listed in the lobby") if self.public else _("Private: by invite code only"), ("public",),
+               size=24, selected=self.public,
+               tip=_("Public: anyone using this server sees the game in its lobby while a friend's seat is free, "
+                     "and takes that seat with a click (or watches). Private: only the invite codes open its "
+                     "seats, and only its watch code lets anyone watch."))
+        ink.draw(screen, _("Spectators"), L.p(960, 410), 22, INK_DIM, "bold")
+        button(self.scene, screen, L, (960, 442, 340, 62), see_it(self.delay), ("delay",), size=22,
+               tip=_("Spectators see only what every player may see (no hand, no Readied Spell, no secret Elder "
+                     "God). Showing it late keeps anyone watching from whispering what just happened to a player."))
         button(self.scene, screen, L, (1320, 442, 340, 62),
-               "They read the talk" if self.spectator_talk else "The talk is players only", ("spectator_talk",),
+               _("They read the talk") if self.spectator_talk else _("The talk is players only"), ("spectator_talk",),
                size=22, selected=self.spectator_talk,
-               tip="Whether spectators may read the players' table talk (late like the game). They never write in it.")
+               tip=_("Whether spectators may read the players' table talk (late like the game). They never write "
+                     "in it."))
         here = not self.scene.fields["server"].strip()
-        button(self.scene, screen, L, (960, 560, 700, 80), "Start hosting" if here else "Start the game", ("host",),
-               size=28, tip=("Start this computer's game server (it keeps the game in your data folder) and open the "
-                             "game" if here else "Make the game on that server and open it")
-               + ": the next page shows the invite code for each friend and the watch code")
-        ink.para(screen, ("Your computer holds the game while it is played. When you close the window you can keep "
-                          "hosting in the background (friends play on) or pause the game for everyone.") if here else
-                 "The server holds the game: you and your friends may come and go; My online games finds it again.",
-                 L.r(960, 670, 760, 120), 20, INK_DIM)
+        button(self.scene, screen, L, (960, 560, 700, 80), _("Start hosting") if here else _("Start the game"),
+               ("host",), size=28,
+               tip=_("Start this computer's game server (it keeps the game in your data folder) and open the game: "
+                     "the next page shows the invite code for each friend and the watch code") if here else
+               _("Make the game on that server and open it: the next page shows the invite code for each friend "
+                 "and the watch code"))
+        ink.para(screen, _("Your computer holds the game while it is played. When you close the window you can "
+                           "keep hosting in the background (friends play on) or pause the game for everyone.")
+                 if here else _("The server holds the game: you and your friends may come and go; My online games "
+                                "finds it again."), L.r(960, 670, 760, 120), 20, INK_DIM)
 
     def draw_lobby(self, screen: pygame.Surface, L: Layout) -> None:
         ink = self.scene.ink
-        self.draw_where(screen, L, 170, "to look on")
-        self.scene.form.field(screen, L, "name", "Your name at the table", 200, 290, 560)
-        button(self.scene, screen, L, (1380, 322, 420, 56), "Look again" if self.lobby is not None else "Look", ("look",),
-               size=22,
-               tip="Ask the server for its open games now (Enter)")
+        self.draw_where(screen, L, 170, _("Server to look on"))
+        self.scene.form.field(screen, L, "name", _("Your name at the table"), 200, 290, 560)
+        button(self.scene, screen, L, (1380, 322, 420, 56), _("Look again") if self.lobby is not None else _("Look"),
+               ("look",), size=22, tip=_("Ask the server for its open games now (Enter)"))
         rows = self.lobby
         if rows is None:
-            ink.para(screen, self.lobby_note or "Choose a server: its public games with a free seat are listed "
-                     "here, newest first.", L.r(200, 420, 1400, 80), 22, INK_DIM)
+            ink.para(screen, self.lobby_note or _("Choose a server: its public games with a free seat are listed "
+                                                  "here, newest first."), L.r(200, 420, 1400, 80), 22, INK_DIM)
             return
         now = time.time()
         for i, g in enumerate(rows[self.scene.first:self.scene.first + LOBBY_ROWS]):
             self.lobby_row(screen, L, g, 410 + i * 92, now)
         if self.scene.first > 0:
-            arrow(self.scene, screen, L, (1816, 410, 64, 56), "up", ("scroll", -1), tip="Newer games (mouse wheel)")
+            arrow(self.scene, screen, L, (1816, 410, 64, 56), "up", ("scroll", -1), tip=_("Newer games (mouse wheel)"))
         if self.scene.first + LOBBY_ROWS < len(rows):
             arrow(self.scene, screen, L, (1816, 410 + 92 * (LOBBY_ROWS - 1) + 26, 64, 56), "down", ("scroll", 1),
-                  tip="More games (mouse wheel)")
+                  tip=_("More games (mouse wheel)"))
 
     def lobby_row(self, screen: pygame.Surface, L: Layout, g: dict, y: int, now: float) -> None:
         ink = self.scene.ink
@@ -309,25 +324,30 @@ class Strangers:
         pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))
         pygame.draw.rect(screen, BRONZE, box, L.n(2), border_radius=L.n(10))
         players = g["players"]
-        who = [f"AI ({(p['level'] or 'normal').capitalize()})" if p["kind"] == "ai" else
-               ("open seat" if not p["claimed"] else short(p["name"] or f"Player {p['seat'] + 1}", 16)) for p in players]
+        who = [_(SEAT_WORDS.get(p["level"] or "normal", SEAT_WORDS["normal"])) if p["kind"] == "ai" else
+               (_("open seat") if not p["claimed"] else
+                short(p["name"] or _("Player {n}").format(n=p["seat"] + 1), 16)) for p in players]
         ink.draw(screen, ", ".join(who), L.p(224, y + 10), 24, PARCHMENT, "bold", max_w=L.n(1000))
         free, to = g["open"], g["to_decide"]
-        waiting = (f"waiting for {'a player' if free == 1 else f'{free} players'} to join"
-                   if to is None or to >= len(players) or not players[to]["claimed"] else f"{who[to]} to play")
-        line = (f"{len(players)} seats · {free} open · made {ago(now - g['created'])} · "
-                f"{'turn ' + str(g['turn']) if g['turn'] else 'choosing Elder Gods'} · {waiting}")
+        waiting = (ngettext("waiting for a player to join", "waiting for {n} players to join", free).format(n=free)
+                   if to is None or to >= len(players) or not players[to]["claimed"] else
+                   _("{name} to play").format(name=who[to]))
+        line = " · ".join([
+            ngettext("{n} seat", "{n} seats", len(players)).format(n=len(players)),
+            ngettext("{n} open", "{n} open", free).format(n=free),
+            _("made {ago}").format(ago=ago(now - g["created"])),
+            _("turn {n}").format(n=g["turn"]) if g["turn"] else _("choosing Elder Gods"), waiting])
         ink.draw(screen, line, L.p(224, y + 50), 18, INK_DIM, "italic", max_w=L.n(1040))
-        button(self.scene, screen, L, (1370, y + 14, 200, 56), "Join", ("sit", g["game"]), size=24,
-               tip="Take the open seat with one click (no code): the game then appears in My online games too")
-        button(self.scene, screen, L, (1580, y + 14, 200, 56), "Watch", ("watch_game", g["game"]), size=24,
-               tip="Watch it from what every player may see, as late as its host chose")
+        button(self.scene, screen, L, (1370, y + 14, 200, 56), _("Join"), ("sit", g["game"]), size=24,
+               tip=_("Take the open seat with one click (no code): the game then appears in My online games too"))
+        button(self.scene, screen, L, (1580, y + 14, 200, 56), _("Watch"), ("watch_game", g["game"]), size=24,
+               tip=_("Watch it from what every player may see, as late as its host chose"))
 
     def draw_watch(self, screen: pygame.Surface, L: Layout) -> None:
-        self.scene.form.field(screen, L, "address", "Address of the game's server", 560, 190, 800)
-        self.scene.form.field(screen, L, "watch", "Watch code", 560, 320, 800)
-        button(self.scene, screen, L, (760, 470, 400, 80), "Watch", ("watch",), size=30,
-               tip="Watch the game from what every player may see (Enter). Nothing you do reaches the table.")
-        self.scene.ink.para(screen, "A spectator sees the board, the cards on it and the Chronicle, never a player's hand, "
-                      "Readied Spell or secret Elder God, and as late as the host chose.", L.r(560, 580, 800, 120), 20,
-                      INK_DIM)
+        self.scene.form.field(screen, L, "address", _("Address of the game's server"), 560, 190, 800)
+        self.scene.form.field(screen, L, "watch", _("Watch code"), 560, 320, 800)
+        button(self.scene, screen, L, (760, 470, 400, 80), _("Watch"), ("watch",), size=30,
+               tip=_("Watch the game from what every player may see (Enter). Nothing you do reaches the table."))
+        self.scene.ink.para(screen, _("A spectator sees the board, the cards on it and the Chronicle, never a "
+                                      "player's hand, Readied Spell or secret Elder God, and as late as the host "
+                                      "chose."), L.r(560, 580, 800, 120), 20, INK_DIM)

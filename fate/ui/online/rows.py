@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from fate.ground.language import _, listing, ngettext
 from fate.net.mygames import OnlineGame, port_of
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import BLOOD, BRONZE, GOLD, INK_DIM, PANEL, PARCHMENT, SIGN_GREEN
 from fate.ui.kit.widgets import button
 from fate.ui.online.fields import arrow
+from fate.ui.online.heard import SEAT_WORDS
 
 if TYPE_CHECKING:
     from fate.ui.online.screens import OnlineScene
@@ -25,11 +27,9 @@ def short(text: str, n: int = 28) -> str:
 
 
 def seat_list(seats: list[int]) -> str:
-    """"Seat 1", "Seats 1 and 3", "Seats 1, 2 and 4"."""
+    """"Seat 1", "Seats 1 and 3", "Seats 1, 2 and 4" (in the current language)."""
     names = [str(s + 1) for s in sorted(seats)]
-    if len(names) == 1:
-        return f"Seat {names[0]}"
-    return f"Seats {', '.join(names[:-1])} and {names[-1]}"
+    return ngettext("Seat {seats}", "Seats {seats}", len(names)).format(seats=listing(names))
 
 
 def game_row(self, screen: pygame.Surface, L: Layout, g: OnlineGame, y: int) -> None:
@@ -42,93 +42,97 @@ def game_row(self, screen: pygame.Surface, L: Layout, g: OnlineGame, y: int) -> 
     pygame.draw.rect(screen, BRONZE, box, L.n(2), border_radius=L.n(10))
     row = self.query.rows.get((g.server, g.game)) if self.query else None
     problem = self.query.problems.get(g.server, "") if self.query else ""
-    where = g.server.split("://", 1)[1] + (" (hosted here)" if g.hosted_here else "")
+    where = g.server.split("://", 1)[1]
+    if g.hosted_here:
+        where = _("{address} (hosted here)").format(address=where)
     # a game its host paused, or whose host's own computer does not answer, says so rather
     # than that its server is at fault
     waiting = bool(row is None and problem and (g.paused_by or g.hosted_here or g.home_host))
+    mine = False  # the game waits for a seat of this screen
     if row is None:
         who = ""
         if not problem:
-            state = "Asking the server…"
+            state = _("Asking the server…")
         elif g.paused_by:
-            state = f"Paused by {short(g.paused_by, 16)}"
+            state = _("Paused by {name}").format(name=short(g.paused_by, 16))
         elif g.hosted_here and self.app.hosting is not None and port_of(g.server) == self.app.hosting.port:
-            state = "This window's server is starting again…"  # its watch restarts it (fate/net/hosting.py)
+            state = _("This window's server is starting again…")  # its watch restarts it (fate/net/hosting.py)
         elif g.hosted_here:
-            state = "Not hosted now: Open hosts it again"
+            state = _("Not hosted now: Open hosts it again")
         elif g.home_host:
-            state = f"Waiting for {short(g.home_host, 16)} to host it again"
+            state = _("Waiting for {name} to host it again").format(name=short(g.home_host, 16))
             who = problem  # whatever the cause (a new address, a closed port), said on the second line
         else:
             state = problem
     else:
-        names = [f"AI ({(p['level'] or 'normal').capitalize()})" if p["kind"] == "ai" else
-                 p["name"] or ("Open seat" if not p["claimed"] else f"Player {p['seat'] + 1}")  # as the table says
-                 for p in row["players"]]
-        who = ", ".join(("You" if p["seat"] in g.seats else short(n, 14)) for p, n in zip(row["players"], names,
-                                                                                           strict=True))
+        names = [_(SEAT_WORDS.get(p["level"] or "normal", SEAT_WORDS["normal"])) if p["kind"] == "ai" else
+                 p["name"] or (_("Open seat") if not p["claimed"] else _("Player {n}").format(n=p["seat"] + 1))
+                 for p in row["players"]]  # as the table says
+        who = ", ".join((_("You") if p["seat"] in g.seats else short(n, 14)) for p, n in zip(row["players"], names,
+                                                                                             strict=True))
         if row["over"]:
-            state = "Finished"
+            now = _("Finished")
         elif row["to_decide"] in g.seats:
-            state = "Your turn"
+            now, mine = _("Your turn"), True
         elif row["to_decide"] is not None:
             p = row["players"][row["to_decide"]]
             n = names[row["to_decide"]]
-            state = f"{'AI' if p['kind'] == 'ai' else short(n, 16)} to play"
+            now = _("{name} to play").format(name=_("AI") if p["kind"] == "ai" else short(n, 16))
         else:
-            state = "Waiting"
-        state += f" · turn {row['turn']}" if row["turn"] else " · choosing Elder Gods"
-    colour = SIGN_GREEN if state.startswith("Your turn") else (BLOOD if problem and row is None and not
-                                                                waiting else PARCHMENT)
+            now = _("Waiting")
+        state = " · ".join([now, _("turn {n}").format(n=row["turn"]) if row["turn"] else _("choosing Elder Gods")])
+    colour = SIGN_GREEN if mine else (BLOOD if problem and row is None and not waiting else PARCHMENT)
     ink.draw(screen, state, L.p(724, y + 14), 24, colour, "bold", max_w=L.n(560))
     ink.draw(screen, (who + " · " if who else "") + where, L.p(724, y + 54), 18, INK_DIM, "italic",
              max_w=L.n(580))
-    button(self, screen, L, (1320, y + 20, 120, 56), "Open", ("open", g), size=22,
-           tip="Take your seat at this game's table where it stands")
+    button(self, screen, L, (1320, y + 20, 120, 56), _("Open"), ("open", g), size=22,
+           tip=_("Take your seat at this game's table where it stands"))
     if g.host and g.invites:
-        button(self, screen, L, (1450, y + 20, 120, 56), "Codes", ("codes", g), size=22,
-               tip="The invite codes and this computer's addresses, to give your friends")
+        button(self, screen, L, (1450, y + 20, 120, 56), _("Codes"), ("codes", g), size=22,
+               tip=_("The invite codes and this computer's addresses, to give your friends"))
     sure = self.confirm == (g,)
-    yours = "your seat" if len(g.seats) == 1 else f"each of your {len(g.seats)} seats ({seat_list(g.seats)})"
-    button(self, screen, L, (1580, y + 20, 124, 56), "Sure?" if sure else "Leave", ("leave", g), size=22,
-           selected=sure, tip=f"Leave this game for good: an AI plays {yours} there from now on, and it goes "
-                              "off this list (a finished game just goes off the list). Click twice.")
+    tip = (_("Leave this game for good: an AI plays your seat there from now on, and it goes off this list (a "
+             "finished game just goes off the list). Click twice.") if len(g.seats) == 1 else
+           _("Leave this game for good: an AI plays each of your {n} seats ({seats}) there from now on, and it "
+             "goes off this list (a finished game just goes off the list). Click twice.").format(
+               n=len(g.seats), seats=seat_list(g.seats)))
+    button(self, screen, L, (1580, y + 20, 124, 56), _("Sure?") if sure else _("Leave"), ("leave", g), size=22,
+           selected=sure, tip=tip)
 
 
 def draw_games(self: OnlineScene, screen: pygame.Surface, L: Layout) -> None:
     """The first page of Play Online (``self``: the scene): its way to each other page, and My
     online games, a row each."""
     ink = self.ink
-    button(self, screen, L, (200, 210, 420, 76), "New game", ("page", "host"), size=28,
-           tip="Start a game on this computer or on a game server: choose the seats and whether strangers may "
-               "find it in the lobby, then give each friend their invite code.")
-    button(self, screen, L, (200, 300, 420, 76), "Join a game", ("page", "join"), size=28,
-           tip="Join a friend's game with the address of their computer and the invite code they gave you.")
-    button(self, screen, L, (200, 390, 420, 76), "Open games (lobby)", ("page", "lobby"), size=28,
-           tip="A server's public games with a free seat: join one with a click, or watch it.")
-    button(self, screen, L, (200, 480, 420, 76), "Watch a game", ("page", "watch"), size=28,
-           tip="Watch a game from what every player may see, with the watch code its host gave you.")
-    ink.para(screen, "Hosting asks your router to let friends in other houses in, and says how to do it by "
-             "hand if it cannot. An invite line (fate://…) carries the address and the code in one: copy it "
-             "when hosting, paste it on Join.",
-             L.r(200, 580, 420, 240), 19, INK_DIM)
+    button(self, screen, L, (200, 210, 420, 76), _("New game"), ("page", "host"), size=28,
+           tip=_("Start a game on this computer or on a game server: choose the seats and whether strangers may "
+                 "find it in the lobby, then give each friend their invite code."))
+    button(self, screen, L, (200, 300, 420, 76), _("Join a game"), ("page", "join"), size=28,
+           tip=_("Join a friend's game with the address of their computer and the invite code they gave you."))
+    button(self, screen, L, (200, 390, 420, 76), _("Open games (lobby)"), ("page", "lobby"), size=28,
+           tip=_("A server's public games with a free seat: join one with a click, or watch it."))
+    button(self, screen, L, (200, 480, 420, 76), _("Watch a game"), ("page", "watch"), size=28,
+           tip=_("Watch a game from what every player may see, with the watch code its host gave you."))
+    ink.para(screen, _("Hosting asks your router to let friends in other houses in, and says how to do it by "
+                       "hand if it cannot. An invite line (fate://…) carries the address and the code in one: "
+                       "copy it when hosting, paste it on Join."), L.r(200, 580, 420, 240), 19, INK_DIM)
     if self.background is not None:
-        ink.para(screen, f"This computer hosts your games in the background, with no window (port "
-                 f"{self.background.port}): host them in this window again, or pause them for everyone.",
-                 L.r(200, 690, 420, 120), 19, GOLD)
-    ink.draw(screen, "My online games", L.p(700, 196), 30, GOLD, "title")
-    button(self, screen, L, (1560, 190, 160, 46), "Refresh", ("refresh",), size=20,
-           tip="Ask the servers again where each of your games stands")
+        ink.para(screen, _("This computer hosts your games in the background, with no window (port {port}): host "
+                           "them in this window again, or pause them for everyone.").format(
+                               port=self.background.port), L.r(200, 690, 420, 120), 19, GOLD)
+    ink.draw(screen, _("My online games"), L.p(700, 196), 30, GOLD, "title")
+    button(self, screen, L, (1560, 190, 160, 46), _("Refresh"), ("refresh",), size=20,
+           tip=_("Ask the servers again where each of your games stands"))
     if self.background is not None:
-        button(self, screen, L, (1120, 190, 210, 46), "Host in this window", ("host_here",), size=20,
-               tip="Stop hosting in the background: your games go on, hosted by this window, which starts "
-                   "their server again if it stops and asks when you close it whether to keep hosting or pause")
-        button(self, screen, L, (1340, 190, 200, 46), "Pause hosting", ("pause_hosting",), size=20,
-               tip="This computer still hosts your games in the background: pause them for everyone (the "
-                   "server stops; your friends see the game paused by you until you host it again)")
+        button(self, screen, L, (1120, 190, 210, 46), _("Host in this window"), ("host_here",), size=20,
+               tip=_("Stop hosting in the background: your games go on, hosted by this window, which starts "
+                     "their server again if it stops and asks when you close it whether to keep hosting or pause"))
+        button(self, screen, L, (1340, 190, 200, 46), _("Pause hosting"), ("pause_hosting",), size=20,
+               tip=_("This computer still hosts your games in the background: pause them for everyone (the "
+                     "server stops; your friends see the game paused by you until you host it again)"))
     if not self.mine.games:
-        ink.para(screen, "No online games yet. A game you host or join is listed here, with whose turn it "
-                 "is, and stays here when you close the game: open it again days later.",
+        ink.para(screen, _("No online games yet. A game you host or join is listed here, with whose turn it is, "
+                           "and stays here when you close the game: open it again days later."),
                  L.r(700, 260, 1000, 200), 22, PARCHMENT)
         return
     games = list(reversed(self.mine.games))
@@ -136,7 +140,7 @@ def draw_games(self: OnlineScene, screen: pygame.Surface, L: Layout) -> None:
         y = 250 + i * 108
         game_row(self, screen, L, g, y)
     if self.first > 0:
-        arrow(self, screen, L, (1740, 250, 70, 56), "up", ("scroll", -1), tip="The games above (mouse wheel)")
+        arrow(self, screen, L, (1740, 250, 70, 56), "up", ("scroll", -1), tip=_("The games above (mouse wheel)"))
     if self.first + ROWS < len(games):
         arrow(self, screen, L, (1740, 250 + 108 * (ROWS - 1) + 40, 70, 56), "down", ("scroll", 1),
-              tip="The games below (mouse wheel)")
+              tip=_("The games below (mouse wheel)"))

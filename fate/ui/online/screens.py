@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from fate.ground.language import N_, _, ngettext
 from fate.net import hosting
 from fate.net.address import AddressError, server_url
 from fate.net.link import Link, error_words
@@ -23,7 +24,7 @@ from fate.net.query import GamesQuery
 from fate.protocol import ToServer
 from fate.ui.kit.clipboard import paste_keys
 from fate.ui.kit.layout import Layout
-from fate.ui.kit.theme import GOLD, INK_DIM, PARCHMENT
+from fate.ui.kit.theme import GOLD, INK_DIM
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.online import invites
 from fate.ui.online.fields import FIELDS, JOIN_TIPS, PAGE_FIELDS, Fields
@@ -32,6 +33,8 @@ from fate.ui.online.rows import ROWS, draw_games, seat_list, short
 from fate.ui.online.session import NetSession
 
 FIELD_TIPS = JOIN_TIPS | STRANGER_TIPS
+TITLES = {"games": N_("Play Online"), "host": N_("New Game Online"), "hosting": N_("Your Game Is Open"),
+          "join": N_("Join a Game"), "lobby": N_("Open Games"), "watch": N_("Watch a Game")}
 
 
 @scene("online")
@@ -56,6 +59,7 @@ class OnlineScene(Scene):
         self.session: NetSession | None = None  # a game being opened: shown once its first state comes
         self.made: OnlineGame | None = None  # the game just hosted (the hosting page shows its codes)
         self.confirm: tuple | None = None  # a Leave clicked once
+        self.leave_question = ""  # what it asked, said until another click
         self.first = 0
         self.query: GamesQuery | None = None
         self.moved = ""  # the hosted server's new port, to say at the table
@@ -120,12 +124,12 @@ class OnlineScene(Scene):
         """Pause the games the background server hosts: everyone at them is told who paused
         them (their tables show a pause, not a fault), then the server stops."""
         if hosting.hosted_elsewhere(self.app.window_id):  # another window took it since this page looked
-            self.say("Another window of the game hosts your games now: pause them from there.", "wrong")
+            self.say(_("Another window of the game hosts your games now: pause them from there."), "wrong")
             self.refresh()
             return
         host, self.background = self.background, None
-        said = hosting.pause_and_stop(host, self.mine.games)
-        self.say(said, "well" if said.startswith("Paused") else "")
+        said, paused = hosting.pause_and_stop(host, self.mine.games)
+        self.say(said, "well" if paused else "")
         self.refresh()
 
     # ---------------------------------------------------------------- the network
@@ -203,8 +207,8 @@ class OnlineScene(Scene):
         """Show the game once the server's first state of it comes. A game the background server
         hosts makes this window its host (``host_here``), and the table says so."""
         if g.hosted_here and self.host_here(port_of(g.server)):
-            self.moved = self.moved or ("This window hosts your games again: when you close it, it asks whether "
-                                        "to keep hosting them or pause.")
+            self.moved = self.moved or _("This window hosts your games again: when you close it, it asks "
+                                         "whether to keep hosting them or pause.")
         # a game opened: its session's greeting (the join) is the link's first word, said at once;
         # a seat claimed: the claim took it, and the greeting opens only the connections to come
         self.session = s = NetSession(self.app.content, link, g.game, g.token, g.seats, g.host, g.server)
@@ -220,14 +224,14 @@ class OnlineScene(Scene):
             self.link.close()
         self.link, self.purpose = None, ()
         self.starter = (hosting.HostStarter(port_of(g.server)), ("open", g))
-        self.notice = "Starting the game's server on this computer again…"
+        self.notice = _("Starting the game's server on this computer again…")
 
     def forget(self, g: OnlineGame) -> None:
         self.mine.forget(g.server, g.game)
-        self.say(self.mine.problem or (
-            "Left the game: an AI plays your seat there from now on." if len(g.seats) == 1
-            else f"Left the game: an AI plays each of your {len(g.seats)} seats there from now on."),
-            "wrong" if self.mine.problem else "well")
+        self.say(self.mine.problem or ngettext(
+            "Left the game: an AI plays your seat there from now on.",
+            "Left the game: an AI plays each of your {n} seats there from now on.", len(g.seats)).format(
+            n=len(g.seats)), "wrong" if self.mine.problem else "well")
         if self.link is not None:
             self.link.close()
         self.link, self.purpose = None, ()
@@ -251,8 +255,8 @@ class OnlineScene(Scene):
             self.mine.moved(url, starter.host.url)
             data = self.mine.find(starter.host.url, data.game) or data
             url = starter.host.url
-            self.moved = (f"This computer's server now listens on port {starter.host.port}: "
-                          "friends join this game again at that port.")
+            self.moved = _("This computer's server now listens on port {port}: friends join this game again "
+                           "at that port.").format(port=starter.host.port)
         if what == "create":
             self.strangers.create(url, data[0], data[1], here=True)
         else:
@@ -269,18 +273,18 @@ class OnlineScene(Scene):
         named: dict[str, Any] = {"name": self.fields["name"]} if self.fields["name"] else {}
         self.link.send(ToServer.CLAIM, code=code, **named)
         self.purpose = ("claim", url)
-        self.notice = f"Joining the game at {short(url.split('://', 1)[1], 40)}…"
+        self.notice = _("Joining the game at {address}…").format(address=short(url.split("://", 1)[1], 40))
 
     def open_game(self, g: OnlineGame) -> None:
         self.link = Link(g.server, self.app.content, retry=False)
         self.purpose = ("open", g)
-        self.notice = "Opening the game…"
+        self.notice = _("Opening the game…")
 
     def leave_game(self, g: OnlineGame) -> None:
         row = self.query.rows.get((g.server, g.game)) if self.query else None
         if row is not None and row["over"]:
             self.forget(g)
-            self.say("The finished game was taken off your list.", "well")
+            self.say(_("The finished game was taken off your list."), "well")
             return
         self.link = Link(g.server, self.app.content, retry=False)
         self.link.send(ToServer.JOIN, game=g.game, token=g.token)
@@ -304,7 +308,7 @@ class OnlineScene(Scene):
         if (self.link is not None or self.starter is not None) and kind not in ("back", "field"):
             return  # one request at a time
         if kind != "leave":
-            if self.confirm is not None and self.notice.startswith("Leave "):
+            if self.confirm is not None and self.notice == self.leave_question:
                 self.notice = ""  # the question of a Leave not confirmed
             self.confirm = None
         if kind == "field":
@@ -338,8 +342,9 @@ class OnlineScene(Scene):
                 self.confirm = key[1:]
                 g = key[1]
                 # a screen shared by several players: Leave is for all of them, and says so
-                self.notice = (f"Leave {seat_list(g.seats)} for good? Every seat of this screen leaves: an AI "
-                               "plays each of them. Click Sure? to leave.") if len(g.seats) > 1 else ""
+                self.leave_question = _("Leave {seats} for good? Every seat of this screen leaves: an AI plays "
+                                        "each of them. Click Sure? to leave.").format(seats=seat_list(g.seats))
+                self.notice = self.leave_question if len(g.seats) > 1 else ""
                 return
             self.confirm = None
             self.leave_game(key[1])
@@ -349,9 +354,9 @@ class OnlineScene(Scene):
             self.pause_background()
         elif kind == "host_here":
             took = self.host_here()
-            self.say(("This window hosts your games now: it starts their server again if it stops, and asks "
-                      "when you close it whether to keep hosting or pause.") if took else
-                     "Another window of the game hosts your games now.", "well" if took else "wrong")
+            self.say(_("This window hosts your games now: it starts their server again if it stops, and asks "
+                       "when you close it whether to keep hosting or pause.") if took else
+                     _("Another window of the game hosts your games now."), "well" if took else "wrong")
         elif kind == "scroll":
             rows, many = (LOBBY_ROWS, len(self.strangers.lobby or [])) if self.page == "lobby" else (ROWS, len(self.mine.games))
             self.first = max(0, min(self.first + key[1] * rows, max(0, many - rows)))
@@ -361,7 +366,7 @@ class OnlineScene(Scene):
             if self.link is not None or self.session is not None or self.starter is not None:
                 self.app.starting = self.starter[0] if self.starter is not None else self.app.starting
                 self.starter = None  # a server starting goes on starting: the next Host finds it, closing asks
-                self.fail("Stopped.", "")  # the player's own doing: plain, not a failure
+                self.fail(_("Stopped."), "")  # the player's own doing: plain, not a failure
             elif self.page != "games":
                 self.page, self.notice = "games", ""
                 self.refresh()
@@ -415,17 +420,15 @@ class OnlineScene(Scene):
     def draw(self, screen: pygame.Surface) -> None:
         self.hot = []
         L = backdrop(self, screen)
-        titles = {"games": "Play Online", "host": "New Game Online", "hosting": "Your Game Is Open",
-                  "join": "Join a Game", "lobby": "Open Games", "watch": "Watch a Game"}
-        self.ink.draw(screen, titles[self.page], L.p(960, 96), 80, GOLD, "title", anchor="center", shadow=True)
+        self.ink.draw(screen, _(TITLES[self.page]), L.p(960, 96), 80, GOLD, "title", anchor="center", shadow=True)
         pages: dict[str, Callable[[pygame.Surface, Layout], None]] = {
             "games": partial(draw_games, self), "hosting": self.draw_hosting, "join": self.draw_join,
             "host": self.strangers.draw_host, "lobby": self.strangers.draw_lobby, "watch": self.strangers.draw_watch}
         pages[self.page](screen, L)
         self.form.draw_notice(screen, L)
-        back = "Stop" if (self.link is not None or self.session is not None or self.starter is not None) else "Back"
-        button(self, screen, L, (810, 980, 300, 72), back, ("back",), size=30,
-               tip="Stop waiting for the server" if back == "Stop" else "Back (Esc)")
+        waiting = self.link is not None or self.session is not None or self.starter is not None
+        button(self, screen, L, (810, 980, 300, 72), _("Stop") if waiting else _("Back"), ("back",), size=30,
+               tip=_("Stop waiting for the server") if waiting else _("Back (Esc)"))
         self.draw_tip(screen, L)
 
     # the pages
@@ -435,64 +438,27 @@ class OnlineScene(Scene):
             return
         invites.draw_hosting(self, screen, L)  # the invites, the house's addresses, the router's answer
         if self.made.watch:
-            self.ink.draw(screen, "Spectators watch with:", L.p(200, 706), 22, INK_DIM, "bold")
+            self.ink.draw(screen, _("Spectators watch with:"), L.p(200, 706), 22, INK_DIM, "bold")
             r = self.ink.draw(screen, self.made.watch, L.p(200, 740), 30, GOLD, "bold")
-            self.hot.append(Hotspot(r, ("ui", "watch_code"), "Watch code",
-                                    "Anyone with this code (and the address) may watch the game from what every "
-                                    "player may see: Play Online > Watch a game."
-                                    + (" The game is public: the lobby lists it too." if self.strangers.public else "")))
-        button(self, screen, L, (200, 820, 420, 80), "Go to the table", ("table",), size=28,
-               tip="Take your seat; the table shows who has joined and whom it is waiting for. The codes stay in "
-                   "My online games (Codes).")
+            self.hot.append(Hotspot(r, ("ui", "watch_code"), _("Watch code"),
+                                    _("Anyone with this code (and the address) may watch the game from what every "
+                                      "player may see: Play Online > Watch a game. The game is public: the lobby "
+                                      "lists it too.") if self.strangers.public else
+                                    _("Anyone with this code (and the address) may watch the game from what every "
+                                      "player may see: Play Online > Watch a game.")))
+        button(self, screen, L, (200, 820, 420, 80), _("Go to the table"), ("table",), size=28,
+               tip=_("Take your seat; the table shows who has joined and whom it is waiting for. The codes stay "
+                     "in My online games (Codes)."))
 
     def draw_join(self, screen: pygame.Surface, L: Layout) -> None:
-        self.form.field(screen, L, "address", "Address of the host's computer", 560, 190, 800)
-        self.form.field(screen, L, "code", "Invite code", 560, 320, 800)
-        self.form.field(screen, L, "name", "Your name at the table", 560, 450, 800)
-        button(self, screen, L, (560, 600, 380, 80), "Paste invite line", ("paste",), size=26,
-               tip="Fill in the address and the code from the invite line your friend sent (fate://…), copied "
-                   "to the clipboard (Ctrl+V does the same)")
-        button(self, screen, L, (980, 600, 380, 80), "Join", ("join",), size=30,
-               tip="Take the seat the code opens; the game then appears in My online games too (Enter)")
-        self.ink.para(screen, "Sent an invite line (fate://…)? Copy it and press Paste invite line (or Ctrl+V): the "
-                      "address and the code fill in. A code read aloud works in any case, with or without dashes.",
-                      L.r(560, 710, 800, 100), 20, INK_DIM)
-
-
-@scene("host_close")
-class HostCloseScene(Scene):
-    """Closing the window while it hosts: keep hosting in the background, or pause the game."""
-
-    def __init__(self, app, back_to: Scene | None = None) -> None:
-        super().__init__(app)
-        self.back_to = back_to
-
-    def draw(self, screen: pygame.Surface) -> None:
-        self.hot = []
-        L = backdrop(self, screen)
-        ink = self.ink
-        ink.draw(screen, "This computer hosts a game", L.p(960, 260), 64, GOLD, "title", anchor="center", shadow=True)
-        ink.para(screen, "Your friends play through the server this window started. Keep it running in the "
-                 "background so they can go on (you come back from Play Online), or pause the game for "
-                 "everyone until you host again.", L.r(460, 340, 1000, 200), 24, PARCHMENT)
-        button(self, screen, L, (360, 600, 560, 80), "Keep hosting in the background", ("keep",), size=26,
-               tip="Close the window; the server keeps the game going for your friends")
-        button(self, screen, L, (1000, 600, 560, 80), "Pause the game for everyone", ("pause",), size=26,
-               tip="Stop the server: nobody can play until you host again (the game is kept as it stands)")
-        button(self, screen, L, (810, 720, 300, 72), "Cancel", ("cancel",), size=28, tip="Back to the game (Esc)")
-        self.draw_tip(screen, L)
-
-    def click(self, key: tuple) -> None:
-        if key == ("keep",):
-            self.app.hosting = None
-            self.app.quit()
-        elif key == ("pause",):
-            host, self.app.hosting = self.app.hosting, None  # no longer watched: it is not to start again
-            hosting.pause_and_stop(host, MyGames(self.app.online_file).games)
-            self.app.quit()
-        elif key == ("cancel",):
-            self.go_back()
-
-    def key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
-            self.go_back()
+        self.form.field(screen, L, "address", _("Address of the host's computer"), 560, 190, 800)
+        self.form.field(screen, L, "code", _("Invite code"), 560, 320, 800)
+        self.form.field(screen, L, "name", _("Your name at the table"), 560, 450, 800)
+        button(self, screen, L, (560, 600, 380, 80), _("Paste invite line"), ("paste",), size=26,
+               tip=_("Fill in the address and the code from the invite line your friend sent (fate://…), copied "
+                     "to the clipboard (Ctrl+V does the same)"))
+        button(self, screen, L, (980, 600, 380, 80), _("Join"), ("join",), size=30,
+               tip=_("Take the seat the code opens; the game then appears in My online games too (Enter)"))
+        self.ink.para(screen, _("Sent an invite line (fate://…)? Copy it and press Paste invite line (or Ctrl+V): "
+                                "the address and the code fill in. A code read aloud works in any case, with or "
+                                "without dashes."), L.r(560, 710, 800, 100), 20, INK_DIM)

@@ -23,10 +23,12 @@ from fate.content.model import Content
 from fate.engine import Event
 from fate.engine.model import Choice, Prompt
 from fate.engine.undo import NOT_A_PLAYER, NOTHING_YET, OVER
+from fate.ground.language import _
 from fate.ground.untrusted import one_line
 from fate.net.link import Link, error_words
 from fate.protocol import ErrorCode, LinkNote, ToClient, ToServer
 from fate.ui.online.heard import (
+    SEAT_WORDS,
     SeatInfo,
     back_to,
     chart,
@@ -208,7 +210,7 @@ class NetSession(Together):
         n = m["view"]["players"]
         self.seats = [SeatConfig(s in self.mine, self._level(s), s) for s in range(n)]
         self.hints = (self.hints + [0] * 4)[:n]
-        for r in [r for r, (s, d, _) in self.sent.items() if d < m["decision"]]:
+        for r in [r for r, (s, d, _choice) in self.sent.items() if d < m["decision"]]:
             del self.sent[r]  # answered by the game moving on
         if m["decision"] != self._decision:
             self._decision = m["decision"]
@@ -241,7 +243,7 @@ class NetSession(Together):
         if not isinstance(seat, int) or seat in self.mine or (seat, m["decision"]) == self._told_back:
             return
         self._told_back = (seat, m["decision"])
-        self.took_back.append(f"{self.name(seat)} took back their last decision.")
+        self.took_back.append(_("{name} took back their last decision.").format(name=self.name(seat)))
 
     def _chronicle(self, m: dict[str, Any]) -> None:
         """The game so far as our seat saw it (asked once on joining): the log's history."""
@@ -254,7 +256,7 @@ class NetSession(Together):
         self.events = others + [Event(e["kind"], e["data"], (seat,)) for e in m.get("events", [])]
         self.relog, self.told = True, []
         if "chart" in m and seat == self.mine[0]:  # the race from the start, for a table opened late
-            self.history = [TurnRecord(t, list(su), list(si)) for _, t, su, si in m["chart"]]
+            self.history = [TurnRecord(t, list(su), list(si)) for _at, t, su, si in m["chart"]]
             self._charted = [p[0] for p in m["chart"]]
 
     def _take_hint(self, m: dict[str, Any]) -> None:
@@ -263,7 +265,7 @@ class NetSession(Together):
         if reply is not None:
             self._hint = (m["decision"], reply)
         elif st is not None and m["decision"] == st["decision"]:
-            self.notice = "The server's hint named no choice of this decision; it is not shown."
+            self.notice = _("The server's hint named no choice of this decision; it is not shown.")
 
     def _seats(self, rows: list[dict[str, Any]]) -> None:
         self.info = seat_infos(rows)
@@ -360,15 +362,15 @@ class NetSession(Together):
         """Who plays a seat, in a few words: a friend's name, "AI (Hard)", "You"."""
         if seat in self.mine:
             i = self.info[seat] if seat < len(self.info) else None
-            return i.name if i and i.name else "You"
+            return i.name if i and i.name else _("You")
         if seat >= len(self.info):
-            return f"Seat {seat + 1}"
+            return _("Seat {n}").format(n=seat + 1)
         i = self.info[seat]
         if i.kind == "ai":
-            return f"AI ({(i.level or 'normal').capitalize()})"
+            return _(SEAT_WORDS.get(i.level or "normal", SEAT_WORDS["normal"]))
         if not i.claimed:
-            return "Open seat"
-        return i.name or f"Player {seat + 1}"
+            return _("Open seat")
+        return i.name or _("Player {n}").format(n=seat + 1)
 
     def seat_title(self, seat: int) -> str:
         """A seat before its Elder God is drafted: who plays it."""
@@ -392,7 +394,7 @@ class NetSession(Together):
         """Send a choice of the seat asked here, with its decision number (again after a
         reconnection until answered); the table moves when the server's state comes."""
         st = self._asking()
-        if st is None or self._undo_rid >= 0 or any(d == st["decision"] for _, d, _ in self.sent.values()):
+        if st is None or self._undo_rid >= 0 or any(d == st["decision"] for _seat, d, _choice in self.sent.values()):
             return []
         rid = self.link.send(ToServer.CHOOSE, resend=True, game=self.game_id, seat=st["seat"], decision=st["decision"],
                              choice=choice_id)

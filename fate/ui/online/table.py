@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import pygame
 
+from fate.ground.language import N_, _, duration, ngettext
 from fate.net.link import Link
 from fate.net.mygames import MyGames, OnlineGame, port_of
 from fate.ui.kit.layout import Layout
@@ -41,19 +42,10 @@ from fate.ui.online.talk import TalkPanel
 from fate.ui.online.watch import WatchSession
 from fate.ui.table.scene import PlayScene
 
-CONNECTION = {"online": ("Online", WENT_WELL), "connecting": ("Connecting", GOLD),  # the online screens' pair
-              "reconnecting": ("Offline", WENT_WRONG), "failed": ("Offline", WENT_WRONG),
-              "closed": ("Offline", WENT_WRONG)}
+CONNECTION = {"online": (N_("Online"), WENT_WELL), "connecting": (N_("Connecting"), GOLD),  # translated where shown
+              "reconnecting": (N_("Offline"), WENT_WRONG), "failed": (N_("Offline"), WENT_WRONG),
+              "closed": (N_("Offline"), WENT_WRONG)}
 REPLACE_AFTER = 60.0  # seconds: the server's --absent-after, before which it refuses to replace a player
-
-
-def minutes(seconds: float) -> str:
-    m = int(seconds // 60)
-    if m < 1:
-        return f"{int(seconds)} s"
-    if m < 120:
-        return f"{m} min"
-    return f"{m // 60} h"
 
 
 @scene("online_play")
@@ -81,8 +73,9 @@ class OnlinePlayScene(PlayScene):
         s = self.session
         if v.get("seats"):
             names = [s.name(i) for i in range(len(v["seats"]))]
-            v = dict(v, seats=[dict(row, player="" if n == "You" else n) for row, n in zip(v["seats"], names,
-                                                                                            strict=True)])
+            you = _("You")
+            v = dict(v, seats=[dict(row, player="" if n == you else n) for row, n in zip(v["seats"], names,
+                                                                                          strict=True)])
         super()._narrate_new(v, animate, upto)
 
     def update(self, dt: float) -> None:
@@ -155,8 +148,8 @@ class OnlinePlayScene(PlayScene):
         online = s.link.status == "online"
         if online and getattr(self, "_was_offline", False):
             restarted = self._hosted_here() and watch.restarts
-            self.notice = ("The game's server was started again; the game goes on." if restarted else
-                           "The game's server answers again; the game goes on.", self.clock + 6)
+            self.notice = (_("The game's server was started again; the game goes on.") if restarted else
+                           _("The game's server answers again; the game goes on."), self.clock + 6)
         self._was_offline = s.link.status == "reconnecting"
         if s.paused_by != getattr(self, "_paused_seen", "") and s.mine:  # for My online games, in any later window
             MyGames(self.app.online_file).paused(s.server, s.game_id, s.paused_by)
@@ -170,9 +163,9 @@ class OnlinePlayScene(PlayScene):
     def status(self) -> str:
         s = self.session
         if s.over():
-            return "The game is over."
+            return _("The game is over.")
         if s.link.status != "online" and s.paused_by:
-            return f"The game is paused by {s.paused_by}; it goes on when they host it again."
+            return _("The game is paused by {name}; it goes on when they host it again.").format(name=s.paused_by)
         if s.link.status != "online" and self._hosted_here() and self.app.host_watch.restarting():
             return self.app.host_watch.note
         if not s.mine and s.link.status == "online":  # a spectator
@@ -181,28 +174,32 @@ class OnlinePlayScene(PlayScene):
             name = self._name_of(seat) if seat is not None else ""
             if name.startswith("the Cult of "):  # the game's own words take a capital; a player's name as written
                 name = "T" + name[1:]
-            now = f"{name} to decide" if seat is not None else "Watching"
-            return f"{now} · you watch{f' {late} s behind the table' if late else ''}, seeing what everyone may see"
+            now = _("{name} to decide").format(name=name) if seat is not None else _("Watching")
+            watch = (ngettext("you watch {n} second behind the table, seeing what everyone may see",
+                              "you watch {n} seconds behind the table, seeing what everyone may see", late).format(
+                                  n=late) if late else _("you watch, seeing what everyone may see"))
+            return f"{now} · {watch}"
         if s.link.status != "online":
             where = s.server.split("://", 1)[-1]
-            return f"The game's server at {where} does not answer; the table reconnects by itself."
+            return _("The game's server at {address} does not answer; the table reconnects by itself.").format(
+                address=where)
         if s.undoing():
-            return "Taking back your decision…"
+            return _("Taking back your decision…")
         if s.choosing():
-            return "Sending your choice…"
+            return _("Sending your choice…")
         seat = s.waiting_for()
         if seat is not None:
             info = s.info[seat]
             if not info.claimed:
                 code = next((inv["code"] for inv in s.invites if seat in inv["seats"]), "")
-                who = f"a friend to join{f' with code {code}' if code else ''}"
-            else:
-                who = s.name(seat) + ("" if not s.absent(seat) else " (not connected)")
-            return f"Waiting for {who} for {minutes(s.waited())}"
+                return (_("Waiting for a friend to join with code {code} for {time}") if code else
+                        _("Waiting for a friend to join for {time}")).format(code=code, time=duration(s.waited()))
+            return (_("Waiting for {name} (not connected) for {time}") if s.absent(seat) else
+                    _("Waiting for {name} for {time}")).format(name=s.name(seat), time=duration(s.waited()))
         seat = s.prompt_seat()
         if seat is not None and not s.is_human(seat):
             dots = "." * (1 + int(self.clock * 3) % 3)
-            return f"{s.name(seat)} is thinking{dots}"
+            return _("{name} is thinking").format(name=s.name(seat)) + dots
         return super().status()
 
     def _presence(self, s) -> None:
@@ -214,14 +211,15 @@ class OnlinePlayScene(PlayScene):
             return
         for seat, now in here.items():
             if seat in seen and seen[seat] != now:
-                s.tell(f"{s.name(seat)} {'is back at' if now else 'left'} the table.")
+                s.tell((_("{name} is back at the table.") if now else _("{name} left the table.")).format(
+                    name=s.name(seat)))
 
     # ---------------------------------------------------------------- a spectator takes the open seat
     def take_seat(self) -> None:
         s = self.session
         if isinstance(s, WatchSession) and s.open_seat() is not None:
             s.sit(MyGames(self.app.online_file).name)
-            self.notice = ("Taking the open seat…", self.clock + 6)
+            self.notice = (_("Taking the open seat…"), self.clock + 6)
 
     def _seat_taken(self, s) -> bool:
         """The server gave this spectator the seat: the player's session opens on its token, on
@@ -251,19 +249,20 @@ class OnlinePlayScene(PlayScene):
             nxt.link.retry = True
             s.close()
             self.app.goto("online_play", nxt)
-            self.app.scene.notice = ("You took the open seat: the game is yours to play.", self.app.scene.clock + 6)
+            self.app.scene.notice = (_("You took the open seat: the game is yours to play."),
+                                     self.app.scene.clock + 6)
             return True
         return False
 
     def export_report(self) -> None:
-        self.notice = ("An online game's record is kept by its server; F12 reports are for games on this computer.",
-                       self.clock + 6)
+        self.notice = (_("An online game's record is kept by its server; F12 reports are for games on this "
+                         "computer."), self.clock + 6)
 
     def leave(self) -> None:
         """Back to Play Online; the game goes on on the server (My online games finds it)."""
         self.session.close()
-        self.app.notice = ("You stopped watching; the game goes on." if not self.session.mine else
-                           "The game goes on on its server: open it again from My online games.")
+        self.app.notice = (_("You stopped watching; the game goes on.") if not self.session.mine else
+                           _("The game goes on on its server: open it again from My online games."))
         self.app.goto("online")
 
     def close(self) -> None:
@@ -296,8 +295,8 @@ class OnlinePlayScene(PlayScene):
             return
         if key[:2] == ("ui", "replace"):
             self.session.replace(key[2], "normal")
-            self.notice = (f"Asked the server to give {self.session.name(key[2])}'s seat to an AI (Normal).",
-                           self.clock + 5)
+            self.notice = (_("Asked the server to give the seat of {name} to an AI (Normal).").format(
+                name=self.session.name(key[2])), self.clock + 5)
             return
         super().click(key)
 
@@ -319,10 +318,10 @@ class OnlinePlayScene(PlayScene):
             return
         L = self.table.layout
         button(self, screen, L, (470, self.table.tools_y(), 330, 46),
-               "Taking the seat…" if s.sitting() or s.seated else "Take the open seat", ("ui", "sit"), size=18,
-               enabled=not (s.sitting() or s.seated),
-               tip=f"Play this game: take Seat {seat + 1}, which no player has taken yet, under the name of "
-                   "Play Online (the game goes on from where it is; it is kept in My online games)")
+               _("Taking the seat…") if s.sitting() or s.seated else _("Take the open seat"), ("ui", "sit"),
+               size=18, enabled=not (s.sitting() or s.seated),
+               tip=_("Play this game: take Seat {n}, which no player has taken yet, under the name of Play Online "
+                     "(the game goes on from where it is; it is kept in My online games)").format(n=seat + 1))
 
     def draw_menu(self, screen: pygame.Surface) -> None:
         """Pause, in an online table's words: a spectator's game is not theirs to save or
@@ -337,22 +336,22 @@ class OnlinePlayScene(PlayScene):
         self.hot = []
         watching = not self.session.mine
         # never "Paused": the game goes on for the others (the top bar says Paused only when it is)
-        self.ink.draw(screen, "Menu" if not watching else "Watching", L.p(960, 300), 72, GOLD, "title",
+        self.ink.draw(screen, _("Menu") if not watching else _("Watching"), L.p(960, 300), 72, GOLD, "title",
                       anchor="center")
-        leave = (("Stop watching", "Back to Play Online: the game goes on without you watching") if watching else
-                 ("Leave the table", "Back to Play Online: the game goes on on its server"))
+        leave = ((_("Stop watching"), _("Back to Play Online: the game goes on without you watching")) if watching
+                 else (_("Leave the table"), _("Back to Play Online: the game goes on on its server")))
         for i, (label, key, tip) in enumerate((
-                ("Resume", ("ui", "resume"), "Back to the table (Esc)"),
-                (self.anim.label(), ("ui", "speed"), "Slow, Normal, Fast or Instant (S)"),
-                ("How to Play", ("ui", "rules"), "The rules, at this decision's section (F1)"),
-                ("Settings", ("ui", "settings"), "Sound, text size, shapes, speed, the window"),
+                (_("Resume"), ("ui", "resume"), _("Back to the table (Esc)")),
+                (self.anim.label(), ("ui", "speed"), _("Slow, Normal, Fast or Instant (S)")),
+                (_("How to Play"), ("ui", "rules"), _("The rules, at this decision's section (F1)")),
+                (_("Settings"), ("ui", "settings"), _("Sound, text size, shapes, speed, the window")),
                 (leave[0], ("ui", "leave"), leave[1]))):
             button(self, screen, L, (760, 380 + i * 80, 400, 64), label, key, tip=tip)
-        again = ("Watch a game in Play Online, with its code, finds it again." if getattr(self.session, "code", "")
-                 else "Open games in Play Online finds it again while a seat is open.")  # a private game is never listed
-        lines = (("You are watching: the game does not wait for you.", again) if watching else
-                 ("The game is kept on its server after every decision:",
-                  "My online games in Play Online opens it again."))
+        again = (_("Watch a game in Play Online, with its code, finds it again.") if getattr(self.session, "code", "")
+                 else _("Open games in Play Online finds it again while a seat is open."))  # a private game is never listed
+        lines = ((_("You are watching: the game does not wait for you."), again) if watching else
+                 (_("The game is kept on its server after every decision:"),
+                  _("My online games in Play Online opens it again.")))
         for i, words in enumerate(lines):
             self.ink.draw(screen, words, L.p(960, 790 + 28 * i), 20, INK_DIM, "italic", anchor="center")
         self.draw_tip(screen, L)
@@ -362,18 +361,19 @@ class OnlinePlayScene(PlayScene):
         "Give the seat to an AI" when the player waited for has gone."""
         s, L, ink = self.session, self.table.layout, self.ink
         words, colour = CONNECTION.get(s.link.status, CONNECTION["closed"])
+        words = _(words)
         paused = s.link.status != "online" and bool(s.paused_by)  # a pause, not a fault: no Offline, no banner
         if paused:
-            words, colour = "Paused", GOLD
+            words, colour = _("Paused"), GOLD
         centre = L.p(1660, 25)
         pygame.draw.circle(screen, colour, centre, L.n(9))
         pygame.draw.circle(screen, BRONZE, centre, L.n(9), max(1, L.n(2)))
         r = ink.draw(screen, words, L.p(1676, 25), 16, colour, "italic", anchor="midleft")
-        tip = (f"{s.paused_by} paused the game: its server stopped with it, and the table goes on by itself when "
-               "they host it again." if paused else
-               f"The table's line to the game server at {s.server}. A lost connection comes back by itself; "
-               "a choice made meanwhile is sent when it does (and refused politely if it was made already)."
-               + (f"\n\n{s.link.problem}" if s.link.problem else ""))
+        tip = (_("{name} paused the game: its server stopped with it, and the table goes on by itself when they "
+                 "host it again.").format(name=s.paused_by) if paused else
+               _("The table's line to the game server at {address}. A lost connection comes back by itself; a "
+                 "choice made meanwhile is sent when it does (and refused politely if it was made already).").format(
+                   address=s.server) + (f"\n\n{s.link.problem}" if s.link.problem else ""))
         hit = r.union(pygame.Rect(centre[0] - L.n(10), centre[1] - L.n(10), L.n(20), L.n(20)))
         self.hot.append(Hotspot(hit, ("ui", "connection"), words, tip))
         if s.link.status in ("reconnecting", "connecting", "failed") and not paused:
@@ -382,19 +382,22 @@ class OnlinePlayScene(PlayScene):
             shade.fill((22, 14, 24, 235))
             screen.blit(shade, box)
             pygame.draw.rect(screen, WENT_WRONG, box, max(1, L.n(2)), border_radius=L.n(10))
-            ink.draw(screen, "Reconnecting to the game…", L.p(960, 82), 28, GOLD, "title", anchor="midtop")
+            ink.draw(screen, _("Reconnecting to the game…"), L.p(960, 82), 28, GOLD, "title", anchor="midtop")
             wait = s.link.retry_in()
-            line = (f"Trying again in {wait:.0f} s (attempt {s.link.attempts + 1})." if wait >= 1
-                    else "Trying now…")
-            ink.draw(screen, f"{line} Choose as usual: your choice is sent once the line is back.",
+            line = (_("Trying again in {time} (attempt {n}). Choose as usual: your choice is sent once the line is "
+                      "back.").format(time=duration(round(wait)), n=s.link.attempts + 1) if wait >= 1 else
+                    _("Trying now… Choose as usual: your choice is sent once the line is back."))
+            ink.draw(screen, line,
                      L.p(960, 122), 18, PARCHMENT, "italic", anchor="midtop", max_w=L.n(760))
         seat = s.waiting_for()
         if s.host and seat is not None and s.absent(seat) and s.waited() >= REPLACE_AFTER:
-            who = s.name(seat) if s.info[seat].claimed else "No friend has taken it"
-            button(self, screen, L, (470, self.table.tools_y(), 330, 46), f"Seat {seat + 1} to an AI",
+            button(self, screen, L, (470, self.table.tools_y(), 330, 46), _("Seat {n} to an AI").format(n=seat + 1),
                    ("ui", "replace", seat), size=18,
-                   tip=f"{who}: the seat may be played by an AI (Normal) on the server for the rest of the "
-                       "game. The player cannot take it back.")
+                   tip=(_("{name}: the seat may be played by an AI (Normal) on the server for the rest of the "
+                          "game. The player cannot take it back.").format(name=s.name(seat))
+                        if s.info[seat].claimed else
+                        _("No friend has taken it: the seat may be played by an AI (Normal) on the server for the "
+                          "rest of the game.")))
         mouse = self.app.hover
         if mouse is not None:
             for spot in self.hot[-2:]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from fate.ground.language import N_, _, ngettext
 from fate.ground.textrules import MAX_LINE, MAX_NAME, visible
 from fate.net.mygames import MyGames
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INK_FAINT, PANEL, PARCHMENT, SIGN_GREEN
@@ -25,7 +26,7 @@ from fate.ui.kit.widgets import Hotspot, button, tooltip
 if TYPE_CHECKING:
     from fate.ui.online.table import OnlinePlayScene
 
-PHRASES = ("Good game", "Thinking...", "Your turn")
+PHRASES = (N_("Good game"), N_("Thinking..."), N_("Your turn"))  # said in the player's own language, as typed
 MAX_TYPED = MAX_LINE
 TOAST_SECONDS = 6.0  # a new line shows on the table this long while the talk is closed
 TOASTS = 3  # notes on the table at once, the newest
@@ -36,7 +37,7 @@ def who(line: dict, mine: list[int] | tuple[int, ...] = ()) -> str:
     """The name a player's line is signed with, as it draws: an unnamed player as the table names
     them everywhere else ("You" on one's own screen, else "Player 1": fate/ui/online/session.py),
     never "Seat 1"."""
-    unnamed = "You" if line["seat"] in mine else f"Player {line['seat'] + 1}"
+    unnamed = _("You") if line["seat"] in mine else _("Player {n}").format(n=line["seat"] + 1)
     return visible(line.get("name", ""), MAX_NAME) or unnamed
 
 
@@ -62,7 +63,7 @@ class TalkPanel:
 
     def toggle_talk(self) -> None:
         if not self.talk_allowed():
-            self._note("The host keeps the table's talk for the players.", 5)
+            self._note(_("The host keeps the table's talk for the players."), 5)
             return
         self.talk_open = not self.talk_open
         self.talk_typing = self.talk_open and bool(self.session.mine)
@@ -102,8 +103,8 @@ class TalkPanel:
     def mute(self, seat: int) -> None:
         s = self.session
         now = s.mute(seat)
-        said = (f"{s.name(seat)} is muted here: what they say from now on is hidden (they are not told)."
-                if now else f"{s.name(seat)} is heard again here.")
+        said = (_("{name} is muted here: what they say from now on is hidden (they are not told).") if now else
+                _("{name} is heard again here.")).format(name=s.name(seat))
         s.tell(said)
         self._note(said, 5)
         self.toasts = tuple(t for t in self.toasts if t[0].get("seat") != seat or not now)
@@ -153,8 +154,9 @@ class TalkPanel:
         s = self.session
         hidden = s.hidden()
         if hidden:
-            return f"Only muted players have spoken here ({hidden} line{'s' if hidden != 1 else ''} hidden)."
-        return "Nothing said yet." + (" Say hello, or click a phrase." if s.mine else "")
+            return ngettext("Only muted players have spoken here ({n} line hidden).",
+                            "Only muted players have spoken here ({n} lines hidden).", hidden).format(n=hidden)
+        return _("Nothing said yet. Say hello, or click a phrase.") if s.mine else _("Nothing said yet.")
 
     def draw_talk_button(self, screen: pygame.Surface) -> None:
         """The Talk button beside "?", Hint and Undo, with the lines not read yet."""
@@ -162,11 +164,12 @@ class TalkPanel:
             return
         s, L = self.session, self.scene.table.layout
         unread = 0 if self.talk_open else s.unread()
-        label = "Talk" + (f" ({unread})" if unread else "")
+        label = _("Talk ({n})").format(n=unread) if unread else _("Talk")
         button(self.scene, screen, L, (950, self.scene.table.tools_y(), 160, 46), label, ("ui", "talk", "toggle"), size=20,
                selected=self.talk_open or bool(unread),
-               tip="The table's talk (T): short lines and phrases to the other players"
-                   + ("" if s.mine else "; spectators read it, the players write it") + ".")
+               tip=_("The table's talk (T): short lines and phrases to the other players.") if s.mine else
+               _("The table's talk (T): short lines and phrases to the other players; spectators read it, the "
+                 "players write it."))
 
     def draw_talk(self, screen: pygame.Surface) -> None:
         """The panel, over the Chronicle's column (the board stays in view)."""
@@ -178,9 +181,9 @@ class TalkPanel:
         pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))  # opaque: the Chronicle does not show through
         pygame.draw.rect(screen, BRONZE, box, max(1, L.n(2)), border_radius=L.n(10))
         self.scene.hot.append(Hotspot(box, ("ui", "talk", "panel"), "", ""))  # a click on the panel is not the board's
-        ink.draw(screen, "Table talk", L.p(1484, 62), 24, GOLD, "title")
-        button(self.scene, screen, L, (1790, 60, 100, 32), "Close", ("ui", "talk", "close"), size=15,
-               tip="Close the table's talk (Esc, or T when not typing)")
+        ink.draw(screen, _("Table talk"), L.p(1484, 62), 24, GOLD, "title")
+        button(self.scene, screen, L, (1790, 60, 100, 32), _("Close"), ("ui", "talk", "close"), size=15,
+               tip=_("Close the table's talk (Esc, or T when not typing)"))
         top, bottom = 100, (376 if s.mine else 476)
         width = L.n(404)
         x = L.p(1484, 0)[0]
@@ -213,27 +216,31 @@ class TalkPanel:
             pygame.draw.rect(screen, (30, 24, 34), field, border_radius=L.n(8))
             pygame.draw.rect(screen, GOLD if self.talk_typing else BRONZE, field, L.n(2), border_radius=L.n(8))
             caret = "|" if self.talk_typing and int(time.monotonic() * 2) % 2 == 0 else ""
-            text = self.talk_text + caret if self.talk_text or self.talk_typing else "Type a line…"
+            text = self.talk_text + caret if self.talk_text or self.talk_typing else _("Type a line…")
             ink.draw(screen, text, (field.x + L.n(10), field.centery), 18,
                      PARCHMENT if self.talk_text else INK_FAINT, anchor="midleft", max_w=field.w - L.n(20))
-            self.scene.hot.append(Hotspot(field, ("ui", "talk", "box"), "Your line",
-                                    "Click and type; Enter says it to the table (at most 160 characters). Esc closes "
-                                    "the talk."))
-            button(self.scene, screen, L, (1802, y, 86, 44), "Say", ("ui", "talk", "say"), size=18,
-                   enabled=bool(self.talk_text.strip()), tip="Say the line to everyone at the table (Enter)")
+            self.scene.hot.append(Hotspot(field, ("ui", "talk", "box"), _("Your line"),
+                                    _("Click and type; Enter says it to the table (at most 160 characters). Esc "
+                                      "closes the talk.")))
+            button(self.scene, screen, L, (1802, y, 86, 44), _("Say"), ("ui", "talk", "say"), size=18,
+                   enabled=bool(self.talk_text.strip()), tip=_("Say the line to everyone at the table (Enter)"))
             for i, p in enumerate(PHRASES):
-                button(self.scene, screen, L, (1484 + i * 136, y + 52, 130, 40), p, ("ui", "talk", "phrase", p), size=16,
-                       tip=f"Say “{p}” with one click")
+                said = _(p)
+                button(self.scene, screen, L, (1484 + i * 136, y + 52, 130, 40), said, ("ui", "talk", "phrase", said),
+                       size=16, tip=_("Say “{line}” with one click").format(line=said))
             y += 100
         others = [i for i in range(s.players) if i not in s.mine and i < len(s.info) and s.info[i].kind != "ai"
                   and (s.info[i].claimed or i in s.muted)]  # an open seat has nobody to mute yet
         for i, seat in enumerate(others[:3]):
             muted = seat in s.muted
-            button(self.scene, screen, L, (1484 + i * 136, y, 130, 40), ("Unmute " if muted else "Mute ")
-                   + visible(s.name(seat), 9), ("ui", "talk", "mute", seat), size=15, selected=muted,
-                   tip=(f"Show what {visible(s.name(seat), MAX_NAME)} says again, all of it" if muted else
-                        f"Hide what {visible(s.name(seat), MAX_NAME)} says from now on (what was said stays)")
-                       + ", at this screen only (they are not told; kept with the game)")
+            name = visible(s.name(seat), MAX_NAME)
+            button(self.scene, screen, L, (1484 + i * 136, y, 130, 40),
+                   (_("Unmute {name}") if muted else _("Mute {name}")).format(name=visible(s.name(seat), 9)),
+                   ("ui", "talk", "mute", seat), size=15, selected=muted,
+                   tip=(_("Show what {name} says again, all of it, at this screen only (they are not told; kept "
+                          "with the game)") if muted else
+                        _("Hide what {name} says from now on (what was said stays), at this screen only (they are "
+                          "not told; kept with the game)")).format(name=name))
         mouse = self.scene.app.hover
         if mouse is not None:
             for spot in reversed(self.scene.hot):

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fate.ground import textrules
+from fate.ground.language import _, listing, ngettext
 from fate.net.link import Link
 from fate.net.mygames import MyGames, OnlineGame
 from fate.protocol import ToServer
@@ -117,9 +118,9 @@ class Together:
         try:
             line = textrules.line(text, MAX_TALK)
         except textrules.TextRefused:
-            return "Nothing to say: the line has nothing to read."
+            return _("Nothing to say: the line has nothing to read.")
         if not self.mine:
-            return "Spectators read the table's talk; only the players speak."
+            return _("Spectators read the table's talk; only the players speak.")
         self.link.send(ToServer.CHAT, game=self.game_id, text=line)
         return ""
 
@@ -165,12 +166,12 @@ class Together:
         out: list[tuple[str, tuple[Any, ...], str, bool]] = []
         if self.mine and not self.done:
             said = self.asked_again
-            out.append(("Not this time" if said else "Play again", ("again", not said),
-                        "Take back your “Play again”" if said else
-                        "Play again with the same players: everyone clicks once; each of you moves one seat on, so "
-                        "another cult goes first (P)", said))
-        out.append(("Play Online", ("online",), "Back to Play Online: the game stays in My online games", False))
-        out.append(("Title", ("title",), "", False))
+            out.append((_("Not this time") if said else _("Play again"), ("again", not said),
+                        _("Take back your “Play again”") if said else
+                        _("Play again with the same players: everyone clicks once; each of you moves one seat on, "
+                          "so another cult goes first (P)"), said))
+        out.append((_("Play Online"), ("online",), _("Back to Play Online: the game stays in My online games"), False))
+        out.append((_("Title"), ("title",), "", False))
         return out
 
     def end_line(self) -> tuple[str, str]:
@@ -180,16 +181,17 @@ class Together:
         accepted, waiting = self.votes
         yes = [self.name(a) for a in accepted if a not in self.mine]
         if self.rematched is not None:
-            return "Everyone said yes: opening the new game…", "good"
+            return _("Everyone said yes: opening the new game…"), "good"
         if self.asked_again and waiting:
             names = [self.name(w) for w in waiting if w not in self.mine]
-            return "Waiting for " + " and ".join(names or ["the others"]) + " to say yes", "plain"
+            return (_("Waiting for {names} to say yes").format(names=listing(names)) if names else
+                    _("Waiting for the others to say yes")), "plain"
         if self.asked_again:
-            return "Asking the others…", "plain"
+            return _("Asking the others…"), "plain"
         if yes:
-            return " and ".join(yes) + (" wants" if len(yes) == 1 else " want") + " to play again: click Play again", \
-                "good"
-        return "Play again? Everyone at the table has to say yes.", "dim"
+            return ngettext("{names} wants to play again: click Play again", "{names} want to play again: click Play "
+                            "again", len(yes)).format(names=listing(yes)), "good"
+        return _("Play again? Everyone at the table has to say yes."), "dim"
 
     def end_key(self, key: tuple) -> str | None:
         """A click on the end screen: the scene to go to, if any."""

@@ -12,9 +12,10 @@ from typing import Any
 
 from fate.content.model import Content
 from fate.engine import Event
+from fate.ground.language import N_, _
 from fate.net.link import Link, error_words
 from fate.protocol import ErrorCode, ToClient, ToServer
-from fate.ui.online.heard import back_to, chart, public, without_last
+from fate.ui.online.heard import SEAT_WORDS, back_to, chart, public, without_last
 from fate.ui.online.session import NetSession
 from fate.ui.session import SeatConfig, Session, TableSession
 
@@ -115,11 +116,11 @@ class WatchSession(NetSession):
 
     def name(self, seat: int) -> str:
         if seat >= len(self.info):
-            return f"Seat {seat + 1}"
+            return _("Seat {n}").format(n=seat + 1)
         i = self.info[seat]
         if i.kind == "ai":
-            return f"AI ({(i.level or 'normal').capitalize()})"
-        return i.name or ("Open seat" if not i.claimed else f"Player {seat + 1}")
+            return _(SEAT_WORDS.get(i.level or "normal", SEAT_WORDS["normal"]))
+        return i.name or (_("Open seat") if not i.claimed else _("Player {n}").format(n=seat + 1))
 
     def session_data(self) -> dict:
         return {"server": self.server, "game": self.game_id, "seats": []}
@@ -127,18 +128,19 @@ class WatchSession(NetSession):
 
 def sit_words(m: dict[str, Any]) -> str:
     """One line for the open seat refused."""
-    return {"no_seat": "Someone was quicker: the game has no open seat any more.",
-            "not_public": "That game's seats are taken by invite code only.",
-            "bad_name": f"The server refused your name: {m.get('message', '')}"[:200],
-            }.get(m["code"], error_words(m))
+    if m["code"] == "bad_name":
+        return _("The server refused your name: {why}").format(why=m.get("message", ""))[:200]
+    words = {"no_seat": N_("Someone was quicker: the game has no open seat any more."),
+             "not_public": N_("That game's seats are taken by invite code only.")}.get(m["code"])
+    return _(words) if words else error_words(m)
 
 
 def watch_words(m: dict[str, Any]) -> str:
     """One line for a watch refused."""
-    return {"bad_watch": "No game has that watch code: check it with the host (letters and digits, any case).",
-            "not_public": "That game is private: its host can give you its watch code.",
-            "too_many": "That game has as many spectators as it can take; try again later.",
-            }.get(m["code"], error_words(m))
+    words = {"bad_watch": N_("No game has that watch code: check it with the host (letters and digits, any case)."),
+             "not_public": N_("That game is private: its host can give you its watch code."),
+             "too_many": N_("That game has as many spectators as it can take; try again later.")}.get(m["code"])
+    return _(words) if words else error_words(m)
 
 
 def _sessions_keep_the_table_contract(local: Session, player: NetSession, spectator: WatchSession) -> list[TableSession]:

@@ -28,8 +28,9 @@ WHEEL_ROWS = 3
 # What the left column says: (heading, text), our own words.
 ABOUT = (
     ("Made by", "The developers of Fate of the Elder Gods, the digital edition."),
-    ("Fonts", "EB Garamond, by Georg Duffner, for the text; Blankenburg, by Peter Wiegel, for the "
-              "titles. Both under the SIL Open Font License 1.1."),
+    ("Fonts", "EB Garamond, by Georg Duffner, for the text, and its later SemiBold, by the EB Garamond "
+              "Project, for the bold; Blankenburg, by Peter Wiegel, for the titles, and Grenze Gotisch, by "
+              "Omnibus-Type, for the titles in Polish. All under the SIL Open Font License 1.1."),
     ("Icons", "The figures in the card pictures, portraits and scenes are Game Icons, by Lorc, "
               "Delapouite and the other Game Icons authors, under Creative Commons Attribution 3.0 "
               "(CC BY 3.0); the game recolours, lights and frames them."),

@@ -28,7 +28,8 @@ from fate.engine.view import hide_draft, view
 from fate.net import hosting
 from fate.net.mygames import MyGames
 from fate.ui.app import App, click
-from fate.ui.online.screens import HostCloseScene, OnlineScene
+from fate.ui.online.host_close import HostCloseScene
+from fate.ui.online.screens import OnlineScene
 from fate.ui.online.table import OnlinePlayScene
 from fate.ui.screens.end import EndScene
 from fate.ui.screens.title import TitleScene
