@@ -190,3 +190,20 @@ def test_the_tool_extracts_marked_messages_and_compiles_what_the_game_reads(tmp_
     with pytest.raises(SystemExit):
         catalogues.main(["init", "pl"])  # never over a catalogue already begun
     assert "exists" in capsys.readouterr().err
+
+
+def test_the_tool_refuses_in_one_line_a_missing_template_or_a_damaged_catalogue(tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "locale"
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", folder)
+    monkeypatch.setattr(catalogues, "TEMPLATE", folder / "fate.pot")
+    monkeypatch.setattr(catalogues, "po_path", lambda code, f=folder: f / code / "LC_MESSAGES" / "fate.po")
+    with pytest.raises(SystemExit) as stop:
+        catalogues.main(["status"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == "python -m fate.tools.catalogues: fate.pot is missing: `extract` writes it first\n"
+    folder.mkdir()
+    (folder / "fate.pot").write_text("a line that is no catalogue's\n", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        catalogues.main(["status"])
+    err = capsys.readouterr().err
+    assert err.startswith("python -m fate.tools.catalogues: ") and err.count("\n") == 1

@@ -15,15 +15,17 @@ from __future__ import annotations
 import io
 import sys
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import PoFileError, read_po, write_po
 
 from fate.ground.cli import Parser, refuse
 from fate.ground.files import write_bytes
 from fate.ground.language import DOMAIN, ENGLISH, LANGUAGES, LOCALE_DIR
+from fate.ground.untrusted import one_line
 
 FATE = LOCALE_DIR.parent
 # the marks the extractor reads (``gettext`` too: a Tongue's own, ``self.gettext("...")``)
@@ -96,6 +98,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("lang", nargs="?", help="the language to start (init): " + ", ".join(c for c in LANGUAGES
                                                                                           if c != ENGLISH))
     args = ap.parse_args(argv)
+    try:
+        return _run(ap, args)
+    except FileNotFoundError as e:
+        missing = Path(str(e.filename)).name if e.filename else "a file"
+        hint = ": `extract` writes it first" if missing == TEMPLATE.name else ""
+        refuse(ap.prog, f"{one_line(missing, 80)} is missing{hint}")
+    except (OSError, PoFileError, ValueError) as e:
+        refuse(ap.prog, one_line(str(e), 160))
+    return 2
+
+
+def _run(ap: Parser, args: Any) -> int:
     if args.command == "extract":
         catalog = extract()
         write_bytes(TEMPLATE, written(catalog))
@@ -129,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
                 write_bytes(path.with_suffix(".mo"), out.getvalue())
                 print(f"compiled {path.with_suffix('.mo').relative_to(FATE.parent)}")
     else:
-        for code, done, total in status():
+        for code, done, total in status(LOCALE_DIR):
             print(f"{code:6} {LANGUAGES[code]:20} {done}/{total} translated")
     return 0
 
