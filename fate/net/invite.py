@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fate.ground.language import N_, _, ngettext
 from fate.ground.untrusted import one_line
 from fate.net.mygames import address_url
 
@@ -42,21 +43,40 @@ class Invite:
     code: str
 
 
-def code_key(text: str) -> str:
-    """An invite code in the form the server knows: capitals, groups of four joined by
-    dashes. Any case, dashes, spaces and underscores are taken. InviteError otherwise."""
+# What is wrong with a code, for an invite code and for a watch code (translated where refused)
+CODE_WORDS = {
+    False: (N_("That is far too long for an invite code (they are 16 letters and digits)."),
+            N_("An invite code has only letters and digits ({shown} is not one), like ABCD-EFGH-IJKL-MNOP."),
+            N_("An invite code is 16 letters and digits, like ABCD-EFGH-IJKL-MNOP (nothing was typed).")),
+    True: (N_("That is far too long for a watch code (they are 16 letters and digits)."),
+           N_("A watch code has only letters and digits ({shown} is not one), like ABCD-EFGH-IJKL-MNOP."),
+           N_("A watch code is 16 letters and digits, like ABCD-EFGH-IJKL-MNOP (nothing was typed).")),
+}
+
+
+def code_key(text: str, watch: bool = False) -> str:
+    """An invite code (a watch code, ``watch``) in the form the server knows: capitals, groups
+    of four joined by dashes. Any case, dashes, spaces and underscores are taken. InviteError
+    otherwise, in the player's language."""
+    long, chars_only, empty = CODE_WORDS[watch]
     if len(text) > MAX_PASTE:
-        raise InviteError("That is far too long for an invite code (they are 16 letters and digits).")
+        raise InviteError(_(long))
     chars = [c for c in text.strip() if c not in SPACERS]
     raw = "".join(chars).upper()
     bad = [c for c in raw if c not in CODE_CHARS]
     if bad:
         shown = one_line(repr(bad[0]), 12) if not bad[0].isprintable() or bad[0].isspace() else f"“{bad[0]}”"
-        raise InviteError(f"An invite code has only letters and digits ({shown} is not one), "
-                          "like ABCD-EFGH-IJKL-MNOP.")
+        raise InviteError(_(chars_only).format(shown=shown))
+    if not raw:
+        raise InviteError(_(empty))
     if not 4 <= len(raw) <= 32:
-        raise InviteError(f"An invite code is 16 letters and digits, like ABCD-EFGH-IJKL-MNOP "
-                          f"({'nothing' if not raw else len(raw)} {'was' if not raw else 'were'} typed).")
+        n = len(raw)
+        raise InviteError((ngettext("A watch code is 16 letters and digits, like ABCD-EFGH-IJKL-MNOP ({n} was typed).",
+                                    "A watch code is 16 letters and digits, like ABCD-EFGH-IJKL-MNOP ({n} were typed).",
+                                    n) if watch else
+                           ngettext("An invite code is 16 letters and digits, like ABCD-EFGH-IJKL-MNOP ({n} was "
+                                    "typed).", "An invite code is 16 letters and digits, like ABCD-EFGH-IJKL-MNOP ({n} "
+                                    "were typed).", n)).format(n=n))
     return "-".join(raw[i:i + 4] for i in range(0, len(raw), 4))
 
 
@@ -69,7 +89,7 @@ def invite_line(url: str, code: str) -> str:
 
 def _unwrap(text: str) -> str:
     t = text.strip()
-    for _ in range(4):  # "<fate://…>." in a mail, '"fate://…"' in a chat
+    for _step in range(4):  # "<fate://…>." in a mail, '"fate://…"' in a chat
         before = t
         t = t.rstrip(TRAILING).strip(WRAPPERS).strip()
         if t == before:
@@ -83,24 +103,24 @@ def read_line(text: str) -> Invite | None:
     field it was pasted into). InviteError (one line, plain words) for a line that cannot
     be an invite: a web page's address, another scheme, a bad code."""
     if len(text) > MAX_PASTE:
-        raise InviteError("That is far too long to be an invite line or an address.")
+        raise InviteError(_("That is far too long to be an invite line or an address."))
     t = _unwrap(text)
     if "://" not in t:
         return None
     scheme, rest = t.split("://", 1)
     s = scheme.lower()
     if s in ("http", "https"):
-        raise InviteError("That is a web page's address, not a game's: ask your friend for the invite line "
-                          "from their Play Online page (it starts with fate://).")
+        raise InviteError(_("That is a web page's address, not a game's: ask your friend for the invite line "
+                            "from their Play Online page (it starts with fate://)."))
     if s in LINE_SCHEMES:
-        where, _, code = rest.rstrip("/").rpartition("/")
+        where, _slash, code = rest.rstrip("/").rpartition("/")
         if not where:  # fate://host:port alone: an address without a code
             return Invite(_url(f"{LINE_SCHEMES[s]}://{rest}"), "")
         return Invite(_url(f"{LINE_SCHEMES[s]}://{where}"), code_key(code))
     if s in ("ws", "wss"):
         return Invite(_url(t), "")
-    raise InviteError("That does not look like an invite: an invite line starts with fate:// "
-                      f"(this one starts with {one_line(scheme, 12)}://).")
+    raise InviteError(_("That does not look like an invite: an invite line starts with fate:// (this one "
+                        "starts with {scheme}://).").format(scheme=one_line(scheme, 12)))
 
 
 def _url(address: str) -> str:

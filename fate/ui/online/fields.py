@@ -121,12 +121,13 @@ class Fields:
         self.wrong.pop(name, None)
         return url
 
-    def code_in(self, name: str, what: str = "invite code") -> str | None:
-        """A field's code in the server's form, or None with the line under the field said."""
+    def code_in(self, name: str, watch: bool = False) -> str | None:
+        """A field's code (an invite code, or a watch code) in the server's form, or None with
+        the line under the field said."""
         try:
-            code = code_key(self.fields[name])
+            code = code_key(self.fields[name], watch)
         except InviteError as e:
-            self.wrong[name] = str(e).replace("invite code", what)
+            self.wrong[name] = str(e)
             self.say("", "")
             return None
         self.wrong.pop(name, None)

@@ -221,7 +221,7 @@ class Strangers:
         self.scene.notice = _("Opening the game to watch…")
 
     def watch_by_code(self) -> None:
-        url, code = self.scene.form.address_in("address"), self.scene.form.code_in("watch", "watch code")
+        url, code = self.scene.form.address_in("address"), self.scene.form.code_in("watch", watch=True)
         if url is None or code is None:
             return
         self.scene.remember()
