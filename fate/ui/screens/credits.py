@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 
+from fate.ground.language import N_, _, number
 from fate.ground.paths import assets_dir, bundle_root
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.reader import TextView
@@ -26,31 +27,32 @@ COLUMN_X, COLUMN_W = 80, 420
 WHEEL_ROWS = 3
 
 # What the left column says: (heading, text), our own words.
-ABOUT = (
-    ("Made by", "The developers of Fate of the Elder Gods, the digital edition."),
-    ("Fonts", "EB Garamond, by Georg Duffner, for the text, and its later SemiBold, by the EB Garamond "
-              "Project, for the bold; Blankenburg, by Peter Wiegel, for the titles, and Grenze Gotisch, by "
-              "Omnibus-Type, for the titles in Polish. All under the SIL Open Font License 1.1."),
-    ("Icons", "The figures in the card pictures, portraits and scenes are Game Icons, by Lorc, "
-              "Delapouite and the other Game Icons authors, under Creative Commons Attribution 3.0 "
-              "(CC BY 3.0); the game recolours, lights and frames them."),
-    ("Pictures, sounds and music", "Composed for this game by its own code: every picture is drawn "
-                                   "as you play, and the sounds and the music loop were synthesised "
-                                   "by a script of ours. They are under the game's licence."),
-    ("The board game", "Its name and rules belong to its publisher. The card texts, symbols and "
-                       "dice were written for this edition."),
-    ("Built with", "Python, pygame-ce and SDL, PyYAML, platformdirs, websockets and the other "
-                   "libraries in the notices, each under its own licence."),
+ABOUT = (  # translated where drawn
+    (N_("Made by"), N_("The developers of Fate of the Elder Gods, the digital edition.")),
+    (N_("Fonts"), N_("EB Garamond, by Georg Duffner, for the text, and its later SemiBold, by the EB Garamond "
+                     "Project, for the bold; Blankenburg, by Peter Wiegel, for the titles, and Grenze Gotisch, "
+                     "by Omnibus-Type, for the titles in Polish. All under the SIL Open Font License 1.1.")),
+    (N_("Icons"), N_("The figures in the card pictures, portraits and scenes are Game Icons, by Lorc, "
+                     "Delapouite and the other Game Icons authors, under Creative Commons Attribution 3.0 "
+                     "(CC BY 3.0); the game recolours, lights and frames them.")),
+    (N_("Pictures, sounds and music"), N_("Composed for this game by its own code: every picture is drawn "
+                                          "as you play, and the sounds and the music loop were synthesised "
+                                          "by a script of ours. They are under the game's licence.")),
+    (N_("The board game"), N_("Its name and rules belong to its publisher. The card texts, symbols and dice "
+                              "were written for this edition.")),
+    (N_("Built with"), N_("Python, pygame-ce and SDL, PyYAML, platformdirs, websockets and the other "
+                          "libraries in the notices, each under its own licence.")),
 )
 
-# The two documents: key, tab label, file, tooltip.
+# The two documents: key, tab label, file, tooltip (the labels and tips translated where drawn;
+# the documents themselves are legal texts, in English)
 DOCUMENTS = (
-    ("notices", "Third-party notices", ("assets", "legal/THIRD-PARTY-NOTICES.txt"),
-     "Every library, font and icon set the game carries: what it does here, its version, its "
-     "licence and its copyright, with the licence texts"),
-    ("licence", "The game's licence", ("root", "LICENSE"),
-     "The MIT licence the game itself is under: its program, card texts, symbols, dice, pictures "
-     "and sounds"),
+    ("notices", N_("Third-party notices"), ("assets", "legal/THIRD-PARTY-NOTICES.txt"),
+     N_("Every library, font and icon set the game carries: what it does here, its version, its "
+        "licence and its copyright, with the licence texts")),
+    ("licence", N_("The game's licence"), ("root", "LICENSE"),
+     N_("The MIT licence the game itself is under: its program, card texts, symbols, dice, pictures "
+        "and sounds")),
 )
 
 
@@ -66,9 +68,9 @@ def read_document(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError as e:
-        return (f"{path.name} could not be read ({e.strerror or e.__class__.__name__}).\n\n"
-                "The game is under the MIT licence; the libraries and fonts it carries keep their own "
-                "licences, listed in assets/legal/THIRD-PARTY-NOTICES.txt in the game's folder.")
+        return _("{file} could not be read ({why}).\n\nThe game is under the MIT licence; the libraries and "
+                 "fonts it carries keep their own licences, listed in assets/legal/THIRD-PARTY-NOTICES.txt in "
+                 "the game's folder.").format(file=path.name, why=e.strerror or e.__class__.__name__)
 
 
 @scene("credits")
@@ -76,7 +78,7 @@ class CreditsScene(Scene):
     def __init__(self, app, back_to: Scene | None = None) -> None:
         super().__init__(app)
         self.back_to = back_to
-        self.views = {key: TextView(read_document(document_path(where))) for key, _, where, _ in DOCUMENTS}
+        self.views = {key: TextView(read_document(document_path(where))) for key, _label, where, _tip in DOCUMENTS}
         self.current = "notices"
         self.drag: tuple[int, int] | None = None  # (pointer y, thumb top) when the thumb was caught
         self.bar = pygame.Rect(0, 0, 0, 0)  # where the scroll bar answers the pointer (a little wider than drawn)
@@ -140,23 +142,24 @@ class CreditsScene(Scene):
         self.hot = []
         L = backdrop(self, screen)
         ink = self.ink
-        ink.draw(screen, "Credits", L.p(960, 70), 64, GOLD, "title", anchor="center", shadow=True)
+        ink.draw(screen, _("Credits"), L.p(960, 70), 64, GOLD, "title", anchor="center", shadow=True)
         self.draw_about(screen, L)
-        for i, (key, label, _, tip) in enumerate(DOCUMENTS):
-            button(self, screen, L, (PAGE[0] + i * 310, 150, 290, 52), label, ("show", key),
-                   selected=key == self.current, size=22, tip=tip)
+        for i, (key, label, _where, tip) in enumerate(DOCUMENTS):
+            button(self, screen, L, (PAGE[0] + i * 310, 150, 290, 52), _(label), ("show", key),
+                   selected=key == self.current, size=22, tip=_(tip))
         self.draw_page(screen, L)
-        button(self, screen, L, (COLUMN_X, 980, 200, 60), "Back", ("back",), size=26,
-               tip="Back to where you were (Esc)")
-        ink.draw(screen, "Up/Down, PgUp/PgDn, Home/End or the wheel: scroll  ·  Left/Right: sections  ·  "
-                 "Tab: buttons  ·  Esc: back", L.p(1200, 1010), 17, INK_FAINT, anchor="center")
+        button(self, screen, L, (COLUMN_X, 980, 200, 60), _("Back"), ("back",), size=26,
+               tip=_("Back to where you were (Esc)"))
+        ink.draw(screen, _("Up/Down, PgUp/PgDn, Home/End or the wheel: scroll  ·  Left/Right: sections  ·  "
+                           "Tab: buttons  ·  Esc: back"), L.p(1200, 1010), 17, INK_FAINT, anchor="center")
         if self.drag is None:  # no tooltip over the text while the bar is being dragged
             self.draw_tip(screen, L)
 
     def draw_about(self, screen: pygame.Surface, L: Layout) -> None:
         ink = self.ink
         y = 150.0  # design pixels (a paragraph's height in them need not be whole)
-        for title, text in ABOUT:
+        for heading, words in ABOUT:
+            title, text = _(heading), _(words)
             ink.draw(screen, title, L.p(COLUMN_X, y), 25, GOLD, "bold")
             y += 38
             h = ink.height(text, 22, L.n(COLUMN_W)) / L.s
@@ -173,9 +176,11 @@ class CreditsScene(Scene):
         lit = self.drag is not None or (mouse is not None and self.bar.collidepoint(mouse))
         view.draw(screen, self.ink, L, inner, lit=lit)
         first, last, of = view.lines_shown()
-        self.ink.draw(screen, f"lines {first}-{last} of {of}", L.p(PAGE[0] + PAGE[2], 190), 17, INK_DIM,
+        self.ink.draw(screen, _("lines {first}-{last} of {total}").format(first=number(first), last=number(last),
+                                                                          total=number(of)),
+                      L.p(PAGE[0] + PAGE[2], 190), 17, INK_DIM,
                       "italic", anchor="midright")
         self.bar = view.track.inflate(L.n(12), 0)
-        self.hot.append(Hotspot(self.bar, ("scrollbar",), "Scroll bar",
-                                "Drag the bar to move through the text; click above or below it for a page "
-                                "(PgUp/PgDn), or use the wheel"))
+        self.hot.append(Hotspot(self.bar, ("scrollbar",), _("Scroll bar"),
+                                _("Drag the bar to move through the text; click above or below it for a page "
+                                  "(PgUp/PgDn), or use the wheel")))
