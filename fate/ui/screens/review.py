@@ -22,6 +22,7 @@ import pygame
 
 from fate.ai.critic import MARKS, replay_seats, start_of
 from fate.engine.errors import SaveFormatError
+from fate.ground.language import _, duration, ngettext, number, percent
 from fate.records.reviews import check_review, default_seat, kept_review, may_review
 from fate.records.saves import read_save
 from fate.ui import worker as aiworker
@@ -45,8 +46,8 @@ from fate.ui.screens.review_board import (
     MARK_WORDS,
     ReviewBoard,
     Shown,
+    mark_count,
 )
-from fate.words.narration import count
 
 BOARD = (30, 112, 1150, 647)
 GRAPH = (1210, 112, 680, 290)
@@ -122,7 +123,7 @@ class ReviewScene(Scene):
     def cancel(self) -> None:
         self.worker.stop()
         self.running = False
-        self.notice = "Review cancelled: nothing of it was kept."
+        self.notice = _("Review cancelled: nothing of it was kept.")
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -141,9 +142,10 @@ class ReviewScene(Scene):
                 self.notice = str(e)
                 return
             if reply.error:
-                self.notice = f"The review is shown but was {reply.error}."
+                self.notice = _("The review is shown but was {why}.").format(why=reply.error)
         else:
-            self.notice = f"The review could not be made: {reply.error or 'the worker stopped'}"
+            self.notice = (_("The review could not be made: {why}").format(why=reply.error) if reply.error else
+                           _("The review could not be made: the worker stopped"))
 
     def close(self) -> None:
         pass  # a review under way goes on in the worker and is kept beside the save when done
@@ -261,15 +263,16 @@ class ReviewScene(Scene):
         L = backdrop(self, screen)
         if self.large and self.review:
             self.draw_board(screen, L, pygame.Rect((0, 0), screen.get_size()))
-            button(self, screen, L, (1700, 14, 200, 50), "Close (Esc)", ("large",), size=20,
-                   tip="Back to the review (F, Esc or a click)")
+            button(self, screen, L, (1700, 14, 200, 50), _("Close (Esc)"), ("large",), size=20,
+                   tip=_("Back to the review (F, Esc or a click)"))
             self.draw_tip(screen, L)
             return
         ink = self.ink
         name = self.seat_name()
-        head = f"Review · {name}"
+        head = _("Review · {name}").format(name=name)
         if self.review and self.review["accuracy"] is not None:
-            head += f" · accuracy {self.review['accuracy']:.0f}%"
+            head = _("Review · {name} · accuracy {percent}").format(name=name,
+                                                                   percent=percent(round(self.review["accuracy"])))
         ink.draw(screen, head, L.p(40, 24), 44, GOLD, "title", shadow=True, max_w=L.n(1280))
         self.draw_seats(screen, L)
         if self.review is None:
@@ -282,7 +285,7 @@ class ReviewScene(Scene):
             self.draw_list(screen, L)
         if self.notice:
             ink.draw(screen, self.notice, L.p(1210, 1046), 17, BLOOD, "italic", max_w=L.n(690))
-        button(self, screen, L, (1740, 992, 150, 50), "Back", ("leave",), size=22, tip="Back (Esc)")
+        button(self, screen, L, (1740, 992, 150, 50), _("Back"), ("leave",), size=22, tip=_("Back (Esc)"))
         self.draw_tip(screen, L)
 
     def seat_name(self) -> str:
@@ -290,12 +293,13 @@ class ReviewScene(Scene):
         return n[:1].upper() + n[1:]
 
     def draw_seats(self, screen, L) -> None:
-        self.ink.draw(screen, "Seat", L.p(1490, 54), 20, INK_DIM, "italic", anchor="midright")
+        self.ink.draw(screen, _("Seat"), L.p(1490, 54), 20, INK_DIM, "italic", anchor="midright")
         for s in range(self.n):
             why = may_review(self.data, s, self.over)
             button(self, screen, L, (1500 + s * 60, 30, 52, 48), str(s + 1), ("seat", s), selected=s == self.seat,
                    enabled=not why, size=20,
-                   tip=f"Review the decisions of {self.names[s]} ({s + 1})" if not why else f"Not seat {s + 1}: {why}")
+                   tip=_("Review the decisions of {name} ({n})").format(name=self.names[s], n=s + 1) if not why
+                   else _("Not seat {n}: {why}").format(n=s + 1, why=why))
 
     def draw_waiting(self, screen, L) -> None:
         ink = self.ink
@@ -303,17 +307,19 @@ class ReviewScene(Scene):
         pygame.draw.rect(screen, PANEL, box, border_radius=L.n(12))
         pygame.draw.rect(screen, BRONZE, box, L.n(2), border_radius=L.n(12))
         if self.why_not:
-            ink.para(screen, f"No review: {self.why_not}.", L.r(500, 380, 920, 200), 26, PARCHMENT)
+            ink.para(screen, _("No review: {why}.").format(why=self.why_not), L.r(500, 380, 920, 200), 26, PARCHMENT)
             return
         if not self.running:
-            ink.para(screen, "Hard can judge each decision of this seat from what it knew then: about a "
-                     "fifth of a second a decision (quick) or a second (thorough).", L.r(500, 370, 920, 120), 24,
+            ink.para(screen, _("Hard can judge each decision of this seat from what it knew then: about a fifth of "
+                               "a second a decision (quick) or a second (thorough)."), L.r(500, 370, 920, 120), 24,
                      PARCHMENT)
-            button(self, screen, L, (760, 560, 400, 64), f"Review ({self.budget})", ("again",), size=26,
-                   tip="Start the review; it goes on in the background if you leave, and is kept with the game")
+            button(self, screen, L, (760, 560, 400, 64),
+                   _("Review (thorough)") if self.budget == "thorough" else _("Review (quick)"), ("again",), size=26,
+                   tip=_("Start the review; it goes on in the background if you leave, and is kept with the game"))
             return
         done, total, secs = (self.worker.progress + (0, 0, 0.0))[:3] if self.worker.progress else (0, 0, 0.0)
-        ink.draw(screen, f"Hard is weighing each decision of {self.seat_name()} from what it knew then…",
+        ink.draw(screen, _("Hard is weighing each decision of {name} from what it knew then…").format(
+                     name=self.seat_name()),
                  L.p(960, 380), 26, PARCHMENT, "italic", anchor="center", max_w=L.n(940))
         bar = L.r(520, 440, 880, 36)
         pygame.draw.rect(screen, (20, 15, 28), bar, border_radius=L.n(8))
@@ -324,24 +330,27 @@ class ReviewScene(Scene):
         pygame.draw.rect(screen, BRONZE, bar, L.n(2), border_radius=L.n(8))
         if total and done:
             left = secs / done * (total - done)
-            when = f"about {left / 60:.0f} min left" if left >= 90 else f"about {max(1, round(left))} s left"
-            words = f"{done} of {total} decisions · {when}"
+            words = _("{done} of {total} decisions · about {time} left").format(
+                done=number(done), total=number(total), time=duration(round(left / 60) * 60 if left >= 90 else left))
         else:
-            words = "starting…"
+            words = _("starting…")
         ink.draw(screen, words, L.p(960, 500), 22, INK_DIM, anchor="center")
-        button(self, screen, L, (810, 570, 300, 64), "Cancel", ("cancel",), size=26,
-               tip="Stop the review (C): nothing of it is kept")
+        button(self, screen, L, (810, 570, 300, 64), _("Cancel"), ("cancel",), size=26,
+               tip=_("Stop the review (C): nothing of it is kept"))
 
     def draw_counts(self, screen: pygame.Surface, L: Layout, r: dict[str, Any]) -> None:
         x = 40.0  # design pixels: each count follows the last one drawn
         for m in MARKS:
             k = r["marks"].get(m, 0)
-            text = f"{k} {MARK_WORDS[m].lower()}"
-            rect = self.ink.draw(screen, text, L.p(x, 80), 20, MARK_COLOURS[m], "bold")
-            self.hot.append(Hotspot(rect, ("ui", "info", m), MARK_WORDS[m], MARK_TIPS[m]))
+            rect = self.ink.draw(screen, mark_count(m, k), L.p(x, 80), 20, MARK_COLOURS[m], "bold")
+            self.hot.append(Hotspot(rect, ("ui", "info", m), _(MARK_WORDS[m]), _(MARK_TIPS[m])))
             x += rect.w / L.s + 26
         skipped = sum(r["skipped"].values())
-        more = f"{r['budget']} review · {count(skipped, 'decision')} with nothing to choose skipped"
+        more = (ngettext("thorough review · {n} decision with nothing to choose skipped",
+                         "thorough review · {n} decisions with nothing to choose skipped", skipped)
+                if r["budget"] == "thorough" else
+                ngettext("quick review · {n} decision with nothing to choose skipped",
+                         "quick review · {n} decisions with nothing to choose skipped", skipped)).format(n=skipped)
         self.ink.draw(screen, more, L.p(x + 10, 82), 17, INK_FAINT, "italic")
 
     def draw_board(self, screen: pygame.Surface, L: Layout, rect: pygame.Rect) -> None:
@@ -353,38 +362,44 @@ class ReviewScene(Scene):
         pygame.draw.rect(screen, BRONZE, rect, L.n(2))
         if self.large:
             return
-        self.hot.append(Hotspot(rect, ("large",), "The board", "Show it large (F); Esc or a click puts it back"))
+        self.hot.append(Hotspot(rect, ("large",), _("The board"), _("Show it large (F); Esc or a click puts it back")))
         for i, (way, label, tip) in enumerate(BOARDS):
-            button(self, screen, L, (30 + i * 238, 770, 228, 48), label, ("board", way), selected=self.board == way,
-                   size=19, tip=f"{tip} (B)")
-        button(self, screen, L, (754, 770, 200, 48), "Show large", ("large",), size=19,
-               tip="The board over the whole screen (F)")
-        button(self, screen, L, (964, 770, 216, 48), "Replay here", ("replay",), size=19,
-               tip="Open the replay at this decision")
+            button(self, screen, L, (30 + i * 238, 770, 228, 48), _(label), ("board", way), selected=self.board == way,
+                   size=19, tip=_("{what} (B)").format(what=_(tip)))
+        button(self, screen, L, (754, 770, 200, 48), _("Show large"), ("large",), size=19,
+               tip=_("The board over the whole screen (F)"))
+        button(self, screen, L, (964, 770, 216, 48), _("Replay here"), ("replay",), size=19,
+               tip=_("Open the replay at this decision"))
 
     def draw_detail(self, screen, L) -> None:
         d = self.current()
         if d is None:
-            self.ink.para(screen, "No decision of this seat had more than one choice worth telling apart.",
+            self.ink.para(screen, _("No decision of this seat had more than one choice worth telling apart."),
                           L.r(40, 840, 1130, 80), 22, PARCHMENT)
             return
         ink = self.ink
         box = L.r(30, 830, 1150, 228)
         pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))
         pygame.draw.rect(screen, MARK_COLOURS[d["mark"]], box, L.n(2), border_radius=L.n(10))
-        rect = ink.draw(screen, MARK_WORDS[d["mark"]], L.p(50, 842), 28, MARK_COLOURS[d["mark"]], "bold")
-        self.hot.append(Hotspot(rect, ("ui", "info", d["mark"]), MARK_WORDS[d["mark"]], MARK_TIPS[d["mark"]]))
-        ink.draw(screen, f"Turn {d['turn']} · decision {d['decision']} · {d['prompt']}", (rect.right + L.n(18),
+        rect = ink.draw(screen, _(MARK_WORDS[d["mark"]]), L.p(50, 842), 28, MARK_COLOURS[d["mark"]], "bold")
+        self.hot.append(Hotspot(rect, ("ui", "info", d["mark"]), _(MARK_WORDS[d["mark"]]), _(MARK_TIPS[d["mark"]])))
+        ink.draw(screen, _("Turn {turn} · decision {n} · {prompt}").format(turn=d["turn"], n=d["decision"],
+                                                                           prompt=d["prompt"]), (rect.right + L.n(18),
                  L.p(0, 848)[1]), 20, INK_DIM, "italic", max_w=L.n(1150 - 40) - (rect.right - box.x) - L.n(18))
-        ink.draw(screen, f"Chosen: {d['taken_label']}  ·  about {round(100 * d['taken_win'])}%", L.p(50, 888), 22,
+        ink.draw(screen, _("Chosen: {choice}  ·  about {percent}").format(
+                     choice=d["taken_label"], percent=percent(round(100 * d["taken_win"]))), L.p(50, 888), 22,
                  PARCHMENT if d["mark"] in ("best", "good") else MARK_COLOURS[d["mark"]], "bold", max_w=L.n(1110))
         if d["best"] != d["taken"]:
-            ink.draw(screen, f"Hard's choice: {d['best_label']}  ·  about {round(100 * d['best_win'])}%",
+            ink.draw(screen, _("Hard's choice: {choice}  ·  about {percent}").format(
+                         choice=d["best_label"], percent=percent(round(100 * d["best_win"]))),
                      L.p(50, 922), 22, HINT, "bold", max_w=L.n(1110))
         used = ink.para(screen, d["note"], L.r(50, 960, 1110, 60), 20, PARCHMENT, max_lines=2)
-        why = MARK_TIPS[d["mark"]] + (f" Hard's search: {d['iterations']:,} iterations from what the seat knew; the "
-                                      f"choice taken was tried {d['taken_visits']:,} times, Hard's {d['best_visits']:,}."
-                                      if d["iterations"] else "")
+        why = _(MARK_TIPS[d["mark"]])
+        if d["iterations"]:
+            why = _("{meaning} Hard's search: {n} iterations from what the seat knew; the choice taken was tried "
+                    "{taken} times, Hard's {best}.").format(meaning=why, n=number(d["iterations"]),
+                                                            taken=number(d["taken_visits"]),
+                                                            best=number(d["best_visits"]))
         ink.para(screen, why, pygame.Rect(L.p(50, 0)[0], L.p(0, 966)[1] + used, L.n(1110), L.n(60)), 17, INK_DIM,
                  "italic", max_lines=2)
 
@@ -394,12 +409,12 @@ class ReviewScene(Scene):
         box = L.r(*GRAPH)
         pygame.draw.rect(screen, (20, 15, 28), box, border_radius=L.n(10))
         pygame.draw.rect(screen, BRONZE, box, L.n(2), border_radius=L.n(10))
-        ink.draw(screen, "Chance to win after each decision", (box.x + L.n(14), box.y + L.n(8)), 20, GOLD, "title")
+        ink.draw(screen, _("Chance to win after each decision"), (box.x + L.n(14), box.y + L.n(8)), 20, GOLD, "title")
         plot = box.inflate(-L.n(70), -L.n(70)).move(L.n(16), L.n(16))
         for pct in (0, 25, 50, 75, 100):
             y = plot.bottom - plot.h * pct / 100
             pygame.draw.line(screen, (44, 36, 54), (plot.x, y), (plot.right, y), 1)
-            ink.draw(screen, f"{pct}%", (plot.x - L.n(6), y), 14, INK_FAINT, anchor="midright")
+            ink.draw(screen, percent(pct), (plot.x - L.n(6), y), 14, INK_FAINT, anchor="midright")
         if not rows:
             return
         step = plot.w / max(1, len(rows) - 1)
@@ -416,20 +431,23 @@ class ReviewScene(Scene):
                 pygame.draw.line(screen, GOLD, (p[0], plot.y), (p[0], plot.bottom), 1)
             hit = pygame.Rect(0, 0, max(L.n(6), int(step) + 1), plot.h + L.n(20))
             hit.center = (int(p[0]), plot.centery)
-            self.hot.append(Hotspot(hit, ("go", i), f"Turn {d['turn']}: {MARK_WORDS[d['mark']].lower()}",
+            self.hot.append(Hotspot(hit, ("go", i), _("Turn {turn}: {mark}").format(turn=d["turn"],
+                                                                                   mark=_(MARK_WORDS[d["mark"]])),
                                     d["note"]))
-        ink.draw(screen, "faint: with Hard's choice", (plot.right, box.bottom - L.n(8)), 14, INK_FAINT, "italic",
+        ink.draw(screen, _("faint: with Hard's choice"), (plot.right, box.bottom - L.n(8)), 14, INK_FAINT, "italic",
                  anchor="bottomright")
 
     def draw_list(self, screen, L) -> None:
         ink = self.ink
         order = self.marked()
-        title = ("Every judged decision" if self.all_rows else "Marked decisions") + f" ({len(order)})"
+        title = (_("Every judged decision ({n})") if self.all_rows else _("Marked decisions ({n})")).format(
+            n=number(len(order)))
         ink.draw(screen, title, L.p(1210, 420), 24, GOLD, "title")
-        button(self, screen, L, (1700, 414, 190, 42), "Marked only" if self.all_rows else "Show all", ("rows",),
-               size=18, tip="List every judged decision, or only the inaccuracies, mistakes, blunders and unclear ones")
+        button(self, screen, L, (1700, 414, 190, 42), _("Marked only") if self.all_rows else _("Show all"), ("rows",),
+               size=18, tip=_("List every judged decision, or only the inaccuracies, mistakes, blunders and unclear "
+                              "ones"))
         if not order:
-            ink.para(screen, "Nothing marked: every judged choice was Hard's or as good as it.",
+            ink.para(screen, _("Nothing marked: every judged choice was Hard's or as good as it."),
                      L.r(1210, LIST_Y + 10, 680, 80), 20, PARCHMENT)
         rows = self.decisions()
         for j, i in enumerate(order[self.first:self.first + ROWS]):
@@ -439,24 +457,27 @@ class ReviewScene(Scene):
             pygame.draw.rect(screen, (64, 48, 34) if i == self.at else (44, 34, 48) if hover else PANEL, r,
                              border_radius=L.n(6))
             pygame.draw.rect(screen, MARK_COLOURS[d["mark"]], r, L.n(2) if i == self.at else 1, border_radius=L.n(6))
-            ink.draw(screen, f"T{d['turn']}", (r.x + L.n(10), r.centery), 17, INK_DIM, anchor="midleft")
-            ink.draw(screen, MARK_WORDS[d["mark"]], (r.x + L.n(62), r.centery), 17, MARK_COLOURS[d["mark"]], "bold",
+            ink.draw(screen, _("T{turn}").format(turn=d["turn"]), (r.x + L.n(10), r.centery), 17, INK_DIM,
+                     anchor="midleft")
+            ink.draw(screen, _(MARK_WORDS[d["mark"]]), (r.x + L.n(62), r.centery), 17, MARK_COLOURS[d["mark"]], "bold",
                      anchor="midleft")
             ink.draw(screen, d["taken_label"], (r.x + L.n(180), r.centery), 17, PARCHMENT, anchor="midleft",
                      max_w=r.w - L.n(190))
-            self.hot.append(Hotspot(r, ("go", i), f"Turn {d['turn']}, decision {d['decision']}", d["note"]))
+            self.hot.append(Hotspot(r, ("go", i), _("Turn {turn}, decision {n}").format(turn=d["turn"], n=d["decision"]),
+                                    d["note"]))
         if self.first > 0:
-            button(self, screen, L, (1840, LIST_Y, 50, 50), "▲", ("scroll", -1), size=20, tip="Earlier (wheel)")
+            button(self, screen, L, (1840, LIST_Y, 50, 50), "▲", ("scroll", -1), size=20, tip=_("Earlier (wheel)"))
         if self.first + ROWS < len(order):
             button(self, screen, L, (1840, LIST_Y + ROW_H * (ROWS - 1) - 6, 50, 50), "▼", ("scroll", 1), size=20,
-                   tip="Later (wheel)")
+                   tip=_("Later (wheel)"))
         if self.review and self.review["budget"] == "quick":
-            button(self, screen, L, (1210, 992, 300, 50), "Review thoroughly", ("thorough",), size=20,
-                   tip="Work it out again with five times the search: fewer unclear marks (about a second a decision)")
-        rect = ink.draw(screen, "Keys: ←/→  ↑/↓  B  F  1-4", L.p(1524, 1017), 16, INK_FAINT, "italic",
+            button(self, screen, L, (1210, 992, 300, 50), _("Review thoroughly"), ("thorough",), size=20,
+                   tip=_("Work it out again with five times the search: fewer unclear marks (about a second a "
+                         "decision)"))
+        rect = ink.draw(screen, _("Keys: ←/→  ↑/↓  B  F  1-4"), L.p(1524, 1017), 16, INK_FAINT, "italic",
                         anchor="midleft", max_w=L.n(205))
-        self.hot.append(Hotspot(rect, ("ui", "keys"), "Keys",
-                                "Left/Right: the decision before or after. Up/Down: the marked one before or after. "
-                                "B: the board as it stood, after the choice, after Hard's. F: the board large. "
-                                "1-4: another seat's review once the game is over. Esc: back."))
+        self.hot.append(Hotspot(rect, ("ui", "keys"), _("Keys"),
+                                _("Left/Right: the decision before or after. Up/Down: the marked one before or after. "
+                                  "B: the board as it stood, after the choice, after Hard's. F: the board large. "
+                                  "1-4: another seat's review once the game is over. Esc: back.")))
 

@@ -22,6 +22,7 @@ from fate.content.model import Content
 from fate.engine import view
 from fate.engine.determinize import determinize
 from fate.engine.errors import IllegalChoice
+from fate.ground.language import N_, _, ngettext
 from fate.records.saves import Replay
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import BLOOD, GOLD, HINT, INK_DIM, PARCHMENT, SIGN_GREEN, Ink
@@ -31,22 +32,40 @@ from fate.words.narration import narrate
 
 MARK_COLOURS = {"best": HINT, "good": SIGN_GREEN, "inaccuracy": (226, 196, 90), "mistake": (232, 140, 60),
                 "blunder": BLOOD, "unclear": INK_DIM}
-MARK_WORDS = {"best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder",
-              "unclear": "Unclear"}
+# a judged decision's mark, its words and what it means (translated where drawn)
+MARK_WORDS = {"best": N_("Best"), "good": N_("Good"), "inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"),
+              "blunder": N_("Blunder"), "unclear": N_("Unclear")}
 MARK_TIPS = {
-    "best": "The choice Hard rates highest from what the seat knew then.",
-    "good": "Not Hard's choice, but as good as it, or near enough (less than an inaccuracy's drop).",
-    "inaccuracy": "The chance to win dropped a little (5 points with two cults, less with more).",
-    "mistake": "The chance to win dropped clearly (10 points with two cults, less with more).",
-    "blunder": "The chance to win dropped a lot (20 points with two cults, less with more), "
-               "or the choice lost the game on the spot.",
-    "unclear": "The drop would be a mark, but Hard is not sure of it: the gap is within its search's noise.",
+    "best": N_("The choice Hard rates highest from what the seat knew then."),
+    "good": N_("Not Hard's choice, but as good as it, or near enough (less than an inaccuracy's drop)."),
+    "inaccuracy": N_("The chance to win dropped a little (5 points with two cults, less with more)."),
+    "mistake": N_("The chance to win dropped clearly (10 points with two cults, less with more)."),
+    "blunder": N_("The chance to win dropped a lot (20 points with two cults, less with more), or the choice lost "
+                  "the game on the spot."),
+    "unclear": N_("The drop would be a mark, but Hard is not sure of it: the gap is within its search's noise."),
 }
-# the ways of showing a decision: (name, button label, tooltip)
-BOARDS = (("stood", "As it stood", "The board as the seat saw it before deciding"),
-          ("taken", "After the choice", "The board as the seat saw it after the choice it took"),
-          ("best", "After Hard's", ("The board after Hard's choice, on one made-up deal of what the seat knew "
-                                    "(the dice and the unseen cards are not the real ones)")))
+
+
+def mark_count(mark: str, n: int) -> str:
+    """How many decisions took a mark, as the review's head counts them ("3 mistakes")."""
+    if mark == "best":
+        return ngettext("{n} best", "{n} best", n).format(n=n)
+    if mark == "good":
+        return ngettext("{n} good", "{n} good", n).format(n=n)
+    if mark == "inaccuracy":
+        return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
+    if mark == "mistake":
+        return ngettext("{n} mistake", "{n} mistakes", n).format(n=n)
+    if mark == "blunder":
+        return ngettext("{n} blunder", "{n} blunders", n).format(n=n)
+    return ngettext("{n} unclear", "{n} unclear", n).format(n=n)
+
+
+# the ways of showing a decision: (name, button label, tooltip), translated where drawn
+BOARDS = (("stood", N_("As it stood"), N_("The board as the seat saw it before deciding")),
+          ("taken", N_("After the choice"), N_("The board as the seat saw it after the choice it took")),
+          ("best", N_("After Hard's"), N_("The board after Hard's choice, on one made-up deal of what the seat knew "
+                                          "(the dice and the unseen cards are not the real ones)")))
 FULL = (1920, 1080)  # the size the small board is drawn at before it is made smaller
 
 
@@ -90,7 +109,7 @@ class ReviewBoard:
         k = d["decision"]
         g = self.replay.states[k]
         if mode == "taken":
-            v, status = view(self.replay.states[k + 1], seat), "After the choice taken"
+            v, status = view(self.replay.states[k + 1], seat), _("After the choice taken")
         elif mode == "best":
             seed = k * SEED_STEP + seat
             p = g.pending()
@@ -99,9 +118,9 @@ class ReviewBoard:
                 imagined = after(determinize(g, seat, seed), seed, choice) if choice else g
             except IllegalChoice:
                 imagined = g
-            v, status = view(imagined, seat), "After Hard's choice, on one made-up deal"
+            v, status = view(imagined, seat), _("After Hard's choice, on one made-up deal")
         else:
-            v, status = view(g, seat), "As it stood"
+            v, status = view(g, seat), _("As it stood")
         log: list[tuple[str, tuple[int, int, int]]] = []
         before = None
         for e in self.replay.events_until(k + (mode == "taken")):
@@ -110,7 +129,7 @@ class ReviewBoard:
                 before = e
                 if text:
                     log.append((text, GOLD if e.kind == "turn_started" else PARCHMENT))
-        self._shown = Shown(v, f"{status} · decision {k} · turn {d['turn']}", log)
+        self._shown = Shown(v, _("{how} · decision {n} · turn {turn}").format(how=status, n=k, turn=d["turn"]), log)
         self._key = key
         return self._shown
 
@@ -140,7 +159,7 @@ class ReviewBoard:
         picker = self._picker if mode == "stood" and prompt.get("choices") else None
         if picker is not None and picker.prompt is not prompt:
             picker = self._picker = Picker(prompt)
-        self.table.draw(sub, v, picker, status=status, speed_label="Review", log=log, t=clock)
+        self.table.draw(sub, v, picker, status=status, speed_label=_("Review"), log=log, t=clock)
         if picker is None:
             return
         best = picker.next_target(d["best"])  # what Hard would click, ringed
