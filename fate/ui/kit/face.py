@@ -41,10 +41,10 @@ FACES: dict[str, tuple[FaceSpec, ...]] = {
     "body": (FaceSpec((BODY,)),),
     "italic": (FaceSpec(("EBGaramond12-Italic.otf",)),),
     # Duffner's own bold holds only ASCII; the later EB Garamond's SemiBold, as wide as his text
-    "bold": (FaceSpec(("EBGaramond-SemiBold-latin.woff2", "EBGaramond-SemiBold-latin-ext.woff2"),
+    "bold": (FaceSpec(("EBGaramond-SemiBold-latin.ttf", "EBGaramond-SemiBold-latin-ext.ttf"),
                       model=BODY, narrow=BODY),),
     "title": (FaceSpec((BLACKLETTER,)),
-              FaceSpec(("GrenzeGotisch-Medium-latin.woff2", "GrenzeGotisch-Medium-latin-ext.woff2"),
+              FaceSpec(("GrenzeGotisch-Medium-latin.ttf", "GrenzeGotisch-Medium-latin-ext.ttf"),
                        scale=0.96, model=BLACKLETTER)),
 }
 # A face kept to another's widths is drawn at the largest whole pixel size at which this sample is
