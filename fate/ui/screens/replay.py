@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 
 from fate.engine import view
+from fate.ground.language import _
 from fate.records.saves import Replay, read_save
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import CULT_COLOURS, GOLD, PARCHMENT
@@ -136,27 +137,30 @@ class ReplayScene(Scene):
         self.hot = []
         v, log = self.shown()
         r = self.replay
-        seen = "public view" if self.looker is None else f"as {self.table.cult_name(v, self.looker)} saw it"
-        status = f"Decision {self.k} of {len(r) - 1} · turn {r.turn(self.k)}"
-        self.table.draw(screen, v, None, status=status, speed_label=f"Replay: {seen}", log=log)
+        speed = (_("Replay: public view") if self.looker is None else
+                 _("Replay: as {cult} saw it").format(cult=self.table.cult_name(v, self.looker)))
+        status = _("Decision {n} of {total} · turn {turn}").format(n=self.k, total=len(r) - 1, turn=r.turn(self.k))
+        self.table.draw(screen, v, None, status=status, speed_label=speed, log=log)
         L = Layout(*screen.get_size())
-        controls = [("first", "|<", "The first decision (Home)"), ("prev_turn", "«", "The turn before (PgUp, Up)"),
-                    ("back", "<", "One decision back (Left)"), ("forward", ">", "One decision on (Right)"),
-                    ("next_turn", "»", "The next turn (PgDn, Down)"), ("last", ">|", "The last decision (End)")]
+        controls = [("first", "|<", _("The first decision (Home)")), ("prev_turn", "«", _("The turn before (PgUp, Up)")),
+                    ("back", "<", _("One decision back (Left)")), ("forward", ">", _("One decision on (Right)")),
+                    ("next_turn", "»", _("The next turn (PgDn, Down)")), ("last", ">|", _("The last decision (End)"))]
         for i, (what, label, tip) in enumerate(controls):
             button(self, screen, L, (876 + i * 58, 778, 52, 50), label, ("ui", what), size=20, tip=tip)
-        reveal_tip = ("Show each cult's own view: its hand, Readied Spells and the Curses it held (R; 1-4 picks the cult)"
-                      if r.over else "Reveal All opens once the game is over: until then only what was public")
-        button(self, screen, L, (1226, 778, 80, 50), "Hide" if self.revealed() else "Reveal",
+        reveal_tip = (_("Show each cult's own view: its hand, Readied Spells and the Curses it held (R; 1-4 picks "
+                        "the cult)") if r.over else
+                      _("Reveal All opens once the game is over: until then only what was public"))
+        button(self, screen, L, (1226, 778, 80, 50), _("Hide") if self.revealed() else _("Reveal"),
                ("ui", "reveal"), enabled=r.over, selected=self.revealed(), size=18, tip=reveal_tip)
-        button(self, screen, L, (1310, 778, 80, 50), "Review", ("ui", "review"), size=18, enabled=self.path is not None,
-               tip="Hard's review of a cult's decisions, judged from what it knew then (V)")
-        button(self, screen, L, (1394, 778, 60, 50), "Back", ("ui", "leave"), size=18,
-               tip="Back to the saved games (Esc)")
+        button(self, screen, L, (1310, 778, 80, 50), _("Review"), ("ui", "review"), size=18,
+               enabled=self.path is not None, tip=_("Hard's review of a cult's decisions, judged from what it knew then (V)"))
+        button(self, screen, L, (1394, 778, 60, 50), _("Back"), ("ui", "leave"), size=18,
+               tip=_("Back to the saved games (Esc)"))
         if self.revealed():
             for s in range(len(self.colours)):
                 button(self, screen, L, (470 + s * 66, 712, 58, 46), str(s + 1), ("ui", "look", s), size=20,
-                       selected=s == self.looker, tip=f"Show what {self.table.cult_name(v, s)} could see")
+                       selected=s == self.looker,
+                       tip=_("Show what {cult} could see").format(cult=self.table.cult_name(v, s)))
         self.draw_tip(screen, L)
         if self.finale_due:
             self.finale_due = False
