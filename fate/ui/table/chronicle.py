@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 
 from fate.engine.kinds import EventKind as K
+from fate.ground.language import _, ngettext, number
 from fate.ui.kit.illustration import tinted
 from fate.ui.kit.layout import LOG_RECT
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INVESTIGATOR, PARCHMENT, mix
@@ -95,7 +96,7 @@ class ChronicleRows:
 
     def title(self, screen) -> None:
         L = self.c.layout
-        self.c.ink.draw(screen, "Chronicle", L.p(LOG_RECT[0] + 16, LOG_RECT[1] + 22), 24, GOLD, "title",
+        self.c.ink.draw(screen, _("Chronicle"), L.p(LOG_RECT[0] + 16, LOG_RECT[1] + 22), 24, GOLD, "title",
                       anchor="midleft")
 
     def _log_button(self, screen) -> None:
@@ -103,7 +104,7 @@ class ChronicleRows:
         L, ink = self.c.layout, self.c.ink
         x, y, w, _h = LOG_RECT
         size = ink.read(16)
-        word = "Whole log"
+        word = _("Whole log")
         tw = ink.font("bold", size).size(word)[0]
         box = pygame.Rect(0, 0, tw + L.n(46), max(L.n(30), ink.font("bold", size).get_linesize() + L.n(8)))
         box.midright = L.p(x + w - 12, y + 22)
@@ -112,17 +113,17 @@ class ChronicleRows:
         pic = _icon("scroll-unfurled", L.n(22), GOLD)
         screen.blit(pic, pic.get_rect(midleft=(box.x + L.n(8), box.centery)))
         ink.draw(screen, word, (box.x + L.n(36), box.centery), size, PARCHMENT, "bold", anchor="midleft")
-        self.c.region(box, WHOLE_LOG, "The whole Chronicle (L)",
-                    "Every line of the game so far, turn by turn, in a page you can scroll.")
+        self.c.region(box, WHOLE_LOG, _("The whole Chronicle (L)"),
+                      _("Every line of the game so far, turn by turn, in a page you can scroll."))
 
     def draw_log(self, screen, lines: list[tuple[str, tuple]]) -> None:
         """The newest lines at the bottom, each with its kind's picture; above them, the
         earlier lines of this turn in one line that unfolds on a click."""
         L, ink = self.c.layout, self.c.ink
         x, y, w, h = LOG_RECT
-        self.c.region(L.r(*LOG_RECT), ("ui", "log"), "Chronicle",
-                    "The last few lines of the story, told as the board shows them; the wheel goes back. "
-                    "The whole log: L.")
+        self.c.region(L.r(*LOG_RECT), ("ui", "log"), _("Chronicle"),
+                      _("The last few lines of the story, told as the board shows them; the wheel goes back. The "
+                        "whole log: L."))
         inner = L.r(x + 14, y + 46, w - 24, h - 54)
         events = list(self.c.log_of)[:len(lines)]
         events += [None] * (len(lines) - len(events))
@@ -169,16 +170,17 @@ class ChronicleRows:
             self.log_rows.append((rect, k))
             top += len(wrapped) * step + L.n(6)
         if not lines:
-            ink.draw(screen, "Nothing has happened yet.", (inner.x, inner.y), size, INK_DIM, "italic")
+            ink.draw(screen, _("Nothing has happened yet."), (inner.x, inner.y), size, INK_DIM, "italic")
         self._log_button(screen)
 
     def _fold_row(self, screen, rect: pygame.Rect, earlier: int) -> None:
         L, ink = self.c.layout, self.c.ink
         if self.log_open:
-            word, tip = "▾ Fold the earlier lines of this turn", "Back to the last few lines (Shift+L)."
+            word, tip = "▾ " + _("Fold the earlier lines of this turn"), _("Back to the last few lines (Shift+L).")
         else:
-            word = f"▸ Earlier this turn: {earlier} more line{'s' if earlier != 1 else ''}"
-            tip = "Unfold them here (Shift+L; the whole game's log: L)."
+            word = "▸ " + ngettext("Earlier this turn: {n} more line", "Earlier this turn: {n} more lines",
+                                   earlier).format(n=number(earlier))
+            tip = _("Unfold them here (Shift+L; the whole game's log: L).")
         pygame.draw.line(screen, mix(BRONZE, INK_DIM, 0.5), rect.bottomleft, rect.bottomright, L.n(1))
         size = ink.fitting(word, 16, rect.w, "italic")
         ink.draw(screen, word, (rect.x, rect.centery), size, INK_DIM, "italic", anchor="midleft")

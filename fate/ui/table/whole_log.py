@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from fate.ground.language import _, number
 from fate.ui.kit.reader import TextView
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INK_FAINT
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
@@ -24,7 +25,7 @@ def log_text(lines: list[tuple[str, tuple]], events: list) -> str:
             out += ["", "=" * 12, f"[{e.data.get('turn', 0)}] {text.strip('— ').strip()}"]
         else:
             out.append(text)
-    return "\n".join(out).strip("\n") or "Nothing has happened yet."
+    return "\n".join(out).strip("\n") or _("Nothing has happened yet.")
 
 
 @scene("whole_log")
@@ -76,7 +77,7 @@ class WholeLogScene(Scene):
         self.hot = []
         L = backdrop(self, screen)
         ink, view = self.ink, self.view
-        ink.draw(screen, "Chronicle", L.p(960, 80), 56, GOLD, "title", anchor="center", shadow=True)
+        ink.draw(screen, _("Chronicle"), L.p(960, 80), 56, GOLD, "title", anchor="center", shadow=True)
         page = L.r(*PAGE)
         pygame.draw.rect(screen, (20, 15, 28), page, border_radius=L.n(12))
         pygame.draw.rect(screen, BRONZE, page, L.n(2), border_radius=L.n(12))
@@ -89,14 +90,15 @@ class WholeLogScene(Scene):
             pygame.draw.rect(screen, (20, 15, 28), page.inflate(-L.n(8), -L.n(8)), border_radius=L.n(12))
             view.draw(screen, ink, L, page.inflate(-L.n(60), -L.n(48)))
         first, last, of = view.lines_shown()
-        ink.draw(screen, f"lines {first}-{last} of {of}", L.p(PAGE[0] + PAGE[2], 130), 17, INK_DIM, "italic",
-                 anchor="midright")
+        ink.draw(screen, _("lines {first}-{last} of {total}").format(first=number(first), last=number(last),
+                                                                     total=number(of)),
+                 L.p(PAGE[0] + PAGE[2], 130), 17, INK_DIM, "italic", anchor="midright")
         self.bar = view.track.inflate(L.n(12), 0)
-        self.hot.append(Hotspot(self.bar, ("scrollbar",), "Scroll bar",
-                                "Drag the bar to move through the log; click above or below it for a page "
-                                "(PgUp/PgDn), or use the wheel"))
-        button(self, screen, L, (PAGE[0], 980, 200, 60), "Back", ("back",), size=26,
-               tip="Back to the table (Esc or L)")
-        ink.draw(screen, "Up/Down, PgUp/PgDn, Home/End or the wheel: scroll  ·  Left/Right: turns  ·  "
-                 "Esc or L: back to the table", L.p(1060, 1010), 17, INK_FAINT, anchor="center")
+        self.hot.append(Hotspot(self.bar, ("scrollbar",), _("Scroll bar"),
+                                _("Drag the bar to move through the log; click above or below it for a page "
+                                  "(PgUp/PgDn), or use the wheel")))
+        button(self, screen, L, (PAGE[0], 980, 200, 60), _("Back"), ("back",), size=26,
+               tip=_("Back to the table (Esc or L)"))
+        ink.draw(screen, _("Up/Down, PgUp/PgDn, Home/End or the wheel: scroll  ·  Left/Right: turns  ·  Esc or L: "
+                           "back to the table"), L.p(1060, 1010), 17, INK_FAINT, anchor="center")
         self.draw_tip(screen, L)
