@@ -17,6 +17,7 @@ import pygame
 
 from fate.content.model import Content
 from fate.engine.constants import PHASES
+from fate.ground.language import N_, _, ngettext
 from fate.ui.kit import art, places
 from fate.ui.kit.layout import ALTAR_C, TILE_W, Region, tile_centre
 from fate.ui.kit.theme import (
@@ -42,9 +43,12 @@ from fate.ui.table.lodges import LodgePanels
 from fate.ui.table.picker import Key, Picker
 from fate.ui.table.preview import CardPreview
 from fate.ui.table.side_panels import SidePanels
-from fate.words.narration import count
 
 __all__ = ["PULSE_SECONDS", "Table"]
+
+# the turn's steps as the top bar names them (translated where drawn)
+PHASE_WORDS = {"prepare": N_("Prepare"), "move": N_("Move"), "activate": N_("Activate"), "conclude": N_("Conclude"),
+               "investigators": N_("Investigators")}
 
 
 class Table(Canvas):
@@ -184,9 +188,9 @@ class Table(Canvas):
         drawn |= {("card", god["id"]) for god in self._draft_gods}  # the draft's cards, drawn on top
         out = [(picker.label(key), key) for key in picker.live() if key[0] == "button" or key not in drawn]
         if picker.prompt.get("kind") == "cast_window" and not picker.stage and picker.ready is None:
-            out.append(("Pass until my next turn", ("ui", "until")))
+            out.append((_("Pass until my next turn"), ("ui", "until")))
         if picker.stage:
-            out.append(("Back", ("ui", "cancel")))
+            out.append((_("Back"), ("ui", "cancel")))
         return out
 
     def tools_y(self) -> float:
@@ -254,9 +258,9 @@ class Table(Canvas):
         """The title, whose turn, the step and where the Fate Piece stands. The step is the one
         the prompt asks: a chance to cast in Prepare folded into the Move decision reads "Move"."""
         L, ink = self.layout, self.ink
-        ink.draw(screen, "Fate of the Elder Gods", L.p(20, 25), 30, GOLD, "title", anchor="midleft")
+        ink.draw(screen, _("Fate of the Elder Gods"), L.p(20, 25), 30, GOLD, "title", anchor="midleft")
         if v["phase"] == "setup":
-            text = "The Elder Gods are chosen"
+            text = _("The Elder Gods are chosen")
         else:
             cur = v["current"]
             god = v["seats"][cur]["god"] if 0 <= cur < len(v["seats"]) else None
@@ -265,13 +269,16 @@ class Table(Canvas):
             asked = picker.prompt.get("kind") if picker is not None and picker.prompt.get("folded") else None
             if asked in PHASES:  # the folded prompt asks the next step's decision: the bar names that step
                 phase = asked
-            text = f"Turn {v['turn']}  ·  {name}  ·  {phase.capitalize()}"
+            step = _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase.capitalize()
             if v.get("turn_location"):
-                text += f" at {self.loc_name(v, v['turn_location'])}"
+                text = _("Turn {turn}  ·  {cult}  ·  {phase} at {place}").format(
+                    turn=v["turn"], cult=name, phase=step, place=self.loc_name(v, v["turn_location"]))
+            else:
+                text = _("Turn {turn}  ·  {cult}  ·  {phase}").format(turn=v["turn"], cult=name, phase=step)
         ink.draw(screen, text, L.p(400, 25), 24, PARCHMENT, anchor="midleft", max_w=L.n(740))
         ink.draw(screen, speed_label, L.p(1900, 25), 18, INK_DIM, anchor="midright")
-        self.region(L.r(1650, 0, 270, 50), ("ui", "speed"), "Animation speed",
-                    "Click or press S to change how fast moves are shown. Tab skips the current animation.")
+        self.region(L.r(1650, 0, 270, 50), ("ui", "speed"), _("Animation speed"),
+                    _("Click or press S to change how fast moves are shown. Tab skips the current animation."))
 
     def _altar(self, screen, v, live):
         L, ink = self.layout, self.ink
@@ -325,9 +332,13 @@ class Table(Canvas):
                     self.glow(pr, True)
             self.anchors[key] = rect.center
             counts = ", ".join(f"{self.cult_name(v, s)} {k}" for s, k in enumerate(info["cultists"]) if k)
-            body = (f"Basic: {place.basic_text}\n\nControl: {place.control_text}\n\n"
-                    f"Cultists: {counts or 'none'}. Investigators: {info['investigators']}."
-                    f" Astral Column: {count(len(info['column']), 'card')}.")
+            cards = len(info["column"])
+            body = (ngettext("Basic: {basic}\n\nControl: {control}\n\nCultists: {cultists}. Investigators: "
+                             "{investigators}. Astral Column: {n} card.",
+                             "Basic: {basic}\n\nControl: {control}\n\nCultists: {cultists}. Investigators: "
+                             "{investigators}. Astral Column: {n} cards.", cards)
+                    .format(basic=place.basic_text, control=place.control_text, cultists=counts or _("none"),
+                            investigators=info["investigators"], n=cards))
             self.region(rect, key, info["name"], body)
             if key in live:
                 self.glow(rect, True)
@@ -355,9 +366,12 @@ class Table(Canvas):
             col = GATE if b == "gate" else self.sym_colour[self.sym_index[b]]
             img = art.card_back(L.n(w), L.n(h), col, sym)
             r = screen.blit(img, L.p(x0 + i * step, y))
-            name = "a Gate" if b == "gate" else f"a Spell, {self.content.symbols[self.sym_index[b]].name} back"
-            self.region(r, None, "Astral Column", f"Card {i + 1} from the bottom: {name}. "
-                        "Symbols here help pay to Ready a Spell at this location.")
+            said = (_("Card {n} from the bottom: a Gate. Symbols here help pay to Ready a Spell at this location.")
+                    if b == "gate" else
+                    _("Card {n} from the bottom: a Spell, {symbol} back. Symbols here help pay to Ready a Spell at "
+                      "this location."))
+            self.region(r, None, _("Astral Column"), said.format(
+                n=i + 1, symbol="" if b == "gate" else self.content.symbols[self.sym_index[b]].name))
 
     # ---------------------------------------------------------------- lodges
     # ---------------------------------------------------------------- the viewer's hand

@@ -17,6 +17,7 @@ import pygame
 from fate.engine import IllegalChoice
 from fate.engine.determinize import MAY_END, turn_end
 from fate.engine.view import view
+from fate.ground.language import _
 from fate.ui.kit.theme import CULT_COLOURS
 from fate.ui.kit.widgets import Scene, scene
 from fate.ui.session import TableSession
@@ -261,7 +262,7 @@ class PlayScene(Scene):
     def status(self) -> str:
         s = self.session
         if s.over():
-            return "The game is over."
+            return _("The game is over.")
         if self.anim.busy():
             return "…"
         seat = s.prompt_seat()
@@ -269,7 +270,7 @@ class PlayScene(Scene):
             return ""
         if not s.is_human(seat):
             name = self._name_of(seat)  # "the Cult of ..." once its Elder God is drafted, else "Seat 3"
-            return f"{name[:1].upper()}{name[1:]} is thinking…"  # its Lodge's ring pulses meanwhile
+            return _("{name} is thinking…").format(name=name[:1].upper() + name[1:])  # its Lodge's ring pulses meanwhile
         return ""
 
     def buttons(self) -> list[tuple[str, tuple]]:
