@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import pygame
 
+from fate.ground.language import N_, _
 from fate.ui.kit.theme import PARCHMENT
 from fate.ui.kit.widgets import Hotspot, Scene, tooltip
 from fate.ui.table.picker import Picker
@@ -26,7 +27,12 @@ REFUSAL_SECONDS = 3.0  # how long a refused click's reason stays beside it
 REFUSED = (206, 96, 86)  # its edge: the table's red for "not now"
 FOCUS = (120, 230, 255)  # the focus ring: apart from the gold glow of legal targets and the hint's ring
 _EXTRA = (("ui", "cancel"), ("ui", "until"))  # table buttons that belong to the prompt
-KEYS_LINE = "Tab, arrows: move · Enter: choose · Esc: back · V: preview"
+def not_now(why: str) -> str:
+    """Why a thing cannot be chosen now, as the tooltip and a refused click say it."""
+    return _("Not now: {why}.").format(why=why)
+
+
+KEYS_LINE = N_("Tab, arrows: move · Enter: choose · Esc: back · V: preview")  # translated where drawn
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
@@ -153,7 +159,8 @@ class KeyboardPlay:
         title = reg.title if reg is not None else h.label
         body = reg.body if reg is not None else h.tip
         if picker is not None and h.key in picker.live():
-            body = f"Enter: {picker.label(h.key)}" + (f"\n\n{body}" if body else "")
+            said = _("Enter: {choice}").format(choice=picker.label(h.key))
+            body = f"{said}\n\n{body}" if body else said
         tooltip(self.scene.ink, screen, L, h.rect.bottomright, title, body)
         return True
 
@@ -186,16 +193,16 @@ class KeyboardPlay:
                     body = f"→ {picker.label(reg.key)}\n\n{body}" if body else f"→ {picker.label(reg.key)}"
                 elif reg.key is not None and not self.st.anim.busy():
                     why = self.why_not(reg.key, picker)
-                    body = f"{body}\n\nNot now: {why}." if why else body
+                    body = f"{body}\n\n{not_now(why)}" if why else body
                 tooltip(self.scene.ink, screen, t.layout, mouse, title, body)
 
     # ---------------------------------------------------------------- the preview by key
     def action_words(self, key: tuple, picker) -> str:
         """What choosing a card does now, under its preview ("" if nothing)."""
         if picker is not None and key in picker.live():
-            return f"Click or Enter: {picker.label(key)}"
+            return _("Click or Enter: {choice}").format(choice=picker.label(key))
         why = "" if self.st.anim.busy() else self.why_not(key, picker)
-        return f"Not now: {why}." if why else ""
+        return not_now(why) if why else ""
 
     # ---------------------------------------------------------------- a click refused, said where it was
 
@@ -206,7 +213,7 @@ class KeyboardPlay:
         why = "" if reg is None or reg.key is None or self.st.anim.busy() else self.why_not(reg.key, self.st.picker)
         if not why:
             return False
-        self.refusal = (pos, f"Not now: {why}.", self.st.clock + REFUSAL_SECONDS)
+        self.refusal = (pos, not_now(why), self.st.clock + REFUSAL_SECONDS)
         return True
 
     def draw_refusal(self, screen: pygame.Surface) -> None:
@@ -248,4 +255,4 @@ class KeyboardPlay:
         if self.kfocus is None:
             return
         L = self.st.table.layout
-        self.scene.ink.draw(screen, KEYS_LINE, L.p(580, 845), 15, PARCHMENT, "italic", anchor="midleft", shadow=True)
+        self.scene.ink.draw(screen, _(KEYS_LINE), L.p(580, 845), 15, PARCHMENT, "italic", anchor="midleft", shadow=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from fate.engine.choices import ChoiceKind, read_choice
 from fate.engine.constants import LOCATIONS
+from fate.ground.language import _, ngettext
 
 Key = tuple  # ("loc", "museum"), ("card", "flame-02"), ("seat", 2), ("die", 0), ("button", id)...
 
@@ -84,12 +85,12 @@ class Picker:
         """Words for a target: the choice's own label when it completes one."""
         ids = self.live().get(key, [])
         if key == CONFIRM and ids:
-            return f"Confirm: {self.labels[ids[0]]}"
+            return _("Confirm: {choice}").format(choice=self.labels[ids[0]])
         if len(ids) == 1:
             return self.labels[ids[0]]
         if key[0] == "loc":
-            return f"From {key[1].replace('_', ' ').title()}…"
-        return f"{len(ids)} options…"
+            return _("From {place}…").format(place=key[1].replace("_", " ").title())
+        return ngettext("{n} option…", "{n} options…", len(ids)).format(n=len(ids))
 
     def click(self, key: Key) -> str | None:
         """Click a target: the chosen id when the choice is complete, else None."""
