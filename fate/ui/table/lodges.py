@@ -10,6 +10,7 @@ import pygame
 
 from fate.content.model import STANDARD_LEVEL
 from fate.engine.constants import RESERVE_SLOTS
+from fate.ground.language import N_, _, listing, ngettext
 from fate.ui.kit import art, gods
 from fate.ui.kit.theme import (
     BLOOD,
@@ -26,7 +27,6 @@ from fate.ui.kit.theme import (
 )
 from fate.ui.table.canvas import LODGE_W, LODGE_X, Canvas
 from fate.ui.table.crowds import Crowds
-from fate.words.narration import count
 
 SIGNS_WARN = 7  # Elder Signs from which a Lodge's count turns red (ten lose the game)
 PORTRAIT = 58  # design units: the god's portrait on its Lodge (its title is in the portrait's tooltip)
@@ -38,8 +38,10 @@ def portrait_medallion(god: str, size: int) -> pygame.Surface:
     return gods.medallion(god, size)
 LODGE_CROWD_W = 92  # the most room the Cultists waiting in a Lodge take (design units)
 # A solo level's numbers in words: Investigators a turn (0-3) and the Curse that ends the game (3-8)
-_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
-ORDINAL = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}
+# a count of Curses in words, and its place, as the Investigators' panel says them (translated where said)
+_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N_("eight")}
+ORDINAL = {2: N_("second"), 3: N_("third"), 4: N_("fourth"), 5: N_("fifth"), 6: N_("sixth"), 7: N_("seventh"),
+           8: N_("eighth")}
 
 
 HAND_STEP, HAND_STEP_MIN = 24, 16  # design units between two backs of a hand; closer, they stack by symbol
@@ -65,13 +67,20 @@ def fan_of_backs(backs: list[str], room: float) -> list[tuple[float, str, int]]:
 def investigators_text(level, where: str, carried: int) -> str:
     """What the Investigators' panel says in a solo game: the level (when not the rules' own),
     where their piece stands, what their turn does and the Curse that ends the game."""
-    leave = (" and leave " + ("an Investigator" if level.arrive == 1 else f"{_WORDS[level.arrive]} Investigators")
-             + " there") if level.arrive else ""
-    lines = [f"Playing at {level.name}." if level.id != STANDARD_LEVEL else "",
-             f"Their Fate Piece stands at {where}." if where else "",
-             f"After your turn they draw a Spell and move to its symbol{leave}.",
-             f"They hold {count(carried, 'Curse')} on you, face down. "
-             f"{_WORDS[level.curses_to_lose].capitalize()} and you lose."]
+    if not level.arrive:
+        after = _("After your turn they draw a Spell and move to its symbol.")
+    elif level.arrive == 1:
+        after = _("After your turn they draw a Spell and move to its symbol and leave an Investigator there.")
+    else:
+        after = _("After your turn they draw a Spell and move to its symbol and leave {count} Investigators "
+                  "there.").format(count=_(_WORDS[level.arrive]))
+    lose = _(_WORDS[level.curses_to_lose])
+    lines = [_("Playing at {level}.").format(level=level.name) if level.id != STANDARD_LEVEL else "",
+             _("Their Fate Piece stands at {place}.").format(place=where) if where else "",
+             after,
+             ngettext("They hold {n} Curse on you, face down. {count} and you lose.",
+                      "They hold {n} Curses on you, face down. {count} and you lose.", carried).format(
+                          n=carried, count=lose[:1].upper() + lose[1:])]
     return " ".join(x for x in lines if x)
 
 
@@ -106,19 +115,19 @@ class LodgePanels:
         self.c.anchors[("lodge_dot", s)] = L.p(x + 22, y + 24)
         title = god["name"] if god else self.c.cult_name(v, s)
         ink.draw(screen, title, L.p(x + 40, y + 24), 26, GOLD, "bold", anchor="midleft", max_w=L.n(220))
-        tag = "You" if mine else ("Their turn" if turn else "")
+        tag = _("You") if mine else (_("Their turn") if turn else "")
         if turn and mine:
-            tag = "Your turn"
+            tag = _("Your turn")
         if s < len(self.c.players) and self.c.players[s]:  # online: the player's name on the plaque
-            tag = self.c.players[s] + (" · to play" if turn else "")
+            tag = _("{name} · to play").format(name=self.c.players[s]) if turn else self.c.players[s]
         right = x + 428
         if god:  # its god's portrait marks the Lodge, top right, large enough to know it at a glance
             face = portrait_medallion(god["id"], L.n(PORTRAIT))
             at = face.get_rect(center=L.p(x + 426 - PORTRAIT / 2, y + 2 + PORTRAIT / 2))
             screen.blit(face, at)
-            self.c.region(at, key, f"{god['name']}, {god['title']}", f"The Elder God of the "
-                        f"{self.c.cult_name(v, s)}. Its sigil marks the cult's Summon track and the base of its "
-                        "Cultists.")
+            self.c.region(at, key, _("{god}, {title}").format(god=god["name"], title=god["title"]),
+                          _("The Elder God of the {cult}. Its sigil marks the cult's Summon track and the base of "
+                            "its Cultists.").format(cult=self.c.cult_name(v, s)))
             right = x + 420 - PORTRAIT
         ink.draw(screen, tag, L.p(right, y + 24), 18, colour, "italic", anchor="midright")
         # summon track 0..9 with Elder Signs filling from 9 downwards
@@ -144,26 +153,32 @@ class LodgePanels:
                 if ("summon", s) not in self.c.hidden:
                     g = art.glyph("eye", L.n(34), colour, self.c.mark(s))
                     screen.blit(g, g.get_rect(center=r.center))
-        self.c.region(L.r(x + 10, ty - 2, 10 * cell + 2, 36), key, f"{self.c.cult_name(v, s)}: Summon track",
-                    f"Summon {seat['summon']} of 9. Elder Signs: {signs} (ten and the cult is sealed away; "
-                    "they fill the track from 9 down, and the Summon token meeting one brings a Curse).")
+        self.c.region(L.r(x + 10, ty - 2, 10 * cell + 2, 36), key,
+                      _("{cult}: Summon track").format(cult=self.c.cult_name(v, s)),
+                      _("Summon {n} of 9. Elder Signs: {signs} (ten and the cult is sealed away; they fill the track "
+                        "from 9 down, and the Summon token meeting one brings a Curse).").format(
+                          n=seat["summon"], signs=signs))
         # each icon of the track says what it is
         for step in range(10):
             r = L.r(x + 14 + step * cell, ty, cell - 4, 32)
             if step == seat["summon"]:
-                self.c.region(r, key, "Summon token", f"The {self.c.cult_name(v, s)} stands at {step} of 9 on its "
-                            "Summon track: reaching 9 summons its Elder God and wins.")
+                self.c.region(r, key, _("Summon token"),
+                              _("The {cult} stands at {n} of 9 on its Summon track: reaching 9 summons its Elder "
+                                "God and wins.").format(cult=self.c.cult_name(v, s), n=step))
             elif step >= 10 - signs and step > 0:
-                self.c.region(r, key, "Elder Sign", f"One of the {count(signs, 'Elder Sign')} of the "
-                            f"{self.c.cult_name(v, s)}: they fill the track from 9 down; ten seal the cult away, "
-                            "and the Summon token meeting one brings a Curse.")
+                self.c.region(r, key, _("Elder Sign"), ngettext(
+                    "One of the {n} Elder Sign of the {cult}: they fill the track from 9 down; ten seal the cult "
+                    "away, and the Summon token meeting one brings a Curse.",
+                    "One of the {n} Elder Signs of the {cult}: they fill the track from 9 down; ten seal the cult "
+                    "away, and the Summon token meeting one brings a Curse.", signs).format(
+                        n=signs, cult=self.c.cult_name(v, s)))
         # counts
         cy = y + 100
-        items = [("cultist", colour, seat["lodge"], "Cultists in the Lodge"),
-                 ("cultist", mix(colour, NIGHT, 0.5), seat["abyss"], "Cultists in the Abyss"),
-                 ("investigator", INVESTIGATOR, seat["investigators"], "Investigators in the Lodge (5 or more raid)"),
-                 ("curse", BLOOD, seat["curses_carried"], "Curses carried, held face down by a rival"),
-                 ("elder_sign", SIGN_GREEN, signs, "Elder Signs: ten seal the cult away, and it loses")]
+        items = [("cultist", colour, seat["lodge"], _("Cultists in the Lodge")),
+                 ("cultist", mix(colour, NIGHT, 0.5), seat["abyss"], _("Cultists in the Abyss")),
+                 ("investigator", INVESTIGATOR, seat["investigators"], _("Investigators in the Lodge (5 or more raid)")),
+                 ("curse", BLOOD, seat["curses_carried"], _("Curses carried, held face down by a rival")),
+                 ("elder_sign", SIGN_GREEN, signs, _("Elder Signs: ten seal the cult away, and it loses"))]
         cx: float = x + 12
         for name, col, many, tip in items:
             if name == "cultist" and col == colour:  # the Cultists waiting in the Lodge: a crowd of figures
@@ -173,8 +188,10 @@ class LodgePanels:
                     screen.blit(b, b.get_rect(center=L.p(cx + 16, cy + 31)))
                 r = L.r(cx, cy - 6, max(wide, 36), 44)
                 self.c.anchors[("lodge", s)] = r.center
-                self.c.region(r, key, "Cultists in the Lodge",
-                            f"{self.c.cult_name(v, s)}: {count(many, 'Cultist')} waiting to be placed.")
+                self.c.region(r, key, _("Cultists in the Lodge"),
+                              ngettext("{cult}: {n} Cultist waiting to be placed.",
+                                       "{cult}: {n} Cultists waiting to be placed.", many).format(
+                                  cult=self.c.cult_name(v, s), n=many))
                 cx += max(wide, 36) + 10
                 continue
             if name == "investigator":
@@ -184,31 +201,35 @@ class LodgePanels:
             warn = (name == "investigator" and many >= 5) or (name == "elder_sign" and many >= SIGNS_WARN)
             ink.draw(screen, str(many), L.p(cx + 34, cy + 18), ink.read(22), BLOOD if warn else PARCHMENT, "bold",
                      anchor="midleft")
-            more = f" {10 - many} more and it is sealed away." if name == "elder_sign" else ""
-            self.c.region(r.union(L.r(cx, cy, 64, 36)), key, tip, f"{self.c.cult_name(v, s)}: {many}.{more}")
+            said = (_("{cult}: {n}. {left} more and it is sealed away.") if name == "elder_sign" else
+                    _("{cult}: {n}.")).format(cult=self.c.cult_name(v, s), n=many, left=10 - many)
+            self.c.region(r.union(L.r(cx, cy, 64, 36)), key, tip, said)
             cx += 70
         if seat["has_gate"]:
             g = art.glyph("gate", L.n(32), GATE)
             r = screen.blit(g, L.p(cx + 6, cy + 2))
             gk = ("card", "gate") if mine else None
-            self.c.region(r, gk, "A Gate", "Play it to move the Fate Piece anywhere open. Not counted in the hand.")
+            self.c.region(r, gk, _("A Gate"), _("Play it to move the Fate Piece anywhere open. Not counted in the "
+                                                 "hand."))
             if gk in live:
                 self.c.glow(r)
         # reserve and hand backs
         ry = y + 142
         sx = x + 14  # no words at rest: three card-shaped slots, then the backs; each says what it is on hover
-        self.c.region(L.r(sx - 4, ry - 4, 3 * 32 + 4, 46), None, "Readied Spells",
-                    f"{count(len(seat['reserve_backs']), 'Readied Spell')} of {RESERVE_SLOTS}: readied in Conclude, "
-                    "each is cast at its moment.")
+        readied = len(seat["reserve_backs"])
+        self.c.region(L.r(sx - 4, ry - 4, 3 * 32 + 4, 46), None, _("Readied Spells"),
+                      ngettext("{n} Readied Spell of {slots}: readied in Conclude, each is cast at its moment.",
+                               "{n} Readied Spells of {slots}: readied in Conclude, each is cast at its moment.",
+                               readied).format(n=readied, slots=RESERVE_SLOTS))
         for i in range(RESERVE_SLOTS):
             r = L.r(sx + i * 32, ry, 28, 38)
             if i < len(seat["reserve_backs"]):
                 b = seat["reserve_backs"][i]
                 screen.blit(art.card_back(r.w, r.h, self.c.sym_colour[self.c.sym_index[b]], b), r)
-                cost = ", ".join(self.c.content.symbols[c].name for c in seat["reserve_costs"][i]) or "nothing"
-                self.c.region(r, None, "A Readied Spell",
-                            f"{self.c.content.symbols[self.c.sym_index[b]].name} back; its cost, shown as it was "
-                            f"readied: {cost}. It may be cast at its moment.")
+                cost = listing([self.c.content.symbols[c].name for c in seat["reserve_costs"][i]]) or _("nothing")
+                self.c.region(r, None, _("A Readied Spell"),
+                              _("{symbol} back; its cost, shown as it was readied: {cost}. It may be cast at its "
+                                "moment.").format(symbol=self.c.content.symbols[self.c.sym_index[b]].name, cost=cost))
             else:
                 pygame.draw.rect(screen, PANEL_EDGE, r, max(1, L.n(1)), border_radius=L.n(4))
         hx = sx + 3 * 32 + 14
@@ -216,8 +237,8 @@ class LodgePanels:
         backs = seat["hand_backs"]
         right = min(hx + 300, LODGE_X + LODGE_W - 8 - 28)  # the last back's left edge, inside the panel
         if not backs:
-            self.c.region(L.r(bx, ry, 28, 38), None, "Hand: no Spells", "The backs are open to all; the faces only "
-                        "to their owner.")
+            self.c.region(L.r(bx, ry, 28, 38), None, _("Hand: no Spells"), _("The backs are open to all; the faces "
+                                                                             "only to their owner."))
         fanned = fan_of_backs(backs, right - bx)
         for offset, sym, n in fanned:
             r = L.r(bx + offset, ry, 28, 38)
@@ -231,9 +252,9 @@ class LodgePanels:
                 ink.draw(screen, str(n), (r.centerx, r.bottom), 15, PARCHMENT, "bold", anchor="center")
         if backs:
             self.c.region(L.r(bx, ry, 28 + fanned[-1][0], 38), None,
-                        f"Hand: {count(len(backs), 'Spell')}",
-                        "Backs: " + ", ".join(self.c.content.symbols[self.c.sym_index[sym]].name for sym in backs)
-                        + ". The backs are open to all; the faces only to their owner.")
+                        ngettext("Hand: {n} Spell", "Hand: {n} Spells", len(backs)).format(n=len(backs)),
+                        _("Backs: {symbols}. The backs are open to all; the faces only to their owner.").format(
+                            symbols=", ".join(self.c.content.symbols[self.c.sym_index[sym]].name for sym in backs)))
         # artifacts
         ay = y + 188
         if h > 220:
@@ -320,12 +341,14 @@ class LodgePanels:
                 pygame.draw.rect(screen, PANEL_EDGE, r, max(1, L.n(1)), border_radius=L.n(6))
                 screen.blit(art.glyph("curse", int(r.w * 0.7), mix(BLOOD, NIGHT, 0.7)), r.inflate(-r.w * 0.3, -r.h * 0.3))
         track = L.r(x + 20, row - size / 2, step * (level.curses_to_lose - 1) + size, size)
-        self.c.region(track, None, f"Curses on you: {carried} of {level.curses_to_lose}",
-                    f"They hold {count(carried, 'Curse')} on you, face down; the "
-                    f"{ORDINAL.get(level.curses_to_lose, 'last')} and you lose.")
-        self.c.region(rect, None, "The Investigators",
-                    investigators_text(level, place if where else "", carried)
-                    + "\n\nMeeting your Fate Piece curses you; entering Streets of Arkham raids you. "
-                    "Control needs more Cultists than Investigators at a place.")
+        self.c.region(track, None, _("Curses on you: {n} of {most}").format(n=carried, most=level.curses_to_lose),
+                      ngettext("They hold {n} Curse on you, face down; the {which} and you lose.",
+                               "They hold {n} Curses on you, face down; the {which} and you lose.", carried).format(
+                          n=carried, which=_(ORDINAL[level.curses_to_lose]) if level.curses_to_lose in ORDINAL
+                          else _("last")))
+        self.c.region(rect, None, _("The Investigators"),
+                      _("{level}\n\nMeeting your Fate Piece curses you; entering Streets of Arkham raids you. Control "
+                        "needs more Cultists than Investigators at a place.").format(
+                          level=investigators_text(level, place if where else "", carried)))
 
     # ---------------------------------------------------------------- right column
