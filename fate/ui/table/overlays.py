@@ -120,7 +120,7 @@ class PlayPanels:
         if s.hint() is not None:  # (this also collects a hint that has just come)
             return "the hint for this decision is shown"
         if s.hint_coming():
-            return "Hard is already thinking"
+            return _("Hard is already thinking")
         return ""
 
     def hint_line(self) -> tuple[str | None, str, str]:
@@ -133,7 +133,7 @@ class PlayPanels:
             return None, "", ""
         h = s.hint()
         if h is None:
-            return None, ("Hard is weighing your choices…" if s.hint_coming() else ""), ""
+            return None, (_("Hard is weighing your choices…") if s.hint_coming() else ""), ""
         labels = {c["id"]: c["label"] for c in self.st.shown.get("prompt", {}).get("choices", ())}
         labels.update(self.st.picker.labels if self.st.picker is not None else {})
         best = h.estimates[0]
@@ -143,7 +143,7 @@ class PlayPanels:
             brings = gains(g, looker, best[0]) if g is not None else []  # online: the server's
             self._hint_gains = ((s.decision, best[0]), brings)
         name = hint_name(best[0], name, getattr(h, "follow", ()))
-        return h.choice, f"Hint: {name}", hint_why(h.estimates, labels, self._hint_gains[1])
+        return h.choice, _("Hint: {choice}").format(choice=name), hint_why(h.estimates, labels, self._hint_gains[1])
 
     def draw_undo(self, screen: pygame.Surface, seat: int | None) -> None:
         """The Undo button above the prompt bar, greyed with its reason when it cannot."""
@@ -329,19 +329,19 @@ class PlayPanels:
         pygame.draw.rect(screen, (28, 22, 40), box, border_radius=L.n(14))
         pygame.draw.rect(screen, GOLD, box, L.n(2), border_radius=L.n(14))
         may = self.st.confirming_may
-        self.scene.ink.draw(screen, "This may end your turn" if may else "End your turn?", L.p(960, 425), 44, GOLD,
+        self.scene.ink.draw(screen, _("This may end your turn") if may else _("End your turn?"), L.p(960, 425), 44, GOLD,
                       "title", anchor="center")
         label = self.st.picker.labels.get(self.st.confirming, "") if self.st.picker is not None else ""
-        why = ("This choice ends it." if not may else "It turns on the dice or on cards you cannot see."
-               if self.st.shown.get("solo") else "It turns on the dice, on cards you cannot see or on a rival's pass.")
+        why = (_("This choice ends it.") if not may else _("It turns on the dice or on cards you cannot see.")
+               if self.st.shown.get("solo") else _("It turns on the dice, on cards you cannot see or on a rival's pass."))
         self.scene.ink.draw(screen, why, L.p(960, 482), 21, PARCHMENT, "italic", anchor="center", max_w=L.n(660))
         if label:
             self.scene.ink.draw(screen, f"“{label}”", L.p(960, 516), 21, GOLD, "bold", anchor="center", max_w=L.n(660))
-        button(self.scene, screen, L, (660, 565, 280, 64), "Go on" if may else "End the turn", ("ui", "confirm", True),
-               size=24, tip="Take the choice; the turn may pass on (Enter)" if may else
-               "Take the choice; the turn passes on (Enter)")
-        button(self.scene, screen, L, (980, 565, 280, 64), "Not yet", ("ui", "confirm", False), size=24,
-               tip="Back to the table to do something else first (Esc)")
+        button(self.scene, screen, L, (660, 565, 280, 64), _("Go on") if may else _("End the turn"),
+               ("ui", "confirm", True), size=24, tip=_("Take the choice; the turn may pass on (Enter)") if may else
+               _("Take the choice; the turn passes on (Enter)"))
+        button(self.scene, screen, L, (980, 565, 280, 64), _("Not yet"), ("ui", "confirm", False), size=24,
+               tip=_("Back to the table to do something else first (Esc)"))
         self.scene.draw_tip(screen, L)
 
     def draw_handoff(self, screen: pygame.Surface) -> None:
@@ -353,29 +353,32 @@ class PlayPanels:
             return
         colour = self.st.table.colours[seat]
         god = self.st.shown["seats"][seat]["god"] if self.st.shown["seats"][seat]["god"] else None
-        name = f"the Cult of {god['name']}" if god else f"Seat {seat + 1}"
+        cult = _("the Cult of {god}").format(god=god["name"]) if god else ""
+        name = cult or _("Seat {n}").format(n=seat + 1)
         player = self.st.session.seats[seat].name if seat < len(self.st.session.seats) else ""
         if player:  # a name typed at New Game: the player, and under it the cult they lead
             name = player
         if len(self.st.session.humans()) == 1:  # the Hand-off screen setting: no one else to look away
-            ink.draw(screen, "Your turn", L.p(960, 300), 48, INK_DIM, "italic", anchor="center")
+            ink.draw(screen, _("Your turn"), L.p(960, 300), 48, INK_DIM, "italic", anchor="center")
             ink.draw(screen, name[:1].upper() + name[1:], L.p(960, 400), 96, colour, "title", anchor="center",
                      shadow=True)
-            ink.draw(screen, "The Chronicle tells what the other cults did.", L.p(960, 490), 26, PARCHMENT,
+            ink.draw(screen, _("The Chronicle tells what the other cults did."), L.p(960, 490), 26, PARCHMENT,
                      "italic", anchor="center")
-            button(self.scene, screen, L, (760, 580, 400, 80), "To the table", ("ui", "handoff"), size=28,
-                   tip="Back to the table for your turn (Enter)")
+            button(self.scene, screen, L, (760, 580, 400, 80), _("To the table"), ("ui", "handoff"), size=28,
+                   tip=_("Back to the table for your turn (Enter)"))
             return
-        ink.draw(screen, "Pass the screen", L.p(960, 260), 48, INK_DIM, "italic", anchor="center")
-        ink.draw(screen, f"to {name}", L.p(960, 360), 96, colour, "title", anchor="center", shadow=True)
+        ink.draw(screen, _("Pass the screen"), L.p(960, 260), 48, INK_DIM, "italic", anchor="center")
+        ink.draw(screen, _("to {name}").format(name=name), L.p(960, 360), 96, colour, "title", anchor="center",
+                 shadow=True)
         if player and god:
-            ink.draw(screen, f"the Cult of {god['name']}", L.p(960, 440), 30, colour, "bold", anchor="center")
+            ink.draw(screen, cult, L.p(960, 440), 30, colour, "bold", anchor="center")
         ink.draw(screen, self.handoff_reason(seat), L.p(960, 490), 28, GOLD, "italic", anchor="center",
                  max_w=L.n(1400))
-        ink.draw(screen, "Everyone else, look away: their hand and secrets come next.", L.p(960, 535), 24,
+        ink.draw(screen, _("Everyone else, look away: their hand and secrets come next."), L.p(960, 535), 24,
                  PARCHMENT, "italic", anchor="center")
-        button(self.scene, screen, L, (760, 600, 400, 80), f"I am {name.replace('the ', '', 1)}", ("ui", "handoff"),
-               size=28, tip="The table turns to this seat's own view (Enter)")
+        me = player or (_("Cult of {god}").format(god=god["name"]) if god else name)
+        button(self.scene, screen, L, (760, 600, 400, 80), _("I am {name}").format(name=me), ("ui", "handoff"),
+               size=28, tip=_("The table turns to this seat's own view (Enter)"))
 
     def handoff_reason(self, seat: int) -> str:
         """Why the screen goes to this seat now, in words every seat may read: the moment,
@@ -385,18 +388,19 @@ class PlayPanels:
         if p is None:
             return ""
         if p.kind == "draft":
-            return "Why: to choose, in secret, the Elder God the cult will serve."
+            return _("Why: to choose, in secret, the Elder God the cult will serve.")
         if s.current == seat:
-            return "Why: it is their turn."
+            return _("Why: it is their turn.")
         kind, aimed = window_of(p) if p.kind == "cast_window" else ("", -1)
         whose = self.telling.name_of(s.current)
         if kind == "raid" and aimed == seat:
-            return "Why: a raid on their Lodge, and they may answer it before the dice roll."
+            return _("Why: a raid on their Lodge, and they may answer it before the dice roll.")
         if kind == "after_roll":
-            return f"Why: a roll in {whose}'s turn, and they may answer it before it counts."
+            return _("Why: a roll in {cult}'s turn, and they may answer it before it counts.").format(cult=whose)
         if p.kind == "cast_window":
-            return f"Why: a chance to cast in {whose}'s turn, which the table does not pass for them."
-        return f"Why: {whose}'s turn asks a decision of theirs."
+            return _("Why: a chance to cast in {cult}'s turn, which the table does not pass for them.").format(
+                cult=whose)
+        return _("Why: {cult}'s turn asks a decision of theirs.").format(cult=whose)
 
     def draw_menu(self, screen: pygame.Surface) -> None:
         L = Layout(*screen.get_size())
@@ -408,18 +412,18 @@ class PlayPanels:
         pygame.draw.rect(screen, PANEL, panel, border_radius=L.n(16))
         pygame.draw.rect(screen, PANEL_EDGE, panel, L.n(2), border_radius=L.n(16))
         self.scene.hot.clear()  # only the overlay's buttons now
-        self.scene.ink.draw(screen, "Paused", L.p(960, 300), 72, GOLD, "title", anchor="center")
+        self.scene.ink.draw(screen, _("Paused"), L.p(960, 300), 72, GOLD, "title", anchor="center")
         for i, (label, key, tip) in enumerate((
-                ("Resume", ("ui", "resume"), "Back to the table (Esc)"),
-                (self.st.anim.label(), ("ui", "speed"), "Slow, Normal, Fast or Instant (S)"),
-                ("How to Play", ("ui", "rules"), "The rules, at this decision's section (F1)"),
-                ("Settings", ("ui", "settings"), "Sound, text size, shapes, speed, the window"),
-                ("Leave to the title", ("ui", "leave"), "The game is kept: Continue picks it up"))):
+                (_("Resume"), ("ui", "resume"), _("Back to the table (Esc)")),
+                (self.st.anim.label(), ("ui", "speed"), _("Slow, Normal, Fast or Instant (S)")),
+                (_("How to Play"), ("ui", "rules"), _("The rules, at this decision's section (F1)")),
+                (_("Settings"), ("ui", "settings"), _("Sound, text size, shapes, speed, the window")),
+                (_("Leave to the title"), ("ui", "leave"), _("The game is kept: Continue picks it up")))):
             button(self.scene, screen, L, (760, 380 + i * 80, 400, 64), label, key, tip=tip)
-        self.scene.ink.draw(screen, "Your game is saved after every decision:", L.p(960, 790), 20, INK_DIM, "italic",
-                      anchor="center")
-        self.scene.ink.draw(screen, "Continue on the title screen picks it up.", L.p(960, 818), 20, INK_DIM, "italic",
-                      anchor="center")
+        self.scene.ink.draw(screen, _("Your game is saved after every decision:"), L.p(960, 790), 20, INK_DIM,
+                            "italic", anchor="center")
+        self.scene.ink.draw(screen, _("Continue on the title screen picks it up."), L.p(960, 818), 20, INK_DIM,
+                            "italic", anchor="center")
         self.scene.draw_tip(screen, L)
 
     def cycle_speed(self) -> None:
@@ -436,7 +440,7 @@ class PlayPanels:
         s.close()
         path = s.save_path()
         if path is not None and not s.over():
-            self.app.notice = (f"Saved: turn {s.turn}. Continue picks it up where you left it."
+            self.app.notice = (_("Saved: turn {turn}. Continue picks it up where you left it.").format(turn=s.turn)
                                if not s.save_error() else s.save_error())
         self.app.goto("title")
 
@@ -448,11 +452,11 @@ class PlayPanels:
             return
         try:
             path = write_report(save_data(g, self.st.session.session_data()),
-                                [text for text, _ in self.telling.log], logs_dir())
+                                [text for text, _colour in self.telling.log], logs_dir())
         except OSError as e:
-            self.st.say(f"The bug report could not be written: {e.strerror or e}", 8)
+            self.st.say(_("The bug report could not be written: {why}").format(why=e.strerror or e), 8)
             return
-        self.st.say(f"Bug report written to {path}", 8)
+        self.st.say(_("Bug report written to {path}").format(path=path), 8)
 
     def rules_section(self) -> str:
         """The How to Play section of the decision being asked (its kind is public)."""
