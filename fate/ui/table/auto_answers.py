@@ -24,7 +24,6 @@ from fate.ui.table.autopass import (
     MODE_TIPS,
     MODE_WORDS,
     SHORT,
-    TEMPORARY_WORDS,
     AutoPass,
     Fold,
     Moment,
@@ -93,8 +92,9 @@ class AutoAnswers:
             if seat == self.st.looker:
                 mode = self.temporary_modes()[seat]
                 label = taken_label(p, roll)
-                self.telling.add_log(f"Taken for you (Temporary Control: {TEMPORARY_WORDS[mode].lower()}, in Settings): "
-                                     f"{label[:1].lower() + label[1:]}.", TAKEN)
+                said = (_("Taken for you (Temporary Control: always roll, in Settings): {choice}.") if mode == "always"
+                        else _("Taken for you (Temporary Control: never roll, in Settings): {choice}."))
+                self.telling.add_log(said.format(choice=label[:1].lower() + label[1:]), TAKEN)
             return roll
         take = control_answer(self.control_modes(), p)
         if take is not None:
@@ -104,7 +104,8 @@ class AutoAnswers:
         only = only_outcome(p)
         if only is not None and seat == self.st.looker:
             label = taken_label(p, only)
-            self.telling.add_log(f"Taken for you, the only way: {label[:1].lower() + label[1:]}.", TAKEN)
+            self.telling.add_log(_("Taken for you, the only way: {choice}.").format(choice=label[:1].lower() + label[1:]),
+                                 TAKEN)
         return only
 
     # ---------------------------------------------------------------- a chance that rides with a decision
@@ -176,7 +177,7 @@ class AutoAnswers:
         modes[seat] = AUTOPASS_MODES[(AUTOPASS_MODES.index(modes[seat]) + 1) % len(AUTOPASS_MODES)]
         self.app.settings["autopass"] = modes
         self.app.save_settings()
-        self.st.say(f"Auto-pass: {MODE_WORDS[modes[seat]]}", 4)
+        self.st.say(_("Auto-pass: {mode}").format(mode=_(MODE_WORDS[modes[seat]])), 4)
 
     def arm_cast(self) -> None:
         """C (or Cast…): stop at the looker's next chance to cast, whatever the mode."""
@@ -184,7 +185,7 @@ class AutoAnswers:
         if seat is None or not self.st.session.is_human(seat):
             return
         self.auto.arm(seat)
-        self.st.say("The table stops at your next chance to cast.", 4)
+        self.st.say(_("The table stops at your next chance to cast."), 4)
 
     def pass_until_turn(self) -> bool:
         """The prompt bar's "Pass until my next turn": True if this window is passed too (the
@@ -194,7 +195,7 @@ class AutoAnswers:
         if p is None or p.kind != "cast_window" or p.seat != self.st.looker:
             return False
         self.auto.pass_until_turn(Moment.at(s, self.app.content), p.seat)
-        self.st.say("Passing until your next turn (C stops at the next chance to cast).", 4)
+        self.st.say(_("Passing until your next turn (C stops at the next chance to cast)."), 4)
         return True
 
     def draw_autopass(self, scene: Scene, screen: pygame.Surface) -> None:

@@ -38,7 +38,7 @@ from fate.engine.constants import (
     OTHER_WORLDS,
     STREETS,
 )
-from fate.ground.language import N_
+from fate.ground.language import N_, _
 from fate.records.settings import CONTROL_MODES
 
 DEFAULT_CONTROL = "helps"
@@ -54,10 +54,10 @@ CONTROL_TIPS = {
 }
 # place -> (the rule, why taking it can only help), for the places where it can
 FREE = {
-    OTHER_WORLDS: ("R-OW-2", "Cultists come back from the Abyss to your Lodge, for nothing"),
-    MUSEUM: ("R-MU-3", "you still choose whether to replace the Artifacts and whether to sacrifice"),
-    GATHERING: ("R-GA-2", "you still choose which Cultists move, or none"),
-    LIBRARY: ("R-LI-3", "you still choose the Spell to Ready, or none"),
+    OTHER_WORLDS: ("R-OW-2", N_("Cultists come back from the Abyss to your Lodge, for nothing")),
+    MUSEUM: ("R-MU-3", N_("you still choose whether to replace the Artifacts and whether to sacrifice")),
+    GATHERING: ("R-GA-2", N_("you still choose which Cultists move, or none")),
+    LIBRARY: ("R-LI-3", N_("you still choose the Spell to Ready, or none")),
 }
 # place -> (the rule, what taking it costs), where it is asked by default
 COSTLY = {
@@ -100,5 +100,7 @@ def control_reason(p: Prompt, mode: str) -> str:
     says which one was taken: why."""
     loc = control_place(p)
     if loc in FREE and mode == "helps":
-        return f"Taken for you, as it can only help ({FREE[loc][1]})."
-    return f"Taken for you (Control Action: {CONTROL_WORDS[mode].lower()}, in Settings)."
+        return _("Taken for you, as it can only help ({why}).").format(why=_(FREE[loc][1]))
+    if mode == "always":
+        return _("Taken for you (Control Action: always take, in Settings).")
+    return _("Taken for you (Control Action: where it helps, in Settings).")
