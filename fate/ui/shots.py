@@ -167,7 +167,8 @@ def online_shot(app: App, screen: str) -> None:
         scene.seats = ["remote", "easy", "none"]
     try:
         scene.click(("host",))
-        settle(lambda: scene.page == "hosting" or not scene.notice.endswith("…"))
+        # the game made, or the request over (its line said): never read from the words, which are the language's
+        settle(lambda: scene.page == "hosting" or (scene.link is None and scene.starter is None))
         if screen == "online_hosting":  # and the router's answer (none, for a shot: see FATE_ROUTER_URL below)
             settle(lambda: app.hosting is None or ((r := app.hosting.router()) is not None and r.state != "asking"))
             time.sleep(0.6)  # the page reads the router's report twice a second (fate/ui/online/invites.py)

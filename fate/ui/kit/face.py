@@ -109,6 +109,8 @@ class Face:
         self.ascent, self.height, self.linesize = model.get_ascent(), model.get_height(), model.get_linesize()
         self.own = not spec.model or (len(self.fonts) == 1 and spec.files[0] == spec.model and spec.scale == 1.0)
         self.missing = {ch for ch in FALLBACKS if not any(holds(p, ch) for p in self.paths)}
+        self._file: dict[str, int] = {}  # character -> the file that draws it
+        self._widths: dict[str, int] = {}  # text -> its width (measured every frame, for fitting and wrapping)
 
     # pygame.font.Font's answers where the game asks them
     def get_linesize(self) -> int:
@@ -130,8 +132,11 @@ class Face:
     def runs(self, text: str) -> list[tuple[pygame.font.Font, str]]:
         """The text cut where the file that draws it changes (a character no file holds goes to the first)."""
         out: list[tuple[pygame.font.Font, str]] = []
+        which = self._file
         for ch in text:
-            i = next((k for k, p in enumerate(self.paths) if holds(p, ch)), 0)
+            i = which.get(ch)
+            if i is None:
+                i = which[ch] = next((k for k, p in enumerate(self.paths) if holds(p, ch)), 0)
             font = self.fonts[i]
             if out and out[-1][0] is font:
                 out[-1] = (font, out[-1][1] + ch)
@@ -142,13 +147,18 @@ class Face:
     def size(self, text: str) -> tuple[int, int]:
         if len(self.fonts) == 1:
             return self.fonts[0].size(text)[0], self.height
-        return sum(f.size(t)[0] for f, t in self.runs(text)), self.height
+        w = self._widths.get(text)
+        if w is None:
+            if len(self._widths) > 4000:
+                self._widths.clear()
+            w = self._widths[text] = sum(f.size(t)[0] for f, t in self.runs(text))
+        return w, self.height
 
     def lift(self, text: str) -> int:
         """How far the line's ink rises above the face's ascent (an accent over a capital): the
         rendered surface is that much taller above the line's own box."""
         runs = self.runs(text) if len(self.fonts) > 1 else [(self.fonts[0], text)]
-        return max(0, max(_top(f, part) for f, part in runs) - self.ascent)
+        return max(0, max((_top(f, part) for f, part in runs), default=0) - self.ascent)
 
     def render(self, text: str, antialias: bool, colour: tuple) -> pygame.Surface:
         """The line, its baseline ``lift(text) + get_ascent()`` from its top."""
@@ -156,7 +166,8 @@ class Face:
         if self.own and len(runs) == 1:
             return self.fonts[0].render(text, antialias, colour)
         lift = self.lift(text)
-        out = pygame.Surface((sum(f.size(t)[0] for f, t in runs), lift + self.height), pygame.SRCALPHA)
+        below = max(self.height - self.ascent, max((_bottom(f, part) for f, part in runs), default=0))
+        out = pygame.Surface((sum(f.size(t)[0] for f, t in runs), lift + self.ascent + below), pygame.SRCALPHA)
         x = 0
         for font, part in runs:
             surf = font.render(part, antialias, colour)
@@ -169,3 +180,8 @@ class Face:
 def _top(font: pygame.font.Font, text: str) -> int:
     """The highest point of ``text``'s glyphs above the baseline, in pixels."""
     return max((g[3] for g in font.metrics(text) if g), default=0)
+
+
+def _bottom(font: pygame.font.Font, text: str) -> int:
+    """How far ``text``'s glyphs reach below the baseline (an ogonek, a descender), in pixels."""
+    return max((-g[2] for g in font.metrics(text) if g), default=0)

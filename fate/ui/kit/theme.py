@@ -103,6 +103,7 @@ class Ink:
         self._chosen: dict[tuple[str, str], FaceSpec] = {}
         self._lines: OrderedDict[tuple, tuple[pygame.Surface, int]] = OrderedDict()
         self._wraps: OrderedDict[tuple, list[str]] = OrderedDict()
+        self._cuts: dict[tuple, str] = {}  # (text, role, face, px, width) -> the text cut to fit
         self.drawn: set[str] = set()
         self.placed: list[tuple[str, pygame.Rect]] = []  # (line, where) drawn this frame, for layout tests
 
@@ -165,7 +166,7 @@ class Ink:
     def _line(self, text: str, size: float, colour: tuple, role: str) -> tuple[pygame.Surface, int]:
         """The rendered line and how far it rises above its box (``Face.lift``)."""
         face = self.font(role, size)
-        key = (text, self.spec(role), self.px(size), colour)
+        key = (text, role, self.spec(role), self.px(size), colour)
         made = self._lines.get(key)
         if made is None:
             shown = self.safe(text, role)
@@ -202,10 +203,17 @@ class Ink:
         font = self.font(role, size)
         if font.size(text)[0] <= width:
             return text
-        dots = self.safe("…", role)
-        while text and font.size(text + dots)[0] > width:
-            text = text[:-1]
-        return text.rstrip() + dots
+        key = (text, role, self.spec(role), self.px(size), width)
+        cut = self._cuts.get(key)
+        if cut is None:
+            dots = self.safe("…", role)
+            short = text
+            while short and font.size(short + dots)[0] > width:
+                short = short[:-1]
+            cut = self._cuts[key] = short.rstrip() + dots
+            if len(self._cuts) > 2000:
+                self._cuts.clear()
+        return cut
 
     def wrap(self, text: str, size: float, width: int, role: str = "body") -> list[str]:
         key = (text, self.spec(role), self.px(size), width)

@@ -23,7 +23,7 @@ from fate.ui.worker import Reply
 
 # who may play a seat, in words (New Game's seat buttons; an AI's level wherever a seat is named)
 SEAT_WORDS = {"remote": N_("A friend"), "easy": N_("AI (Easy)"), "normal": N_("AI (Normal)"), "hard": N_("AI (Hard)"),
-              "here": N_("A player at this screen"), "none": N_("No one")}
+              "random": N_("AI (Random)"), "here": N_("A player at this screen"), "none": N_("No one")}
 
 
 @dataclass

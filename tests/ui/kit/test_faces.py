@@ -80,3 +80,17 @@ def test_a_heading_draws_a_hyphen_as_a_single_stroke_and_the_body_keeps_its_own(
     body = ink.line("Yog-Sothoth", 20, (255, 255, 255), "body")
     assert pygame.image.tobytes(body, "RGBA") == pygame.image.tobytes(
         ink.font("body", 20).render("Yog-Sothoth", True, (255, 255, 255)), "RGBA")
+
+
+@pytest.mark.parametrize("px", [13, 22, 40])
+def test_a_tail_below_the_line_is_drawn_whole_and_an_empty_line_is_nothing(px):
+    """An ogonek reaches below the face's descent in the bold's Latin Extended file: the joined
+    line keeps all of it (it lost a pixel row), and an empty line draws nothing, without error."""
+    pygame.font.init()
+    ink = Ink()
+    face = ink.font("bold", px)
+    white = (255, 255, 255)
+    alone = face.fonts[1].render("ą", True, white).get_bounding_rect()  # the Extended file's own drawing
+    joined = ink.line("ą", px, white, "bold").get_bounding_rect()
+    assert joined.h == alone.h
+    assert ink.line("", px, white, "bold").get_width() == 0 and face.lift("") == 0
