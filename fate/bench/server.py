@@ -229,7 +229,8 @@ async def asked(c: Client, gid: str, stop: asyncio.Event, seat: int = 0) -> dict
 
 async def hog(c: Client, gid: str, stop: asyncio.Event, said: dict[str, int], refusals: list[str]) -> None:
     """A stranger's game: a hint asked at every decision of seat 0, then the hinted choice played
-    (``said`` counts the answers: "hint" and each error code)."""
+    (``said`` counts the answers: "hint", each error code, and "hint timeout" when its own
+    queued work kept a hint past the request's bound)."""
     while (st := await asked(c, gid, stop)) is not None:
         choice = st["prompt"]["choices"][0]["id"]
         try:
@@ -239,6 +240,10 @@ async def hog(c: Client, gid: str, stop: asyncio.Event, said: dict[str, int], re
             said[e.code] = said.get(e.code, 0) + 1
             if e.code == "too_many":
                 refusals.append(e.message)
+        except TimeoutError:  # the stranger's own work waits behind its own: its problem, not a fault
+            said["hint timeout"] = said.get("hint timeout", 0) + 1
+            if stop.is_set():
+                return
         try:
             await c.request("choose", game=gid, seat=0, decision=st["decision"], choice=choice)
         except ServerError as e:
