@@ -127,3 +127,57 @@ def test_r_2p_2_a_player_moving_their_own_fate_piece_is_told_it_is_theirs(conten
         if players == 2:
             other = 1 - mover
             assert " moves its Fate Piece from " in narrate(move, view(g, other), other, content)
+
+
+def _whole(line: str) -> bool:
+    """Whether a line in the pseudo-language is whole messages: every letter inside a bracketed
+    message, only a space between two (a sentence glued from pieces leaves words outside)."""
+    depth, outside = 0, []
+    for ch in line:
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        elif depth == 0:
+            outside.append(ch)
+    return depth == 0 and not "".join(outside).strip()
+
+
+def test_every_line_of_seeded_games_is_said_in_the_windows_language_as_whole_messages(content):
+    """In the pseudo-language every line comes out of the catalogue whole (issue 53): no English
+    word is glued around a translated sentence, whoever looks (a player or nobody in particular)."""
+    from fate.ground import language
+
+    language.use(language.PSEUDO)
+    try:
+        kinds: set[str] = set()
+        for players in (1, 2, 3, 4):
+            for seed in range(5):
+                g = new_game(content, players, seed)
+                events = g.take_events()
+                r = random.Random(seed)
+                while (p := g.pending()) is not None:
+                    events += g.apply(r.choice(p.choices))
+                for viewer in (0, None):
+                    v = view(g, viewer)
+                    for before, e in zip([None, *events], events, strict=False):
+                        if not e.visible_to(viewer):
+                            continue
+                        line = narrate(e, v, viewer, content, before)
+                        if line is not None:
+                            assert _whole(line) and "{" not in line, (e, line)
+                            kinds.add(e.kind)
+    finally:
+        language.use(language.ENGLISH)
+    assert len(kinds) >= 30, sorted(kinds)
+
+
+def test_a_squall_blowing_the_lookers_own_cultist_away_says_yours(content):
+    """A Winter Squall that strikes the looker's Cultist says "your Cultist" (it said "you's")."""
+    from fate.engine import Event
+
+    g = new_game(content, 2, 1, gods=["cthulhu", "hastur"])
+    e = Event("squall_struck", {"seat": 0, "location": 3})
+    where = content.locations[3].name
+    assert narrate(e, view(g, 0), 0, content) == f"A Winter Squall at {where} blows your Cultist away."
+    assert narrate(e, view(g, 1), 1, content) == f"A Winter Squall at {where} blows the Cult of Cthulhu's Cultist away."

@@ -167,7 +167,7 @@ def _check_chart(chart: list[Any], decision: int) -> None:
 def _check_events(events: Any, v: dict[str, Any] | None, content: Content) -> None:
     """The events of a state (``v``: its view) or of a chronicle (None: the game's size is
     taken from its set-up event)."""
-    _check(events, [{"kind": STR, "data": dict, "text": (NONE, STR)}], "events")
+    _check(events, [{"kind": STR, "data": dict}], "events")
     if v is None:
         n = next((e["data"].get("players") for e in events if e["kind"] == EventKind.SETUP_DONE), 4)
         table = _Table(content, n if isinstance(n, int) and 1 <= n <= 4 else 4, 10**6, [0, 0, 0])

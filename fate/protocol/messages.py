@@ -23,7 +23,8 @@ holds both doors to these lists, field by field.
 from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
-VERSION = 3  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch
+VERSION = 4  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch;
+# 4: events carry no words (each client tells them in its own language, 6 December 2026)
 
 
 class ToServer(StrEnum):

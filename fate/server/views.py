@@ -1,11 +1,11 @@
-"""What one seat is sent: its own view, its prompt, the events it may see, in words.
+"""What one seat is sent: its own view, its prompt, the events it may see.
 
 Everything a client ever learns of a game goes through this module, and
 every function takes the seat it builds for: the view is the engine's
-``view(game, seat)`` unchanged, the events are those ``visible_to(seat)``,
-narrated by ``narrate`` (fate/words/narration.py, the words the table uses too; no pygame)
-with that seat's view. tests/server/test_secrecy.py checks every message of
-hundreds of games against the engine.
+``view(game, seat)`` unchanged, the events are those ``visible_to(seat)``, as the
+engine's kind and data: never words. Each client tells them in its own player's
+language (fate/words/narration.py) with the view it was sent. tests/server/test_secrecy.py
+checks every message of hundreds of games against the engine.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from fate.protocol import ToClient
 from fate.protocol.messages import TalkLine
 from fate.server.protocol import reply
 from fate.server.storage import ChatRow
-from fate.words.narration import narrate
 
 CHAT_KEPT = 100  # lines of a game's talk sent to whoever arrives at its table (a player or a spectator)
 
@@ -32,11 +31,11 @@ def talk_line(r: ChatRow) -> TalkLine:
     return {"n": r.n, "seat": r.seat, "name": r.name, "text": r.text, "at": r.at, "decision": r.decision}
 
 
-def told(events: list[Event], v: dict[str, Any], seat: int | None, content: Content) -> list[dict[str, Any]]:
-    """The events ``seat`` may see, each with its sentence for the log (or None). While the
-    Elder Gods are being chosen, another cult's choice is told without its god."""
-    return [{"kind": e.kind, "data": _draft_secret(e, v, seat), "text": narrate(e, v, seat, content)}
-            for e in events if e.visible_to(seat)]
+def told(events: list[Event], v: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    """The events ``seat`` may see, as kind and data (no words: a client tells them in its
+    player's language). While the Elder Gods are being chosen, another cult's choice is told
+    without its god."""
+    return [{"kind": e.kind, "data": _draft_secret(e, v, seat)} for e in events if e.visible_to(seat)]
 
 
 def _draft_secret(e: Event, v: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -65,7 +64,7 @@ def state(game_id: str, g: Game, seat: int, events: list[Event], content: Conten
                       ends_turn=[cid for cid, how in ending.items() if how == ENDS],
                       may_end_turn=[cid for cid, how in ending.items() if how == MAY_END])
     return reply(ToClient.STATE, rid, game=game_id, seat=seat, decision=g.decision, view=v,
-                 prompt=prompt, events=told(events, v, seat, content), seats=seats, undo=undo)
+                 prompt=prompt, events=told(events, v, seat), seats=seats, undo=undo)
 
 
 def undone(game_id: str, g: Game, seat: int, dropped: list[Event], content: Content,
@@ -82,11 +81,11 @@ def spectate(game_id: str, g: Game, events: list[Event], content: Content, seats
              drop: int = 0) -> dict[str, Any]:
     """What a spectator is sent after a decision (or on arriving): the engine's ``view(None)``
     (no hand, no Reserve's faces, no Curse held, no draft, no Elder God chosen while the others
-    still choose), the events every seat may see, in words; ``drop``: how many of the events it
+    still choose), the events every seat may see; ``drop``: how many of the events it
     was told no longer happened (decisions taken back). Never a prompt's choices."""
     v = hide_draft(view(g, None), None)
     return reply(ToClient.SPECTATE, None, game=game_id, decision=g.decision, view=v,
-                 events=told(events, v, None, content), seats=seats, drop=drop)
+                 events=told(events, v, None), seats=seats, drop=drop)
 
 
 def _public(context: tuple[Any, ...]) -> list[str | int]:
@@ -110,7 +109,7 @@ def chronicle(game_id: str, g: Game, seat: int, content: Content, rid: int | Non
         events += evs
     v = hide_draft(view(g, seat), seat)
     out = reply(ToClient.CHRONICLE, rid, game=game_id, seat=seat, decision=g.decision,
-                events=told(events, v, seat, content))
+                events=told(events, v, seat))
     return out | {"chart": points} if chart else out
 
 

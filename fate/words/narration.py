@@ -1,9 +1,14 @@
-"""The Chronicle in words: one plain sentence for each event a looker may see.
+"""The Chronicle in words: one whole sentence for each event a looker may see, in the
+player's language.
 
-Plurals and the verb's agreement with its subject are made here, from the
-counts and the subject ("you" and the Investigators take the plural form), not
-written out case by case. No pygame here: the table and the server (fate/server/views.py) both tell events
-in these words.
+Every line is one message of the catalogue with named placeholders (fate/ground/language.py),
+never a sentence glued from pieces: where the doer may be the looker, a line has two messages,
+"You move …" and "{who} moves …", so that each language makes its own verb agree; a count
+chooses its sentence through ``ngettext``. ``{who}`` is a cult ("the Cult of Cthulhu"), the
+Investigators, a player's name or "seat 2". A line's first letter is made a capital once it is
+whole, unless it opens with a player's name as the player wrote it. No pygame here: the table,
+the replay and the review tell events in these words, each in its own window's language (the
+server sends events, not words).
 """
 
 from __future__ import annotations
@@ -13,10 +18,13 @@ from typing import Any
 
 from fate.content.model import STANDARD_LEVEL, Content
 from fate.engine import Event
-from fate.engine.constants import GAME_SEAT, LOCATION_NAMES, LOCATIONS, RAID_THRESHOLD, STREETS
+from fate.engine.constants import GAME_SEAT, LOCATIONS, RAID_THRESHOLD, STREETS
 from fate.engine.kinds import EventKind
 from fate.engine.view import View
+from fate.ground.language import N_, _, listing, ngettext, number
 
+# English grammar for the words not yet in the catalogues (the review's and the hints' reasons):
+# the Chronicle and the table's event words no longer use it.
 _IRREGULAR_VERBS = {"have": "has", "are": "is", "do": "does", "go": "goes"}
 _IRREGULAR_NOUNS = {"die": "dice", "Abyss": "Abysses"}
 
@@ -45,7 +53,7 @@ def plural_of(noun: str) -> str:
 
 
 def count(n: int, noun: str) -> str:
-    """ "1 Curse", "2 Curses", "0 Curses", "3 dice"."""
+    """ "1 Curse", "2 Curses", "0 Curses", "3 dice" (English only: see above)."""
     return f"{n} {noun if n == 1 else plural_of(noun)}"
 
 
@@ -54,63 +62,96 @@ def seat_label(v: View, seat: int | None, viewer: int | None) -> str:
     Elder God is known, the player's name when the table gave one (``player`` in the seat's
     row: the online table's, fate/ui/online/table.py), else its number."""
     if seat is None:
-        return "someone"
+        return _("someone")
     if seat == GAME_SEAT:
-        return "the Investigators"
+        return _("the Investigators")
     if seat == viewer:
-        return "you"
+        return _("you")
     if 0 <= seat < len(v["seats"]):
         god = v["seats"][seat]["god"]
-        return f"the Cult of {god['name']}" if god else (v["seats"][seat].get("player") or f"seat {seat + 1}")
-    return f"seat {seat + 1}"
+        if god:
+            # Translators: {god} is an Elder God's name; the words name a player's cult in the Chronicle.
+            return _("the Cult of {god}").format(god=god["name"])
+        if v["seats"][seat].get("player"):
+            return str(v["seats"][seat]["player"])
+    # Translators: a player not yet named, in the middle of a sentence.
+    return _("seat {n}").format(n=seat + 1)
 
 
-def capital(who: str, v: View, seat: int | None) -> str:
-    """``who`` (a seat_label) to start a sentence: the game's own words take a capital, a player's
-    name stays as the player wrote it ("ann chooses an Elder God, in secret.")."""
+def capital(line: str, v: View, seat: int | None) -> str:
+    """``line`` with a capital first letter, unless it opens with the player's name of ``seat``
+    as the player wrote it ("ann chooses an Elder God, in secret.")."""
     rows = v.get("seats", [])
-    if isinstance(seat, int) and 0 <= seat < len(rows) and who and who == rows[seat].get("player"):
-        return who
-    return who[:1].upper() + who[1:]
+    if isinstance(seat, int) and 0 <= seat < len(rows):
+        name = rows[seat].get("player")
+        if name and not rows[seat].get("god") and line.startswith(str(name)):
+            return line
+    return line[:1].upper() + line[1:]
 
 
-def _loc(x: object) -> str:
-    if isinstance(x, int):
-        return LOCATION_NAMES[x] if 0 <= x < len(LOCATION_NAMES) else str(x)
-    return LOCATION_NAMES[LOCATIONS.index(x)] if x in LOCATIONS else str(x)
+def curses(n: int) -> str:
+    """A count of Curses as a phrase inside a sentence that counts something else."""
+    return ngettext("{n} Curse", "{n} Curses", n).format(n=number(n))
 
 
-# Events told as "<who> <verb> ...": (the verb, the rest); the verb agrees with <who>
+def signs(n: int) -> str:
+    return ngettext("{n} Elder Sign", "{n} Elder Signs", n).format(n=number(n))
+
+
+def investigators(n: int) -> str:
+    return ngettext("{n} Investigator", "{n} Investigators", n).format(n=number(n))
+
+
+def place(x: object, content: Content) -> str:
+    """A place's name from its index or id (the content's: the names a player reads on the board)."""
+    i = x if isinstance(x, int) else (LOCATIONS.index(x) if x in LOCATIONS else -1)
+    return content.locations[i].name if 0 <= i < len(content.locations) else str(x)
+
+
+# Events told as "<who> <does> ...": the looker's sentence and another's (``{who}``).
 ACTS: dict[str, tuple[str, str]] = {
-    EventKind.GOD_CHOSEN: ("serve", "{god}."),
-    EventKind.FATE_MOVED: ("move", "a Fate Piece from {frm} to {to}."),
-    EventKind.CULTIST_PLACED: ("place", "a Cultist at {loc}."),
-    EventKind.CULTISTS_PLACED: ("place", "{cultists} at {loc}."),
-    EventKind.CULTIST_MOVED: ("move", "a Cultist from {frm} to {to}."),
-    EventKind.SACRIFICED: ("sacrifice", "{cultists} at {loc}."),
-    EventKind.EMPTY_LODGE: ("have", "an empty Lodge: a Cultist comes back and an Elder Sign is gained."),
-    EventKind.SQUALL_PLACED: ("call", "a Winter Squall to {loc}."),
-    EventKind.SUMMON_MOVED: ("move", "the Summon token from {frm_n} to {to_n}."),
-    EventKind.ELDER_SIGN_GAINED: ("gain", "an Elder Sign ({total} in all)."),
-    EventKind.CURSE_DESTROYED: ("destroy", "a Curse."),
-    EventKind.SPELL_DRAWN: ("draw", "a Spell ({sym} back)."),
-    EventKind.SPELL_READIED: ("ready", "a Spell ({sym} back)."),
-    EventKind.READIED_DISCARDED: ("discard", "the readied {card}."),
-    EventKind.SPELL_DISCARDED: ("discard", "{card}."),
-    EventKind.SPELL_CAST: ("cast", "{name}: {text}"),
-    EventKind.SPELL_STOLEN: ("steal", "a Spell from {frm_seat}."),
-    EventKind.GATE_GAINED: ("take", "a Gate."),
-    EventKind.GATE_LOST: ("lose", "a Gate."),
-    EventKind.ARTIFACT_GAINED: ("take", "{card}."),
-    EventKind.ARTIFACT_DISCARDED: ("give", "up {card}."),
-    EventKind.ARTIFACT_EXHAUSTED: ("use", "{name}: {text}"),
-    EventKind.ARTIFACT_DESTROYED: ("spend", "{name}: {text}"),
-    EventKind.CONTROL: ("control", "{loc}."),
-    EventKind.TEMPORARY_CONTROL: ("seize", "Temporary Control of {loc}."),
-    EventKind.TEMPORARY_CONTROL_FAILED: ("fail", "to seize {loc}."),
-    EventKind.CONTROL_ACTION: ("take", "the Control Action of {loc}."),
-    EventKind.BASIC_ACTION: ("perform", "the Basic Action of {loc}."),
+    EventKind.GOD_CHOSEN: (N_("You serve {god}."), N_("{who} serves {god}.")),
+    EventKind.FATE_MOVED: (N_("You move a Fate Piece from {frm} to {to}."),
+                           N_("{who} moves a Fate Piece from {frm} to {to}.")),
+    EventKind.CULTIST_PLACED: (N_("You place a Cultist at {loc}."), N_("{who} places a Cultist at {loc}.")),
+    EventKind.CULTIST_MOVED: (N_("You move a Cultist from {frm} to {to}."),
+                              N_("{who} moves a Cultist from {frm} to {to}.")),
+    EventKind.EMPTY_LODGE: (N_("You have an empty Lodge: a Cultist comes back and an Elder Sign is gained."),
+                            N_("{who} has an empty Lodge: a Cultist comes back and an Elder Sign is gained.")),
+    EventKind.SQUALL_PLACED: (N_("You call a Winter Squall to {loc}."), N_("{who} calls a Winter Squall to {loc}.")),
+    # Translators: the Summon track's steps, as numbers.
+    EventKind.SUMMON_MOVED: (N_("You move the Summon token from {frm} to {to}."),
+                             N_("{who} moves the Summon token from {frm} to {to}.")),
+    EventKind.ELDER_SIGN_GAINED: (N_("You gain an Elder Sign ({total} in all)."),
+                                  N_("{who} gains an Elder Sign ({total} in all).")),
+    EventKind.CURSE_DESTROYED: (N_("You destroy a Curse."), N_("{who} destroys a Curse.")),
+    # Translators: {sym} is the symbol on the Spell's back (Key, Flame, …).
+    EventKind.SPELL_DRAWN: (N_("You draw a Spell ({sym} back)."), N_("{who} draws a Spell ({sym} back).")),
+    EventKind.SPELL_READIED: (N_("You ready a Spell ({sym} back)."), N_("{who} readies a Spell ({sym} back).")),
+    EventKind.READIED_DISCARDED: (N_("You discard the readied {card}."), N_("{who} discards the readied {card}.")),
+    EventKind.SPELL_DISCARDED: (N_("You discard {card}."), N_("{who} discards {card}.")),
+    # Translators: {name} is a card's name and {text} its effect, a sentence of its own.
+    EventKind.SPELL_CAST: (N_("You cast {name}: {text}"), N_("{who} casts {name}: {text}")),
+    EventKind.SPELL_STOLEN: (N_("You steal a Spell from {frm_seat}."), N_("{who} steals a Spell from {frm_seat}.")),
+    EventKind.GATE_GAINED: (N_("You take a Gate."), N_("{who} takes a Gate.")),
+    EventKind.GATE_LOST: (N_("You lose a Gate."), N_("{who} loses a Gate.")),
+    EventKind.ARTIFACT_GAINED: (N_("You take {card}."), N_("{who} takes {card}.")),
+    EventKind.ARTIFACT_DISCARDED: (N_("You give up {card}."), N_("{who} gives up {card}.")),
+    EventKind.ARTIFACT_EXHAUSTED: (N_("You use {name}: {text}"), N_("{who} uses {name}: {text}")),
+    EventKind.ARTIFACT_DESTROYED: (N_("You spend {name}: {text}"), N_("{who} spends {name}: {text}")),
+    EventKind.CONTROL: (N_("You control {loc}."), N_("{who} controls {loc}.")),
+    EventKind.TEMPORARY_CONTROL: (N_("You seize Temporary Control of {loc}."),
+                                  N_("{who} seizes Temporary Control of {loc}.")),
+    EventKind.TEMPORARY_CONTROL_FAILED: (N_("You fail to seize {loc}."), N_("{who} fails to seize {loc}.")),
+    EventKind.CONTROL_ACTION: (N_("You take the Control Action of {loc}."),
+                               N_("{who} takes the Control Action of {loc}.")),
+    EventKind.BASIC_ACTION: (N_("You perform the Basic Action of {loc}."),
+                             N_("{who} performs the Basic Action of {loc}.")),
 }
+# Said instead when the moved Fate Piece is the mover's own (R-2P-2), or the god is kept secret.
+OWN_PIECE = (N_("You move your Fate Piece from {frm} to {to}."), N_("{who} moves its Fate Piece from {frm} to {to}."))
+SECRET_GOD = (N_("You choose an Elder God, in secret."), N_("{who} chooses an Elder God, in secret."))
+STOLEN_FROM_YOU = N_("{who} steals a Spell from you.")
 
 
 def _own_piece(v: View, d: dict[str, Any]) -> bool:
@@ -126,93 +167,26 @@ def _own_piece(v: View, d: dict[str, Any]) -> bool:
     return owner is not None and owner == d.get("seat")
 
 
-def _investigators_move(d: dict[str, Any], v: View, sym: Callable[[object], str], content: Content) -> str:
-    """The solo Investigators' move with its reason (R-SO-2, R-SO-3): the Spell they draw
-    sends them to the place of its symbol, or to The Other Worlds when that is where they
-    stand; landing on the player's Fate Piece is a meeting; after it they are driven on."""
-    frm, to = d.get("frm"), d.get("to")
-    backs = d.get("backs") or []
-    if not backs:
-        return f"Driven on by the meeting, the Investigators move from {_loc(frm)} to {_loc(to)}."
-    drawn = backs[0]
-    where = _loc(drawn)
-    if drawn == to:
-        line = (f"The Investigators draw a Spell with the {sym(drawn)} back ({where}) and go there "
-                f"from {_loc(frm)}.")
-    else:
-        line = (f"The Investigators draw a Spell with the {sym(drawn)} back, the symbol of {where} where they "
-                f"stand, so they go to {_loc(to)} instead.")
-    pieces = v.get("fate_pieces") or []
-    yours = pieces[0].get("location") if pieces and v.get("solo") else None
-    if yours is not None and isinstance(to, int) and 0 <= to < len(LOCATIONS) and LOCATIONS[to] == yours:
-        level = content.solo_level(v.get("solo_level") or STANDARD_LEVEL)
-        brings = [count(k, what) for k, what in ((level.meeting_curses, "Curse"), (level.meeting_signs, "Elder Sign"))
-                  if k]
-        line += (" They land on your Fate Piece: a meeting" + (f", which brings you {' and '.join(brings)}."
-                                                                if brings else "."))
-    return line
-
-
-def _raid(d: dict[str, Any], who: str, you: bool, before: Event | None) -> str:
-    """A raid declared, with what triggered it when that is known (R-SO-4, R-CN-6)."""
-    lodge = "your" if you else who + "'s"
-    raiders = d["investigators"]
-    why = ""
-    if before is None:
-        pass  # told alone: no reason known
-    elif before.kind == EventKind.FATE_MOVED and before.data.get("seat") == GAME_SEAT and before.data.get("to") == STREETS:
-        why = "the Investigators entered Streets of Arkham"
-    elif raiders >= RAID_THRESHOLD and before.kind not in (EventKind.SUPPLY_EMPTY, EventKind.RAIDED, EventKind.RAID_REPELLED):
-        why = f"{RAID_THRESHOLD} or more Investigators in a Lodge raid it"
-    if not raiders:
-        return (f"A raid on {lodge} Lodge{f' ({why})' if why else ''} finds no Investigators there: "
-                "nothing happens.")
-    return f"RAID! {count(raiders, 'Investigator')} {agree('storm', raiders != 1)} {lodge} Lodge{': ' + why if why else ''}."
-
-
-def _curse_source(source: object, content: Content) -> str:
-    """What brought a Curse, as words after "cursed": the price of a card, a meeting, an Elder Sign."""
-    if source == "meeting":
-        return " by the meeting with the Investigators"
-    if source == "elder_sign":
-        return " by the Summon token meeting an Elder Sign"
-    if source in content.by_id:
-        card = content.card(source)
-        return f" by {card.name}" + (", the Artifact's price" if card.kind == "artifact" else "")
-    return ""
-
-
-def _no_control(d: dict[str, Any], v: View, viewer: int | None, who: str, you: bool, whose: str) -> str:
-    """Control refused, with the counts that refused it (R-AC-2; solo R-SO-6)."""
-    place, mine, need, rival, theirs = _loc(d["location"]), d["mine"], d["need"], d["rival"], d["theirs"]
-    head = f"{'You do' if you else capital(who, v, d.get('seat')) + ' does'} not control {place}: "
-    if mine < need:
-        return head + f"{count(mine, 'Cultist')} of {whose} there, {need} needed."
-    if rival == -1:
-        return head + (f"{count(mine, 'Cultist')} of {whose} there, but {count(theirs, 'Investigator')}; "
-                       "Control needs more Cultists than Investigators.")
-    other = seat_label(v, rival, viewer)
-    return head + (f"{count(mine, 'Cultist')} of {whose} there, but {other} {agree('have', other == 'you')} "
-                   f"{theirs}; Control needs more than any other cult.")
-
-
 class Line:
-    """One event about to be told to one looker: its data, and the words for whoever did it
-    ("you", a cult, the Investigators) with the verb agreeing."""
+    """One event about to be told to one looker: its data, whether the looker did it (``you``),
+    and the words for whoever did (``who``: a cult, the Investigators, a player)."""
 
     def __init__(self, e: Event, v: View, viewer: int | None, content: Content, before: Event | None) -> None:
         d = e.data
         self.e, self.d, self.v, self.viewer, self.content, self.before = e, d, v, viewer, content, before
-        self.who = seat_label(v, d.get("seat"), viewer)
-        self.cap = capital(self.who, v, d.get("seat"))  # the same, to start a sentence
-        self.you = self.who == "you"
-        self.whose = "yours" if self.you else self.who  # "3 Cultists of yours", never "of you"
-        self.many = self.you or d.get("seat") == GAME_SEAT  # "you" and the Investigators take the plural verb
-        self.lodge = "your" if self.you else self.who + "'s"
+        seat = d.get("seat")
+        self.seat = seat if isinstance(seat, int) else None
+        self.you = self.seat is not None and self.seat == viewer and self.seat != GAME_SEAT
+        self.who = seat_label(v, self.seat, viewer)
         self.n = d.get("count", 0)
 
-    def does(self, verb: str) -> str:
-        return agree(verb, self.many)
+    def say(self, line: str, /, **fields: Any) -> str:
+        """``line`` (translated already) filled in, ``{who}`` among its fields, as a whole line."""
+        return capital(line.format(who=self.who, **fields), self.v, self.seat)
+
+    def by(self, pair: tuple[str, str], **fields: Any) -> str:
+        """The looker's sentence of ``pair`` if the looker did it, else the other's."""
+        return self.say(_(pair[0] if self.you else pair[1]), **fields)
 
     def card(self, key: str = "card") -> str:
         cid = self.d.get(key)
@@ -221,125 +195,333 @@ class Line:
     def sym(self, idx: object) -> str:
         return self.content.symbols[idx].name if isinstance(idx, int) and 0 <= idx < 6 else "?"
 
+    def place(self, x: object) -> str:
+        return place(x, self.content)
+
     def at(self) -> str:
-        return _loc(self.d["location"])
+        return self.place(self.d["location"])
+
+    def face(self, key: str) -> str:
+        dice, f = self.content.dice, self.d.get(key)
+        return dice.faces[dice.face(f)].name if any(x.id == f for x in dice.faces) else str(f)
 
 
 def _act(t: Line) -> str:
-    """An event told as "<who> <verb> ..." (ACTS)."""
+    """An event told as "<who> <does> ..." (ACTS)."""
     d, k = t.d, t.e.kind
-    verb, rest = ACTS[k]
+    pair = ACTS[k]
     if k == EventKind.FATE_MOVED and _own_piece(t.v, d):
-        rest = rest.replace("a Fate Piece", "your Fate Piece" if t.you else "its Fate Piece")
-    frm, to = d.get("frm"), d.get("to")
+        pair = OWN_PIECE
     if k == EventKind.GOD_CHOSEN and ((t.v.get("phase") == "setup" and not t.you) or "god" not in d):
-        # the god kept secret in the draft (a server strips it from what another cult is told)
-        return f"{t.cap} {t.does('choose')} an Elder God, in secret."
-    return f"{t.cap} {t.does(verb)} " + rest.format(
-        card=t.card() if "card" in d else "", god=t.card("god") if "god" in d else "",
-        loc=t.at() if "location" in d else "", sym=t.sym(d.get("symbol")),
-        name=d.get("name", ""), text=d.get("text", ""), total=d.get("total"), frm_n=frm, to_n=to,
-        frm=_loc(frm) if frm is not None else "", to=_loc(to) if to is not None else "",
-        frm_seat=seat_label(t.v, frm, t.viewer) if isinstance(frm, int) else "",
-        cultists=count(t.n, "Cultist"), carried=count(d.get("carried", 0), "Curse"))
+        return t.by(SECRET_GOD)  # the god kept secret in the draft (a server strips it from what another cult is told)
+    frm, to = d.get("frm"), d.get("to")
+    if k == EventKind.SPELL_STOLEN and isinstance(frm, int) and frm == t.viewer:
+        pair = (pair[0], STOLEN_FROM_YOU)
+    if k == EventKind.SUMMON_MOVED:
+        frm_s, to_s = number(frm) if isinstance(frm, int) else "", number(to) if isinstance(to, int) else ""
+    else:
+        frm_s, to_s = t.place(frm) if frm is not None else "", t.place(to) if to is not None else ""
+    return t.by(pair, card=t.card() if "card" in d else "", god=t.card("god") if "god" in d else "",
+                loc=t.at() if "location" in d else "", sym=t.sym(d.get("symbol")),
+                name=d.get("name", ""), text=d.get("text", ""), total=number(d.get("total") or 0),
+                frm=frm_s, to=to_s, frm_seat=seat_label(t.v, frm, t.viewer) if isinstance(frm, int) else "")
 
 
-def _fate_moved(t: Line) -> str:
-    if t.d.get("seat") == GAME_SEAT:
-        return _investigators_move(t.d, t.v, t.sym, t.content)
-    return _act(t)
+def _placed(t: Line) -> str:
+    n, loc = t.n, t.at()
+    text = (ngettext("You place {n} Cultist at {loc}.", "You place {n} Cultists at {loc}.", n) if t.you else
+            ngettext("{who} places {n} Cultist at {loc}.", "{who} places {n} Cultists at {loc}.", n))
+    return t.say(text, n=number(n), loc=loc)
+
+
+def _sacrificed(t: Line) -> str:
+    n, loc = t.n, t.at()
+    text = (ngettext("You sacrifice {n} Cultist at {loc}.", "You sacrifice {n} Cultists at {loc}.", n) if t.you else
+            ngettext("{who} sacrifices {n} Cultist at {loc}.", "{who} sacrifices {n} Cultists at {loc}.", n))
+    return t.say(text, n=number(n), loc=loc)
+
+
+def _investigators_move(t: Line) -> str:
+    """The solo Investigators' move with its reason (R-SO-2, R-SO-3): the Spell they draw
+    sends them to the place of its symbol, or to The Other Worlds when that is where they
+    stand; landing on the player's Fate Piece is a meeting; after it they are driven on."""
+    d, v = t.d, t.v
+    frm, to = d.get("frm"), d.get("to")
+    backs = d.get("backs") or []
+    if not backs:
+        return t.say(_("Driven on by the meeting, the Investigators move from {frm} to {to}."),
+                     frm=t.place(frm), to=t.place(to))
+    drawn = backs[0]
+    if drawn == to:
+        line = t.say(_("The Investigators draw a Spell with the {sym} back ({where}) and go there from {frm}."),
+                     sym=t.sym(drawn), where=t.place(drawn), frm=t.place(frm))
+    else:
+        line = t.say(_("The Investigators draw a Spell with the {sym} back, the symbol of {where} where they "
+                       "stand, so they go to {to} instead."), sym=t.sym(drawn), where=t.place(drawn), to=t.place(to))
+    pieces = v.get("fate_pieces") or []
+    yours = pieces[0].get("location") if pieces and v.get("solo") else None
+    if yours is not None and isinstance(to, int) and 0 <= to < len(LOCATIONS) and LOCATIONS[to] == yours:
+        level = t.content.solo_level(v.get("solo_level") or STANDARD_LEVEL)
+        brings = [words for k, words in ((level.meeting_curses, curses(level.meeting_curses)),
+                                         (level.meeting_signs, signs(level.meeting_signs))) if k]
+        line += " " + (_("They land on your Fate Piece: a meeting, which brings you {what}.").format(
+            what=listing(brings)) if brings else _("They land on your Fate Piece: a meeting."))
+    return line
+
+
+def _raid_reason(t: Line) -> str:
+    """What triggered a raid, when the event before says (R-SO-4, R-CN-6); "" if not known."""
+    before, raiders = t.before, t.d["investigators"]
+    if before is None:
+        return ""  # told alone: no reason known
+    if before.kind == EventKind.FATE_MOVED and before.data.get("seat") == GAME_SEAT and before.data.get("to") == STREETS:
+        # Translators: why a raid happens, a clause said after the raid's own sentence.
+        return _("the Investigators entered {place}").format(place=t.place(STREETS))
+    if raiders >= RAID_THRESHOLD and before.kind not in (EventKind.SUPPLY_EMPTY, EventKind.RAIDED,
+                                                          EventKind.RAID_REPELLED):
+        return ngettext("{n} or more Investigators in a Lodge raid it",
+                        "{n} or more Investigators in a Lodge raid it", RAID_THRESHOLD).format(n=RAID_THRESHOLD)
+    return ""
+
+
+def _raid(t: Line) -> str:
+    """A raid declared, with what triggered it when that is known (R-SO-4, R-CN-6)."""
+    why, n = _raid_reason(t), t.d["investigators"]
+    if not n:
+        if t.you:
+            text = (_("A raid on your Lodge ({why}) finds no Investigators there: nothing happens.") if why else
+                    _("A raid on your Lodge finds no Investigators there: nothing happens."))
+        else:
+            text = (_("A raid on {who}'s Lodge ({why}) finds no Investigators there: nothing happens.") if why else
+                    _("A raid on {who}'s Lodge finds no Investigators there: nothing happens."))
+    elif t.you:
+        text = (ngettext("RAID! {n} Investigator storms your Lodge: {why}.",
+                         "RAID! {n} Investigators storm your Lodge: {why}.", n) if why else
+                ngettext("RAID! {n} Investigator storms your Lodge.", "RAID! {n} Investigators storm your Lodge.", n))
+    else:
+        text = (ngettext("RAID! {n} Investigator storms {who}'s Lodge: {why}.",
+                         "RAID! {n} Investigators storm {who}'s Lodge: {why}.", n) if why else
+                ngettext("RAID! {n} Investigator storms {who}'s Lodge.", "RAID! {n} Investigators storm {who}'s Lodge.",
+                         n))
+    return t.say(text, n=number(n), why=why)
+
+
+def _cursed(t: Line) -> str:
+    """A Curse and what brought it: the price of a card, a meeting, an Elder Sign (R-CU-1)."""
+    source, content, you = t.d.get("source"), t.content, t.you
+    card = content.card(source) if isinstance(source, str) and source in content.by_id else None
+    if source == "meeting":
+        text = (_("You are cursed by the meeting with the Investigators ({carried} carried).") if you else
+                _("{who} is cursed by the meeting with the Investigators ({carried} carried)."))
+    elif source == "elder_sign":
+        text = (_("You are cursed by the Summon token meeting an Elder Sign ({carried} carried).") if you else
+                _("{who} is cursed by the Summon token meeting an Elder Sign ({carried} carried)."))
+    elif card is not None and card.kind == "artifact":
+        text = (_("You are cursed by {card}, the Artifact's price ({carried} carried).") if you else
+                _("{who} is cursed by {card}, the Artifact's price ({carried} carried)."))
+    elif card is not None:
+        text = (_("You are cursed by {card} ({carried} carried).") if you else
+                _("{who} is cursed by {card} ({carried} carried)."))
+    else:
+        text = _("You are cursed ({carried} carried).") if you else _("{who} is cursed ({carried} carried).")
+    return t.say(text, card=card.name if card is not None else "", carried=number(t.d["carried"]))
+
+
+def _no_control(t: Line) -> str:
+    """Control refused, with the counts that refused it (R-AC-2; solo R-SO-6)."""
+    d, you = t.d, t.you
+    loc, mine, need, rival, theirs = t.place(d["location"]), d["mine"], d["need"], d["rival"], d["theirs"]
+    fields = {"loc": loc, "n": number(mine), "need": number(need)}
+    if mine < need:
+        text = (ngettext("You do not control {loc}: {n} Cultist of yours there, {need} needed.",
+                         "You do not control {loc}: {n} Cultists of yours there, {need} needed.", mine) if you else
+                ngettext("{who} does not control {loc}: {n} Cultist of {who} there, {need} needed.",
+                         "{who} does not control {loc}: {n} Cultists of {who} there, {need} needed.", mine))
+    elif rival == -1:
+        fields["investigators"] = investigators(theirs)
+        text = (ngettext("You do not control {loc}: {n} Cultist of yours there, but {investigators}; "
+                         "Control needs more Cultists than Investigators.",
+                         "You do not control {loc}: {n} Cultists of yours there, but {investigators}; "
+                         "Control needs more Cultists than Investigators.", mine) if you else
+                ngettext("{who} does not control {loc}: {n} Cultist of {who} there, but {investigators}; "
+                         "Control needs more Cultists than Investigators.",
+                         "{who} does not control {loc}: {n} Cultists of {who} there, but {investigators}; "
+                         "Control needs more Cultists than Investigators.", mine))
+    else:
+        fields |= {"rival": seat_label(t.v, rival, t.viewer), "theirs": number(theirs)}
+        if you:
+            text = ngettext("You do not control {loc}: {n} Cultist of yours there, but {rival} has {theirs}; "
+                            "Control needs more than any other cult.",
+                            "You do not control {loc}: {n} Cultists of yours there, but {rival} has {theirs}; "
+                            "Control needs more than any other cult.", mine)
+        elif rival == t.viewer:
+            text = ngettext("{who} does not control {loc}: {n} Cultist of {who} there, but you have {theirs}; "
+                            "Control needs more than any other cult.",
+                            "{who} does not control {loc}: {n} Cultists of {who} there, but you have {theirs}; "
+                            "Control needs more than any other cult.", mine)
+        else:
+            text = ngettext("{who} does not control {loc}: {n} Cultist of {who} there, but {rival} has {theirs}; "
+                            "Control needs more than any other cult.",
+                            "{who} does not control {loc}: {n} Cultists of {who} there, but {rival} has {theirs}; "
+                            "Control needs more than any other cult.", mine)
+    return t.say(text, **fields)
 
 
 def _setup_done(t: Line) -> str:
-    first = seat_label(t.v, t.d["first"], t.viewer)
-    gods = "" if t.v.get("players", 1) == 1 else "Every cult's Elder God is now known. "
-    return f"{gods}The rite begins. {first[0].upper()}{first[1:]} {agree('go', t.d['first'] == t.viewer)} first."
+    first = t.d["first"]
+    alone = t.v.get("players", 1) == 1
+    if first == t.viewer:
+        text = (_("The rite begins. You go first.") if alone else
+                _("Every cult's Elder God is now known. The rite begins. You go first."))
+    else:
+        text = (_("The rite begins. {first} goes first.") if alone else
+                _("Every cult's Elder God is now known. The rite begins. {first} goes first."))
+    label = seat_label(t.v, first, t.viewer)
+    return t.say(text, first=label[:1].upper() + label[1:])
 
 
 def _arrive(t: Line) -> str:
-    c = t.d.get("count", 1)
-    return f"{count(c, 'Investigator')} {agree('arrive', c != 1)} at {t.at()}."
+    n = t.d.get("count", 1)
+    return t.say(ngettext("{n} Investigator arrives at {loc}.", "{n} Investigators arrive at {loc}.", n),
+                 n=number(n), loc=t.at())
 
 
 def _sent(t: Line) -> str:
-    src = "from the supply" if t.d.get("source") == "supply" else "from another Lodge"
-    return f"{count(t.n, 'Investigator')} {src} {agree('enter', t.n != 1)} {t.lodge} Lodge."
+    n, supply = t.n, t.d.get("source") == "supply"
+    if t.you:
+        text = (ngettext("{n} Investigator from the supply enters your Lodge.",
+                         "{n} Investigators from the supply enter your Lodge.", n) if supply else
+                ngettext("{n} Investigator from another Lodge enters your Lodge.",
+                         "{n} Investigators from another Lodge enter your Lodge.", n))
+    else:
+        text = (ngettext("{n} Investigator from the supply enters {who}'s Lodge.",
+                         "{n} Investigators from the supply enter {who}'s Lodge.", n) if supply else
+                ngettext("{n} Investigator from another Lodge enters {who}'s Lodge.",
+                         "{n} Investigators from another Lodge enter {who}'s Lodge.", n))
+    return t.say(text, n=number(n))
 
 
 def _rolled(t: Line) -> str:
-    faces = ", ".join(t.content.dice.faces[t.content.dice.face(f)].name for f in t.d["faces"])
-    return f"{t.cap} {t.does('roll')}: {faces}."
+    dice = t.content.dice
+    faces = ", ".join(dice.faces[dice.face(f)].name for f in t.d["faces"])  # a roll's faces, not a list said aloud
+    return t.by((N_("You roll: {faces}."), N_("{who} rolls: {faces}.")), faces=faces)
 
 
 def _revealed(t: Line) -> str | None:
-    names = " and ".join(t.content.card(c).name for c in t.d["cards"])
-    return f"At The Museum: {names}." if names else None
+    names = [t.content.card(c).name for c in t.d["cards"]]
+    # Translators: the Artifacts turned face up at The Museum, as a list.
+    return t.say(_("At {loc}: {cards}."), loc=t.place("museum"), cards=listing(names)) if names else None
 
 
-def _die_changed(t: Line) -> str:
-    return f"A die turns from {t.d['frm'].replace('_', ' ')} to {t.d['to'].replace('_', ' ')}."
+def _cultists_of(t: Line, yours: tuple[str, str], theirs: tuple[str, str]) -> str:
+    """A count of the doer's Cultists that do something (``yours``/``theirs``: singular, plural)."""
+    pair = yours if t.you else theirs
+    return t.say(ngettext(pair[0], pair[1], t.n), n=number(t.n), loc=t.at() if "location" in t.d else "")
 
 
-def _dice_added(t: Line) -> str:
-    k = len(t.d["faces"])
-    return f"{count(k, 'die')} more {agree('join', k != 1)} the roll."
+def _followed(t: Line) -> str:
+    text = (ngettext("{n} Investigator follows you home from {loc}.", "{n} Investigators follow you home from {loc}.",
+                     t.n) if t.you else
+            ngettext("{n} Investigator follows {who} home from {loc}.", "{n} Investigators follow {who} home from {loc}.",
+                     t.n))
+    return t.say(text, n=number(t.n), loc=t.at())
+
+
+def _left(t: Line) -> str:
+    text = (ngettext("{n} Investigator leaves your Lodge.", "{n} Investigators leave your Lodge.", t.n) if t.you else
+            ngettext("{n} Investigator leaves {who}'s Lodge.", "{n} Investigators leave {who}'s Lodge.", t.n))
+    return t.say(text, n=number(t.n))
+
+
+def _raided(t: Line) -> str:
+    k = t.d["signs"]
+    text = (ngettext("The raid leaves you {n} Elder Sign and destroys {destroyed}.",
+                     "The raid leaves you {n} Elder Signs and destroys {destroyed}.", k) if t.you else
+            ngettext("The raid leaves {who} {n} Elder Sign and destroys {destroyed}.",
+                     "The raid leaves {who} {n} Elder Signs and destroys {destroyed}.", k))
+    return t.say(text, n=number(k), destroyed=investigators(t.d["destroyed"]))
+
+
+def _signs_broken(t: Line) -> str:
+    text = (ngettext("{n} Elder Sign of yours is broken ({total} left).",
+                     "{n} Elder Signs of yours are broken ({total} left).", t.n) if t.you else
+            ngettext("{n} Elder Sign of {who} is broken ({total} left).",
+                     "{n} Elder Signs of {who} are broken ({total} left).", t.n))
+    return t.say(text, n=number(t.n), total=number(t.d["total"]))
 
 
 K = EventKind
-# The Chronicle's line for each kind of event. Kinds told as "<who> <verb> ..." share one
+# The Chronicle's line for each kind of event. Kinds told as "<who> <does> ..." share one
 # teller (ACTS); kinds with no line are in SILENT with the reason. tests/test_narration.py
 # holds the two against the engine's catalogue, so a new kind cannot go untold by oversight.
 LINES: dict[str, Callable[[Line], str | None]] = {
     **dict.fromkeys(ACTS, _act),
-    K.FATE_MOVED: _fate_moved,
-    K.RAID_DECLARED: lambda t: _raid(t.d, t.who, t.you, t.before),
-    K.CURSED: lambda t: f"{t.cap} {t.does('are')} cursed{_curse_source(t.d.get('source'), t.content)} "
-                        f"({t.d['carried']} carried).",
-    K.NO_CONTROL: lambda t: _no_control(t.d, t.v, t.viewer, t.who, t.you, t.whose),
+    K.FATE_MOVED: lambda t: _investigators_move(t) if t.seat == GAME_SEAT else _act(t),
+    K.CULTISTS_PLACED: _placed,
+    K.SACRIFICED: _sacrificed,
+    K.RAID_DECLARED: _raid,
+    K.CURSED: _cursed,
+    K.NO_CONTROL: _no_control,
     K.SETUP_DONE: _setup_done,
-    K.TURN_STARTED: lambda t: f"— Turn {t.d['turn']}: {'your turn' if t.you else t.who} —",
-    K.FATE_PIECE_STAYS: lambda t: f"{t.cap} cannot move; the Fate Piece stays at {t.at()}.",
-    K.NO_MOVE: lambda t: f"{t.cap} {t.does('have')} no legal move and {t.does('show')} the hand.",
-    K.CULTISTS_SENT_HOME: lambda t: f"{count(t.n, 'Cultist')} of {t.whose} {agree('go', t.n != 1)} home from "
-                                    f"{t.at()}.",
-    K.CULTISTS_LOST: lambda t: f"{count(t.n, 'Cultist')} of {t.whose} {agree('fall', t.n != 1)} into the Abyss.",
-    K.RECALLED: lambda t: f"{count(t.n, 'Cultist')} of {t.whose} {agree('return', t.n != 1)} from the Abyss.",
-    K.SQUALL_STRUCK: lambda t: f"A Winter Squall at {t.at()} blows {t.who}'s Cultist away.",
+    K.TURN_STARTED: lambda t: (_("— Turn {turn}: your turn —") if t.you else _("— Turn {turn}: {who} —")).format(
+        turn=number(t.d["turn"]), who=t.who),
+    K.FATE_PIECE_STAYS: lambda t: t.by((N_("You cannot move; the Fate Piece stays at {loc}."),
+                                        N_("{who} cannot move; the Fate Piece stays at {loc}.")), loc=t.at()),
+    K.NO_MOVE: lambda t: t.by((N_("You have no legal move and show the hand."),
+                               N_("{who} has no legal move and shows the hand."))),
+    K.CULTISTS_SENT_HOME: lambda t: _cultists_of(
+        t, (N_("{n} Cultist of yours goes home from {loc}."), N_("{n} Cultists of yours go home from {loc}.")),
+        (N_("{n} Cultist of {who} goes home from {loc}."), N_("{n} Cultists of {who} go home from {loc}."))),
+    K.CULTISTS_LOST: lambda t: _cultists_of(
+        t, (N_("{n} Cultist of yours falls into the Abyss."), N_("{n} Cultists of yours fall into the Abyss.")),
+        (N_("{n} Cultist of {who} falls into the Abyss."), N_("{n} Cultists of {who} fall into the Abyss."))),
+    K.RECALLED: lambda t: _cultists_of(
+        t, (N_("{n} Cultist of yours returns from the Abyss."), N_("{n} Cultists of yours return from the Abyss.")),
+        (N_("{n} Cultist of {who} returns from the Abyss."), N_("{n} Cultists of {who} return from the Abyss."))),
+    K.SQUALL_STRUCK: lambda t: t.by((N_("A Winter Squall at {loc} blows your Cultist away."),
+                                     N_("A Winter Squall at {loc} blows {who}'s Cultist away.")), loc=t.at()),
     K.INVESTIGATOR_PLACED: _arrive,
     K.INVESTIGATORS_PLACED: _arrive,
-    K.INVESTIGATORS_FOLLOWED: lambda t: f"{count(t.n, 'Investigator')} {agree('follow', t.n != 1)} {t.who} home "
-                                        f"from {t.at()}.",
-    K.INVESTIGATORS_CLEARED: lambda t: f"{count(t.n, 'Investigator')} {agree('leave', t.n != 1)} {t.at()}.",
+    K.INVESTIGATORS_FOLLOWED: _followed,
+    K.INVESTIGATORS_CLEARED: lambda t: t.say(ngettext("{n} Investigator leaves {loc}.", "{n} Investigators leave {loc}.",
+                                                      t.n), n=number(t.n), loc=t.at()),
     K.INVESTIGATORS_SENT: _sent,
-    K.INVESTIGATORS_LEFT: lambda t: f"{count(t.n, 'Investigator')} {agree('leave', t.n != 1)} {t.lodge} Lodge.",
-    K.INVESTIGATORS_WAIT: lambda t: "The Investigators hold their ground.",
-    K.SUPPLY_EMPTY: lambda t: "The Investigators' supply is empty: every Lodge with Investigators is raided.",
+    K.INVESTIGATORS_LEFT: _left,
+    K.INVESTIGATORS_WAIT: lambda t: _("The Investigators hold their ground."),
+    K.SUPPLY_EMPTY: lambda t: _("The Investigators' supply is empty: every Lodge with Investigators is raided."),
     K.ROLLED: _rolled,
-    K.RAID_REPELLED: lambda t: f"The raid on {t.lodge} Lodge comes to nothing.",
-    K.RAIDED: lambda t: (f"The raid leaves {'you' if t.you else t.who} {count(t.d['signs'], 'Elder Sign')} "
-                         f"and destroys {count(t.d['destroyed'], 'Investigator')}."),
-    K.ELDER_SIGN_DESTROYED: lambda t: f"{count(t.n, 'Elder Sign')} of {t.whose} {agree('are', t.n != 1)} broken "
-                                      f"({t.d['total']} left).",
-    K.ELDER_SIGN_CURSE: lambda t: ("Your Summon token" if t.you else f"The Summon token of {t.who}")
-                                  + " meets an Elder Sign: a Curse.",
-    K.CURSE_DRAWN: lambda t: f"You hold {t.card()} against {seat_label(t.v, t.d['seat'], t.viewer)}, in secret.",
-    K.CURSE_REVEALED: lambda t: f"CURSE! {t.d['name']} strikes {t.who}: {t.d['text']}",
-    K.CURSE_DECK_EMPTY: lambda t: "The Curse deck is empty.",
-    K.SPELL_DRAWN_FACE: lambda t: f"You draw {t.card()}.",
-    K.NOTHING_TO_READY: lambda t: "Nothing you hold can be Readied now: no Spell's cost fits.",
-    K.SPELL_STOLEN_FACE: lambda t: f"The stolen Spell is {t.card()}.",
-    K.SPELL_DECK_RESHUFFLED: lambda t: f"The discards are shuffled into a new Spell deck ({t.d['size']} cards).",
-    K.COLUMN_DISCARDED: lambda t: f"The Astral Column of {t.at()} is cleared.",
-    K.ARTIFACT_WRECKED: lambda t: f"Your {t.card()} is destroyed." if t.you else f"{t.card()} of {t.who} is destroyed.",
+    K.RAID_REPELLED: lambda t: t.by((N_("The raid on your Lodge comes to nothing."),
+                                     N_("The raid on {who}'s Lodge comes to nothing."))),
+    K.RAIDED: _raided,
+    K.ELDER_SIGN_DESTROYED: _signs_broken,
+    K.ELDER_SIGN_CURSE: lambda t: t.by((N_("Your Summon token meets an Elder Sign: a Curse."),
+                                        N_("The Summon token of {who} meets an Elder Sign: a Curse."))),
+    K.CURSE_DRAWN: lambda t: t.say(_("You hold {card} against {target}, in secret."), card=t.card(),
+                                   target=seat_label(t.v, t.d["seat"], t.viewer)),
+    # Translators: {name} is the Curse's name, {text} its effect (a sentence of its own).
+    K.CURSE_REVEALED: lambda t: t.by((N_("CURSE! {name} strikes you: {text}"), N_("CURSE! {name} strikes {who}: {text}")),
+                                     name=t.d["name"], text=t.d["text"]),
+    K.CURSE_DECK_EMPTY: lambda t: _("The Curse deck is empty."),
+    K.SPELL_DRAWN_FACE: lambda t: t.say(_("You draw {card}."), card=t.card()),
+    K.NOTHING_TO_READY: lambda t: _("Nothing you hold can be Readied now: no Spell's cost fits."),
+    K.SPELL_STOLEN_FACE: lambda t: t.say(_("The stolen Spell is {card}."), card=t.card()),
+    K.SPELL_DECK_RESHUFFLED: lambda t: t.say(ngettext(
+        "The discards are shuffled into a new Spell deck ({n} card).",
+        "The discards are shuffled into a new Spell deck ({n} cards).", t.d["size"]), n=number(t.d["size"])),
+    K.COLUMN_DISCARDED: lambda t: t.say(_("The Astral Column of {loc} is cleared."), loc=t.at()),
+    K.ARTIFACT_WRECKED: lambda t: t.by((N_("Your {card} is destroyed."), N_("{card} of {who} is destroyed.")),
+                                       card=t.card()),
     K.ARTIFACTS_REVEALED: _revealed,
-    K.NO_ARTIFACTS: lambda t: "The Museum has nothing left to take.",
-    K.DARK_GIFT: lambda t: f"{t.content.card(t.d['god']).name} grants {'you' if t.you else t.who} a Dark Gift: "
-                           f"{t.d['text']}",
-    K.DIE_REROLLED: _die_changed,
-    K.DIE_TURNED: _die_changed,
-    K.DICE_ADDED: _dice_added,
-    K.DIE_REMOVED: lambda t: f"A {t.d['face'].replace('_', ' ')} die is set aside.",
-    K.GAME_OVER: lambda t: "The game is over.",
+    K.NO_ARTIFACTS: lambda t: t.say(_("{loc} has nothing left to take."), loc=t.place("museum")),
+    # Translators: {god} is an Elder God's name, {text} the Dark Gift's effect (a sentence of its own).
+    K.DARK_GIFT: lambda t: t.by((N_("{god} grants you a Dark Gift: {text}"), N_("{god} grants {who} a Dark Gift: {text}")),
+                                god=t.card("god"), text=t.d["text"]),
+    K.DIE_REROLLED: lambda t: t.say(_("A die showing {frm} is rolled again: {to}."), frm=t.face("frm"), to=t.face("to")),
+    K.DIE_TURNED: lambda t: t.say(_("A die showing {frm} is turned to {to}."), frm=t.face("frm"), to=t.face("to")),
+    K.DICE_ADDED: lambda t: t.say(ngettext("{n} die more joins the roll.", "{n} dice more join the roll.",
+                                           len(t.d["faces"])), n=number(len(t.d["faces"]))),
+    K.DIE_REMOVED: lambda t: t.say(_("A die showing {face} is set aside."), face=t.face("face")),
+    K.GAME_OVER: lambda t: _("The game is over."),
 }
 # Kinds the Chronicle gives no line of their own, and why.
 SILENT: dict[str, str] = {

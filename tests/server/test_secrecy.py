@@ -21,10 +21,11 @@ import json
 import random
 import re
 
-from fate.engine import default_content, new_game, view
+from fate.engine import Event, default_content, new_game, view
 from fate.engine.view import hide_draft
 from fate.net.client import Client, play
 from fate.server import views
+from fate.words.narration import narrate
 
 from ..soak import soak
 from .test_server import stored_game
@@ -82,7 +83,8 @@ def leaks(g, seat: int, msg: dict, content) -> list[str]:
     apart): a card it cannot see now, named by id in an event or by name in a sentence of
     the log, unless the engine's view or an event it may see shows that card (or another of
     the same name)."""
-    told = " ".join(e["text"] or "" for e in msg.get("events", []))
+    told = " ".join(narrate(Event(e["kind"], e["data"]), msg["view"], seat, content) or ""
+                    for e in msg.get("events", []))  # the Chronicle the client tells from what it was sent
     named = [content.cards[card] for card in hidden_from(g, seat)
              if content.cards[card].kind != "gate" and content.cards[card].name in told]  # every Gate is "Gate"
     if not named:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pygame
 
+from fate.ground.language import _, listing, ngettext, number
 from fate.ui.kit import art, figures
 from fate.ui.kit.layout import ALTAR_C
 from fate.ui.kit.theme import PARCHMENT
 from fate.ui.table.canvas import Canvas
 from fate.ui.table.crowds import Crowds
-from fate.words.narration import count
 
 ABYSS_SWIRL = 226  # the swirl's size in design units (the Abyss's well)
 ABYSS_TURN = 14.0  # its turn in degrees a second, while the game moves
@@ -91,9 +91,12 @@ class AbyssWell:
         L = self.c.layout
         cx, cy = ALTAR_C
         self._abyss_pieces(screen, v)
-        self.c.region(L.r(cx - 120, cy - 70, 240, 120), None, "The Abyss",
-                    "Cultists sacrificed or lost wait here. "
-                    + "; ".join(f"{self.c.cult_name(v, s)}: {seat['abyss']}" for s, seat in enumerate(v["seats"])))
+        counts = listing([_("{cult}: {n}").format(cult=self.c.cult_name(v, s), n=number(seat["abyss"]))
+                          for s, seat in enumerate(v["seats"])])
+        self.c.region(L.r(cx - 120, cy - 70, 240, 120), None, _("The Abyss"),
+                      _("Cultists sacrificed or lost wait here: {counts}.").format(counts=counts))
         for s, r in self._abyss_rects.items():  # each cult's crowd answers for itself
-            self.c.region(r, None, f"{self.c.cult_name(v, s)} in the Abyss",
-                        f"{count(v['seats'][s]['abyss'], 'Cultist')} of the {self.c.cult_name(v, s)} wait in the Abyss.")
+            k = v["seats"][s]["abyss"]
+            self.c.region(r, None, _("{cult} in the Abyss").format(cult=self.c.cult_name(v, s)),
+                          ngettext("{n} Cultist waits here, sacrificed or lost.",
+                                   "{n} Cultists wait here, sacrificed or lost.", k).format(n=number(k)))

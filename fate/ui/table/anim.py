@@ -224,9 +224,10 @@ class Dice(Beat):
     duration = 1.1
     shows = True  # and the Fate Dice panel keeps the faces once the line is told
 
-    def __init__(self, faces: list[str], who: str, purpose: str) -> None:
+    def __init__(self, faces: list[str], heading: str) -> None:
+        """``heading``: who rolls and what for, a whole line ("You roll at The Other Worlds")."""
         super().__init__()
-        self.faces, self.who, self.purpose = faces, who, purpose
+        self.faces, self.heading = faces, heading
 
     def draw(self, screen, table, ink):
         L = table.layout
@@ -236,7 +237,7 @@ class Dice(Beat):
         total = n * (size + 12) - 12
         band = L.r(466, 300, 988, 220)
         screen.blit(veil(band.w, band.h, (8, 4, 12, 200)), band)
-        ink.draw(screen, f"{self.who} {self.purpose}", (band.centerx, band.y + L.n(30)), 26, GOLD, "title",
+        ink.draw(screen, self.heading, (band.centerx, band.y + L.n(30)), 26, GOLD, "title",
                  anchor="center")
         rolling = p < 0.55
         for i, f in enumerate(self.faces):

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from fate.engine import Event
 from fate.engine.constants import LOCATIONS
 from fate.engine.kinds import EventKind as K
+from fate.ground.language import N_, _, ngettext, number
 from fate.ui.kit.theme import BLOOD, GOLD, INK_DIM, INVESTIGATOR, SIGN_GREEN
 from fate.ui.table.anim import (
     SUPPLY_ANCHOR,
@@ -25,7 +26,6 @@ from fate.ui.table.anim import (
     SummonStep,
 )
 from fate.ui.table.news import ARTIFACT, Told, news_for
-from fate.words.narration import agree, count
 
 
 def _stands(carry: Carry) -> Carry:
@@ -44,8 +44,13 @@ def _arrives(carry: Carry) -> Carry:
     return carry
 
 
-PURPOSES = {"other_worlds": ("roll", " at The Other Worlds"), "raid": ("face", " the raid"),
-            "temporary": ("roll", " for Temporary Control")}  # a roll's purpose (the engine's word): its verb
+# A roll's purpose (the engine's word): the dice's heading, the looker's and another's.
+PURPOSES: dict[str, tuple[str, str]] = {
+    "other_worlds": (N_("You roll at The Other Worlds"), N_("{who} rolls at The Other Worlds")),
+    "raid": (N_("You face the raid"), N_("{who} faces the raid")),
+    "temporary": (N_("You roll for Temporary Control"), N_("{who} rolls for Temporary Control")),
+}
+ROLL = (N_("You roll"), N_("{who} rolls"))
 
 
 class Seen(Told):
@@ -55,12 +60,11 @@ class Seen(Told):
     def __init__(self, e: Event, v: dict, viewer: int | None, colour_of, name_of) -> None:
         s = e.data.get("seat")
         you = s == viewer and s is not None and s >= 0
-        super().__init__(e, you, "You" if you else name_of(s) if isinstance(s, int) else "",
+        super().__init__(e, you, _("You") if you else name_of(s) if isinstance(s, int) else "",
                          colour_of(s) if isinstance(s, int) else GOLD)
         self.v, self.colour_of, self.name_of = v, colour_of, name_of
         place = e.data.get("location")
         self.place: str = LOCATIONS[place] if isinstance(place, int) else str(place)
-        self.lodge_of = "your" if you else self.who + "'s"
 
 
 def _where(x) -> str:
@@ -70,8 +74,8 @@ def _where(x) -> str:
 def _fate_moved(t: Seen) -> list[Beat]:
     out: list[Beat] = []
     if t.seat == -1:
-        out.append(Banner("The Investigators' turn", INVESTIGATOR, "They turn over the top Spell and follow "
-                          "its symbol, leaving an Investigator where they stop.", 1.0))
+        out.append(Banner(_("The Investigators' turn"), INVESTIGATOR, _("They turn over the top Spell and follow "
+                          "its symbol, leaving an Investigator where they stop."), 1.0))
     piece, pieces = t.d["piece"], t.v["fate_pieces"]
     fp = pieces[piece]["owner"] if piece < len(pieces) else None
     pc = INVESTIGATOR if fp == -1 else (t.colour_of(fp) if fp is not None else (176, 140, 255))
@@ -79,38 +83,60 @@ def _fate_moved(t: Seen) -> list[Beat]:
 
 
 def _rolled(t: Seen) -> list[Beat]:
-    verb, what = PURPOSES.get(t.d["purpose"], ("roll", ""))
-    return [Dice(t.d["faces"], t.who, t.does(verb) + what)]
+    """The dice with their heading: who rolls, and what for."""
+    return [Dice(t.d["faces"], t.by(PURPOSES.get(t.d["purpose"], ROLL)))]
 
 
 def _raid_declared(t: Seen) -> list[Beat]:
     k = t.d["investigators"]
     if not k:
-        return [Banner("An empty raid", INK_DIM, f"No Investigators are in {t.lodge_of} Lodge: nothing happens.",
-                       1.0, shows=True)]
-    return [Banner("Raid!", BLOOD, f"{count(k, 'Investigator')} {agree('break', k != 1)} into {t.lodge_of} Lodge.",
-                   1.2, loud=True, shows=True)]
+        words = t.by((N_("No Investigators are in your Lodge: nothing happens."),
+                      N_("No Investigators are in {who}'s Lodge: nothing happens.")))
+        return [Banner(_("An empty raid"), INK_DIM, words, 1.0, shows=True)]
+    words = (ngettext("{n} Investigator breaks into your Lodge.", "{n} Investigators break into your Lodge.", k)
+             if t.you else ngettext("{n} Investigator breaks into {who}'s Lodge.",
+                                    "{n} Investigators break into {who}'s Lodge.", k))
+    return [Banner(_("Raid!"), BLOOD, words.format(n=number(k), who=t.who), 1.2, loud=True, shows=True)]
 
 
 def _summon_moved(t: Seen) -> list[Beat]:
     up = t.d["to"] > t.d["frm"]
-    step = SummonStep(t.d["seat"], t.d["to"], f"Summon track {'up' if up else 'back'} to {t.d['to']}",
-                      t.colour if up else INK_DIM, f"{t.who} {t.does('draw')} {'nearer' if up else 'back'}", 0.9)
+    track = (_("Summon track up to {n}") if up else _("Summon track back to {n}")).format(n=number(t.d["to"]))
+    words = t.by((N_("You draw nearer"), N_("{who} draws nearer")) if up else (N_("You draw back"), N_("{who} draws back")))
+    step = SummonStep(t.d["seat"], t.d["to"], track, t.colour if up else INK_DIM, words, 0.9)
     step.shows = True  # the token stands on its new space as it ends (telling.py)
     return [step]
 
 
 def _control(word: str) -> Callable[[Seen], list[Beat]]:
-    return lambda t: [Banner(word, t.colour, f"{t.who} at {t.place.replace('_', ' ').title()}", 0.5)]
+    return lambda t: [Banner(_(word), t.colour, _("{who} at {place}").format(
+        who=t.who, place=t.place.replace("_", " ").title()), 0.5)]
 
 
 def _used(t: Seen) -> list[Beat]:
-    return [CardShow(f"{t.who} {t.does('use')} an Artifact", t.d["name"], t.d["text"], ARTIFACT, 1.6, "key")]
+    return [CardShow(t.by((N_("You use an Artifact"), N_("{who} uses an Artifact"))), t.d["name"], t.d["text"],
+                     ARTIFACT, 1.6, "key")]
+
+
+def _raided(t: Seen) -> list[Beat]:
+    k = t.d["signs"]
+    destroyed = ngettext("{n} Investigator", "{n} Investigators", t.d["destroyed"]).format(n=number(t.d["destroyed"]))
+    words = ngettext("{n} Elder Sign gained, {destroyed} destroyed.", "{n} Elder Signs gained, {destroyed} destroyed.",
+                     k).format(n=number(k), destroyed=destroyed)
+    return [Banner(_("The raid is over"), BLOOD, words, 1.0)]
+
+
+def _cursed(t: Seen) -> list[Beat]:
+    k = t.d["carried"]
+    words = (ngettext("You carry {n} Curse face down.", "You carry {n} Curses face down.", k) if t.you else
+             ngettext("{who} carries {n} Curse face down.", "{who} carries {n} Curses face down.", k))
+    return [Banner(_("Cursed"), BLOOD, words.format(who=t.who, n=number(k)), 0.8)]
 
 
 # The beats of each kind shown by more than a marker (see the module's docstring).
 BEATS: dict[str, Callable[[Seen], list[Beat]]] = {
-    K.TURN_STARTED: lambda t: [Banner("Your turn" if t.you else t.who, t.colour, f"Turn {t.d['turn']}", 0.7,
+    K.TURN_STARTED: lambda t: [Banner(_("Your turn") if t.you else t.who, t.colour, _("Turn {n}").format(
+                                          n=number(t.d["turn"])), 0.7,
                                       shows=True)],
     K.FATE_MOVED: _fate_moved,
     K.CULTIST_PLACED: lambda t: [_stands(Carry("cultist", t.colour, ("lodge", t.seat), ("cultists", t.place, t.seat),
@@ -136,22 +162,20 @@ BEATS: dict[str, Callable[[Seen], list[Beat]]] = {
                                                     SUPPLY_ANCHOR, t.n))],
     K.ROLLED: _rolled,
     K.RAID_DECLARED: _raid_declared,
-    K.RAIDED: lambda t: [Banner("The raid is over", BLOOD, f"{count(t.d['signs'], 'Elder Sign')} gained, "
-                                f"{count(t.d['destroyed'], 'Investigator')} destroyed.", 1.0)],
-    K.CURSE_REVEALED: lambda t: [CardShow(f"A Curse strikes {'you' if t.you else t.who}", t.d["name"], t.d["text"],
+    K.RAIDED: _raided,
+    K.CURSE_REVEALED: lambda t: [CardShow(t.by((N_("A Curse strikes you"), N_("A Curse strikes {who}"))), t.d["name"], t.d["text"],
                                           BLOOD, 2.8, "curse")],
-    K.SPELL_CAST: lambda t: [CardShow(f"{t.who} {t.does('cast')}", t.d["name"], t.d["text"], (120, 90, 200), 1.9)],
+    K.SPELL_CAST: lambda t: [CardShow(t.by((N_("You cast"), N_("{who} casts"))), t.d["name"], t.d["text"], (120, 90, 200), 1.9)],
     K.ARTIFACT_EXHAUSTED: _used,
     K.ARTIFACT_DESTROYED: _used,
-    K.DARK_GIFT: lambda t: [CardShow(f"A Dark Gift to {'you' if t.you else t.who}", t.name_of(t.seat, god=True),
+    K.DARK_GIFT: lambda t: [CardShow(t.by((N_("A Dark Gift to you"), N_("A Dark Gift to {who}"))), t.name_of(t.seat, god=True),
                                      t.d["text"], (170, 120, 230), 1.8, "eye")],
     K.SUMMON_MOVED: _summon_moved,
-    K.ELDER_SIGN_GAINED: lambda t: [Banner("An Elder Sign", SIGN_GREEN, f"{t.who} now {t.does('have')} {t.d['total']}.",
-                                           0.6)],
-    K.CURSED: lambda t: [Banner("Cursed", BLOOD, f"{t.who} {t.does('carry')} {count(t.d['carried'], 'Curse')} face down.",
-                                0.8)],
-    K.CONTROL: _control("Control"),
-    K.TEMPORARY_CONTROL: _control("Temporary Control"),
+    K.ELDER_SIGN_GAINED: lambda t: [Banner(_("An Elder Sign"), SIGN_GREEN, (
+        _("You now have {n}.") if t.you else _("{who} now has {n}.")).format(who=t.who, n=number(t.d["total"])), 0.6)],
+    K.CURSED: _cursed,
+    K.CONTROL: _control(N_("Control")),
+    K.TEMPORARY_CONTROL: _control(N_("Temporary Control")),
 }
 
 

@@ -16,6 +16,7 @@ import pygame
 
 from fate.content.model import Content
 from fate.engine.constants import LOCATIONS
+from fate.ground.language import _
 from fate.ui.kit import art, places
 from fate.ui.kit.layout import (
     ALTAR_C,
@@ -241,12 +242,17 @@ class Canvas:
         return None
 
     def cult_name(self, v: dict, seat: int) -> str:
+        """A seat as a heading names it: "Cult of Cthulhu", the player's name before its god is
+        known, "Seat 2", or "The Investigators"."""
         if seat == -1:
-            return "The Investigators"
+            return _("The Investigators")
         god = v["seats"][seat]["god"] if 0 <= seat < len(v["seats"]) else None
         if god:
-            return f"Cult of {god['name']}"
-        return self.players[seat] if 0 <= seat < len(self.players) and self.players[seat] else f"Seat {seat + 1}"
+            # Translators: a cult as a heading or tooltip's title names it; {god} is an Elder God's name.
+            return _("Cult of {god}").format(god=god["name"])
+        if 0 <= seat < len(self.players) and self.players[seat]:
+            return self.players[seat]
+        return _("Seat {n}").format(n=seat + 1)
 
     def colour(self, seat: int) -> tuple:
         return self.colours[seat] if 0 <= seat < len(self.colours) else INVESTIGATOR

@@ -10,10 +10,10 @@ colour; drawing a place is a few blits.
 
 from __future__ import annotations
 
+from fate.ground.language import _, ngettext, number
 from fate.ui.kit import art, figures
 from fate.ui.kit.theme import INVESTIGATOR, PARCHMENT
 from fate.ui.table.canvas import Canvas
-from fate.words.narration import count
 
 CROWD_GAP = 6  # design units between two crowds on a place
 SQUALL_W = 44  # room kept at the right for the squalls' token (design units)
@@ -42,14 +42,14 @@ class Crowds:
         in seat order and then the Investigators."""
         loc, name = info["id"], info["name"]
         groups: list[tuple] = [(("cultists", loc, s), "cultist", self.c.colour(s), self.c.mark(s), self.c.god_of(v, s), k,
-                   f"{self.c.cult_name(v, s)} at {name}",
-                   f"{count(k, 'Cultist')} of the {self.c.cult_name(v, s)} {'stands' if k == 1 else 'stand'} here.")
+                   _("{cult} at {place}").format(cult=self.c.cult_name(v, s), place=name),
+                   ngettext("{n} Cultist stands here.", "{n} Cultists stand here.", k).format(n=number(k)))
                   for s, k in enumerate(info["cultists"])]
         n_inv = info["investigators"]
         groups.append((("investigators", loc), "investigator", INVESTIGATOR, "", "", n_inv,
-                       f"Investigators at {name}",
-                       f"{count(n_inv, 'Investigator')} {'stands' if n_inv == 1 else 'stand'} here, "
-                       "each with a lantern."))
+                       _("Investigators at {place}").format(place=name),
+                       ngettext("{n} Investigator stands here, with a lantern.",
+                                "{n} Investigators stand here, each with a lantern.", n_inv).format(n=number(n_inv))))
         return groups
 
     def stand_crowds(self, screen, v) -> None:
@@ -106,7 +106,9 @@ class Crowds:
             r = screen.blit(g, g.get_rect(bottomright=L.p(x1 - 12, y1 - 6)))
             ink.draw(screen, str(info["squalls"]), (r.right, r.bottom), ink.read(18), PARCHMENT, "bold",
                      anchor="bottomleft", shadow=True)
-            self.c.region(r, ("loc", loc), f"Squalls at {name}", f"{count(info['squalls'], 'squall')} here.")
+            self.c.region(r, ("loc", loc), _("Squalls at {place}").format(place=name),
+                          ngettext("{n} Winter Squall here.", "{n} Winter Squalls here.", info["squalls"]).format(
+                              n=number(info["squalls"])))
 
     def lodge_crowd(self, screen, s: int, n: int, god: str, x: float, y1: float, width: float,
                     height: float) -> float:

@@ -14,9 +14,9 @@ import pygame
 from fate.engine import Event
 from fate.engine.constants import LOCATIONS
 from fate.engine.kinds import EventKind
+from fate.ground.language import N_, _, ngettext, number
 from fate.ui.kit.theme import BLOOD, GOLD, INVESTIGATOR, PARCHMENT, SIGN_GREEN
 from fate.ui.table.anim import Beat
-from fate.words.narration import agree, count
 
 
 class Marker(Beat):
@@ -106,13 +106,13 @@ class Told:
         self.e, self.d, self.you, self.who, self.colour = e, e.data, you, who, colour
         s = e.data.get("seat")
         self.seat = s
-        self.many = you or s == -1  # "You" and the Investigators take the plural verb
         self.n = e.data.get("count", 1)
         self.loc = ("loc", _loc(e.data["location"])) if "location" in e.data else None
         self.lodge = ("lodge", s) if isinstance(s, int) and s >= 0 else None
 
-    def does(self, verb: str) -> str:
-        return agree(verb, self.many)
+    def by(self, pair: tuple[str, str]) -> str:
+        """The looker's words of ``pair`` if the looker did it, else another's (``{who}``)."""
+        return _(pair[0] if self.you else pair[1]).format(who=self.who)
 
     def at(self, anchor: tuple | None, text: str, colour: tuple | None = None,
            duration: float | None = None) -> list[Marker]:
@@ -128,12 +128,18 @@ class Told:
 def _no_control(t: Told) -> list[Marker]:
     """The counts that refused Control in short; the Chronicle's line has them in full."""
     mine, need = t.d.get("mine", 0), t.d.get("need", 3)
-    why = f"{mine} of {need} needed" if mine < need else f"{mine} against {t.d.get('theirs', 0)}"
-    return t.at(t.loc, f"No Control: {why}")
+    if mine < need:
+        # Translators: a marker on the board: Cultists there, of the number Control needs.
+        return t.at(t.loc, _("No Control: {mine} of {need} needed").format(mine=number(mine), need=number(need)))
+    # Translators: a marker on the board: this cult's Cultists there, against the most of another.
+    return t.at(t.loc, _("No Control: {mine} against {theirs}").format(mine=number(mine),
+                                                                        theirs=number(t.d.get("theirs", 0))))
 
 
-def _face(name: str) -> str:
-    return name.replace("_", " ").title()
+def _face(t: Told, key: str) -> str:
+    """A die's face named from the engine's id in the event ("broken_sign": "Broken Sign"), as
+    the content's data names it (its words are translated with the content's)."""
+    return str(t.d[key]).replace("_", " ").title()
 
 
 ARTIFACT = (200, 160, 90)
@@ -145,49 +151,49 @@ K = EventKind
 # are not here; tests/ui/table/test_news.py holds the three tables against the catalogue.
 NEWS: dict[str, Callable[[Told], list[Marker]]] = {
     # at a location
-    K.BASIC_ACTION: lambda t: t.at(t.loc, f"{t.who}: Basic Action"),
-    K.CONTROL_ACTION: lambda t: t.at(t.loc, f"{t.who}: Control Action"),
+    K.BASIC_ACTION: lambda t: t.at(t.loc, t.by((N_("You: Basic Action"), N_("{who}: Basic Action")))),
+    K.CONTROL_ACTION: lambda t: t.at(t.loc, t.by((N_("You: Control Action"), N_("{who}: Control Action")))),
     K.NO_CONTROL: _no_control,
-    K.TEMPORARY_CONTROL_FAILED: lambda t: t.at(t.loc, f"{t.who} {t.does('fail')} to seize it"),
-    K.INVESTIGATORS_CLEARED: lambda t: t.at(t.loc, f"{count(t.n, 'Investigator')} {agree('leave', t.n != 1)}",
-                                            INVESTIGATOR),
-    K.SQUALL_STRUCK: lambda t: t.at(t.loc, "A Winter Squall strikes", SQUALL),
-    K.COLUMN_DISCARDED: lambda t: t.at(t.loc, "Astral Column cleared", GOLD),
-    K.FATE_PIECE_STAYS: lambda t: t.at(t.loc, "The Fate Piece stays", GOLD, 0.9),
-    K.SQUALL_PLACED: lambda t: t.at(t.loc, f"{t.who} {t.does('call')} a Winter Squall", SQUALL),
+    K.TEMPORARY_CONTROL_FAILED: lambda t: t.at(t.loc, t.by((N_("You fail to seize it"), N_("{who} fails to seize it")))),
+    K.INVESTIGATORS_CLEARED: lambda t: t.at(t.loc, ngettext("{n} Investigator leaves", "{n} Investigators leave",
+                                                           t.n).format(n=number(t.n)), INVESTIGATOR),
+    K.SQUALL_STRUCK: lambda t: t.at(t.loc, _("A Winter Squall strikes"), SQUALL),
+    K.COLUMN_DISCARDED: lambda t: t.at(t.loc, _("Astral Column cleared"), GOLD),
+    K.FATE_PIECE_STAYS: lambda t: t.at(t.loc, _("The Fate Piece stays"), GOLD, 0.9),
+    K.SQUALL_PLACED: lambda t: t.at(t.loc, t.by((N_("You call a Winter Squall"), N_("{who} calls a Winter Squall"))), SQUALL),
     # at a cult's Lodge (or its track)
-    K.SPELL_DRAWN: lambda t: t.at(t.lodge, f"{t.who} {t.does('draw')} a Spell", None, 0.6),
-    K.SPELL_READIED: lambda t: t.at(t.lodge, f"{t.who} {t.does('ready')} a Spell", None, 0.7),
-    K.SPELL_STOLEN: lambda t: t.at(t.lodge, f"{t.who} {t.does('steal')} a Spell", BLOOD, 0.9),
-    K.SPELL_DISCARDED: lambda t: t.at(t.lodge, f"{t.who} {t.does('discard')} a Spell", None, 0.7),
-    K.READIED_DISCARDED: lambda t: t.at(t.lodge, f"{t.who} {t.does('discard')} a readied Spell", None, 0.7),
-    K.ARTIFACT_GAINED: lambda t: t.at(t.lodge, f"{t.who} {t.does('take')} an Artifact", ARTIFACT),
-    K.ARTIFACT_DISCARDED: lambda t: t.at(t.lodge, f"{t.who} {t.does('give')} up an Artifact", ARTIFACT, 0.7),
-    K.ARTIFACT_WRECKED: lambda t: t.at(t.lodge, "An Artifact is destroyed", BLOOD, 0.8),
-    K.ARTIFACTS_REFRESHED: lambda t: t.at(t.lodge, "Artifacts ready again", ARTIFACT, 0.6),
-    K.GATE_GAINED: lambda t: t.at(t.lodge, f"{t.who} {t.does('take')} a Gate", GOLD),
-    K.GATE_LOST: lambda t: t.at(t.lodge, f"{t.who} {t.does('lose')} a Gate", GOLD),
-    K.EMPTY_LODGE: lambda t: t.at(t.lodge, "An empty Lodge: an Elder Sign", SIGN_GREEN, 0.9),
-    K.ELDER_SIGN_DESTROYED: lambda t: t.at(t.lodge, f"{count(t.n, 'Elder Sign')} broken", SIGN_GREEN, 0.9),
-    K.CURSE_DESTROYED: lambda t: t.at(t.lodge, f"{t.who} {t.does('destroy')} a Curse", SIGN_GREEN, 0.9),
-    K.RAID_REPELLED: lambda t: t.at(t.lodge, "The raid comes to nothing", SIGN_GREEN, 0.9),
+    K.SPELL_DRAWN: lambda t: t.at(t.lodge, t.by((N_("You draw a Spell"), N_("{who} draws a Spell"))), None, 0.6),
+    K.SPELL_READIED: lambda t: t.at(t.lodge, t.by((N_("You ready a Spell"), N_("{who} readies a Spell"))), None, 0.7),
+    K.SPELL_STOLEN: lambda t: t.at(t.lodge, t.by((N_("You steal a Spell"), N_("{who} steals a Spell"))), BLOOD, 0.9),
+    K.SPELL_DISCARDED: lambda t: t.at(t.lodge, t.by((N_("You discard a Spell"), N_("{who} discards a Spell"))), None, 0.7),
+    K.READIED_DISCARDED: lambda t: t.at(t.lodge, t.by((N_("You discard a readied Spell"), N_("{who} discards a readied Spell"))), None, 0.7),
+    K.ARTIFACT_GAINED: lambda t: t.at(t.lodge, t.by((N_("You take an Artifact"), N_("{who} takes an Artifact"))), ARTIFACT),
+    K.ARTIFACT_DISCARDED: lambda t: t.at(t.lodge, t.by((N_("You give up an Artifact"), N_("{who} gives up an Artifact"))), ARTIFACT, 0.7),
+    K.ARTIFACT_WRECKED: lambda t: t.at(t.lodge, _("An Artifact is destroyed"), BLOOD, 0.8),
+    K.ARTIFACTS_REFRESHED: lambda t: t.at(t.lodge, _("Artifacts ready again"), ARTIFACT, 0.6),
+    K.GATE_GAINED: lambda t: t.at(t.lodge, t.by((N_("You take a Gate"), N_("{who} takes a Gate"))), GOLD),
+    K.GATE_LOST: lambda t: t.at(t.lodge, t.by((N_("You lose a Gate"), N_("{who} loses a Gate"))), GOLD),
+    K.EMPTY_LODGE: lambda t: t.at(t.lodge, _("An empty Lodge: an Elder Sign"), SIGN_GREEN, 0.9),
+    K.ELDER_SIGN_DESTROYED: lambda t: t.at(t.lodge, ngettext("{n} Elder Sign broken", "{n} Elder Signs broken", t.n).format(n=number(t.n)), SIGN_GREEN, 0.9),
+    K.CURSE_DESTROYED: lambda t: t.at(t.lodge, t.by((N_("You destroy a Curse"), N_("{who} destroys a Curse"))), SIGN_GREEN, 0.9),
+    K.RAID_REPELLED: lambda t: t.at(t.lodge, _("The raid comes to nothing"), SIGN_GREEN, 0.9),
     # during the draft the god stays secret until all have chosen
-    K.GOD_CHOSEN: lambda t: t.at(t.lodge, f"{t.who} {t.does('choose')} an Elder God", None, 0.6),
-    K.NO_MOVE: lambda t: t.at(t.lodge, f"{t.who} cannot move: the hand is shown", None, 0.9),
-    K.ELDER_SIGN_CURSE: lambda t: t.at_lodge(("summon", t.seat), "An Elder Sign: a Curse", BLOOD, 0.9),
-    K.CURSE_DECK_EMPTY: lambda t: t.at_lodge(CURSE_DECK, "No Curse left to draw", BLOOD, 0.9),
+    K.GOD_CHOSEN: lambda t: t.at(t.lodge, t.by((N_("You choose an Elder God"), N_("{who} chooses an Elder God"))), None, 0.6),
+    K.NO_MOVE: lambda t: t.at(t.lodge, t.by((N_("You cannot move: the hand is shown"), N_("{who} cannot move: the hand is shown"))), None, 0.9),
+    K.ELDER_SIGN_CURSE: lambda t: t.at_lodge(("summon", t.seat), _("An Elder Sign: a Curse"), BLOOD, 0.9),
+    K.CURSE_DECK_EMPTY: lambda t: t.at_lodge(CURSE_DECK, _("No Curse left to draw"), BLOOD, 0.9),
     # at the dice, the Museum, the supply or the Investigators: news of no one location or Lodge
-    K.DIE_REROLLED: lambda t: t.at(("die", t.d["die"]), f"Rerolled: {_face(t.d['to'])}", GOLD, 0.7),
-    K.DIE_TURNED: lambda t: t.at(("die", t.d["die"]), f"Turned: {_face(t.d['to'])}", GOLD, 0.7),
+    K.DIE_REROLLED: lambda t: t.at(("die", t.d["die"]), _("Rerolled: {face}").format(face=_face(t, "to")), GOLD, 0.7),
+    K.DIE_TURNED: lambda t: t.at(("die", t.d["die"]), _("Turned: {face}").format(face=_face(t, "to")), GOLD, 0.7),
     # on the panel: the table draws the dice left after it, so its place now holds another die or none
-    K.DIE_REMOVED: lambda t: t.at(DICE_PANEL, f"{_face(t.d['face'])} set aside", INVESTIGATOR, 0.7),
-    K.DICE_ADDED: lambda t: t.at(DICE_PANEL, f"+{count(len(t.d['faces']), 'die')}", GOLD, 0.7),
+    K.DIE_REMOVED: lambda t: t.at(DICE_PANEL, _("{face} set aside").format(face=_face(t, "face")), INVESTIGATOR, 0.7),
+    K.DICE_ADDED: lambda t: t.at(DICE_PANEL, ngettext("+{n} die", "+{n} dice", len(t.d["faces"])).format(n=number(len(t.d["faces"]))), GOLD, 0.7),
     K.ARTIFACTS_REVEALED: lambda t: t.at(MUSEUM_PANEL if t.d.get("cards") else None,
-                                         f"{count(len(t.d.get('cards') or ()), 'Artifact')} turned up", ARTIFACT, 0.8),
-    K.NO_ARTIFACTS: lambda t: t.at(MUSEUM_PANEL, "The Museum is empty", ARTIFACT, 0.8),
-    K.SPELL_DECK_RESHUFFLED: lambda t: t.at(SPELL_DECK, "The Spells are reshuffled", GOLD, 0.8),
-    K.SUPPLY_EMPTY: lambda t: t.at(SUPPLY, "Supply empty: raids!", BLOOD, 0.9),
-    K.INVESTIGATORS_WAIT: lambda t: t.at(INVESTIGATORS_PANEL, "The Investigators hold their ground",
+                                         ngettext("{n} Artifact turned up", "{n} Artifacts turned up", len(t.d.get("cards") or ())).format(n=number(len(t.d.get("cards") or ()))), ARTIFACT, 0.8),
+    K.NO_ARTIFACTS: lambda t: t.at(MUSEUM_PANEL, _("The Museum is empty"), ARTIFACT, 0.8),
+    K.SPELL_DECK_RESHUFFLED: lambda t: t.at(SPELL_DECK, _("The Spells are reshuffled"), GOLD, 0.8),
+    K.SUPPLY_EMPTY: lambda t: t.at(SUPPLY, _("Supply empty: raids!"), BLOOD, 0.9),
+    K.INVESTIGATORS_WAIT: lambda t: t.at(INVESTIGATORS_PANEL, _("The Investigators hold their ground"),
                                          INVESTIGATOR, 0.8),
 }
 

@@ -33,7 +33,7 @@ def test_a_line_waits_for_the_board_after_the_last_move_and_holds_the_lines_afte
     player.add([FateMove(1, "museum", "library", (200, 200, 200))], then=lambda: told.append("moved"))
     player.add([Carry("investigator", (200, 200, 200), ("supply", "investigators"), ("investigators", "library"))],
                then=lambda: told.append("arrived"))
-    player.add([Dice(["skull"], "You", "roll")], then=lambda: told.append("rolled"))
+    player.add([Dice(["skull"], "You roll")], then=lambda: told.append("rolled"))
     player.catch_up(lambda: board.append(len(told)))
     play(player, 0.5 + 0.6 + 0.1, told, [])  # the marker and the move are over, the Carry under way
     assert told == [] and board == []  # the draw waits for the board, and the move's line waits behind it
