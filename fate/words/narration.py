@@ -203,7 +203,7 @@ class Line:
 
     def face(self, key: str) -> str:
         dice, f = self.content.dice, self.d.get(key)
-        return dice.faces[dice.face(f)].name if any(x.id == f for x in dice.faces) else str(f)
+        return next((x.name for x in dice.faces if x.id == f), str(f))
 
 
 def _act(t: Line) -> str:
