@@ -225,14 +225,14 @@ def main(argv: list[str] | None = None) -> int:
                          "online_undo, online_undo_greyed, review (Hard's review of a finished game), statistics, online_new, online_lobby, online_spectate, "
                          "online_chat or online_rematch")
     ap.add_argument("--size", metavar="WxH", default=None, help="window size, 1280x720 to 3840x2160")
-    from fate.ground.language import LANGUAGES, PSEUDO, use
+    from fate.ground.language import LANGUAGES, PSEUDO, pin
 
     ap.add_argument("--lang", metavar="CODE", choices=[*LANGUAGES, PSEUDO], default=None,
                     help=f"the language the window speaks: {', '.join(LANGUAGES)}, or {PSEUDO} (every text "
                          "accented and longer: a text left untranslated shows plain, a text cut loses its bracket)")
     args = ap.parse_args(argv)
     if args.lang is not None:
-        spoken = use(args.lang)
+        spoken = pin(args.lang)  # this window speaks it, whatever the settings say
         if spoken.problem:
             print(f"{prog}: --lang {args.lang}: {spoken.problem}; speaking English", file=sys.stderr)
     from fate.ground.untrusted import cut, one_line

@@ -40,6 +40,7 @@ from fate.engine import (  # noqa: E402
 )
 from fate.engine.events import event_problems  # noqa: E402
 from fate.engine.invariants import prompt_problems  # noqa: E402
+from fate.ground import language  # noqa: E402
 from fate.tools.scenario import build  # noqa: E402
 
 
@@ -56,6 +57,7 @@ def fresh_tables():
     default_content().derived.clear()
     rng._LANES.clear()  # the same for the generator's cache of lane constants
     yield
+    language.pin(None)  # a test that chose a language (a click in Settings, a pinned one) leaves English
 
 
 class Table:

@@ -23,8 +23,16 @@ PLAIN = re.compile(r"[acdeghiklnorstuyzACDEGHIKLNORSTUYZ]")  # the letters en_XA
 
 
 def plain_lines(lines: list[str]) -> list[str]:
-    """The lines drawn without passing through a catalogue (pseudo-language shows none plain)."""
-    return [line for line in lines if PLAIN.search(line)]
+    """The lines drawn without passing through a catalogue (pseudo-language shows none plain); a
+    language's own name (the language setting's "Polski") is never translated, and is not counted."""
+    from fate.ground.language import LANGUAGES
+
+    def bare(line: str) -> str:
+        for name in LANGUAGES.values():
+            line = line.replace(name, "")
+        return line
+
+    return [line for line in lines if PLAIN.search(bare(line))]
 
 
 def screen_lines(screen: str, seed: int = 4, size: tuple[int, int] = (1280, 720)) -> list[str]:
@@ -48,7 +56,7 @@ def report(args: Namespace) -> int:
         print(f"{code:6} {language.LANGUAGES[code]:20} {done}/{total} messages translated")
     from fate.ui.shots import SCREENS
 
-    language.use(language.PSEUDO)
+    language.pin(language.PSEUDO)
     try:
         plain_total = 0
         for screen in SCREENS:
@@ -59,6 +67,6 @@ def report(args: Namespace) -> int:
                 for line in plain:
                     print(f"      {line}")
     finally:
-        language.use(language.ENGLISH)
+        language.pin(None)
     print(f"lines drawn untranslated in {language.PSEUDO} on every screen: {plain_total}")
     return 0

@@ -30,6 +30,8 @@ import os
 import re
 import string
 import struct
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -282,26 +284,57 @@ def tongue(code: str) -> Tongue:
     return _tongues[code]
 
 
+def _ours(value: str) -> str | None:
+    """The game's language for one locale name ("de_DE.UTF-8", "pt-PT", "fr"), or None."""
+    tag = value.strip().split(".", 1)[0].split("@", 1)[0].replace("-", "_")
+    if not tag or tag in ("C", "POSIX") or len(tag) > 40:
+        return None
+    lang, _, region = tag.partition("_")
+    for candidate in (f"{lang.lower()}_{region.upper()}", lang.lower()):
+        if candidate in LANGUAGES:
+            return candidate
+    return "pt_BR" if lang.lower() == "pt" else None  # the one Portuguese the game has
+
+
 def system_language(environ: dict[str, str] | None = None) -> str:
     """The language of the system's locale that the game has (LANGUAGE, LC_ALL, LC_MESSAGES,
-    LANG as gettext reads them; pt_BR before pt), else English."""
+    LANG as gettext reads them; pt_BR before pt), else English. A game started from the desktop
+    of Windows or macOS has none of those set: the system's own setting is asked there."""
     env = os.environ if environ is None else environ
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         for value in env.get(var, "").split(":"):
-            tag = value.split(".", 1)[0].split("@", 1)[0].replace("-", "_")
-            if not tag or tag in ("C", "POSIX"):
-                continue
-            lang, _, region = tag.partition("_")
-            for candidate in (f"{lang.lower()}_{region.upper()}", lang.lower()):
-                if candidate in LANGUAGES:
-                    return candidate
-            if lang.lower() == "pt":
-                return "pt_BR"  # the one Portuguese the game has
+            found = _ours(value)
+            if found:
+                return found
+    if environ is None:
+        found = _ours(_desktop_locale())
+        if found:
+            return found
     return ENGLISH
+
+
+def _desktop_locale() -> str:
+    """The locale the desktop of Windows or macOS is set to ("de_DE"), "" elsewhere or if it
+    cannot be read (never an error: the game speaks English then)."""
+    try:
+        if sys.platform == "win32":
+            import ctypes
+            import locale
+
+            lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+            return str(locale.windows_locale.get(lcid, ""))
+        if sys.platform == "darwin":
+            out = subprocess.run(["defaults", "read", "-g", "AppleLocale"], capture_output=True, text=True,
+                                 timeout=2, check=False, stdin=subprocess.DEVNULL)
+            return out.stdout.strip()[:40]
+    except (OSError, ValueError, AttributeError, subprocess.SubprocessError):
+        pass
+    return ""
 
 
 # ------------------------------------------------------------------ the window's language
 _current: list[Tongue] = []
+_pinned: list[str] = []  # a language the process was told to speak (--lang, a benchmark): settings give way
 
 
 def use(code: str) -> Tongue:
@@ -309,6 +342,18 @@ def use(code: str) -> Tongue:
     t = tongue(code)
     _current[:] = [t]
     return t
+
+
+def pin(code: str | None) -> Tongue:
+    """Speak ``code`` whatever the settings say (``python main.py --lang``, a benchmark, a test
+    of one language); None lets the settings choose again (and speaks English until they do)."""
+    _pinned[:] = [code] if code else []
+    return use(code or ENGLISH)
+
+
+def follow(code: str) -> Tongue:
+    """The player's setting: speak ``code`` from now on, unless a language is pinned."""
+    return current() if _pinned else use(code)
 
 
 def current() -> Tongue:

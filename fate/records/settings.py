@@ -18,6 +18,7 @@ from typing import Any
 
 from fate.ai.bots import LEVELS
 from fate.ground.files import write_save
+from fate.ground.language import LANGUAGES
 from fate.ground.paths import config_dir
 from fate.ground.untrusted import InputError, one_line, player_name, read_json
 
@@ -77,6 +78,9 @@ DEFAULTS: dict[str, Any] = {
     "knock_notify": True,
     "knock_flash": True,
     "knock_sound": True,
+    # the language the game speaks: a code of fate.ground.language.LANGUAGES, or "" for the system's
+    # (the first launch speaks the system's language; Settings chooses another)
+    "language": "",
 }
 AUTOPASS_MODES = ("every", "mine", "never")
 TEMPORARY_MODES = ("ask", "always", "never")
@@ -109,6 +113,8 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "knock_notify": (lambda x: isinstance(x, bool), "true or false"),
     "knock_flash": (lambda x: isinstance(x, bool), "true or false"),
     "knock_sound": (lambda x: isinstance(x, bool), "true or false"),
+    "language": (lambda x: x == "" or (isinstance(x, str) and x in LANGUAGES),
+                 f"one of {', '.join(LANGUAGES)}, or \"\" for the system's"),
 }
 
 

@@ -34,6 +34,7 @@ import fate.ui.screens.title  # noqa: F401
 import fate.ui.screens.tutorial  # noqa: F401
 import fate.ui.table.scene  # noqa: F401
 from fate.content.model import Content
+from fate.ground.language import follow, system_language
 from fate.ground.paths import saves_dir
 from fate.ground.untrusted import cut
 from fate.net.hosting import HostWatch, claim_window, release_window
@@ -123,7 +124,12 @@ class App:
         scene.shown_again()
 
     def apply_settings(self) -> None:
-        """Make the settings that change how things look and sound take effect."""
+        """Make the settings that change how things look, sound and speak take effect."""
+        chosen = self.settings.get("language") or ""
+        if chosen:
+            follow(chosen)
+        elif self.settings_path is not None:  # the player's own settings: the system's language
+            follow(system_language())
         self.ink.reading = self.settings["text_size"] / 100
         show_cult_shapes(self.settings["cult_shapes"])
         self.sound.apply_volume()

@@ -22,9 +22,9 @@ def unnamed(line: str, content) -> str:
 
 @pytest.fixture
 def pseudo():
-    language.use(language.PSEUDO)
+    language.pin(language.PSEUDO)
     yield
-    language.use(language.ENGLISH)
+    language.pin(None)
 
 
 def test_the_title_in_the_pseudo_language_draws_every_line_through_the_catalogues(pseudo):
@@ -36,7 +36,7 @@ def test_the_title_in_the_pseudo_language_draws_every_line_through_the_catalogue
 
 def test_the_settings_in_the_pseudo_language_draw_every_line_through_the_catalogues(pseudo):
     lines = screen_lines("settings")
-    assert len(lines) >= 40  # fourteen rows of titles and choices, the volumes, Back, the line at the foot
+    assert len(lines) >= 40  # fifteen rows of titles and choices, the volumes, Back, the line at the foot
     assert plain_lines(lines) == []
     assert "[Ĥàŕđ ţĥîñķš föŕ····]" in lines
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from fate.ground.language import N_, _, number, percent
+from fate.ground.language import LANGUAGES, N_, _, current, number, percent, system_language
 from fate.records.settings import AUTOPASS_MODES, CONTROL_MODES, TEMPORARY_MODES, TEXT_SIZES
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, NIGHT, PANEL, PARCHMENT, mix
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
@@ -25,8 +25,8 @@ HARD_SECONDS = (0.5, 1.0, 2.0, 4.0)
 Option = tuple[str, tuple, bool, str]  # a button of a row: (label, key, selected, tooltip)
 WINDOWS = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUME_STEP = 10
-ROW_Y, ROW_STEP = 140, 59
-ROW_H = 53  # a row's buttons
+ROW_Y, ROW_STEP = 128, 56
+ROW_H = 50  # a row's buttons
 # what an online game does when it comes to ask you (fate/ui/online/knock.py): (button, setting, what)
 KNOCKS = ((N_("Notification"), "knock_notify", N_("a notification on the desktop when the game window is behind "
                                                    "others")),
@@ -54,6 +54,7 @@ class SettingsScene(Scene):
         st = self.app.settings
         on_off = [(_("On"), True), (_("Off"), False)]
         return [
+            (_("Language"), "language"),
             (_("Animation speed"), [(_(name), ("speed", i), st["speed"] == i,
                                      _("{speed}: how fast moves, rolls and cards are shown (S at the table)").format(
                                          speed=_(name)))
@@ -131,10 +132,13 @@ class SettingsScene(Scene):
         self.hot = []
         L = backdrop(self, screen)
         ink = self.ink
-        ink.draw(screen, _("Settings"), L.p(960, 90), 72, GOLD, "title", anchor="center", shadow=True)
+        ink.draw(screen, _("Settings"), L.p(960, 72), 64, GOLD, "title", anchor="center", shadow=True)
         for r, (title, options) in enumerate(self.rows()):
             y = ROW_Y + r * ROW_STEP
             ink.draw(screen, title, L.p(640, y + ROW_H // 2), 28, PARCHMENT, "bold", anchor="midright")
+            if options == "language":
+                self.draw_language(screen, L, y)
+                continue
             if isinstance(options, str):
                 self.draw_volume(screen, L, options, y)
                 continue
@@ -146,8 +150,34 @@ class SettingsScene(Scene):
         foot = _("Every setting is kept for the next time you play  ·  M mutes the sound anywhere")
         if sound.failed:  # no device: the game plays on in silence, and says so here only
             foot = _("No sound: the audio device could not be opened ({why})").format(why=sound.failed)
-        ink.draw(screen, foot, L.p(960, 1050), 18, INK_DIM, "italic", anchor="center")
+        ink.draw(screen, foot, L.p(960, 1058), 18, INK_DIM, "italic", anchor="center")
         self.draw_tip(screen, L)
+
+    def languages(self) -> list[str]:
+        """The choices, in order: the system's language, then each language in its own name."""
+        return ["", *LANGUAGES]
+
+    def language_name(self, code: str) -> str:
+        """A choice as its button says it: a language in its own name, or the system's."""
+        if code:
+            return LANGUAGES[code]
+        return _("As the system: {language}").format(language=LANGUAGES[system_language()])
+
+    def draw_language(self, screen, L, y: int) -> None:
+        """The language: the one spoken, with the one before and the one after it a click away
+        (each language named in its own words, so a player who cannot read this one finds theirs)."""
+        choices = self.languages()
+        chosen = self.app.settings.get("language") or ""
+        i = choices.index(chosen) if chosen in choices else 0
+        before, after = choices[i - 1], choices[(i + 1) % len(choices)]
+        button(self, screen, L, (680, y, 60, ROW_H), "‹", ("language", before), size=28,
+               tip=_("Speak {language}").format(language=self.language_name(before)))
+        button(self, screen, L, (760, y, 420, ROW_H), self.language_name(chosen), ("language", after), selected=True,
+               size=22, tip=_("The game speaks {language} (click for {next}: every screen changes at once)").format(
+                   language=LANGUAGES[current().code] if current().code in LANGUAGES else self.language_name(chosen),
+                   next=self.language_name(after)))
+        button(self, screen, L, (1200, y, 60, ROW_H), "›", ("language", after), size=28,
+               tip=_("Speak {language}").format(language=self.language_name(after)))
 
     def draw_volume(self, screen, L, which: str, y: int) -> None:
         """A volume: minus, a bar of ten steps (click one), plus, and the figure."""
@@ -182,7 +212,7 @@ class SettingsScene(Scene):
             st[f"{key[1]}_volume"] = key[2]
             if key[1] == "effects":
                 self.app.sound.play("card_draw")  # to hear the new level
-        elif key[0] in ("text_size", "cult_shapes", "handoff_solo", "confirm_end_turn", "review_budget"):
+        elif key[0] in ("text_size", "cult_shapes", "handoff_solo", "confirm_end_turn", "review_budget", "language"):
             st[key[0]] = key[1]
         elif key[0] in KNOCK_KEYS:
             st[key[0]] = not st.get(key[0], True)

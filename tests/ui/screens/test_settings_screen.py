@@ -93,7 +93,8 @@ def test_tab_walks_the_buttons_and_enter_clicks_the_one_reached(app):
     frame(app, [key(pygame.K_RETURN)])
     assert isinstance(app.scene, SettingsScene)
     frame(app, [key(pygame.K_TAB)])
-    frame(app, [key(pygame.K_TAB)] * 2)
+    assert app.scene.hotspots()[app.scene.focus].key[0] == "language"  # the first row: the language's arrow
+    frame(app, [key(pygame.K_TAB)] * 5)  # past the language's three buttons and two speeds
     assert app.scene.hotspots()[app.scene.focus].key == ("speed", 2)
     frame(app, [key(pygame.K_SPACE)])
     assert app.settings["speed"] == 2
@@ -215,3 +216,34 @@ def test_without_an_audio_device_settings_says_so_in_one_line(content, tmp_path,
         assert "No sound: the audio device could not be opened (No available audio device)" in a.ink.drawn
     finally:
         a.close()
+
+
+def test_the_first_launch_speaks_the_systems_language_and_settings_choose_another_at_once_and_for_good(
+        content, monkeypatch):
+    """Issue 53: no settings yet, the system's locale chooses; a click in Settings speaks another at
+    the next frame (its own name on the button), kept across a restart whatever the system says."""
+    from fate.ground import language
+
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
+    assert not settings.path().exists()
+    app = App(content, size=None, seed=3)
+    try:
+        assert language.current().code == "pl"
+        press(app, ("settings",))
+        app.frame([], 0.02)
+        assert any(line.endswith(": Polski") for line in app.ink.drawn)  # "As the system: Polski", in Polish
+        press(app, ("language", "pt_BR"))  # the arrow before "As the system": the last language
+        app.frame([], 0.02)
+        assert language.current().code == "pt_BR" and app.settings["language"] == "pt_BR"
+        assert "Português (Brasil)" in app.ink.drawn
+    finally:
+        app.close()
+    try:
+        assert settings.load()[0]["language"] == "pt_BR"
+        again = App(content, size=None, seed=3)
+        assert language.current().code == "pt_BR"  # the setting, not the system's Polish
+        again.close()
+    finally:
+        settings.path().unlink()
