@@ -122,11 +122,33 @@ def test_a_damaged_glossary_is_one_content_error_line(tmp_path_factory, text):
         assert all(t.term and t.meaning for t in terms)
 
 
+def test_every_term_has_its_word_in_every_language_and_a_language_without_one_says_english():
+    """Issue 53: data/glossary.yaml names each term in each of the game's languages; a term asked
+    in a language it lacks is said in English."""
+    from fate.ground.language import ENGLISH, LANGUAGES
+
+    for t in glossary.terms():
+        assert set(t.words) == set(LANGUAGES) - {ENGLISH}, t.term
+        assert all(w.term in w.forms and w.meaning for w in t.words.values()), t.term
+        assert t.said("de") == (t.words["de"].term, t.words["de"].meaning) and t.said("xx") == (t.term, t.meaning)
+    assert set(glossary.names()) == set(LANGUAGES) - {ENGLISH}
+
+
 @pytest.mark.parametrize("text,says", [
     ("terms: []", "expected a list of terms"),
     ("terms: [{term: Lodge, meaning: home}]", "exactly the fields"),
     ("terms: [{term: Lodge, meaning: home, avoid: [3]}]", "'avoid' should be a list of names"),
     ("terms: [{term: Lodge, meaning: a, avoid: []}, {term: lodge, meaning: b, avoid: []}]", "listed twice"),
+    # a term in another language: one of the game's languages, with its word, forms, meaning and avoided words
+    ("terms: [{term: Lodge, meaning: a, avoid: [], words: {xx: {}}}]", "should name languages of the game"),
+    ("terms: [{term: Lodge, meaning: a, avoid: [], words: {en: {}}}]", "should name languages of the game"),
+    ("terms: [{term: Lodge, meaning: a, avoid: [], words: {de: {term: Loge}}}]", "Lodge', de: expected the fields"),
+    ("terms: [{term: Lodge, meaning: a, avoid: [], words: {de: {term: Loge, meaning: m, avoid: [], forms: 3}}}]",
+     "'avoid' and 'forms' should be lists"),
+    ("terms: [{term: Lodge, meaning: a, avoid: [], words: {de: {term: '', meaning: m, avoid: [], forms: []}}}]",
+     "'term' should be text"),
+    ("terms: [{term: Lodge, meaning: a, avoid: []}]\nnames: {de: {streets: {}}}", "names, de: expected places"),
+    ("terms: [{term: Lodge, meaning: a, avoid: []}]\nnames: [de]", "'names' should be a table"),
 ])
 def test_a_glossary_that_cannot_be_says_why(tmp_path, text, says):
     path = tmp_path / "glossary.yaml"

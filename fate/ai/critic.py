@@ -37,7 +37,7 @@ from fate.engine.determinize import determinize
 from fate.engine.errors import IllegalChoice, SaveFormatError
 from fate.engine.save import check_choices, check_config, snapshot
 from fate.ground.untrusted import cut
-from fate.words.narration import count
+from fate.words.english import count
 
 # Iterations of Hard's search a decision, and the visits every choice gets first
 BUDGETS = {"quick": (1500, 40), "thorough": (6000, 120)}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fate.engine import Game
 from fate.engine.determinize import determinize
 from fate.engine.errors import IllegalChoice
-from fate.words.narration import count
+from fate.words.english import count
 
 TRIES = 8  # games made from the seat's knowledge the choice is tried on (a few ms in all)
 

@@ -1,4 +1,4 @@
-"""python -m fate.tools.catalogues extract|init LANG|update|compile|status: the message
+"""python -m fate.tools.catalogues extract|init LANG|update|compile|status|check LANG: the message
 catalogues under fate/locale, through Babel.
 
 extract  reads every marked message of fate/ (``_``, ``N_``, ``ngettext``, ``pgettext``,
@@ -8,11 +8,15 @@ update   brings every language's catalogue up to the template (new messages adde
          changed ones marked fuzzy, gone ones kept as obsolete)
 compile  writes each catalogue's fate.mo beside it (the packaged app is built with them)
 status   prints, a language a line, the messages translated of the template's
+check    prints what LANG's catalogue says against its glossary (data/glossary.yaml): a term
+         named in the English but not in its words, a word the glossary avoids, placeholders
+         or plural forms that do not agree with the English (exit 1 if any)
 """
 
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -92,9 +96,53 @@ def status(folder: Path = LOCALE_DIR, template: Catalog | None = None) -> list[t
     return rows
 
 
+def _mentions(english: str, word: str) -> bool:
+    """Whether an English message speaks of a glossary term (its singular or plural, any case)."""
+    stem = word[:-1] if word.endswith("s") else word
+    return re.search(rf"\b{re.escape(stem)}s?\b", english, re.IGNORECASE) is not None
+
+
+def glossary_problems(code: str, folder: Path = LOCALE_DIR) -> list[str]:
+    """What a language's catalogue says against its glossary (data/glossary.yaml): a message whose
+    English names a term but whose translation uses none of the term's forms in that language,
+    a word the glossary avoids, a placeholder the English lacks or leaves out, a wrong number of
+    plural forms. One line each; [] when the catalogue keeps to it."""
+    from fate.ground.language import placeholders
+    from fate.words.glossary import terms
+
+    catalog = read(po_path(code, folder), code)
+    words = [(t.term, t.words.get(code)) for t in terms()]
+    out = [f"the glossary has no {code} for {term!r}" for term, w in words if w is None]
+    avoided = [(a, re.compile(rf"(?<!\w){re.escape(a)}(?!\w)", re.IGNORECASE))
+               for _, w in words if w is not None for a in w.avoid]
+    for m in catalog:
+        if not m.id or not m.string:
+            continue
+        ids = [m.id] if isinstance(m.id, str) else list(m.id)
+        strings = [m.string] if isinstance(m.string, str) else list(m.string)
+        if not all(strings):
+            continue
+        shown = one_line(ids[0], 60)
+        if not isinstance(m.id, str) and len(strings) != catalog.num_plurals:
+            out.append(f"{shown}: {len(strings)} plural forms, the language has {catalog.num_plurals}")
+        english = set().union(*(placeholders(x) for x in ids))
+        for x in strings:
+            if not placeholders(x) <= english or (english - {"n"}) - placeholders(x):
+                out.append(f"{shown}: placeholders {sorted(placeholders(x))}, the English has {sorted(english)}")
+                break
+        for term, w in words:
+            if w is not None and any(_mentions(x, term) for x in ids) and not all(
+                    any(f.lower() in x.lower() for f in w.forms) for x in strings):
+                out.append(f"{shown}: names {term!r}, but not as {w.term!r} (or its forms)")
+        for a, pattern in avoided:
+            if any(pattern.search(x) for x in strings):
+                out.append(f"{shown}: uses {a!r}, which the glossary avoids")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = Parser(prog="python -m fate.tools.catalogues", description=__doc__)
-    ap.add_argument("command", choices=["extract", "init", "update", "compile", "status"])
+    ap.add_argument("command", choices=["extract", "init", "update", "compile", "status", "check"])
     ap.add_argument("lang", nargs="?", help="the language to start (init): " + ", ".join(c for c in LANGUAGES
                                                                                           if c != ENGLISH))
     args = ap.parse_args(argv)
@@ -142,6 +190,14 @@ def _run(ap: Parser, args: Any) -> int:
                 write_mo(out, read(path, code))
                 write_bytes(path.with_suffix(".mo"), out.getvalue())
                 print(f"compiled {path.with_suffix('.mo').relative_to(FATE.parent)}")
+    elif args.command == "check":
+        if args.lang not in LANGUAGES or args.lang == ENGLISH:
+            refuse(ap.prog, f"LANG: expected one of {', '.join(c for c in LANGUAGES if c != ENGLISH)}")
+        problems = glossary_problems(args.lang)
+        for line in problems:
+            print(line)
+        print(f"{args.lang}: {len(problems)} problems against the glossary")
+        return 1 if problems else 0
     else:
         for code, done, total in status(LOCALE_DIR):
             print(f"{code:6} {LANGUAGES[code]:20} {done}/{total} translated")

@@ -80,6 +80,7 @@ class App:
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.ink = Ink()
         self.sound = Sound(self.settings)
+        self.language: str | None = None  # the language this window speaks, once its settings chose one
         self.apply_settings()
         self.cache: dict = {}
         self.running = True
@@ -126,10 +127,10 @@ class App:
     def apply_settings(self) -> None:
         """Make the settings that change how things look, sound and speak take effect."""
         chosen = self.settings.get("language") or ""
+        if not chosen and self.settings_path is not None:  # the player's own settings: the system's language
+            chosen = system_language()
         if chosen:
-            follow(chosen)
-        elif self.settings_path is not None:  # the player's own settings: the system's language
-            follow(system_language())
+            self.language = follow(chosen).code
         self.ink.reading = self.settings["text_size"] / 100
         show_cult_shapes(self.settings["cult_shapes"])
         self.sound.apply_volume()
@@ -192,6 +193,8 @@ class App:
             pass  # not every video driver can (the headless one cannot)
 
     def frame(self, events: list[pygame.event.Event], dt: float) -> None:
+        if self.language is not None:  # the language is the window's (two windows of one process each speak theirs)
+            follow(self.language)
         for e in events:
             if e.type == pygame.QUIT:
                 self.close_asked()

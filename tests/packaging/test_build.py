@@ -44,7 +44,7 @@ def test_icons_come_in_every_size_each_platform_needs(tmp_path):
 
 
 def test_desktop_entry_has_what_a_menu_needs():
-    text = (ROOT / "packaging" / "linux" / "fate-of-the-elder-gods.desktop").read_text()
+    text = (ROOT / "packaging" / "linux" / "fate-of-the-elder-gods.desktop").read_text(encoding="utf-8")
     lines = dict(line.split("=", 1) for line in text.splitlines() if "=" in line)
     assert text.startswith("[Desktop Entry]")
     assert lines["Type"] == "Application" and lines["Terminal"] == "false"
@@ -57,6 +57,24 @@ def test_desktop_entry_has_what_a_menu_needs():
         done = subprocess.run([tool, str(path)], capture_output=True, text=True)
         path.unlink()
         assert done.returncode == 0 and not done.stdout.strip(), done.stdout
+
+
+def test_the_desktop_entry_speaks_every_language_of_the_game_in_its_glossarys_words():
+    """Issue 53: a menu in German shows Name[de], GenericName[de], Comment[de] and searches Keywords[de];
+    each Comment names the Investigators as that language's glossary does."""
+    from fate.ground.language import ENGLISH, LANGUAGES
+    from fate.words.glossary import terms
+
+    text = (ROOT / "packaging" / "linux" / "fate-of-the-elder-gods.desktop").read_text(encoding="utf-8")
+    lines = dict(line.split("=", 1) for line in text.splitlines() if "=" in line)
+    investigators = next(t for t in terms() if t.term == "Investigators")
+    for code in LANGUAGES:
+        if code == ENGLISH:
+            continue
+        assert all(f"{key}[{code}]" in lines for key in ("Name", "GenericName", "Comment", "Keywords")), code
+        assert lines[f"Name[{code}]"] == lines["Name"]  # the game's title is its title in every language
+        assert lines[f"GenericName[{code}]"] != lines["GenericName"]
+        assert investigators.words[code].term in lines[f"Comment[{code}]"], code
 
 
 def test_install_script_puts_the_app_in_the_menu_and_uninstall_removes_it(tmp_path):

@@ -17,7 +17,7 @@ import pygame
 from fate.engine import IllegalChoice
 from fate.engine.determinize import MAY_END, turn_end
 from fate.engine.view import view
-from fate.ground.language import _
+from fate.ground.language import _, current
 from fate.ui.kit.theme import CULT_COLOURS
 from fate.ui.kit.widgets import Scene, scene
 from fate.ui.session import TableSession
@@ -334,8 +334,11 @@ class PlayScene(Scene):
             self._apply(self.answers.decide(cid))
 
     def shown_again(self) -> None:
-        """Back from Settings: the speed may have changed there."""
+        """Back from Settings: the speed may have changed there, and the language (the Chronicle
+        is told again in the new one)."""
         self.anim.speed = self.session.speed = self.app.settings["speed"]
+        if current().code != self.telling.language:
+            self._relog()
 
     def leave(self) -> None:
         self.panels.leave()

@@ -11,6 +11,7 @@ from typing import Any
 
 from fate.engine.constants import LOCATIONS
 from fate.engine.model import Event
+from fate.ground.language import current
 from fate.ui.kit.sound import effect_of
 from fate.ui.kit.theme import GOLD, PARCHMENT, SIGN_GREEN, mix
 from fate.ui.table.beats import beats_for
@@ -38,6 +39,7 @@ class Telling:
         self.log_at: list[tuple] = []  # for each Chronicle entry, the anchors of what it names
         self.log_of: list[Event | None] = []  # ...and the event it tells (None for a note of the table's own)
         self.logged = 0  # the events told so far
+        self.language = current().code  # the language they were told in (told again when it changes)
 
     def show(self, v: dict[str, Any]) -> None:
         """The board shows this view now."""
@@ -49,6 +51,7 @@ class Telling:
         self.st.anim.skip()
         self.show(self.st.session.view(self.st.looker))
         self.forget_lines()
+        self.language = current().code
 
     def forget_lines(self) -> None:
         """No line told yet: the events are told again from the first."""

@@ -13,7 +13,8 @@ from fate.ui.app import App
 from fate.ui.session import SeatConfig, Session
 from fate.ui.shots import open_table
 from fate.ui.table.scene import PlayScene
-from fate.words.narration import agree, count, narrate
+from fate.words.english import agree, count
+from fate.words.narration import narrate
 from tests.ui.table.test_table_play import frame
 
 
