@@ -99,7 +99,8 @@ def status(folder: Path = LOCALE_DIR, template: Catalog | None = None) -> list[t
 def _mentions(english: str, word: str) -> bool:
     """Whether an English message speaks of a glossary term (its singular or plural, any case)."""
     stem = word[:-1] if word.endswith("s") else word
-    return re.search(rf"\b{re.escape(stem)}s?\b", english, re.IGNORECASE) is not None
+    bare = re.sub(r"\{\w*\}", " ", english)  # a placeholder ({cult}) is filled in, not said
+    return re.search(rf"\b{re.escape(stem)}s?\b", bare, re.IGNORECASE) is not None
 
 
 def glossary_problems(code: str, folder: Path = LOCALE_DIR) -> list[str]:

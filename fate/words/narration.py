@@ -329,10 +329,10 @@ def _revealed(t: Line) -> str | None:
     return t.say(_("At {loc}: {cards}."), loc=t.place("museum"), cards=listing(names)) if names else None
 
 
-def _cultists_of(t: Line, yours: tuple[str, str], theirs: tuple[str, str]) -> str:
-    """A count of the doer's Cultists that do something (``yours``/``theirs``: singular, plural)."""
-    pair = yours if t.you else theirs
-    return t.say(ngettext(pair[0], pair[1], t.n), n=number(t.n), loc=t.at() if "location" in t.d else "")
+def _cultists_of(t: Line, yours: str, theirs: str) -> str:
+    """A count of the doer's Cultists that do something (``yours``/``theirs``: the sentence
+    ngettext chose for the looker's and for another's)."""
+    return t.say(yours if t.you else theirs, n=number(t.n), loc=t.at() if "location" in t.d else "")
 
 
 def _followed(t: Line) -> str:
@@ -386,14 +386,15 @@ LINES: dict[str, Callable[[Line], str | None]] = {
     K.NO_MOVE: lambda t: t.by((N_("You have no legal move and show the hand."),
                                N_("{who} has no legal move and shows the hand."))),
     K.CULTISTS_SENT_HOME: lambda t: _cultists_of(
-        t, (N_("{n} Cultist of yours goes home from {loc}."), N_("{n} Cultists of yours go home from {loc}.")),
-        (N_("{n} Cultist of {who} goes home from {loc}."), N_("{n} Cultists of {who} go home from {loc}."))),
+        t, ngettext("{n} Cultist of yours goes home from {loc}.", "{n} Cultists of yours go home from {loc}.", t.n),
+        ngettext("{n} Cultist of {who} goes home from {loc}.", "{n} Cultists of {who} go home from {loc}.", t.n)),
     K.CULTISTS_LOST: lambda t: _cultists_of(
-        t, (N_("{n} Cultist of yours falls into the Abyss."), N_("{n} Cultists of yours fall into the Abyss.")),
-        (N_("{n} Cultist of {who} falls into the Abyss."), N_("{n} Cultists of {who} fall into the Abyss."))),
+        t, ngettext("{n} Cultist of yours falls into the Abyss.", "{n} Cultists of yours fall into the Abyss.", t.n),
+        ngettext("{n} Cultist of {who} falls into the Abyss.", "{n} Cultists of {who} fall into the Abyss.", t.n)),
     K.RECALLED: lambda t: _cultists_of(
-        t, (N_("{n} Cultist of yours returns from the Abyss."), N_("{n} Cultists of yours return from the Abyss.")),
-        (N_("{n} Cultist of {who} returns from the Abyss."), N_("{n} Cultists of {who} return from the Abyss."))),
+        t, ngettext("{n} Cultist of yours returns from the Abyss.", "{n} Cultists of yours return from the Abyss.",
+                    t.n),
+        ngettext("{n} Cultist of {who} returns from the Abyss.", "{n} Cultists of {who} return from the Abyss.", t.n)),
     K.SQUALL_STRUCK: lambda t: t.by((N_("A Winter Squall at {loc} blows your Cultist away."),
                                      N_("A Winter Squall at {loc} blows {who}'s Cultist away.")), loc=t.at()),
     K.INVESTIGATOR_PLACED: _arrive,

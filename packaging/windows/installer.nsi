@@ -1,4 +1,4 @@
-; The Windows installer: a per-user install (no administrator rights asked),
+﻿; The Windows installer: a per-user install (no administrator rights asked),
 ; a Start menu entry, an entry in Settings > Apps, and an uninstaller that
 ; removes the game and leaves the player's saves (they live in %LOCALAPPDATA%
 ; and %APPDATA%, never in the install folder).
@@ -44,14 +44,37 @@ VIAddVersionKey /LANG=1033 "LegalCopyright" "Copyright (c) The Fate of the Elder
 !define MUI_WELCOMEFINISHPAGE_BITMAP "${SIDE}"
 !define MUI_UNWELCOMEFINISHPAGE_BITMAP "${SIDE}"
 !define MUI_FINISHPAGE_RUN "$INSTDIR\${APP}.exe"
-!define MUI_FINISHPAGE_RUN_TEXT "Start ${TITLE} now"
-!define MUI_UNCONFIRMPAGE_TEXT_TOP "${TITLE} will be removed from this computer. Your saved games and settings are kept: they are not in this folder, and the game finds them again if you install it later."
+!define MUI_FINISHPAGE_RUN_TEXT "$(RUN_TEXT)"
+!define MUI_UNCONFIRMPAGE_TEXT_TOP "$(KEPT_TEXT)"
 !insertmacro MUI_PAGE_DIRECTORY
 !insertmacro MUI_PAGE_INSTFILES
 !insertmacro MUI_PAGE_FINISH
 !insertmacro MUI_UNPAGE_CONFIRM
 !insertmacro MUI_UNPAGE_INSTFILES
+; The game's languages: NSIS's own pages speak the one of the player's Windows (English where it
+; is none of these), and so do our two lines, in the register of NSIS's own words on the same
+; page (German and Spanish formal). The game itself asks Windows too, at its first start.
 !insertmacro MUI_LANGUAGE "English"
+!insertmacro MUI_LANGUAGE "German"
+!insertmacro MUI_LANGUAGE "French"
+!insertmacro MUI_LANGUAGE "Spanish"
+!insertmacro MUI_LANGUAGE "Italian"
+!insertmacro MUI_LANGUAGE "Polish"
+!insertmacro MUI_LANGUAGE "PortugueseBR"
+LangString RUN_TEXT ${LANG_ENGLISH} "Start ${TITLE} now"
+LangString RUN_TEXT ${LANG_GERMAN} "${TITLE} jetzt starten"
+LangString RUN_TEXT ${LANG_FRENCH} "Lancer ${TITLE} maintenant"
+LangString RUN_TEXT ${LANG_SPANISH} "Iniciar ${TITLE} ahora"
+LangString RUN_TEXT ${LANG_ITALIAN} "Avvia ${TITLE} ora"
+LangString RUN_TEXT ${LANG_POLISH} "Uruchom ${TITLE} teraz"
+LangString RUN_TEXT ${LANG_PORTUGUESEBR} "Iniciar ${TITLE} agora"
+LangString KEPT_TEXT ${LANG_ENGLISH} "${TITLE} will be removed from this computer. Your saved games and settings are kept: they are not in this folder, and the game finds them again if you install it later."
+LangString KEPT_TEXT ${LANG_GERMAN} "${TITLE} wird von diesem Computer entfernt. Ihre gespeicherten Spiele und Einstellungen bleiben erhalten: Sie liegen nicht in diesem Ordner, und das Spiel findet sie wieder, wenn Sie es später erneut installieren."
+LangString KEPT_TEXT ${LANG_FRENCH} "${TITLE} va être retiré de cet ordinateur. Vos parties sauvegardées et vos réglages sont conservés : ils ne sont pas dans ce dossier, et le jeu les retrouvera si vous le réinstallez plus tard."
+LangString KEPT_TEXT ${LANG_SPANISH} "${TITLE} se quitará de este ordenador. Sus partidas guardadas y sus ajustes se conservan: no están en esta carpeta, y el juego los encontrará de nuevo si lo vuelve a instalar más adelante."
+LangString KEPT_TEXT ${LANG_ITALIAN} "${TITLE} verrà rimosso da questo computer. Le partite salvate e le impostazioni restano: non si trovano in questa cartella, e il gioco le ritroverà se verrà installato di nuovo."
+LangString KEPT_TEXT ${LANG_POLISH} "Gra ${TITLE} zostanie usunięta z tego komputera. Zapisane gry i ustawienia zostają: nie ma ich w tym folderze, a gra odnajdzie je, jeśli zainstalujesz ją ponownie."
+LangString KEPT_TEXT ${LANG_PORTUGUESEBR} "${TITLE} será removido deste computador. Seus jogos salvos e suas configurações são mantidos: eles não ficam nesta pasta, e o jogo os encontra de novo se você o instalar mais tarde."
 
 Section "Install"
   SetShellVarContext current

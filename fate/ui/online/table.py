@@ -172,8 +172,8 @@ class OnlinePlayScene(PlayScene):
             late = getattr(s, "delay", 0)
             seat = s.prompt_seat()
             name = self._name_of(seat) if seat is not None else ""
-            if name.startswith("the Cult of "):  # the game's own words take a capital; a player's name as written
-                name = "T" + name[1:]
+            if seat is not None and name != s.seat_title(seat):  # the game's words take a capital, a player's
+                name = name[:1].upper() + name[1:]  # name stays as written
             now = _("{name} to decide").format(name=name) if seat is not None else _("Watching")
             watch = (ngettext("you watch {n} second behind the table, seeing what everyone may see",
                               "you watch {n} seconds behind the table, seeing what everyone may see", late).format(

@@ -15,7 +15,7 @@ import random
 
 import pygame
 
-from fate.ground.language import _
+from fate.ground.language import _, listing, ngettext
 from fate.ui.kit import art, gods
 from fate.ui.kit.layout import ALTAR_C, Layout
 from fate.ui.kit.theme import BLOOD, GOLD, INK_DIM, PARCHMENT, SIGN_GREEN, mix
@@ -33,16 +33,16 @@ def winner_line(v: dict, table) -> str:
     """Who won, in a sentence the finale ends on: the player at the screen as "you", another
     cult by its god and, at a shared screen, by the name its player typed."""
     def who(seat: int) -> str:
-        if v.get("viewer") == seat:
-            return "you"
         name = table.players[seat] if 0 <= seat < len(table.players) else ""
-        return f"the {table.cult_name(v, seat)}" + (f" ({name})" if name else "")
+        cult = table.cult_name(v, seat)
+        return _("{cult} ({player})").format(cult=cult, player=name) if name and name != cult else cult
 
     if not v["winners"]:
-        return "The Investigators win." if v.get("solo") else "No one wins."
-    names = [who(s) for s in v["winners"]]
-    text = " and ".join(names)
-    return f"{text[:1].upper()}{text[1:]} {'win' if len(names) > 1 or names == ['you'] else 'wins'}."
+        return _("The Investigators win.") if v.get("solo") else _("No one wins.")
+    others = [who(s) for s in v["winners"] if s != v.get("viewer")]
+    if len(others) < len(v["winners"]):  # the player at the screen among them
+        return _("You and {others} win.").format(others=listing(others)) if others else _("You win.")
+    return ngettext("{cults} wins.", "{cults} win.", len(others)).format(cults=listing(others))
 
 
 @scene("finale")
@@ -63,11 +63,14 @@ class FinaleScene(Scene):
         god = view["seats"][self.seat]["god"] if self.seat < len(view["seats"]) else None
         self.god = god["id"] if god else ""
         self.god_name = god["name"] if god else ""
-        # the player's own cult is "your cult" (the one at the screen), another "the Cult of ..."
-        self.cult = "your cult" if view.get("viewer") == self.seat else f"the {table.cult_name(view, self.seat)}"
+        # the player's own cult is "your cult" (the one at the screen), another named as a heading does
+        self.yours = view.get("viewer") == self.seat
+        self.cult = table.cult_name(view, self.seat)
         self.won = winner_line(view, table)  # who won, said as the finale ends
         name = table.players[self.seat] if 0 <= self.seat < len(table.players) else ""
-        self.cult_named = self.cult + (f" ({name})" if name and self.cult != "your cult" else "")
+        # Translators: a cult and, in brackets, the name of the player who leads it.
+        self.cult_named = _("{cult} ({player})").format(cult=self.cult, player=name) if name and name != self.cult \
+            else self.cult
         rnd = random.Random(self.seat * 31 + len(self.god))
         self.embers = [(rnd.uniform(-1, 1), rnd.uniform(0, 1), rnd.uniform(0.6, 1.4)) for _ in range(36)]
         self.starts = [(rnd.uniform(0, 2 * math.pi), rnd.uniform(1.2, 1.6)) for _ in range(SIGNS)]
@@ -185,11 +188,10 @@ class FinaleScene(Scene):
             screen.set_clip(None)
         words = ease(max(0.0, min(1.0, (p - 0.55) / 0.2)))
         if words > 0:
-            cult = self.cult_named[:1].upper() + self.cult_named[1:]
-            said = (_("{cult} summons its Elder God into the world and you win.") if self.cult == "your cult" else
-                    _("{cult} summons its Elder God into the world and wins."))
+            said = (_("Your cult summons its Elder God into the world and you win.") if self.yours else
+                    _("{cult} summons its Elder God into the world and wins.").format(cult=self.cult_named))
             self.words(screen, L, _("{god} rises").format(god=self.god_name) if self.god_name else
-                       _("The Elder God rises"), said.format(cult=cult), main, words)
+                       _("The Elder God rises"), said, main, words)
 
     def sealing(self, screen: pygame.Surface, L: Layout, p: float) -> None:
         w, h = screen.get_size()
@@ -244,10 +246,12 @@ class FinaleScene(Scene):
             screen.blit(seal, seal.get_rect(center=lodge.center))
         words = ease(max(0.0, min(1.0, (p - 0.6) / 0.2)))
         if words > 0:
-            cult = self.cult[:1].upper() + self.cult[1:]
-            head = f"{cult} is broken" if cursed else f"{cult} is sealed away"
-            sub = ("The Investigators' Curses have undone it. " if cursed
-                   else "Ten Elder Signs bind its Lodge: its god will not come. ") + self.won
+            if self.yours:
+                head = _("Your cult is broken") if cursed else _("Your cult is sealed away")
+            else:
+                head = (_("{cult} is broken") if cursed else _("{cult} is sealed away")).format(cult=self.cult)
+            sub = (_("The Investigators' Curses have undone it.") if cursed
+                   else _("Ten Elder Signs bind its Lodge: its god will not come.")) + " " + self.won
             self.words(screen, L, head, sub, tint, words, x=1190)
 
     def lodge(self, L: Layout) -> pygame.Rect:

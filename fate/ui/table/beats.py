@@ -65,6 +65,10 @@ class Seen(Told):
         self.v, self.colour_of, self.name_of = v, colour_of, name_of
         place = e.data.get("location")
         self.place: str = LOCATIONS[place] if isinstance(place, int) else str(place)
+        # the place as the board names it (the view's own words for it)
+        self.place_name = next((loc["name"] for loc in v.get("locations", ()) if loc["id"] == self.place),
+                               self.place.replace("_", " ").title())
+        self.head = self.who[:1].upper() + self.who[1:]  # whoever it is, opening a heading or a line
 
 
 def _where(x) -> str:
@@ -109,8 +113,7 @@ def _summon_moved(t: Seen) -> list[Beat]:
 
 
 def _control(word: str) -> Callable[[Seen], list[Beat]]:
-    return lambda t: [Banner(_(word), t.colour, _("{who} at {place}").format(
-        who=t.who, place=t.place.replace("_", " ").title()), 0.5)]
+    return lambda t: [Banner(_(word), t.colour, _("{who} at {place}").format(who=t.head, place=t.place_name), 0.5)]
 
 
 def _used(t: Seen) -> list[Beat]:
@@ -130,12 +133,12 @@ def _cursed(t: Seen) -> list[Beat]:
     k = t.d["carried"]
     words = (ngettext("You carry {n} Curse face down.", "You carry {n} Curses face down.", k) if t.you else
              ngettext("{who} carries {n} Curse face down.", "{who} carries {n} Curses face down.", k))
-    return [Banner(_("Cursed"), BLOOD, words.format(who=t.who, n=number(k)), 0.8)]
+    return [Banner(_("Cursed"), BLOOD, words.format(who=t.head, n=number(k)), 0.8)]
 
 
 # The beats of each kind shown by more than a marker (see the module's docstring).
 BEATS: dict[str, Callable[[Seen], list[Beat]]] = {
-    K.TURN_STARTED: lambda t: [Banner(_("Your turn") if t.you else t.who, t.colour, _("Turn {n}").format(
+    K.TURN_STARTED: lambda t: [Banner(_("Your turn") if t.you else t.head, t.colour, _("Turn {n}").format(
                                           n=number(t.d["turn"])), 0.7,
                                       shows=True)],
     K.FATE_MOVED: _fate_moved,
@@ -172,7 +175,7 @@ BEATS: dict[str, Callable[[Seen], list[Beat]]] = {
                                      t.d["text"], (170, 120, 230), 1.8, "eye")],
     K.SUMMON_MOVED: _summon_moved,
     K.ELDER_SIGN_GAINED: lambda t: [Banner(_("An Elder Sign"), SIGN_GREEN, (
-        _("You now have {n}.") if t.you else _("{who} now has {n}.")).format(who=t.who, n=number(t.d["total"])), 0.6)],
+        _("You now have {n}.") if t.you else _("{who} now has {n}.")).format(who=t.head, n=number(t.d["total"])), 0.6)],
     K.CURSED: _cursed,
     K.CONTROL: _control(N_("Control")),
     K.TEMPORARY_CONTROL: _control(N_("Temporary Control")),
@@ -186,4 +189,4 @@ def beats_for(e: Event, v: dict, viewer: int | None, colour_of, name_of) -> list
     show = BEATS.get(e.kind)
     if show is not None:
         return show(t)
-    return [*news_for(e, t.you, t.who[:1].upper() + t.who[1:], t.colour)]
+    return [*news_for(e, t.you, t.head, t.colour)]

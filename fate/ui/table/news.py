@@ -111,8 +111,10 @@ class Told:
         self.lodge = ("lodge", s) if isinstance(s, int) and s >= 0 else None
 
     def by(self, pair: tuple[str, str]) -> str:
-        """The looker's words of ``pair`` if the looker did it, else another's (``{who}``)."""
-        return _(pair[0] if self.you else pair[1]).format(who=self.who)
+        """The looker's words of ``pair`` if the looker did it, else another's (``{who}``), opening
+        with a capital."""
+        said = _(pair[0] if self.you else pair[1]).format(who=self.who)
+        return said[:1].upper() + said[1:]
 
     def at(self, anchor: tuple | None, text: str, colour: tuple | None = None,
            duration: float | None = None) -> list[Marker]:

@@ -336,7 +336,8 @@ class PlayPanels:
                if self.st.shown.get("solo") else _("It turns on the dice, on cards you cannot see or on a rival's pass."))
         self.scene.ink.draw(screen, why, L.p(960, 482), 21, PARCHMENT, "italic", anchor="center", max_w=L.n(660))
         if label:
-            self.scene.ink.draw(screen, f"“{label}”", L.p(960, 516), 21, GOLD, "bold", anchor="center", max_w=L.n(660))
+            # Translators: the choice about to be taken, quoted (in the language's own quotation marks).
+            self.scene.ink.draw(screen, _("“{choice}”").format(choice=label), L.p(960, 516), 21, GOLD, "bold", anchor="center", max_w=L.n(660))
         button(self.scene, screen, L, (660, 565, 280, 64), _("Go on") if may else _("End the turn"),
                ("ui", "confirm", True), size=24, tip=_("Take the choice; the turn may pass on (Enter)") if may else
                _("Take the choice; the turn passes on (Enter)"))

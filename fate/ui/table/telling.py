@@ -11,7 +11,7 @@ from typing import Any
 
 from fate.engine.constants import LOCATIONS
 from fate.engine.model import Event
-from fate.ground.language import current
+from fate.ground.language import _, current
 from fate.ui.kit.sound import effect_of
 from fate.ui.kit.theme import GOLD, PARCHMENT, SIGN_GREEN, mix
 from fate.ui.table.beats import beats_for
@@ -177,11 +177,13 @@ class Telling:
         self.log_of.append(event)
 
     def name_of(self, seat: int, god: bool = False) -> str:
+        """A seat inside a sentence: "the Cult of Cthulhu" (its god's name alone with ``god``), the
+        Investigators, or before its god is known the seat's title ("Seat 3", a player's name)."""
         if seat == -1:
-            return "The Investigators"
+            return _("the Investigators")
         seats = self.st.shown["seats"]
         if 0 <= seat < len(seats) and seats[seat]["god"]:
-            return seats[seat]["god"]["name"] if god else f"the Cult of {seats[seat]['god']['name']}"
+            return seats[seat]["god"]["name"] if god else _("the Cult of {god}").format(god=seats[seat]["god"]["name"])
         return self.st.session.seat_title(seat)
 
     def open_whole_log(self) -> None:
