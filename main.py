@@ -104,6 +104,17 @@ def self_test(seed: int) -> int:
     # CLDR's spaces (U+202F, U+00A0) are escaped: a Windows console's code page has no narrow no-break space
     forms = " / ".join(dict.fromkeys(written)).encode("ascii", "backslashreplace").decode("ascii")
     print(f"languages: {', '.join(LANGUAGES)} (12345.5 written {forms}; {len(set(dated))} ways to write a day)")
+    from fate.ground.language import ENGLISH, tongue
+
+    # each language's catalogue comes with the program, and speaks: "Settings" is not English in any
+    unspoken = [code for code in LANGUAGES if code != ENGLISH
+                and (tongue(code).problem or tongue(code).gettext("Settings") == "Settings")]
+    if unspoken:
+        print(f"SELFTEST FAILED: no catalogue speaks {', '.join(unspoken)}", file=sys.stderr)
+        return 1
+    print(f"catalogues: {', '.join(c for c in LANGUAGES if c != ENGLISH)} (Settings: "
+          f"{' / '.join(tongue(c).gettext('Settings') for c in LANGUAGES if c != ENGLISH)})".encode(
+              "ascii", "backslashreplace").decode("ascii"))
     missing = sound_problem() or legal_problem()
     if missing:
         print(f"SELFTEST FAILED: {missing}", file=sys.stderr)

@@ -120,7 +120,7 @@ def pyinstaller(icon_dir: Path) -> Path:
         import PyInstaller  # noqa: F401
     except ImportError:
         raise BuildError("PyInstaller is not installed: python -m pip install -r requirements.txt") from None
-    env = dict(os.environ, FATE_ICON_DIR=str(icon_dir))
+    env = dict(os.environ, FATE_ICON_DIR=str(icon_dir), FATE_LOCALE_BUILT=str(catalogues()))
     env.pop("FATE_COMPILED_ENGINE", None)
     engine = compiled_engine()
     if engine is not None:
@@ -135,6 +135,34 @@ def pyinstaller(icon_dir: Path) -> Path:
         raise BuildError(f"PyInstaller made no {folder / executable_name()}")
     legal_files(folder)  # beside the program: in the folder, the archives and the installers
     return folder
+
+
+def catalogues() -> Path:
+    """Every language's catalogue compiled (fate.mo) into the work folder, laid out as the app
+    reads them (fate/locale/LANG/LC_MESSAGES): packaging/fate.spec bundles that folder. A damaged
+    catalogue stops the build, said in one line."""
+    sys.path.insert(0, str(ROOT))
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import PoFileError
+
+    from fate.ground.language import ENGLISH, LANGUAGES
+    from fate.tools.catalogues import po_path, read
+
+    out = WORK / "locale"
+    fresh(out)
+    for code in LANGUAGES:
+        po = po_path(code)
+        if code == ENGLISH or not po.is_file():
+            continue
+        mo = out / code / "LC_MESSAGES" / "fate.mo"
+        mo.parent.mkdir(parents=True)
+        try:
+            with mo.open("wb") as f:
+                write_mo(f, read(po, code))
+        except (OSError, PoFileError, ValueError) as e:
+            raise BuildError(f"{po.relative_to(ROOT)}: {str(e)[:200]}") from None
+    print(f"catalogues: {', '.join(sorted(p.name for p in out.iterdir()))}")
+    return out
 
 
 def executable_name() -> str:

@@ -133,3 +133,47 @@ def test_every_download_holds_the_licence_and_the_notices(release):
         assert (release / NAME / name).read_bytes() == (ROOT / ("LICENSE" if name == "LICENSE" else
                                                                 "assets/legal/" + name)).read_bytes()
     assert f"{NAME}-{__version__}/{NAME}/_internal/LICENSE" in names  # where the Credits screen reads it
+
+
+def test_the_installer_speaks_german_on_a_german_windows(release, tmp_path):
+    """Issue 53: on a Windows set to German (Wine in a de_DE locale, compiled for the test with
+    glibc's localedef: the machine needs none installed) the installer opens in German, its title
+    NSIS's German and its pages in German; our own lines too (the finish page's, kept in the
+    installer as a LangString for each of the game's languages)."""
+    import shutil
+    import subprocess
+    import time
+
+    import realwindow
+
+    assert shutil.which("localedef") and not realwindow.missing_tools(wine=True)
+    locales = tmp_path / "locales"
+    locales.mkdir()
+    made = subprocess.run(["localedef", "-i", "de_DE", "-f", "UTF-8", str(locales / "de_DE.UTF-8")],
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode in (0, 1) and (locales / "de_DE.UTF-8").is_dir(), made.stderr  # 1: warnings only
+    wine = windows.Wine(cache_dir() / "windows", prefix=tmp_path / "prefix")
+    setup = release / f"{NAME}-{__version__}-setup.exe"
+    with realwindow.Xvfb() as x:
+        env = dict(wine.env, DISPLAY=x.display, LANG="de_DE.UTF-8", LC_ALL="de_DE.UTF-8", LOCPATH=str(locales))
+        proc = subprocess.Popen(["wine", str(setup)], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        try:
+            title, end = "", time.monotonic() + 300
+            while time.monotonic() < end and not title:
+                tree = subprocess.run(["xwininfo", "-display", x.display, "-root", "-tree"], capture_output=True,
+                                      text=True).stdout
+                title = next((line.split('"')[1].strip() for line in tree.splitlines()
+                              if TITLE in line and '"' in line and "IME" not in line), "")
+                time.sleep(1)
+            shot = subprocess.run(["import", "-display", x.display, "-window", "root", str(tmp_path / "de.png")],
+                                  capture_output=True, timeout=60)
+            print(f"the installer's window under Wine in German: {title!r} (a picture: {tmp_path / 'de.png'})")
+            assert title == f"Installation von {TITLE}", title  # NSIS's German; English says "... Setup"
+            assert shot.returncode == 0
+        finally:
+            proc.kill()
+            subprocess.run(["wineserver", "-k"], env=env, timeout=60, capture_output=True)
+    nsi = (ROOT / "packaging" / "windows" / "installer.nsi").read_text(encoding="utf-8-sig")
+    for lang in ("GERMAN", "FRENCH", "SPANISH", "ITALIAN", "POLISH", "PORTUGUESEBR"):
+        assert f"LangString RUN_TEXT ${{LANG_{lang}}}" in nsi and f"LangString KEPT_TEXT ${{LANG_{lang}}}" in nsi
