@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from fate.ground.files import write_save
+from fate.ground.language import _
 from fate.ground.untrusted import InputError, one_line, read_json
 
 ASK_SECONDS = 10.0  # the whole question: a router that has not answered by then is not waited for
@@ -97,7 +98,7 @@ def public(address: str) -> bool:
 
 
 class RouterError(Exception):
-    """Why the port could not be opened, in a player's words (one line)."""
+    """Why the port could not be opened, in a player's words (one line), in the window's language."""
 
 
 def _router(root_url: str | None) -> Any:  # miniupnpc's UPnP (the module ships no types)
@@ -106,7 +107,7 @@ def _router(root_url: str | None) -> Any:  # miniupnpc's UPnP (the module ships 
     try:
         import miniupnpc
     except ImportError:
-        raise RouterError("this copy of the game cannot talk to routers (the miniupnpc module is missing)") from None
+        raise RouterError(_("this copy of the game cannot talk to routers (the miniupnpc module is missing)")) from None
     u = miniupnpc.UPnP(discoverdelay=SEARCH_MS)
     if root_url is None:
         try:
@@ -114,11 +115,11 @@ def _router(root_url: str | None) -> Any:  # miniupnpc's UPnP (the module ships 
         except Exception:  # noqa: BLE001 - miniupnpc raises plain Exception for every failure
             found = 0
         if not found:
-            raise RouterError("no router on your network answered (its UPnP may be turned off)")
+            raise RouterError(_("no router on your network answered (its UPnP may be turned off)"))
     try:
         u.selectigd(*([root_url] if root_url else []))
     except Exception:  # noqa: BLE001
-        raise RouterError("no router that can open ports answered (its UPnP may be turned off)") from None
+        raise RouterError(_("no router that can open ports answered (its UPnP may be turned off)")) from None
     return u
 
 
@@ -149,8 +150,10 @@ def _open(port: int, root_url: str | None) -> tuple[Any, str, str, int]:
         if "Conflict" not in why:
             break  # refused for another reason than the port being taken: another port fares no better
     if "Conflict" in why:
-        raise RouterError(f"the router keeps port {port} and the ports after it for other uses") from None
-    raise RouterError(f"the router refused to open port {port} ({why})") from None
+        raise RouterError(_("the router keeps port {port} and the ports after it for other uses").format(port=port)) \
+            from None
+    # Translators: {why} is the router's own words, in its language (often English).
+    raise RouterError(_("the router refused to open port {port} ({why})").format(port=port, why=why)) from None
 
 
 def _close(u: Any, port: int) -> None:

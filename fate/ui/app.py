@@ -227,6 +227,7 @@ class App:
         self.scene.update(dt)
         self.ink.drawn = set()
         self.ink.placed = []
+        self.ink.cut = []
         self.scene.draw(self.screen)
         self.scene.draw_extras(self.screen, dt)
         if self.frames_drawn:  # from the second frame on, once the first is on screen (the probe

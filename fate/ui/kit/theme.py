@@ -106,6 +106,7 @@ class Ink:
         self._cuts: dict[tuple, str] = {}  # (text, role, face, px, width) -> the text cut to fit
         self.drawn: set[str] = set()
         self.placed: list[tuple[str, pygame.Rect]] = []  # (line, where) drawn this frame, for layout tests
+        self.cut: list[str] = []  # the texts cut with an ellipsis this frame (the languages' bench counts them)
 
     def set_scale(self, scale: float) -> None:
         self.scale = scale
@@ -203,6 +204,7 @@ class Ink:
         font = self.font(role, size)
         if font.size(text)[0] <= width:
             return text
+        self.cut.append(text)
         key = (text, role, self.spec(role), self.px(size), width)
         cut = self._cuts.get(key)
         if cut is None:
@@ -243,8 +245,11 @@ class Ink:
         """Draw wrapped text inside ``rect``; returns the height used."""
         lines = self.wrap(text, size, rect.w, role)
         if max_lines is not None and len(lines) > max_lines:
+            self.cut.append(text)
             lines = lines[:max_lines]
             lines[-1] = self.fit(lines[-1] + " …", size, rect.w, role)
+            if self.cut[-1] != text:  # the last line cut too: the paragraph counts once
+                self.cut.pop()
         step = self.font(role, size).get_linesize()
         y = rect.y
         for ln in lines:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from fate.content.model import Card
+from fate.ground.language import N_, _, ngettext
 from fate.ui.kit import art, gods, illustration
 from fate.ui.kit.layout import CARD_H, CARD_W
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INK_FAINT, NIGHT, PARCHMENT, mix
@@ -21,11 +22,14 @@ from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.table.board import Table
 from fate.ui.table.cards import TIMING_WORDS
 
-KINDS = (("all", "All"), ("god", "Elder Gods"), ("spell", "Spells"), ("gate", "Gates"), ("artifact", "Artifacts"),
-         ("curse", "Curses"))
-KIND_NAMES = {"god": "Elder God", "spell": "Spell", "gate": "Gate", "artifact": "Artifact", "curse": "Curse"}
-ABILITY_WORDS = {"exhaust": "Exhaust: used once, then ready again at the start of your next turn",
-                 "destroy": "Destroy: used once, then gone", "passive": "Always in force while you hold it"}
+# (kind, its button, its tooltip): the words translated where shown
+KINDS = (("all", N_("All"), N_("Every kind of card")), ("god", N_("Elder Gods"), N_("Show the Elder Gods")),
+         ("spell", N_("Spells"), N_("Show the Spells")), ("gate", N_("Gates"), N_("Show the Gates")),
+         ("artifact", N_("Artifacts"), N_("Show the Artifacts")), ("curse", N_("Curses"), N_("Show the Curses")))
+KIND_NAMES = {"god": N_("Elder God"), "spell": N_("Spell"), "gate": N_("Gate"), "artifact": N_("Artifact"),
+              "curse": N_("Curse")}
+ABILITY_WORDS = {"exhaust": N_("Exhaust: used once, then ready again at the start of your next turn"),
+                 "destroy": N_("Destroy: used once, then gone"), "passive": N_("Always in force while you hold it")}
 COLS, ROWS = 8, 3
 GRID_X, GRID_Y, STEP_X, STEP_Y = 80, 330, 136, 184
 DETAIL_PICTURE = (1236, 316, 588, 220)  # the chosen card's picture, at the top of its panel
@@ -138,7 +142,7 @@ class GalleryScene(Scene):
         self.table.layout = L
         self.table.regions = []
         ink = self.ink
-        ink.draw(screen, "Card Gallery", L.p(80, 62), 56, GOLD, "title", anchor="midleft", shadow=True)
+        ink.draw(screen, _("Card Gallery"), L.p(80, 62), 56, GOLD, "title", anchor="midleft", shadow=True)
         self.filters(screen, L)
         shown = self.shown()
         per = COLS * ROWS
@@ -155,19 +159,20 @@ class GalleryScene(Scene):
             if n == self.selected:
                 pygame.draw.rect(screen, GOLD, r.inflate(L.n(10), L.n(10)), L.n(3), border_radius=L.n(12))
             self.hot.append(Hotspot(r, ("card", n), e.card.name, e.card.text))
-        count = f"{len(shown)} card{'s' if len(shown) != 1 else ''}" + (
-            "" if len(shown) == len(self.all) else f" of {len(self.all)}")
+        count = (ngettext("{n} card", "{n} cards", len(shown)) if len(shown) == len(self.all) else
+                 ngettext("{n} card of {total}", "{n} cards of {total}", len(shown))).format(
+                     n=len(shown), total=len(self.all))
         ink.draw(screen, count, L.p(GRID_X, 305), 20, INK_DIM, "italic", anchor="midleft")
         if not shown:
-            ink.draw(screen, "No card is of this kind, symbol and timing together.", L.p(GRID_X, 400), 24,
+            ink.draw(screen, _("No card is of this kind, symbol and timing together."), L.p(GRID_X, 400), 24,
                      INK_DIM, "italic", anchor="midleft")
         if self.pages() > 1:
-            button(self, screen, L, (GRID_X, 890, 170, 54), "Previous", ("page", -1), size=22,
-                   enabled=self.page > 0, tip="The previous page (PgUp or the wheel)")
-            ink.draw(screen, f"Page {self.page + 1} of {self.pages()}", L.p(GRID_X + 300, 917), 22, PARCHMENT,
+            button(self, screen, L, (GRID_X, 890, 170, 54), _("Previous"), ("page", -1), size=22,
+                   enabled=self.page > 0, tip=_("The previous page (PgUp or the wheel)"))
+            ink.draw(screen, _("Page {n} of {total}").format(n=self.page + 1, total=self.pages()), L.p(GRID_X + 300, 917), 22, PARCHMENT,
                      anchor="center")
-            button(self, screen, L, (GRID_X + 430, 890, 170, 54), "Next", ("page", 1), size=22,
-                   enabled=self.page < self.pages() - 1, tip="The next page (PgDn or the wheel)")
+            button(self, screen, L, (GRID_X + 430, 890, 170, 54), _("Next"), ("page", 1), size=22,
+                   enabled=self.page < self.pages() - 1, tip=_("The next page (PgDn or the wheel)"))
         if shown:
             chosen = min(self.selected, len(shown) - 1)
             self.details(screen, L, shown[chosen])
@@ -175,8 +180,8 @@ class GalleryScene(Scene):
             for n in (chosen - 1, chosen + 1, chosen - COLS, chosen + COLS):  # where the arrow keys go next
                 if 0 <= n < len(shown):
                     illustration.want_card(shown[n].card, self.app.content, big.w, big.h)
-        button(self, screen, L, (GRID_X, 980, 200, 60), "Back", ("back",), size=26, tip="Back (Esc)")
-        ink.draw(screen, "Arrows: cards  ·  PgUp/PgDn: pages  ·  Tab: filters  ·  Esc: back", L.p(700, 1010), 17,
+        button(self, screen, L, (GRID_X, 980, 200, 60), _("Back"), ("back",), size=26, tip=_("Back (Esc)"))
+        ink.draw(screen, _("Arrows: cards  ·  PgUp/PgDn: pages  ·  Tab: filters  ·  Esc: back"), L.p(700, 1010), 17,
                  INK_FAINT, anchor="midleft")
         self.draw_tip(screen, L)
 
@@ -190,14 +195,13 @@ class GalleryScene(Scene):
     def filters(self, screen, L) -> None:
         ink = self.ink
         rows = (
-            ("Kind", [(name, ("kind", k), self.kind == k, f"Show {name.lower()}" if k != "all" else
-                       "Every kind of card") for k, name in KINDS]),
-            ("Symbol", [("Any", ("symbol", -1), self.symbol < 0, "Cards of every back")]
-             + [(s.name, ("symbol", s.index), self.symbol == s.index, f"Spells with the {s.name} on their back")
-                for s in self.symbols]),
-            ("When", [("Any", ("timing", ""), not self.timing, "Cards of every timing")]
-             + [(TIMING_WORDS[t], ("timing", t), self.timing == t, f"Cards used at this moment: {TIMING_WORDS[t]}")
-                for t in self.timings]),
+            (_("Kind"), [(_(name), ("kind", k), self.kind == k, _(tip)) for k, name, tip in KINDS]),
+            (_("Symbol"), [(_("Any"), ("symbol", -1), self.symbol < 0, _("Cards of every back"))]
+             + [(s.name, ("symbol", s.index), self.symbol == s.index,
+                 _("Spells with the {symbol} on their back").format(symbol=s.name)) for s in self.symbols]),
+            (_("When"), [(_("Any"), ("timing", ""), not self.timing, _("Cards of every timing"))]
+             + [(_(TIMING_WORDS[t]), ("timing", t), self.timing == t,
+                 _("Cards used at this moment: {timing}").format(timing=_(TIMING_WORDS[t]))) for t in self.timings]),
         )
         for r, (title, options) in enumerate(rows):
             y = 110 + r * 60
@@ -223,16 +227,19 @@ class GalleryScene(Scene):
         self.picture(screen, L.r(*DETAIL_PICTURE), e)
         x = 1250
         ink.draw(screen, c.name, L.p(x, 548), 34, GOLD, "title", max_w=L.n(560))
-        kind = KIND_NAMES[c.kind] + (f" · {e.count} in the game" if e.count > 1 else "")
+        parts = [_(KIND_NAMES[c.kind])]
+        if e.count > 1:
+            parts.append(ngettext("{n} in the game", "{n} in the game", e.count).format(n=e.count))
         if c.kind == "spell":
-            kind += f" · {self.app.content.symbols[c.symbol].name} back"
+            parts.append(_("{symbol} back").format(symbol=self.app.content.symbols[c.symbol].name))
+        kind = " · ".join(parts)
         ink.draw(screen, kind, L.p(x, 598), 20, INK_DIM, "italic", max_w=L.n(560))
         y = 630
         if c.title:
             ink.draw(screen, c.title, L.p(x, y), 20, PARCHMENT, "italic", max_w=L.n(560))
             y += 32
         if c.cost:
-            label = ink.draw(screen, "Cost to Ready:", L.p(x, y + 14), 19, PARCHMENT, anchor="midleft")
+            label = ink.draw(screen, _("Cost to Ready:"), L.p(x, y + 14), 19, PARCHMENT, anchor="midleft")
             gx = label.right + L.n(8)
             for sid in c.cost:
                 sym = self.app.content.symbols[sid]
@@ -241,24 +248,25 @@ class GalleryScene(Scene):
                 gx += L.n(30)
             y += 34
         if c.timing:
-            ink.draw(screen, "When: " + ", ".join(TIMING_WORDS.get(t, t) for t in sorted(c.timing)), L.p(x, y),
+            ink.draw(screen, _("When: {timings}").format(timings=", ".join(_(TIMING_WORDS.get(t, t))
+                                                                         for t in sorted(c.timing))), L.p(x, y),
                      19, PARCHMENT, max_w=L.n(560))
             y += 30
         if c.ability:
-            y += ink.para(screen, ABILITY_WORDS[c.ability], L.r(x, y, 560, 60), 17, INK_DIM, "italic") / L.s + 4
+            y += ink.para(screen, _(ABILITY_WORDS[c.ability]), L.r(x, y, 560, 60), 17, INK_DIM, "italic") / L.s + 4
         y += 8
         size = ink.read(22)
-        text = ("Dark Gift: " if c.kind == "god" else "") + c.text
+        text = _("Dark Gift: {text}").format(text=c.text) if c.kind == "god" else c.text
         y += ink.para(screen, text, L.r(x, y, 560, 300), size, PARCHMENT) / L.s + 14
         if c.solo_text:
-            ink.draw(screen, "Playing solo", L.p(x, y), 20, GOLD, "bold")
+            ink.draw(screen, _("Playing solo"), L.p(x, y), 20, GOLD, "bold")
             y += 30
             solo = c.solo_text.removeprefix("Solo:").strip()
             solo = solo[:1].upper() + solo[1:]
             y += ink.para(screen, solo, L.r(x, y, 560, 200), size, PARCHMENT) / L.s + 14
         if c.kind == "curse":
-            y += ink.para(screen, "One of the Curse deck. Which Curses a cult carries stays hidden; "
-                          "the game watches for this one and reveals it when it strikes.", L.r(x, y, 560, 90),
+            y += ink.para(screen, _("One of the Curse deck. Which Curses a cult carries stays hidden; "
+                            "the game watches for this one and reveals it when it strikes."), L.r(x, y, 560, 90),
                           17, INK_DIM, "italic") / L.s + 10
         if c.flavor:
             ink.para(screen, c.flavor, L.r(x, max(y, 980), 560, 50), 17, mix(INK_DIM, NIGHT, 0.2), "italic")

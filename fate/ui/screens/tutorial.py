@@ -71,7 +71,7 @@ class TutorialScene(PlayScene):
     def target_rect(self, name: str) -> pygame.Rect | None:
         """Where a target (fate/tools/tutorial.py TARGETS) stands on the table as drawn now; None if not shown."""
         regions, v = self.table.regions, self.shown or {}
-        kind, _, thing = name.partition(":")
+        kind, _sep, thing = name.partition(":")
 
         def biggest(match) -> pygame.Rect | None:
             rects = [r.rect for r in regions if match(r)]
@@ -82,17 +82,21 @@ class TutorialScene(PlayScene):
             return rects[0].unionall(rects[1:]) if rects else None
 
         me = ("seat", self.looker)
-        titled = {"summon-track": lambda t: t.endswith(": Summon track"), "summon-token": lambda t: t == "Summon token",
-                  "lodge-cultists": lambda t: t == "Cultists in the Lodge",
-                  "lodge-abyss": lambda t: t == "Cultists in the Abyss",
-                  "lodge-investigators": lambda t: t.startswith("Investigators in the Lodge"),
-                  "curses": lambda t: t.startswith("Curses carried"), "elder-signs": lambda t: t.startswith("Elder Signs")}
+        # each thing by the title its region is drawn with, in the language spoken
+        track = _("{cult}: Summon track").format(cult=self.table.cult_name(v, self.looker)) \
+            if self.looker is not None else None
+        titled = {"summon-track": lambda t: t == track, "summon-token": lambda t: t == _("Summon token"),
+                  "lodge-cultists": lambda t: t == _("Cultists in the Lodge"),
+                  "lodge-abyss": lambda t: t == _("Cultists in the Abyss"),
+                  "lodge-investigators": lambda t: t == _("Investigators in the Lodge (5 or more raid)"),
+                  "curses": lambda t: t == _("Curses carried, held face down by a rival"),
+                  "elder-signs": lambda t: t == _("Elder Signs: ten seal the cult away, and it loses")}
         if name in titled:
             return biggest(lambda r: r.key == me and titled[name](r.title))
         if name == "lodge":
             return biggest(lambda r: r.key == me)
         if name == "gate":
-            return biggest(lambda r: r.title == "A Gate" and r.key == ("card", "gate"))
+            return biggest(lambda r: r.title == _("A Gate") and r.key == ("card", "gate"))
         seats = v.get("seats") or []
         mine = seats[self.looker] if self.looker is not None and 0 <= self.looker < len(seats) else {}
 
@@ -102,14 +106,15 @@ class TutorialScene(PlayScene):
             ids = cards("reserve")
             low = self.table.layout.h // 2  # (not the Lodge's own row of Readied backs)
             return union(lambda r: r.rect.centery > low and (r.key in ids or r.key is None and r.title in (
-                "Readied Spells", "An empty Readied slot")))
+                _("Readied Spells"), _("An empty Readied slot"))))
         if name in ("hand", "my-artifacts"):
             ids = cards("hand" if name == "hand" else "artifacts")
             return union(lambda r: r.key in ids)
         if name == "curse-deck":
-            return biggest(lambda r: r.key is None and r.title.startswith("Curses: "))
+            deck = _("{what}: {n}").format(what=_("Curses"), n=(v.get("supply") or {}).get("curse_deck", 0))
+            return biggest(lambda r: r.key is None and r.title == deck)
         if name in ("abyss", "investigators", "dice"):
-            title = {"abyss": "The Abyss", "investigators": "The Investigators", "dice": "Fate Dice"}[name]
+            title = {"abyss": _("The Abyss"), "investigators": _("The Investigators"), "dice": _("Fate Dice")}[name]
             return biggest(lambda r: r.key is None and r.title == title)
         if name == "artifacts":
             ids = {("card", a["id"]) for a in v.get("artifacts_face_up") or []}
@@ -122,7 +127,7 @@ class TutorialScene(PlayScene):
             return biggest(lambda r: r.key == ("loc", thing))
         if kind == "column":
             tile = biggest(lambda r: r.key == ("loc", thing))
-            return None if tile is None else union(lambda r: r.title == "Astral Column" and tile.contains(r.rect))
+            return None if tile is None else union(lambda r: r.title == _("Astral Column") and tile.contains(r.rect))
         if kind == "card":
             return biggest(lambda r: r.key == ("card", thing))
         if kind == "button":

@@ -55,7 +55,7 @@ class AbyssWell:
         its swirl: a few blits of figures composed once)."""
         L, ink = self.c.layout, self.c.ink
         cx, cy = ALTAR_C
-        ink.draw(screen, "The Abyss", L.p(cx, cy - 62), 26, (190, 160, 230), "title", anchor="center")
+        ink.draw(screen, _("The Abyss"), L.p(cx, cy - 62), 26, (190, 160, 230), "title", anchor="center")
         self._abyss_rects = {}
         for s in range(len(v["seats"])):
             self.c.anchors[("abyss", s)] = L.p(cx, cy + 14)

@@ -16,7 +16,7 @@ from functools import lru_cache
 import pygame
 
 from fate.engine.model import Event
-from fate.ground.language import N_
+from fate.ground.language import N_, _
 from fate.ui.kit import art
 from fate.ui.kit.theme import (
     GOLD,
@@ -275,7 +275,7 @@ class Player:
         return SPEEDS[self.speed][1]
 
     def label(self) -> str:
-        return f"Speed: {SPEEDS[self.speed][0]}"
+        return _("Speed: {speed}").format(speed=_(SPEEDS[self.speed][0]))
 
     def cycle(self) -> None:
         self.speed = (self.speed + 1) % len(SPEEDS)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from fate.engine.constants import RESERVE_SLOTS
+from fate.ground.language import N_, _
 from fate.ui.kit import art, gods, illustration
 from fate.ui.kit.layout import CARD_H, CARD_W, HAND_RECT, PROMPT_RECT
 from fate.ui.kit.theme import (
@@ -43,13 +44,13 @@ def ink_on(fill: tuple) -> tuple[int, int, int]:
     return max((PARCHMENT, NIGHT), key=lambda ink: ratio(ink, fill))
 
 TIMING_WORDS = {
-    "any": "Any time", "prepare": "Prepare", "own_turn": "Your turn", "other_turn": "Rival's turn",
-    "after_roll": "After a roll", "roll_any": "After any roll", "raided": "When raided", "end": "End of turn",
-}
+    "any": N_("Any time"), "prepare": N_("Prepare"), "own_turn": N_("Your turn"), "other_turn": N_("Rival's turn"),
+    "after_roll": N_("After a roll"), "roll_any": N_("After any roll"), "raided": N_("When raided"),
+    "end": N_("End of turn"),
+}  # translated where shown
 # The same, short, for a card's band where the whole words do not fit (the tooltip says them whole).
-TIMING_SHORT = {"after_roll": "Your roll", "roll_any": "Any roll", "raided": "Raided", "other_turn": "Rivals'",
-                "own_turn": "Yours",
-                "end": "Turn's end"}
+TIMING_SHORT = {"after_roll": N_("Your roll"), "roll_any": N_("Any roll"), "raided": N_("Raided"),
+                "other_turn": N_("Rivals'"), "own_turn": N_("Yours"), "end": N_("Turn's end")}
 
 
 HAND_AREA = 660  # design units of the hand's width; the Readied slots follow
@@ -137,9 +138,9 @@ class CardsAndPrompt:
         screen.blit(g, g.get_rect(midleft=(top.x + L.n(3), top.centery)))
         if timing and timing[0] != "any":  # "Any time" is every card's unless it says otherwise (the preview says it)
             room = top.w - g.get_width() - L.n(10)
-            word = TIMING_WORDS.get(timing[0], timing[0])
+            word = _(TIMING_WORDS.get(timing[0], timing[0]))
             if ink.font("italic", 13).size(word)[0] > room:
-                word = TIMING_SHORT.get(timing[0], word)  # "Any roll" whole rather than "After any r…"
+                word = _(TIMING_SHORT.get(timing[0], word))  # "Any roll" whole rather than "After any r…"
             ink.draw(screen, word, (top.right - L.n(4), top.centery), 13, PARCHMENT, "italic", anchor="midright",
                      max_w=room)
         # the cost: its symbols on dark chips, on the picture's foot, right to left
@@ -213,9 +214,10 @@ class CardsAndPrompt:
     def card_body(self, text: str, cost: list | None, timing: list | None) -> str:
         body = text
         if cost:
-            body += "\n\nCost to Ready: " + ", ".join(self.c.content.symbols[c].name for c in cost)
+            body += "\n\n" + _("Cost to Ready: {symbols}").format(
+                symbols=", ".join(self.c.content.symbols[c].name for c in cost))
         if timing:
-            body += "\nWhen: " + ", ".join(TIMING_WORDS.get(t, t) for t in timing)
+            body += "\n" + _("When: {timings}").format(timings=", ".join(_(TIMING_WORDS.get(t, t)) for t in timing))
         return body
 
     def hand(self, screen, v, live, picker=None):
@@ -223,7 +225,7 @@ class CardsAndPrompt:
         x, y, w, h = HAND_RECT
         me = v["viewer"]
         if me is None or me < 0:
-            ink.draw(screen, "Watching: the cults' hands are their own.", L.p(x + w / 2, y + 80), 20, INK_DIM,
+            ink.draw(screen, _("Watching: the cults' hands are their own."), L.p(x + w / 2, y + 80), 20, INK_DIM,
                      "italic", anchor="center")
             return
         seat = v["seats"][me]
@@ -239,24 +241,24 @@ class CardsAndPrompt:
                 # the tag on the card's middle, on a pill of its symbol's colour: the band (title,
                 # timing) above and the cost's symbols at the foot stay in sight
                 font = ink.font("bold", 15)
-                pill = pygame.Rect(0, 0, font.size("Wild pair")[0] + L.n(14), font.get_linesize() + L.n(4))
+                pill = pygame.Rect(0, 0, font.size(_("Wild pair"))[0] + L.n(14), font.get_linesize() + L.n(4))
                 pill.center = box.center
                 pygame.draw.rect(screen, self.card_colour(c["back"]), pill, border_radius=pill.h // 2)
-                ink.draw(screen, "Wild pair", pill.center, 15, ink_on(self.card_colour(c["back"])), "bold",
+                ink.draw(screen, _("Wild pair"), pill.center, 15, ink_on(self.card_colour(c["back"])), "bold",
                          anchor="center")
-                self.c.region(box, None, "Wild pair", "Given to the Wild pair you are playing: with its partner "
-                            "it moves the Fate Piece to any other location.")
+                self.c.region(box, None, _("Wild pair"), _("Given to the Wild pair you are playing: with its partner "
+                                                           "it moves the Fate Piece to any other location."))
         if not hand:
-            ink.draw(screen, "No Spells in hand.", L.p(x + 10, y + 80), 18, INK_FAINT, "italic", anchor="midleft")
+            ink.draw(screen, _("No Spells in hand."), L.p(x + 10, y + 80), 18, INK_FAINT, "italic", anchor="midleft")
         rx = x + HAND_AREA + 20
         folded = picker is not None and picker.prompt.get("folded")  # a chance to cast rides with this decision
         if folded:  # a word only when the row asks something: a chance to cast rides with this decision
-            label = ink.draw(screen, "Readied: you may cast first", L.p(rx, y - 2), 16, GOLD, "italic",
+            label = ink.draw(screen, _("Readied: you may cast first"), L.p(rx, y - 2), 16, GOLD, "italic",
                              anchor="bottomleft")
-            self.c.region(label, None, "Readied Spells", "Spells you may cast when their timing comes. You may "
-                        "cast one first, before this decision.")
-        self.c.region(L.r(rx, y + 4, RESERVE_SLOTS * (RESERVE_W + 6) - 6, CARD_H), None, "Readied Spells",
-                    "Spells you may cast when their timing comes (three at the most).")
+            self.c.region(label, None, _("Readied Spells"), _("Spells you may cast when their timing comes. You may "
+                                                              "cast one first, before this decision."))
+        self.c.region(L.r(rx, y + 4, RESERVE_SLOTS * (RESERVE_W + 6) - 6, CARD_H), None, _("Readied Spells"),
+                      _("Spells you may cast when their timing comes (three at the most)."))
         for i in range(RESERVE_SLOTS):
             slot = L.r(rx + i * (RESERVE_W + 6), y + 4, RESERVE_W, CARD_H)
             if i < len(reserve):
@@ -265,15 +267,17 @@ class CardsAndPrompt:
                                timing=c["timing"])
             else:
                 pygame.draw.rect(screen, PANEL_EDGE, slot, max(1, L.n(PANEL_LINE)), border_radius=L.n(8))
-                self.c.region(slot, None, "An empty Readied slot", "A Spell readied in Conclude waits here.")
+                self.c.region(slot, None, _("An empty Readied slot"), _("A Spell readied in Conclude waits here."))
         held = v.get("curses_held") or []
         if held:
-            names = "; ".join(f"{c['name']} on {self.c.cult_name(v, c['on'])}" for c in held)
-            said = ink.draw(screen, f"You hold in secret: {names}", L.p(x, y + h + 2), 15, (230, 120, 110),
+            names = "; ".join(_("{curse} on {cult}").format(curse=c["name"], cult=self.c.cult_name(v, c["on"]))
+                              for c in held)
+            said = ink.draw(screen, _("You hold in secret: {curses}").format(curses=names), L.p(x, y + h + 2), 15, (230, 120, 110),
                             "italic", anchor="bottomleft", max_w=L.n(w))
-            self.c.region(said, None, "Curses you hold",
-                        "\n\n".join(f"{c['name']} (on the {self.c.cult_name(v, c['on'])}): {c['text']}" for c in held)
-                        + "\n\nThe game reveals each the moment its condition holds.")
+            self.c.region(said, None, _("Curses you hold"), "\n\n".join(
+                _("{curse} (on {cult}): {text}").format(curse=c["name"], cult=self.c.cult_name(v, c["on"]),
+                                                        text=c["text"]) for c in held)
+                + "\n\n" + _("The game reveals each the moment its condition holds."))
 
     # ---------------------------------------------------------------- the prompt bar
     def prompt(self, screen, v, picker, buttons):
@@ -319,8 +323,9 @@ class CardsAndPrompt:
                 hand = v["seats"][me].get("hand", []) if me is not None and 0 <= me < len(v["seats"]) else []
                 whole = full_label(picker.prompt, key[1], hand, self.c.content)
                 said = f"{whole}\n\n{said}" if whole and said else (whole or said)
-            self.c.region(br, key, label, (f"{said}\n\n" if said else "") + "Click, or press its number."
-                        + (" Space or Enter also answers this." if declines else ""))
+            self.c.region(br, key, label, (f"{said}\n\n" if said else "") + (
+                _("Click, or press its number. Space or Enter also answers this.") if declines else
+                _("Click, or press its number.")))
 
     def prompt_text(self, screen, picker, status) -> None:
         L, ink = self.c.layout, self.c.ink
@@ -357,9 +362,9 @@ class CardsAndPrompt:
         screen.blit(shade, (0, 0))
         self.c.region(screen.get_rect(), None, "")  # the table beneath is out of reach while choosing
         gods_dealt = v["draft"]
-        ink.draw(screen, "Choose the Elder God your cult will serve", L.p(960, 92), 40, GOLD, "title",
+        ink.draw(screen, _("Choose the Elder God your cult will serve"), L.p(960, 92), 40, GOLD, "title",
                  anchor="center")
-        ink.draw(screen, "Only you see these two. The other returns to the box.", L.p(960, 134), 20, INK_DIM,
+        ink.draw(screen, _("Only you see these two. The other returns to the box."), L.p(960, 134), 20, INK_DIM,
                  "italic", anchor="center")
         w, gap, top, bottom = 580, 56, 158, 704  # (above the Hint and Undo row)
         face_size, size = self._draft_fit(gods_dealt, w - 56, bottom - top)
@@ -382,12 +387,12 @@ class CardsAndPrompt:
             ink.draw(screen, god["title"], (r.centerx, r.y + L.n(y + 76)),
                      ink.fitting(god["title"], 20, r.w - L.n(40), "italic"), mix(colour, PARCHMENT, 0.5), "italic",
                      anchor="center", max_w=r.w - L.n(30))
-            ink.draw(screen, "Dark Gift, at The Ceremony", (r.centerx, r.y + L.n(y + 108)), 16, INK_DIM, "bold",
+            ink.draw(screen, _("Dark Gift, at The Ceremony"), (r.centerx, r.y + L.n(y + 108)), 16, INK_DIM, "bold",
                      anchor="center")
             box = pygame.Rect(r.x + L.n(28), r.y + L.n(y + 124), r.w - L.n(56), r.bottom - L.n(12) - r.y - L.n(y + 124))
             ink.para(screen, god["text"], box, size, PARCHMENT, align="center")
             key = ("card", god["id"])
-            self.c.region(r, key, god["name"], f"{god['title']}. Dark Gift: {god['text']}")
+            self.c.region(r, key, god["name"], _("{title}. Dark Gift: {text}").format(title=god["title"], text=god["text"]))
             if key in live:
                 self.c.glow(r, True)
 

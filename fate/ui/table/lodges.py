@@ -305,11 +305,12 @@ class LodgePanels:
     def _lodge_summary(self, v, s):
         seat = v["seats"][s]
         god = seat["god"]
-        gift = f"Dark Gift: {god['text']}\n\n" if god else ""
-        return (f"{gift}Summon {seat['summon']}, Elder Signs {seat['elder_signs']}, Lodge {seat['lodge']}, "
-                f"Abyss {seat['abyss']}, Investigators {seat['investigators']}, "
-                f"Spells in hand {len(seat['hand_backs'])}, Readied {len(seat['reserve_backs'])}, "
-                f"Curses carried {seat['curses_carried']}.")
+        gift = _("Dark Gift: {text}").format(text=god["text"]) + "\n\n" if god else ""
+        return gift + _("Summon {summon}, Elder Signs {signs}, Lodge {lodge}, Abyss {abyss}, Investigators "
+                        "{investigators}, Spells in hand {hand}, Readied {readied}, Curses carried {curses}.").format(
+            summon=seat["summon"], signs=seat["elder_signs"], lodge=seat["lodge"], abyss=seat["abyss"],
+            investigators=seat["investigators"], hand=len(seat["hand_backs"]), readied=len(seat["reserve_backs"]),
+            curses=seat["curses_carried"])
 
     def _investigators_panel(self, screen, v, rect, y, h):
         """The solo opponent in pictures: where their Fate Piece stands, and the Curses they hold on
@@ -317,7 +318,7 @@ class LodgePanels:
         L, ink = self.c.layout, self.c.ink
         self.c.edge(screen, rect, INVESTIGATOR if v["current"] == -1 else PANEL_EDGE)
         x = 14
-        ink.draw(screen, "The Investigators", L.p(x + 20, y + 24), 26, INVESTIGATOR, "bold", anchor="midleft")
+        ink.draw(screen, _("The Investigators"), L.p(x + 20, y + 24), 26, INVESTIGATOR, "bold", anchor="midleft")
         self.c.anchors[("lodge", -1)] = L.p(x + 120, y + 40)
         where = next((fp["location"] for fp in v["fate_pieces"] if fp["owner"] == -1), None)
         level = self.c.content.solo_level(v["solo_level"])  # the numbers of the level chosen (data/solo.yaml)

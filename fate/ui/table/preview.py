@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from fate.engine.constants import LOCATIONS
+from fate.ground.language import N_, _
 from fate.ui.kit import art, illustration, places
 from fate.ui.kit.theme import GOLD, INK_DIM, NIGHT, PARCHMENT, mix
 from fate.ui.table.canvas import Canvas
@@ -19,13 +20,14 @@ from fate.words import symbols as altar_symbols
 
 PREVIEW_W, PREVIEW_H = 400, 300  # design units
 PICTURE_H = 0.9  # the preview's picture: this share of its width high
-KIND_WORDS = {"artifact": "Artifact", "god": "Elder God", "curse": "Curse", "gate": "Gate"}
+KIND_WORDS = {"artifact": N_("Artifact"), "god": N_("Elder God"), "curse": N_("Curse"), "gate": N_("Gate")}
+# when a Spell may be cast, a sentence a timing (a card of two timings says both)
 TIMING_LONG = {
-    "any": "at any chance to cast", "prepare": "at the start of your turn, before movement",
-    "own_turn": "in your own turn", "other_turn": "in a rival's turn",
-    "after_roll": "after your own roll, before its results apply",
-    "roll_any": "after anyone's roll, before its results apply", "raided": "when you are raided",
-    "end": "at the end of a turn",
+    "any": N_("Cast at any chance to cast."), "prepare": N_("Cast at the start of your turn, before movement."),
+    "own_turn": N_("Cast in your own turn."), "other_turn": N_("Cast in a rival's turn."),
+    "after_roll": N_("Cast after your own roll, before its results apply."),
+    "roll_any": N_("Cast after anyone's roll, before its results apply."),
+    "raided": N_("Cast when you are raided."), "end": N_("Cast at the end of a turn."),
 }
 
 
@@ -70,7 +72,7 @@ class CardPreview:
         box = self.preview_rect(r)
         pad = L.n(20)
         inner_w = box.w - 2 * pad
-        when = "Cast " + "; or ".join(TIMING_LONG.get(t, t) for t in timing) + "." if timing else ""
+        when = " ".join(_(TIMING_LONG[t]) if t in TIMING_LONG else t for t in timing) if timing else ""
         cid = key[1] if key[0] == "card" else None
         pic_w, pic_h = self.preview_art_size()
         names = ", ".join(self.c.content.symbols[c].name for c in cost) if cost else ""
@@ -82,7 +84,7 @@ class CardPreview:
         need = (pic_h + L.n(8 + 12 + 16)
                 + (ink.height(when, ink.read(18), inner_w, "italic") + L.n(6) if when else 0)
                 + ink.height(text, ink.read(21), inner_w)
-                + (L.n(6) + ink.height(f"Cost to Ready: {names}", ink.read(17), inner_w, "italic") if cost else 0)
+                + (L.n(6) + ink.height(_("Cost to Ready: {symbols}").format(symbols=names), ink.read(17), inner_w, "italic") if cost else 0)
                 + (L.n(12 + 12) + ink.height(action, ink.read(18), inner_w, "bold") if action else 0))
         room = L.h - L.n(64)  # a long text at a large Text size: the picture gives way, the words stay whole
         if need > room and pic_h > top_h + name_h + L.n(60):
@@ -90,9 +92,9 @@ class CardPreview:
             pic_h, need = pic_h - cut, need - cut
         box = self.preview_rect(r, need)
         if back in self.c.sym_index:
-            kind = f"Spell · {self.c.content.symbols[self.c.sym_index[back]].name} back"
+            kind = _("Spell · {symbol} back").format(symbol=self.c.content.symbols[self.c.sym_index[back]].name)
         else:
-            kind = KIND_WORDS.get(back, "Card")
+            kind = _(KIND_WORDS[back]) if back in KIND_WORDS else _("Card")
         shadow = pygame.Surface(box.size, pygame.SRCALPHA)
         shadow.fill((0, 0, 0, 120))
         screen.blit(shadow, box.move(L.n(8), L.n(10)))
@@ -134,7 +136,7 @@ class CardPreview:
         y += ink.para(screen, text, pygame.Rect(box.x + pad, y, inner_w, box.h), ink.read(21), (40, 32, 30))
         if cost:
             y += L.n(6)
-            ink.para(screen, f"Cost to Ready: {names}", pygame.Rect(box.x + pad, y, inner_w, box.h), ink.read(17),
+            ink.para(screen, _("Cost to Ready: {symbols}").format(symbols=names), pygame.Rect(box.x + pad, y, inner_w, box.h), ink.read(17),
                      (90, 70, 60), "italic")
         if action:  # what a click does now, on a dark strip at the foot of the card
             act_h = ink.height(action, ink.read(18), inner_w, "bold") + L.n(12)

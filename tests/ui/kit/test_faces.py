@@ -94,3 +94,17 @@ def test_a_tail_below_the_line_is_drawn_whole_and_an_empty_line_is_nothing(px):
     joined = ink.line("ą", px, white, "bold").get_bounding_rect()
     assert joined.h == alone.h
     assert ink.line("", px, white, "bold").get_width() == 0 and face.lift("") == 0
+
+
+def test_a_text_cut_to_fit_is_counted_for_the_languages_bench_and_a_text_that_fits_is_not():
+    """The bench's "texts that did not fit" (issue 53): what Ink cuts with an ellipsis, this frame."""
+    pygame.font.init()
+    ink = Ink()
+    surface = pygame.Surface((400, 100))
+    ink.draw(surface, "Einstellungen", (0, 0), 22, max_w=400)
+    assert ink.cut == []
+    ink.draw(surface, "Wie im System: Português (Brasil)", (0, 30), 22, max_w=60)
+    assert ink.cut == ["Wie im System: Português (Brasil)"]
+    ink.para(surface, "eins zwei drei vier fünf sechs sieben acht neun zehn " * 4, pygame.Rect(0, 0, 120, 60), 18,
+             max_lines=2)
+    assert len(ink.cut) == 2

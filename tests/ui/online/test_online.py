@@ -49,8 +49,8 @@ def user(tmp_path, monkeypatch):
             h.stop()
 
 
-def window(content, tmp_path, who: str) -> App:
-    app = App(content, settings=dict(SETTINGS), saves=tmp_path / f"{who}-saves")
+def window(content, tmp_path, who: str, language: str = "") -> App:
+    app = App(content, settings=dict(SETTINGS, language=language), saves=tmp_path / f"{who}-saves")
     app.online_file = tmp_path / f"{who}-online.json"
     return app
 
@@ -122,8 +122,8 @@ def step(app: App, rnd: random.Random) -> bool:
     return True
 
 
-def host_and_join(content, tmp_path, user):
-    host = window(content, tmp_path, "host")
+def host_and_join(content, tmp_path, user, languages: tuple[str, str] = ("", "")):
+    host = window(content, tmp_path, "host", languages[0])
     press(host, ("online",))
     assert isinstance(host.scene, OnlineScene)
     press(host, ("page", "host"))
@@ -140,7 +140,7 @@ def host_and_join(content, tmp_path, user):
     press(host, ("table",))
     until([host], lambda: isinstance(host.scene, OnlinePlayScene), "the host's table")
 
-    friend = window(content, tmp_path, "friend")
+    friend = window(content, tmp_path, "friend", languages[1])
     press(friend, ("online",))
     press(friend, ("page", "join"))
     type_into(friend, "address", f"127.0.0.1:{port}")
@@ -705,3 +705,32 @@ def test_a_page_drawn_before_another_window_took_the_server_does_not_pause_or_ta
     press(first, ("open",))
     until([first, second, friend], lambda: isinstance(first.scene, OnlinePlayScene), "the first window's table")
     assert first.hosting is None and second.hosting.pid == server.pid
+
+
+def test_one_window_in_polish_and_the_other_in_german_each_tell_the_game_in_their_own_language(
+        content, tmp_path, user):
+    """Issue 53: the server sends events, not words; two windows of one game, one set to Polish and
+    one to German, each tell every line of the Chronicle in its own language."""
+    from fate.engine.model import Event
+    from fate.ground import language
+    from fate.words.narration import narrate
+
+    host, friend, _made = host_and_join(content, tmp_path, user, languages=("pl", "de"))
+    rnd = random.Random(11)
+    end = time.monotonic() + WAIT
+    while time.monotonic() < end and min(len(a.scene.telling.log) for a in (host, friend)) < 25:
+        for a in (host, friend):
+            a.frame([], 0.02)
+            step(a, rnd)
+        time.sleep(0.005)
+    for app, code in ((host, "pl"), (friend, "de")):
+        telling, seen = app.scene.telling, app.scene.shown
+        told = [(line[0], e) for line, e in zip(telling.log, telling.log_of, strict=True) if isinstance(e, Event)]
+        assert len(told) >= 20, (code, len(told))
+        turn = language.tongue(code).gettext("— Turn {turn}: your turn —").split("{turn}")[0]
+        assert turn != "— Turn " and any(text.startswith(turn) for text, _e in told), (code, turn)
+        language.use("en")
+        english = [narrate(e, seen, seen["viewer"], content) for _text, e in told]
+        language.use(code)
+        same = [text for (text, _e), en in zip(told, english, strict=True) if text == en]
+        assert same == [], (code, same)  # not one line left in English
