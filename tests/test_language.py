@@ -160,8 +160,9 @@ def test_the_tool_extracts_marked_messages_and_compiles_what_the_game_reads(tmp_
     source = tmp_path / "fate"
     (source / "ui").mkdir(parents=True)
     (source / "ui" / "title.py").write_text(
-        "from fate.ground.language import _, N_, ngettext, pgettext\n"
+        "from fate.ground.language import _, N_, NP_, ngettext, pgettext\n"
         "TAGLINE = N_('Summon your Elder God')\n"
+        "SPEED = NP_('speed', 'Normal')\n"
         "def draw(n):\n"
         "    # Translators: the button that starts a game\n"
         "    return _('Play'), ngettext('{n} game', '{n} games', n), pgettext('a place', 'Lodge'), 'Not marked'\n",
@@ -175,7 +176,8 @@ def test_the_tool_extracts_marked_messages_and_compiles_what_the_game_reads(tmp_
     assert catalogues.main(["extract"]) == 0
     template = catalogues.read(folder / "fate.pot")
     assert sorted((m.context or "", m.id if isinstance(m.id, str) else "|".join(m.id)) for m in template if m.id) == [
-        ("", "Play"), ("", "Summon your Elder God"), ("", "{n} game|{n} games"), ("a place", "Lodge")]
+        ("", "Play"), ("", "Summon your Elder God"), ("", "{n} game|{n} games"), ("a place", "Lodge"),
+        ("speed", "Normal")]
     assert "Not marked" not in (folder / "fate.pot").read_text(encoding="utf-8")
     assert ("fate/ui/title.py", None) in template.get("Play").locations  # where, never which line (quiet diffs)
     assert template.get("Play").auto_comments == ["the button that starts a game"]
@@ -186,7 +188,7 @@ def test_the_tool_extracts_marked_messages_and_compiles_what_the_game_reads(tmp_
     assert catalogues.main(["compile"]) == 0
     assert Tongue("pl", load_translations("pl", folder)).gettext("Play") == "Graj"
     assert isinstance(load_translations("pl", folder), gettext.GNUTranslations)
-    assert catalogues.status(folder)[4] == ("pl", 1, 4)
+    assert catalogues.status(folder)[4] == ("pl", 1, 5)
     with pytest.raises(SystemExit):
         catalogues.main(["init", "pl"])  # never over a catalogue already begun
     assert "exists" in capsys.readouterr().err

@@ -413,3 +413,9 @@ def N_(message: str) -> str:  # noqa: N802 - the name the extractor and every tr
     """Marks a constant for the catalogue; it is translated where it is shown (``_(CONST)``)."""
     return message
 
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 - N_ with a context, as gettext's tools name it
+    """Marks a constant whose English has another meaning elsewhere ("Normal", a speed and a
+    level); it is translated where shown with ``pgettext(context, CONST)``."""
+    return message
+

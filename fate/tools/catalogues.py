@@ -33,7 +33,7 @@ from fate.ground.untrusted import one_line
 
 FATE = LOCALE_DIR.parent
 # the marks the extractor reads (``gettext`` too: a Tongue's own, ``self.gettext("...")``)
-KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+KEYWORDS = {"_": None, "N_": None, "NP_": ((1, "c"), 2), "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
             "npgettext": ((1, "c"), 2, 3)}
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 HEADER = ("# The words of Fate of the Elder Gods, the digital edition, to translate.\n"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from fate.content.model import Card
-from fate.ground.language import N_, _, ngettext
+from fate.ground.language import N_, _, ngettext, pgettext
 from fate.ui.kit import art, gods, illustration
 from fate.ui.kit.layout import CARD_H, CARD_W
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, INK_FAINT, NIGHT, PARCHMENT, mix
@@ -200,8 +200,9 @@ class GalleryScene(Scene):
              + [(s.name, ("symbol", s.index), self.symbol == s.index,
                  _("Spells with the {symbol} on their back").format(symbol=s.name)) for s in self.symbols]),
             (_("When"), [(_("Any"), ("timing", ""), not self.timing, _("Cards of every timing"))]
-             + [(_(TIMING_WORDS[t]), ("timing", t), self.timing == t,
-                 _("Cards used at this moment: {timing}").format(timing=_(TIMING_WORDS[t]))) for t in self.timings]),
+             + [(pgettext("card timing", TIMING_WORDS[t]), ("timing", t), self.timing == t,
+                 _("Cards used at this moment: {timing}").format(timing=pgettext("card timing", TIMING_WORDS[t])))
+                for t in self.timings]),
         )
         for r, (title, options) in enumerate(rows):
             y = 110 + r * 60
@@ -248,7 +249,7 @@ class GalleryScene(Scene):
                 gx += L.n(30)
             y += 34
         if c.timing:
-            ink.draw(screen, _("When: {timings}").format(timings=", ".join(_(TIMING_WORDS.get(t, t))
+            ink.draw(screen, _("When: {timings}").format(timings=", ".join(pgettext("card timing", TIMING_WORDS.get(t, t))
                                                                          for t in sorted(c.timing))), L.p(x, y),
                      19, PARCHMENT, max_w=L.n(560))
             y += 30

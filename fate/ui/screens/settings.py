@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pygame
 
-from fate.ground.language import LANGUAGES, N_, _, current, number, percent, system_language
+from fate.ground.language import (
+    LANGUAGES,
+    N_,
+    _,
+    current,
+    number,
+    percent,
+    pgettext,
+    system_language,
+)
 from fate.records.settings import AUTOPASS_MODES, CONTROL_MODES, TEMPORARY_MODES, TEXT_SIZES
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, NIGHT, PANEL, PARCHMENT, mix
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
@@ -55,9 +64,9 @@ class SettingsScene(Scene):
         on_off = [(_("On"), True), (_("Off"), False)]
         return [
             (_("Language"), "language"),
-            (_("Animation speed"), [(_(name), ("speed", i), st["speed"] == i,
+            (_("Animation speed"), [(pgettext("speed", name), ("speed", i), st["speed"] == i,
                                      _("{speed}: how fast moves, rolls and cards are shown (S at the table)").format(
-                                         speed=_(name)))
+                                         speed=pgettext("speed", name)))
                                     for i, (name, _seconds) in enumerate(SPEEDS)]),
             (_("Music"), "music"),
             (_("Effects"), "effects"),

@@ -16,7 +16,7 @@ from functools import lru_cache
 import pygame
 
 from fate.engine.model import Event
-from fate.ground.language import N_, _
+from fate.ground.language import NP_, _, pgettext
 from fate.ui.kit import art
 from fate.ui.kit.theme import (
     GOLD,
@@ -25,7 +25,9 @@ from fate.ui.kit.theme import (
 )
 from fate.ui.table.carried import draw_carry
 
-SPEEDS = ((N_("Slow"), 1.6), (N_("Normal"), 1.0), (N_("Fast"), 0.45), (N_("Instant"), 0.0))  # names: translated where shown
+# names: translated where shown, as speeds (pgettext "speed": "Normal" is a level of the AI too)
+SPEEDS = ((NP_("speed", "Slow"), 1.6), (NP_("speed", "Normal"), 1.0), (NP_("speed", "Fast"), 0.45),
+          (NP_("speed", "Instant"), 0.0))
 FINALE_SECONDS = 5.0  # a summoning or a sealing at Normal speed (fate/ui/screens/finale.py)
 FINALE_MAX = 6.0  # and never longer, whatever the speed
 SUPPLY_ANCHOR = ("supply", "investigators")
@@ -275,7 +277,7 @@ class Player:
         return SPEEDS[self.speed][1]
 
     def label(self) -> str:
-        return _("Speed: {speed}").format(speed=_(SPEEDS[self.speed][0]))
+        return _("Speed: {speed}").format(speed=pgettext("speed", SPEEDS[self.speed][0]))
 
     def cycle(self) -> None:
         self.speed = (self.speed + 1) % len(SPEEDS)

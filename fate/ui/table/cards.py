@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from fate.engine.constants import RESERVE_SLOTS
-from fate.ground.language import N_, _
+from fate.ground.language import NP_, _, pgettext
 from fate.ui.kit import art, gods, illustration
 from fate.ui.kit.layout import CARD_H, CARD_W, HAND_RECT, PROMPT_RECT
 from fate.ui.kit.theme import (
@@ -44,13 +44,15 @@ def ink_on(fill: tuple) -> tuple[int, int, int]:
     return max((PARCHMENT, NIGHT), key=lambda ink: ratio(ink, fill))
 
 TIMING_WORDS = {
-    "any": N_("Any time"), "prepare": N_("Prepare"), "own_turn": N_("Your turn"), "other_turn": N_("Rival's turn"),
-    "after_roll": N_("After a roll"), "roll_any": N_("After any roll"), "raided": N_("When raided"),
-    "end": N_("End of turn"),
-}  # translated where shown
+    "any": NP_("card timing", "Any time"), "prepare": NP_("card timing", "Prepare"),
+    "own_turn": NP_("card timing", "Your turn"), "other_turn": NP_("card timing", "Rival's turn"),
+    "after_roll": NP_("card timing", "After a roll"), "roll_any": NP_("card timing", "After any roll"),
+    "raided": NP_("card timing", "When raided"), "end": NP_("card timing", "End of turn"),
+}  # translated where shown: pgettext("card timing", ...) ("Your turn" says more than a card's moment elsewhere)
 # The same, short, for a card's band where the whole words do not fit (the tooltip says them whole).
-TIMING_SHORT = {"after_roll": N_("Your roll"), "roll_any": N_("Any roll"), "raided": N_("Raided"),
-                "other_turn": N_("Rivals'"), "own_turn": N_("Yours"), "end": N_("Turn's end")}
+TIMING_SHORT = {"after_roll": NP_("card timing", "Your roll"), "roll_any": NP_("card timing", "Any roll"),
+                "raided": NP_("card timing", "Raided"), "other_turn": NP_("card timing", "Rivals'"),
+                "own_turn": NP_("card timing", "Yours"), "end": NP_("card timing", "Turn's end")}
 
 
 HAND_AREA = 660  # design units of the hand's width; the Readied slots follow
@@ -138,9 +140,9 @@ class CardsAndPrompt:
         screen.blit(g, g.get_rect(midleft=(top.x + L.n(3), top.centery)))
         if timing and timing[0] != "any":  # "Any time" is every card's unless it says otherwise (the preview says it)
             room = top.w - g.get_width() - L.n(10)
-            word = _(TIMING_WORDS.get(timing[0], timing[0]))
+            word = pgettext("card timing", TIMING_WORDS.get(timing[0], timing[0]))
             if ink.font("italic", 13).size(word)[0] > room:
-                word = _(TIMING_SHORT.get(timing[0], word))  # "Any roll" whole rather than "After any r…"
+                word = pgettext("card timing", TIMING_SHORT.get(timing[0], word))  # "Any roll", not "After any r…"
             ink.draw(screen, word, (top.right - L.n(4), top.centery), 13, PARCHMENT, "italic", anchor="midright",
                      max_w=room)
         # the cost: its symbols on dark chips, on the picture's foot, right to left
@@ -217,7 +219,8 @@ class CardsAndPrompt:
             body += "\n\n" + _("Cost to Ready: {symbols}").format(
                 symbols=", ".join(self.c.content.symbols[c].name for c in cost))
         if timing:
-            body += "\n" + _("When: {timings}").format(timings=", ".join(_(TIMING_WORDS.get(t, t)) for t in timing))
+            body += "\n" + _("When: {timings}").format(
+                timings=", ".join(pgettext("card timing", TIMING_WORDS.get(t, t)) for t in timing))
         return body
 
     def hand(self, screen, v, live, picker=None):
