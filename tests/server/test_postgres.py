@@ -227,7 +227,7 @@ def test_an_ai_move_whose_process_is_killed_mid_thought_is_taken_over_by_the_oth
                     break
             await asyncio.sleep(0.1)
         a.kill()
-        killed = time.monotonic()
+        killed, killed_at = time.monotonic(), time.time()
         while cb.states[(gid, 0)]["decision"] <= decision and time.monotonic() < killed + 30:
             cb.changed.clear()
             try:
@@ -236,11 +236,18 @@ def test_an_ai_move_whose_process_is_killed_mid_thought_is_taken_over_by_the_oth
                 pass
         seen = time.monotonic() - killed
         await cb.close()
-        return gid, decision, seen
+        return gid, decision, seen, killed_at
 
-    gid, decision, seen = asyncio.run(main())
-    assert f"game {gid}: this process decides the AI move at decision {decision}" in logs[1].read_text()
-    assert seen <= 5.0, seen
+    gid, decision, seen, killed_at = asyncio.run(main())
+    said = f"game {gid}: this process decides the AI move at decision {decision}"
+    line = next((ln for ln in logs[1].read_text().splitlines() if said in ln), "")
+    assert line, "B never took the move over"
+    # B took the move over within 5 s of the kill (the lease runs out, B's next sweep takes it), by
+    # B's own clock in its log; the player saw it once it was thought and sent (on a loaded machine a
+    # moment later: the client's wait is bounded by the loop above)
+    taken = time.mktime(time.strptime(line[:19], "%Y-%m-%d %H:%M:%S")) + int(line[20:23]) / 1000
+    assert taken - killed_at <= 5.0, (taken - killed_at, seen)
+    assert seen < 30, seen
 
 
 def test_a_link_given_both_processes_addresses_goes_on_with_the_live_one_when_its_own_is_killed(servers, pg_dsn):
