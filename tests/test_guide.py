@@ -80,3 +80,29 @@ def test_a_damaged_guide_is_one_line_naming_where(tmp_path, text, says):
     with pytest.raises(ContentError) as e:
         guide.load(f)
     assert says in str(e.value) and "\n" not in str(e.value)
+
+
+def test_how_to_play_says_what_the_table_is_asking_for_every_kind_of_prompt():
+    """The sentence over a section opened by "?" (fate/ui/screens/rules.py): one for each kind
+    of prompt the engine can ask, no more."""
+    from fate.ui.screens.rules import ASKING
+
+    assert set(ASKING) == set(PROMPT_KINDS)
+
+
+def test_how_to_play_in_another_language_keeps_its_sections_and_speaks_that_language():
+    """Issue 53: the same sections, ids, rules and pictures; the title and every paragraph from
+    the catalogue, the legend and the glossary in the language."""
+    from fate.ground import language
+
+    english = guide.spoken()
+    language.use("de")
+    try:
+        german = guide.spoken()
+    finally:
+        language.use("en")
+    assert [s.id for s in german] == [s.id for s in english] == [s.id for s in guide.sections()]
+    assert [(s.rules, s.prompts, s.art) for s in german] == [(s.rules, s.prompts, s.art) for s in english]
+    assert all(g.title != e.title for g, e in zip(german, english, strict=True))
+    paragraphs = [(g, e) for gs, es in zip(german, english, strict=True) for g, e in zip(gs.text, es.text, strict=True)]
+    assert len(paragraphs) >= 90 and [e for g, e in paragraphs if g == e] == []

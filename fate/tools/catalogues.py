@@ -55,6 +55,22 @@ def extract(source: Path = FATE) -> Catalog:
             comment_tags=("Translators:",), strip_comment_tags=True):
         catalog.add(message, None, [(f"fate/{Path(filename).as_posix()}", lineno)], auto_comments=comments,
                     context=context)
+    if source.resolve() == Path(__file__).resolve().parents[1]:  # the game's own sources: the data's words too
+        from fate.content.spoken import messages
+        from fate.engine import default_content
+
+        for key, english, where in messages(default_content()):
+            catalog.add(english, None, [(where, 0)], context=key,
+                        auto_comments=["A word of the game's data; the key says what it is: kind:id:field."])
+        from fate.tools import tutorial
+        from fate.words import guide
+
+        for key, english in guide.messages():
+            catalog.add(english, None, [("data/guide.yaml", 0)], context=key,
+                        auto_comments=["How to Play: guide:SECTION:title, or its paragraph N."])
+        for key, english in tutorial.messages(tutorial.load()):
+            catalog.add(english, None, [("data/tutorial.yaml", 0)], context=key,
+                        auto_comments=["Learn to Play: lesson:ID:title, the coach's line N, or its last (end)."])
     return catalog
 
 

@@ -205,6 +205,29 @@ def _lesson(row: Any, where: str) -> Lesson:
                   _points(row.get("end_points", []), f"{where}, end", dealt))
 
 
+def spoken(lesson: Lesson) -> Lesson:
+    """The lesson in the language spoken: its title, the coach's every line and its last, from
+    the catalogue ("lesson:ID:title", "lesson:ID:N", "lesson:ID:end"); the same steps to do."""
+    from dataclasses import replace
+
+    from fate.ground.language import pgettext as said  # (a key made here: not a message to extract)
+
+    return replace(lesson, title=said(f"lesson:{lesson.id}:title", lesson.title),
+                   steps=tuple(replace(st, say=said(f"lesson:{lesson.id}:{i}", st.say))
+                               for i, st in enumerate(lesson.steps)),
+                   end=said(f"lesson:{lesson.id}:end", lesson.end))
+
+
+def messages(lessons: list[Lesson]) -> list[tuple[str, str]]:
+    """Learn to Play's words for the catalogue template: (key, English)."""
+    out: list[tuple[str, str]] = []
+    for lesson in lessons:
+        out.append((f"lesson:{lesson.id}:title", lesson.title))
+        out += [(f"lesson:{lesson.id}:{i}", st.say) for i, st in enumerate(lesson.steps)]
+        out.append((f"lesson:{lesson.id}:end", lesson.end))
+    return out
+
+
 def load(path: Path | None = None) -> list[Lesson]:
     path = path or data_dir() / FILE
     try:

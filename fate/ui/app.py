@@ -34,7 +34,8 @@ import fate.ui.screens.title  # noqa: F401
 import fate.ui.screens.tutorial  # noqa: F401
 import fate.ui.table.scene  # noqa: F401
 from fate.content.model import Content
-from fate.ground.language import follow, system_language
+from fate.content.spoken import spoken
+from fate.ground.language import current, follow, system_language
 from fate.ground.paths import saves_dir
 from fate.ground.untrusted import cut
 from fate.net.hosting import HostWatch, claim_window, release_window
@@ -60,7 +61,8 @@ class App:
         # first frame (kit/sound.py opens it on a thread once the title is drawn)
         pygame.display.init()
         pygame.font.init()
-        self.content = content
+        self.english = content  # the content as the data files write it (a server's words)
+        self.content = content  # the same in the window's language (``apply_settings``)
         self.seed = seed
         self.notice = ""  # one line for the next screen to show ("Saved ...")
         # given settings (tests, benchmarks) stay in memory; else the player's own file
@@ -131,6 +133,7 @@ class App:
             chosen = system_language()
         if chosen:
             self.language = follow(chosen).code
+        self.content = spoken(self.english, current().code)  # the cards' words in the language spoken
         self.ink.reading = self.settings["text_size"] / 100
         show_cult_shapes(self.settings["cult_shapes"])
         self.sound.apply_volume()
@@ -195,6 +198,7 @@ class App:
     def frame(self, events: list[pygame.event.Event], dt: float) -> None:
         if self.language is not None:  # the language is the window's (two windows of one process each speak theirs)
             follow(self.language)
+        self.content = spoken(self.english, current().code)
         for e in events:
             if e.type == pygame.QUIT:
                 self.close_asked()

@@ -89,6 +89,42 @@ def sections() -> tuple[Section, ...]:
     return (*load(), symbols, words)
 
 
+_spoken: dict[str, tuple[Section, ...]] = {}
+
+
+def spoken() -> tuple[Section, ...]:
+    """How to Play in the language spoken (fate/ground/language.py): each section's title and
+    paragraphs from the catalogue ("guide:ID:title", "guide:ID:N"), the legend of the Altar's
+    symbols and the words of the game (the glossary's, in the language) made in it. The same
+    sections, ids, rules and pictures as ``sections()``."""
+    from dataclasses import replace
+
+    from fate.ground.language import _, current
+    from fate.ground.language import pgettext as said  # (a key made here: not a message to extract)
+    from fate.words import glossary
+    from fate.words import symbols as altar_symbols
+
+    code = current().code
+    if code not in _spoken:
+        own = [replace(s, title=said(f"guide:{s.id}:title", s.title),
+                       text=tuple(said(f"guide:{s.id}:{i}", p) for i, p in enumerate(s.text))) for s in load()]
+        symbols = Section("symbols", _("Symbols of the Altar"), ("R-CMP-1",), (), (), (
+            _("Each place on the Altar says its two actions in symbols: the row after the Fate Piece is its Basic "
+              "Action, the row after the crown its Control Action. Dots beside a symbol: that many times; a plus: as "
+              "many as you like. Hover a place for the whole words."), *altar_symbols.legend()))
+        words = Section("words", _("Words of the game"), (), (), (),
+                        tuple(_("{term}: {meaning}").format(term=t.said(code)[0], meaning=t.said(code)[1])
+                              for t in glossary.terms()))
+        _spoken[code] = (*own, symbols, words)
+    return _spoken[code]
+
+
+def messages() -> list[tuple[str, str]]:
+    """How to Play's words for the catalogue template: (key, English)."""
+    return [(f"guide:{s.id}:title", s.title) for s in load()] + [
+        (f"guide:{s.id}:{i}", p) for s in load() for i, p in enumerate(s.text)]
+
+
 def section_for(kind: str, guide: tuple[Section, ...] | None = None) -> Section | None:
     """The section that governs a prompt of this kind."""
     for s in guide or sections():

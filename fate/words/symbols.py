@@ -16,35 +16,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fate.ground.language import N_, NP_, _, pgettext
+
 
 @dataclass(frozen=True)
 class Verb:
     icon: str  # a game-icon id (assets/icons/<id>.svg), or "piece:<glyph>" for one of the table's pieces
-    name: str  # the verb in a word, for the legend
-    words: str  # what the symbol means, in a short sentence of our own
+    name: str  # the verb in a word, for the legend (marked "altar symbol": translated where shown)
+    words: str  # what the symbol means, in a short sentence of our own (the same)
 
 
 VERBS: dict[str, Verb] = {
-    "basic": Verb("piece:fate", "Basic Action", "What follows happens where the Fate Piece stops."),
-    "control": Verb("imperial-crown", "Control Action",
-                    "What follows is only for the cult that controls the place."),
-    "then": Verb("arrow", "Then", "What comes after, or what the step before pays for."),
-    "draw": Verb("spell-book", "Draw", "Draw a Spell for each book."),
-    "ready": Verb("fire-spell-cast", "Ready", "Ready a Spell, once for each symbol."),
-    "free": Verb("padlock-open", "Free", "Without paying its cost."),
-    "roll": Verb("rolling-dices", "Roll", "Roll a Fate Die for each of your Cultists here."),
-    "summon": Verb("floating-tentacles", "Summon", "Your Summon token moves a step toward the Elder God."),
-    "pentagram": Verb("piece:pentagram", "Pentagram", "For each Pentagram rolled."),
-    "take": Verb("grab", "Take", "Take an Artifact from the Museum."),
-    "refresh": Verb("open-treasure-chest", "Refresh", "Turn up two fresh Artifacts first."),
-    "sacrifice": Verb("sacrificial-dagger", "Sacrifice", "Send one of your Cultists here into the Abyss."),
-    "break": Verb("broken-tablet", "Break", "Break an Elder Sign on any cult's track."),
-    "gate": Verb("piece:gate", "Gate", "Take a Gate card."),
-    "gift": Verb("cursed-star", "Dark Gift", "Your Elder God grants its Dark Gift."),
-    "send": Verb("piece:investigator", "Send", "An Investigator goes into a rival Lodge."),
-    "raid": Verb("robber-hand", "Raid", "Rivals with Investigators at home are raided."),
-    "return": Verb("hole-ladder", "Return", "A Cultist of yours climbs from the Abyss to your Lodge."),
-    "move": Verb("walk", "Move", "Move a Cultist of yours from here to another place."),
+    "basic": Verb("piece:fate", NP_("altar symbol", "Basic Action"), N_("What follows happens where the Fate Piece stops.")),
+    "control": Verb("imperial-crown", NP_("altar symbol", "Control Action"),
+                    N_("What follows is only for the cult that controls the place.")),
+    "then": Verb("arrow", NP_("altar symbol", "Then"), N_("What comes after, or what the step before pays for.")),
+    "draw": Verb("spell-book", NP_("altar symbol", "Draw"), N_("Draw a Spell for each book.")),
+    "ready": Verb("fire-spell-cast", NP_("altar symbol", "Ready"), N_("Ready a Spell, once for each symbol.")),
+    "free": Verb("padlock-open", NP_("altar symbol", "Free"), N_("Without paying its cost.")),
+    "roll": Verb("rolling-dices", NP_("altar symbol", "Roll"), N_("Roll a Fate Die for each of your Cultists here.")),
+    "summon": Verb("floating-tentacles", NP_("altar symbol", "Summon"), N_("Your Summon token moves a step toward the Elder God.")),
+    "pentagram": Verb("piece:pentagram", NP_("altar symbol", "Pentagram"), N_("For each Pentagram rolled.")),
+    "take": Verb("grab", NP_("altar symbol", "Take"), N_("Take an Artifact from the Museum.")),
+    "refresh": Verb("open-treasure-chest", NP_("altar symbol", "Refresh"), N_("Turn up two fresh Artifacts first.")),
+    "sacrifice": Verb("sacrificial-dagger", NP_("altar symbol", "Sacrifice"), N_("Send one of your Cultists here into the Abyss.")),
+    "break": Verb("broken-tablet", NP_("altar symbol", "Break"), N_("Break an Elder Sign on any cult's track.")),
+    "gate": Verb("piece:gate", NP_("altar symbol", "Gate"), N_("Take a Gate card.")),
+    "gift": Verb("cursed-star", NP_("altar symbol", "Dark Gift"), N_("Your Elder God grants its Dark Gift.")),
+    "send": Verb("piece:investigator", NP_("altar symbol", "Send"), N_("An Investigator goes into a rival Lodge.")),
+    "raid": Verb("robber-hand", NP_("altar symbol", "Raid"), N_("Rivals with Investigators at home are raided.")),
+    "return": Verb("hole-ladder", NP_("altar symbol", "Return"), N_("A Cultist of yours climbs from the Abyss to your Lodge.")),
+    "move": Verb("walk", NP_("altar symbol", "Move"), N_("Move a Cultist of yours from here to another place.")),
 }
 
 Step = tuple[str, int]  # (verb, times): 1-3 symbols, 0 for "as many as you like"
@@ -74,7 +76,8 @@ def rows(place: str) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
 
 def legend() -> tuple[str, ...]:
     """How to Play's legend: one line a symbol, "Name: what it means"."""
-    return tuple(f"{v.name}: {v.words}" for v in VERBS.values())
+    return tuple(_("{name}: {meaning}").format(name=pgettext("altar symbol", v.name), meaning=_(v.words))
+                 for v in VERBS.values())
 
 
 def icons() -> set[str]:

@@ -97,11 +97,13 @@ class EndScene(Scene):
         ink.draw(screen, self.reason(v, names, level), L.p(960, 160), 24, PARCHMENT, "italic", anchor="center",
                  max_w=L.n(1700))
         # the summary table
-        cols = ((N_("Cult"), 120), (N_("Summon"), 640), (N_("Elder Signs"), 790), (N_("Cultists out"), 960),
-                (N_("Curses"), 1130), (N_("Artifacts"), 1260), (N_("Hints"), 1410))
+        # each figure's column by its centre, wide enough for its heading in the longest language
+        cols = ((N_("Cult"), 120), (N_("Summon"), 660), (N_("Elder Signs"), 850), (N_("Cultists out"), 1050),
+                (N_("Curses"), 1230), (N_("Artifacts"), 1370), (N_("Hints"), 1500))
         y = 220
-        for title, x in cols:
-            ink.draw(screen, _(title), L.p(x, y), 22, INK_DIM, "bold")
+        for k, (title, x) in enumerate(cols):
+            ink.draw(screen, _(title), L.p(x, y), 22, INK_DIM, "bold", anchor="topleft" if k == 0 else "midtop",
+                     max_w=L.n(190) if k else None)
         for i, s in enumerate(v["seats"]):
             yy = y + 40 + i * 44
             col = self.colours[i]
@@ -114,8 +116,8 @@ class EndScene(Scene):
             hints = self.session.hints[i] if self.session.is_human(i) else "–"
             for val, (_title, x) in zip((s["summon"], s["elder_signs"], out, s["curses_carried"], len(s["artifacts"]),
                                     hints), cols[1:], strict=True):
-                ink.draw(screen, str(val), L.p(x + 30, yy), 24, PARCHMENT)
-        ink.draw(screen, ngettext("{n} turn", "{n} turns", v["turn"]).format(n=v["turn"]), L.p(1560, y + 40), 24,
+                ink.draw(screen, str(val), L.p(x, yy), 24, PARCHMENT, anchor="midtop")
+        ink.draw(screen, ngettext("{n} turn", "{n} turns", v["turn"]).format(n=v["turn"]), L.p(1600, y + 40), 24,
                  INK_DIM, "italic")
         if level is not None:  # a solo game: how hard the Investigators played
             ink.draw(screen, _("Investigators: {level}").format(level=level.name), L.p(1560, y + 80), 24, INK_DIM,

@@ -262,7 +262,9 @@ class GalleryScene(Scene):
         if c.solo_text:
             ink.draw(screen, _("Playing solo"), L.p(x, y), 20, GOLD, "bold")
             y += 30
-            solo = c.solo_text.removeprefix("Solo:").strip()
+            # the text without its "Solo:" (in the language's words: "En solitario:"), under the heading that says it
+            head, colon, rest = c.solo_text.partition(":")
+            solo = rest.strip() if colon and len(head) <= 20 else c.solo_text
             solo = solo[:1].upper() + solo[1:]
             y += ink.para(screen, solo, L.r(x, y, 560, 200), size, PARCHMENT) / L.s + 14
         if c.kind == "curse":

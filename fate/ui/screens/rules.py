@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from fate.engine.events import PROMPT_KINDS
+from fate.ground.language import N_, _, pgettext
 from fate.ui.kit import art, places
 from fate.ui.kit.theme import (
     ASTRAL,
@@ -37,13 +37,44 @@ from fate.words import symbols as altar_symbols
 LIST_X, LIST_Y, LIST_W, ROW_H = 80, 226, 420, 30
 
 
+# What the table was asking when "?" opened a section, said over it: one sentence a kind of prompt
+# (the engine's PROMPT_KINDS; a test holds the two together).
+ASKING: dict[str, str] = {
+    "draft": N_("The table is asking you to keep one of two Elder Gods."),
+    "move": N_("The table is asking you to move the Fate Piece."),
+    "wild_card": N_("The table is asking you to pick the Spells of a Wild pair."),
+    "destination": N_("The table is asking you where a Wild or Gate move goes."),
+    "cast_window": N_("The table is asking you to cast a Readied Spell or use an Artifact, or pass."),
+    "temporary_control": N_("The table is asking you to roll for Temporary Control."),
+    "control_action": N_("The table is asking you to take the Control Action."),
+    "museum": N_("The table is asking you to take an Artifact."),
+    "museum_replace": N_("The table is asking you to replace the face-up Artifacts."),
+    "museum_sacrifice": N_("The table is asking you to sacrifice Cultists to destroy Elder Signs."),
+    "artifact_limit": N_("The table is asking you to discard a 4th Artifact."),
+    "streets_send": N_("The table is asking you to send Investigators into rival Lodges."),
+    "gathering_move": N_("The table is asking you to move Cultists from The Gathering."),
+    "ready": N_("The table is asking you to ready a Spell."),
+    "ready_free": N_("The table is asking you to ready a Spell for free."),
+    "reserve_full": N_("The table is asking you to make room among the Readied Spells."),
+    "target": N_("The table is asking you to choose a cult."),
+    "location": N_("The table is asking you to choose a location."),
+    "piece": N_("The table is asking you to choose a Fate Piece."),
+    "artifact": N_("The table is asking you to choose an Artifact."),
+    "option": N_("The table is asking you to choose one of a card's options."),
+    "move_cultists": N_("The table is asking you to move Cultists between locations."),
+    "reroll": N_("The table is asking you to reroll a die."),
+    "set_face": N_("The table is asking you to turn a die to a face."),
+    "remove_die": N_("The table is asking you to set a die aside."),
+}
+
+
 @scene("rules")
 class RulesScene(Scene):
     types_text = True  # letters go to the search box
     def __init__(self, app, section: str | None = None, asked: str = "", back_to: Scene | None = None) -> None:
         super().__init__(app)
         self.asked = asked  # the decision the table was asking when "?" or F1 opened this
-        self.sections = guide.sections()
+        self.sections = guide.spoken()  # in the language spoken
         self.query = ""
         self.back_to = back_to
         ids = [s.id for s in self.sections]
@@ -121,19 +152,19 @@ class RulesScene(Scene):
         self.hot = []
         L = backdrop(self, screen)
         ink = self.ink
-        ink.draw(screen, "How to Play", L.p(960, 70), 64, GOLD, "title", anchor="center", shadow=True)
+        ink.draw(screen, _("How to Play"), L.p(960, 70), 64, GOLD, "title", anchor="center", shadow=True)
         # the search box
         box = L.r(LIST_X, 150, LIST_W, 56)
         pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))
         pygame.draw.rect(screen, GOLD if self.query else mix(BRONZE, NIGHT, 0.3), box, L.n(2), border_radius=L.n(10))
-        text = self.query + "|" if self.query else "Type to search the rules…"
+        text = self.query + "|" if self.query else _("Type to search the rules…")
         ink.draw(screen, text, (box.x + L.n(16), box.centery), 22, PARCHMENT if self.query else INK_FAINT,
                  "italic" if not self.query else "body", anchor="midleft", max_w=box.w - L.n(60))
-        self.hot.append(Hotspot(box, ("search",), "Search",
-                                "Type words to keep only the sections that hold them all; Esc clears."))
+        self.hot.append(Hotspot(box, ("search",), _("Search"),
+                                _("Type words to keep only the sections that hold them all; Esc clears.")))
         if self.query:
             button(self, screen, L, (LIST_X + LIST_W - 48, 158, 40, 40), "x", ("clear",), size=22,
-                   tip="Clear the search")
+                   tip=_("Clear the search"))
         # the sections the search keeps
         shown = self.shown()
         y = LIST_Y
@@ -144,15 +175,15 @@ class RulesScene(Scene):
                 pygame.draw.rect(screen, (70, 52, 36), r, border_radius=L.n(6))
             ink.draw(screen, s.title, (r.x + L.n(12), r.centery), 20, GOLD if here else PARCHMENT,
                      "bold" if here else "body", anchor="midleft", max_w=r.w - L.n(20))
-            self.hot.append(Hotspot(r, ("section", s.id), s.title, "Read this section"))
+            self.hot.append(Hotspot(r, ("section", s.id), s.title, _("Read this section")))
             y += ROW_H
         if not shown:
-            ink.draw(screen, "No section holds all those words.", L.p(LIST_X + 12, LIST_Y + 16), 20, INK_DIM,
+            ink.draw(screen, _("No section holds all those words."), L.p(LIST_X + 12, LIST_Y + 16), 20, INK_DIM,
                      "italic", anchor="midleft")
         self.draw_section(screen, L)
-        button(self, screen, L, (LIST_X, 980, 200, 60), "Back", ("back",), size=26,
-               tip="Back to where you were (Esc)")
-        ink.draw(screen, "Up/Down: sections  ·  PgUp/PgDn or the wheel: scroll  ·  Esc: back", L.p(1200, 1010), 17,
+        button(self, screen, L, (LIST_X, 980, 200, 60), _("Back"), ("back",), size=26,
+               tip=_("Back to where you were (Esc)"))
+        ink.draw(screen, _("Up/Down: sections  ·  PgUp/PgDn or the wheel: scroll  ·  Esc: back"), L.p(1200, 1010), 17,
                  INK_FAINT, anchor="center")
         self.draw_tip(screen, L)
 
@@ -164,10 +195,10 @@ class RulesScene(Scene):
         pygame.draw.rect(screen, BRONZE, page, L.n(2), border_radius=L.n(12))
         ink.draw(screen, s.title, L.p(600, 175), 40, GOLD, "title")
         if s.rules:
-            ink.draw(screen, "Rules " + ", ".join(s.rules), L.p(600, 232), 16, INK_DIM, "italic",
+            ink.draw(screen, _("Rules {ids}").format(ids=", ".join(s.rules)), L.p(600, 232), 16, INK_DIM, "italic",
                      max_w=L.n(1200))
         if self.asked and self.asked in s.prompts:
-            ink.draw(screen, f"The table is asking you to {PROMPT_KINDS[self.asked]}.", L.p(1800, 190), 18,
+            ink.draw(screen, _(ASKING[self.asked]), L.p(1800, 190), 18,
                      HINT, "italic", anchor="midright", max_w=L.n(700))
         x = 600
         for name in s.art:  # small drawings in the table's own art, in the table's colours
@@ -179,13 +210,14 @@ class RulesScene(Scene):
         paragraphs = list(s.text)
         self.scroll = min(self.scroll, max(0, len(paragraphs) - 1))
         size = ink.read(24)
-        legend = {f"{v.name}:": verb for verb, v in altar_symbols.VERBS.items()} if s.id == "symbols" else {}
+        legend = {f"{pgettext('altar symbol', v.name)}:": verb
+                  for verb, v in altar_symbols.VERBS.items()} if s.id == "symbols" else {}
         for para in paragraphs[self.scroll:]:
             verb = legend.get(para.split(":", 1)[0] + ":")
             x, w = (660, 1140) if verb else (600, 1200)  # a symbol's line of the legend: the symbol first
             h = ink.height(para, size, L.n(w)) / L.s
             if y + h > bottom:
-                ink.draw(screen, "… more below (PgDn)", L.p(1800, bottom), 17, INK_DIM, "italic",
+                ink.draw(screen, _("… more below (PgDn)"), L.p(1800, bottom), 17, INK_DIM, "italic",
                          anchor="bottomright")
                 break
             if verb:

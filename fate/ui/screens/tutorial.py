@@ -33,7 +33,7 @@ COACH_SIZE = 24  # the coach's words (design units, before the Text size setting
 class TutorialScene(PlayScene):
     answers_for_you = False  # every decision of a lesson is a step the coach explains
     def __init__(self, app, lesson: int | None = None) -> None:
-        self.lessons = tutorial.load()
+        self.lessons = [tutorial.spoken(lesson) for lesson in tutorial.load()]  # in the language spoken
         index = app.settings["tutorial"] if lesson is None else lesson
         self.index = index if 0 <= index < len(self.lessons) else 0
         self.lesson = self.lessons[self.index]

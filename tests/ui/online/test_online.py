@@ -734,3 +734,10 @@ def test_one_window_in_polish_and_the_other_in_german_each_tell_the_game_in_thei
         language.use(code)
         same = [text for (text, _e), en in zip(told, english, strict=True) if text == en]
         assert same == [], (code, same)  # not one line left in English
+        # the cards in hand, sent by the server in English, are named in the window's words
+        from fate.content.spoken import spoken
+
+        words = spoken(content, code)
+        hand = seen["seats"][seen["viewer"]].get("hand") or []
+        assert hand and all(c["name"] == words.card(c["id"]).name for c in hand), hand
+        assert [c["name"] for c in hand] != [content.card(c["id"]).name for c in hand], hand
