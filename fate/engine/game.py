@@ -490,7 +490,9 @@ class Game:
         return sum(1 for _, s, _ in self.held if s == seat)
 
     def location_name(self, loc: int) -> str:
-        return LOCATION_NAMES[loc]
+        """A place's name as the content's data says it (in a window's language, its words)."""
+        places = self.content.locations
+        return places[loc].name if 0 <= loc < len(places) else LOCATION_NAMES[loc]
 
 
 def quiet(g: Game) -> Game:

@@ -351,6 +351,7 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
             # a shot's server asks no real router for a port (fate/ground/router.py): this address answers nothing
             os.environ.setdefault("FATE_ROUTER_URL", "http://127.0.0.1:9/rootDesc.xml")
         app = App(content, size=size, seed=seed, saves=saves)
+        content = app.content  # the games shown are played on the content in the window's language
         app.online_file = Path(tmp) / "online.json"  # never the player's own online games
         try:
             if online:
