@@ -59,6 +59,20 @@ def test_a_translation_naming_a_placeholder_its_english_lacks_is_dropped_for_the
     assert pl.ngettext("{n} turn", "{n} turns", 5) == "{n} turns"  # one bad form drops the message
 
 
+def test_a_translation_giving_a_placeholder_a_format_of_its_own_is_dropped_for_the_english(tmp_path):
+    """A count is filled in already written (CLDR's "12 345"): "{n:,}" would raise at the table, and a
+    width of a hundred million would fill the memory. The English is said instead."""
+    polish(tmp_path, 'msgid "{n} arrive"\nmsgstr "{n:,} przybywa"\n\n'
+                     'msgid "{who} wins"\nmsgstr "{who:>99999999} wygrywa"\n\n'
+                     'msgid "{who} loses"\nmsgstr "{who!r} przegrywa"\n\n'
+                     'msgid "{who} waits"\nmsgstr "{who} czeka"\n')
+    pl = Tongue("pl", load_translations("pl", tmp_path))
+    assert pl.gettext("{n} arrive").format(n="12 345") == "12 345 arrive"
+    assert pl.gettext("{who} wins").format(who="Ann") == "Ann wins"
+    assert pl.gettext("{who} loses").format(who="Ann") == "Ann loses"
+    assert pl.gettext("{who} waits").format(who="Ann") == "Ann czeka"
+
+
 @pytest.mark.parametrize("damage", [
     b"msgid \"a\"\nmsgstr \"b\n",  # an unclosed string
     b"\xff\xfe garbage \x00\x01",

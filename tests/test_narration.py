@@ -10,15 +10,21 @@ from fate.engine.kinds import EventKind
 from fate.words.narration import ACTS, LINES, SILENT, narrate
 
 
+def played(content, players: int, seed: int):
+    """A seeded game of random choices played to its end, and every event it told."""
+    g = new_game(content, players, seed)
+    events = g.take_events()
+    r = random.Random(seed)
+    while (p := g.pending()) is not None:
+        events += g.apply(r.choice(p.choices))
+    return g, events
+
+
 def test_every_event_of_real_games_narrates_without_error(content):
     kinds_told: set[str] = set()
     for players in (1, 2, 3, 4):
         for seed in range(6):
-            g = new_game(content, players, seed)
-            events = g.take_events()
-            r = random.Random(seed)
-            while (p := g.pending()) is not None:
-                events += g.apply(r.choice(p.choices))
+            g, events = played(content, players, seed)
             v = view(g, 0)
             for e in events:
                 text = narrate(e, v, 0 if e.visible_to(0) else None, content)
@@ -153,11 +159,7 @@ def test_every_line_of_seeded_games_is_said_in_the_windows_language_as_whole_mes
         kinds: set[str] = set()
         for players in (1, 2, 3, 4):
             for seed in range(5):
-                g = new_game(content, players, seed)
-                events = g.take_events()
-                r = random.Random(seed)
-                while (p := g.pending()) is not None:
-                    events += g.apply(r.choice(p.choices))
+                g, events = played(content, players, seed)
                 for viewer in (0, None):
                     v = view(g, viewer)
                     for before, e in zip([None, *events], events, strict=False):

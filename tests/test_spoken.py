@@ -24,6 +24,8 @@ def test_the_content_in_german_is_the_same_game_in_other_words(content):
     assert all(g.text != e.text for g, e in zip(german.cards, content.cards, strict=True))
     assert [loc.name for loc in german.locations] != [loc.name for loc in content.locations]
     assert [s.name for s in german.symbols] != [s.name for s in content.symbols]
+    # a die's face is named by its id on the table's markers (fate/ui/table/news.py): the data agrees
+    assert all(f.id.replace("_", " ").title() == f.name for f in content.dice.faces)
 
 
 def test_a_game_played_on_polish_content_saves_and_goes_on_in_english(content):
@@ -62,3 +64,8 @@ def test_what_an_english_server_sends_is_put_into_a_windows_words_by_id(content)
     assert all(d["name"] == german.card(d["card"]).name for d in cast)
     assert told["seats"] == sent["seats"]  # a player's name is no word of the content
     assert in_words(sent, content, content) is sent  # an English window reads it as sent
+
+
+def test_the_content_in_one_language_asked_for_another_is_made_from_the_english(content):
+    german = spoken(content, "de")
+    assert spoken(german, "fr") is spoken(content, "fr") and spoken(german, "en") is content

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from fate.content.model import Content
-from fate.ground.language import ENGLISH, tongue
+from fate.ground.language import ENGLISH, current, tongue
 
 # Each kind of record and the fields of it that are words.
 WORDS: dict[str, tuple[str, ...]] = {
@@ -58,6 +58,7 @@ def messages(content: Content) -> Iterator[tuple[str, str, str]]:
 def spoken(content: Content, code: str) -> Content:
     """``content`` with every word in the language ``code`` (English: ``content`` itself; a word
     a catalogue lacks stays English). The same ids, numbers, effects and fingerprint."""
+    content = english_of(content)  # the words are looked up by their English, never by another language's
     if code == ENGLISH:
         return content
     key = (id(content), code)
@@ -85,10 +86,10 @@ def english_of(content: Content) -> Content:
 
 
 def in_words(x: Any, english: Content, own: Content) -> Any:
-    """A message from a server (a view, events, a chronicle), its card, place and level words put
-    into ``own``'s language by id: a card's name, title and text wherever a dict names a card by
-    "id" (or "card", or an Elder God by "god"), a place's name in the view's locations, and a
-    solo level's. Words the English content does not have (a player's name) stay as they are."""
+    """A message from a server (a view, events, a chronicle), its card and place words put into
+    ``own``'s language by id: a card's name, title and text wherever a dict names a card by "id"
+    (or "card", or an Elder God by "god"), and a place's name in the view's locations (a solo
+    level goes by its id alone). Words the English content does not have (a player's name) stay."""
     if english is own:
         return x
     if isinstance(x, list):
@@ -121,3 +122,12 @@ def _swap(d: dict[str, Any], english: Any, own: Any, fields: tuple[str, ...]) ->
     for key in ("name", "title", "text"):
         if isinstance(d.get(key), str) and d[key] in said:
             d[key] = said[d[key]]
+
+
+def heard(message: dict[str, Any], content: Content) -> dict[str, Any]:
+    """A server's message of a game (a state, a spectator's view, a chronicle) in the words of the
+    language spoken now (``content``: any content of the game, in any language)."""
+    if not any(k in message for k in ("view", "events", "prompt")):
+        return message
+    english = english_of(content)
+    return in_words(message, english, spoken(english, current().code))  # type: ignore[no-any-return]

@@ -489,10 +489,8 @@ class Game:
     def curses_on(self, seat: int) -> int:
         return sum(1 for _, s, _ in self.held if s == seat)
 
-    def location_name(self, loc: int) -> str:
-        """A place's name as the content's data says it (in a window's language, its words)."""
-        places = self.content.locations
-        return places[loc].name if 0 <= loc < len(places) else LOCATION_NAMES[loc]
+    def location_name(self, loc: int) -> str:  # the content's (a window's language's): never the constant's
+        return self.content.locations[loc].name if 0 <= loc < len(self.content.locations) else LOCATION_NAMES[loc]
 
 
 def quiet(g: Game) -> Game:

@@ -85,6 +85,14 @@ def placeholders(text: str) -> set[str]:
     return {name for _text, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
 
 
+def fields(text: str) -> set[tuple[str, str, str]]:
+    """A message's placeholders whole: (name, format spec, conversion). A translation may use only
+    its English's, spec and all: ``{n:,}`` where the English says ``{n}`` would fail (or, with a
+    width of millions, fill the memory) when a count already written as text is put in."""
+    return {(name, spec or "", conv or "") for _text, name, spec, conv in string.Formatter().parse(text)
+            if name is not None}
+
+
 # ------------------------------------------------------------------ the pseudo-language
 _ACCENTED = str.maketrans("acdeghiklnorstuyzACDEGHIKLNORSTUYZ", "àçđéĝĥîķĺñöŕšţûýžÀÇĐÉĜĤÎĶĹÑÖŔŠŢÛÝŽ")  # Latin-1 and Extended-A
 LETTERS[PSEUDO] = _PUNCTUATION + "[]" + "".join(chr(c) for c in _ACCENTED.values())
@@ -154,8 +162,8 @@ def _catalog(path: Path, code: str) -> Catalog:
         ids = [message.id] if isinstance(message.id, str) else list(message.id)  # a plural's: a sequence
         strings = [message.string] if isinstance(message.string, str) else list(message.string)
         try:
-            allowed: set[str] = set().union(*(placeholders(str(x)) for x in ids))
-            agree = all(placeholders(str(x)) <= allowed for x in strings if x)
+            allowed: set[tuple[str, str, str]] = set().union(*(fields(str(x)) for x in ids))
+            agree = all(fields(str(x)) <= allowed for x in strings if x)
         except ValueError:  # a stray brace, in the English or the translation
             agree = False
         if not agree:
@@ -313,7 +321,18 @@ def system_language(environ: dict[str, str] | None = None) -> str:
     return ENGLISH
 
 
+_desktop: list[str] = []
+
+
 def _desktop_locale() -> str:
+    """The desktop's locale, asked once a run (on macOS that starts a process: the Settings screen
+    names the system's language every frame)."""
+    if not _desktop:
+        _desktop.append(_ask_desktop())
+    return _desktop[0]
+
+
+def _ask_desktop() -> str:
     """The locale the desktop of Windows or macOS is set to ("de_DE"), "" elsewhere or if it
     cannot be read (never an error: the game speaks English then)."""
     try:

@@ -124,7 +124,7 @@ def glossary_problems(code: str, folder: Path = LOCALE_DIR) -> list[str]:
     English names a term but whose translation uses none of the term's forms in that language,
     a word the glossary avoids, a placeholder the English lacks or leaves out, a wrong number of
     plural forms. One line each; [] when the catalogue keeps to it."""
-    from fate.ground.language import placeholders
+    from fate.ground.language import fields
     from fate.words.glossary import terms
 
     catalog = read(po_path(code, folder), code)
@@ -142,11 +142,15 @@ def glossary_problems(code: str, folder: Path = LOCALE_DIR) -> list[str]:
         shown = one_line(ids[0], 60)
         if not isinstance(m.id, str) and len(strings) != catalog.num_plurals:
             out.append(f"{shown}: {len(strings)} plural forms, the language has {catalog.num_plurals}")
-        english = set().union(*(placeholders(x) for x in ids))
-        for x in strings:
-            if not placeholders(x) <= english or (english - {"n"}) - placeholders(x):
-                out.append(f"{shown}: placeholders {sorted(placeholders(x))}, the English has {sorted(english)}")
-                break
+        try:
+            english = set().union(*(fields(x) for x in ids))
+            for x in strings:
+                if not fields(x) <= english or {f for f in english if f[0] != "n"} - fields(x):
+                    out.append(f"{shown}: placeholders {sorted(f[0] for f in fields(x))}, the English has "
+                               f"{sorted(f[0] for f in english)}")
+                    break
+        except ValueError:  # a stray brace: str.format could not fill it
+            out.append(f"{shown}: a brace that is no placeholder (write {{{{ for a brace)")
         for term, w in words:
             if w is not None and any(_mentions(x, term) for x in ids) and not all(
                     any(f.lower() in x.lower() for f in w.forms) for x in strings):

@@ -133,6 +133,8 @@ class App:
             chosen = system_language()
         if chosen:
             self.language = follow(chosen).code
+        elif self.language is None:  # none chosen: the window keeps the one it opened in (another window
+            self.language = current().code  # of this process may speak another)
         self.content = spoken(self.english, current().code)  # the cards' words in the language spoken
         self.ink.reading = self.settings["text_size"] / 100
         show_cult_shapes(self.settings["cult_shapes"])

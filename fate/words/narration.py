@@ -108,6 +108,16 @@ class Line:
         cid = self.d.get(key)
         return self.content.card(cid).name if cid in self.content.by_id else str(cid)
 
+    def words(self, key: str = "card") -> tuple[str, str]:
+        """The named card's name and text in the looker's content (its words, whatever language
+        the event was told in: a server's English, or a game begun before the language changed);
+        the solo text in a solo game, as the engine says it. The event's own when the card is unknown."""
+        cid = self.d.get(key)
+        if cid not in self.content.by_id:
+            return str(self.d.get("name", "")), str(self.d.get("text", ""))
+        c = self.content.card(cid)
+        return c.name, c.solo_text if self.v.get("solo") and c.solo_text else c.text
+
     def sym(self, idx: object) -> str:
         return self.content.symbols[idx].name if isinstance(idx, int) and 0 <= idx < 6 else "?"
 
@@ -137,9 +147,10 @@ def _act(t: Line) -> str:
         frm_s, to_s = number(frm) if isinstance(frm, int) else "", number(to) if isinstance(to, int) else ""
     else:
         frm_s, to_s = t.place(frm) if frm is not None else "", t.place(to) if to is not None else ""
+    name, text = t.words() if "name" in d else ("", "")
     return t.by(pair, card=t.card() if "card" in d else "", god=t.card("god") if "god" in d else "",
                 loc=t.at() if "location" in d else "", sym=t.sym(d.get("symbol")),
-                name=d.get("name", ""), text=d.get("text", ""), total=number(d.get("total") or 0),
+                name=name, text=text, total=number(d.get("total") or 0),
                 frm=frm_s, to=to_s, frm_seat=seat_label(t.v, frm, t.viewer) if isinstance(frm, int) else "")
 
 
@@ -417,7 +428,7 @@ LINES: dict[str, Callable[[Line], str | None]] = {
                                    target=seat_label(t.v, t.d["seat"], t.viewer)),
     # Translators: {name} is the Curse's name, {text} its effect (a sentence of its own).
     K.CURSE_REVEALED: lambda t: t.by((N_("CURSE! {name} strikes you: {text}"), N_("CURSE! {name} strikes {who}: {text}")),
-                                     name=t.d["name"], text=t.d["text"]),
+                                     name=t.words()[0], text=t.words()[1]),
     K.CURSE_DECK_EMPTY: lambda t: _("The Curse deck is empty."),
     K.SPELL_DRAWN_FACE: lambda t: t.say(_("You draw {card}."), card=t.card()),
     K.NOTHING_TO_READY: lambda t: _("Nothing you hold can be Readied now: no Spell's cost fits."),
@@ -432,7 +443,7 @@ LINES: dict[str, Callable[[Line], str | None]] = {
     K.NO_ARTIFACTS: lambda t: t.say(_("{loc} has nothing left to take."), loc=t.place("museum")),
     # Translators: {god} is an Elder God's name, {text} the Dark Gift's effect (a sentence of its own).
     K.DARK_GIFT: lambda t: t.by((N_("{god} grants you a Dark Gift: {text}"), N_("{god} grants {who} a Dark Gift: {text}")),
-                                god=t.card("god"), text=t.d["text"]),
+                                god=t.card("god"), text=t.words("god")[1]),
     K.DIE_REROLLED: lambda t: t.say(_("A die showing {frm} is rolled again: {to}."), frm=t.face("frm"), to=t.face("to")),
     K.DIE_TURNED: lambda t: t.say(_("A die showing {frm} is turned to {to}."), frm=t.face("frm"), to=t.face("to")),
     K.DICE_ADDED: lambda t: t.say(ngettext("{n} die more joins the roll.", "{n} dice more join the roll.",

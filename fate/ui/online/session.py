@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from fate.content.model import Content
-from fate.content.spoken import english_of, in_words
+from fate.content.spoken import heard
 from fate.engine import Event
 from fate.engine.model import Choice, Prompt
 from fate.engine.undo import NOT_A_PLAYER, NOTHING_YET, OVER
@@ -120,15 +120,8 @@ class NetSession(Together):
         for m in got:
             handler = self._takes.get(m["type"])
             if handler is not None and self._ours(m):
-                handler(self.in_words(m))
+                handler(heard(m, self.content))  # in the words of the language spoken now
         return got
-
-    def in_words(self, m: dict[str, Any]) -> dict[str, Any]:
-        """A message of the game in this window's words: the cards', places' and levels' words a
-        server sends in English, by id (fate/content/spoken.py)."""
-        if not any(k in m for k in ("view", "events", "prompt")):
-            return m
-        return in_words(m, english_of(self.content), self.content)
 
     def handlers(self) -> dict[str, Callable[[dict[str, Any]], None]]:
         """What the table does with each message it is sent, keyed by the protocol's catalogue

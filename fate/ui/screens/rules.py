@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from fate.ground.language import N_, _, pgettext
+from fate.ground.language import N_, _
 from fate.ui.kit import art, places
 from fate.ui.kit.theme import (
     ASTRAL,
@@ -210,10 +210,11 @@ class RulesScene(Scene):
         paragraphs = list(s.text)
         self.scroll = min(self.scroll, max(0, len(paragraphs) - 1))
         size = ink.read(24)
-        legend = {f"{pgettext('altar symbol', v.name)}:": verb
-                  for verb, v in altar_symbols.VERBS.items()} if s.id == "symbols" else {}
-        for para in paragraphs[self.scroll:]:
-            verb = legend.get(para.split(":", 1)[0] + ":")
+        # the legend's lines follow its first paragraph, a symbol each in VERBS' order (known by their
+        # place, never by reading the words: French writes "Piocher\u202f: …")
+        legend = dict(enumerate(altar_symbols.VERBS, 1)) if s.id == "symbols" else {}
+        for k, para in enumerate(paragraphs[self.scroll:], self.scroll):
+            verb = legend.get(k)
             x, w = (660, 1140) if verb else (600, 1200)  # a symbol's line of the legend: the symbol first
             h = ink.height(para, size, L.n(w)) / L.s
             if y + h > bottom:

@@ -11,10 +11,11 @@ from collections.abc import Callable
 
 import pygame
 
+from fate.content.spoken import context
 from fate.engine import Event
 from fate.engine.constants import LOCATIONS
 from fate.engine.kinds import EventKind
-from fate.ground.language import N_, _, ngettext, number
+from fate.ground.language import N_, _, ngettext, number, pgettext
 from fate.ui.kit.theme import BLOOD, GOLD, INVESTIGATOR, PARCHMENT, SIGN_GREEN
 from fate.ui.table.anim import Beat
 
@@ -139,9 +140,10 @@ def _no_control(t: Told) -> list[Marker]:
 
 
 def _face(t: Told, key: str) -> str:
-    """A die's face named from the engine's id in the event ("broken_sign": "Broken Sign"), as
-    the content's data names it (its words are translated with the content's)."""
-    return str(t.d[key]).replace("_", " ").title()
+    """A die's face named from the engine's id in the event ("broken_sign": "Broken Sign", as
+    data/dice.yaml names it), in the language spoken (the face's word in the catalogue)."""
+    face = str(t.d[key])
+    return pgettext(context("face", face, "name"), face.replace("_", " ").title())
 
 
 ARTIFACT = (200, 160, 90)

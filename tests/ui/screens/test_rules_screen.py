@@ -114,3 +114,22 @@ def test_f1_opens_how_to_play_from_any_screen_and_esc_returns(app):
         frame(app, key(pygame.K_F1))  # already there: nothing stacks up
         frame(app, key(pygame.K_ESCAPE))
         assert app.scene is before, screen
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "pl"])
+def test_the_altars_legend_shows_each_symbol_beside_its_line_in_every_language(content, monkeypatch, code):
+    """The legend's lines are known by their place, not by their words: French writes a narrow space
+    before its colon, and a legend read by its words lost every symbol there."""
+    from fate.ui.screens import rules
+
+    drawn: list[str] = []
+    real = rules.places.symbol
+    monkeypatch.setattr(rules.places, "symbol", lambda verb, *a, **k: drawn.append(verb) or real(verb, *a, **k))
+    app = App(content, size=(1920, 1080), seed=2, settings={"speed": 3, "language": code})
+    try:
+        app.goto("rules", "symbols")
+        app.frame([], 0.02)
+        assert drawn and drawn == list(rules.altar_symbols.VERBS)[:len(drawn)], drawn
+        assert len(drawn) >= 6
+    finally:
+        app.close()
