@@ -154,7 +154,7 @@ def skip_reason(g: Game, seat: int, seed: int) -> str:
     p = asked(g)
     if len(p.choices) < 2:
         return "forced"
-    if p.kind == "wild_card" and len(p.choices) == 2 and p.text.endswith("1 of 2 for the Wild"):
+    if p.kind == "wild_card" and len(p.choices) == 2 and getattr(p.text, "args", {}).get("n") == ("n", 1):
         return "forced"  # both Spells go whichever is named first (fate/ui/table/autopass.py only_outcome)
     return "trivial" if trivial(g, seat, seed) else ""
 
@@ -202,6 +202,7 @@ def judge(g: Game, seat: int, taken: str, budget: str = DEFAULT_BUDGET, seed: in
         "drop": round(drop, 4), "iterations": dec.iterations,
         "mark": "blunder" if lost else mark_of(drop, g.n, sure, taken_is_best),
         "accuracy": 0.0 if lost else round(accuracy_of(drop, g.n), 1),
+        "lost": lost, "booked": booked,  # what the note's last sentences say (the screen words them again)
     }
     out["note"] = sentence(out)
     if lost:
@@ -219,7 +220,7 @@ def start_of(content: Content, data: object, where: str = "save") -> tuple[Game,
         raise SaveFormatError(f"{where}: fields 'config' and 'choices' are required")
     config, choices = check_config(content, data["config"], where), check_choices(data["choices"], where)
     if config.get("scenario"):
-        raise SaveFormatError(f"{where}: a game begun from a scenario cannot be reviewed")
+        raise SaveFormatError(f"{where}: a game begun from a scenario cannot be reviewed", SaveFormatError.SCENARIO)
     try:
         return new_game_from(content, config), list(choices)
     except (ValueError, KeyError, TypeError) as e:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fate.engine import Game
 from fate.engine.determinize import determinize
 from fate.engine.errors import IllegalChoice
-from fate.words.english import count
+from fate.ground.language import ngettext, number
 
 TRIES = 8  # games made from the seat's knowledge the choice is tried on (a few ms in all)
 
@@ -47,19 +47,31 @@ def gains(g: Game, seat: int, cid: str, tries: int = TRIES) -> list[str]:
 
 
 def _words(delta: dict[str, int]) -> list[str]:
+    """The phrases in the language spoken now (the Hint's line is drawn in it)."""
     out = []
     if delta.get("summon", 0) > 0:
-        out.append(f"{count(delta['summon'], 'step')} up the Summon track")
+        n = delta["summon"]
+        out.append(ngettext("{n} step up the Summon track", "{n} steps up the Summon track", n).format(n=number(n)))
     if delta.get("board", 0) > 0:
-        out.append(f"{count(delta['board'], 'more Cultist')} on the board")
+        n = delta["board"]
+        out.append(ngettext("{n} more Cultist on the board", "{n} more Cultists on the board", n).format(n=number(n)))
     if delta.get("abyss", 0) < 0:
-        out.append(f"{count(-delta['abyss'], 'Cultist')} back from the Abyss")
+        n = -delta["abyss"]
+        out.append(ngettext("{n} Cultist back from the Abyss", "{n} Cultists back from the Abyss", n).format(
+            n=number(n)))
     if delta.get("investigators", 0) < 0:
-        out.append(f"{count(-delta['investigators'], 'Investigator')} fewer in your Lodge")
+        n = -delta["investigators"]
+        out.append(ngettext("{n} Investigator fewer in your Lodge", "{n} Investigators fewer in your Lodge", n).format(
+            n=number(n)))
     if delta.get("curses", 0) < 0:
-        out.append(f"{count(-delta['curses'], 'Curse')} fewer on you")
+        n = -delta["curses"]
+        out.append(ngettext("{n} Curse fewer on you", "{n} Curses fewer on you", n).format(n=number(n)))
     if delta.get("signs", 0) > 0:
-        out.append(f"{count(delta['signs'], 'Elder Sign')} more (ten lose the game)")
+        n = delta["signs"]
+        out.append(ngettext("{n} Elder Sign more (ten lose the game)", "{n} Elder Signs more (ten lose the game)",
+                            n).format(n=number(n)))
     if delta.get("investigators", 0) > 0:
-        out.append(f"{count(delta['investigators'], 'more Investigator')} in your Lodge")
+        n = delta["investigators"]
+        out.append(ngettext("{n} more Investigator in your Lodge", "{n} more Investigators in your Lodge", n).format(
+            n=number(n)))
     return out

@@ -74,8 +74,9 @@ words: how many words the busy table shows at rest (``--screen table --seed 4``)
 1920x1080: every line drawn in one frame through the one text door, counted word by word
 (fate/bench/words.py).
 
-i18n: each language's messages translated of all, and the lines every screen's shot draws
-untranslated in the pseudo-language en_XA (fate/bench/i18n.py).
+i18n: each language's messages translated of all; the texts every screen's shot and 12 seeded
+games (prompts, tooltips, the Chronicle) show untranslated in the pseudo-language en_XA; and each
+language's texts cut to fit at 1280x720 and 150% text (fate/bench/i18n.py).
 
 turns: how right "End your turn?" is: the engine's marks ("ends", "may") at every prompt of
 ``--games`` (40) seeded random games against the true game, each "ends" tried on 40 other deals

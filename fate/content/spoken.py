@@ -29,6 +29,7 @@ WORDS: dict[str, tuple[str, ...]] = {
 }
 _spoken: dict[tuple[int, str], Content] = {}
 _english: dict[int, Content] = {}  # a spoken content's English one, by id
+_codes: dict[int, str] = {}  # a spoken content's language, by id
 
 
 def context(kind: str, rid: str, field: str) -> str:
@@ -53,6 +54,38 @@ def messages(content: Content) -> Iterator[tuple[str, str, str]]:
             english = getattr(record, field, "")
             if english:
                 yield context(kind, record.id, field), english, files[kind]
+        if kind == "card":
+            for i, label in enumerate(_options(content, record)):
+                yield context(kind, record.id, f"option:{i}"), label, files[kind]
+
+
+def _options(content: Content, card: Any) -> tuple[str, ...]:
+    """The English labels of the options a card's effect lets its player choose among (its first
+    ``choose`` step, in its effect or its solo effect, or in a list those run), or none."""
+    todo = [i for i in (card.effect, card.solo_effect) if isinstance(i, int) and i >= 0]
+    seen: set[int] = set()
+    while todo:
+        lst = todo.pop(0)
+        if lst in seen or not 0 <= lst < len(content.step_lists):
+            continue
+        seen.add(lst)
+        for step in content.step_lists[lst]:
+            if step.get("options"):
+                return tuple(str(label) for label, _steps in step["options"])
+            todo += [step[k] for k in ("steps", "then", "otherwise") if isinstance(step.get(k), int)]
+    return ()
+
+
+def option_label(content: Content, card_id: str, i: int) -> str | None:
+    """The ``i``-th option of a card's effect in ``content``'s language (None if it has none)."""
+    if card_id not in content.by_id:
+        return None
+    english = english_of(content)
+    labels = _options(english, english.card(card_id))
+    if not 0 <= i < len(labels):
+        return None
+    code = _codes.get(id(content), ENGLISH)
+    return labels[i] if code == ENGLISH else tongue(code).pgettext(context("card", card_id, f"option:{i}"), labels[i])
 
 
 def spoken(content: Content, code: str) -> Content:
@@ -77,6 +110,7 @@ def spoken(content: Content, code: str) -> Content:
             dice=dataclasses.replace(content.dice, faces=tuple(words("face", f) for f in content.dice.faces)),
             solo_levels=tuple(words("solo", s) for s in content.solo_levels), derived={})
         _english[id(_spoken[key])] = content
+        _codes[id(_spoken[key])] = code
     return _spoken[key]
 
 

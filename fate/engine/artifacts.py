@@ -11,6 +11,7 @@ from fate.engine.kinds import EventKind
 from fate.engine.model import Event
 from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import Asked, Task, table, task
+from fate.engine.said import N_, named, number, said
 
 
 def reveal_artifacts(g: Game) -> None:
@@ -45,8 +46,12 @@ def artifact_limit(g: Game, t: Task) -> Asked | None:
     seat = t[1]
     if len(g.arts[seat]) <= ARTIFACT_LIMIT:
         return None
-    opts = [(f"discard:{g.card(a).id}", f"Discard {g.card(a).name}", a) for a in g.arts[seat]]
-    return (seat, "artifact_limit", "You may keep 3 Artifacts: discard one", opts, ())
+    opts = [(f"discard:{g.card(a).id}", said(DISCARD, card=named(g.card(a))), a) for a in g.arts[seat]]
+    return (seat, "artifact_limit", said(KEEP_ONLY, n=number(ARTIFACT_LIMIT)), opts, ())
+
+
+DISCARD = N_("Discard {card}")
+KEEP_ONLY = N_("You may keep {n} Artifacts: discard one")
 
 
 def artifact_discard(g: Game, t: Task, art: int) -> None:

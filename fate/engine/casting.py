@@ -25,7 +25,6 @@ from typing import Any
 from fate.content.model import Card, Content
 from fate.engine.constants import (
     HAND_MINIMUM,
-    LOCATION_NAMES,
     N_LOCATIONS,
     OTHER_WORLDS,
     PREPARE,
@@ -37,6 +36,7 @@ from fate.engine.kinds import EventKind
 from fate.engine.model import Choice, Event
 from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import Asked, Option, Task, table, task
+from fate.engine.said import N_, named, number, placed, said
 
 # The casting windows; a window's bits are index * 4 + 2 * (own turn) + (aimed at the seat).
 WINDOWS = ("prepare", "move", "activate", "conclude", "after_roll", "raid", "end", "investigators")
@@ -104,14 +104,17 @@ def castable(g: Game, seat: int) -> int:
     return bits
 
 
-WINDOW_TEXT = {
-    "prepare": "before movement", "move": "at the start of the Move phase",
-    "activate": "at the start of the Activate phase", "conclude": "at the start of Conclude",
-    "after_roll": "after the roll, before its results apply", "raid": "as the raid is declared",
-    "end": "at the end of the turn", "investigators": "as the Investigators take their turn",
+WINDOW_PROMPT = {
+    "prepare": said(N_("You may cast before movement")),
+    "move": said(N_("You may cast at the start of the Move phase")),
+    "activate": said(N_("You may cast at the start of the Activate phase")),
+    "conclude": said(N_("You may cast at the start of Conclude")),
+    "after_roll": said(N_("You may cast after the roll, before its results apply")),
+    "raid": said(N_("You may cast as the raid is declared")),
+    "end": said(N_("You may cast at the end of the turn")),
+    "investigators": said(N_("You may cast as the Investigators take their turn")),
 }
-WINDOW_PROMPT = {kind: f"You may cast {text}" for kind, text in WINDOW_TEXT.items()}
-PASS = [Choice("pass", "Pass", ("pass", None, k)) for k in range(4)]
+PASS = [Choice("pass", said(N_("Pass")), ("pass", None, k)) for k in range(4)]
 # WINDOW_INFO[kind]: (WINDOW_MASK, the bits, WINDOW_PROMPT) of a window, in one look-up; the
 # bits are those a seat needs there, by 2 * (the active seat) + (the roll or raid is its own)
 WINDOW_INFO = {w: (WINDOW_MASK[w],
@@ -120,17 +123,25 @@ WINDOW_INFO = {w: (WINDOW_MASK[w],
                    WINDOW_PROMPT[w]) for w in WINDOWS}
 
 
-def _cast_label(c: Card, text: str) -> str:
+# Translators: {card} is a Readied Spell's name, {text} what it does.
+CAST = N_("Cast {card}: {text}")
+# Translators: {card} is an Artifact's name, {text} what it does (it is destroyed as it is used).
+DESTROY = N_("Destroy {card}: {text}")
+# Translators: {card} is an Artifact's name, {text} what it does (it is turned sideways until the next Prepare).
+EXHAUST = N_("Exhaust {card}: {text}")
+
+
+def _cast_label(c: Card, solo: bool) -> str:
+    text = ("solo", c.id, c.solo_text) if solo and c.solo_text else ("text", c.id, c.text)
     if c.kind == "artifact":
-        verb = "Destroy" if c.ability == "destroy" else "Exhaust"
-        return f"{verb} {c.name}: {text}"
-    return f"Cast {c.name}: {text}"
+        return said(DESTROY if c.ability == "destroy" else EXHAUST, card=named(c), text=text)
+    return said(CAST, card=named(c), text=text)
 
 
 def _cast_labels(content: Content) -> tuple[list[str], list[str]]:
     """``cast_label[solo][card]``: the words of its choice in a window."""
     def labels(solo: bool) -> list[str]:
-        return [_cast_label(c, c.solo_text if solo and c.solo_text else c.text) for c in content.cards]
+        return [_cast_label(c, solo) for c in content.cards]
 
     return labels(False), labels(True)
 
@@ -301,13 +312,18 @@ def ready_pool(g: Game, seat: int, loc: int) -> tuple[list[int], int]:
     return counts, wilds
 
 
-def ready_option(c: Card) -> Choice:
-    return Choice(f"ready:{c.id}", f"Ready {c.name} (cost {cost_text(c.cost)})", c.index)
+def ready_option(c: Card, content: Content) -> Choice:
+    cost = ("cost", c.id, cost_text(c.cost, content))
+    return Choice(f"ready:{c.id}", said(READY_COST, card=named(c), cost=cost), c.index)
+
+
+# Translators: {cost} lists the symbols paid, as "Hood, Tome".
+READY_COST = N_("Ready {card} (cost {cost})")
 
 
 def _ready_table(content: Content) -> list[Choice | None]:
     """``ready[card]``: a Spell's ready choice, made once."""
-    return [ready_option(c) if c.kind == "spell" else None for c in content.cards]
+    return [ready_option(c, content) if c.kind == "spell" else None for c in content.cards]
 
 
 def _cost_table(content: Content) -> list[tuple[tuple[int, int], ...]]:
@@ -348,13 +364,16 @@ def ready(g: Game, t: Task) -> Asked | None:
             g.emit(EventKind.NOTHING_TO_READY, {"seat": seat}, (seat,))
         return None
     opts.append(READY_MORE if done else READY_NOTHING)
-    text = f"{READY_TEXT[loc]} ({done + 1} of {g.ready_allow})" if g.ready_allow > 1 else READY_TEXT[loc]
+    text = said(READY_SOME, place=placed(loc), n=number(done + 1),
+                of=number(g.ready_allow)) if g.ready_allow > 1 else READY_TEXT[loc]
     return (seat, "ready", text, tuple(opts), ("location", loc))
 
 
-READY_TEXT = [f"Ready a Spell at {name}" for name in LOCATION_NAMES]
-READY_NOTHING = Choice("skip", "Ready nothing", -1)
-READY_MORE = Choice("skip", "Ready nothing more", -1)
+READY_TEXT = [said(N_("Ready a Spell at {place}"), place=placed(loc)) for loc in range(N_LOCATIONS)]
+# Translators: the Library lets a cult ready two Spells; {n} is the one asked for now.
+READY_SOME = N_("Ready a Spell at {place} ({n} of {of})")
+READY_NOTHING = Choice("skip", said(N_("Ready nothing")), -1)
+READY_MORE = Choice("skip", said(N_("Ready nothing more")), -1)
 
 
 def ready_take(g: Game, t: Task, card: int) -> None:
@@ -365,8 +384,9 @@ def ready_take(g: Game, t: Task, card: int) -> None:
     g.stack += (("ready", done + 1, True), ("readied", g.cur, card))
 
 
-def cost_text(cost: tuple[int, ...]) -> str:
-    return ", ".join(LOCATION_NAMES[s] if s else "any" for s in cost) or "free"
+def cost_text(cost: tuple[int, ...], content: Content) -> str:
+    """A Spell's cost in words: its symbols' names ("any" for a wild one)."""
+    return ", ".join(content.symbols[s].name if s else "any" for s in cost) or "free"
 
 
 def ready_free(g: Game, t: Task) -> Asked | None:
@@ -375,12 +395,15 @@ def ready_free(g: Game, t: Task) -> Asked | None:
     if not g.hands[seat]:
         return None
     free = g.tables.ready_free
-    return (seat, "ready_free", "Ready a Spell for free", tuple([free[c] for c in g.hands[seat]] + [READY_NOTHING]), ())
+    return (seat, "ready_free", READY_FREE, tuple([free[c] for c in g.hands[seat]] + [READY_NOTHING]), ())
+
+
+READY_FREE = said(N_("Ready a Spell for free"))
 
 
 def _ready_free_table(content: Content) -> list[Choice | None]:
     """``ready_free[card]``: a Spell's choice when readied for free, made once."""
-    return [Choice(f"ready:{c.id}", f"Ready {c.name} for free", c.index) if c.kind == "spell" else None
+    return [Choice(f"ready:{c.id}", said(N_("Ready {card} for free"), card=named(c)), c.index) if c.kind == "spell" else None
             for c in content.cards]
 
 
@@ -398,10 +421,14 @@ def readied(g: Game, t: Task) -> Asked | None:
         g.holdings_changed(seat)
         g.events.append(g.tables.readied_told[card][seat])
         return None
-    opts: list[Option] = [("cast_now", f"Cast {g.card(card).name} at once", "cast")]
-    opts += [(f"replace:{g.card(r).id}", f"Discard readied {g.card(r).name} to make room", r)
-             for r in g.reserve[seat]]
-    return (seat, "reserve_full", "You hold three Readied Spells already", opts, ())
+    opts: list[Option] = [("cast_now", said(CAST_NOW, card=named(g.card(card))), "cast")]
+    opts += [(f"replace:{g.card(r).id}", said(MAKE_ROOM, card=named(g.card(r))), r) for r in g.reserve[seat]]
+    return (seat, "reserve_full", RESERVE_FULL, opts, ())
+
+
+CAST_NOW = N_("Cast {card} at once")
+MAKE_ROOM = N_("Discard readied {card} to make room")
+RESERVE_FULL = said(N_("You hold three Readied Spells already"))
 
 
 def readied_take(g: Game, t: Task, old: int | str) -> None:

@@ -21,9 +21,10 @@ from functools import partial
 from typing import Any, NamedTuple, TypeVar
 
 from fate.content.model import Content, Step
-from fate.engine.constants import LOCATION_NAMES, LOCATIONS, N_LOCATIONS
+from fate.engine.constants import LOCATIONS, N_LOCATIONS
 from fate.engine.game import Game
 from fate.engine.registry import STEPS, Ask, Asked, Param, Task, table, task
+from fate.engine.said import N_, placed, said
 
 
 class Need(NamedTuple):
@@ -117,8 +118,21 @@ def _fx_steps(content: Content) -> list[tuple[tuple[Callable[..., Any], Step], .
 # ---------------------------------------------------------------- helpers
 
 
-def name_of(g: Game, fx: Fx) -> str:
-    return g.card(fx.card).name if fx.card >= 0 else "the effect"
+def sayer(g: Game, fx: Fx) -> tuple[str, Any, Any]:
+    """The card an effect's question is asked for, as an argument of what the engine says."""
+    return ("card", g.card(fx.card).id, g.card(fx.card).name) if fx.card >= 0 else ("effect", "", "the effect")
+
+
+def cult(g: Game, seat: int) -> tuple[str, Any, Any]:
+    """A cult, as an argument of what the engine says."""
+    return ("cult", seat, g.seat_name(seat))
+
+
+# Translators: a cult to choose, in a list of them; {cult} is "the Cult of Cthulhu".
+CULT = N_("{cult}")
+# Translators: the asking player's own cult, in a list of cults to choose from.
+CULT_YOU = N_("{cult} (you)")
+PLACE = N_("{place}")  # a location to choose, in a list of them
 
 
 def targets(g: Game, fx: Fx, who: str, key: str = "target") -> Sequence[int] | Need:
@@ -145,12 +159,15 @@ def targets(g: Game, fx: Fx, who: str, key: str = "target") -> Sequence[int] | N
     picked = fx.get(key)
     if picked is not None:
         return [picked]
-    opts = [(f"seat:{s}", g.seat_name(s) + (" (you)" if s == seat else ""), s) for s in pool]
-    return Need(key, Ask(seat, "target", f"{name_of(g, fx)}: choose a cult", opts))
+    opts = [(f"seat:{s}", said(CULT_YOU if s == seat else CULT, cult=cult(g, s)), s) for s in pool]
+    # Translators: {card} is the Spell or Artifact whose effect asks.
+    return Need(key, Ask(seat, "target", said(N_("{card}: choose a cult"), card=sayer(g, fx)), opts))
 
 
 def location(g: Game, fx: Fx, spec: str, allowed: list[int] | None = None,
-             key: str = "loc", text: str = "choose a location") -> int | Need | None:
+             key: str = "loc", text: str = "", **args: tuple[str, Any, Any]) -> int | Need | None:
+    """The location an effect acts on: where its ``spec`` says, or the one the acting seat picks
+    among ``allowed`` (``text``: the question, a message with ``{card}`` and ``args``)."""
     if spec == "here":
         return g.turn_loc if g.turn_loc >= 0 else g.pieces[g.piece_of(fx.seat)]
     if spec == "crowded":
@@ -166,8 +183,11 @@ def location(g: Game, fx: Fx, spec: str, allowed: list[int] | None = None,
     picked: int | None = fx.get(key)
     if picked is not None:
         return picked
-    opts = [(f"loc:{LOCATIONS[loc]}", LOCATION_NAMES[loc], loc) for loc in pool]
-    return Need(key, Ask(fx.seat, "location", f"{name_of(g, fx)}: {text}", opts))
+    opts = [(f"loc:{LOCATIONS[loc]}", said(PLACE, place=placed(loc)), loc) for loc in pool]
+    return Need(key, Ask(fx.seat, "location", said(text or CHOOSE_PLACE, card=sayer(g, fx), **args), opts))
+
+
+CHOOSE_PLACE = N_("{card}: choose a location")
 
 
 def ask_per_target(g: Game, fx: Fx, seats: Sequence[int],

@@ -15,7 +15,16 @@ class IllegalChoice(ValueError):
 
 
 class SaveFormatError(OneLine):
-    """A save file that cannot be loaded: damaged, of another version, or inconsistent."""
+    """A save file that cannot be loaded: damaged, of another version, or inconsistent. Its
+    message names the fault in English (logs, the command line); ``kind`` says which sort of
+    fault it is, for a screen to say in the player's language."""
+
+    DAMAGED, NOT_A_SAVE, NEWER, CARDS, SCENARIO = "damaged", "not_a_save", "newer", "cards", "scenario"
+    KINDS = (DAMAGED, NOT_A_SAVE, NEWER, CARDS, SCENARIO)
+
+    def __init__(self, message: object = "", kind: str = DAMAGED) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 class ScenarioError(OneLine):

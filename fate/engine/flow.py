@@ -29,6 +29,7 @@ from fate.engine.kinds import EventKind
 from fate.engine.model import Choice, EndReason, Event
 from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import ROLL_RESULTS, Asked, Task, table, task
+from fate.engine.said import N_, named, said
 
 # ---------------------------------------------------------------- set-up
 
@@ -54,12 +55,18 @@ def start(g: Game) -> None:
 def draft(g: Game, t: Task) -> Asked:
     seat = t[1]
     keep = g.tables.keep_god
-    return (seat, "draft", "Choose the Elder God your cult will serve", tuple([keep[gid] for gid in g.drafts[seat]]), ())
+    return (seat, "draft", DRAFT, tuple([keep[gid] for gid in g.drafts[seat]]), ())
+
+
+DRAFT = said(N_("Choose the Elder God your cult will serve"))
+# Translators: {card} is an Elder God's name, {title} its title ("Dreamer Beneath the Waves").
+KEEP_GOD = N_("Keep {card}, {title}")
 
 
 def _keep_god(content: Content) -> list[Choice | None]:
     """``keep_god[card]``: an Elder God's choice in the draft, made once (None for other cards)."""
-    return [Choice(f"god:{c.id}", f"Keep {c.name}, {c.title}", c.index) if c.kind == "god" else None
+    return [Choice(f"god:{c.id}", said(KEEP_GOD, card=named(c), title=("title", c.id, c.title)), c.index)
+            if c.kind == "god" else None
             for c in content.cards]
 
 

@@ -13,7 +13,6 @@ from fate.engine.constants import (
     CONTROL_MINIMUM,
     GATHERING,
     LIBRARY,
-    LOCATION_NAMES,
     MUSEUM,
     N_LOCATIONS,
     OTHER_WORLDS,
@@ -25,13 +24,18 @@ from fate.engine.kinds import EventKind
 from fate.engine.model import Choice, Event
 from fate.engine.prepared import GATE_GAINED, SEAT_SLOTS
 from fate.engine.registry import Asked, Task, roll_result, table, task
+from fate.engine.said import N_, named, number, placed, said
 
-SKIP = Choice("skip", "Do not take the Control Action", None)
-TAKE = [Choice("take", f"Take the Control Action of {name}", "take") for name in LOCATION_NAMES]
-CLEANSE = Choice("cleanse", "Instead gain 3 Elder Signs to destroy one of your Curses", "cleanse")
-TEMPORARY_TEXT = [f"You do not control {name}. Roll a Fate Die for Temporary Control?" for name in LOCATION_NAMES]
-CONTROL_TEXT = [f"Control Action at {name}?" for name in LOCATION_NAMES]
-ROLL_OR_NOT = (Choice("roll", "Roll for Temporary Control", True), Choice("no", "Do not roll", False))
+SKIP = Choice("skip", said(N_("Do not take the Control Action")), None)
+TAKE = [Choice("take", said(N_("Take the Control Action of {place}"), place=placed(loc)), "take")
+        for loc in range(N_LOCATIONS)]
+# Translators: solo play; {n} is 3 (R-SO-7).
+CLEANSE = Choice("cleanse", said(N_("Instead gain {n} Elder Signs to destroy one of your Curses"), n=number(3)), "cleanse")
+TEMPORARY_TEXT = [said(N_("You do not control {place}. Roll a Fate Die for Temporary Control?"), place=placed(loc))
+                  for loc in range(N_LOCATIONS)]
+CONTROL_TEXT = [said(N_("Control Action at {place}?"), place=placed(loc)) for loc in range(N_LOCATIONS)]
+ROLL_OR_NOT = (Choice("roll", said(N_("Roll for Temporary Control")), True),
+               Choice("no", said(N_("Do not roll")), False))
 
 def activate(g: Game, t: Task) -> None:
     """Control is judged once, as the Activate phase's steps begin (after its casting
@@ -189,16 +193,17 @@ def museum_basic(g: Game, t: Task) -> Asked | None:
     if not opts:
         g.emit(EventKind.NO_ARTIFACTS, {"seat": seat})
         return None
-    return (seat, "museum", "Take an Artifact", tuple(opts), ())
+    return (seat, "museum", TAKE_ONE, tuple(opts), ())
 
 
-TAKE_FROM_DECK = Choice("artifact_deck", "Take the top Artifact of the deck", -1)
+TAKE_ONE = said(N_("Take an Artifact"))
+TAKE_FROM_DECK = Choice("artifact_deck", said(N_("Take the top Artifact of the deck")), -1)
 
 
 def _take_artifact(content: Content) -> list[Choice | None]:
     """``take_artifact[card]``: a face-up Artifact's choice at The Museum, made once (None for
     other cards)."""
-    return [Choice(f"artifact:{c.id}", f"Take {c.name}", c.index) if c.kind == "artifact" else None
+    return [Choice(f"artifact:{c.id}", said(N_("Take {card}"), card=named(c)), c.index) if c.kind == "artifact" else None
             for c in content.cards]
 
 
@@ -220,10 +225,11 @@ def museum_control(g: Game, t: Task) -> Asked | None:
     if not g.art_deck:
         g.stack.append(("museum_sacrifice", 0))
         return None
-    return (g.cur, "museum_replace", "Replace the two face-up Artifacts with two new ones?", REPLACE_OR_KEEP, ())
+    return (g.cur, "museum_replace", REPLACE_ASKED, REPLACE_OR_KEEP, ())
 
 
-REPLACE_OR_KEEP = (Choice("replace", "Replace them", True), Choice("keep", "Keep them", False))
+REPLACE_ASKED = said(N_("Replace the two face-up Artifacts with two new ones?"))
+REPLACE_OR_KEEP = (Choice("replace", said(N_("Replace them")), True), Choice("keep", said(N_("Keep them")), False))
 
 
 def museum_replace(g: Game, t: Task, yes: bool) -> None:
@@ -248,17 +254,17 @@ def museum_sacrifice(g: Game, t: Task) -> Asked | None:
             key = (s, g.gods[s])
             opt = made.get(key)
             if opt is None:
-                opt = made[key] = Choice(f"destroy:{s}", f"Sacrifice a Cultist: destroy an Elder Sign of {g.seat_name(s)}",
-                                         s)
+                opt = made[key] = Choice(f"destroy:{s}", said(SACRIFICE_ONE, cult=("cult", s, g.seat_name(s))), s)
             opts.append(opt)
     if not opts:
         return None
     opts.append(SACRIFICE_NO_MORE)
-    return (seat, "museum_sacrifice", "Sacrifice Cultists at The Museum to destroy Elder Signs",
-               tuple(opts), ())
+    return (seat, "museum_sacrifice", SACRIFICE_ASKED, tuple(opts), ())
 
 
-SACRIFICE_NO_MORE = Choice("stop", "Sacrifice no more", -1)
+SACRIFICE_ONE = N_("Sacrifice a Cultist: destroy an Elder Sign of {cult}")
+SACRIFICE_ASKED = said(N_("Sacrifice Cultists at {place} to destroy Elder Signs"), place=placed(MUSEUM))
+SACRIFICE_NO_MORE = Choice("stop", said(N_("Sacrifice no more")), -1)
 
 
 def _destroy_options(content: Content) -> dict[tuple[int, int], Choice]:
@@ -325,9 +331,9 @@ def streets_send(g: Game, t: Task) -> Asked | None:
         return None
     sources: list[tuple[str, str, int | str]] = []  # (id, words, the seat sending or "supply")
     if g.inv_lodge[seat]:
-        sources.append(("lodge", "from your Lodge", seat))
+        sources.append(("lodge", SEND_FROM_LODGE, seat))
     if g.inv_supply:
-        sources.append(("supply", "from the supply", "supply"))
+        sources.append(("supply", SEND_FROM_SUPPLY, "supply"))
     if not sources:
         g.stack.append(("streets_raids",))
         return None
@@ -338,10 +344,15 @@ def streets_send(g: Game, t: Task) -> Asked | None:
             key = (sid, src, s, g.gods[s])
             opt = made.get(key)
             if opt is None:
-                opt = made[key] = Choice(f"send:{sid}:{s}", f"Send an Investigator {where} to {g.seat_name(s)}",
-                                         (src, s))
+                opt = made[key] = Choice(f"send:{sid}:{s}", said(where, cult=("cult", s, g.seat_name(s))), (src, s))
             opts.append(opt)
-    return (seat, "streets_send", f"Send Investigators into other Lodges ({left} left)", tuple(opts), ())
+    return (seat, "streets_send", said(SEND_ASKED, n=number(left)), tuple(opts), ())
+
+
+SEND_FROM_LODGE = N_("Send an Investigator from your Lodge to {cult}")
+SEND_FROM_SUPPLY = N_("Send an Investigator from the supply to {cult}")
+# Translators: {n} is 2 or 1, the Investigators still to send.
+SEND_ASKED = N_("Send Investigators into other Lodges ({n} left)")
 
 
 def _send_options(content: Content) -> dict[tuple[str, int | str, int, int], Choice]:
@@ -384,16 +395,19 @@ def gathering_move(g: Game, t: Task) -> Asked | None:
     seat, left = g.cur, t[1]
     if left == 0 or g.at[GATHERING][seat] == 0:
         return None
-    many = "any number of Cultists" if left > 1 else "one Cultist"
-    return (seat, "gathering_move", f"Move {many} from The Gathering", GATHERING_MOVES, ())
+    return (seat, "gathering_move", MOVE_ANY if left > 1 else MOVE_ONE, GATHERING_MOVES, ())
+
+
+MOVE_ANY = said(N_("Move any number of Cultists from {place}"), place=placed(GATHERING))
+MOVE_ONE = said(N_("Move one Cultist from {place}"), place=placed(GATHERING))
 
 
 # GATHERING_LEFT[seat][location]: a Cultist moved from The Gathering (made once: game.SEAT_SLOTS)
 GATHERING_LEFT = [[Event(EventKind.CULTIST_MOVED, {"seat": s, "frm": GATHERING, "to": loc}) for loc in range(N_LOCATIONS)]
                   for s in SEAT_SLOTS]
-GATHERING_MOVES = tuple([Choice(f"to:{loc}", f"Move a Cultist to {LOCATION_NAMES[loc]}", loc)
+GATHERING_MOVES = tuple([Choice(f"to:{loc}", said(N_("Move a Cultist to {place}"), place=placed(loc)), loc)
                          for loc in range(N_LOCATIONS) if loc != GATHERING]
-                        + [Choice("stop", "Move no more Cultists", -1)])
+                        + [Choice("stop", said(N_("Move no more Cultists")), -1)])
 
 
 def gathering_move_take(g: Game, t: Task, loc: int) -> None:

@@ -9,7 +9,6 @@ from typing import Any
 from fate.content.model import Card, Content
 from fate.engine.constants import (
     INVESTIGATORS,
-    LOCATION_NAMES,
     MOVE_INVESTIGATOR_THRESHOLD,
     N_LOCATIONS,
 )
@@ -19,13 +18,16 @@ from fate.engine.kinds import EventKind
 from fate.engine.model import Choice, Event
 from fate.engine.prepared import SEAT_SLOTS
 from fate.engine.registry import Asked, Task, table, task
+from fate.engine.said import N_, named, number, placed, said
 
 
 def play_option(c: Card) -> Choice:
     """The move choice of a Spell: play it to go where its back points (R-MV-1)."""
     dest = c.symbol
-    return Choice(f"play:{c.id}", f"Play {c.name} (back {LOCATION_NAMES[dest]}) to move to {LOCATION_NAMES[dest]}",
-            ("single", c.index, dest))
+    return Choice(f"play:{c.id}", said(PLAY, card=named(c), place=placed(dest)), ("single", c.index, dest))
+
+
+PLAY = N_("Play {card} to move to {place}")
 
 
 def move_options(g: Game, seat: int) -> list[Choice]:
@@ -50,14 +52,15 @@ def move_options(g: Game, seat: int) -> list[Choice]:
     return opts
 
 
-GATE_OPTION = Choice("gate", "Play your Gate card as a Wild", ("gate",))
+GATE_OPTION = Choice("gate", said(N_("Play your Gate card as a Wild")), ("gate",))
+MOVE_ASKED = said(N_("Move the Fate Piece: play a Spell, a Wild pair or your Gate"))
 
 
 def move(g: Game, t: Task) -> Asked | None:
     seat = g.cur
     opts = move_options(g, seat)
     if opts:
-        return (seat, "move", "Move the Fate Piece: play a Spell, a Wild pair or your Gate",
+        return (seat, "move", MOVE_ASKED,
                    tuple(opts), ("from", g.pieces[seat if g.n == 2 else 0]))
     # R-MV-9: show the hand and draw until a move exists; stay if nothing is left.
     g.emit(EventKind.NO_MOVE, {"seat": seat, "hand": [g.card(x).symbol for x in g.hands[seat]]})
@@ -87,7 +90,7 @@ def wild_pick(g: Game, t: Task) -> Asked | None:
     return (seat, "wild_card", WILD_PICK_TEXT[len(picked)], opts, ())
 
 
-WILD_PICK_TEXT = [f"Choose Spell {k + 1} of 2 for the Wild" for k in range(2)]
+WILD_PICK_TEXT = [said(N_("Choose Spell {n} of 2 for the Wild"), n=number(k + 1)) for k in range(2)]
 
 
 def wild_pick_take(g: Game, t: Task, card: int) -> None:
@@ -101,10 +104,11 @@ def destination(g: Game, t: Task) -> Asked:
     here = g.pieces[piece]
     blocked = g.blocked_for(piece)
     opts = tuple([MOVE_TO[loc] for loc in range(N_LOCATIONS) if loc != here and loc not in blocked])
-    return (seat, "destination", "Where does the Fate Piece go?", opts, ())
+    return (seat, "destination", WHERE_TO, opts, ())
 
 
-MOVE_TO = [Choice(f"to:{loc}", f"Move to {name}", loc) for loc, name in enumerate(LOCATION_NAMES)]
+WHERE_TO = said(N_("Where does the Fate Piece go?"))
+MOVE_TO = [Choice(f"to:{loc}", said(N_("Move to {place}"), place=placed(loc)), loc) for loc in range(N_LOCATIONS)]
 
 
 def destination_take(g: Game, t: Task, loc: int) -> None:
@@ -222,14 +226,15 @@ def _play_table(content: Content) -> list[Choice | None]:
 def _wild_table(content: Content) -> dict[int, Choice]:
     """``wild[symbol]``: the choice of a Wild pair of that symbol (R-MV-2), named by the
     symbol as every Spell is (data/glossary.yaml: a Hood Spell, never a Gathering one)."""
-    return {sym: Choice(f"wild:{sym}", f"Play two {content.symbols[sym].name} Spells as a Wild", ("wild", sym))
+    return {sym: Choice(f"wild:{sym}", said(N_("Play two {symbol} Spells as a Wild"),
+                                            symbol=("symbol", sym, content.symbols[sym].name)), ("wild", sym))
             for sym in range(1, N_LOCATIONS)}
 
 
 def _give_up_table(content: Content) -> list[Choice]:
     """``give_up[card]``: a Spell's choice as one of the pair of a Wild, made once (for
     every card: only Spells are ever in a hand)."""
-    return [Choice(f"card:{c.id}", f"Give up {c.name}", c.index) for c in content.cards]
+    return [Choice(f"card:{c.id}", said(N_("Give up {card}"), card=named(c)), c.index) for c in content.cards]
 
 
 def _back_table(content: Content) -> list[int | str]:

@@ -232,15 +232,16 @@ def migrate(data: Any, where: str = "save") -> dict[str, Any]:
     """A save of any format this version reads, brought to the current format
     (a new dict; the old one is unchanged). SaveFormatError for anything else."""
     if not isinstance(data, dict):
-        raise SaveFormatError(f"{where}: not a saved game (expected a JSON object)")
+        raise SaveFormatError(f"{where}: not a saved game (expected a JSON object)", SaveFormatError.NOT_A_SAVE)
     if data.get("game") != GAME_ID:
-        raise SaveFormatError(f"{where}: not a Fate of the Elder Gods save")
+        raise SaveFormatError(f"{where}: not a Fate of the Elder Gods save", SaveFormatError.NOT_A_SAVE)
     version = data.get("format_version")
     if not _int(version, 1, 10**6):
         raise SaveFormatError(f"{where}: field 'format_version' is damaged ({cut(version)})")
     if version > FORMAT_VERSION:
         raise SaveFormatError(f"{where}: made by a newer version of the game (save format {version}; "
-                              f"this version reads up to {FORMAT_VERSION}): update the game to open it")
+                              f"this version reads up to {FORMAT_VERSION}): update the game to open it",
+                              SaveFormatError.NEWER)
     out: dict[str, Any] = dict(data)
     if version == 1:  # format 1 had no game version, card list or session
         out.update(format_version=2, game_version="0.1.0", cards=None)
@@ -303,7 +304,8 @@ def load_data(content: Content, data: Any, where: str = "save", verify: bool = F
         gone = [c for c in cards if not isinstance(c, str) or c not in content.by_id]
         if gone:
             raise SaveFormatError(f"{where}: made with cards this version no longer has "
-                                  f"({', '.join(clean(c, 30) or cut(c, 30) for c in gone[:3])}{' ...' if len(gone) > 3 else ''})")
+                                  f"({', '.join(clean(c, 30) or cut(c, 30) for c in gone[:3])}{' ...' if len(gone) > 3 else ''})",
+                                  SaveFormatError.CARDS)
     if "config" not in data or "choices" not in data:
         raise SaveFormatError(f"{where}: fields 'config' and 'choices' are required")
     config, choices = check_config(content, data["config"], where), check_choices(data["choices"], where)
@@ -312,7 +314,7 @@ def load_data(content: Content, data: Any, where: str = "save", verify: bool = F
         # but the choices may still replay (a game begun from a scenario cannot).
         if config.get("scenario"):
             raise SaveFormatError(f"{where}: a game begun from a scenario, saved with other cards: "
-                                  "it cannot be replayed with these")
+                                  "it cannot be replayed with these", SaveFormatError.CARDS)
         return replay(content, config, choices, where)
     snap = data.get("snapshot")
     if not isinstance(snap, dict):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fate.content.model import Step
 from fate.engine import ending
-from fate.engine.constants import LOCATION_NAMES, LOCATIONS, N_LOCATIONS
+from fate.engine.constants import LOCATIONS, N_LOCATIONS
 from fate.engine.effects import (
     INT,
     WHO_SELF,
@@ -13,14 +13,16 @@ from fate.engine.effects import (
     Fx,
     Need,
     ask_per_target,
+    cult,
     each_target,
     location,
-    name_of,
+    sayer,
     targets,
 )
 from fate.engine.game import Game
 from fate.engine.kinds import EventKind
 from fate.engine.registry import Ask, Option, Param, step
+from fate.engine.said import N_, placed, said
 
 # ---------------------------------------------------------------- the track
 
@@ -61,12 +63,12 @@ def where_cultists(g: Game, fx: Fx, p: Step, question: str) -> dict[int, int | N
         return seats
     return ask_per_target(g, fx, seats, lambda s: location(
         g, fx, p["loc"], [loc for loc in range(N_LOCATIONS) if g.at[loc][s] > 0], key=f"loc{s}",
-        text=question.format(cult=g.seat_name(s))))
+        text=question, cult=cult(g, s)))
 
 
 def sacrifice(g: Game, fx: Fx, p: Step) -> Need | None:
     """Cultists at a location to the Abyss (the acting seat picks the location)."""
-    locs = where_cultists(g, fx, p, "where does {cult} lose Cultists?")
+    locs = where_cultists(g, fx, p, N_("{card}: where does {cult} lose Cultists?"))
     if isinstance(locs, Need):
         return locs
     for s, loc in locs.items():
@@ -87,7 +89,7 @@ def lodge_to_abyss(g: Game, fx: Fx, p: Step, s: int) -> None:
 def place_cultists(g: Game, fx: Fx, p: Step) -> Need | None:
     """Your Cultists from the Lodge (or the Abyss) onto a location."""
     s = fx.seat
-    loc = location(g, fx, p["loc"], text="where do your Cultists go?")
+    loc = location(g, fx, p["loc"], text=N_("{card}: where do your Cultists go?"))
     if not isinstance(loc, int):  # asked; or nowhere at all (never: some place is always allowed)
         return loc
     pool = g.lodge if p["source"] == "lodge" else g.abyss
@@ -99,6 +101,11 @@ def place_cultists(g: Game, fx: Fx, p: Step) -> Need | None:
     return None
 
 
+MOVE_FROM_TO = N_("Move a Cultist from {frm} to {to}")
+MOVE_NO_MORE = said(N_("Move no more"))
+MOVE_ONE = N_("{card}: move a Cultist")
+
+
 def move_cultists(g: Game, fx: Fx, p: Step) -> Need | Again | None:
     """Move your Cultists between locations, one at a time; you may stop early."""
     s = fx.seat
@@ -108,12 +115,12 @@ def move_cultists(g: Game, fx: Fx, p: Step) -> Need | Again | None:
     pick = fx.get(f"m{done}")
     if pick is None:
         opts: list[Option] = [(f"move:{LOCATIONS[a]}:{LOCATIONS[b]}",
-                 f"Move a Cultist from {LOCATION_NAMES[a]} to {LOCATION_NAMES[b]}", (a, b))
-                for a in range(N_LOCATIONS) if g.at[a][s] for b in range(N_LOCATIONS) if b != a]
+                               said(MOVE_FROM_TO, frm=placed(a), to=placed(b)), (a, b))
+                              for a in range(N_LOCATIONS) if g.at[a][s] for b in range(N_LOCATIONS) if b != a]
         if not opts:
             return None
-        opts.append(("stop", "Move no more", "stop"))  # never None: None means "not asked yet"
-        return Need(f"m{done}", Ask(s, "move_cultists", f"{name_of(g, fx)}: move a Cultist", opts))
+        opts.append(("stop", MOVE_NO_MORE, "stop"))  # never None: None means "not asked yet"
+        return Need(f"m{done}", Ask(s, "move_cultists", said(MOVE_ONE, card=sayer(g, fx)), opts))
     if pick != "stop":
         a, b = pick
         g.at[a][s] -= 1
@@ -125,7 +132,7 @@ def move_cultists(g: Game, fx: Fx, p: Step) -> Need | Again | None:
 
 def send_home(g: Game, fx: Fx, p: Step) -> Need | None:
     """Another cult's Cultists at a location return to their Lodge."""
-    locs = where_cultists(g, fx, p, "where are {cult}'s Cultists sent home from?")
+    locs = where_cultists(g, fx, p, N_("{card}: where are {cult}'s Cultists sent home from?"))
     if isinstance(locs, Need):
         return locs
     for s, loc in locs.items():
@@ -156,7 +163,7 @@ def take_investigators(g: Game, fx: Fx, p: Step) -> Need | None:
     seats = targets(g, fx, p["who"])
     if isinstance(seats, Need):
         return seats
-    loc = location(g, fx, p["loc"], text="take the Investigators from where?")
+    loc = location(g, fx, p["loc"], text=N_("{card}: take the Investigators from where?"))
     if not isinstance(loc, int):  # asked; or nowhere at all (never: some place is always allowed)
         return loc
     for s in seats[:1]:
@@ -169,7 +176,7 @@ def take_investigators(g: Game, fx: Fx, p: Step) -> Need | None:
 
 def place_investigators(g: Game, fx: Fx, p: Step) -> Need | None:
     """Investigators from the supply onto a location."""
-    loc = location(g, fx, p["loc"], text="where do the Investigators go?")
+    loc = location(g, fx, p["loc"], text=N_("{card}: where do the Investigators go?"))
     if not isinstance(loc, int):  # asked; or nowhere at all (never: some place is always allowed)
         return loc
     k = min(p["amount"], g.inv_supply)
@@ -183,7 +190,7 @@ def place_investigators(g: Game, fx: Fx, p: Step) -> Need | None:
 def clear_investigators(g: Game, fx: Fx, p: Step) -> Need | None:
     """Investigators at a location go back to the supply."""
     where = [loc for loc in range(N_LOCATIONS) if g.inv_at[loc]]
-    loc = location(g, fx, p["loc"], where, text="drive the Investigators from where?")
+    loc = location(g, fx, p["loc"], where, text=N_("{card}: drive the Investigators from where?"))
     if isinstance(loc, Need):
         return loc
     if loc is None:
@@ -213,12 +220,12 @@ def move_fate(g: Game, fx: Fx, p: Step) -> Need | None:
     pieces = [0] if g.n != 2 else [0, 1]
     piece = pieces[0] if len(pieces) == 1 else fx.get("piece")
     if piece is None:
-        opts = [(f"piece:{i}", f"The Fate Piece of {g.seat_name(i)} "
-                 f"(at {LOCATION_NAMES[g.pieces[i]]})", i) for i in pieces]
-        return Need("piece", Ask(fx.seat, "piece", f"{name_of(g, fx)}: which Fate Piece?", opts))
+        opts = [(f"piece:{i}", said(N_("The Fate Piece of {cult} (at {place})"), cult=cult(g, i),
+                                    place=placed(g.pieces[i])), i) for i in pieces]
+        return Need("piece", Ask(fx.seat, "piece", said(N_("{card}: which Fate Piece?"), card=sayer(g, fx)), opts))
     blocked = g.blocked_for(piece) | {g.pieces[piece]}
     free = [loc for loc in range(N_LOCATIONS) if loc not in blocked]
-    loc = location(g, fx, p["loc"], free, text="move the Fate Piece where?")
+    loc = location(g, fx, p["loc"], free, text=N_("{card}: move the Fate Piece where?"))
     if isinstance(loc, Need):
         return loc
     if loc is None or loc in blocked:
@@ -232,7 +239,7 @@ def move_fate(g: Game, fx: Fx, p: Step) -> Need | None:
 def discard_column(g: Game, fx: Fx, p: Step) -> Need | None:
     """An Astral Column is discarded."""
     where = [loc for loc in range(N_LOCATIONS) if g.columns[loc]]
-    loc = location(g, fx, p["loc"], where, text="discard which Astral Column?")
+    loc = location(g, fx, p["loc"], where, text=N_("{card}: discard which Astral Column?"))
     if isinstance(loc, Need):
         return loc
     if loc is not None:
@@ -245,7 +252,7 @@ def place_squall(g: Game, fx: Fx, p: Step) -> Need | None:
     next rival Cultist placed there by a move is blown into the Abyss instead."""
     if sum(g.squall) >= 8:
         return None
-    loc = location(g, fx, p["loc"], list(range(1, N_LOCATIONS)), text="where does the Squall blow?")
+    loc = location(g, fx, p["loc"], list(range(1, N_LOCATIONS)), text=N_("{card}: where does the Squall blow?"))
     if not isinstance(loc, int):  # asked; or nowhere at all (never: some place is always allowed)
         return loc
     g.squall[loc] += 1

@@ -4,10 +4,11 @@ aside dice; and the logic steps (if, each_opponent, choose)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 from fate.content.model import Step
 from fate.engine.artifacts import gain_artifact as take_artifact
+from fate.engine.casting import READY_NOTHING
 from fate.engine.constants import RESERVE_SLOTS
 from fate.engine.effects import (
     INT,
@@ -16,14 +17,16 @@ from fate.engine.effects import (
     Fx,
     Need,
     ask_per_target,
+    cult,
     each_target,
-    name_of,
+    sayer,
     targets,
 )
 from fate.engine.game import Game
 from fate.engine.kinds import EventKind
 from fate.engine.prepared import GATE_GAINED
-from fate.engine.registry import CONDITIONS, Ask, Param, roll_result, step
+from fate.engine.registry import CONDITIONS, Ask, Option, Param, roll_result, step
+from fate.engine.said import N_, named, number, said
 
 # ---------------------------------------------------------------- cards
 
@@ -76,11 +79,12 @@ def ready_free(g: Game, fx: Fx, p: Step) -> Need | None:
     s = fx.seat
     pick = fx.get("ready")
     if pick is None:
-        opts = [(f"ready:{g.card(c).id}", f"Ready {g.card(c).name}", c) for c in g.hands[s]]
+        opts: list[Option] = [(f"ready:{g.card(c).id}", said(N_("Ready {card}"), card=named(g.card(c))), c)
+                              for c in g.hands[s]]
         if not opts:
             return None
-        opts.append(("skip", "Ready nothing", -1))
-        return Need("ready", Ask(s, "ready_free", f"{name_of(g, fx)}: ready a Spell for free", opts))
+        opts.append(("skip", READY_NOTHING.label, -1))
+        return Need("ready", Ask(s, "ready_free", said(N_("{card}: ready a Spell for free"), card=sayer(g, fx)), opts))
     if pick >= 0:
         g.stack.append(("readied", s, pick))
     return None
@@ -149,11 +153,11 @@ def wreck_artifact(g: Game, fx: Fx, p: Step) -> Need | None:
         got: int | None = fx.get(f"art{s}")
         if got is not None:
             return got
-        opts = [(f"artifact:{g.card(a).id}", f"Destroy {g.card(a).name}", a) for a in g.arts[s]]
+        opts = [(f"artifact:{g.card(a).id}", said(N_("Destroy {card}"), card=named(g.card(a))), a) for a in g.arts[s]]
         if len(opts) == 1:
             return opts[0][2]
-        return Need(f"art{s}", Ask(fx.seat, "artifact",
-                                   f"{name_of(g, fx)}: destroy which Artifact of {g.seat_name(s)}?", opts))
+        return Need(f"art{s}", Ask(fx.seat, "artifact", said(N_("{card}: destroy which Artifact of {cult}?"),
+                                                             card=sayer(g, fx), cult=cult(g, s)), opts))
 
     picks = ask_per_target(g, fx, seats, pick)
     if isinstance(picks, Need):
@@ -177,15 +181,20 @@ def current_roll(g: Game) -> list[int] | None:
 
 
 def pick_die(g: Game, fx: Fx, faces: list[int], key: str, kind: str, question: str, candidates: list[int],
-             label: Callable[[int, str], str]) -> int | Need:
-    """The acting seat picks a die of the roll being resolved (``faces``), or -1 to stop."""
+             label: str, **args: tuple[str, Any, Any]) -> int | Need:
+    """The acting seat picks a die of the roll being resolved (``faces``), or -1 to stop:
+    ``question`` and each die's ``label`` are messages (with ``{n}`` and ``{face}``, and ``args``)."""
     pick: int | None = fx.get(key)
     if pick is not None:
         return pick
     names = g.content.dice.faces
-    opts = [(f"die:{i}", label(i + 1, names[faces[i]].name), i) for i in candidates]
-    opts.append(("stop", "No more", -1))
-    return Need(key, Ask(fx.seat, kind, f"{name_of(g, fx)}: {question}", opts, ("roll", tuple(faces))))
+    opts = [(f"die:{i}", said(label, n=number(i + 1), face=("face", faces[i], names[faces[i]].name), **args), i)
+            for i in candidates]
+    opts.append(("stop", NO_MORE, -1))
+    return Need(key, Ask(fx.seat, kind, said(question, card=sayer(g, fx)), opts, ("roll", tuple(faces))))
+
+
+NO_MORE = said(N_("No more"))
 
 
 def reroll(g: Game, fx: Fx, p: Step) -> Need | Again | None:
@@ -194,8 +203,8 @@ def reroll(g: Game, fx: Fx, p: Step) -> Need | Again | None:
     done = fx.get("rerolled", 0)
     if faces is None or done >= p["amount"]:
         return None
-    pick = pick_die(g, fx, faces, f"r{done}", "reroll", "reroll which die?", list(range(len(faces))),
-                    lambda n, face: f"Reroll die {n} ({face})")
+    pick = pick_die(g, fx, faces, f"r{done}", "reroll", N_("{card}: reroll which die?"), list(range(len(faces))),
+                    N_("Reroll die {n} ({face})"))
     if isinstance(pick, Need) or pick < 0:
         return pick if isinstance(pick, Need) else None
     names = g.content.dice.faces
@@ -216,8 +225,8 @@ def set_face(g: Game, fx: Fx, p: Step) -> Need | Again | None:
     candidates = [i for i, f in enumerate(faces) if f != target]
     if not candidates:
         return None
-    pick = pick_die(g, fx, faces, f"s{done}", "set_face", "turn which die?", candidates,
-                    lambda n, face: f"Turn die {n} ({face}) to {names[target].name}")
+    pick = pick_die(g, fx, faces, f"s{done}", "set_face", N_("{card}: turn which die?"), candidates,
+                    N_("Turn die {n} ({face}) to {to}"), to=("face", target, names[target].name))
     if isinstance(pick, Need) or pick < 0:
         return pick if isinstance(pick, Need) else None
     old = faces[pick]
@@ -242,8 +251,8 @@ def remove_dice(g: Game, fx: Fx, p: Step) -> Need | Again | None:
     done = fx.get("removed", 0)
     if not faces or done >= p["amount"]:
         return None
-    pick = pick_die(g, fx, faces, f"x{done}", "remove_die", "set aside which die?", list(range(len(faces))),
-                    lambda n, face: f"Set aside die {n} ({face})")
+    pick = pick_die(g, fx, faces, f"x{done}", "remove_die", N_("{card}: set aside which die?"), list(range(len(faces))),
+                    N_("Set aside die {n} ({face})"))
     if isinstance(pick, Need) or pick < 0:
         return pick if isinstance(pick, Need) else None
     gone = faces.pop(pick)
@@ -282,8 +291,10 @@ def choose(g: Game, fx: Fx, p: Step) -> Need | None:
     """Pick one of several step lists, each with its label."""
     pick = fx.get("option")
     if pick is None:
-        opts = [(f"option:{i}", label, i) for i, (label, _) in enumerate(p["options"])]
-        return Need("option", Ask(fx.seat, "option", f"{name_of(g, fx)}: choose one", opts))
+        card_id = g.card(fx.card).id if fx.card >= 0 else ""
+        opts = [(f"option:{i}", said(N_("{option}"), option=("option", [card_id, i], label)), i)
+                for i, (label, _) in enumerate(p["options"])]
+        return Need("option", Ask(fx.seat, "option", said(N_("{card}: choose one"), card=sayer(g, fx)), opts))
     g.stack.append(("fx", fx.seat, fx.card, p["options"][pick][1], 0, ()))
     return None
 

@@ -17,29 +17,30 @@ from typing import Generic, TypeVar
 from fate.engine.game import Game
 from fate.engine.kinds import EventKind
 from fate.engine.model import Event
+from fate.ground.language import N_
 
 # Events that bring something unknown to light: after one, no decision before it can be
-# taken back (the words are what the greyed Undo button says).
+# taken back (the words are what the greyed Undo button says, translated where it is drawn).
 REVEALS: dict[str, str] = {  # keyed by EventKind (an event's kind is its word)
-    EventKind.SPELL_DRAWN: "a Spell was drawn", EventKind.SPELL_STOLEN: "a Spell was taken from a hand",
-    EventKind.ROLLED: "a die was rolled", EventKind.DIE_REROLLED: "a die was rolled",
-    EventKind.DICE_ADDED: "a die was rolled",
-    EventKind.CURSED: "a Curse was drawn", EventKind.CURSE_REVEALED: "a Curse was revealed",
-    EventKind.ARTIFACTS_REVEALED: "an Artifact was turned face up",
-    EventKind.SPELL_DECK_RESHUFFLED: "the Spells were shuffled",
-    EventKind.SPELL_DISCARDED: "a Spell was discarded at random", EventKind.NO_MOVE: "a hand was shown",
+    EventKind.SPELL_DRAWN: N_("a Spell was drawn"), EventKind.SPELL_STOLEN: N_("a Spell was taken from a hand"),
+    EventKind.ROLLED: N_("a die was rolled"), EventKind.DIE_REROLLED: N_("a die was rolled"),
+    EventKind.DICE_ADDED: N_("a die was rolled"),
+    EventKind.CURSED: N_("a Curse was drawn"), EventKind.CURSE_REVEALED: N_("a Curse was revealed"),
+    EventKind.ARTIFACTS_REVEALED: N_("an Artifact was turned face up"),
+    EventKind.SPELL_DECK_RESHUFFLED: N_("the Spells were shuffled"),
+    EventKind.SPELL_DISCARDED: N_("a Spell was discarded at random"), EventKind.NO_MOVE: N_("a hand was shown"),
 }
 # A deck that got shorter without an event saying so still showed someone a card.
-_DECKS = (("spell_deck", "a Spell was drawn"), ("art_deck", "an Artifact was drawn"),
-          ("curse_deck", "a Curse was drawn"))
+_DECKS = (("spell_deck", N_("a Spell was drawn")), ("art_deck", N_("an Artifact was drawn")),
+          ("curse_deck", N_("a Curse was drawn")))
 
-NOTHING_YET = "nothing to take back yet"
-NOTHING_MORE = "nothing more to take back"
-NOT_A_PLAYER = "only a player can take back a decision"
-OVER = "the game is over"
-OTHERS = "the last decisions were another cult's"
-ASKED = "another cult has been asked since"
-PASSED = "a chance to cast showed another cult had nothing to cast"
+NOTHING_YET = N_("nothing to take back yet")
+NOTHING_MORE = N_("nothing more to take back")
+NOT_A_PLAYER = N_("only a player can take back a decision")
+OVER = N_("the game is over")
+OTHERS = N_("the last decisions were another cult's")
+ASKED = N_("another cult has been asked since")
+PASSED = N_("a chance to cast showed another cult had nothing to cast")
 
 P = TypeVar("P")
 
@@ -57,7 +58,7 @@ def revealed(before: Game, after: Game, events: Iterable[Event], seat: int | Non
             return what
     if any(a != b for s, (a, b) in enumerate(zip(before.passed_over, after.passed_over, strict=True)) if s != seat):
         return PASSED
-    return "something was left to chance" if before.rng != after.rng else ""
+    return N_("something was left to chance") if before.rng != after.rng else ""
 
 
 class UndoTrail(Generic[P]):

@@ -14,6 +14,7 @@ from typing import Any
 
 from fate.engine.constants import GAME_SEAT, LOCATIONS
 from fate.engine.game import Game
+from fate.engine.said import Said
 
 View = dict[str, Any]  # what ``view`` returns: JSON-shaped (its keys are written in ``view``)
 
@@ -121,10 +122,18 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
     p = g.pending()
     if p is not None:
         if seat == p.seat:
-            out["prompt"] = {"seat": p.seat, "kind": p.kind, "text": p.text,
-                             "choices": [{"id": c.id, "label": c.label} for c in p.choices]}
+            out["prompt"] = {"seat": p.seat, "kind": p.kind, "text": p.text, **_say(p.text),
+                             "choices": [{"id": c.id, "label": c.label, **_say(c.label)} for c in p.choices]}
         else:
-            out["prompt"] = {"seat": p.seat, "kind": p.kind, "text": p.text}
+            out["prompt"] = {"seat": p.seat, "kind": p.kind, "text": p.text, **_say(p.text)}
     if g.phase == "setup" and seat is not None and seat < len(g.drafts) and g.gods[seat] < 0:
         out["draft"] = [_card_public(g, x) | {"title": g.card(x).title} for x in g.drafts[seat]]
     return out
+
+
+def _say(text: str) -> dict[str, Any]:
+    """What a window needs to say ``text`` again in its language: its message and arguments
+    (fate/engine/said.py), when the engine said it so; else nothing (the English stands)."""
+    if isinstance(text, Said):
+        return {"say": {"key": text.key, "args": {k: list(v) for k, v in text.args.items()}}}
+    return {}

@@ -258,7 +258,7 @@ class Tongue:
         """A moment (seconds since the epoch, in the computer's time zone) as this language writes
         a day and a time: "6 Dec 2026, 11:21", "06.12.2026, 11:21"."""
         moment = datetime.datetime.fromtimestamp(stamp)
-        return self.gettext("{date}, {time}").format(date=format_date(moment, "medium", locale=self.locale),
+        return self.gettext("{date}, {time}").format(date=self._cldr(format_date(moment, "medium", locale=self.locale)),
                                                     time=format_time(moment, "short", locale=self.locale))
 
     def ago(self, seconds: float) -> str:
@@ -266,15 +266,31 @@ class Tongue:
         minute, "just now"."""
         if seconds < 60:
             return self.gettext("just now")
-        return format_timedelta(-round(seconds), add_direction=True, locale=self.locale)
+        return self._cldr(format_timedelta(-round(seconds), add_direction=True, locale=self.locale))
 
     def duration(self, seconds: float) -> str:
         """A span of time in short, as this language writes it ("7 secs", "5 mins", "2 hrs"; "5 Min.")."""
-        return format_timedelta(max(1, round(seconds)), format="short", threshold=2, locale=self.locale)
+        return self._cldr(format_timedelta(max(1, round(seconds)), format="short", threshold=2, locale=self.locale))
+
+    def _cldr(self, words: str) -> str:
+        """Words of the CLDR's (a month's name, "5 mins"): the pseudo-language's English ones
+        accented as its catalogue's are, so that what it leaves plain is what was never marked."""
+        return pseudo(words) if self.code == PSEUDO else words
 
     def listing(self, items: list[str]) -> str:
         """Items joined as this language joins them ("a, b and c" / "a, b und c")."""
-        return format_list(items, locale=self.locale) if items else ""
+        return self._joined(format_list(items, locale=self.locale)) if items else ""
+
+    def listing_or(self, items: list[str]) -> str:
+        """Items as alternatives, as this language joins them ("a, b or c" / "a, b oder c")."""
+        return self._joined(format_list(items, style="or", locale=self.locale)) if items else ""
+
+    def _joined(self, words: str) -> str:
+        """A list of the CLDR's: in the pseudo-language, its English "and" or "or" accented too."""
+        if self.code != PSEUDO:
+            return words
+        return words.replace(" and ", " " + pseudo("and").strip("[]·") + " ").replace(
+            " or ", " " + pseudo("or").strip("[]·") + " ")
 
 
 _tongues: dict[str, Tongue] = {}

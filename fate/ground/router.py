@@ -25,12 +25,12 @@ from __future__ import annotations
 import ipaddress
 import os
 import threading
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from fate.ground.files import write_save
-from fate.ground.language import _
+from fate.ground.language import N_, _, placeholders
 from fate.ground.untrusted import InputError, one_line, read_json
 
 ASK_SECONDS = 10.0  # the whole question: a router that has not answered by then is not waited for
@@ -50,8 +50,16 @@ class RouterReport:
     port: int  # the server's, on this computer
     external: str = ""  # the router's public address, once it opened the port
     lan: str = ""  # this computer's address as the router sees it
-    why: str = ""  # one line, when it failed
+    why: str = ""  # one line, when it failed (in English: the server that writes it speaks no language)
     outside: int = 0  # the port friends elsewhere use (the router may give another than ``port``)
+    reason: str = ""  # ``why`` as its message (one of REASONS), for the window to say in its language
+    details: dict[str, Any] = field(default_factory=dict)  # the message's placeholders: words and numbers
+
+    def said(self) -> str:
+        """Why it failed, in the language spoken now (the English ``why`` for a message not ours)."""
+        if self.reason in REASONS and placeholders(self.reason) == set(self.details):
+            return _(self.reason).format(**self.details)
+        return self.why
 
     @property
     def address(self) -> str:
@@ -75,8 +83,13 @@ def read_report(path: Path) -> RouterReport | None:
         external = str(ipaddress.ip_address(external)) if external else ""
     except ValueError:
         external = ""
+    details = data.get("details", {})
+    if not (isinstance(data.get("reason", ""), str) and isinstance(details, dict) and len(details) <= 4
+            and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in details.values())):
+        data["reason"], details = "", {}
     return RouterReport(data["state"], data["port"], external, one_line(data.get("lan", ""), 45),
-                        one_line(data.get("why", ""), 200), int(data.get("outside", 0)))
+                        one_line(data.get("why", ""), 200), int(data.get("outside", 0)), data.get("reason", ""),
+                        {str(k): one_line(v, 60) if isinstance(v, str) else v for k, v in details.items()})
 
 
 def _write(path: Path | None, report: RouterReport) -> None:
@@ -98,7 +111,26 @@ def public(address: str) -> bool:
 
 
 class RouterError(Exception):
-    """Why the port could not be opened, in a player's words (one line), in the window's language."""
+    """Why the port could not be opened, in a player's words (one line): its message (one of
+    ``REASONS``) and the words and numbers in it, said in English here and in the window's
+    language where it is shown (``RouterReport.said``)."""
+
+    def __init__(self, reason: str, **details: Any) -> None:
+        super().__init__(reason.format(**details))
+        self.reason, self.details = reason, details
+
+
+NO_MODULE = N_("this copy of the game cannot talk to routers (the miniupnpc module is missing)")
+NO_ROUTER = N_("no router on your network answered (its UPnP may be turned off)")
+NO_PORTS = N_("no router that can open ports answered (its UPnP may be turned off)")
+PORTS_TAKEN = N_("the router keeps port {port} and the ports after it for other uses")
+# Translators: {why} is the router's own words, in its language (often English).
+REFUSED = N_("the router refused to open port {port} ({why})")
+# Translators: {address} is the router's public address as it gave it (or "none").
+NOT_PUBLIC = N_("the router opened the port, but its own address ({address}) is not one the Internet reaches: "
+                "it is behind another router, or your provider's")
+SILENT = N_("the router did not answer within {seconds} s")
+REASONS = frozenset({NO_MODULE, NO_ROUTER, NO_PORTS, PORTS_TAKEN, REFUSED, NOT_PUBLIC, SILENT})
 
 
 def _router(root_url: str | None) -> Any:  # miniupnpc's UPnP (the module ships no types)
@@ -107,7 +139,7 @@ def _router(root_url: str | None) -> Any:  # miniupnpc's UPnP (the module ships 
     try:
         import miniupnpc
     except ImportError:
-        raise RouterError(_("this copy of the game cannot talk to routers (the miniupnpc module is missing)")) from None
+        raise RouterError(NO_MODULE) from None
     u = miniupnpc.UPnP(discoverdelay=SEARCH_MS)
     if root_url is None:
         try:
@@ -115,11 +147,11 @@ def _router(root_url: str | None) -> Any:  # miniupnpc's UPnP (the module ships 
         except Exception:  # noqa: BLE001 - miniupnpc raises plain Exception for every failure
             found = 0
         if not found:
-            raise RouterError(_("no router on your network answered (its UPnP may be turned off)"))
+            raise RouterError(NO_ROUTER)
     try:
         u.selectigd(*([root_url] if root_url else []))
     except Exception:  # noqa: BLE001
-        raise RouterError(_("no router that can open ports answered (its UPnP may be turned off)")) from None
+        raise RouterError(NO_PORTS) from None
     return u
 
 
@@ -150,10 +182,8 @@ def _open(port: int, root_url: str | None) -> tuple[Any, str, str, int]:
         if "Conflict" not in why:
             break  # refused for another reason than the port being taken: another port fares no better
     if "Conflict" in why:
-        raise RouterError(_("the router keeps port {port} and the ports after it for other uses").format(port=port)) \
-            from None
-    # Translators: {why} is the router's own words, in its language (often English).
-    raise RouterError(_("the router refused to open port {port} ({why})").format(port=port, why=why)) from None
+        raise RouterError(PORTS_TAKEN, port=port) from None
+    raise RouterError(REFUSED, port=port, why=why) from None
 
 
 def _close(u: Any, port: int) -> None:
@@ -201,15 +231,14 @@ class PortOpener:
         try:
             u, external, lan, outside = _open(self.port, root_url)
         except RouterError as e:
-            self._settle(RouterReport("failed", self.port, why=str(e)))
+            self._settle(RouterReport("failed", self.port, why=str(e), reason=e.reason, details=e.details))
             return
         self.outside = outside
         if not public(external):
             _close(u, outside)
-            shown = external or "none"
-            self._settle(RouterReport("failed", self.port, lan=lan, why=(
-                f"the router opened the port, but its own address ({shown}) is not one the Internet reaches: it "
-                "is behind another router, or your provider's")))
+            shown = one_line(external or "none", 45)
+            self._settle(RouterReport("failed", self.port, lan=lan, why=NOT_PUBLIC.format(address=shown),
+                                      reason=NOT_PUBLIC, details={"address": shown}))
             return
         with self._lock:
             late = self._done or self._closing
@@ -223,7 +252,9 @@ class PortOpener:
     def _deadline(self, seconds: float) -> None:
         self._worker.join(seconds)
         if self._worker.is_alive():
-            self._settle(RouterReport("failed", self.port, why=f"the router did not answer within {seconds:.0f} s"))
+            n = round(seconds)
+            self._settle(RouterReport("failed", self.port, why=SILENT.format(seconds=n), reason=SILENT,
+                                      details={"seconds": n}))
 
     def wait(self, seconds: float) -> RouterReport:
         """The report once settled (at most ``seconds`` from now)."""

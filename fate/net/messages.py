@@ -48,7 +48,10 @@ class Text:
 NAME = Text(40)  # the server's own limit for a player's name is 24
 REASON = Text(120)  # why Undo is greyed, drawn in its tooltip (fate/engine/undo.py's are under 50)
 CARD = {"id": STR, "name": STR, "text": STR}
-PROMPT = {"seat": INT, "kind": STR, "text": STR, "choices?": [{"id": STR, "label": STR}],
+# what the engine said, for a window to say again in its language (fate/engine/said.py); each
+# argument a (type, value) pair, read again by fate/words/asking.py
+SAY = {"key": STR, "args": {STR: [(STR, INT, [(STR, INT)])]}}
+PROMPT = {"seat": INT, "kind": STR, "text": STR, "say?": SAY, "choices?": [{"id": STR, "label": STR, "say?": SAY}],
           "context?": [(STR, INT)], "ends_turn?": [STR],
           "may_end_turn?": [STR]}
 SEAT_ROW = {

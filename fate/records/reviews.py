@@ -103,6 +103,8 @@ def check_review(r: Any, where: str) -> dict[str, Any]:
                                  "best_win", "drop", "accuracy", "mark")}
         for f in ("kind", "prompt", "taken", "taken_label", "best", "best_label", "note"):
             row[f] = _text(d, f, at)
+        for f in ("lost", "booked"):  # (a review kept by an earlier version has neither)
+            row[f] = d.get(f) is True
         out_rows.append(row)
     return {
         "seat": r["seat"], "players": r["players"], "budget": r["budget"], "iterations": r["iterations"],

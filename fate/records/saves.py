@@ -11,6 +11,7 @@ finished game stays in the folder for its replay. No pygame here.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import threading
 import time
@@ -46,6 +47,14 @@ class SaveInfo:
     locked: bool = False  # open in another window just now
     level: str = ""  # a solo game's level, by name
     humans: int = 0  # the seats a person plays (a game of AIs alone, --autoplay's, has none)
+    # the same by id, for the line in the player's language (empty in a save of an earlier version)
+    gods: list[str] = field(default_factory=list)  # each seat's Elder God ("" before the draft)
+    players: list[dict[str, Any]] = field(default_factory=list)  # {"human", "name", "level"} each seat
+    leader_seat: int = -1
+    leader_summon: int = 0
+    winners: list[int] = field(default_factory=list)
+    level_id: str = ""
+    problem_kind: str = SaveFormatError.DAMAGED  # which sort of fault ``problem`` is (SaveFormatError.KINDS)
 
     @property
     def ok(self) -> bool:
@@ -62,7 +71,7 @@ def read_save(path: Path) -> dict[str, Any]:
     """The save's data, migrated to the current format; falls back to the backup
     when the file itself is missing or damaged. SaveFormatError (naming what is
     wrong with the file itself) if neither can be read."""
-    problem = ""
+    problem, kind = "", SaveFormatError.DAMAGED
     for candidate in (Path(path), backup_path(path)):
         try:
             data = read_data(candidate)
@@ -70,8 +79,9 @@ def read_save(path: Path) -> dict[str, Any]:
                 data = data["save"]  # a bug report (write_report) carries the save inside
             return migrate(data, str(candidate))
         except SaveFormatError as e:
-            problem = problem or str(e).removeprefix(f"{candidate}: ")
-    raise SaveFormatError(f"{path}: {problem}")
+            if not problem:
+                problem, kind = str(e).removeprefix(f"{candidate}: "), e.kind
+    raise SaveFormatError(f"{path}: {problem}", kind)
 
 
 # What a Load row may show of a save's text: a cult's name, who plays it, the leader, the outcome.
@@ -86,7 +96,7 @@ def info_of(path: Path) -> SaveInfo:
         check_config(None, data.get("config"), str(path))
         check_choices(data.get("choices"), str(path))
     except SaveFormatError as e:
-        return SaveInfo(path, problem=clean(str(e).removeprefix(f"{path}: "), 200))
+        return SaveInfo(path, problem=clean(str(e).removeprefix(f"{path}: "), 200), problem_kind=e.kind)
     meta = data.get("session", {}).get("meta") if isinstance(data.get("session"), dict) else None
     if not isinstance(meta, dict):
         return SaveInfo(path, problem="saved without the table's details (who played): cannot be listed")
@@ -101,10 +111,43 @@ def info_of(path: Path) -> SaveInfo:
         return SaveInfo(path, problem=f"its details are damaged (seats: {cut(seats)})")
     configs = data["session"].get("seats")
     humans = sum(1 for c in configs if isinstance(c, dict) and c.get("human") is True) if isinstance(configs, list) else 0
-    return SaveInfo(path, saved_at=float(stamp), turn=turn, humans=min(humans, len(seats)),
-                    seats=[{"name": clean(x["name"], NAME_CHARS), "who": clean(x["who"], WHO_CHARS)} for x in seats],
-                    leader=clean(meta.get("leader", ""), LINE_CHARS), over=meta.get("over") is True,
-                    outcome=clean(meta.get("outcome", ""), LINE_CHARS), level=clean(meta.get("level", ""), WHO_CHARS))
+    row = SaveInfo(path, saved_at=float(stamp), turn=turn, humans=min(humans, len(seats)),
+                   seats=[{"name": clean(x["name"], NAME_CHARS), "who": clean(x["who"], WHO_CHARS)} for x in seats],
+                   leader=clean(meta.get("leader", ""), LINE_CHARS), over=meta.get("over") is True,
+                   outcome=clean(meta.get("outcome", ""), LINE_CHARS), level=clean(meta.get("level", ""), WHO_CHARS))
+    _by_id(row, meta, configs)
+    return row
+
+
+_ID = re.compile(r"[a-z0-9_-]{1,40}")
+
+
+def _by_id(row: SaveInfo, meta: dict[str, Any], configs: Any) -> None:
+    """What the save's words are made of, when it says so and it all holds together (else nothing:
+    the row keeps the save's English words)."""
+    n = len(row.seats)
+    gods: Any = meta.get("gods")
+    leader: Any = meta.get("leader_seat")
+    summon: Any = meta.get("leader_summon")
+    winners: Any = meta.get("winners")
+    level = meta.get("level_id", "")
+
+    def whole(x: Any, low: int, high: int) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool) and low <= x <= high
+
+    if not (isinstance(gods, list) and len(gods) == n and all(isinstance(g, str) and (not g or _ID.fullmatch(g))
+                                                              for g in gods)
+            and whole(leader, -1, n - 1) and whole(summon, 0, 1000) and isinstance(winners, list)
+            and len(winners) <= n and all(whole(w, 0, n - 1) for w in winners)
+            and isinstance(level, str) and (not level or _ID.fullmatch(level))
+            and isinstance(configs, list) and len(configs) == n
+            and all(isinstance(c, dict) and isinstance(c.get("human"), bool) for c in configs)):
+        return
+    row.gods, row.winners, row.level_id = list(gods), list(winners), level
+    row.leader_seat, row.leader_summon = leader, summon
+    row.players = [{"human": c["human"], "name": clean(c.get("name"), WHO_CHARS) if isinstance(c.get("name"), str)
+                    else "", "level": c.get("level") if c.get("level") in ("easy", "normal", "hard") else "normal"}
+                   for c in configs]
 
 
 _ROWS: dict[Path, tuple[tuple[int, int, int, int], SaveInfo]] = {}  # a row, kept while its files stay the same
@@ -349,7 +392,7 @@ class Replay:
             raise SaveFormatError(f"{where}: fields 'config' and 'choices' are required")
         config, choices = check_config(content, data["config"], where), check_choices(data["choices"], where)
         if config.get("scenario"):
-            raise SaveFormatError(f"{where}: a game begun from a scenario cannot be replayed")
+            raise SaveFormatError(f"{where}: a game begun from a scenario cannot be replayed", SaveFormatError.SCENARIO)
         try:
             g = new_game_from(content, config)
             self.states = [g.clone()]

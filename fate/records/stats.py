@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fate.content.model import Content
+from fate.content.model import STANDARD_LEVEL, Content
 from fate.engine.errors import SaveFormatError
 from fate.ground.language import N_, _
 from fate.records.saves import SUFFIX, read_save
@@ -134,11 +134,13 @@ def record_of(content: Content, path: Path) -> GameRecord | str | None:
         return content.card(cid).name if isinstance(cid, str) and cid in content.by_id else ""
 
     if n == 1:
-        mode, level = "solo", meta["level"] if isinstance(meta.get("level"), str) else ""
-        if not level and isinstance(data.get("config"), dict):
-            lv = data["config"].get("solo_level")
-            known = isinstance(lv, str) and any(x.id == lv for x in content.solo_levels)
-            level = content.solo_level(lv).name if known else ""
+        # the level by its id, named by the content (in the player's language); else the save's word
+        mode, level = "solo", ""
+        lv = data["config"].get("solo_level", STANDARD_LEVEL) if isinstance(data.get("config"), dict) else None
+        if isinstance(lv, str) and any(x.id == lv for x in content.solo_levels):
+            level = content.solo_level(lv).name
+        elif isinstance(meta.get("level"), str):
+            level = meta["level"]
     else:
         mode, level = ("hotseat" if len(humans) > 1 else "against_ai"), ""
     reviews, _ = read_reviews(path, data)

@@ -329,8 +329,8 @@ def report(g: Game, seat: int | None = None) -> dict[str, Any]:
     out = view(g, seat)
     p = g.pending()
     if p is not None:
-        out["prompt"] = {"seat": p.seat, "kind": p.kind, "text": p.text,
-                         "choices": [{"id": ch.id, "label": ch.label} for ch in p.choices]}
+        out["prompt"] = {"seat": p.seat, "kind": p.kind, "text": str(p.text),  # plain text: YAML knows no Said
+                         "choices": [{"id": ch.id, "label": str(ch.label)} for ch in p.choices]}
     return out
 
 

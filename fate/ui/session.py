@@ -25,10 +25,13 @@ from fate.engine.model import Prompt
 from fate.engine.save import load_data, save_data, snapshot
 from fate.engine.undo import UndoTrail, revealed
 from fate.engine.view import hide_draft
+from fate.ground.language import N_
 from fate.ground.untrusted import cut, player_name
 from fate.records.saves import Autosaver, GameLock, GameLocked, new_game_id, read_save
 from fate.records.settings import COLOURS
 from fate.ui import worker as aiworker
+
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}  # the AI's, translated where shown
 
 
 @dataclass
@@ -275,7 +278,7 @@ class Session:
     def session_data(self) -> dict:
         """What the table keeps with a save: the seats, the speed and the Load list's row."""
         g = self.game
-        leader = ""
+        leader, best = "", -1
         if not g.over and g.gods[0] >= 0:
             best = max(range(g.n), key=lambda s: (g.summon[s], -g.signs[s]))
             leader = f"{g.seat_name(best)} (Summon {g.summon[best]})"
@@ -288,9 +291,14 @@ class Session:
             "seats": [asdict(c) for c in self.seats],
             "speed": self.speed,
             "hints": list(self.hints),
+            # the words in English (as earlier versions read them) and what they are made of, by id,
+            # for the Load list to say in the player's language
             "meta": {"saved_at": time.time(), "turn": g.turn, "leader": leader, "over": g.over,
-                     "outcome": outcome, **({"level": g.level.name} if g.level is not None else {}),
-                     "seats": [{"name": g.seat_name(s), "who": who[s]} for s in range(g.n)]},
+                     "outcome": outcome, **({"level": g.level.name, "level_id": g.level.id} if g.level is not None else {}),
+                     "seats": [{"name": g.seat_name(s), "who": who[s]} for s in range(g.n)],
+                     "gods": [g.card(x).id if x >= 0 else "" for x in g.gods[:g.n]], "leader_seat": best,
+                     "leader_summon": g.summon[best] if best >= 0 else 0,
+                     "winners": list(end.winners) if end is not None else []},
         }
 
     def autosave(self) -> None:

@@ -326,12 +326,14 @@ def reviewed_sample(content: Content, folder: Path, seed: int) -> Path:
 
 
 def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], scenario: str | None,
-               screen: str = "table", lines: list[str] | None = None, cut: list[str] | None = None) -> str:
+               screen: str = "table", lines: list[str] | None = None, cut: list[str] | None = None,
+               kept: list[str] | None = None) -> str:
     """A PNG of one screen: the table (a four-cult game some way in, or the
     scenario's position), or the title, setup, load or end screen (the title and
     Load Game show sample saved games made in a scratch folder). ``lines``: given, it gets
     every line of text the shot's frame drew (the languages' bench reads them); ``cut``, every text
-    it cut with an ellipsis to fit."""
+    it cut with an ellipsis to fit; ``kept``, the texts it drew as they are written (what a player
+    typed, a legal document)."""
     if screen not in SCREENS:
         raise ValueError(f"--screen {screen!r}: expected one of {', '.join(SCREENS)}")
     from fate.ui.screens.gallery import GalleryScene
@@ -410,6 +412,8 @@ def screenshot(content: Content, path: str, seed: int, size: tuple[int, int], sc
             pygame.image.save(app.screen, path)
             if lines is not None:
                 lines.extend(line for line, _ in app.ink.placed)
+            if kept is not None:
+                kept.extend(app.ink.as_written)
             if cut is not None:
                 cut.extend(app.ink.cut)
             return path

@@ -39,11 +39,11 @@ def test_every_looker_gets_exactly_the_keys_it_may(content):
         assert [loc["name"] for loc in v["locations"]] == [g.location_name(i) for i in range(6)]
         prompt = v["prompt"]
         if looker == me:
-            assert set(prompt) == {"seat", "kind", "text", "choices"}
-            assert all(set(c) == {"id", "label"} for c in prompt["choices"])
+            assert set(prompt) == {"seat", "kind", "text", "say", "choices"}
+            assert all(set(c) == {"id", "label", "say"} for c in prompt["choices"])
             assert [c["id"] for c in prompt["choices"]] == [c.id for c in g.pending().choices]
         else:
-            assert set(prompt) == {"seat", "kind", "text"}
+            assert set(prompt) == {"seat", "kind", "text", "say"}
         assert prompt["seat"] == me and prompt["kind"] == g.pending().kind and prompt["text"] == g.pending().text
     held = view(g, 2)["curses_held"]  # seat 2 holds seat 0's Curse (the seat to its right)
     assert [set(c) for c in held] == [CARD | {"on"}] and held[0]["on"] == 0 and held[0]["id"] == "hubris"

@@ -47,16 +47,18 @@ def test_a_new_games_screen_in_the_pseudo_language_draws_every_line_through_the_
     assert "[Ĥöw màñý çûĺţš ĝàţĥéŕ?·······]" in lines
 
 
-def test_saved_games_are_listed_in_the_pseudo_language_but_for_the_saves_own_words(pseudo):
-    """Load Game marks its words; the outcome and who played are the save's own text, written
-    as the game was played, and one damaged save's reason is the JSON reader's."""
-    lines = screen_lines("load")
+def test_saved_games_are_listed_in_the_pseudo_language_from_what_the_saves_name_by_id(pseudo):
+    """Load Game says each save's line from its ids (the gods, the leader, who played, the
+    outcome) in the language, and a damaged save's reason by its kind of fault: no line plain
+    but the damaged file's name, as it is written."""
+    kept: list[str] = []
+    lines = screen_lines("load", kept=kept)
     assert "[Šàvéđ Ĝàméš···]" in lines
-    # every line opens a marked sentence, but the second line of a long one and the JSON reader's words
-    assert [line for line in lines if not line.startswith("[")] == [
-        "Easy···])····]", "not JSON (line 1, column 31: Unterminated string starting at)"]
-    # the day and time written by CLDR's British English, inside the pseudo-language's sentence
-    assert any(re.search(r"šàvéđ \[\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}·*\]", line) for line in lines)  # Sept
+    assert plain_lines(lines, kept) == [] and kept == ["game-20261101-090000-000.json"], lines
+    assert "[Ţĥé fîĺé îš đàmàĝéđ.······]" in lines  # not the JSON reader's English
+    assert any("[Ţĥé Îñvéšţîĝàţöŕš wöñ·" in line for line in lines)  # a finished solo game's outcome
+    # the day and time written by CLDR's British English, accented as the pseudo-language's own words
+    assert any(re.search(r"šàvéđ \[\[\d{1,2} \S{3,4} \d{4}··\], \d{2}:\d{2}·*\]", line) for line in lines), lines
 
 
 def test_the_end_screen_in_the_pseudo_language_draws_every_line_through_the_catalogues(pseudo, content):
@@ -87,10 +89,14 @@ def test_play_onlines_pages_in_the_pseudo_language_leave_plain_only_codes_addres
     assert [line for line in rest if not all(DATA.match(part.strip()) for part in line.split(","))] == []
 
 
-def test_a_screen_not_yet_marked_shows_its_lines_plain(pseudo):
-    """The check can fail: the review's words are not in the catalogues yet."""
-    assert plain_lines(screen_lines("review")) != []
+def test_a_screen_that_draws_words_as_written_shows_them_plain_and_says_which(pseudo):
+    """The check can fail: the credits' legal documents are drawn in English, as their licences
+    are written; the screen names them as drawn as written, and only then are they not counted."""
+    kept: list[str] = []
+    lines = screen_lines("credits", kept=kept)
+    assert len(plain_lines(lines)) > 10 and plain_lines(lines, kept) == []
     assert plain_lines(["[Ŝéţţîñĝš··]", "12", "Ann", "New Game"]) == ["Ann", "New Game"]
+    assert plain_lines(["[Ŝéţţîñĝš··] KQV4-E7T3-FR45-KFWO", "Rules R-MV-5"]) == ["Rules R-MV-5"]
 
 
 def test_the_title_in_english_is_unchanged():

@@ -120,6 +120,7 @@ class TextView:
         self.lines = [ln.expandtabs(8).rstrip() for ln in text.replace("\r\n", "\n").split("\n")]
         while self.lines and not self.lines[-1]:
             self.lines.pop()
+        self.text = "\n".join(self.lines)
         self.kinds = kinds(self.lines)
         self.rows: list[Row] = []
         self.top = 0  # the first row shown

@@ -76,6 +76,7 @@ def cult_mark(colour: tuple) -> str:
     return ""
 
 MIN_PX = 13  # no text smaller than this on any window
+SHRINK = 0.8  # a line too wide for its place is drawn down to this much smaller before it is cut
 # Characters a face draws in its own way that players misread: the blackletter hyphen is the
 # old double stroke, read as "=" ("Yog=Sothoth"); its en dash is the single stroke they expect.
 SUBSTITUTES = {"title": {"-": "\u2013"}}
@@ -104,9 +105,13 @@ class Ink:
         self._lines: OrderedDict[tuple, tuple[pygame.Surface, int]] = OrderedDict()
         self._wraps: OrderedDict[tuple, list[str]] = OrderedDict()
         self._cuts: dict[tuple, str] = {}  # (text, role, face, px, width) -> the text cut to fit
+        self._shrunk: dict[tuple, float] = {}  # (text, role, face, px, width) -> the size it fits at
         self.drawn: set[str] = set()
         self.placed: list[tuple[str, pygame.Rect]] = []  # (line, where) drawn this frame, for layout tests
         self.cut: list[str] = []  # the texts cut with an ellipsis this frame (the languages' bench counts them)
+        # texts drawn as they are written, never translated (what a player typed, a legal document):
+        # the languages' bench does not count them as words the catalogues left out
+        self.as_written: set[str] = set()
 
     def set_scale(self, scale: float) -> None:
         self.scale = scale
@@ -187,6 +192,7 @@ class Ink:
             return pygame.Rect(pos, (0, 0))
         text = drawable(text)
         if max_w is not None:
+            size = self.shrunk(text, size, max_w, role)
             text = self.fit(text, size, max_w, role)
         self.drawn.add(text)
         surf, lift = self._line(text, size, colour, role)
@@ -198,6 +204,21 @@ class Ink:
         target.blit(surf, rect.move(0, -lift))
         self.placed.append((text, rect))
         return rect
+
+    def shrunk(self, text: str, size: float, width: int, role: str = "body") -> float:
+        """The size to draw a line at in ``width`` pixels: ``size`` where it fits, else a little
+        smaller (down to ``SHRINK`` of it, where a longer language needs the room), else ``size``
+        again (and the line is cut, as before)."""
+        if self.font(role, size).size(text)[0] <= width:
+            return size
+        key = (text, role, self.spec(role), self.px(size), width)
+        got = self._shrunk.get(key)
+        if got is None:
+            steps = (size * (1 - k * (1 - SHRINK) / 5) for k in range(1, 6))
+            got = self._shrunk[key] = next((s for s in steps if self.font(role, s).size(text)[0] <= width), size)
+            if len(self._shrunk) > 2000:
+                self._shrunk.clear()
+        return got
 
     def fit(self, text: str, size: float, width: int, role: str = "body") -> str:
         """The text, cut with an ellipsis if it is wider than ``width`` pixels."""

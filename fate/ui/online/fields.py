@@ -143,6 +143,7 @@ class Fields:
         pygame.draw.rect(screen, (30, 24, 34), box, border_radius=L.n(8))
         pygame.draw.rect(screen, WENT_WRONG if bad and not on else (GOLD if on else BRONZE), box, L.n(2),
                          border_radius=L.n(8))
+        ink.as_written.add(self.fields[name])  # what the player typed
         shift = draw_field(ink, screen, box, self.edit() if on else None, self.fields[name], _(PLACEHOLDERS[name]),
                            26, L.n(16))
         self._drawn_at[name] = (box, shift, L.n(16), ink.font("body", 26))

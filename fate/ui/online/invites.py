@@ -173,7 +173,7 @@ def draw_hosting(scene, screen: pygame.Surface, L: Layout) -> None:
         ink.para(screen, _("Hosting has stopped: your router closed the port again."), L.r(x, y, w, 60), 21,
                  INK_DIM)
         return
-    why = (_("Your router did not open the port: {why}. To let them in by hand:").format(why=r.why)
+    why = (_("Your router did not open the port: {why}. To let them in by hand:").format(why=r.said())
            if r is not None and r.why else
            _("The game could not ask your router to open the port. To let them in by hand:"))
     y += (1 / L.s) * (ink.para(screen, why, L.r(x, y, w, 90), 21, WENT_WRONG)) + 8

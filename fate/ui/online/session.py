@@ -42,6 +42,7 @@ from fate.ui.online.heard import (
 from fate.ui.online.together import Together
 from fate.ui.session import SeatConfig, TurnRecord
 from fate.ui.worker import Reply
+from fate.words.asking import said_again
 
 
 class NetSession(Together):
@@ -307,13 +308,11 @@ class NetSession(Together):
         """The decision asked now, as the server worded it: with its choices when a seat played
         here makes it, else without (another seat's, seen in its public view)."""
         st = self._now()
-        if st is None or st["view"]["over"]:
-            return None
-        p = st.get("prompt") or st["view"].get("prompt")
+        p = (st.get("prompt") or st["view"].get("prompt")) if st is not None and not st["view"]["over"] else None
         if not p:
             return None
-        choices = tuple(Choice(c["id"], c["label"]) for c in p.get("choices", ()))
-        return Prompt(p["seat"], p["kind"], p["text"], choices, tuple(p.get("context", ())))
+        return Prompt(p["seat"], p["kind"], said_again(p), tuple(Choice(c["id"], said_again(c)) for c in
+                                                                 p.get("choices", ())), tuple(p.get("context", ())))
 
     def _asking(self) -> dict[str, Any] | None:
         """The state of the seat played here that is asked now, if any."""

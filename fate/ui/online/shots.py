@@ -17,6 +17,11 @@ from fate.net.client import Client, play
 from fate.net.mygames import MyGames, OnlineGame
 
 SCREENS = ("online_new", "online_lobby", "online_spectate", "online_chat", "online_rematch")
+# What the shots' players type (their names, their talk, a server's address): drawn as written in
+# every language (the languages' bench does not count them as words the catalogues left out)
+TYPED = ("Ann", "Bob", "Cleo", "Dev", "Good evening!", "Evening all! First time with Cthulhu, go easy on me",
+         "Good luck :)", "Thinking...", "Take your time", "Ready when you are", "fate.home.arpa:8765",
+         "192.168.1.30:8765")
 
 
 def _settle(app, done, limit: float = 90.0) -> None:

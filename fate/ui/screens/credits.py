@@ -168,6 +168,7 @@ class CreditsScene(Scene):
 
     def draw_page(self, screen: pygame.Surface, L: Layout) -> None:
         view = self.view
+        self.ink.as_written.add(view.text)  # a legal text: in English, as its licences are
         page = L.r(*PAGE)
         pygame.draw.rect(screen, (20, 15, 28), page, border_radius=L.n(12))
         pygame.draw.rect(screen, BRONZE, page, L.n(2), border_radius=L.n(12))

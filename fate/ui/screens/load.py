@@ -23,6 +23,7 @@ from fate.ui.screens.saved import (
     describe_parts,
     open_review,
     open_saved,
+    problem_words,
     watch_replay,
     when,
 )
@@ -58,8 +59,8 @@ class LoadScene(Scene):
             pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))
             pygame.draw.rect(screen, BRONZE if row.ok else BLOOD, box, L.n(2), border_radius=L.n(10))
             if row.ok:
-                title = describe(row)
-                state, cults = describe_parts(row)
+                title = describe(row, self.app.content)
+                state, cults = describe_parts(row, self.app.content)
                 room = L.n(690 if not row.over else 840)
                 stands = (_("{state} · saved {when} · open in another window") if row.locked else
                           _("{state} · saved {when}")).format(state=state, when=when(row.saved_at))
@@ -79,9 +80,10 @@ class LoadScene(Scene):
                        tip=_("Watch the game again, decision by decision") if row.over else
                        _("Watch the game again, decision by decision (only what was public, while it is unfinished)"))
             else:
+                ink.as_written.add(row.path.name)  # a file's name, as it is written
                 ink.draw(screen, _("{file}: cannot be opened").format(file=row.path.name), L.p(290, y + 12), 18, BLOOD,
                          "italic")
-                ink.draw(screen, row.problem, L.p(290, y + 38), 18, INK_DIM, max_w=L.n(1180))
+                ink.draw(screen, problem_words(row.problem_kind), L.p(290, y + 38), 18, INK_DIM, max_w=L.n(1180))
             sure = self.confirm == row.path
             button(self, screen, L, (1490, y + 12, 150, 56), _("Sure?") if sure else _("Delete"), ("delete", row.path),
                    size=22, selected=sure, tip=_("Click twice to delete this saved game for good."))

@@ -25,9 +25,8 @@ from fate.ui.kit.theme import (
     cult_mark,
 )
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
-from fate.ui.session import SeatConfig, Session
+from fate.ui.session import LEVEL_NAMES, SeatConfig, Session
 
-LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}  # translated where shown
 LEVEL_TIPS = {
     "easy": N_("Easy: looks one step ahead at its own cult only, and often misjudges"),
     "normal": N_("Normal: looks one step ahead and watches the strongest rival"),

@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from fate.ai.critic import MARKS, replay_seats, start_of
+from fate.engine import view
 from fate.engine.errors import SaveFormatError
 from fate.ground.language import _, duration, ngettext, number, percent
 from fate.records.reviews import check_review, default_seat, kept_review, may_review
@@ -48,6 +49,8 @@ from fate.ui.screens.review_board import (
     Shown,
     mark_count,
 )
+from fate.words.judged import Judged, Words
+from fate.words.naming import seat_label
 
 BOARD = (30, 112, 1150, 647)
 GRAPH = (1210, 112, 680, 290)
@@ -79,7 +82,8 @@ class ReviewScene(Scene):
         end, self.seats = replay_seats(self.start, self.choices, self.path.name)
         self.over = end.over
         self.n = end.n
-        self.names = [end.seat_name(s) for s in range(end.n)]
+        last = view(end, None)
+        self.names = [seat_label(last, s, None) for s in range(end.n)]  # in the window's language
         self.colours = seat_colours(self.data, self.n)
         self.boards = ReviewBoard(app.ink, app.content, self.data, self.path.name, self.colours)
         self.table = self.boards.table
@@ -94,6 +98,7 @@ class ReviewScene(Scene):
     def open_seat(self, seat: int) -> None:
         """Show ``seat``'s kept review, or start working it out (or say why it may not be)."""
         self.seat = seat
+        self.judged = Judged(self.start, self.choices, self.app.content, seat)
         self.review: dict | None = None
         self.at = 0  # the judged decision shown (index into review["decisions"])
         self.first = 0  # the first row of the list shown
@@ -289,8 +294,12 @@ class ReviewScene(Scene):
         self.draw_tip(screen, L)
 
     def seat_name(self) -> str:
-        n = self.review["seat_name"] if self.review else self.names[self.seat]
+        n = self.names[self.seat]
         return n[:1].upper() + n[1:]
+
+    def words_of(self, d: dict[str, Any]) -> Words:
+        """Decision ``d``'s question, choices and line in the language spoken now."""
+        return self.judged.words(d, {r["decision"] for r in self.decisions()})
 
     def draw_seats(self, screen, L) -> None:
         self.ink.draw(screen, _("Seat"), L.p(1490, 54), 20, INK_DIM, "italic", anchor="midright")
@@ -383,17 +392,18 @@ class ReviewScene(Scene):
         pygame.draw.rect(screen, MARK_COLOURS[d["mark"]], box, L.n(2), border_radius=L.n(10))
         rect = ink.draw(screen, _(MARK_WORDS[d["mark"]]), L.p(50, 842), 28, MARK_COLOURS[d["mark"]], "bold")
         self.hot.append(Hotspot(rect, ("ui", "info", d["mark"]), _(MARK_WORDS[d["mark"]]), _(MARK_TIPS[d["mark"]])))
+        w = self.words_of(d)
         ink.draw(screen, _("Turn {turn} · decision {n} · {prompt}").format(turn=d["turn"], n=d["decision"],
-                                                                           prompt=d["prompt"]), (rect.right + L.n(18),
+                                                                           prompt=w.question), (rect.right + L.n(18),
                  L.p(0, 848)[1]), 20, INK_DIM, "italic", max_w=L.n(1150 - 40) - (rect.right - box.x) - L.n(18))
         ink.draw(screen, _("Chosen: {choice}  ·  about {percent}").format(
-                     choice=d["taken_label"], percent=percent(round(100 * d["taken_win"]))), L.p(50, 888), 22,
+                     choice=w.taken, percent=percent(round(100 * d["taken_win"]))), L.p(50, 888), 22,
                  PARCHMENT if d["mark"] in ("best", "good") else MARK_COLOURS[d["mark"]], "bold", max_w=L.n(1110))
         if d["best"] != d["taken"]:
             ink.draw(screen, _("Hard's choice: {choice}  ·  about {percent}").format(
-                         choice=d["best_label"], percent=percent(round(100 * d["best_win"]))),
+                         choice=w.best, percent=percent(round(100 * d["best_win"]))),
                      L.p(50, 922), 22, HINT, "bold", max_w=L.n(1110))
-        used = ink.para(screen, d["note"], L.r(50, 960, 1110, 60), 20, PARCHMENT, max_lines=2)
+        used = ink.para(screen, w.note, L.r(50, 960, 1110, 60), 20, PARCHMENT, max_lines=2)
         why = _(MARK_TIPS[d["mark"]])
         if d["iterations"]:
             why = _("{meaning} Hard's search: {n} iterations from what the seat knew; the choice taken was tried "
@@ -433,7 +443,7 @@ class ReviewScene(Scene):
             hit.center = (int(p[0]), plot.centery)
             self.hot.append(Hotspot(hit, ("go", i), _("Turn {turn}: {mark}").format(turn=d["turn"],
                                                                                    mark=_(MARK_WORDS[d["mark"]])),
-                                    d["note"]))
+                                    self.words_of(d).note))
         ink.draw(screen, _("faint: with Hard's choice"), (plot.right, box.bottom - L.n(8)), 14, INK_FAINT, "italic",
                  anchor="bottomright")
 
@@ -461,10 +471,10 @@ class ReviewScene(Scene):
                      anchor="midleft")
             ink.draw(screen, _(MARK_WORDS[d["mark"]]), (r.x + L.n(62), r.centery), 17, MARK_COLOURS[d["mark"]], "bold",
                      anchor="midleft")
-            ink.draw(screen, d["taken_label"], (r.x + L.n(180), r.centery), 17, PARCHMENT, anchor="midleft",
+            ink.draw(screen, self.words_of(d).taken, (r.x + L.n(180), r.centery), 17, PARCHMENT, anchor="midleft",
                      max_w=r.w - L.n(190))
             self.hot.append(Hotspot(r, ("go", i), _("Turn {turn}, decision {n}").format(turn=d["turn"], n=d["decision"]),
-                                    d["note"]))
+                                    self.words_of(d).note))
         if self.first > 0:
             button(self, screen, L, (1840, LIST_Y, 50, 50), "▲", ("scroll", -1), size=20, tip=_("Earlier (wheel)"))
         if self.first + ROWS < len(order):

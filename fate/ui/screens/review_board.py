@@ -28,6 +28,7 @@ from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import BLOOD, GOLD, HINT, INK_DIM, PARCHMENT, SIGN_GREEN, Ink
 from fate.ui.table.board import Table
 from fate.ui.table.picker import Picker
+from fate.words import asking
 from fate.words.narration import narrate
 
 MARK_COLOURS = {"best": HINT, "good": SIGN_GREEN, "inaccuracy": (226, 196, 90), "mistake": (232, 140, 60),
@@ -89,6 +90,7 @@ class ReviewBoard:
         self.table = Table(ink, content, colours)
         self.replay: Replay | None = None  # built when a board is first shown
         self._picker = Picker({})
+        self._asked: dict[str, Any] | None = None  # the prompt the picker was made for
         self.forget()
 
     def forget(self) -> None:
@@ -157,8 +159,9 @@ class ReviewBoard:
         sub = screen.subsurface(rect)
         prompt = v.get("prompt") or {}
         picker = self._picker if mode == "stood" and prompt.get("choices") else None
-        if picker is not None and picker.prompt is not prompt:
-            picker = self._picker = Picker(prompt)
+        if picker is not None and self._asked is not prompt:  # its words in the language spoken now
+            picker = self._picker = Picker(asking.worded(prompt, self.table.content, v))
+            self._asked = prompt
         self.table.draw(sub, v, picker, status=status, speed_label=_("Review"), log=log, t=clock)
         if picker is None:
             return

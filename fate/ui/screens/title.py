@@ -125,7 +125,7 @@ class TitleScene(Scene):
         main = []
         if self.latest is not None:
             main.append((_("Continue"), ("continue",), _("{game}\nSaved {when}.").format(
-                game=describe(self.latest), when=when(self.latest.saved_at))))
+                game=describe(self.latest, self.app.content), when=when(self.latest.saved_at))))
         main += [(_("New Game"), ("new",), _("Choose the seats, human or AI, and begin")),
                  (_("Learn to Play"), ("tutorial",), self.tutorial_tip()),
                  (_("Load Game"), ("load",),

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from fate.content.model import Content
 from fate.engine import Prompt
 from fate.engine.choices import ChoiceKind, kind_of, parse_choice
 from fate.engine.view import view
@@ -34,14 +35,16 @@ from fate.ui.table.autopass import (
 from fate.ui.table.free_control import DEFAULT_CONTROL, control_answer, control_mode, control_reason
 from fate.ui.table.state import TableState
 from fate.ui.table.telling import Telling
+from fate.words import asking
 
 TAKEN = (170, 160, 190)  # the Chronicle's colour for a decision the table took for you
 
 
-def taken_label(p: Prompt, cid: str) -> str:
-    """The words of a choice the table takes (its id, were it ever missing from the prompt)."""
+def taken_label(p: Prompt, cid: str, content: Content, v: dict) -> str:
+    """The words of a choice the table takes, in the language spoken now (its id, were it ever
+    missing from the prompt)."""
     choice = p.choice(cid)
-    return choice.label if choice is not None else cid
+    return asking.in_language(choice.label, content, v) if choice is not None else cid
 
 
 class AutoAnswers:
@@ -91,7 +94,7 @@ class AutoAnswers:
         if roll is not None:
             if seat == self.st.looker:
                 mode = self.temporary_modes()[seat]
-                label = taken_label(p, roll)
+                label = taken_label(p, roll, self.app.content, self.st.shown)
                 said = (_("Taken for you (Temporary Control: always roll, in Settings): {choice}.") if mode == "always"
                         else _("Taken for you (Temporary Control: never roll, in Settings): {choice}."))
                 self.telling.add_log(said.format(choice=label[:1].lower() + label[1:]), TAKEN)
@@ -103,7 +106,7 @@ class AutoAnswers:
             return take
         only = only_outcome(p)
         if only is not None and seat == self.st.looker:
-            label = taken_label(p, only)
+            label = taken_label(p, only, self.app.content, self.st.shown)
             self.telling.add_log(_("Taken for you, the only way: {choice}.").format(choice=label[:1].lower() + label[1:]),
                                  TAKEN)
         return only
@@ -131,9 +134,11 @@ class AutoAnswers:
 
     def folded_prompt(self, f: Fold) -> dict:
         """The decision's prompt with the window's casts beside its choices ("... first")."""
-        after = view(f.game, self.st.looker)["prompt"]
+        v = view(f.game, self.st.looker)
+        after = asking.worded(v["prompt"], self.app.content, v)
         window = {c["id"]: c["label"] for c in self.st.shown["prompt"]["choices"]}
-        casts = [{"id": cid, "label": f"{window[cid]} first"} for cid in f.window if cid in window]
+        # Translators: a chance to cast offered beside the decision it comes before: "Cast Mist Walk: … first".
+        casts = [{"id": cid, "label": _("{choice} first").format(choice=window[cid])} for cid in f.window if cid in window]
         return dict(after, choices=list(after["choices"]) + casts, folded=True)  # the Readied row says so
 
     def offer_fold(self, seat: int) -> Fold | None:

@@ -33,19 +33,17 @@ bench (``python -m fate.bench prompts``) plays the same rules.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from fate.content.model import Content
 from fate.engine import Game, Prompt
-from fate.engine.choices import ChoiceKind, kind_of, number_of, read_choice
-from fate.engine.constants import ELDER_SIGNS_TO_LOSE
-from fate.ground.language import N_, _, ngettext
+from fate.ground.language import N_, _, current, ngettext, number
 from fate.records.settings import AUTOPASS_MODES as MODES
 from fate.records.settings import TEMPORARY_MODES
 from fate.ui.session import TableSession
 from fate.ui.table.free_control import control_answer
 from fate.ui.table.roll_worth import answers_raid, betters_roll, spoils_roll, timing_of
+from fate.words import asking
 
 DEFAULT_MODE = "mine"
 # the words of each mode (translated where shown: fate/ground/language.py)
@@ -69,15 +67,10 @@ TEMPORARY_WORDS = {"ask": N_("Ask"), "always": N_("Always roll"), "never": N_("N
 TEMPORARY_ANSWERS = {"always": "roll", "never": "no"}
 
 
-def temporary_odds(content) -> tuple[int, int]:
-    """(faces that give Temporary Control, faces of a Fate Die)."""
-    return len(content.dice.temporary_control), len(content.dice.faces)
-
-
 def temporary_tips(content) -> dict[str, str]:
     """What each Temporary Control setting does, with the roll's odds and its only risk, in the
     current language."""
-    good, faces = temporary_odds(content)
+    good, faces = asking.temporary_odds(content)
     odds = ngettext("{n} chance in {faces}", "{n} chances in {faces}", good).format(n=good, faces=faces)
     return {
         "ask": _("The table asks each time you lack Control: roll a Fate Die ({odds}) for this turn's Control "
@@ -103,17 +96,20 @@ def temporary_answer(modes: list[str], p: Prompt) -> str | None:
 def choice_tip(prompt: dict, cid: str, content) -> str:
     """A choice's tooltip where its label alone does not say what it risks or gains ("" if it does)."""
     if prompt.get("kind") == "temporary_control":
-        good, faces = temporary_odds(content)
+        good, faces = asking.temporary_odds(content)
         if cid == "roll":
-            return (f"Roll one Fate Die: {good} face{'s' if good != 1 else ''} in {faces} "
-                    f"({', '.join(content.dice.faces[f].name for f in sorted(content.dice.temporary_control))}) gives you "
-                    "this turn's Control Action. A failed roll costs nothing, but a rival holding a Readied card "
-                    "for any roll may use it on yours. Settings can roll always or never without asking.")
+            winning = current().listing([content.dice.faces[f].name for f in sorted(content.dice.temporary_control)])
+            return ngettext("Roll one Fate Die: {n} face in {faces} ({winning}) gives you this turn's Control Action. "
+                            "A failed roll costs nothing, but a rival holding a Readied card for any roll may use it "
+                            "on yours. Settings can roll always or never without asking.",
+                            "Roll one Fate Die: {n} faces in {faces} ({winning}) give you this turn's Control Action. "
+                            "A failed roll costs nothing, but a rival holding a Readied card for any roll may use it "
+                            "on yours. Settings can roll always or never without asking.",
+                            good).format(n=number(good), faces=number(faces), winning=winning)
         if cid == "no":
-            return "No roll, and no Control Action here this turn."
+            return _("No roll, and no Control Action here this turn.")
     if prompt.get("kind") == "control_action" and cid in ("take", "skip"):
-        return ("Settings (Control Action) can take it for you where it costs nothing and can only help, "
-                "or always.")
+        return _("Settings (Control Action) can take it for you where it costs nothing and can only help, or always.")
     return ""
 
 
@@ -231,98 +227,33 @@ class AutoPass:
         self.until.pop(seat, None)
 
 
-# Short words for choices whose prompt already says what they are about.
-_SHORT = {("control_action", "take"): "Take it", ("control_action", "skip"): "Do not take it",
-          ("control_action", "cleanse"): "Destroy a Curse: gain 3 Elder Signs"}  # gained, never paid (R-SO-7)
-
-
-def full_label(prompt: dict, cid: str, hand: list[dict], content) -> str:
+def full_label(prompt: dict, cid: str, hand: list[dict], content, v: dict | None = None) -> str:
     """A choice's whole meaning for its tooltip, where its button's words are short."""
-    wild = number_of(cid, ChoiceKind.WILD)
-    if wild is not None and wild < len(content.symbols):
-        sym = content.symbols[wild]
-        n = sum(1 for card in hand if card.get("back") == sym.id)
-        return (f"Play {'both' if n == 2 else 'two'} {sym.name} Spells together as a Wild pair: the Fate Piece goes "
-                "to any other location.")
-    label = next((c["label"] for c in prompt.get("choices", ()) if c["id"] == cid), "")
-    if _GAINS_SIGNS.search(label):
-        return f"{label}. {SIGNS_LOSE} Elder Signs lose the game."
-    return f"{label}." if (prompt.get("kind"), cid) in _SHORT else ""
-
-
-_GAINS_SIGNS = re.compile(r"\bgain (\d+) Elder Signs?\b", re.IGNORECASE)
-SIGNS_LOSE = ELDER_SIGNS_TO_LOSE
+    return asking.full_label(prompt, cid, hand, content, v or {})
 
 
 def readable_labels(v: dict, content) -> dict[str, str]:
-    """Better words for some choices of the looker's prompt, from its own view: short
-    enough that a prompt's buttons sit in its bar and never rise over the board ("Hood
-    Wild pair": a Spell is named by its symbol, never by a location, the glossary's one
-    name; "Take it" where the prompt names the Control Action), and how many Elder Signs
-    a choice that gains some would leave the cult with. The engine's own label stays the
-    button's tooltip (``full_label``); its ids stay."""
-    prompt = v.get("prompt") or {}
+    """Each choice of the looker's prompt in words, from its own view: the engine's label in the
+    language spoken now, shorter where the prompt already says what it is about, so a prompt's
+    buttons sit in its bar and never rise over the board ("Hood Wild pair": a Spell is named by
+    its symbol, never by a location, the glossary's one name; "Take it" where the prompt names
+    the Control Action), and how many Elder Signs a choice that gains some would leave the cult
+    with (fate/words/asking.py). The whole label stays the button's tooltip (``full_label``);
+    its ids stay."""
     me = v.get("viewer")
     if me is None or not 0 <= me < len(v["seats"]):
         return {}
-    out = {}
-    for c in prompt.get("choices", ()):
-        read = read_choice(c["id"])
-        head, rest = (read.kind, read.value) if read is not None else (None, "")
-        gains = _GAINS_SIGNS.search(c["label"])
-        if gains and prompt.get("seat") == me:  # what the choice would leave the cult with
-            then = v["seats"][me].get("elder_signs", 0) + int(gains.group(1))
-            label = _SHORT.get((str(prompt.get("kind")), c["id"]), c["label"])
-            out[c["id"]] = f"{label} ({then} of {SIGNS_LOSE})"  # the cult's count after it
-            continue
-        if (prompt.get("kind"), c["id"]) in _SHORT:
-            out[c["id"]] = _SHORT[prompt["kind"], c["id"]]
-        elif head == ChoiceKind.WILD and int(rest) < len(content.symbols):
-            out[c["id"]] = f"{content.symbols[int(rest)].name} Wild pair"
-        elif head == ChoiceKind.PLAY and rest in content.by_id and c["label"].startswith("Play "):
-            card = content.card(rest)
-            if 0 <= card.symbol < len(content.locations):
-                out[c["id"]] = f"Play {card.name}: to {content.locations[card.symbol].name}"
-        elif head == ChoiceKind.READY and c["label"].endswith(")") and rest in content.by_id:
-            card = content.card(rest)
-            names = [content.symbols[x].name if x else "any symbol" for x in card.cost]
-            pays = (", ".join(names[:-1]) + " and " + names[-1]) if len(names) > 1 else (names or ["nothing"])[0]
-            out[c["id"]] = f"Ready {card.name} (pays {pays})"
-    return out
+    return asking.labels(v.get("prompt") or {}, content, v)
 
 
 def readable_text(prompt: dict, content=None, shown: dict | None = None) -> str:
-    """The prompt's words, with "which die?" asked as a yes-or-no when only one die can be
-    chosen (the engine's question stays the same decision, with the same choice ids), and
-    the odds of the roll for Temporary Control. Given the view it is shown in (``shown``), a
-    question naming the asked cult itself says "you" ("where do you lose Cultists?"): the
-    engine words its prompts for any looker."""
-    text = _second_person(prompt.get("text", ""), prompt, shown)
-    if prompt.get("kind") == "temporary_control" and content is not None:
-        good, faces = temporary_odds(content)
-        return f"{text} ({good} chance{'s' if good != 1 else ''} in {faces}; a failed roll costs nothing)"
-    dice = [c for c in prompt.get("choices", ()) if kind_of(c["id"]) == ChoiceKind.DIE]
-    if text.endswith("which die?") and len(dice) == 1:
-        label = dice[0]["label"]
-        head = text[:text.rfind(":") + 1]  # the card asking, "Chant from the Deep:"
-        return f"{head} {label[:1].lower() + label[1:]}?".strip()
-    return text
-
-
-def _second_person(text: str, prompt: dict, shown: dict | None) -> str:
-    """``text`` with the asked seat's own cult, when the view is that seat's, as "you"."""
-    seat = prompt.get("seat")
-    if not shown or "choices" not in prompt or not isinstance(seat, int):  # choices: the asked seat's view
-        return text
-    rows = shown.get("seats") or []
-    god = rows[seat].get("god") if 0 <= seat < len(rows) else None
-    if not god:
-        return text
-    cult = f"the Cult of {god['name']}"
-    if cult not in text:
-        return text
-    return (text.replace(f"does {cult} ", "do you ").replace(f"{cult}'s ", "your ")
-            .replace(f"is {cult} ", "are you ").replace(cult, "you"))
+    """The prompt's question in the language spoken now: naming the asked cult itself as "you"
+    in its own view (``shown``), "which die?" asked as a yes-or-no when only one die can be
+    chosen (the engine's question stays the same decision, with the same choice ids), and the
+    odds of the roll for Temporary Control (fate/words/asking.py)."""
+    if content is None:
+        return str(prompt.get("text", ""))
+    return asking.question(prompt, content, shown or {})
 
 
 def table_answer(auto: AutoPass, temporary: list[str], g: Game, p: Prompt,
@@ -388,6 +319,11 @@ def only_outcome(p: Prompt) -> str | None:
         return None
     if len(p.choices) == 1:
         return p.choices[0].id
-    if p.kind == "wild_card" and len(p.choices) == 2 and p.text.endswith("1 of 2 for the Wild"):
+    if p.kind == "wild_card" and len(p.choices) == 2 and first_of_two(p):
         return p.choices[0].id
     return None
+
+
+def first_of_two(p: Prompt) -> bool:
+    """A Wild pair's prompt asks for its first Spell (what the engine said: "Spell 1 of 2")."""
+    return getattr(p.text, "args", {}).get("n") == ("n", 1)

@@ -324,7 +324,7 @@ class CardsAndPrompt:
             if picker is not None and key[0] == "button":  # the whole meaning of a short button
                 me = v.get("viewer")
                 hand = v["seats"][me].get("hand", []) if me is not None and 0 <= me < len(v["seats"]) else []
-                whole = full_label(picker.prompt, key[1], hand, self.c.content)
+                whole = full_label(picker.prompt, key[1], hand, self.c.content, v)
                 said = f"{whole}\n\n{said}" if whole and said else (whole or said)
             self.c.region(br, key, label, (f"{said}\n\n" if said else "") + (
                 _("Click, or press its number. Space or Enter also answers this.") if declines else
@@ -337,9 +337,11 @@ class CardsAndPrompt:
         if picker is not None:
             text = picker.prompt["text"]
             if picker.ready is not None:
-                text += " — Confirm it, or Back to change it"
+                # Translators: {asked} is the decision's question; a choice waits to be confirmed.
+                text = _("{asked} — Confirm it, or Back to change it").format(asked=text)
             elif picker.stage:
-                text += " — now choose where to"
+                # Translators: {asked} is the decision's question; its first half is chosen (a card).
+                text = _("{asked} — now choose where to").format(asked=text)
         room = self._prompt_room
         colour = PARCHMENT if picker else INK_DIM
         one = ink.fitting(text, 22, room)  # as large as the Text size setting asks while it fits

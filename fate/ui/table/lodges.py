@@ -276,7 +276,8 @@ class LodgePanels:
                 if spent:  # turned aside until the owner's next Prepare
                     chip = pygame.transform.rotate(chip, -9 if len(lines) == 1 else -5)  # (a tall chip tilts less)
                 screen.blit(chip, chip.get_rect(center=r.center))
-                body = a["text"] + (" (Exhausted until your next Prepare.)" if spent else "")
+                # Translators: an Artifact's tooltip; {text} is what it does.
+                body = _("{text} (Exhausted until your next Prepare.)").format(text=a["text"]) if spent else a["text"]
                 self.c.region(r, ak, a["name"], body)
                 if ak in live:
                     self.c.glow(r)

@@ -13,7 +13,7 @@ from fate.ai.gains import gains
 from fate.engine.choices import ChoiceKind, kind_of, number_of
 from fate.engine.constants import LOCATION_NAMES
 from fate.engine.save import save_data
-from fate.ground.language import _
+from fate.ground.language import ENGLISH, N_, _, current, listing, ngettext, number, percent
 from fate.ground.paths import logs_dir
 from fate.records.saves import write_report
 from fate.ui.kit.layout import PROMPT_RECT, Layout
@@ -31,7 +31,7 @@ HINT_LINES = 3  # the most lines of the Hint's strip (it grows wider rather than
 TIE_POINTS = 0.01  # closer than this in points of the chance to win (the worker sends four decimals): level
 # The first words of choices that are verbs, lower-cased inside a sentence ("... than the next
 # best, move to The Library"); a choice that begins with a name keeps it ("Hood Wild pair").
-UNFOLDED = "For the Hint, your chance to cast comes first, on its own: cast, or pass to go on."
+UNFOLDED = N_("For the Hint, your chance to cast comes first, on its own: cast, or pass to go on.")
 VERBS = frozenset("Move Play Cast Take Ready Roll Do Skip Pass Send Sacrifice Destroy Keep Replace Use Discard "
                   "Draw Gain Return Instead Choose No Stop Give Put Place Turn Reroll Leave Ask Exhaust".split())
 
@@ -61,36 +61,43 @@ def hint_why(estimates, labels: dict[str, str], brings: list[str]) -> str:
     that chance better it is than the next best (or that the two are as good as each other:
     only when their chances are level, ``TIE_POINTS``, the chance still given), and what it
     surely brings at once (fate/ai/gains.py). ``estimates``: (choice id, chance to win, ...),
-    best first."""
-    best = round(100 * estimates[0][1]) if estimates else 0
-    why = f": your chance to win {best}%"
+    best first. It follows "Hint: {choice}" on its line, so it opens with a colon."""
+    best = percent(round(100 * estimates[0][1]) if estimates else 0)
     if len(estimates) > 1:
-        other = labels.get(estimates[1][0], estimates[1][0])
-        other = in_sentence(clause(other))  # set inside a sentence of its own
+        other = clause(labels.get(estimates[1][0], estimates[1][0]))
+        # set inside a sentence of its own: English lower-cases a leading verb; others quote it
+        other = in_sentence(other) if current().code == ENGLISH else _("“{choice}”").format(choice=other)
         lead = 100 * (estimates[0][1] - estimates[1][1])
         points = round(lead)
         if lead < TIE_POINTS:
-            why += f"; {other} is as good ({round(100 * estimates[1][1])}%): either will do"
+            why = _(": your chance to win {percent}; {other} is as good ({other_percent}): either will do").format(
+                percent=best, other=other, other_percent=percent(round(100 * estimates[1][1])))
         elif points < 1:  # a near tie, not advice: either will do
-            why += f", as good as {other}, within a point"
+            why = _(": your chance to win {percent}, as good as {other}, within a point").format(percent=best,
+                                                                                                  other=other)
         else:
-            why += f", {points} point{'s' if points != 1 else ''} better than the next best, {other}"
+            why = ngettext(": your chance to win {percent}, {n} point better than the next best, {other}",
+                           ": your chance to win {percent}, {n} points better than the next best, {other}",
+                           points).format(percent=best, n=number(points), other=other)
     else:
-        why += ", the one choice Hard sees worth making"
+        why = _(": your chance to win {percent}, the one choice Hard sees worth making").format(percent=best)
     if brings:
-        why += f". At once: {', '.join(brings)}"
-    return why + "."
+        # Translators: {why} is the hint's reason so far; {gains} lists what the choice surely brings.
+        return _("{why}. At once: {gains}.").format(why=why, gains=listing(brings))
+    return _("{why}.").format(why=why)
 
 
-def hint_name(cid: str, name: str, follow: tuple[str, ...]) -> str:
+def hint_name(cid: str, name: str, follow: tuple[str, ...], places: tuple[str, ...] = LOCATION_NAMES) -> str:
     """The hinted choice's words, with where a Wild pair (or a Gate) goes when Hard's line
-    after it names the destination ("to:4"). A label's own last stop goes: the reason follows
-    after a colon ("... one space: your chance to win", never "space.: your chance")."""
+    after it names the destination ("to:4"; ``places``: the places' names in the window's
+    language). A label's own last stop goes: the reason follows after a colon ("... one
+    space: your chance to win", never "space.: your chance")."""
     name = clause(name)
     if kind_of(cid) not in (ChoiceKind.WILD, ChoiceKind.GATE):
         return name
     dest = next((n for n in (number_of(x, ChoiceKind.TO) for x in follow) if n is not None), -1)
-    return f"{name}, to {LOCATION_NAMES[dest]}" if 0 <= dest < len(LOCATION_NAMES) else name
+    # Translators: a hinted Wild pair (or Gate) and the place Hard would send the Fate Piece.
+    return _("{choice}, to {place}").format(choice=name, place=places[dest]) if 0 <= dest < len(places) else name
 
 
 class PlayPanels:
@@ -114,11 +121,11 @@ class PlayPanels:
         """Why no hint can be asked now, or "" if one can."""
         s = self.st.session
         if s.over() or self.st.handoff is not None:
-            return "the game is not waiting for you"
+            return _("the game is not waiting for you")
         if s.prompt_seat() != self.st.looker or not s.is_human(self.st.looker):
-            return "it is not your decision"
+            return _("it is not your decision")
         if s.hint() is not None:  # (this also collects a hint that has just come)
-            return "the hint for this decision is shown"
+            return _("the hint for this decision is shown")
         if s.hint_coming():
             return _("Hard is already thinking")
         return ""
@@ -142,7 +149,7 @@ class PlayPanels:
             g = s.game
             brings = gains(g, looker, best[0]) if g is not None else []  # online: the server's
             self._hint_gains = ((s.decision, best[0]), brings)
-        name = hint_name(best[0], name, getattr(h, "follow", ()))
+        name = hint_name(best[0], name, getattr(h, "follow", ()), tuple(p.name for p in self.app.content.locations))
         return h.choice, _("Hint: {choice}").format(choice=name), hint_why(h.estimates, labels, self._hint_gains[1])
 
     def draw_undo(self, screen: pygame.Surface, seat: int | None) -> None:
@@ -153,7 +160,7 @@ class PlayPanels:
         why = s.undo_reason(seat)
         tip = (_("Take back your last decision (Ctrl+Z).") if not why
                else _("Not now: {why}. Decisions can be taken back until something unknown comes to light or "
-                      "another cult is asked.").format(why=why))
+                      "another cult is asked.").format(why=_(why)))  # a reason of fate/engine/undo.py's
         button(self.scene, screen, self.st.table.layout, (1324, self.st.table.tools_y(), 130, 46), _("Undo"),
                ("ui", "undo"), enabled=not why and not self.st.anim.busy(), size=22, tip=tip)
         mouse = self.app.hover

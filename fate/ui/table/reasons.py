@@ -6,14 +6,17 @@ words are public), whose it is, and the looker's own cards. No pygame here.
 
 from __future__ import annotations
 
+from fate.ground.language import N_, _, current
+
+# Translators: each finishes "it is cast …", when a Readied Spell cannot be cast now.
 TIMING_ONLY = {
-    "prepare": "only at the start of your own turn, before movement",
-    "own_turn": "only in your own turn",
-    "other_turn": "only in a rival's turn",
-    "after_roll": "only after your own roll, before its results apply",
-    "roll_any": "only after a roll, before its results apply",
-    "raided": "only when you are raided",
-    "end": "only at the end of a turn",
+    "prepare": N_("only at the start of your own turn, before movement"),
+    "own_turn": N_("only in your own turn"),
+    "other_turn": N_("only in a rival's turn"),
+    "after_roll": N_("only after your own roll, before its results apply"),
+    "roll_any": N_("only after a roll, before its results apply"),
+    "raided": N_("only when you are raided"),
+    "end": N_("only at the end of a turn"),
 }
 CHOOSABLE = {"card", "loc", "seat", "die", "piece", "deck"}
 
@@ -38,37 +41,41 @@ def why_not(key: tuple, v: dict, live: dict | None, current_name: str) -> str:
     prompt = v.get("prompt")
     me = v.get("viewer")
     if v.get("over"):
-        return "the game is over"
+        return _("the game is over")
     if prompt is None or me is None or prompt.get("seat") != me or live is None:
         if me is None or me < 0:
-            return "you are watching: the cults choose for themselves"
-        who = "the Investigators" if prompt and prompt.get("seat") == -1 else current_name
-        return f"it is not your decision now: {who} is deciding" if prompt else "it is not your decision now"
+            return _("you are watching: the cults choose for themselves")
+        if not prompt:
+            return _("it is not your decision now")
+        if prompt.get("seat") == -1:
+            return _("it is not your decision now: the Investigators are deciding")
+        return _("it is not your decision now: {who} is deciding").format(who=current_name)
     kind = prompt.get("kind", "")
-    asked = prompt.get("text", "")
+    asked = prompt.get("text", "")  # in the language spoken now (the table's view is worded)
     if key[0] == "card":
         where, card = _mine(v, key[1])
         timing = card.get("timing", []) if card else []
         if where == "hand":
             if kind == "cast_window":
-                return "a Spell is cast from your Readied Spells, not from your hand: Ready it first"
+                return _("a Spell is cast from your Readied Spells, not from your hand: Ready it first")
             if kind == "move":
-                return "its symbol leads where the Fate Piece cannot go now (where it stands, or blocked)"
+                return _("its symbol leads where the Fate Piece cannot go now (where it stands, or blocked)")
             if kind == "ready":
-                return "you cannot pay its cost with the symbols at this location"
+                return _("you cannot pay its cost with the symbols at this location")
         if where == "reserve":
             if kind == "cast_window" and timing:
                 if "any" not in timing:
-                    return "it is cast " + " or ".join(TIMING_ONLY.get(t, t) for t in timing)
-                return "it cannot be cast in this window"
+                    whens = [_(TIMING_ONLY[t]) for t in timing if t in TIMING_ONLY]
+                    return _("it is cast {when}").format(when=current().listing_or(whens))
+                return _("it cannot be cast in this window")
             if kind != "cast_window":
-                return "Readied Spells are cast when a chance to cast comes, not now"
+                return _("Readied Spells are cast when a chance to cast comes, not now")
         if card is None and kind == "cast_window":
-            return "only your own Readied Spells and Artifacts can be used now"
+            return _("only your own Readied Spells and Artifacts can be used now")
     if key[0] == "seat":
         return ""  # a cult's Lodge and its icons: something to read, not to choose, unless a cult is asked for
     if key[0] == "loc" and kind == "move":  # the move is chosen by a card; the place follows from it
-        return "play a Spell, a Wild pair or your Gate first: the Fate Piece goes where it leads"
+        return _("play a Spell, a Wild pair or your Gate first: the Fate Piece goes where it leads")
     if key[0] == "loc" and kind == "destination":
-        return "a Fate Piece stands there (yours, or another that blocks it): the move must go elsewhere"
-    return f"it is not one of the choices of “{asked}”"
+        return _("a Fate Piece stands there (yours, or another that blocks it): the move must go elsewhere")
+    return _("it is not one of the choices of “{asked}”").format(asked=asked)

@@ -485,7 +485,7 @@ class PlayScene(Scene):
             self.answers.unfold()
             self.picker = None
             self.ask_human(seat)
-            self.state.say(UNFOLDED, 6)  # the prompt changed under the player: say why
+            self.state.say(_(UNFOLDED), 6)  # the prompt changed under the player: say why
         return self.session.ask_hint()
 
     def open_rules(self) -> None:

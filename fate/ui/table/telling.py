@@ -18,6 +18,7 @@ from fate.ui.table.beats import beats_for
 from fate.ui.table.news import anchors_of
 from fate.ui.table.state import TableState
 from fate.ui.table.whole_log import WholeLogScene  # noqa: F401 (registers the scene it visits)
+from fate.words import asking
 from fate.words.narration import narrate
 
 NO_RESULT = ("setup_done", "phase", "turn_ended")  # lines with nothing on the board to wait for
@@ -42,8 +43,9 @@ class Telling:
         self.language = current().code  # the language they were told in (told again when it changes)
 
     def show(self, v: dict[str, Any]) -> None:
-        """The board shows this view now."""
-        self.st.shown = v
+        """The board shows this view now (its prompt in the language spoken now)."""
+        p = v.get("prompt")
+        self.st.shown = dict(v, prompt=asking.worded(p, self.app.content, v)) if p else v
 
     def clear(self) -> None:
         """Start the Chronicle again, before the whole history is told anew for the looker (after

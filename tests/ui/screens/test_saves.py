@@ -10,10 +10,14 @@ import time
 import pygame
 import pytest
 
+from fate.engine.errors import SaveFormatError
+from fate.ground import language
 from fate.ground.files import backup_path
+from fate.ground.language import ENGLISH
 from fate.records.saves import list_saves
 from fate.ui.app import App, click
 from fate.ui.screens.load import LoadScene
+from fate.ui.screens.saved import problem_words
 from fate.ui.screens.title import TitleScene
 from fate.ui.session import SeatConfig, Session
 from fate.ui.table.scene import PlayScene
@@ -134,7 +138,8 @@ def test_load_lists_the_games_marks_a_damaged_one_and_deletes_on_the_second_clic
     assert len(scene.rows) == 3
     assert [r.ok for r in scene.rows] == [True, True, False]  # the damaged one last, still listed
     assert "game-20250101-000000-000.json: cannot be opened" in app.ink.drawn
-    assert any(t.startswith("not JSON (") for t in app.ink.drawn)
+    assert "The file is damaged." in app.ink.drawn  # its kind of fault, in the player's words
+    assert scene.rows[2].problem.startswith("not JSON (")  # the English detail, for the logs
     assert any("Cthulhu" in t or "Cult" in t or "(Human)" in t for t in app.ink.drawn)
     row = scene.rows[0]
     assert {("open", row.path), ("delete", row.path)} <= {h.key for h in scene.hotspots()}
@@ -168,8 +173,14 @@ def test_a_save_that_cannot_be_opened_says_why_in_one_line(app, content):
     backup_path(s.save_file).unlink()
     press(app, ("load",))
     frame(app)
-    assert "made by a newer version of the game (save format 7; this version reads up to 2): update the game " \
-           "to open it" in app.ink.drawn
+    assert "It was saved by a newer version of the game: update the game to open it." in app.ink.drawn
+    (row,) = list_saves(app.saves)
+    assert row.problem_kind == SaveFormatError.NEWER and "save format 7" in row.problem
+    language.use("de")  # the same line in German, from the kind
+    try:
+        assert problem_words(row.problem_kind).startswith("Es wurde")
+    finally:
+        language.use(ENGLISH)
 
 
 def test_f12_writes_a_bug_report_and_shows_where(app, content, tmp_path, monkeypatch):
