@@ -28,9 +28,11 @@ COLOURS = 6  # how many cult colours fate.ui.kit.theme.CULT_COLOURS has (a test 
 
 
 def _seat(x: Any) -> bool:
-    return (isinstance(x, dict) and set(x) in ({"human", "level", "colour"}, {"human", "level", "colour", "name"})
+    return (isinstance(x, dict) and {"human", "level", "colour"} <= set(x) <= {"human", "level", "colour", "name",
+                                                                             "language"}
             and isinstance(x["human"], bool) and x["level"] in LEVELS and _int(x["colour"], 0, COLOURS - 1)
-            and player_name(x.get("name", "")) is not None)
+            and player_name(x.get("name", "")) is not None
+            and (x.get("language", "") == "" or isinstance(x.get("language"), str) and x["language"] in LANGUAGES))
 
 
 def _int(x: Any, lo: int, hi: int) -> bool:

@@ -83,6 +83,7 @@ class App:
         self.ink = Ink()
         self.sound = Sound(self.settings)
         self.language: str | None = None  # the language this window speaks, once its settings chose one
+        self.reader = ""  # the language of the player at a shared screen, while it is theirs ("": the window's)
         self.apply_settings()
         self.cache: dict = {}
         self.running = True
@@ -105,6 +106,7 @@ class App:
     def show(self, scene: Scene) -> None:
         if scene is not self.scene:
             self.scene.close()
+            self.reader = ""  # a hotseat player's own language lasts while their table does
         self.scene = scene
 
     def goto(self, name: str, *args) -> Scene:
@@ -197,10 +199,15 @@ class App:
         except pygame.error:
             pass  # not every video driver can (the headless one cannot)
 
-    def frame(self, events: list[pygame.event.Event], dt: float) -> None:
-        if self.language is not None:  # the language is the window's (two windows of one process each speak theirs)
-            follow(self.language)
+    def speak(self) -> None:
+        """Speak the window's language (two windows of one process each speak theirs), or the one
+        the player at a shared screen reads, and name the cards in it."""
+        if self.reader or self.language is not None:
+            follow(self.reader or self.language or "")
         self.content = spoken(self.english, current().code)
+
+    def frame(self, events: list[pygame.event.Event], dt: float) -> None:
+        self.speak()
         for e in events:
             if e.type == pygame.QUIT:
                 self.close_asked()

@@ -25,7 +25,7 @@ from fate.engine.model import Prompt
 from fate.engine.save import load_data, save_data, snapshot
 from fate.engine.undo import UndoTrail, revealed
 from fate.engine.view import hide_draft
-from fate.ground.language import N_
+from fate.ground.language import LANGUAGES, N_
 from fate.ground.untrusted import cut, player_name
 from fate.records.saves import Autosaver, GameLock, GameLocked, new_game_id, read_save
 from fate.records.settings import COLOURS
@@ -40,6 +40,7 @@ class SeatConfig:
     level: str = "normal"  # for AI seats: one of fate.ai.LEVELS (the bot of that name plays)
     colour: int = 0  # index into theme.CULT_COLOURS
     name: str = ""  # a human seat's player, as typed at New Game ("": "Seat 2")
+    language: str = ""  # the language this seat's player reads at a shared screen ("": the window's)
 
 
 @dataclass
@@ -422,8 +423,10 @@ def _table_details(data: dict, where: str) -> tuple[list[SeatConfig], int, list[
             isinstance(r, dict) and isinstance(r.get("human"), bool) and isinstance(r.get("level"), str) and r["level"] in LEVELS
             and isinstance(r.get("colour"), int) and not isinstance(r["colour"], bool) for r in rows)):
         raise SaveFormatError(f"{where}: the table's details are damaged (seats: {cut(rows)})")
-    seats = [SeatConfig(r["human"], r["level"], r["colour"] % COLOURS, (player_name(r.get("name")) or "") if r["human"] else "")
-             for r in rows]  # an odd colour: one of ours; a name that is not one: no name
+    seats = [SeatConfig(r["human"], r["level"], r["colour"] % COLOURS, (player_name(r.get("name")) or "") if r["human"] else "",
+                        r["language"] if r["human"] and isinstance(r.get("language"), str) and r["language"] in LANGUAGES
+                        else "")
+             for r in rows]  # an odd colour: one of ours; a name that is not one: no name; a language: ours or none
     speed = info.get("speed", 1)  # Slow, Normal, Fast, Instant; out of range: the nearest
     speed = min(3, max(0, speed)) if isinstance(speed, int) and not isinstance(speed, bool) else 1
     hints = info.get("hints", [])

@@ -103,3 +103,88 @@ def test_the_title_in_english_is_unchanged():
     lines = screen_lines("title")
     assert "Lead your cult. Summon your god. Keep the Investigators from your door." in lines
     assert "Quit" in lines and "New Game" in lines
+
+
+def test_a_game_begun_in_german_shows_the_hand_and_the_prompt_in_polish_once_the_window_speaks_it(content, tmp_path):
+    """The language changed in Settings mid-game: the board's cards and places, the hand and the
+    question and buttons of the decision come in the new language at once (by id), though the
+    game itself was made on the German words."""
+    from fate.content.spoken import spoken
+    from fate.ui.app import App
+    from fate.ui.session import SeatConfig, Session
+    from fate.ui.shots import busy_session, open_table
+
+    language.pin("de")
+    try:
+        app = App(content, size=(1280, 720), seed=3, saves=tmp_path)
+        session = busy_session(app.content, 3, players=2, decisions=30)
+        assert isinstance(session, Session) and session.seats[0] == SeatConfig(True, "easy", 0)
+        scene = open_table(app, session)
+        german = app.content
+        language.pin("pl")
+        app.frame([], 1 / 60)
+        scene.telling.show(session.view(0))
+        polish = spoken(content, "pl")
+        assert app.content is polish and session.game.content is german
+        shown = scene.shown
+        hand = shown["seats"][0]["hand"]
+        names = [(c["name"], polish.card(c["id"]).name, german.card(c["id"]).name) for c in hand]
+        assert names and all(n == pl for n, pl, _de in names) and any(pl != de for _n, pl, de in names)
+        assert [loc["name"] for loc in shown["locations"]] == [loc.name for loc in polish.locations]
+        english = session.view(0)["prompt"]
+        assert shown["prompt"]["text"] != english["text"] and shown["prompt"]["text"] == asking_polish(english, polish,
+                                                                                                         shown)
+    finally:
+        language.pin(None)
+
+
+def asking_polish(prompt, polish, v):
+    from fate.words import asking
+    return asking.said(prompt, polish, v)
+
+
+def test_at_a_shared_screen_each_player_reads_the_table_in_the_language_chosen_for_their_seat(content, tmp_path):
+    """A hotseat of a German and a Polish player: New Game gives each human seat a language; the
+    table speaks the language of the seat at the screen, its prompt and its Chronicle, and the
+    window's own again once the game is left. The seats keep their languages in the save."""
+    from fate.ui.app import App
+    from fate.ui.session import SeatConfig, Session
+    from fate.ui.shots import open_table
+
+    app = App(content, size=(1280, 720), seed=4, saves=tmp_path, settings={"speed": 3})
+    try:
+        app.goto("setup")
+        setup = app.scene
+        setup.click(("players", 2))
+        setup.click(("human", 1, True))
+        for seat, clicks in ((0, 1 + list(language.LANGUAGES).index("de")), (1, 1 + list(language.LANGUAGES).index("pl"))):
+            for _ in range(clicks):
+                setup.click(("language", seat))
+        assert [s.language for s in setup.seats] == ["de", "pl"]
+        session = Session(app.content, setup.seats, 4, saves=tmp_path)
+        scene = open_table(app, session)
+        told = {}
+        for _step in range(400):
+            seat = session.prompt_seat()
+            if seat not in told and scene.looker == seat and scene.picker is not None:
+                told[seat] = (language.current().code, scene.shown["prompt"]["text"],
+                              session.view(seat)["prompt"]["text"], [line for line, _at in scene.telling.log])
+            if len(told) == 2:
+                break
+            p = session.game.pending()
+            session.apply(p.choices[0].id)
+            app.frame([], 1 / 60)
+            if scene.handoff is not None:
+                scene.take_over()
+            app.frame([], 1 / 60)
+        assert told[0][0] == "de" and told[1][0] == "pl", told
+        assert all(shown != english for _code, shown, english, _log in told.values())  # each in its language
+        assert told[1][3] and told[1][3] != told[0][3]  # the Chronicle told again for the Polish player
+        app.goto("title")  # the table is left: the window speaks its own language again
+        app.frame([], 1 / 60)
+        assert language.current().code == "en" and app.reader == ""
+        kept = Session.resume(content, session.save_file)
+        assert [s.language for s in kept.seats] == ["de", "pl"]
+        kept.close()
+    finally:
+        app.close()

@@ -186,13 +186,14 @@ class Ink:
 
     def draw(self, target: pygame.Surface, text: str, pos: tuple[int, int], size: float = 22,
              colour: tuple = PARCHMENT, role: str = "body", anchor: str = "topleft",
-             max_w: int | None = None, shadow: bool = False) -> pygame.Rect:
-        """Draw one line; ``anchor`` is a pygame.Rect attribute (topleft, center, midright...)."""
+             max_w: int | None = None, shadow: bool = False, shrink: float = SHRINK) -> pygame.Rect:
+        """Draw one line; ``anchor`` is a pygame.Rect attribute (topleft, center, midright...);
+        too wide for ``max_w``, it is drawn smaller, down to ``shrink`` of its size, before it is cut."""
         if not text:
             return pygame.Rect(pos, (0, 0))
         text = drawable(text)
         if max_w is not None:
-            size = self.shrunk(text, size, max_w, role)
+            size = self.shrunk(text, size, max_w, role, shrink)
             text = self.fit(text, size, max_w, role)
         self.drawn.add(text)
         surf, lift = self._line(text, size, colour, role)
@@ -205,16 +206,16 @@ class Ink:
         self.placed.append((text, rect))
         return rect
 
-    def shrunk(self, text: str, size: float, width: int, role: str = "body") -> float:
+    def shrunk(self, text: str, size: float, width: int, role: str = "body", shrink: float = SHRINK) -> float:
         """The size to draw a line at in ``width`` pixels: ``size`` where it fits, else a little
         smaller (down to ``SHRINK`` of it, where a longer language needs the room), else ``size``
         again (and the line is cut, as before)."""
         if self.font(role, size).size(text)[0] <= width:
             return size
-        key = (text, role, self.spec(role), self.px(size), width)
+        key = (text, role, self.spec(role), self.px(size), width, shrink)
         got = self._shrunk.get(key)
         if got is None:
-            steps = (size * (1 - k * (1 - SHRINK) / 5) for k in range(1, 6))
+            steps = (size * (1 - k * (1 - shrink) / 5) for k in range(1, 6))
             got = self._shrunk[key] = next((s for s in steps if self.font(role, s).size(text)[0] <= width), size)
             if len(self._shrunk) > 2000:
                 self._shrunk.clear()
@@ -276,6 +277,8 @@ class Ink:
         for ln in lines:
             if align == "center":
                 self.draw(target, ln, (rect.centerx, y), size, colour, role, anchor="midtop")
+            elif align == "right":
+                self.draw(target, ln, (rect.right, y), size, colour, role, anchor="topright")
             else:
                 self.draw(target, ln, (rect.x, y), size, colour, role)
             y += step

@@ -377,7 +377,7 @@ class OnlinePlayScene(PlayScene):
         hit = r.union(pygame.Rect(centre[0] - L.n(10), centre[1] - L.n(10), L.n(20), L.n(20)))
         self.hot.append(Hotspot(hit, ("ui", "connection"), words, tip))
         if s.link.status in ("reconnecting", "connecting", "failed") and not paused:
-            box = L.r(560, 64, 800, 92)
+            box = L.r(560, 64, 800, 112)
             shade = pygame.Surface(box.size, pygame.SRCALPHA)
             shade.fill((22, 14, 24, 235))
             screen.blit(shade, box)
@@ -387,8 +387,7 @@ class OnlinePlayScene(PlayScene):
             line = (_("Trying again in {time} (attempt {n}). Choose as usual: your choice is sent once the line is "
                       "back.").format(time=duration(round(wait)), n=s.link.attempts + 1) if wait >= 1 else
                     _("Trying now… Choose as usual: your choice is sent once the line is back."))
-            ink.draw(screen, line,
-                     L.p(960, 122), 18, PARCHMENT, "italic", anchor="midtop", max_w=L.n(760))
+            ink.para(screen, line, L.r(580, 118, 760, 54), 18, PARCHMENT, "italic", align="center", max_lines=2)
         seat = s.waiting_for()
         if s.host and seat is not None and s.absent(seat) and s.waited() >= REPLACE_AFTER:
             button(self, screen, L, (470, self.table.tools_y(), 330, 46), _("Seat {n} to an AI").format(n=seat + 1),

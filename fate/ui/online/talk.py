@@ -41,6 +41,18 @@ def who(line: dict, mine: list[int] | tuple[int, ...] = ()) -> str:
     return visible(line.get("name", ""), MAX_NAME) or unnamed
 
 
+def shares(widths: list[float], room: int, gap: int) -> list[int]:
+    """Buttons' widths (design units) in a row of ``room``: each as wide as its words need and the
+    rest shared out evenly, or, where the words need more than the row, in proportion to them."""
+    pad = 20
+    need = [w + pad for w in widths]
+    free = room - gap * (len(widths) - 1)
+    if sum(need) <= free:
+        extra = (free - sum(need)) / len(need)
+        return [int(n + extra) for n in need]
+    return [int(free * n / sum(need)) for n in need]
+
+
 class TalkPanel:
     """A part of the online table (fate/ui/online/table.py), given the scene it draws on: its
     session (the talk itself), its clock and notice line, its hot spots and board."""
@@ -224,17 +236,20 @@ class TalkPanel:
                                       "closes the talk.")))
             button(self.scene, screen, L, (1802, y, 86, 44), _("Say"), ("ui", "talk", "say"), size=18,
                    enabled=bool(self.talk_text.strip()), tip=_("Say the line to everyone at the table (Enter)"))
-            for i, p in enumerate(PHRASES):
-                said = _(p)
-                button(self.scene, screen, L, (1484 + i * 136, y + 52, 130, 40), said, ("ui", "talk", "phrase", said),
-                       size=16, tip=_("Say “{line}” with one click").format(line=said))
+            said = [_(p) for p in PHRASES]
+            x = 1484
+            for line, w in zip(said, shares([ink.font("bold", 16).size(t)[0] / L.s for t in said], 406, 6), strict=True):
+                button(self.scene, screen, L, (x, y + 52, w, 40), line, ("ui", "talk", "phrase", line),
+                       size=16, tip=_("Say “{line}” with one click").format(line=line))
+                x += w + 6
             y += 100
         others = [i for i in range(s.players) if i not in s.mine and i < len(s.info) and s.info[i].kind != "ai"
                   and (s.info[i].claimed or i in s.muted)]  # an open seat has nobody to mute yet
+        wide = (406 - 6 * (len(others[:3]) - 1)) // max(1, len(others[:3]))  # the row shared by the players shown
         for i, seat in enumerate(others[:3]):
             muted = seat in s.muted
             name = visible(s.name(seat), MAX_NAME)
-            button(self.scene, screen, L, (1484 + i * 136, y, 130, 40),
+            button(self.scene, screen, L, (1484 + i * (wide + 6), y, wide, 40),
                    (_("Unmute {name}") if muted else _("Mute {name}")).format(name=visible(s.name(seat), 9)),
                    ("ui", "talk", "mute", seat), size=15, selected=muted,
                    tip=(_("Show what {name} says again, all of it, at this screen only (they are not told; kept "

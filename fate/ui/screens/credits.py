@@ -144,8 +144,11 @@ class CreditsScene(Scene):
         ink = self.ink
         ink.draw(screen, _("Credits"), L.p(960, 70), 64, GOLD, "title", anchor="center", shadow=True)
         self.draw_about(screen, L)
+        # the tabs 290 wide, or as wide as a language's words need (the page is 1280 wide)
+        wide = int(min(max(290, *(ink.font("bold", 22).size(_(label))[0] / L.s + 24 for _k, label, _w, _t in DOCUMENTS)),
+                       PAGE[2] / len(DOCUMENTS) - 20))
         for i, (key, label, _where, tip) in enumerate(DOCUMENTS):
-            button(self, screen, L, (PAGE[0] + i * 310, 150, 290, 52), _(label), ("show", key),
+            button(self, screen, L, (PAGE[0] + i * (wide + 20), 150, wide, 52), _(label), ("show", key),
                    selected=key == self.current, size=22, tip=_(tip))
         self.draw_page(screen, L)
         button(self, screen, L, (COLUMN_X, 980, 200, 60), _("Back"), ("back",), size=26,

@@ -32,6 +32,7 @@ ABILITY_WORDS = {"exhaust": N_("Exhaust: used once, then ready again at the star
                  "destroy": N_("Destroy: used once, then gone"), "passive": N_("Always in force while you hold it")}
 COLS, ROWS = 8, 3
 GRID_X, GRID_Y, STEP_X, STEP_Y = 80, 330, 136, 184
+FILTERS_RIGHT = 1840  # the filters' rows end where the chosen card's panel does
 DETAIL_PICTURE = (1236, 316, 588, 220)  # the chosen card's picture, at the top of its panel
 
 
@@ -208,7 +209,7 @@ class GalleryScene(Scene):
             y = 110 + r * 60
             ink.draw(screen, title, L.p(GRID_X, y + 24), 22, INK_DIM, "bold", anchor="midleft")
             x = GRID_X + 90
-            width = 150 if r < 2 else 140
+            width = min(240, (FILTERS_RIGHT - x) // len(options))  # the row's width shared (a longer language's words)
             for label, key, selected, tip in options:
                 rect = button(self, screen, L, (x, y, width - 8, 48), label, key, selected=selected, size=18,
                               tip=tip)

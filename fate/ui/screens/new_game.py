@@ -11,7 +11,7 @@ import pygame
 
 from fate.ai.bots import LEVELS
 from fate.content.model import STANDARD_LEVEL
-from fate.ground.language import N_, _, ngettext
+from fate.ground.language import LANGUAGES, N_, _, current, ngettext
 from fate.ground.untrusted import NAME_LEN
 from fate.ui.kit import art
 from fate.ui.kit.theme import (
@@ -41,7 +41,7 @@ class SetupScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         # as the screen was last left (fate/records/settings.py checked each seat when it loaded them)
-        self.seats = [SeatConfig(s["human"], s["level"], s["colour"], s.get("name", ""))
+        self.seats = [SeatConfig(s["human"], s["level"], s["colour"], s.get("name", ""), s.get("language", ""))
                       for s in app.settings["new_game"]]
         self.editing: int | None = None  # the seat whose name is being typed
         if len(self.seats) == 1:
@@ -79,6 +79,7 @@ class SetupScene(Scene):
                        tip=_("The computer plays this cult"))
                 if cfg.human:
                     self.name_box(screen, L, i, cfg, y)
+                    self.language_button(screen, L, i, cfg, y)
                 else:
                     for j, level in enumerate(LEVELS):
                         button(self, screen, L, (930 + j * 120, y + 16, 110, 60), _(LEVEL_NAMES[level]),
@@ -97,7 +98,7 @@ class SetupScene(Scene):
 
     def name_box(self, screen, L, i: int, cfg: SeatConfig, y: int) -> None:
         """The player's name at a shared screen: on their Lodge, the hand-off screen and the end."""
-        box = L.r(930, y + 16, 450, 60)
+        box = L.r(930, y + 16, 300, 60)
         on = self.editing == i
         pygame.draw.rect(screen, (30, 24, 34), box, border_radius=L.n(8))
         pygame.draw.rect(screen, GOLD if on else BRONZE, box, L.n(2), border_radius=L.n(8))
@@ -109,6 +110,14 @@ class SetupScene(Scene):
                                 _("Who plays this seat, up to {most} letters: named on its Lodge, when the screen is "
                                   "passed to them and at the end (remembered). Click to type; Enter or Tab when "
                                   "done.").format(most=NAME_LEN)))
+
+    def language_button(self, screen, L, i: int, cfg: SeatConfig, y: int) -> None:
+        """The language this seat's player reads the table in when the screen is passed to them
+        (a hotseat of players of two languages); unchosen, the window's (Settings)."""
+        name = LANGUAGES.get(cfg.language) or LANGUAGES.get(current().code, "")
+        button(self, screen, L, (1240, y + 16, 150, 60), name, ("language", i), selected=bool(cfg.language), size=20,
+               tip=_("The language {seat} reads the table in when the screen is passed to them (Settings' language "
+                     "until one is chosen here). Click for the next.").format(seat=_("Seat {n}").format(n=i + 1)))
 
     @property
     def types_text(self) -> bool:
@@ -172,6 +181,10 @@ class SetupScene(Scene):
             self.seats[key[1]].human = key[2]
         elif kind == "level":
             self.seats[key[1]].level = key[2]
+        elif kind == "language":  # the window's, then each language in turn
+            cfg = self.seats[key[1]]
+            order = ["", *LANGUAGES]
+            cfg.language = order[(order.index(cfg.language) + 1) % len(order)] if cfg.language in order else ""
         elif kind == "colour":
             cfg = self.seats[key[1]]
             used = {c.colour for c in self.seats if c is not cfg}

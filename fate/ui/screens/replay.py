@@ -146,13 +146,13 @@ class ReplayScene(Scene):
                     ("back", "<", _("One decision back (Left)")), ("forward", ">", _("One decision on (Right)")),
                     ("next_turn", "»", _("The next turn (PgDn, Down)")), ("last", ">|", _("The last decision (End)"))]
         for i, (what, label, tip) in enumerate(controls):
-            button(self, screen, L, (876 + i * 50, 778, 46, 50), label, ("ui", what), size=20, tip=tip)
+            button(self, screen, L, (876 + i * 46, 778, 42, 50), label, ("ui", what), size=20, tip=tip)
         reveal_tip = (_("Show each cult's own view: its hand, Readied Spells and the Curses it held (R; 1-4 picks "
                         "the cult)") if r.over else
                       _("Reveal All opens once the game is over: until then only what was public"))
-        button(self, screen, L, (1178, 778, 88, 50), _("Hide") if self.revealed() else _("Reveal"),
+        button(self, screen, L, (1154, 778, 104, 50), _("Hide") if self.revealed() else _("Reveal"),
                ("ui", "reveal"), enabled=r.over, selected=self.revealed(), size=18, tip=reveal_tip)
-        button(self, screen, L, (1272, 778, 88, 50), _("Review"), ("ui", "review"), size=18,
+        button(self, screen, L, (1264, 778, 96, 50), _("Review"), ("ui", "review"), size=18,
                enabled=self.path is not None, tip=_("Hard's review of a cult's decisions, judged from what it knew then (V)"))
         button(self, screen, L, (1366, 778, 88, 50), _("Back"), ("ui", "leave"), size=18,
                tip=_("Back to the saved games (Esc)"))

@@ -484,8 +484,9 @@ class ReviewScene(Scene):
             button(self, screen, L, (1210, 992, 300, 50), _("Review thoroughly"), ("thorough",), size=20,
                    tip=_("Work it out again with five times the search: fewer unclear marks (about a second a "
                          "decision)"))
-        rect = ink.draw(screen, _("Keys: ←/→  ↑/↓  B  F  1-4"), L.p(1524, 1017), 16, INK_FAINT, "italic",
-                        anchor="midleft", max_w=L.n(205))
+        # the keys themselves, the same in every language (their meaning in the tooltip)
+        rect = ink.draw(screen, "←/→  ↑/↓  B  F  1-4", L.p(1524, 1017), 16, INK_FAINT, "italic", anchor="midleft",
+                        max_w=L.n(205))
         self.hot.append(Hotspot(rect, ("ui", "keys"), _("Keys"),
                                 _("Left/Right: the decision before or after. Up/Down: the marked one before or after. "
                                   "B: the board as it stood, after the choice, after Hard's. F: the board large. "

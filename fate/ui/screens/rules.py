@@ -198,8 +198,8 @@ class RulesScene(Scene):
             ink.draw(screen, _("Rules {ids}").format(ids=", ".join(s.rules)), L.p(600, 232), 16, INK_DIM, "italic",
                      max_w=L.n(1200))
         if self.asked and self.asked in s.prompts:
-            ink.draw(screen, _(ASKING[self.asked]), L.p(1800, 190), 18,
-                     HINT, "italic", anchor="midright", max_w=L.n(700))
+            ink.para(screen, _(ASKING[self.asked]), L.r(1100, 166, 700, 56), 18, HINT, "italic", align="right",
+                     max_lines=2)
         x = 600
         for name in s.art:  # small drawings in the table's own art, in the table's colours
             g = art.glyph(name, L.n(48), self.colours.get(name, PARCHMENT))

@@ -36,6 +36,7 @@ WINDOWS = ((1280, 720), (1600, 900), (1920, 1080))
 VOLUME_STEP = 10
 ROW_Y, ROW_STEP = 128, 56
 ROW_H = 50  # a row's buttons
+ROW_RIGHT = 1880  # where a row's buttons end at the most
 # what an online game does when it comes to ask you (fate/ui/online/knock.py): (button, setting, what)
 KNOCKS = ((N_("Notification"), "knock_notify", N_("a notification on the desktop when the game window is behind "
                                                    "others")),
@@ -151,8 +152,12 @@ class SettingsScene(Scene):
             if isinstance(options, str):
                 self.draw_volume(screen, L, options, y)
                 continue
+            # each button 190 wide, wider where a language's words need it and the row has room
+            need = max(ink.font("bold", 22).size(label)[0] / L.s + 20 for label, *_rest in options)
+            wide = int(min(max(190, need), (ROW_RIGHT - 680) / len(options) - 20))
             for i, (label, key, selected, tip) in enumerate(options):
-                button(self, screen, L, (680 + i * 210, y, 190, ROW_H), label, key, selected=selected, size=22, tip=tip)
+                button(self, screen, L, (680 + i * (wide + 20), y, wide, ROW_H), label, key, selected=selected, size=22,
+                       tip=tip)
         button(self, screen, L, (810, ROW_Y + len(self.rows()) * ROW_STEP + 4, 300, 60), _("Back"), ("back",),
                size=28, tip=_("Back (Esc). Every setting is kept for the next time you play."))
         sound = self.app.sound

@@ -43,7 +43,7 @@ class StatisticsScene(Scene):
         try:
             self.record = stats.record(self.app.content, self.app.saves, online_count(self.app))
         except OSError as e:  # the folder went away meanwhile: nothing to count
-            self.problem = f"The saved games could not be read: {e.strerror or e}"
+            self.problem = _("The saved games could not be read: {why}").format(why=e.strerror or e)
             self.record = stats.Record()
 
     def wait(self, timeout: float = 30.0) -> None:

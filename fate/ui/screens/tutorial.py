@@ -270,8 +270,8 @@ class TutorialScene(PlayScene):
         lines = lines[:fits]  # one line longer than the room: its start
         for i, ln in enumerate(lines):
             ink.draw(screen, ln, (room.x, room.y + L.n(6) + i * step), size, (90, 70, 60), "italic")
-        self.hot.append(Hotspot(room, ("ui", "recent"), "Just now", "\n".join(t for t, _ in self.log[-8:])
-                                or "Nothing has happened yet."))
+        self.hot.append(Hotspot(room, ("ui", "recent"), _("Just now"), "\n".join(t for t, _ in self.log[-8:])
+                                or _("Nothing has happened yet.")))
 
     def draw_layer(self, screen: pygame.Surface) -> None:
         """The coach, where the Chronicle is."""
@@ -285,7 +285,8 @@ class TutorialScene(PlayScene):
         ink.draw(screen, _("Lesson {n} of {lessons}").format(n=self.index + 1, lessons=len(self.lessons)),
                  L.p(x + 20, y + 16), 17,
                  (110, 80, 60), "italic")
-        ink.draw(screen, self.lesson.title, L.p(x + 20, y + 40), 26, (70, 36, 28), "title", max_w=L.n(w - 40))
+        ink.draw(screen, self.lesson.title, L.p(x + 20, y + 40), 26, (70, 36, 28), "title", max_w=L.n(w - 40),
+                 shrink=0.65)  # a longer language's title, whole on its line
         text = self.coach_text()
         room = self.coach_room()
         ink.para(screen, text, room, self.coach_size(text), (40, 32, 30))

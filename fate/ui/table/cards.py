@@ -137,12 +137,16 @@ class CardsAndPrompt:
         top = pygame.Rect(inner.x, inner.y, inner.w, L.n(18 if compact else 22))
         screen.blit(self.band(top.size, mix(col, NIGHT, 0.35), 225), top)
         g = art.glyph(self.glyph_of(back), top.h - L.n(4), mix(col, (255, 255, 255), 0.3))
-        screen.blit(g, g.get_rect(midleft=(top.x + L.n(3), top.centery)))
+        word, room = "", top.w - g.get_width() - L.n(10)
         if timing and timing[0] != "any":  # "Any time" is every card's unless it says otherwise (the preview says it)
-            room = top.w - g.get_width() - L.n(10)
             word = pgettext("card timing", TIMING_WORDS.get(timing[0], timing[0]))
             if ink.font("italic", 13).size(word)[0] > room:
                 word = pgettext("card timing", TIMING_SHORT.get(timing[0], word))  # "Any roll", not "After any r…"
+            if ink.font("italic", 13).size(word)[0] > room:  # a narrow card in a long language: the word, whole,
+                room = top.w - L.n(8)  # over the back's glyph (the card's colour says its back)
+        if room < top.w - L.n(8) or not word:
+            screen.blit(g, g.get_rect(midleft=(top.x + L.n(3), top.centery)))
+        if word:
             ink.draw(screen, word, (top.right - L.n(4), top.centery), 13, PARCHMENT, "italic", anchor="midright",
                      max_w=room)
         # the cost: its symbols on dark chips, on the picture's foot, right to left

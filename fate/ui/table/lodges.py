@@ -329,10 +329,13 @@ class LodgePanels:
         row = y + 66
         fate = L.r(x + 20, row - 20, 40, 40)
         screen.blit(art.glyph("fate", fate.w, INVESTIGATOR), fate)
-        place = self.c.loc_name(v, where) if where else "not on the Altar yet"
+        place = self.c.loc_name(v, where) if where else _("not on the Altar yet")
         at = ink.draw(screen, place, L.p(x + 68, row), 20, PARCHMENT, anchor="midleft", max_w=L.n(LODGE_W - 96))
-        self.c.region(fate.union(at), None, "Their Fate Piece",
-                    f"It stands at {place}. After your turn they draw a Spell and move to the place of its symbol.")
+        self.c.region(fate.union(at), None, _("Their Fate Piece"),
+                      _("It stands at {place}. After your turn they draw a Spell and move to the place of its "
+                        "symbol.").format(place=place) if where else
+                      _("It is not on the Altar yet. After your turn they draw a Spell and move to the place of its "
+                        "symbol."))
         row += 52
         size, step = 34, 42
         for i in range(level.curses_to_lose):  # their Curses on you: the last slot filled ends the game

@@ -9,6 +9,7 @@ from collections import Counter
 from functools import partial
 from typing import Any
 
+from fate.content.spoken import in_words
 from fate.engine.constants import LOCATIONS
 from fate.engine.model import Event
 from fate.ground.language import _, current
@@ -43,9 +44,24 @@ class Telling:
         self.language = current().code  # the language they were told in (told again when it changes)
 
     def show(self, v: dict[str, Any]) -> None:
-        """The board shows this view now (its prompt in the language spoken now)."""
+        """The board shows this view now, in the language spoken now: its prompt worded, and the
+        cards' and places' words of a game begun in another language (its content's) put into
+        this one's by id."""
+        self.reader()
+        game = getattr(self.st.session, "game", None)
+        if game is not None and game.content is not self.app.content:
+            v = in_words(v, game.content, self.app.content)
         p = v.get("prompt")
         self.st.shown = dict(v, prompt=asking.worded(p, self.app.content, v)) if p else v
+
+    def reader(self) -> None:
+        """At a shared screen, the table speaks the language of the seat now at it, if its player
+        chose one at New Game (fate/ui/session.py ``SeatConfig.language``)."""
+        seats, looker = getattr(self.st.session, "seats", None), self.st.looker
+        own = seats[looker].language if seats and isinstance(looker, int) and 0 <= looker < len(seats) else ""
+        if own != self.app.reader:
+            self.app.reader = own
+            self.app.speak()
 
     def clear(self) -> None:
         """Start the Chronicle again, before the whole history is told anew for the looker (after

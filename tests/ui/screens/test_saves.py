@@ -73,8 +73,8 @@ def test_every_decision_is_saved_and_continue_resumes_exactly(app):
     data = saved(app)
     s = scene.session
     assert data["choices"] == s.game.choices_made and len(data["choices"]) >= 12
-    assert data["session"]["seats"] == [{"human": True, "level": "normal", "colour": 0, "name": ""},
-                                        {"human": False, "level": "normal", "colour": 1, "name": ""}]
+    assert data["session"]["seats"] == [{"human": True, "level": "normal", "colour": 0, "name": "", "language": ""},
+                                        {"human": False, "level": "normal", "colour": 1, "name": "", "language": ""}]
     leave(app)  # (an AI may still decide in the frame the pause opens: compare with the game as left)
     pending, choices, speed = s.game.pending(), list(s.game.choices_made), s.speed
     assert isinstance(app.scene, TitleScene)
