@@ -39,7 +39,9 @@ ONE_DIE = {
 }
 # A card's choice in a window without its rules text (the review's list, where the card is named).
 CARD_ONLY = {"Cast {card}: {text}": N_("Cast {card}"), "Destroy {card}: {text}": N_("Destroy {card}"),
-             "Exhaust {card}: {text}": N_("Exhaust {card}")}
+             "Exhaust {card}: {text}": N_("Exhaust {card}"),
+             # Translators: a Cultist moved from one place to another, as a short line of Hard's review.
+             "Move a Cultist from {frm} to {to}": N_("{frm} → {to}")}
 # Short words for choices whose prompt already says what they are about.
 SHORT = {("control_action", "take"): N_("Take it"), ("control_action", "skip"): N_("Do not take it")}
 
@@ -162,8 +164,9 @@ def labels(prompt: dict[str, Any], content: Content, v: dict[str, Any], short: b
         out[cid] = said(c, content, v)
         args = args_of(c.get("say")) or {}
         head = _kind(c)
-        if short and head in (ChoiceKind.CAST, ChoiceKind.USE) and c["say"]["key"] in CARD_ONLY and "card" in args:
-            out[cid] = words(CARD_ONLY[c["say"]["key"]], {"card": args["card"]}, content, v) or out[cid]
+        if short and args and c["say"]["key"] in CARD_ONLY:
+            key = CARD_ONLY[c["say"]["key"]]
+            out[cid] = words(key, {k: a for k, a in args.items() if "{" + k + "}" in key}, content, v) or out[cid]
         elif (kind, cid) in SHORT:
             out[cid] = _(SHORT[kind, cid])
         elif head == ChoiceKind.CLEANSE and "n" in args and isinstance(me, int) and prompt.get("seat") == me \
@@ -188,7 +191,7 @@ def labels(prompt: dict[str, Any], content: Content, v: dict[str, Any], short: b
                 names = [content.symbols[s].name if s else _("any symbol") for s in card.cost]
                 pays = current().listing(names) if names else _("nothing")
                 out[cid] = _("Ready {card} (pays {symbols})").format(card=card.name, symbols=pays)
-    return out
+    return {cid: label[:1].upper() + label[1:] for cid, label in out.items()}  # a button's words open with a capital
 
 
 def full_label(prompt: dict[str, Any], cid: str, hand: list[dict[str, Any]], content: Content,
