@@ -185,7 +185,7 @@ class Link:
         try:
             asyncio.run(self._main())
         except Exception as e:  # noqa: BLE001 - the window must hear of it, not wait on "Joining…" for ever
-            self._give_up(one_line(f"The connection to {self.url} failed: {e}"))
+            self._give_up(one_line(_("The connection to {address} failed: {why}").format(address=self.url, why=e)))
 
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -232,7 +232,7 @@ class Link:
             if self._stop:
                 break
             self.status = "reconnecting"
-            self.problem = "The connection to the server was lost; reconnecting…"
+            self.problem = _("The connection to the server was lost; reconnecting…")
             self.retry_at = time.monotonic()
             self._inbox.put({"type": LinkNote.OFFLINE})
         self.status = "closed"

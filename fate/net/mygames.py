@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from fate.ground.files import write_save
+from fate.ground.language import _
 from fate.ground.paths import user_dir
 from fate.ground.untrusted import InputError, one_line, read_json
 from fate.net.address import AddressError, server_url
@@ -148,7 +149,8 @@ class MyGames:
                         "games": [asdict(g) for g in self.games[-MAX_GAMES:]]}, self.where)
             self.problem = ""
         except OSError as e:
-            self.problem = one_line(f"Your online games could not be kept in {self.where}: {e.strerror or e}")
+            self.problem = one_line(_("Your online games could not be kept in {file}: {why}").format(
+                file=self.where, why=e.strerror or e))
 
     def add(self, g: OnlineGame) -> None:
         g.added = g.added or time.time()
