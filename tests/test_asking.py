@@ -110,12 +110,17 @@ def test_a_server_prompt_with_its_message_is_worded_in_polish_after_the_trip_thr
     assert not any(label == c["label"] for label, c in zip(labels.values(), sent["prompt"]["choices"], strict=True))
 
 
+KEYED = st.fixed_dictionaries({"key": st.one_of(st.sampled_from(sorted(MESSAGES)), st.lists(st.integers(), max_size=2)),
+                               "args": st.dictionaries(st.sampled_from(["card", "n", "place"]),
+                                                       st.lists(st.one_of(st.lists(st.integers(), max_size=2),
+                                                                          st.text(max_size=8), st.integers()),
+                                                                max_size=3), max_size=3)})
 ANY = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=30),
                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                    max_leaves=12)
 
 
-@given(say=ANY, key=st.sampled_from(sorted(MESSAGES) + ["{card.__class__}", "{0}", "Pass {x}"]),
+@given(say=st.one_of(ANY, KEYED), key=st.sampled_from(sorted(MESSAGES) + ["{card.__class__}", "{0}", "Pass {x}"]),
        args=st.dictionaries(st.sampled_from(["card", "place", "cult", "n", "face", "text", "option", "x"]),
                             st.lists(ANY, min_size=0, max_size=3), max_size=4))
 def test_whatever_a_stranger_sends_as_a_message_the_window_says_the_english_it_sent_or_its_own_words(content, say,

@@ -21,7 +21,7 @@ from fate.content.model import Content
 from fate.content.spoken import option_label
 from fate.engine.choices import ChoiceKind, read_choice
 from fate.engine.constants import ELDER_SIGNS_TO_LOSE
-from fate.engine.said import MESSAGES, Said
+from fate.engine.said import MESSAGES, TYPES, Said
 from fate.ground.language import N_, PLACEHOLDER, _, current, ngettext, number
 from fate.words.naming import seat_label
 
@@ -83,11 +83,12 @@ def _value(kind: str, value: Any, content: Content, v: dict[str, Any]) -> str | 
 def args_of(say: Any) -> dict[str, Any] | None:
     """The arguments of a ``say`` the engine could have written (its message one of the engine's,
     each argument a (type, value) pair), as {name: (type, value)}; else None."""
-    if not isinstance(say, dict) or say.get("key") not in MESSAGES or not isinstance(say.get("args"), dict):
+    if not (isinstance(say, dict) and isinstance(say.get("key"), str) and say["key"] in MESSAGES
+            and isinstance(say.get("args"), dict)):
         return None
     out = {}
     for name, arg in say["args"].items():
-        if not (isinstance(arg, (list, tuple)) and len(arg) == 2 and isinstance(arg[0], str)):
+        if not (isinstance(arg, (list, tuple)) and len(arg) == 2 and isinstance(arg[0], str) and arg[0] in TYPES):
             return None
         out[name] = (arg[0], arg[1])
     return out if {p[1:-1] for p in PLACEHOLDER.findall(say["key"])} == set(out) else None

@@ -148,7 +148,7 @@ def test_at_a_shared_screen_each_player_reads_the_table_in_the_language_chosen_f
     table speaks the language of the seat at the screen, its prompt and its Chronicle, and the
     window's own again once the game is left. The seats keep their languages in the save."""
     from fate.ui.app import App
-    from fate.ui.session import SeatConfig, Session
+    from fate.ui.session import Session
     from fate.ui.shots import open_table
 
     app = App(content, size=(1280, 720), seed=4, saves=tmp_path, settings={"speed": 3})
