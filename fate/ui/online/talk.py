@@ -45,6 +45,8 @@ def shares(widths: list[float], room: int, gap: int) -> list[int]:
     """Buttons' widths (design units) in a row of ``room``: each as wide as its words need and the
     rest shared out evenly, or, where the words need more than the row, in proportion to them."""
     pad = 20
+    if not widths:
+        return []
     need = [w + pad for w in widths]
     free = room - gap * (len(widths) - 1)
     if sum(need) <= free:
@@ -245,17 +247,20 @@ class TalkPanel:
             y += 100
         others = [i for i in range(s.players) if i not in s.mine and i < len(s.info) and s.info[i].kind != "ai"
                   and (s.info[i].claimed or i in s.muted)]  # an open seat has nobody to mute yet
-        wide = (406 - 6 * (len(others[:3]) - 1)) // max(1, len(others[:3]))  # the row shared by the players shown
-        for i, seat in enumerate(others[:3]):
+        labels = [(_("Unmute {name}") if seat in s.muted else _("Mute {name}")).format(name=visible(s.name(seat), 9))
+                  for seat in others[:3]]
+        x = 1484  # the row shared by the players shown, each button as its words need
+        for seat, label, wide in zip(others[:3], labels, shares([ink.font("bold", 15).size(t)[0] / L.s for t in labels],
+                                                                406, 6), strict=True):
             muted = seat in s.muted
             name = visible(s.name(seat), MAX_NAME)
-            button(self.scene, screen, L, (1484 + i * (wide + 6), y, wide, 40),
-                   (_("Unmute {name}") if muted else _("Mute {name}")).format(name=visible(s.name(seat), 9)),
+            button(self.scene, screen, L, (x, y, wide, 40), label,
                    ("ui", "talk", "mute", seat), size=15, selected=muted,
                    tip=(_("Show what {name} says again, all of it, at this screen only (they are not told; kept "
                           "with the game)") if muted else
                         _("Hide what {name} says from now on (what was said stays), at this screen only (they are "
                           "not told; kept with the game)")).format(name=name))
+            x += wide + 6
         mouse = self.scene.app.hover
         if mouse is not None:
             for spot in reversed(self.scene.hot):

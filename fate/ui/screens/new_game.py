@@ -98,7 +98,7 @@ class SetupScene(Scene):
 
     def name_box(self, screen, L, i: int, cfg: SeatConfig, y: int) -> None:
         """The player's name at a shared screen: on their Lodge, the hand-off screen and the end."""
-        box = L.r(930, y + 16, 300, 60)
+        box = L.r(930, y + 16, 260, 60)
         on = self.editing == i
         pygame.draw.rect(screen, (30, 24, 34), box, border_radius=L.n(8))
         pygame.draw.rect(screen, GOLD if on else BRONZE, box, L.n(2), border_radius=L.n(8))
@@ -115,7 +115,7 @@ class SetupScene(Scene):
         """The language this seat's player reads the table in when the screen is passed to them
         (a hotseat of players of two languages); unchosen, the window's (Settings)."""
         name = LANGUAGES.get(cfg.language) or LANGUAGES.get(current().code, "")
-        button(self, screen, L, (1240, y + 16, 150, 60), name, ("language", i), selected=bool(cfg.language), size=20,
+        button(self, screen, L, (1200, y + 16, 190, 60), name, ("language", i), selected=bool(cfg.language), size=20,
                tip=_("The language {seat} reads the table in when the screen is passed to them (Settings' language "
                      "until one is chosen here). Click for the next.").format(seat=_("Seat {n}").format(n=i + 1)))
 
