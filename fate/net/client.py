@@ -20,10 +20,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from fate.protocol import VERSION, ToClient
+from fate.protocol import VERSION, ToClient, ToServer
+from fate.protocol.proof import prove, public_key
 
 
 async def within(aw: asyncio.Future[Any] | Any, timeout: float) -> Any:
@@ -127,6 +129,12 @@ class Client:
         if m.get("type") == ToClient.ERROR:
             raise ServerError(m)
         return m
+
+    async def identify(self, key: Ed25519PrivateKey) -> dict[str, Any]:
+        """Prove this connection is the player of ``key`` (docs/protocol.md, "Identity"): the
+        server's ``identified``."""
+        challenge = await self.request(ToServer.HELLO)
+        return await self.request(ToServer.IDENTIFY, key=public_key(key), proof=prove(key, challenge["nonce"]))
 
     async def patient(self, kind: str, timeout: float = 30.0, **fields: Any) -> dict[str, Any]:
         """``request``, asked again while the server says ``rate_limited`` (for up to ``timeout``

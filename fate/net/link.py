@@ -5,7 +5,9 @@ once) and, each frame, ``poll`` for what came (every message already through
 the one parser, fate/net/messages.py). The link's thread runs its own asyncio
 loop with a WebSocket client. When the connection drops it tries again with
 backoff (half a second, doubling to ten, with a little jitter) and, once back,
-sends the greeting (the ``join`` of each game shown) and then every message
+proves the player's identity for that server if it was given one (fate/net/identity.py:
+``hello``, then ``identify`` with the challenge signed), sends the greeting (the ``join`` of
+each game shown) and then every message
 sent with ``resend=True`` that was never answered (a choice carries its
 decision number: if it was taken already the server refuses it, so it is never
 applied twice). ``status`` and ``problem`` say, in words, how the link stands.
@@ -29,11 +31,13 @@ from fate.content.model import Content
 from fate.ground.language import N_, _
 from fate.ground.untrusted import one_line
 from fate.net.address import AddressError, check_url
+from fate.net.identity import Identity
 from fate.net.messages import MAX_TEXT, BadServerMessage, parse
-from fate.protocol import VERSION, LinkNote
+from fate.protocol import VERSION, LinkNote, ToClient, ToServer
 
 FIRST_DELAY = 0.5
 MAX_DELAY = 10.0
+CHALLENGE_SECONDS = 10.0  # how long a server may take to answer ``hello``
 
 # What each refusal of the server means to a player (docs/protocol.md, "Errors").
 ERROR_WORDS = {
@@ -49,6 +53,10 @@ ERROR_WORDS = {
     "busy": N_("The server's database is not answering; try again in a moment."),
     "rate_limited": N_("Too much at once; the server asked to slow down."),
     "illegal_choice": N_("The server refused that choice."),
+    "bad_pair": N_("That code joins no player: mistyped, already used, or more than 10 minutes old. Make a new "
+                   "one on your other computer."),
+    "not_identified": N_("The server did not take this computer's identity; try again."),
+    "bad_proof": N_("The server did not take this computer's identity; try again."),
 }
 
 
@@ -94,10 +102,13 @@ class Link:
     """One connection, kept up by a thread. ``retry=False``: give up after the first failed
     attempt (an address typed on the Join screen is checked once, not hammered)."""
 
-    def __init__(self, url: str, content: Content, retry: bool = True) -> None:
+    def __init__(self, url: str, content: Content, retry: bool = True, identity: Identity | None = None,
+                 name: str = "") -> None:
         self.url = url
         self.content = content
         self.retry = retry
+        self.identity = identity  # the player's key for this server: every connection proves it first
+        self.name = name  # the player's name, theirs on the server once proven (unless another's looks like it)
         self.status = "connecting"  # connecting, online, reconnecting, failed, closed
         self.problem = ""  # one line: the last failure, for the screen
         self.attempts = 0  # failed attempts since the link was last online
@@ -259,8 +270,11 @@ class Link:
             return self._greeted, list(self.greeting) + [{k: x for k, x in m.items() if k != "_sent"} for m in again]
 
     async def _session(self, ws: ClientConnection, wake: asyncio.Event) -> None:
-        reader = asyncio.get_running_loop().create_task(self._read(ws))
+        reader: asyncio.Task[None] | None = None
         try:
+            if self.identity is not None:
+                await self._identify(ws, self.identity)
+            reader = asyncio.get_running_loop().create_task(self._read(ws))
             greeted, first = self._first_messages()
             for m in first:
                 await ws.send(json.dumps(m))
@@ -285,7 +299,55 @@ class Link:
                 for m in self._unanswered.values():
                     m.pop("_sent", None)
             await ws.close()
-            await asyncio.gather(reader, return_exceptions=True)
+            if reader is not None:
+                await asyncio.gather(reader, return_exceptions=True)
+
+    async def _identify(self, ws: ClientConnection, identity: Identity) -> None:
+        """Prove the player's identity on this connection, before anything else is said: ask a
+        challenge and answer it signed, then (a name given, not the one the server knows) ask for
+        the name. The server's ``identified`` (or its refusal) goes to the inbox like any answer,
+        a name refused as a line; a server that sends no challenge is said, and the line goes on
+        without an identity (its games still open by their tokens)."""
+        await ws.send(json.dumps({"v": VERSION, "type": ToServer.HELLO}))
+        m = await self._answer(ws)
+        if m is None:
+            return
+        if m["type"] != ToClient.CHALLENGE:
+            self._inbox.put(m)  # an error (another version): the window says it
+            return
+        try:
+            proof = identity.prove(m["nonce"])
+        except ValueError:
+            self._inbox.put({"type": LinkNote.PROBLEM, "message": _("The server sent a challenge that is not one.")})
+            return
+        await ws.send(json.dumps({"v": VERSION, "type": ToServer.IDENTIFY, "key": identity.key, "proof": proof}))
+        said = await self._answer(ws)
+        if said is None:
+            return
+        self._inbox.put(said)  # identified, or the refusal
+        if said["type"] == ToClient.IDENTIFIED and self.name and said["name"] != self.name:
+            await ws.send(json.dumps({"v": VERSION, "type": ToServer.RENAME, "name": self.name}))
+            renamed = await self._answer(ws)
+            if renamed is not None and renamed["type"] == ToClient.ERROR:  # another player's, or the game's own
+                self._inbox.put({"type": LinkNote.PROBLEM, "message": _(
+                    "On this server the name {name} cannot be yours (another player's looks like it): you play "
+                    "there as {kept}.").format(name=one_line(self.name, 24),
+                                              kept=one_line(said["name"], 24) or _("a player with no name"))})
+
+    async def _answer(self, ws: ClientConnection) -> dict[str, Any] | None:
+        """The server's next message during the greeting, checked (None: it said nothing in time, or
+        nothing this game reads; said in the inbox)."""
+        recv = asyncio.ensure_future(ws.recv())
+        done, _pending = await asyncio.wait({recv}, timeout=CHALLENGE_SECONDS)
+        if not done:
+            recv.cancel()
+            self._inbox.put({"type": LinkNote.PROBLEM, "message": _("The server did not answer in time.")})
+            return None
+        try:
+            return parse(recv.result(), self.content)
+        except BadServerMessage as e:
+            self._inbox.put({"type": LinkNote.PROBLEM, "message": str(e)})
+            return None
 
     async def _read(self, ws: ClientConnection) -> None:
         try:

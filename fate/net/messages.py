@@ -193,6 +193,8 @@ GAME_ROW = {"game": STR, "seats": [INT], "decision": INT, "waiting": STR, "over"
 LOBBY_ROW = {"game": STR, "created": (INT, float), "updated": (INT, float), "open": INT, "turn": INT,
              "to_decide": (NONE, INT),
              "players": [{"seat": INT, "kind": STR, "level": STR, "name": NAME, "claimed": BOOL}]}
+RANKED = {"player": Text(64), "name": NAME, "rating": (INT, float), "mu": (INT, float), "sigma": (INT, float),
+          "games": INT, "wins": INT, "rated": INT, "place": INT}
 CHAT_LINE = {"n": INT, "seat": INT, "name": NAME, "text": Text(200), "at": (INT, float), "decision": INT}
 # what each message a server sends carries, keyed by the protocol's catalogue (fate/protocol)
 SHAPES: dict[ToClient, dict[str, Any]] = {
@@ -214,6 +216,12 @@ SHAPES: dict[ToClient, dict[str, Any]] = {
     ToClient.PAUSED: {"game": STR, "by": NAME},
     ToClient.GAMES: {"games": [GAME_ROW]},
     ToClient.ERROR: {"code": STR, "message": STR},
+    ToClient.CHALLENGE: {"nonce": Text(64)},
+    ToClient.IDENTIFIED: {"player": Text(64), "name": NAME, "devices": INT},
+    ToClient.RENAMED: {"name": NAME},
+    ToClient.PAIRING: {"code": Text(40), "expires": (INT, float)},
+    ToClient.LEADERBOARD: {"players": [RANKED]},
+    ToClient.CARD: RANKED | {"favourite": Text(64)},
     ToClient.CHRONICLE: {"game": STR, "seat": INT, "decision": INT, "events": list, "chart?": [[(INT, [INT])]]},
     ToClient.HINT: {"game": STR, "seat": INT, "decision": INT, "choice": STR, "estimates": [[(STR, INT, float)]]},
     ToClient.STATE: {"game": STR, "seat": INT, "decision": INT, "view": dict, "prompt": (NONE, PROMPT),

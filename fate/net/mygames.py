@@ -7,6 +7,11 @@ is written whole and atomically after every change; read back through the one
 door for files (fate/ground/untrusted.py): a damaged file is one line on the Play
 Online screen, set aside as ``online.json.damaged``, never a crash, and the
 local games and settings are untouched.
+
+A game may also be the player's by their identity on its server (fate/net/identity.py, kept
+beside this file in ``identity.json``): one taken on another computer of theirs has no token
+here (``token`` ""), and is joined by the identity. A game taken off the list is remembered as
+such (``hidden``), so the server's list of the player's games does not bring it back.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from fate.ground.language import _
 from fate.ground.paths import user_dir
 from fate.ground.untrusted import InputError, one_line, read_json
 from fate.net.address import AddressError, server_url
+from fate.net.identity import FILE_NAME as KEYS_FILE
+from fate.net.identity import Identity, KeyRing
 
 FILE_NAME = "online.json"
 MAX_BYTES = 2 * 2**20
@@ -43,7 +50,7 @@ class OnlineGame:
 
     server: str  # ws://host:port
     game: str
-    token: str
+    token: str  # "": a seat taken on another computer of the player's, joined by their identity
     seats: list[int]
     host: bool = False  # this player created it (may hand an absent player's seat to an AI)
     hosted_here: bool = False  # the server runs on this computer (Host on this computer)
@@ -72,7 +79,7 @@ def _game(x: Any) -> OnlineGame | None:
         return None
     ok = (isinstance(x.get("server"), str) and _ADDRESS.fullmatch(x["server"])
           and isinstance(x.get("game"), str) and _GAME.fullmatch(x["game"])
-          and isinstance(x.get("token"), str) and _TOKEN.fullmatch(x["token"])
+          and isinstance(x.get("token"), str) and (x["token"] == "" or _TOKEN.fullmatch(x["token"]))
           and isinstance(x.get("seats"), list) and 1 <= len(x["seats"]) <= 4
           and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 4 for s in x["seats"]))
     if not ok:
@@ -106,9 +113,42 @@ class MyGames:
         self.name = ""
         self.used_servers: list[str] = []  # the servers this player used, the latest first (this computer is not one)
         self.last_server = ""  # the server New game and the lobby last used ("": this computer), chosen on opening
-        self.new_game: dict[str, Any] = {"public": False, "delay": 15, "spectator_chat": False}  # last New game's
+        self.new_game: dict[str, Any] = {"public": False, "delay": 15, "spectator_chat": False,
+                                         "rated": False}  # last New game's
         self.problem = ""  # one line: why the file could not be read or written
+        self.hidden: list[tuple[str, str]] = []  # (server, game) taken off the list: never listed again
+        self._keys: KeyRing | None = None
         self._load()
+
+    @property
+    def keys(self) -> KeyRing:
+        """The player's keys, one a server (``identity.json`` beside this file), read when first needed."""
+        if self._keys is None:
+            # beside this file, named after it: online.json's keys in identity.json (a test's ann-online.json's
+            # in ann-identity.json)
+            name = self.where.name.replace(FILE_NAME, KEYS_FILE) if self.where.name.endswith(FILE_NAME) else KEYS_FILE
+            self._keys = KeyRing(self.where.with_name(name))
+        return self._keys
+
+    def identity(self, server: str) -> Identity:
+        """The player's key for ``server`` (made the first time)."""
+        return self.keys.for_server(server)
+
+    def servers_known(self) -> list[str]:
+        """Every server the player has games on or an identity at (My online games asks each)."""
+        return list(dict.fromkeys(list(self.servers()) + self.keys.servers()))
+
+    def found(self, server: str, row: dict[str, Any]) -> bool:
+        """A game its server lists as the player's (taken on another computer of theirs): added
+        without a token, unless it is listed already or was taken off the list (True if added)."""
+        if self.find(server, row["game"]) is not None or (server, row["game"]) in self.hidden \
+                or not _GAME.fullmatch(row["game"]):
+            return False
+        seats = [s for s in row["seats"] if 0 <= s < 4][:4]
+        if not seats:
+            return False
+        self.add(OnlineGame(server, row["game"], "", seats))
+        return True
 
     def _load(self) -> None:
         if not os.path.lexists(self.where):
@@ -140,12 +180,16 @@ class MyGames:
                                  if isinstance(a, str) and _SERVER.fullmatch(a) and good_server(a)]
         if data.get("last_server") in self.used_servers:
             self.last_server = data["last_server"]
+        if isinstance(data.get("hidden"), list):
+            self.hidden = [(h[0], h[1]) for h in data["hidden"][:MAX_GAMES]
+                           if isinstance(h, list) and len(h) == 2 and all(isinstance(x, str) for x in h)
+                           and _ADDRESS.fullmatch(h[0]) and _GAME.fullmatch(h[1])]
 
     def save(self) -> None:
         try:
             write_save({"format": 1, "address": self.address, "name": self.name, "servers": self.used_servers,
                         "last_server": self.last_server,
-                        "new_game": self.new_game,
+                        "new_game": self.new_game, "hidden": [list(h) for h in self.hidden[-MAX_GAMES:]],
                         "games": [asdict(g) for g in self.games[-MAX_GAMES:]]}, self.where)
             self.problem = ""
         except OSError as e:
@@ -189,7 +233,10 @@ class MyGames:
         return next((g for g in self.games if (g.server, g.game) == (server, game)), None)
 
     def forget(self, server: str, game: str) -> None:
+        """Take a game off the list (for good: its server's list of the player's games does not
+        bring it back)."""
         self.games = [g for g in self.games if (g.server, g.game) != (server, game)]
+        self.hidden = [h for h in self.hidden if h != (server, game)] + [(server, game)]
         self.save()
 
     def moved(self, old: str, new: str) -> None:
@@ -198,6 +245,7 @@ class MyGames:
             if g.hosted_here and g.server == old:
                 g.server = new
         self.games = list({(g.server, g.game): g for g in self.games}.values())
+        self.keys.moved(old, new)
         self.save()
 
     def servers(self) -> dict[str, list[OnlineGame]]:

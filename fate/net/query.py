@@ -1,7 +1,9 @@
 """Where the player's online games stand: one ``games`` request to each server.
 
 ``GamesQuery(mine, content)`` asks every server the player has games on, with
-the tokens of those games, and ``poll()`` (each frame) gathers the answers:
+the tokens of those games, proving the player's identity there (fate/net/identity.py), so a
+server also lists the games the player took on another computer of theirs (added to the
+list, fate/net/mygames.py), and ``poll()`` (each frame) gathers the answers:
 ``rows`` by (server, game), ``problems`` by server (one line: a server that
 does not answer). Nothing waits: each server is asked on its link's thread.
 Every ``AGAIN_SECONDS`` once all have answered it asks again, so a list left
@@ -29,14 +31,20 @@ class GamesQuery:
         self._links: dict[str, Link] = {}
         self._mine, self._content, self._again = mine, content, again
         self.rounds = 0  # rounds of asking every server that have ended
+        self.added = 0  # games found on a server that this computer did not list
         self._asked = 0.0
         self._ask()
 
     def _ask(self) -> None:
         self._asked = time.monotonic()
-        for server, games in self._mine.servers().items():
-            link = Link(server, self._content, retry=False)
-            link.send(ToServer.GAMES, tokens=sorted({g.token for g in games})[:32])
+        by_server = self._mine.servers()
+        for server in self._mine.servers_known():
+            link = Link(server, self._content, retry=False, identity=self._mine.identity(server))
+            tokens = sorted({g.token for g in by_server.get(server, []) if g.token})[:32]
+            if tokens:
+                link.send(ToServer.GAMES, tokens=tokens)
+            else:  # the player's games by their identity alone
+                link.send(ToServer.GAMES)
             self._links[server] = link
 
     def poll(self) -> bool:
@@ -51,6 +59,8 @@ class GamesQuery:
                     self._forget(server)
                     for row in m["games"]:
                         self.rows[(server, row["game"])] = row
+                        if self._mine.found(server, row):  # taken on another computer of the player's
+                            self.added += 1
                     self.problems.pop(server, None)
                     self._done(server)
                 elif m["type"] == ToClient.ERROR:

@@ -23,8 +23,22 @@ holds both doors to these lists, field by field.
 from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
-VERSION = 4  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch;
-# 4: events carry no words (each client tells them in its own language, 6 December 2026)
+from fate.protocol.players import (
+    Card,
+    CardOf,
+    Challenge,
+    Identified,
+    Identify,
+    Leaderboard,
+    Pair,
+    Pairing,
+    Rename,
+    Renamed,
+)
+
+VERSION = 5  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch;
+# 4: events carry no words (each client tells them in its own language, 6 December 2026); 5: a player's identity
+# (a key pair), kept across computers by a pairing code, and the games listed and joined by it (7 December 2026)
 
 
 class ToServer(StrEnum):
@@ -47,6 +61,13 @@ class ToServer(StrEnum):
     REMATCH = "rematch"  # say (or unsay) "play again" once the game is over
     LEAVE = "leave"  # this connection gives a game up until it joins again
     PAUSE = "pause"  # the host's server is about to stop: tell the table
+    HELLO = "hello"  # ask for a challenge to prove an identity with
+    IDENTIFY = "identify"  # this connection is the player of a public key: the challenge signed
+    RENAME = "rename"  # the player's name on this server
+    PAIR_CODE = "pair_code"  # a short code that joins another computer to this identity
+    PAIR = "pair"  # this computer's key joins the identity a pairing code was made by
+    LEADERBOARD = "leaderboard"  # the players with the best ratings
+    CARD = "card"  # a player's standing: games, wins, rating, favourite Elder God
 
 
 class ToClient(StrEnum):
@@ -71,6 +92,12 @@ class ToClient(StrEnum):
     REMATCH = "rematch"  # who said "play again" and who is still to say it
     REMATCHED = "rematched"  # everyone said it: the new game
     PAUSED = "paused"  # the host pauses the game; its server is about to stop
+    CHALLENGE = "challenge"  # the answer to hello: what to sign
+    IDENTIFIED = "identified"  # the answer to identify and pair: the player this connection is
+    RENAMED = "renamed"  # the answer to rename
+    PAIRING = "pairing"  # the answer to pair_code: the code and when it expires
+    LEADERBOARD = "leaderboard"  # the answer to leaderboard
+    CARD = "card"  # the answer to card
     ERROR = "error"  # a message refused: its code and a line for people
 
 
@@ -103,6 +130,10 @@ class ErrorCode(StrEnum):
     NO_SEAT = "no_seat"
     NOT_OVER = "not_over"
     BAD_NAME = "bad_name"
+    NOT_IDENTIFIED = "not_identified"
+    BAD_PROOF = "bad_proof"
+    BAD_PAIR = "bad_pair"
+    NO_SUCH_PLAYER = "no_such_player"
 
 
 class LinkNote(StrEnum):
@@ -208,6 +239,7 @@ class Create(TypedDict):
     public: NotRequired[bool]
     watch_delay: NotRequired[int]
     spectator_chat: NotRequired[bool]
+    rated: NotRequired[bool]  # the result moves the players' ratings (a public game of 2-4 cults)
 
 
 class Claim(TypedDict):
@@ -217,7 +249,7 @@ class Claim(TypedDict):
 
 class Join(TypedDict):
     game: str
-    token: str
+    token: NotRequired[str]  # left out: the seats of the connection's identity
     marks: NotRequired[bool]
 
 
@@ -242,7 +274,7 @@ class Replace(TypedDict):
 
 
 class Games(TypedDict):
-    tokens: list[str]
+    tokens: NotRequired[list[str]]  # and, on an identified connection, the games of its player
 
 
 class Chronicle(TypedDict):
@@ -421,6 +453,8 @@ TO_SERVER_FIELDS: dict[ToServer, type] = {
     ToServer.RESIGN: SeatOf, ToServer.REPLACE: Replace, ToServer.GAMES: Games, ToServer.CHRONICLE: Chronicle,
     ToServer.HINT: SeatOf, ToServer.UNDO: Undo, ToServer.LOBBY: Nothing, ToServer.SIT: Sit, ToServer.WATCH: Watch,
     ToServer.CHAT: Chat, ToServer.REMATCH: Rematch, ToServer.LEAVE: GameOnly, ToServer.PAUSE: GameOnly,
+    ToServer.HELLO: Nothing, ToServer.IDENTIFY: Identify, ToServer.RENAME: Rename, ToServer.PAIR_CODE: Nothing,
+    ToServer.PAIR: Pair, ToServer.LEADERBOARD: Nothing, ToServer.CARD: CardOf,
 }
 TO_CLIENT_FIELDS: dict[ToClient, type] = {
     ToClient.CREATED: Created, ToClient.CLAIMED: Claimed, ToClient.JOINED: Joined, ToClient.STATE: State,
@@ -428,5 +462,6 @@ TO_CLIENT_FIELDS: dict[ToClient, type] = {
     ToClient.LEFT: GameOnly, ToClient.GAMES: GamesListed, ToClient.CHRONICLE: ChronicleTold, ToClient.HINT: Hint,
     ToClient.LOBBY: LobbyList, ToClient.WATCHING: Watching, ToClient.SPECTATE: Spectate, ToClient.TALK: TalkLines,
     ToClient.REMATCH: RematchVotes, ToClient.REMATCHED: Rematched, ToClient.PAUSED: Paused,
-    ToClient.ERROR: ErrorFields,
+    ToClient.CHALLENGE: Challenge, ToClient.IDENTIFIED: Identified, ToClient.RENAMED: Renamed,
+    ToClient.PAIRING: Pairing, ToClient.LEADERBOARD: Leaderboard, ToClient.CARD: Card, ToClient.ERROR: ErrorFields,
 }

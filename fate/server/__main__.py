@@ -61,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
                        help=f"joins a minute (default {d.joins})")
     limit.add_argument("--max-lists", type=_count, default=d.lists, metavar="N",
                        help=f"lists of one's games asked a minute (default {d.lists})")
+    limit.add_argument("--max-identities", type=_count, default=d.identities, metavar="N",
+                       help=f"new players (keys never seen) made a window (default {d.identities})")
     limit.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
                        help="a reverse proxy's address: its connections count the client address it "
                             "appends to X-Forwarded-For (may be given several times)")
@@ -70,13 +72,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--home", action="store_true",
                     help="a player's own server, started by the game's Host on this computer: the friends' tables "
                          "record so, and say the host may have paused the game when it stops answering")
+    ap.add_argument("--keep-days", type=_days, default=30.0, metavar="DAYS",
+                    help="how long a finished game is kept before it is deleted (its players' standings stay; "
+                         "0: for ever; default 30)")
+    ap.add_argument("--metrics-from", action="append", default=[], metavar="ADDRESS",
+                    help="an address that may read GET /metrics (may be given several times; default: this "
+                         "computer's loopback addresses)")
     ap.add_argument("--log", default="WARNING", help="log level")
     a = ap.parse_args(argv)
-    for proxy in a.trusted_proxy:
+    for proxy in a.trusted_proxy + a.metrics_from:
         try:
             ipaddress.ip_address(proxy)
         except ValueError:
-            ap.error(f"--trusted-proxy {proxy!r}: not an IP address")
+            ap.error(f"{proxy!r}: not an IP address (--trusted-proxy, --metrics-from)")
     if bool(a.certfile) != bool(a.keyfile):
         ap.error("--certfile and --keyfile go together")
     logging.basicConfig(level=a.log.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -89,6 +97,13 @@ def _count(text: str) -> int:
     if not 0 <= n <= 10**6:
         raise argparse.ArgumentTypeError(f"expected a whole number 0 to 1000000, not {text}")
     return n
+
+
+def _days(text: str) -> float:
+    d = float(text)
+    if not 0 <= d <= 36500:
+        raise argparse.ArgumentTypeError(f"expected 0 to 36500 days, not {text}")
+    return d
 
 
 def _seconds(text: str) -> float:
@@ -104,6 +119,7 @@ async def serve(a: argparse.Namespace, db: str) -> int:
     from fate.server.app import GameServer, open_store
     from fate.server.dblock import announce, hold
     from fate.server.limits import AddressLimits, LimitConfig
+    from fate.server.operator import METRICS_FROM
     from fate.server.transport import run
 
     held = hold(db)
@@ -117,9 +133,9 @@ async def serve(a: argparse.Namespace, db: str) -> int:
     limits = AddressLimits(LimitConfig(connections=a.max_connections, games=a.max_games, claims=a.max_claims,
                                        guesses=a.max_guesses, window=a.limit_window, hints=a.max_hints,
                                        seat_hints=a.max_seat_hints, ai_games=a.max_ai_games, joins=a.max_joins,
-                                       lists=a.max_lists), frozenset(a.trusted_proxy))
+                                       lists=a.max_lists, identities=a.max_identities), frozenset(a.trusted_proxy))
     app = GameServer(store, default_content(), pool, absent_after=a.absent_after, invite_hours=a.invite_hours,
-                     limits=limits, home=a.home)
+                     limits=limits, home=a.home, keep_days=a.keep_days)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -146,7 +162,8 @@ async def serve(a: argparse.Namespace, db: str) -> int:
             opener = PortOpener(port, Path(a.upnp_report) if a.upnp_report else None)
 
     try:
-        await run(app, a.host, a.port, a.certfile, a.keyfile, ready, stop, a.send_seconds)
+        await run(app, a.host, a.port, a.certfile, a.keyfile, ready, stop, a.send_seconds,
+                  tuple(a.metrics_from) or METRICS_FROM)
     finally:
         if opener is not None:  # the port is closed again as hosting stops
             await asyncio.get_running_loop().run_in_executor(None, opener.close)

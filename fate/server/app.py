@@ -49,11 +49,14 @@ from fate.server.audience import Spectators
 from fate.server.away import Away
 from fate.server.fanout import Fanout
 from fate.server.handlers import Seating
+from fate.server.identity import Identities
 from fate.server.limits import AddressLimits
 from fate.server.live import HeldGames, Live, step, stored_game, waiting_on
 from fate.server.lobby import Lobby, TableNames, Talk
 from fate.server.parts import NOBODY, Asker, Conn, Handler, Tasks
 from fate.server.protocol import ProtocolError, error, parse, rid_of
+from fate.server.pruning import Pruner
+from fate.server.ratings import Standings
 from fate.server.storage import HELD, SAVE_EVERY, Store, StoreError
 from fate.server.undo_trail import TakingBack
 
@@ -78,13 +81,15 @@ class GameServer:
 
     def __init__(self, store: Store, content: Content, pool: AIPool, owner: str = "",
                  absent_after: float = 60.0, invite_hours: int = 24, limits: AddressLimits | None = None,
-                 home: bool = False) -> None:
+                 home: bool = False, keep_days: float = 30.0) -> None:
         self.store = store
         self.content = content
         self.pool = pool
         self.limits = limits or AddressLimits()
         self.owner = owner or secrets.token_hex(8)  # this process's name in the store's claims and words
         self.choices_applied = 0
+        self.refused: dict[str, int] = {}  # requests refused, by error code (fate/server/operator.py's metrics)
+        self.store_failures = 0
         self.tasks = Tasks()
         games: dict[str, Live] = {}  # the games in memory, by id: shared by the parts that hold them
         self.away = Away(store, self.owner, self.tasks, games)
@@ -95,11 +100,14 @@ class GameServer:
                            self.fanout, self.spectators)
         self.undo = TakingBack(store, content, self.held, self.catch_up, self.fanout, self.ai.forget_hints)
         names = TableNames(content, store)
+        self.identities = Identities(store, self.limits, names.fit)
+        self.standings = Standings(store, self.held, self.identities)
+        self.pruner = Pruner(store, keep_days * 86400)  # finished games kept their time, then deleted
         self.talk = Talk(store, content, self.limits, self.held, self.fanout, self.spectators, self.ai.kick)
         self.seating = Seating(store, content, self.limits, self.tasks, self.held, self.choose, self.catch_up,
-                               self.fanout, self.ai, names.fit, names.for_invite, self.talk.arrived,
+                               self.fanout, self.ai, names.fit, names.for_invite, self.talk.arrived, self.identities,
                                home=home, invite_hours=invite_hours, absent_after=absent_after)
-        self.lobby = Lobby(store, self.limits, self.held, names, self.seating.seated)
+        self.lobby = Lobby(store, self.limits, self.held, names, self.seating.seated, self.identities.of)
         # every message type a client may send, and its one handler
         self.handlers: dict[ToServer, Handler] = {
             ToServer.CREATE: self.seating.on_create,
@@ -119,6 +127,13 @@ class GameServer:
             ToServer.REMATCH: self.talk.on_rematch,
             ToServer.LEAVE: self.fanout.on_leave,
             ToServer.PAUSE: self.fanout.on_pause,
+            ToServer.HELLO: self.identities.on_hello,
+            ToServer.IDENTIFY: self.identities.on_identify,
+            ToServer.RENAME: self.identities.on_rename,
+            ToServer.PAIR_CODE: self.identities.on_pair_code,
+            ToServer.PAIR: self.identities.on_pair,
+            ToServer.LEADERBOARD: self.standings.on_leaderboard,
+            ToServer.CARD: self.standings.on_card,
         }
 
     @property
@@ -131,6 +146,8 @@ class GameServer:
         self.tasks.spawn(self.ai.sweeper())
         self.tasks.spawn(self.away.heartbeat())
         self.tasks.spawn(self.away.keeper())
+        self.tasks.spawn(self.standings.sweeper())
+        self.tasks.spawn(self.pruner.run())
 
     async def stop(self) -> None:
         await self.tasks.stop()
@@ -140,20 +157,24 @@ class GameServer:
         try:
             msg = parse(raw)
         except ProtocolError as e:
+            self.refused[e.code] = self.refused.get(e.code, 0) + 1
             conn.send(error(e.code, e.message, rid_of(raw)))
             return
         try:
             await self.handlers[msg.type](conn, msg)
         except ProtocolError as e:
+            self.refused[e.code] = self.refused.get(e.code, 0) + 1
             conn.send(error(e.code, e.message, msg.rid))
         except StoreError as e:
             log.warning("store: %s", e)
+            self.store_failures += 1
             conn.send(error("busy", "the server's database is not answering; try again", msg.rid))
 
     def gone(self, conn: Conn) -> None:
         """A connection closed: its seats are no longer watched (their players may come back),
         and nothing is kept for it."""
         self.seating.forget(conn)
+        self.identities.forget(conn)
         self.spectators.stop_watching(conn)
         self.lobby.forget(conn)
         self.fanout.gone(conn)
@@ -253,6 +274,8 @@ class GameServer:
                 trail.note(seat, g, revealed(g, new, events, seat), live.seats[seat].kind != "ai")
                 self.choices_applied += 1
                 self.fanout.broadcast(live, events, who)
+                if new.over:  # the result counts for its players (fate/server/ratings.py)
+                    self.tasks.quietly(self.standings.settle(live.game_id))
         if stale:  # another process applied a choice first, or the seat changed hands: catch up, refuse this one
             await self.catch_up(live, seats=False)
             if asker is not None:

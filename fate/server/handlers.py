@@ -22,6 +22,7 @@ from fate.protocol import ToClient
 from fate.server import views
 from fate.server.ai_claims import AIDriver
 from fate.server.fanout import Fanout
+from fate.server.identity import Identities
 from fate.server.limits import AddressLimits, more_than, span
 from fate.server.live import HeldGames, Live, waiting_on
 from fate.server.parts import CatchUp, Choose, Conn, Tasks, quietly
@@ -48,8 +49,8 @@ class Seating:
     def __init__(self, store: Store, content: Content, limits: AddressLimits, tasks: Tasks, games: HeldGames,
                  choose: Choose, catch_up: CatchUp, fanout: Fanout, ai: AIDriver, fit_name: Callable[[str, list[str]], str],
                  name_for_invite: Callable[[str, str], Awaitable[str]],
-                 arrived: Callable[[Conn, Live], Awaitable[None]], *, home: bool, invite_hours: int,
-                 absent_after: float) -> None:
+                 arrived: Callable[[Conn, Live], Awaitable[None]], identities: Identities, *, home: bool,
+                 invite_hours: int, absent_after: float) -> None:
         self.store = store
         self.content = content
         self.limits = limits
@@ -62,6 +63,7 @@ class Seating:
         self.fit_name = fit_name  # a name taken at a table, or bad_name (fate/server/lobby.py)
         self.name_for_invite = name_for_invite  # the same at the table of an invite code
         self.arrived = arrived  # what a player taking their seats is told of the table (its talk, a rematch)
+        self.identities = identities  # who a connection is (fate/server/identity.py): its seats are tied to them
         self.home = home  # a player's own server (``--home``): said in ``joined``
         self.invite_hours = invite_hours
         self.absent_after = absent_after
@@ -84,6 +86,10 @@ class Seating:
             raise ProtocolError("too_many", f"{what} from your address; try again later")
         specs = msg["seats"]
         n = len(specs)
+        who = self.identities.of(conn)
+        hosts = [spec for spec in specs if spec["kind"] == "host"]
+        if who is not None and who.name and len(hosts) == 1 and not hosts[0].get("name"):
+            hosts[0]["name"] = who.name  # the player's name on this server, for their one seat
         for spec in specs:  # not an Elder God's name (the door refused the game's other words)
             if spec.get("name"):
                 try:
@@ -111,6 +117,7 @@ class Seating:
             row = SeatRow(gid, s, spec["kind"], spec.get("level", ""), last_seen=now, name=spec.get("name", ""))
             if spec["kind"] == "host":
                 row.token_hash = host_hash
+                row.player = who.player if who is not None else None
             elif spec["kind"] == "remote":
                 group = spec["group"] or f"seat{s}"
                 if group not in invites:
@@ -131,6 +138,7 @@ class Seating:
             GameRow(gid, json.dumps(save_data(g, live.session()), separators=(",", ":")), 0,
                     waiting_on(g, seats), host_hash, now, now), seats, table)
         self.held_games.games[gid] = live
+        await quietly(self.store.add_standing(gid, msg.get("rated", False)))  # its result counts (ratings.py)
         self.fanout.host(conn, gid)
         mine = [s.seat for s in seats if s.kind == "host"]
         conn.send(reply(ToClient.CREATED, msg.rid, game=gid, token=token, seats=mine,
@@ -154,9 +162,12 @@ class Seating:
             raise ProtocolError("too_many", f"{what} from your address; try again later")
         token = new_token()
         h = digest(token)
+        who = self.identities.of(conn)
         try:
-            name = await self.name_for_invite(digest(msg["code"].upper()), msg.get("name", ""))  # lobby.py
-            rows = await self.store.claim_invite(digest(msg["code"].upper()), h, time.time(), name)
+            name = await self.name_for_invite(digest(msg["code"].upper()),  # lobby.py
+                                              msg.get("name", "") or (who.name if who else ""))
+            rows = await self.store.claim_invite(digest(msg["code"].upper()), h, time.time(), name,
+                                                 who.player if who else None)
         except BaseException:
             limits.claims.give_back(key)
             limits.guesses.give_back(key)
@@ -181,24 +192,40 @@ class Seating:
         self._watch(conn, live, seats, msg.rid, h)
 
     async def on_join(self, conn: Conn, msg: Message) -> None:
+        """The seats a token plays, or (no token) those its player's identity took: each group
+        of seats held by the token that plays it, so rights end as they end for a token."""
+        who = self.identities.of(conn)
+        if "token" not in msg.fields and who is None:
+            raise ProtocolError("not_identified", "join: give the seat's token, or prove who you are first")
         self.limits.take("joins", conn.address, "joins")
-        gid, h = msg["game"], digest(msg["token"])
+        gid = msg["game"]
+        refused = ("bad_token", "that token plays no seat of that game" if "token" in msg.fields else
+                   "you play no seat of that game")
         live = await self.held_games.live(gid)
         if live is None:
-            raise ProtocolError("bad_token", "that token plays no seat of that game")
+            raise ProtocolError(*refused)
         async with live.lock:  # the seats as the store holds them now (another process may have changed them)
             self.fanout.seat_rows(live, await self.store.seats(gid))
-        seats = [s.seat for s in live.seats if s.token_hash == h]
-        host = secrets.compare_digest(live.host_hash, h)
+        if "token" in msg.fields:
+            hashes = [digest(msg["token"])]
+        else:  # a player's identity: the tokens of the seats they took, on any of their computers
+            hashes = sorted({s.token_hash for s in live.seats if s.token_hash and who and s.player == who.player})
+        by_token = {h: [s.seat for s in live.seats if s.token_hash == h] for h in hashes}
+        seats = sorted(s for each in by_token.values() for s in each)
+        host = any(secrets.compare_digest(live.host_hash, h) for h in hashes)
         if not (seats or host):
-            raise ProtocolError("bad_token", "that token plays no seat of that game")
+            raise ProtocolError(*refused)
         if host:
             self.fanout.host(conn, gid)
+        if who is not None and "token" in msg.fields and any(s.player is None for s in live.seats
+                                                               if s.token_hash == hashes[0]):
+            await quietly(self.store.tie_seats(hashes[0], who.player))  # a seat from before: its player's now
         conn.marks = bool(msg.get("marks"))  # its table asks "End your turn?": the states name those choices
         conn.send(reply(ToClient.JOINED, msg.rid, game=gid, seats=seats, host=host, home=self.home))
         await quietly(self.store.touch(gid, seats, time.time()))
         await self.catch_up(live, seats=False)
-        self._watch(conn, live, seats, msg.rid, h)  # the seats told to everyone watching
+        for h, mine in by_token.items():
+            self._watch(conn, live, mine, msg.rid, h)  # the seats told to everyone watching
         self.ai.kick(live)
 
     async def on_choose(self, conn: Conn, msg: Message) -> None:
@@ -241,12 +268,21 @@ class Seating:
         self.fanout.tell_seats(live)
 
     async def on_games(self, conn: Conn, msg: Message) -> None:
+        who = self.identities.of(conn)
+        if not msg.get("tokens") and who is None:
+            raise ProtocolError("not_identified", "games: give tokens, or prove who you are first")
         self.limits.take("lists", conn.address, "lists of games asked")
         out: list[dict[str, Any]] = []
-        for token in msg["tokens"]:
+        asked = [self.store.seats_of_token(digest(token)) for token in msg.get("tokens", [])]
+        if who is not None:
+            asked.append(self.store.seats_of_player(who.player))  # from any of the player's computers
+        listed: set[str] = set()
+        for rows in asked:
             by_game: dict[str, list[int]] = {}
-            for r in await self.store.seats_of_token(digest(token)):
-                by_game.setdefault(r.game, []).append(r.seat)
+            for r in await rows:
+                if r.game not in listed:
+                    by_game.setdefault(r.game, []).append(r.seat)
+            listed |= set(by_game)
             for gid, seats in by_game.items():
                 row = await self.store.load_game(gid)
                 live = await self.held_games.live(gid) if row is not None else None

@@ -46,6 +46,7 @@ class LimitConfig:
     ai_games: int = 4  # games of AIs alone created a window (they count as games created too)
     joins: int = 120  # joins a minute
     lists: int = 60  # ``games`` requests (the list of one's games) a minute
+    identities: int = 20  # new players made (keys the server had never seen) a window
 
 
 HINTS_AT_ONCE = 2  # hints of one address being worked out (or waiting for a worker) at once
@@ -157,6 +158,7 @@ class AddressLimits:
         self.ai_games = Window(c.ai_games, c.window)
         self.joins = Window(c.joins, MINUTE)
         self.lists = Window(c.lists, MINUTE)
+        self.identities = Window(c.identities, c.window)
         self.hinting: dict[str, int] = {}  # address -> hints being worked out now
         self._open: dict[str, int] = {}  # address -> connections open now
         self._bursts: dict[tuple[str, str], list[float]] = {}  # (limit, address) -> [last refusal, refusals]

@@ -43,6 +43,7 @@ from fate.server import views
 from fate.server.audience import Spectators, table_of
 from fate.server.fanout import Fanout, players, with_rid
 from fate.server.handlers import new_invite
+from fate.server.identity import Who
 from fate.server.limits import AddressLimits, Window, more_than, span
 from fate.server.live import HeldGames, Live, waiting_on
 from fate.server.parts import Conn
@@ -108,8 +109,9 @@ class Lobby:
     """The list of public games with an open seat, and ``sit``."""
 
     def __init__(self, store: Store, limits: AddressLimits, games: HeldGames, names: TableNames,
-                 seated: Seated) -> None:
+                 seated: Seated, who: Callable[[Conn], Who | None]) -> None:
         self.store = store
+        self.who = who  # the player a connection proved it is (fate/server/identity.py)
         self.limits = limits
         self.held_games = games
         self.names = names
@@ -164,8 +166,9 @@ class Lobby:
             raise ProtocolError("too_many", f"{what} from your address; try again later")
         now = time.time()
         seats = await self.store.seats(gid)
+        who = self.who(conn)
         try:
-            name = self.names.fit(msg.get("name", ""), [s.name for s in seats])
+            name = self.names.fit(msg.get("name", "") or (who.name if who else ""), [s.name for s in seats])
         except ProtocolError:
             limits.claims.give_back(key)
             raise
@@ -173,7 +176,7 @@ class Lobby:
         token = secrets.token_urlsafe(24)
         h = digest(token)
         invite = free[0].invite_hash if free else None
-        rows = await self.store.claim_invite(invite, h, now, name) if invite else []
+        rows = await self.store.claim_invite(invite, h, now, name, who.player if who else None) if invite else []
         if not rows:
             limits.claims.give_back(key)
             raise ProtocolError("no_seat", "that game has no open seat any more")
@@ -283,7 +286,7 @@ class Talk:
                 person = old.kind != "ai" and bool(old.token_hash)
                 seats.append(SeatRow(gid, i, old.kind if person else "ai", "" if person else (old.level or "normal"),
                                      token_hash=old.token_hash if person else None, last_seen=now,
-                                     name=old.name if person else ""))
+                                     name=old.name if person else "", player=old.player if person else None))
             old_table = live.table or TableRow(live.game_id)
             code = new_watch_code()
             table = TableRow(gid, False, digest(code), old_table.delay, old_table.spectator_chat)
@@ -295,6 +298,7 @@ class Talk:
                 GameRow(gid, json.dumps(save_data(g, fresh.session()), separators=(",", ":")), 0,
                         waiting_on(g, seats), live.host_hash, now, now), seats, table)
             self.held_games.games[gid] = fresh
+            await self.store.add_standing(gid, False)
             live.table = TableRow(live.game_id, old_table.public, old_table.watch_hash, old_table.delay,
                                   old_table.spectator_chat, gid)
             live.watch_next = code

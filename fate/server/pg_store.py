@@ -27,6 +27,9 @@ from typing import Any
 
 import psycopg
 
+from fate.server import pg_people as people
+from fate.server import storage as sql
+from fate.server.pg_people import pg_sql
 from fate.server.storage import (
     CHAT_COLS,
     GAME_COLS,
@@ -39,10 +42,16 @@ from fate.server.storage import (
     ChatRow,
     GameRow,
     Notice,
+    PlayerRow,
+    Rater,
+    Result,
     SeatRow,
+    Standing,
     StoreError,
     TableRow,
     seat_row,
+    seat_values,
+    standing_row,
     table_row,
 )
 
@@ -65,6 +74,8 @@ CREATE TABLE IF NOT EXISTS seats (
     resigned BOOLEAN NOT NULL, last_seen DOUBLE PRECISION NOT NULL, name TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (game, seat));
 ALTER TABLE seats ADD COLUMN IF NOT EXISTS name TEXT NOT NULL DEFAULT '';
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS player TEXT;
+CREATE INDEX IF NOT EXISTS seats_player ON seats(player);
 """ + MOVES_AND_INDEXES
 
 
@@ -141,9 +152,8 @@ class PgStore:
             await c.execute(f"INSERT INTO games ({GAME_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s)",
                             (row.game, row.save, row.decision, row.waiting, row.host_hash, row.created, row.updated))
             async with c.cursor() as cur:
-                await cur.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
-                                      [(s.game, s.seat, s.kind, s.level, s.token_hash, s.invite_hash,
-                                        s.invite_expires, s.resigned, s.last_seen, s.name) for s in seats])
+                await cur.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES ({', '.join(['%s'] * 11)})",
+                                      [seat_values(s) for s in seats])
             if table is not None:
                 await c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES (%s,%s,%s,%s,%s,%s)",
                                 (table.game, int(table.public), table.watch_hash, table.delay,
@@ -271,17 +281,44 @@ class PgStore:
                                           (token_hash,))).fetchall()
         return [seat_row(r) for r in rows]
 
-    async def claim_invite(self, code_hash: str, token_hash: str, now: float, name: str = "") -> list[SeatRow]:
+    async def seats_of_player(self, player: str) -> list[SeatRow]:
+        async with self._conn() as c:
+            rows = await (await c.execute(pg_sql(sql.SEATS_OF_PLAYER), (player,))).fetchall()
+        return [seat_row(r) for r in rows]
+
+    async def tie_seats(self, token_hash: str, player: str) -> None:
+        async with self._conn() as c:
+            await c.execute(pg_sql(sql.TIE_SEATS), (player, token_hash))
+
+    async def claim_invite(self, code_hash: str, token_hash: str, now: float, name: str = "",
+                           player: str | None = None) -> list[SeatRow]:
         async with self._conn() as c, c.transaction():
             rows = await (await c.execute(
                 f"SELECT {SEAT_COLS} FROM seats WHERE invite_hash=%s AND invite_expires>%s AND token_hash IS NULL "
                 "FOR UPDATE", (code_hash, now))).fetchall()
             if rows:
-                await c.execute("UPDATE seats SET token_hash=%s, invite_hash=NULL, last_seen=%s, name=%s "
-                                "WHERE invite_hash=%s", (token_hash, now, name, code_hash))
+                await c.execute("UPDATE seats SET token_hash=%s, invite_hash=NULL, last_seen=%s, name=%s, player=%s "
+                                "WHERE invite_hash=%s", (token_hash, now, name, player, code_hash))
                 await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{rows[0][0]} -1 "))
-        return [SeatRow(**{**seat_row(r).__dict__, "name": name}) for r in rows]
+        return [SeatRow(**{**seat_row(r).__dict__, "name": name, "player": player}) for r in rows]
 
+    # ------------------------------------------------------------ players (fate/server/identity.py)
+    async def player_of_key(self, key: str) -> PlayerRow | None:
+        async with self._conn() as c:
+            r = await (await c.execute(pg_sql(sql.PLAYER_OF_KEY), (key,))).fetchone()
+        return None if r is None else PlayerRow(*r)
+
+    async def add_player(self, player: str, key: str, now: float) -> PlayerRow:
+        return await people.add_player(self._conn, player, key, now)
+    async def rename_player(self, player: str, name: str, fold: str) -> bool:
+        return await people.rename_player(self._conn, player, name, fold)
+    async def add_pair_code(self, code_hash: str, player: str, expires: float, now: float) -> None:
+        async with self._conn() as c, c.transaction():
+            await c.execute(pg_sql(sql.DROP_CODES), (now, player))
+            await c.execute(pg_sql(sql.NEW_CODE), (code_hash, player, expires))
+
+    async def pair(self, code_hash: str, key: str, now: float) -> PlayerRow | None:
+        return await people.pair(self._conn, code_hash, key, now)
     async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,
                        resigned: bool) -> None:
         async with self._conn() as c, c.transaction():
@@ -321,6 +358,31 @@ class PgStore:
                 "OR ai_until<%s)", (now,))).fetchall()
         return [r[0] for r in rows]
 
+    async def prune(self, before: float, limit: int) -> int:
+        return await people.prune(self._conn, before, limit)
+    async def ping(self) -> None:
+        async with self._conn() as c:
+            await c.execute("SELECT 1")
+
+    # ------------------------------------------------------------ standings (fate/server/ratings.py)
+    async def add_standing(self, game: str, rated: bool) -> None:
+        async with self._conn() as c:
+            await c.execute(pg_sql(sql.NEW_STANDING), (game, int(rated)))
+
+    async def settle(self, game: str, results: list[Result], fresh: tuple[float, float, float],
+                     rate: Rater | None) -> bool:
+        return await people.settle(self._conn, game, results, fresh, rate)
+    async def unsettled(self) -> list[str]:
+        async with self._conn() as c:
+            return [r[0] for r in await (await c.execute(pg_sql(sql.UNSETTLED))).fetchall()]
+
+    async def leaderboard(self, limit: int) -> list[Standing]:
+        async with self._conn() as c:
+            rows = await (await c.execute(pg_sql(sql.LEADERBOARD), (limit,))).fetchall()
+        return [standing_row(r, i + 1) for i, r in enumerate(rows)]
+
+    async def standing(self, player: str) -> Standing | None:
+        return await people.standing(self._conn, player)
     async def announce(self, game: str, word: str) -> None:
         async with self._conn() as c:
             await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game} {HELD} {word}"))

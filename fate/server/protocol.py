@@ -23,6 +23,7 @@ from typing import Any
 
 from fate.ground import textrules
 from fate.protocol import VERSION, ErrorCode, ToClient, ToServer
+from fate.protocol.proof import KEY, PROOF
 
 __all__ = ["ERRORS", "MAX_DELAY", "TYPES", "VERSION", "Message", "ProtocolError", "error", "parse", "reply", "rid_of"]
 MAX_CHAT = 160  # characters of one line of table talk
@@ -162,8 +163,8 @@ def _seats(name: str, x: Any) -> list[dict[str, Any]]:
 
 
 def _tokens(name: str, x: Any) -> list[str]:
-    if not isinstance(x, list) or not 1 <= len(x) <= MAX_TOKENS:
-        raise ProtocolError("bad_message", f"field {name!r}: expected a list of 1 to {MAX_TOKENS} tokens")
+    if not isinstance(x, list) or not len(x) <= MAX_TOKENS:
+        raise ProtocolError("bad_message", f"field {name!r}: expected a list of 0 to {MAX_TOKENS} tokens")
     return [_token(f"{name}[{i}]", t) for i, t in enumerate(x)]
 
 
@@ -171,14 +172,15 @@ def _tokens(name: str, x: Any) -> list[str]:
 TYPES: dict[ToServer, dict[str, tuple[Check, bool]]] = {
     ToServer.CREATE: {"seats": (_seats, True), "seed": (_int(0, 2**62), False),
                "invite_hours": (_int(1, 24 * 7), False), "public": (_bool, False),
-               "watch_delay": (_int(0, MAX_DELAY), False), "spectator_chat": (_bool, False)},
+               "watch_delay": (_int(0, MAX_DELAY), False), "spectator_chat": (_bool, False),
+               "rated": (_bool, False)},
     ToServer.CLAIM: {"code": (_text(_CODE, "an invite code"), True), "name": (_name, False)},
-    ToServer.JOIN: {"game": (_game, True), "token": (_token, True), "marks": (_bool, False)},
+    ToServer.JOIN: {"game": (_game, True), "token": (_token, False), "marks": (_bool, False)},
     ToServer.CHOOSE: {"game": (_game, True), "seat": (_seat, True), "decision": (_int(0, 10**7), True),
                "choice": (_text(_CHOICE, "a choice id"), True)},
     ToServer.RESIGN: {"game": (_game, True), "seat": (_seat, True)},
     ToServer.REPLACE: {"game": (_game, True), "seat": (_seat, True), "level": (_one_of(LEVELS), True)},
-    ToServer.GAMES: {"tokens": (_tokens, True)},
+    ToServer.GAMES: {"tokens": (_tokens, False)},
     ToServer.CHRONICLE: {"game": (_game, True), "seat": (_seat, True), "chart": (_bool, False)},
     ToServer.HINT: {"game": (_game, True), "seat": (_seat, True)},
     ToServer.UNDO: {"game": (_game, True), "seat": (_seat, True), "decision": (_int(1, 10**7), True)},
@@ -189,6 +191,14 @@ TYPES: dict[ToServer, dict[str, tuple[Check, bool]]] = {
     ToServer.WATCH: {"game": (_game, False), "code": (_text(_CODE, "a watch code"), False)},
     ToServer.CHAT: {"game": (_game, True), "text": (_chat, True)},
     ToServer.REMATCH: {"game": (_game, True), "accept": (_bool, False)},
+    ToServer.HELLO: {},
+    ToServer.IDENTIFY: {"key": (_text(KEY, "a public key (43 characters of URL-safe base64)"), True),
+                        "proof": (_text(PROOF, "a signature (86 characters of URL-safe base64)"), True)},
+    ToServer.RENAME: {"name": (_name, True)},
+    ToServer.PAIR_CODE: {},
+    ToServer.PAIR: {"code": (_text(_CODE, "a pairing code"), True)},
+    ToServer.LEADERBOARD: {},
+    ToServer.CARD: {"player": (_text(_ID, "a player's id"), False)},
 }
 
 
@@ -204,6 +214,8 @@ def _fair_deal(fields: dict[str, Any]) -> None:
 def _names_apart(fields: dict[str, Any]) -> None:
     """The creator's own seats (a hotseat) named apart: no two names that look the same."""
     _fair_deal(fields)
+    if fields.get("rated") and not (fields.get("public") and len(fields["seats"]) >= 2):
+        raise ProtocolError("bad_message", "create: a rated game is a public one of 2 to 4 cults")
     named = [s["name"] for s in fields["seats"] if s.get("name")]
     if len({textrules.fold(n) for n in named}) < len(named):
         raise ProtocolError("bad_name", "create: two seats have names that look the same; name them apart")

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from fate.server import storage as sql
 from fate.server.storage import (
     CHAT_COLS,
     GAME_COLS,
@@ -30,10 +31,16 @@ from fate.server.storage import (
     ChatRow,
     GameRow,
     Notice,
+    PlayerRow,
+    Rater,
+    Result,
     SeatRow,
+    Standing,
     StoreError,
     TableRow,
     seat_row,
+    seat_values,
+    standing_row,
     table_row,
 )
 
@@ -76,6 +83,9 @@ class SqliteStore:
         conn.executescript(_TABLES)
         if "name" not in {r[1] for r in conn.execute("PRAGMA table_info(seats)")}:  # a file from before names
             conn.execute("ALTER TABLE seats ADD COLUMN name TEXT NOT NULL DEFAULT ''")
+        if "player" not in {r[1] for r in conn.execute("PRAGMA table_info(seats)")}:  # from before identities
+            conn.execute("ALTER TABLE seats ADD COLUMN player TEXT")
+        conn.execute("CREATE INDEX IF NOT EXISTS seats_player ON seats(player)")
         row = conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
         if row is None:
             conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
@@ -140,9 +150,8 @@ class SqliteStore:
         def fn(c: sqlite3.Connection) -> None:
             c.execute(f"INSERT INTO games ({GAME_COLS}) VALUES (?,?,?,?,?,?,?)",
                       (row.game, row.save, row.decision, row.waiting, row.host_hash, row.created, row.updated))
-            c.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                          [(s.game, s.seat, s.kind, s.level, s.token_hash, s.invite_hash, s.invite_expires,
-                            int(s.resigned), s.last_seen, s.name) for s in seats])
+            c.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                          [seat_values(s) for s in seats])
             if table is not None:
                 c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES (?,?,?,?,?,?)",
                           (table.game, int(table.public), table.watch_hash, table.delay, int(table.spectator_chat),
@@ -269,15 +278,75 @@ class SqliteStore:
                 f"SELECT {SEAT_COLS} FROM seats WHERE token_hash=? ORDER BY game, seat", (token_hash,))]
         return await self._do(fn)
 
-    async def claim_invite(self, code_hash: str, token_hash: str, now: float, name: str = "") -> list[SeatRow]:
+    async def seats_of_player(self, player: str) -> list[SeatRow]:
+        def fn(c: sqlite3.Connection) -> list[SeatRow]:
+            return [seat_row(r) for r in c.execute(sql.SEATS_OF_PLAYER, (player,))]
+        return await self._do(fn)
+
+    async def tie_seats(self, token_hash: str, player: str) -> None:
+        def fn(c: sqlite3.Connection) -> None:
+            c.execute(sql.TIE_SEATS, (player, token_hash))
+        await self._do(fn)
+
+    async def claim_invite(self, code_hash: str, token_hash: str, now: float, name: str = "",
+                           player: str | None = None) -> list[SeatRow]:
         def fn(c: sqlite3.Connection) -> list[SeatRow]:
             rows = [seat_row(r) for r in c.execute(
                 f"SELECT {SEAT_COLS} FROM seats WHERE invite_hash=? AND invite_expires>? AND token_hash IS NULL",
                 (code_hash, now))]
             if rows:
-                c.execute("UPDATE seats SET token_hash=?, invite_hash=NULL, last_seen=?, name=? WHERE invite_hash=?",
-                          (token_hash, now, name, code_hash))
-            return [SeatRow(**{**r.__dict__, "name": name}) for r in rows]
+                c.execute("UPDATE seats SET token_hash=?, invite_hash=NULL, last_seen=?, name=?, player=? "
+                          "WHERE invite_hash=?", (token_hash, now, name, player, code_hash))
+            return [SeatRow(**{**r.__dict__, "name": name, "player": player}) for r in rows]
+        return await self._do(fn)
+
+    # ------------------------------------------------------------ players (fate/server/identity.py)
+    async def player_of_key(self, key: str) -> PlayerRow | None:
+        def fn(c: sqlite3.Connection) -> PlayerRow | None:
+            r = c.execute(sql.PLAYER_OF_KEY, (key,)).fetchone()
+            return None if r is None else PlayerRow(*r)
+        return await self._do(fn)
+
+    async def add_player(self, player: str, key: str, now: float) -> PlayerRow:
+        def fn(c: sqlite3.Connection) -> PlayerRow:
+            r = c.execute(sql.PLAYER_OF_KEY, (key,)).fetchone()
+            if r is not None:
+                return PlayerRow(*r)
+            c.execute(sql.NEW_PLAYER, (player, now))
+            c.execute(sql.NEW_KEY, (key, player, now))
+            return PlayerRow(player, "", 1)
+        return await self._do(fn)
+
+    async def rename_player(self, player: str, name: str, fold: str) -> bool:
+        def fn(c: sqlite3.Connection) -> bool:
+            if c.execute(sql.FOLD_TAKEN, (fold, player)).fetchone() is not None:
+                return False
+            return c.execute(sql.RENAME, (name, fold, player)).rowcount == 1
+        return await self._do(fn)
+
+    async def add_pair_code(self, code_hash: str, player: str, expires: float, now: float) -> None:
+        def fn(c: sqlite3.Connection) -> None:
+            c.execute(sql.DROP_CODES, (now, player))
+            c.execute(sql.NEW_CODE, (code_hash, player, expires))
+        await self._do(fn)
+
+    async def pair(self, code_hash: str, key: str, now: float) -> PlayerRow | None:
+        def fn(c: sqlite3.Connection) -> PlayerRow | None:
+            r = c.execute(sql.TAKE_CODE, (code_hash, now)).fetchone()
+            if r is None:
+                return None
+            player = r[0]
+            old = c.execute(sql.PLAYER_OF_KEY, (key,)).fetchone()
+            if old is None:
+                c.execute(sql.NEW_KEY, (key, player, now))
+            elif old[0] != player:
+                c.execute(sql.MOVE_KEY, (player, now, key))
+                if c.execute(sql.KEYS_LEFT, (old[0],)).fetchone()[0] == 0:
+                    c.execute(sql.MERGE_SEATS, (player, old[0]))
+                    for stmt in sql.DROP_PLAYER:
+                        c.execute(stmt, (old[0],))
+            got = c.execute(sql.PLAYER_BY_ID, (player,)).fetchone()
+            return None if got is None else PlayerRow(*got)
         return await self._do(fn)
 
     async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,
@@ -317,6 +386,70 @@ class SqliteStore:
             return [r[0] for r in c.execute(
                 "SELECT id FROM games WHERE waiting='ai' AND (ai_decision IS NULL OR ai_decision<>decision "
                 "OR ai_until<?)", (now,))]
+        return await self._do(fn)
+
+    async def prune(self, before: float, limit: int) -> int:
+        def fn(c: sqlite3.Connection) -> int:
+            gone = [r[0] for r in c.execute(sql.PRUNABLE, (before, limit))]
+            for stmt in sql.PRUNE:
+                c.executemany(stmt, [(g,) for g in gone])
+            return len(gone)
+        return await self._do(fn)
+
+    async def ping(self) -> None:
+        def fn(c: sqlite3.Connection) -> None:
+            c.execute("SELECT 1").fetchone()
+        await self._do(fn)
+
+    # ------------------------------------------------------------ standings (fate/server/ratings.py)
+    async def add_standing(self, game: str, rated: bool) -> None:
+        def fn(c: sqlite3.Connection) -> None:
+            c.execute(sql.NEW_STANDING, (game, int(rated)))
+        await self._do(fn)
+
+    async def settle(self, game: str, results: list[Result], fresh: tuple[float, float, float],
+                     rate: Rater | None) -> bool:
+        def fn(c: sqlite3.Connection) -> bool:
+            if c.execute(sql.SETTLE, (game,)).rowcount != 1:
+                return False
+            rated = c.execute(sql.IS_RATED, (game,)).fetchone()
+            now: dict[str, tuple[float, float]] = {}
+            for player, won, god in results:
+                r = c.execute(sql.STATS_OF, (player,)).fetchone()
+                if r is None:
+                    c.execute(sql.NEW_STATS, (player, *fresh))
+                    r = (player, fresh[0], fresh[1])
+                now[player] = (r[1], r[2])
+                c.execute(sql.COUNT_GAME, (int(won), player))
+                if god and c.execute(sql.GOD_PLAYED, (player, god)).rowcount == 0:
+                    c.execute(sql.NEW_GOD, (player, god))
+            if rated and rated[0] and rate is not None:
+                for player, (mu, sigma, ordinal) in rate(now).items():
+                    c.execute(sql.RATE, (mu, sigma, ordinal, player))
+            return True
+        return await self._do(fn)
+
+    async def unsettled(self) -> list[str]:
+        def fn(c: sqlite3.Connection) -> list[str]:
+            return [r[0] for r in c.execute(sql.UNSETTLED)]
+        return await self._do(fn)
+
+    async def leaderboard(self, limit: int) -> list[Standing]:
+        def fn(c: sqlite3.Connection) -> list[Standing]:
+            return [standing_row(r, i + 1) for i, r in enumerate(c.execute(sql.LEADERBOARD, (limit,)))]
+        return await self._do(fn)
+
+    async def standing(self, player: str) -> Standing | None:
+        def fn(c: sqlite3.Connection) -> Standing | None:
+            r = c.execute(sql.CARD, (player,)).fetchone()
+            if r is None:
+                return None
+            s = standing_row(r)
+            fav = c.execute(sql.FAVOURITE, (player,)).fetchone()
+            s.favourite = fav[0] if fav else ""
+            if s.rated:
+                s.place = 1 + c.execute(sql.PLACE, (s.mu - 3 * s.sigma,)).fetchone()[0]
+            return s
         return await self._do(fn)
 
     async def listen(self, callback: Notice) -> None:

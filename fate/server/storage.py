@@ -51,10 +51,11 @@ class SeatRow:
     resigned: bool = False
     last_seen: float = 0.0
     name: str = ""  # what its player is called at the table (given when creating or claiming)
+    player: str | None = None  # the identity of the player who took it (fate/server/identity.py), if known
 
 
 # the columns both stores read, in this order, and a seat row made from them
-SEAT_COLS = "game, seat, kind, level, token_hash, invite_hash, invite_expires, resigned, last_seen, name"
+SEAT_COLS = "game, seat, kind, level, token_hash, invite_hash, invite_expires, resigned, last_seen, name, player"
 GAME_COLS = "id, save, decision, waiting, host_hash, created, updated"
 # The schema's tail, the same SQL in both stores (each writes its own games and seats tables)
 MOVES_AND_INDEXES = """
@@ -71,6 +72,23 @@ CREATE INDEX IF NOT EXISTS tables_public ON tables(public);
 CREATE INDEX IF NOT EXISTS tables_watch ON tables(watch_hash);
 CREATE TABLE IF NOT EXISTS votes (
     game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, PRIMARY KEY (game, seat));
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, fold TEXT NOT NULL, created DOUBLE PRECISION NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS players_fold ON players(fold) WHERE fold<>'';
+CREATE TABLE IF NOT EXISTS player_keys (
+    key TEXT PRIMARY KEY, player TEXT NOT NULL REFERENCES players(id), added DOUBLE PRECISION NOT NULL);
+CREATE INDEX IF NOT EXISTS player_keys_player ON player_keys(player);
+CREATE TABLE IF NOT EXISTS pair_codes (
+    code_hash TEXT PRIMARY KEY, player TEXT NOT NULL REFERENCES players(id), expires DOUBLE PRECISION NOT NULL);
+CREATE TABLE IF NOT EXISTS standings (
+    game TEXT PRIMARY KEY REFERENCES games(id), rated INTEGER NOT NULL, done INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS player_stats (
+    player TEXT PRIMARY KEY REFERENCES players(id), mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL, wins INTEGER NOT NULL, rated INTEGER NOT NULL, ordinal DOUBLE PRECISION NOT NULL);
+CREATE INDEX IF NOT EXISTS player_stats_ordinal ON player_stats(ordinal);
+CREATE TABLE IF NOT EXISTS player_gods (
+    player TEXT NOT NULL REFERENCES players(id), god TEXT NOT NULL, games INTEGER NOT NULL,
+    PRIMARY KEY (player, god));
 CREATE TABLE IF NOT EXISTS chat (
     game TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL, seat INTEGER NOT NULL,
     decision INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL,
@@ -88,7 +106,99 @@ LOBBY_SQL = (
 
 
 def seat_row(r: tuple[Any, ...]) -> SeatRow:
-    return SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9])
+    return SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], r[10])
+
+
+def seat_values(s: SeatRow) -> tuple[Any, ...]:
+    """A seat row's values in ``SEAT_COLS``' order, for an insert."""
+    return (s.game, s.seat, s.kind, s.level, s.token_hash, s.invite_hash, s.invite_expires, s.resigned,
+            s.last_seen, s.name, s.player)
+
+
+# How a finished game counts for each player: (player, won, the Elder God they played ("" if none)).
+Result = tuple[str, bool, str]
+# A game's new ratings: given each player's (mu, sigma) before, their (mu, sigma, ordinal) after.
+Rater = Callable[[dict[str, tuple[float, float]]], dict[str, tuple[float, float, float]]]
+
+
+@dataclass
+class Standing:
+    """A player's standing on the server: their rating (``mu`` and its uncertainty ``sigma``; the
+    rating shown is ``mu - 3 sigma``), the finished games they played and won, how many of those
+    were rated, their place on the leaderboard (1 first; 0 unrated) and the Elder God they played
+    most ("" if none)."""
+
+    player: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    rated: int
+    place: int = 0
+    favourite: str = ""
+
+
+def standing_row(r: tuple[Any, ...], place: int = 0) -> Standing:
+    """A standing from ``LEADERBOARD``'s or ``CARD``'s columns."""
+    return Standing(r[0], r[1], float(r[2]), float(r[3]), int(r[4]), int(r[5]), int(r[6]), place)
+
+
+@dataclass
+class PlayerRow:
+    """A player known by their keys (fate/server/identity.py): ``id`` (public), their ``name`` on
+    this server ("" until given) and how many keys (computers) are theirs."""
+
+    id: str
+    name: str
+    devices: int
+
+
+# The players' SQL, the same in both stores ("?" placeholders; PostgreSQL's adapter writes "%s").
+PLAYER_OF_KEY = ("SELECT p.id, p.name, (SELECT COUNT(*) FROM player_keys k2 WHERE k2.player=p.id) "
+                 "FROM player_keys k JOIN players p ON p.id=k.player WHERE k.key=?")
+PLAYER_BY_ID = "SELECT p.id, p.name, (SELECT COUNT(*) FROM player_keys k WHERE k.player=p.id) FROM players p WHERE p.id=?"
+FOLD_TAKEN = "SELECT 1 FROM players WHERE fold=? AND id<>?"
+RENAME = "UPDATE players SET name=?, fold=? WHERE id=?"
+NEW_PLAYER = "INSERT INTO players (id, name, fold, created) VALUES (?, '', '', ?)"
+NEW_KEY = "INSERT INTO player_keys (key, player, added) VALUES (?,?,?)"
+# a player's pairing codes: expired ones and the player's earlier one go when a new one is made
+DROP_CODES = "DELETE FROM pair_codes WHERE expires<=? OR player=?"
+NEW_CODE = "INSERT INTO pair_codes (code_hash, player, expires) VALUES (?,?,?)"
+TAKE_CODE = "DELETE FROM pair_codes WHERE code_hash=? AND expires>? RETURNING player"
+# the standings (fate/server/ratings.py): a game's result counted once, by whichever process ends it first
+NEW_STANDING = "INSERT INTO standings (game, rated, done) VALUES (?,?,0)"
+SETTLE = "UPDATE standings SET done=1 WHERE game=? AND done=0"
+UNSETTLED = ("SELECT s.game FROM standings s JOIN games g ON g.id=s.game WHERE s.done=0 AND g.waiting='none' "
+             "LIMIT 100")
+IS_RATED = "SELECT rated FROM standings WHERE game=?"
+STATS_OF = "SELECT player, mu, sigma FROM player_stats WHERE player=?"
+NEW_STATS = "INSERT INTO player_stats (player, mu, sigma, games, wins, rated, ordinal) VALUES (?,?,?,0,0,0,?)"
+COUNT_GAME = "UPDATE player_stats SET games=games+1, wins=wins+? WHERE player=?"
+RATE = "UPDATE player_stats SET mu=?, sigma=?, ordinal=?, rated=rated+1 WHERE player=?"
+GOD_PLAYED = "UPDATE player_gods SET games=games+1 WHERE player=? AND god=?"
+NEW_GOD = "INSERT INTO player_gods (player, god, games) VALUES (?,?,1)"
+LEADERBOARD = ("SELECT s.player, p.name, s.mu, s.sigma, s.games, s.wins, s.rated FROM player_stats s "
+               "JOIN players p ON p.id=s.player WHERE s.rated>0 ORDER BY s.ordinal DESC, s.player LIMIT ?")
+CARD = ("SELECT s.player, p.name, s.mu, s.sigma, s.games, s.wins, s.rated FROM player_stats s "
+        "JOIN players p ON p.id=s.player WHERE s.player=?")
+FAVOURITE = "SELECT god FROM player_gods WHERE player=? ORDER BY games DESC, god LIMIT 1"
+PLACE = "SELECT COUNT(*) FROM player_stats WHERE rated>0 AND ordinal>?"
+# finished games kept their time, and counted for their players: gone whole (fate/server/pruning.py)
+PRUNABLE = ("SELECT g.id FROM games g WHERE g.waiting='none' AND g.updated<? AND NOT EXISTS "
+            "(SELECT 1 FROM standings s WHERE s.game=g.id AND s.done=0) ORDER BY g.updated LIMIT ?")
+PRUNE = tuple(f"DELETE FROM {t} WHERE game=?" for t in ("moves", "chat", "votes", "tables", "seats", "standings")) \
+    + ("DELETE FROM games WHERE id=?",)
+# a key joins another player; the player it leaves, if it has no key left, goes whole into the new one
+MOVE_KEY = "UPDATE player_keys SET player=?, added=? WHERE key=?"
+KEYS_LEFT = "SELECT COUNT(*) FROM player_keys WHERE player=?"
+MERGE_SEATS = "UPDATE seats SET player=? WHERE player=?"
+# (a player merged into another keeps no standing of their own: a second identity's rating is not carried over)
+DROP_PLAYER = ("DELETE FROM pair_codes WHERE player=?", "DELETE FROM player_stats WHERE player=?",
+               "DELETE FROM player_gods WHERE player=?", "DELETE FROM players WHERE id=?")
+# the seats a player still plays (a seat resigned or handed to an AI keeps its player, for the record)
+SEATS_OF_PLAYER = f"SELECT {SEAT_COLS} FROM seats WHERE player=? AND token_hash IS NOT NULL ORDER BY game, seat"
+TIE_SEATS = "UPDATE seats SET player=? WHERE token_hash=? AND player IS NULL"
 
 
 @dataclass
@@ -176,9 +286,43 @@ class Store(Protocol):
 
     async def seats_of_token(self, token_hash: str) -> list[SeatRow]: ...
 
-    async def claim_invite(self, code_hash: str, token_hash: str, now: float, name: str = "") -> list[SeatRow]:
+    async def seats_of_player(self, player: str) -> list[SeatRow]:
+        """The seats taken by a player's identity (fate/server/identity.py), by game and seat."""
+        ...
+
+    async def tie_seats(self, token_hash: str, player: str) -> None:
+        """The seats a token plays that no identity took yet are ``player``'s from now on."""
+        ...
+
+    async def claim_invite(self, code_hash: str, token_hash: str, now: float, name: str = "",
+                           player: str | None = None) -> list[SeatRow]:
         """Bind the seats of an unexpired, unclaimed invite to a token (and its player's
-        ``name``); [] if there is none."""
+        ``name`` and identity); [] if there is none."""
+        ...
+
+    async def player_of_key(self, key: str) -> PlayerRow | None:
+        """The player a public key is, if the server knows it."""
+        ...
+
+    async def add_player(self, player: str, key: str, now: float) -> PlayerRow:
+        """A new player of id ``player`` whose one key is ``key`` (if another connection made one
+        for that key a moment before, that one)."""
+        ...
+
+    async def rename_player(self, player: str, name: str, fold: str) -> bool:
+        """The player's name is ``name`` now, unless another player's folds the same (``fold``,
+        fate/ground/textrules.py): then False, and nothing changes."""
+        ...
+
+    async def add_pair_code(self, code_hash: str, player: str, expires: float, now: float) -> None:
+        """A pairing code for ``player`` until ``expires`` (their earlier one, and every expired
+        one, go)."""
+        ...
+
+    async def pair(self, code_hash: str, key: str, now: float) -> PlayerRow | None:
+        """Use a pairing code once: ``key`` becomes the code's player's (a key new to the server
+        too). The player the key was, if no key is left to them, goes whole into the code's
+        (their seats with them). None if no unexpired code has that hash."""
         ...
 
     async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,
@@ -249,6 +393,39 @@ class Store(Protocol):
 
     async def chat(self, game: str, limit: int) -> list[ChatRow]:
         """The game's last ``limit`` lines of table talk, in order."""
+        ...
+
+    async def ping(self) -> None:
+        """Answer at once if the database answers (the operator's health check); StoreError if not."""
+        ...
+
+    async def add_standing(self, game: str, rated: bool) -> None:
+        """A new game whose result is to count for its players (rated: their ratings too)."""
+        ...
+
+    async def settle(self, game: str, results: list[Result], fresh: tuple[float, float, float],
+                     rate: Rater | None) -> bool:
+        """Count a finished game once (False if it was counted already, or never to be): each
+        player's games, wins and Elder God; a player with no standing yet starts at ``fresh``
+        (mu, sigma, ordinal); a rated game's ``rate`` gives their new ratings. One transaction."""
+        ...
+
+    async def unsettled(self) -> list[str]:
+        """Finished games not counted yet (their process stopped first)."""
+        ...
+
+    async def leaderboard(self, limit: int) -> list[Standing]:
+        """The players with a rated game, best rating first."""
+        ...
+
+    async def standing(self, player: str) -> Standing | None:
+        """A player's standing (None: no finished game yet)."""
+        ...
+
+    async def prune(self, before: float, limit: int) -> int:
+        """Delete up to ``limit`` finished games last moved before ``before`` (Unix time), each
+        whole (its moves, seats, talk, table), once its result has counted for its players; the
+        players' standings stay. How many went."""
         ...
 
     async def close(self) -> None: ...

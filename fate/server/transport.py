@@ -36,6 +36,7 @@ from websockets.exceptions import ConnectionClosed
 
 from fate.server.app import GameServer
 from fate.server.limits import more_than
+from fate.server.operator import METRICS_FROM, Operator
 from fate.server.protocol import error, rid_of
 
 log = logging.getLogger("fate.server")
@@ -195,10 +196,13 @@ async def _refuse(ws: ServerConnection, address: str, limit: int) -> None:
 
 
 async def run(app: GameServer, host: str, port: int, certfile: str | None = None, keyfile: str | None = None,
-              ready: Callable[[int], None] | None = None, stop: asyncio.Event | None = None, send_seconds: float = SEND_SECONDS) -> None:
+              ready: Callable[[int], None] | None = None, stop: asyncio.Event | None = None,
+              send_seconds: float = SEND_SECONDS, metrics_from: tuple[str, ...] = METRICS_FROM) -> None:
     """Serve until ``stop`` is set. ``ready(port)`` is called once listening. A client that
-    leaves its messages unread ``send_seconds`` is cut off."""
+    leaves its messages unread ``send_seconds`` is cut off. Plain HTTP on the same port answers
+    the operator's ``/health`` and ``/metrics`` (fate/server/operator.py)."""
     held = Held()  # what waits for each address's connections
+    operator = Operator(app, lambda: held.conns, metrics_from)
     context = None
     if certfile:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -244,6 +248,7 @@ async def run(app: GameServer, host: str, port: int, certfile: str | None = None
             held.remove(conn)
 
     async with serve(handler, host, port, ssl=context, max_size=MAX_FRAME, compression=None,
+                     process_request=operator.answer,
                      ping_interval=20, ping_timeout=20, max_queue=IN_QUEUE) as server:
         bound = next(iter(server.sockets)).getsockname()[1]
         if ready is not None:

@@ -105,7 +105,8 @@ def open_table(app: App, session: Session, settle_frames: int = 3) -> PlayScene:
 SCREENS = ("title", "setup", "draft", "load", "table", "end", "finale", "replay", "rules", "gallery", "tutorial", "settings", "credits",
            "gallery_spell", "preview", "online", "online_host", "online_hosting", "online_join", "online_waiting", "online_reconnecting",
            "online_undo", "online_undo_greyed", "review", "statistics",
-           "online_new", "online_lobby", "online_spectate", "online_chat", "online_rematch")
+           "online_new", "online_lobby", "online_spectate", "online_chat", "online_rematch", "online_devices",
+           "online_leaderboard", "online_card")
 
 
 def friend_plays(url: str, code: str) -> threading.Thread:

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # gives its own (a later flag wins; tests/server/test_limits.py lowers them).
 NO_ADDRESS_LIMITS = ("--max-connections", "0", "--max-games", "0", "--max-claims", "0", "--max-guesses", "0",
                      "--max-hints", "0", "--max-seat-hints", "0", "--max-ai-games", "0", "--max-joins", "0",
-                     "--max-lists", "0")
+                     "--max-lists", "0", "--max-identities", "0")
 
 
 class ServerProcess:

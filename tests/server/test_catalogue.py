@@ -64,7 +64,8 @@ def test_the_door_accepts_exactly_the_catalogues_client_types():
 def test_the_handler_table_answers_every_client_type_and_nothing_else(server):
     assert set(server.handlers) == set(ToServer)
     owners = {type(h.__self__).__name__ for h in server.handlers.values()}
-    assert owners == {"Seating", "AIDriver", "TakingBack", "Lobby", "Talk", "Spectators", "Fanout"}
+    assert owners == {"Seating", "AIDriver", "TakingBack", "Lobby", "Talk", "Spectators", "Fanout",
+                      "Identities", "Standings"}
     assert len({(id(h.__self__), h.__func__) for h in server.handlers.values()}) == len(ToServer)  # one each
 
 

@@ -203,3 +203,96 @@ def test_tables_lobby_talk_and_rematch_are_kept_alike_by_both_stores(store_url):
                                                                                (2, 1, 4, "Bob", "gg")]
     assert [c.n for c in out["last"]] == [2]
     assert out["rematch"] == [True, False, True] and out["after"] == ("next1", "next3")
+
+
+def test_a_players_keys_names_and_pairing_codes_in_both_stores(store_url):
+    """A key is one player; a name's fold is one player's; a pairing code works once and only
+    before it expires, and the key it brings leaves no empty player behind (its seats come along)."""
+    async def main():
+        s = open_store(store_url)
+        tag = secrets.token_hex(4)
+        ann = await s.add_player("ann" + tag, "k-ann" + tag, 1.0)
+        same = await s.add_player("other" + tag, "k-ann" + tag, 2.0)  # a key already known: that player
+        lap = await s.add_player("lap" + tag, "k-lap" + tag, 1.0)
+        gid, row, seats = new_game_rows("C9-" + tag, 100.0)
+        seats[0].player = lap.id
+        await s.create_game(row, seats)
+        named = await s.rename_player(ann.id, "Ann", "ann" + tag)
+        clash = await s.rename_player(lap.id, "ANN", "ann" + tag)
+        await s.add_pair_code(digest("late" + tag), ann.id, 50.0, 10.0)
+        late = await s.pair(digest("late" + tag), "k-lap" + tag, 60.0)
+        await s.add_pair_code(digest("code" + tag), ann.id, 500.0, 60.0)
+        paired = await s.pair(digest("code" + tag), "k-lap" + tag, 70.0)
+        twice = await s.pair(digest("code" + tag), "k-new" + tag, 71.0)
+        by_lap_key = await s.player_of_key("k-lap" + tag)
+        gone = await s.player_of_key("k-gone" + tag)
+        anns_seats = await s.seats_of_player(ann.id)
+        laps_seats = await s.seats_of_player(lap.id)
+        await s.close()
+        return ann, same, named, clash, late, paired, twice, by_lap_key, gone, anns_seats, laps_seats, gid
+
+    ann, same, named, clash, late, paired, twice, by_lap_key, gone, anns_seats, laps_seats, gid = asyncio.run(main())
+    assert same.id == ann.id and same.devices == 1
+    assert named is True and clash is False
+    assert late is None and twice is None  # expired; used
+    assert paired is not None and (paired.id, paired.name, paired.devices) == (ann.id, "Ann", 2)
+    assert by_lap_key is not None and by_lap_key.id == ann.id and gone is None
+    assert [(r.game, r.seat) for r in anns_seats] == [(gid, 0)] and laps_seats == []
+
+
+def test_a_finished_game_is_counted_once_and_only_a_rated_one_moves_ratings(store_url):
+    async def main():
+        s = open_store(store_url)
+        tag = secrets.token_hex(4)
+        a = await s.add_player("a" + tag, "ka" + tag, 1.0)
+        b = await s.add_player("b" + tag, "kb" + tag, 1.0)
+        rated, _, seats = new_game_rows("R1-" + tag, 100.0)
+        plain, _, seats2 = new_game_rows("R2-" + tag, 100.0)
+        await s.create_game(GameRow(rated, "{}", 0, "none", digest("h"), 1.0, 1.0), seats)
+        await s.create_game(GameRow(plain, "{}", 0, "none", digest("h"), 1.0, 1.0), seats2)
+        await s.add_standing(rated, True)
+        await s.add_standing(plain, False)
+        fresh = (25.0, 8.0, 1.0)
+
+        def rate(before):
+            assert before == {a.id: (25.0, 8.0), b.id: (25.0, 8.0)}
+            return {a.id: (27.0, 7.0, 6.0), b.id: (23.0, 7.0, 2.0)}
+
+        first = await asyncio.gather(*(s.settle(rated, [(a.id, True, "god-a"), (b.id, False, "")], fresh, rate)
+                                       for _ in range(4)))
+        waiting = await s.unsettled()
+        other = await s.settle(plain, [(a.id, False, "god-b"), (b.id, True, "")], fresh, rate)
+        cards = [await s.standing(p.id) for p in (a, b)]
+        board = await s.leaderboard(10)
+        await s.close()
+        return first, waiting, other, cards, board, (rated, plain)
+
+    first, waiting, other, cards, board, (rated, plain) = asyncio.run(main())
+    assert sorted(first) == [False, False, False, True] and other is True  # each game once, racing or not
+    assert plain in waiting and rated not in waiting  # a finished game not counted yet, for the sweep
+    a, b = cards
+    assert (a.games, a.wins, a.rated, a.mu, a.sigma, a.place) == (2, 1, 1, 27.0, 7.0, 1)
+    assert (b.games, b.wins, b.rated, b.mu, b.place) == (2, 1, 1, 23.0, 2)
+    assert a.favourite in ("god-a", "god-b") and b.favourite == ""
+    assert [s.player for s in board if s.player in (a.player, b.player)] == [a.player, b.player]
+
+
+def test_prune_deletes_old_finished_games_counted_for_their_players_only(store_url):
+    async def main():
+        s = open_store(store_url)
+        tag = secrets.token_hex(4)
+        ids = []
+        for k, (waiting, updated) in enumerate((("none", 10.0), ("none", 10.0), ("human", 10.0), ("none", 500.0))):
+            gid, _, seats = new_game_rows(f"P{k}-{tag}", 100.0)
+            await s.create_game(GameRow(gid, "{}", 0, waiting, digest("h"), 1.0, updated), seats)
+            await s.add_standing(gid, False)
+            ids.append(gid)
+        await s.settle(ids[0], [], (25.0, 8.0, 1.0), None)  # counted; ids[1] not yet: kept until it is
+        gone = await s.prune(100.0, 50)
+        left = [await s.load_game(g) is not None for g in ids]
+        seats_left = [len(await s.seats(g)) for g in ids]
+        await s.close()
+        return gone, left, seats_left
+
+    gone, left, seats_left = asyncio.run(main())
+    assert gone >= 1 and left == [False, True, True, True] and seats_left == [0, 3, 3, 3]  # (and any older test's)

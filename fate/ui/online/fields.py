@@ -23,9 +23,9 @@ from fate.ui.kit.textfield import TextEdit, draw_field
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, PARCHMENT, WENT_WELL, WENT_WRONG
 from fate.ui.kit.widgets import Hotspot, Scene, button
 
-FIELDS = {"address": 200, "code": 24, "name": 24, "server": 200, "watch": 40}
+FIELDS = {"address": 200, "code": 24, "name": 24, "server": 200, "watch": 40, "pair": 12}
 PLACEHOLDERS = {"address": "192.168.1.20:8765", "code": "ABCD-EFGH-IJKL-MNOP", "name": N_("Your name"),
-                "server": N_("This computer"), "watch": "ABCD-EFGH-IJKL-MNOP"}  # translated where drawn
+                "server": N_("This computer"), "watch": "ABCD-EFGH-IJKL-MNOP", "pair": "7KQ2-MXHD"}  # translated where drawn
 JOIN_TIPS = {  # what each field of Join asks for (the lobby's: fate/ui/online/lobby.py); translated where shown
     "address": N_("The address of the computer hosting the game, as its Play Online page shows it (for example "
                   "192.168.1.20:8765), or the whole invite line your friend sent (Ctrl+V pastes it). Remembered "
@@ -35,7 +35,7 @@ JOIN_TIPS = {  # what each field of Join asks for (the lobby's: fate/ui/online/l
     "name": N_("What the table calls you on your Lodge's plaque (remembered)."),
 }
 PAGE_FIELDS = {"join": ("address", "code", "name"), "host": ("server", "name"), "lobby": ("server", "name"),
-               "watch": ("address", "watch")}  # the fields of each page, in Tab's order
+               "watch": ("address", "watch"), "devices": ("server", "address", "pair")}  # the fields of each page, in Tab's order
 
 
 class Fields:

@@ -72,6 +72,7 @@ class Strangers:
         self.public = kept["public"]  # a new game listed in its server's lobby (else by invite only)
         self.delay = kept["delay"]  # seconds spectators see it late
         self.spectator_talk = kept["spectator_chat"]  # spectators read the table's talk
+        self.rated = kept["rated"]  # a public game's result moves its players' ratings (fate/server/ratings.py)
         self.lobby: list[dict[str, Any]] | None = None  # the last lobby list asked of ``lobby_at``
         self.lobby_at = ""
         self.lobby_where = ""  # the server asked for its lobby, as typed (remembered once it answers)
@@ -102,6 +103,8 @@ class Strangers:
             self.where_first = max(0, min(self.where_first + key[1], len(self.scene.mine.used_servers) - WHERE_SHOWN))
         elif kind == "public":
             self.public = not self.public
+        elif kind == "rated" and self.public:
+            self.rated = not self.rated
         elif kind == "delay":
             self.delay = DELAYS[(DELAYS.index(self.delay) + 1) % len(DELAYS)] if self.delay in DELAYS else DELAYS[1]
         elif kind == "spectator_talk":
@@ -135,8 +138,10 @@ class Strangers:
             self.scene.say(_("No friend's seat: choose New Game on the title screen to play against AI alone."),
                            "wrong")
             return
-        options = {"public": self.public, "watch_delay": self.delay, "spectator_chat": self.spectator_talk}
-        self.scene.mine.new_game = {"public": self.public, "delay": self.delay, "spectator_chat": self.spectator_talk}
+        options = {"public": self.public, "watch_delay": self.delay, "spectator_chat": self.spectator_talk,
+                   **({"rated": True} if self.public and self.rated else {})}
+        self.scene.mine.new_game = {"public": self.public, "delay": self.delay, "spectator_chat": self.spectator_talk,
+                                    "rated": self.rated}
         where = self.scene.fields["server"].strip()
         url = self.scene.form.address_in("server") if where else ""
         if url is None:  # checked before anything starts: the line under the field says what is wrong
@@ -151,7 +156,7 @@ class Strangers:
 
     def create(self, url: str, seats: list[dict], options: dict, here: bool) -> None:
         """The one request that makes a game, on this computer's server or any other."""
-        self.scene.link = Link(url, self.scene.app.content, retry=False)
+        self.scene.link = self.scene.player_link(url)
         self.scene.link.send(ToServer.CREATE, seats=seats, **options)
         self.scene.purpose = ("create", url, here)
         self.scene.notice = _("Starting the game on {address}…").format(address=short(url.split("://", 1)[1], 40))
@@ -206,7 +211,7 @@ class Strangers:
     def sit(self, gid: str) -> None:
         """Take a public game's open seat with one click (no code)."""
         self.scene.remember()
-        self.scene.link = Link(self.lobby_at, self.scene.app.content, retry=False)
+        self.scene.link = self.scene.player_link(self.lobby_at)
         named: dict[str, Any] = {"name": self.scene.fields["name"]} if self.scene.fields["name"] else {}
         self.scene.link.send(ToServer.SIT, game=gid, **named)
         self.scene.purpose = ("claim", self.lobby_at)
@@ -271,7 +276,11 @@ class Strangers:
                          "game is public), an AI at a level (played on the server), another player at this screen "
                          "(the table hands over between you), or no one"))
         ink.draw(screen, _("Who may find it"), L.p(960, 290), 22, INK_DIM, "bold")
-        button(self.scene, screen, L, (960, 322, 700, 62),
+        button(self.scene, screen, L, (1420, 322, 240, 62), _("Rated") if self.public and self.rated else _("Not rated"),
+               ("rated",), size=22, selected=self.public and self.rated, enabled=self.public,
+               tip=_("Rated: the result moves each player's rating on this server (the Leaderboard). Only a public "
+                     "game may be rated; leaving it, or running out of time, counts as a loss."))
+        button(self.scene, screen, L, (960, 322, 440, 62),
                _("Public: listed in the lobby") if self.public else _("Private: by invite code only"), ("public",),
                size=24, selected=self.public,
                tip=_("Public: anyone using this server sees the game in its lobby while a friend's seat is free, "

@@ -104,22 +104,27 @@ def draw_games(self: OnlineScene, screen: pygame.Surface, L: Layout) -> None:
     """The first page of Play Online (``self``: the scene): its way to each other page, and My
     online games, a row each."""
     ink = self.ink
-    button(self, screen, L, (200, 210, 420, 76), _("New game"), ("page", "host"), size=28,
+    button(self, screen, L, (200, 196, 420, 72), _("New game"), ("page", "host"), size=28,
            tip=_("Start a game on this computer or on a game server: choose the seats and whether strangers may "
                  "find it in the lobby, then give each friend their invite code."))
-    button(self, screen, L, (200, 300, 420, 76), _("Join a game"), ("page", "join"), size=28,
+    button(self, screen, L, (200, 280, 420, 72), _("Join a game"), ("page", "join"), size=28,
            tip=_("Join a friend's game with the address of their computer and the invite code they gave you."))
-    button(self, screen, L, (200, 390, 420, 76), _("Open games (lobby)"), ("page", "lobby"), size=28,
+    button(self, screen, L, (200, 364, 420, 72), _("Open games (lobby)"), ("page", "lobby"), size=28,
            tip=_("A server's public games with a free seat: join one with a click, or watch it."))
-    button(self, screen, L, (200, 480, 420, 76), _("Watch a game"), ("page", "watch"), size=28,
+    button(self, screen, L, (200, 448, 420, 72), _("Watch a game"), ("page", "watch"), size=28,
            tip=_("Watch a game from what every player may see, with the watch code its host gave you."))
+    button(self, screen, L, (200, 532, 420, 72), _("Leaderboard"), ("page", "leaderboard"), size=28,
+           tip=_("A server's best rated players, and each one's card: rating, games won, favourite Elder God."))
+    button(self, screen, L, (200, 616, 420, 72), _("Your other computers"), ("page", "devices"), size=28,
+           tip=_("Play your online games from another computer too: a code made on one joins the other to you "
+                 "on that server."))
     ink.para(screen, _("Hosting asks your router to let friends in other houses in, and says how to do it by "
                        "hand if it cannot. An invite line (fate://…) carries the address and the code in one: "
-                       "copy it when hosting, paste it on Join."), L.r(200, 580, 420, 240), 19, INK_DIM)
+                       "copy it when hosting, paste it on Join."), L.r(200, 706, 420, 130), 19, INK_DIM)
     if self.background is not None:
         ink.para(screen, _("This computer hosts your games in the background, with no window (port {port}): host "
                            "them in this window again, or pause them for everyone.").format(
-                               port=self.background.port), L.r(200, 690, 420, 120), 19, GOLD)
+                               port=self.background.port), L.r(200, 836, 420, 80), 19, GOLD)
     ink.draw(screen, _("My online games"), L.p(700, 196), 30, GOLD, "title")
     button(self, screen, L, (1560, 190, 160, 46), _("Refresh"), ("refresh",), size=20,
            tip=_("Ask the servers again where each of your games stands"))

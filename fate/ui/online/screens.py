@@ -1,6 +1,8 @@
 """Play Online: My online games, join by code, and (fate/ui/online/lobby.py) a new game on
 this computer or any server, the lobby of open games and watching. Pages: ``games``,
-``host``, ``hosting`` (the codes and addresses to give), ``join``, ``lobby``, ``watch``.
+``host``, ``hosting`` (the codes and addresses to give), ``join``, ``lobby``, ``watch``, ``devices``
+(the player's other computers, fate/ui/online/devices.py), ``leaderboard`` and ``card``
+(fate/ui/online/standings.py).
 Nothing here waits on the network: each request goes out on a link's thread
 (fate/net/link.py) and ``update`` takes in the answer; every failure is one
 line on the page. The tokens and addresses are kept in the user's data folder
@@ -27,14 +29,17 @@ from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import GOLD, INK_DIM
 from fate.ui.kit.widgets import Hotspot, Scene, backdrop, button, scene
 from fate.ui.online import invites
+from fate.ui.online.devices import DEVICE_TIPS, Devices
 from fate.ui.online.fields import FIELDS, JOIN_TIPS, PAGE_FIELDS, Fields
 from fate.ui.online.lobby import LOBBY_ROWS, SEAT_KINDS, STRANGER_TIPS, Strangers
 from fate.ui.online.rows import ROWS, draw_games, seat_list, short
 from fate.ui.online.session import NetSession
+from fate.ui.online.standings import Standings
 
-FIELD_TIPS = JOIN_TIPS | STRANGER_TIPS
+FIELD_TIPS = JOIN_TIPS | STRANGER_TIPS | DEVICE_TIPS
 TITLES = {"games": N_("Play Online"), "host": N_("New Game Online"), "hosting": N_("Your Game Is Open"),
-          "join": N_("Join a Game"), "lobby": N_("Open Games"), "watch": N_("Watch a Game")}
+          "join": N_("Join a Game"), "lobby": N_("Open Games"), "watch": N_("Watch a Game"),
+          "devices": N_("Your Other Computers"), "leaderboard": N_("Leaderboard"), "card": N_("Player's Card")}
 
 
 @scene("online")
@@ -47,12 +52,15 @@ class OnlineScene(Scene):
         self.page = page
         # New game and the lobby open on the server used last (remembered)
         self.form = Fields(self, FIELD_TIPS, {"address": self.mine.address, "code": "", "name": self.mine.name,
-                                              "server": self.mine.last_server, "watch": ""})
+                                              "server": self.mine.last_server, "watch": "", "pair": ""})
         if app.notice or self.mine.problem:
             self.say(app.notice or self.mine.problem, "" if app.notice else "wrong")
         app.notice = ""
         self.seats = ["remote", "normal", "none"]  # seats 2-4 of a hosted game
         self.strangers = Strangers(self)  # New game's choices, the lobby, watching
+        self.devices = Devices(self)  # the player's other computers: a pairing code made or used
+        self.standings = Standings(self)  # the leaderboard and a player's card
+        self.parts = (self.devices, self.standings)  # pages with requests of their own
         self._lan: list[str] | None = None  # this computer's addresses, for the hosting page
         self.link: Link | None = None  # a request on its way (create, claim, open, leave)
         self.purpose: tuple = ()
@@ -101,11 +109,16 @@ class OnlineScene(Scene):
     def refresh(self) -> None:
         if self.query is not None:
             self.query.close()
-        self.query = GamesQuery(self.mine, self.app.content) if self.mine.games else None
+        self.query = GamesQuery(self.mine, self.app.content) if self.mine.servers_known() else None
         # a server an earlier window left hosting in the background (not one another open window
         # hosts): it may be paused from here, or hosted by this window again
         self.background = None if self.app.hosting is not None or hosting.hosted_elsewhere(self.app.window_id) \
             else hosting.running_host()
+
+    def player_link(self, url: str) -> Link:
+        """A line to ``url`` that proves the player's identity there first (fate/net/identity.py):
+        the seats it takes are the player's on any computer of theirs."""
+        return Link(url, self.app.content, retry=False, identity=self.mine.identity(url), name=self.mine.name)
 
     def host_here(self, port: int | None = None) -> bool:
         """Stop hosting in the background: this window takes the server an earlier one left running
@@ -140,6 +153,8 @@ class OnlineScene(Scene):
             self.strangers.lobby_answer(self.strangers.lobby_link.poll())
         if self.starter is not None and self.starter[0].done():
             self.started()
+        for part in self.parts:
+            part.poll()
         if self.session is not None:
             self.session.pump()
             if self.session.fatal:
@@ -260,7 +275,7 @@ class OnlineScene(Scene):
         if what == "create":
             self.strangers.create(url, data[0], data[1], here=True)
         else:
-            self.link = Link(url, self.app.content, retry=False)
+            self.link = self.player_link(url)
             self.purpose = ("open", data, "again")
 
     def join(self) -> None:
@@ -269,14 +284,14 @@ class OnlineScene(Scene):
             return
         url, code = got
         self.remember()
-        self.link = Link(url, self.app.content, retry=False)
+        self.link = self.player_link(url)
         named: dict[str, Any] = {"name": self.fields["name"]} if self.fields["name"] else {}
         self.link.send(ToServer.CLAIM, code=code, **named)
         self.purpose = ("claim", url)
         self.notice = _("Joining the game at {address}…").format(address=short(url.split("://", 1)[1], 40))
 
     def open_game(self, g: OnlineGame) -> None:
-        self.link = Link(g.server, self.app.content, retry=False)
+        self.link = self.player_link(g.server)
         self.purpose = ("open", g)
         self.notice = _("Opening the game…")
 
@@ -286,8 +301,11 @@ class OnlineScene(Scene):
             self.forget(g)
             self.say(_("The finished game was taken off your list."), "well")
             return
-        self.link = Link(g.server, self.app.content, retry=False)
-        self.link.send(ToServer.JOIN, game=g.game, token=g.token)
+        self.link = self.player_link(g.server)
+        if g.token:
+            self.link.send(ToServer.JOIN, game=g.game, token=g.token)
+        else:  # a game taken on another computer of the player's: joined by their identity
+            self.link.send(ToServer.JOIN, game=g.game)
         for s in g.seats:
             self.link.send(ToServer.RESIGN, game=g.game, seat=s)
         self.purpose = ("leave", g)
@@ -305,7 +323,7 @@ class OnlineScene(Scene):
     # ---------------------------------------------------------------- input
     def click(self, key: tuple) -> None:
         kind = key[0]
-        if (self.link is not None or self.starter is not None) and kind not in ("back", "field"):
+        if (self.link is not None or self.starter is not None or self.busy()) and kind not in ("back", "field"):
             return  # one request at a time
         if kind != "leave":
             if self.confirm is not None and self.notice == self.leave_question:
@@ -316,7 +334,9 @@ class OnlineScene(Scene):
             self.form.edit()
             return
         self.editing = None
-        if kind == "page":
+        if any(part.click(key) for part in self.parts):
+            pass
+        elif kind == "page":
             self.page, self.notice, self.first = key[1], "", 0
             if self.page == "lobby" and self.strangers.lobby is None:
                 self.strangers.look()
@@ -363,7 +383,13 @@ class OnlineScene(Scene):
         elif kind == "table" and self.made is not None:
             self.open_game(self.made)
         elif kind == "back":
-            if self.link is not None or self.session is not None or self.starter is not None:
+            if self.busy():
+                for part in self.parts:
+                    part.close()
+                self.say(_("Stopped."), "")
+            elif self.page == "card":
+                self.page, self.notice = "leaderboard", ""
+            elif self.link is not None or self.session is not None or self.starter is not None:
                 self.app.starting = self.starter[0] if self.starter is not None else self.app.starting
                 self.starter = None  # a server starting goes on starting: the next Host finds it, closing asks
                 self.fail(_("Stopped."), "")  # the player's own doing: plain, not a failure
@@ -380,7 +406,10 @@ class OnlineScene(Scene):
             elif self.form.type_key(event):  # Ctrl+A, Home/End, Shift-select, typing over the selection
                 pass
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.click({"join": ("join",), "lobby": ("look",), "watch": ("watch",)}.get(self.page, ("host",)))
+                self.click({"join": ("join",), "lobby": ("look",), "watch": ("watch",),
+                            "devices": ("make_code",) if self.editing == "server" else ("use_code",),
+                            "leaderboard": ("look_board",)}.get(
+                    self.page, ("host",)))
             elif event.key == pygame.K_ESCAPE:
                 self.editing = None
             elif event.key == pygame.K_TAB:
@@ -415,6 +444,11 @@ class OnlineScene(Scene):
         for x in (self.session, self.link):
             if x is not None:
                 x.close()
+        for part in self.parts:
+            part.close()
+
+    def busy(self) -> bool:  # a page's own request is under way (a pairing code, the leaderboard, a card)
+        return any(part.busy() for part in self.parts)
 
     # ---------------------------------------------------------------- drawing
     def draw(self, screen: pygame.Surface) -> None:
@@ -423,10 +457,11 @@ class OnlineScene(Scene):
         self.ink.draw(screen, _(TITLES[self.page]), L.p(960, 96), 80, GOLD, "title", anchor="center", shadow=True)
         pages: dict[str, Callable[[pygame.Surface, Layout], None]] = {
             "games": partial(draw_games, self), "hosting": self.draw_hosting, "join": self.draw_join,
-            "host": self.strangers.draw_host, "lobby": self.strangers.draw_lobby, "watch": self.strangers.draw_watch}
+            "host": self.strangers.draw_host, "lobby": self.strangers.draw_lobby, "watch": self.strangers.draw_watch,
+            "devices": self.devices.draw, "leaderboard": self.standings.draw_board, "card": self.standings.draw_card}
         pages[self.page](screen, L)
         self.form.draw_notice(screen, L)
-        waiting = self.link is not None or self.session is not None or self.starter is not None
+        waiting = self.link is not None or self.session is not None or self.starter is not None or self.busy()
         button(self, screen, L, (810, 980, 300, 72), _("Stop") if waiting else _("Back"), ("back",), size=30,
                tip=_("Stop waiting for the server") if waiting else _("Back (Esc)"))
         self.draw_tip(screen, L)

@@ -96,17 +96,16 @@ class NetSession(Together):
         self.done = False  # closed for good (an ended game keeps its line open for a rematch until then)
         self.marks = False  # the states name the choices that end the turn (the table asks first)
         self._takes = self.handlers()
-        if token:
-            link.set_greeting([{"type": ToServer.JOIN, "game": game_id, "token": token}])
+        link.set_greeting([{"type": ToServer.JOIN, **self.join_fields(game_id)}])
 
     def ask_marks(self, on: bool) -> None:
         """Ask the server to name, in each state, the choices that end the turn (only while the
         player's "Confirm end of turn" setting is on: the server tries each choice on several
         deals to tell, which costs it more than the rest of a decision)."""
-        if on == self.marks or not self.token:
+        if on == self.marks:
             return
         self.marks = on
-        fields: dict[str, Any] = {"game": self.game_id, "token": self.token, **({"marks": True} if on else {})}
+        fields: dict[str, Any] = {**self.join_fields(self.game_id), **({"marks": True} if on else {})}
         if not self.link.set_greeting([{"type": ToServer.JOIN, **fields}]):  # each connection after opens so
             self.link.send(ToServer.JOIN, **fields)  # and this one is asked now
 

@@ -12,11 +12,14 @@ import threading
 import time
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 from fate.net import hosting
 from fate.net.client import Client, play
 from fate.net.mygames import MyGames, OnlineGame
 
-SCREENS = ("online_new", "online_lobby", "online_spectate", "online_chat", "online_rematch")
+SCREENS = ("online_new", "online_lobby", "online_spectate", "online_chat", "online_rematch", "online_devices",
+           "online_leaderboard", "online_card")
 # What the shots' players type (their names, their talk, a server's address): drawn as written in
 # every language (the languages' bench does not count them as words the catalogues left out)
 TYPED = ("Ann", "Bob", "Cleo", "Dev", "Good evening!", "Evening all! First time with Cthulhu, go easy on me",
@@ -72,7 +75,51 @@ def strangers_shot(app, screen: str) -> None:
     app.hosting = hosting.start_host()
     url = app.hosting.url
     {"online_lobby": lobby_shot, "online_spectate": spectate_shot, "online_chat": chat_shot,
-     "online_rematch": rematch_shot}[screen](app, url)
+     "online_rematch": rematch_shot, "online_devices": devices_shot, "online_leaderboard": standings_shot,
+     "online_card": standings_shot}[screen](app, url)
+    if screen == "online_card":
+        scene = app.scene
+        scene.click(("card_of", scene.standings.board[0]["player"]))
+        _settle(app, lambda: scene.standings.card is not None or not scene.standings.busy())
+
+
+def standings_shot(app, url: str) -> None:
+    """The leaderboard of this computer's server after four players' rated games (headless
+    players, each an identity of its own, choosing at random)."""
+    async def script(url, out, me) -> None:
+        clients = []
+        for name in ("Ann", "Bob", "Cleo", "Dev"):
+            c = await Client(url).connect()
+            await c.identify(Ed25519PrivateKey.generate())
+            await c.patient("rename", name=name)
+            clients.append(c)
+        for k in range(4):
+            made = await clients[0].patient("create", seats=[{"kind": "host"}] + [{"kind": "remote"}] * 3,
+                                            public=True, rated=True)
+            for c, invite in zip(clients[1:], made["invites"], strict=True):
+                await c.patient("claim", code=invite["code"])
+            await asyncio.gather(*(play(c, made["game"], [s], random.Random(10 * k + s))
+                                   for s, c in enumerate(clients)))
+        for c in clients:
+            await c.close()
+
+    others = Others(url, script)
+    _settle(app, others.ready.is_set, 120)
+    scene = app.goto("online")
+    scene.click(("page", "leaderboard"))
+    _settle(app, lambda: bool(scene.standings.board) or not scene.standings.busy())
+    if not scene.standings.board:
+        raise RuntimeError(f"the shot's leaderboard is empty: {scene.notice}")
+
+
+def devices_shot(app, url: str) -> None:
+    """Your other computers: a code made on this computer's server, shown for the other one."""
+    scene = app.goto("online")
+    scene.click(("page", "devices"))
+    scene.click(("make_code",))
+    _settle(app, lambda: bool(scene.devices.code) or not scene.devices.busy())
+    if not scene.devices.code:
+        raise RuntimeError(f"the shot's code was not made: {scene.notice}")
 
 
 def lobby_shot(app, url: str) -> None:

@@ -232,7 +232,8 @@ class OnlinePlayScene(PlayScene):
             g = OnlineGame(s.server, m["game"], m["token"], m["seats"])
             mine = MyGames(self.app.online_file)
             mine.add(g)
-            nxt = NetSession(self.app.content, Link(s.server, self.app.content), g.game, g.token, g.seats,
+            nxt = NetSession(self.app.content, Link(s.server, self.app.content, identity=mine.identity(s.server)),
+                             g.game, g.token, g.seats,
                              False, s.server)
             nxt.home = m.get("home") is True
             self._seated_session = nxt

@@ -59,6 +59,11 @@ class Together:
     def over(self) -> bool:
         raise NotImplementedError
 
+    def join_fields(self, game_id: str) -> dict[str, Any]:
+        """A ``join``'s fields: the game and the seat's token, or (a game taken on another computer
+        of the player's, no token here) the game alone, joined by the link's identity."""
+        return {"game": game_id, **({"token": self.token} if self.token else {})}
+
     def name(self, seat: int) -> str:
         raise NotImplementedError
 
@@ -152,7 +157,7 @@ class Together:
         self.done = True
         nxt = self.again(m["next"], m["seats"])
         nxt.muted = set()
-        self.link.send(ToServer.JOIN, game=m["next"], token=self.token)
+        self.link.send(ToServer.JOIN, **self.join_fields(m["next"]))
         return nxt
 
     def finish(self) -> None:

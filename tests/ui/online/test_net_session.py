@@ -136,7 +136,9 @@ def test_each_message_a_server_sends_is_taken_by_the_table_or_is_another_screens
     from fate.ui.online.watch import WatchSession
 
     answers_elsewhere = {ToClient.CREATED, ToClient.CLAIMED, ToClient.LOBBY, ToClient.GAMES, ToClient.RESIGNED,
-                         ToClient.REPLACED, ToClient.LEFT, ToClient.WATCHING, ToClient.SPECTATE}  # Play Online's
+                         ToClient.REPLACED, ToClient.LEFT, ToClient.WATCHING, ToClient.SPECTATE,  # Play Online's
+                         ToClient.IDENTIFIED, ToClient.RENAMED, ToClient.PAIRING, ToClient.LEADERBOARD, ToClient.CARD,
+                         ToClient.CHALLENGE}  # (the challenge: the link's own, answered before its greeting)
     link = Link("ws://127.0.0.1:1", content, retry=False)
     player, spectator = NetSession(content, link, "g", "t" * 20, [0]), WatchSession(content, link, code="ABCD")
     try:
