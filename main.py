@@ -234,7 +234,8 @@ def main(argv: list[str] | None = None) -> int:
                          "gallery (an Elder God chosen), "
                          "gallery_spell, tutorial, settings, preview, online, online_host, online_hosting, online_join, online_waiting, online_reconnecting, "
                          "online_undo, online_undo_greyed, review (Hard's review of a finished game), statistics, online_new, online_lobby, online_spectate, "
-                         "online_chat or online_rematch")
+                         "online_chat, online_rematch, online_devices (a code for another computer), online_leaderboard "
+                         "or online_card (a player's card)")
     ap.add_argument("--size", metavar="WxH", default=None, help="window size, 1280x720 to 3840x2160")
     from fate.ground.language import LANGUAGES, PSEUDO, pin
 

@@ -72,6 +72,11 @@ def error_words(m: dict[str, Any]) -> str:
         said = one_line(str(m.get("message", "")), 160)
         return (_("That name cannot be used here: {why}.").format(why=said) if said else
                 _("That name cannot be used here; choose another."))
+    if m.get("code") in ("banned", "muted", "closed"):  # the operator's: until when and why, in their words
+        said = one_line(str(m.get("message", "")), 160)
+        return {"banned": _("This server's operator has barred you: {why}."),
+                "muted": _("This server's operator has muted you: {why}."),
+                "closed": _("This server's operator has closed the game: {why}.")}[m["code"]].format(why=said)
     words = ERROR_WORDS.get(m.get("code", ""))
     return _(words) if words else one_line(_("The server refused: {why}").format(why=m.get("message", "")))
 

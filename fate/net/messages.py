@@ -222,6 +222,7 @@ SHAPES: dict[ToClient, dict[str, Any]] = {
     ToClient.PAIRING: {"code": Text(40), "expires": (INT, float)},
     ToClient.LEADERBOARD: {"players": [RANKED]},
     ToClient.CARD: RANKED | {"favourite": Text(64)},
+    ToClient.REPORTED: {"id": Text(64)},
     ToClient.CHRONICLE: {"game": STR, "seat": INT, "decision": INT, "events": list, "chart?": [[(INT, [INT])]]},
     ToClient.HINT: {"game": STR, "seat": INT, "decision": INT, "choice": STR, "estimates": [[(STR, INT, float)]]},
     ToClient.STATE: {"game": STR, "seat": INT, "decision": INT, "view": dict, "prompt": (NONE, PROMPT),

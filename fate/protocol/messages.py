@@ -34,6 +34,8 @@ from fate.protocol.players import (
     Pairing,
     Rename,
     Renamed,
+    Report,
+    Reported,
 )
 
 VERSION = 5  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch;
@@ -68,6 +70,7 @@ class ToServer(StrEnum):
     PAIR = "pair"  # this computer's key joins the identity a pairing code was made by
     LEADERBOARD = "leaderboard"  # the players with the best ratings
     CARD = "card"  # a player's standing: games, wins, rating, favourite Elder God
+    REPORT = "report"  # a line of talk or a player, for the server's operator
 
 
 class ToClient(StrEnum):
@@ -98,6 +101,7 @@ class ToClient(StrEnum):
     PAIRING = "pairing"  # the answer to pair_code: the code and when it expires
     LEADERBOARD = "leaderboard"  # the answer to leaderboard
     CARD = "card"  # the answer to card
+    REPORTED = "reported"  # the answer to report
     ERROR = "error"  # a message refused: its code and a line for people
 
 
@@ -134,6 +138,9 @@ class ErrorCode(StrEnum):
     BAD_PROOF = "bad_proof"
     BAD_PAIR = "bad_pair"
     NO_SUCH_PLAYER = "no_such_player"
+    BANNED = "banned"
+    MUTED = "muted"
+    CLOSED = "closed"
 
 
 class LinkNote(StrEnum):
@@ -454,7 +461,7 @@ TO_SERVER_FIELDS: dict[ToServer, type] = {
     ToServer.HINT: SeatOf, ToServer.UNDO: Undo, ToServer.LOBBY: Nothing, ToServer.SIT: Sit, ToServer.WATCH: Watch,
     ToServer.CHAT: Chat, ToServer.REMATCH: Rematch, ToServer.LEAVE: GameOnly, ToServer.PAUSE: GameOnly,
     ToServer.HELLO: Nothing, ToServer.IDENTIFY: Identify, ToServer.RENAME: Rename, ToServer.PAIR_CODE: Nothing,
-    ToServer.PAIR: Pair, ToServer.LEADERBOARD: Nothing, ToServer.CARD: CardOf,
+    ToServer.PAIR: Pair, ToServer.LEADERBOARD: Nothing, ToServer.CARD: CardOf, ToServer.REPORT: Report,
 }
 TO_CLIENT_FIELDS: dict[ToClient, type] = {
     ToClient.CREATED: Created, ToClient.CLAIMED: Claimed, ToClient.JOINED: Joined, ToClient.STATE: State,
@@ -463,5 +470,6 @@ TO_CLIENT_FIELDS: dict[ToClient, type] = {
     ToClient.LOBBY: LobbyList, ToClient.WATCHING: Watching, ToClient.SPECTATE: Spectate, ToClient.TALK: TalkLines,
     ToClient.REMATCH: RematchVotes, ToClient.REMATCHED: Rematched, ToClient.PAUSED: Paused,
     ToClient.CHALLENGE: Challenge, ToClient.IDENTIFIED: Identified, ToClient.RENAMED: Renamed,
-    ToClient.PAIRING: Pairing, ToClient.LEADERBOARD: Leaderboard, ToClient.CARD: Card, ToClient.ERROR: ErrorFields,
+    ToClient.PAIRING: Pairing, ToClient.LEADERBOARD: Leaderboard, ToClient.CARD: Card, ToClient.REPORTED: Reported,
+    ToClient.ERROR: ErrorFields,
 }

@@ -25,6 +25,13 @@ class CardOf(TypedDict):
     player: NotRequired[str]  # left out: one's own (identified)
 
 
+class Report(TypedDict):
+    game: str
+    seat: int  # the player reported
+    line: NotRequired[int]  # a line of theirs (its number in the game's talk); left out: the player
+    reason: NotRequired[str]  # in the reporter's words
+
+
 # ------------------------------------------------------------------ a server's
 class Challenge(TypedDict):
     nonce: str  # 32 random bytes, URL-safe base64: what ``identify`` signs, once
@@ -65,3 +72,7 @@ class Leaderboard(TypedDict):
 
 class Card(Ranked):
     favourite: str  # the id of the Elder God played most ("" if none)
+
+
+class Reported(TypedDict):
+    id: str  # the report's, for the operator

@@ -23,6 +23,12 @@ def main(argv: list[str] | None = None) -> int:
     from fate.ground import paths
     from fate.server.limits import LimitConfig
 
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["admin"]:  # the operator's commands (fate/server/admin.py)
+        from fate.server.admin import main as admin
+
+        return admin(args[1:])
+
     ap = argparse.ArgumentParser(prog="python -m fate.server", description="Fate of the Elder Gods game server")
     ap.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every interface)")
     ap.add_argument("--port", type=int, default=8765)

@@ -53,10 +53,12 @@ from fate.server.identity import Identities
 from fate.server.limits import AddressLimits
 from fate.server.live import HeldGames, Live, step, stored_game, waiting_on
 from fate.server.lobby import Lobby, TableNames, Talk
+from fate.server.moderation import Moderation
 from fate.server.parts import NOBODY, Asker, Conn, Handler, Tasks
-from fate.server.protocol import ProtocolError, error, parse, rid_of
+from fate.server.protocol import Message, ProtocolError, error, parse, rid_of
 from fate.server.pruning import Pruner
 from fate.server.ratings import Standings
+from fate.server.shared_limits import SharedLimits
 from fate.server.storage import HELD, SAVE_EVERY, Store, StoreError
 from fate.server.undo_trail import TakingBack
 
@@ -103,6 +105,9 @@ class GameServer:
         self.identities = Identities(store, self.limits, names.fit)
         self.standings = Standings(store, self.held, self.identities)
         self.pruner = Pruner(store, keep_days * 86400)  # finished games kept their time, then deleted
+        self.moderation = Moderation(store, self.limits, self.identities, self.held, self.fanout)
+        self.identities.banned = self.moderation.banned_player
+        self.shared_limits = SharedLimits(store, self.limits, self.owner)  # with several processes (PostgreSQL)
         self.talk = Talk(store, content, self.limits, self.held, self.fanout, self.spectators, self.ai.kick)
         self.seating = Seating(store, content, self.limits, self.tasks, self.held, self.choose, self.catch_up,
                                self.fanout, self.ai, names.fit, names.for_invite, self.talk.arrived, self.identities,
@@ -134,6 +139,7 @@ class GameServer:
             ToServer.PAIR: self.identities.on_pair,
             ToServer.LEADERBOARD: self.standings.on_leaderboard,
             ToServer.CARD: self.standings.on_card,
+            ToServer.REPORT: self.moderation.on_report,
         }
 
     @property
@@ -148,6 +154,9 @@ class GameServer:
         self.tasks.spawn(self.away.keeper())
         self.tasks.spawn(self.standings.sweeper())
         self.tasks.spawn(self.pruner.run())
+        self.tasks.spawn(self.moderation.keeper())
+        if self.store.shared:
+            self.tasks.spawn(self.shared_limits.run())
 
     async def stop(self) -> None:
         await self.tasks.stop()
@@ -161,6 +170,7 @@ class GameServer:
             conn.send(error(e.code, e.message, rid_of(raw)))
             return
         try:
+            self._allowed(conn, msg)
             await self.handlers[msg.type](conn, msg)
         except ProtocolError as e:
             self.refused[e.code] = self.refused.get(e.code, 0) + 1
@@ -169,6 +179,15 @@ class GameServer:
             log.warning("store: %s", e)
             self.store_failures += 1
             conn.send(error("busy", "the server's database is not answering; try again", msg.rid))
+
+    def _allowed(self, conn: Conn, msg: Message) -> None:
+        """Refused if the server's operator barred the connection's address or player, or (a line of
+        talk) muted them (fate/server/moderation.py)."""
+        barred = self.moderation.barred(conn)
+        if barred is not None:
+            raise ProtocolError("banned", f"the server's operator barred you from this server {barred.words()}")
+        if msg.type == ToServer.CHAT and (muted := self.moderation.muted(conn)) is not None:
+            raise ProtocolError("muted", f"the server's operator muted you here {muted.words()}")
 
     def gone(self, conn: Conn) -> None:
         """A connection closed: its seats are no longer watched (their players may come back),

@@ -27,6 +27,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from fate.ground import textrules
 from fate.protocol import ToClient
@@ -66,6 +67,7 @@ class Identities:
 
     def __init__(self, store: Store, limits: AddressLimits, fit_name: Callable[[str, list[str]], str]) -> None:
         self.store = store
+        self.banned: Callable[[str], Any] = lambda player: None  # a ban in force on a player (moderation.py)
         self.limits = limits
         self.fit_name = fit_name  # a name fit for a table, or bad_name (fate/server/lobby.py)
         self._nonces: dict[Conn, bytes] = {}  # the challenge each connection was sent, until answered
@@ -104,6 +106,9 @@ class Identities:
         if not verify(key, msg["proof"], nonce):
             raise ProtocolError("bad_proof", "that proof is not the challenge signed by that key")
         row = await self.store.player_of_key(key)
+        banned = self.banned(row.id) if row is not None else None
+        if banned is not None:
+            raise ProtocolError("banned", f"the server's operator barred you from this server {banned.words()}")
         if row is None:
             self.limits.take("identities", conn.address, "new players made")
             row = await self.store.add_player(secrets.token_urlsafe(9), key, time.time())

@@ -3,8 +3,11 @@
 A stranger on one address may pile up connections, games created, seats claimed and
 invite codes tried; each has a limit here (docs/server.md, "Every limit, and its default"), and
 a request over one is refused with one ``too_many`` error (docs/protocol.md). Loopback
-is an address like any other. The counts are kept in this process's memory: with
-several server processes each counts its own.
+is an address like any other. The counts are kept in each process's memory, and with several
+processes on one PostgreSQL each tells the others its counts every ``SHARE_SECONDS``
+(fate/server/shared_limits.py): an address's count is its own here plus what the others said,
+so two processes never give an address twice its limits (at most what it does between two
+tellings more).
 
 The address a limit counts is the client's IP address, or for IPv6 its /64 network
 (one home or one machine is given a whole /64, so its single addresses cost nothing
@@ -118,6 +121,12 @@ class Window:
         self.limit, self.seconds = limit, seconds
         self._times: dict[str, deque[float]] = {}
         self._pruned = time.monotonic()
+        self.elsewhere: dict[str, int] = {}  # key -> what the other processes counted (shared_limits.py)
+
+    def counts(self) -> dict[str, int]:
+        """Each key's count in the window here (for the other processes)."""
+        cut = time.monotonic() - self.seconds
+        return {k: n for k, d in self._times.items() if (n := sum(1 for t in d if t > cut))}
 
     def take(self, key: str) -> bool:
         """Count one more for ``key`` if it is under the limit (True), else False."""
@@ -131,7 +140,7 @@ class Window:
         times = self._times.setdefault(key, deque())
         while times and times[0] <= now - self.seconds:
             times.popleft()
-        if len(times) >= self.limit:
+        if len(times) + self.elsewhere.get(key, 0) >= self.limit:
             return False
         times.append(now)
         return True
@@ -161,7 +170,16 @@ class AddressLimits:
         self.identities = Window(c.identities, c.window)
         self.hinting: dict[str, int] = {}  # address -> hints being worked out now
         self._open: dict[str, int] = {}  # address -> connections open now
+        self.open_elsewhere: dict[str, int] = {}  # address -> connections the other processes hold
         self._bursts: dict[tuple[str, str], list[float]] = {}  # (limit, address) -> [last refusal, refusals]
+
+    def windows(self) -> dict[str, Window]:
+        """Every limit counted in a window, by name (the names ``take`` is given)."""
+        return {name: w for name, w in vars(self).items() if isinstance(w, Window)}
+
+    def open_counts(self) -> dict[str, int]:
+        """The connections open here, by address."""
+        return dict(self._open)
 
     def key(self, peer: str, forwarded: str | None = None) -> str:
         return address_key(client_address(peer, forwarded, self.trusted))
@@ -170,7 +188,7 @@ class AddressLimits:
         """One more connection from ``key``, if it has fewer than the limit open (then call
         ``disconnect`` when it closes)."""
         n = self._open.get(key, 0)
-        if 0 < self.config.connections <= n:
+        if 0 < self.config.connections <= n + self.open_elsewhere.get(key, 0):
             return False
         self._open[key] = n + 1
         return True

@@ -21,6 +21,15 @@ def pg_sql(statement: str) -> str:
     return statement.replace("?", "%s")
 
 
+async def run(conn: Opener, steps: list[tuple[str, tuple[Any, ...]]]) -> list[list[tuple[Any, ...]]]:
+    out: list[list[tuple[Any, ...]]] = []
+    async with conn() as c, c.transaction():
+        for stmt, values in steps:
+            cur = await c.execute(pg_sql(stmt), values)
+            out.append(await cur.fetchall() if cur.description is not None else [])
+    return out
+
+
 async def add_player(conn: Opener, player: str, key: str, now: float) -> PlayerRow:
     async with conn() as c:
         try:

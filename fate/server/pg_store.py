@@ -89,6 +89,7 @@ def _holder(holder: tuple[int, str] | None) -> dict[str, int | str | None]:
 
 
 class PgStore:
+    shared = True  # any number of processes
     def __init__(self, dsn: str, pool: int = POOL) -> None:
         self.dsn = dsn
         self.size = pool
@@ -360,6 +361,9 @@ class PgStore:
 
     async def prune(self, before: float, limit: int) -> int:
         return await people.prune(self._conn, before, limit)
+    async def run(self, steps: list[tuple[str, tuple[Any, ...]]]) -> list[list[tuple[Any, ...]]]:
+        return await people.run(self._conn, steps)
+
     async def ping(self) -> None:
         async with self._conn() as c:
             await c.execute("SELECT 1")

@@ -199,6 +199,8 @@ TYPES: dict[ToServer, dict[str, tuple[Check, bool]]] = {
     ToServer.PAIR: {"code": (_text(_CODE, "a pairing code"), True)},
     ToServer.LEADERBOARD: {},
     ToServer.CARD: {"player": (_text(_ID, "a player's id"), False)},
+    ToServer.REPORT: {"game": (_game, True), "seat": (_seat, True), "line": (_int(1, 10**6), False),
+                      "reason": (_chat, False)},
 }
 
 

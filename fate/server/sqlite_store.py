@@ -62,6 +62,7 @@ CREATE TABLE IF NOT EXISTS seats (
 
 
 class SqliteStore:
+    shared = False  # one process owns the file
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -394,6 +395,11 @@ class SqliteStore:
             for stmt in sql.PRUNE:
                 c.executemany(stmt, [(g,) for g in gone])
             return len(gone)
+        return await self._do(fn)
+
+    async def run(self, steps: list[tuple[str, tuple[Any, ...]]]) -> list[list[tuple[Any, ...]]]:
+        def fn(c: sqlite3.Connection) -> list[list[tuple[Any, ...]]]:
+            return [c.execute(stmt, values).fetchall() for stmt, values in steps]
         return await self._do(fn)
 
     async def ping(self) -> None:

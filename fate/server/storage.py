@@ -89,6 +89,22 @@ CREATE INDEX IF NOT EXISTS player_stats_ordinal ON player_stats(ordinal);
 CREATE TABLE IF NOT EXISTS player_gods (
     player TEXT NOT NULL REFERENCES players(id), god TEXT NOT NULL, games INTEGER NOT NULL,
     PRIMARY KEY (player, god));
+CREATE TABLE IF NOT EXISTS reports (
+    id TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL, game TEXT NOT NULL, seat INTEGER NOT NULL,
+    line INTEGER NOT NULL, said TEXT NOT NULL, player TEXT, addresses TEXT NOT NULL, by_player TEXT,
+    by_address TEXT NOT NULL, reason TEXT NOT NULL, done INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS sanctions (
+    id TEXT PRIMARY KEY, kind TEXT NOT NULL, target TEXT NOT NULL, what TEXT NOT NULL,
+    until DOUBLE PRECISION NOT NULL, reason TEXT NOT NULL, at DOUBLE PRECISION NOT NULL);
+CREATE INDEX IF NOT EXISTS sanctions_until ON sanctions(until);
+CREATE TABLE IF NOT EXISTS mod_log (
+    at DOUBLE PRECISION NOT NULL, operator TEXT NOT NULL, action TEXT NOT NULL, target TEXT NOT NULL,
+    detail TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS closures (
+    game TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL, reason TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS limit_counts (
+    owner TEXT NOT NULL, name TEXT NOT NULL, key TEXT NOT NULL, n INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL);
+CREATE INDEX IF NOT EXISTS limit_counts_owner ON limit_counts(owner);
 CREATE TABLE IF NOT EXISTS chat (
     game TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL, seat INTEGER NOT NULL,
     decision INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL,
@@ -249,7 +265,10 @@ class StoreError(RuntimeError):
 
 
 class Store(Protocol):
-    """Every method is a coroutine; each call is its own transaction."""
+    """Every method is a coroutine; each call is its own transaction. ``shared``: several processes
+    may use the store at once (PostgreSQL), and so share their counts (fate/server/shared_limits.py)."""
+
+    shared: bool
 
     async def create_game(self, row: GameRow, seats: list[SeatRow], table: TableRow | None = None) -> None:
         """The game, its seats and (if given) its table, in one transaction."""
@@ -426,6 +445,12 @@ class Store(Protocol):
         """Delete up to ``limit`` finished games last moved before ``before`` (Unix time), each
         whole (its moves, seats, talk, table), once its result has counted for its players; the
         players' standings stay. How many went."""
+        ...
+
+    async def run(self, steps: list[tuple[str, tuple[Any, ...]]]) -> list[list[tuple[Any, ...]]]:
+        """Run ``steps`` (each SQL of the stores' shared text, "?" placeholders, and its values)
+        in one transaction: each step's rows (none for a statement that returns none). For the
+        parts whose SQL is one step or a few (fate/server/moderation.py)."""
         ...
 
     async def close(self) -> None: ...

@@ -181,14 +181,16 @@ class WsConn:
             pass
 
 
-async def _refuse(ws: ServerConnection, address: str, limit: int) -> None:
-    """One ``too_many`` error, then a close (a reset if the client does not take them in 5 s)."""
-    text = json.dumps(error("too_many", f"{more_than(limit, 'connections at once')} from your address "
+async def _refuse(ws: ServerConnection, address: str, limit: int, banned: str = "") -> None:
+    """One ``too_many`` error (or ``banned``, its words given), then a close (a reset if the
+    client does not take them in 5 s)."""
+    text = json.dumps(error("banned", banned) if banned else
+                      error("too_many", f"{more_than(limit, 'connections at once')} from your address "
                                         f"({address}); close one and try again"), separators=(",", ":"))
     try:
         async with asyncio.timeout(5):
             await ws.send(text)
-            await ws.close(1013, "too many connections from this address")
+            await ws.close(1008 if banned else 1013, "barred" if banned else "too many connections from this address")
     except TimeoutError:
         _reset(ws)
     except ConnectionClosed:
@@ -213,6 +215,10 @@ async def run(app: GameServer, host: str, port: int, certfile: str | None = None
         peer = addr[0] if isinstance(addr, tuple) else str(addr)
         forwarded = ",".join(ws.request.headers.get_all("X-Forwarded-For")) if ws.request is not None else ""
         address = app.limits.key(peer, forwarded)
+        barred = app.moderation.banned_address(address)
+        if barred is not None:  # the operator's ban (fate/server/moderation.py): said once, then closed
+            await _refuse(ws, address, 0, f"the server's operator barred your address from this server {barred.words()}")
+            return
         if not app.limits.connect(address):
             await _refuse(ws, address, app.limits.config.connections)
             app.limits.refused("connections", address, more_than(app.limits.config.connections,

@@ -65,7 +65,7 @@ def test_the_handler_table_answers_every_client_type_and_nothing_else(server):
     assert set(server.handlers) == set(ToServer)
     owners = {type(h.__self__).__name__ for h in server.handlers.values()}
     assert owners == {"Seating", "AIDriver", "TakingBack", "Lobby", "Talk", "Spectators", "Fanout",
-                      "Identities", "Standings"}
+                      "Identities", "Standings", "Moderation"}
     assert len({(id(h.__self__), h.__func__) for h in server.handlers.values()}) == len(ToServer)  # one each
 
 

@@ -17,12 +17,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from fate.ground.language import N_, _
-from fate.net import hosting
-from fate.net.link import Link, error_words
-from fate.protocol import LinkNote, ToClient, ToServer
+from fate.protocol import ToClient, ToServer
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, PANEL, PARCHMENT
 from fate.ui.kit.widgets import Hotspot, button
+from fate.ui.online.request import PageRequest
 from fate.ui.online.rows import short
 
 if TYPE_CHECKING:
@@ -41,23 +40,19 @@ def pair_key(text: str) -> str | None:
     return code if _PAIR.fullmatch(code) else None
 
 
-class Devices:
+class Devices(PageRequest):
     """The page's requests and drawing: a code made here, or one from another computer used."""
 
     def __init__(self, scene: OnlineScene) -> None:
-        self.scene = scene
+        super().__init__(scene)
         self.code = ""  # the code made here, shown until it expires
         self.expires = 0.0
         self.code_at = ""  # the server it is for, as the other computer types it
-        self.link: Link | None = None
         self.rid = 0  # the request under way, and what it is: "make" or "use"
         self.what = ""
         self.where = ""
         self.code_for = ""  # the address of the server asked for a code, as the other computer types it
         self.paired_as: dict[str, Any] | None = None  # the player this computer became (``identified``)
-
-    def busy(self) -> bool:
-        return self.link is not None
 
     def click(self, key: tuple) -> bool:
         """A click on this page's own buttons; True if it was one."""
@@ -69,24 +64,8 @@ class Devices:
             return False
         return True
 
-    def _server(self) -> tuple[str, str] | None:
-        """The server chosen for the code, and its address as the other computer types it: typed,
-        or this computer's own while it serves (at its address on the house's network)."""
-        where = self.scene.fields["server"].strip()
-        if where:
-            url = self.scene.form.address_in("server")
-            return None if url is None else (url, where)
-        running = self.scene.app.hosting or hosting.running_host()
-        if running is None:
-            self.scene.say(_("This computer is not serving games now: type the address of the server your games "
-                             "are on."), "wrong")
-            return None
-        lan = hosting.lan_addresses()
-        return running.url, (f"{lan[0]}:{running.port}" if lan else
-                             _("this computer's address, port {port}").format(port=running.port))
-
     def make_code(self) -> None:
-        chosen = self._server()
+        chosen = self.server()
         if chosen is None:
             return
         url, self.code_for = chosen
@@ -125,19 +104,10 @@ class Devices:
                                  "games.").format(address=short(self.where.split("://", 1)[1], 40)), "well")
                 self.scene.fields["pair"] = ""
                 self.scene.refresh()  # the games of that server, listed
-            elif kind == ToClient.ERROR:
-                self.scene.say(error_words(m), "wrong")
-            elif kind == LinkNote.PROBLEM and m.get("fatal"):
-                self.scene.say(m["message"], "wrong")
-            else:
+            elif not self.failed(m):
                 continue
             self.close()
             return
-
-    def close(self) -> None:
-        if self.link is not None:
-            self.link.close(wait=0)
-        self.link = None
 
     # ---------------------------------------------------------------- drawing
     def draw(self, screen: pygame.Surface, L: Layout) -> None:

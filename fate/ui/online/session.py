@@ -129,7 +129,7 @@ class NetSession(Together):
         return {ToClient.STATE: self._on_state, ToClient.UNDONE: self._on_state, ToClient.SEATS: self._on_seats,
                 ToClient.JOINED: self._on_joined, ToClient.CHRONICLE: self._on_chronicle, ToClient.HINT: self._on_hint,
                 ToClient.TALK: self._on_talk, ToClient.REMATCH: self._on_rematch,
-                ToClient.REMATCHED: self._on_rematched, ToClient.PAUSED: self._on_paused,
+                ToClient.REMATCHED: self._on_rematched, ToClient.PAUSED: self._on_paused, ToClient.REPORTED: self._on_reported,
                 ToClient.ERROR: self._on_error, LinkNote.ONLINE: self._on_online, LinkNote.OFFLINE: self._on_offline,
                 LinkNote.PROBLEM: self._on_problem}
 

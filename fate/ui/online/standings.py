@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from fate.ground.language import _, ngettext
-from fate.net import hosting
-from fate.net.link import Link, error_words
-from fate.protocol import LinkNote, ToClient, ToServer
+from fate.protocol import ToClient, ToServer
 from fate.ui.kit import gods
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import BRONZE, GOLD, INK_DIM, PANEL, PARCHMENT
 from fate.ui.kit.widgets import Hotspot, button
 from fate.ui.online.fields import arrow
+from fate.ui.online.request import PageRequest
 from fate.ui.online.rows import short
 
 if TYPE_CHECKING:
@@ -36,19 +35,15 @@ def rating_words(r: dict[str, Any]) -> str:
     return f"{r['rating']:.1f}"
 
 
-class Standings:
+class Standings(PageRequest):
     """The leaderboard's and the card's requests and drawing."""
 
     def __init__(self, scene: OnlineScene) -> None:
-        self.scene = scene
+        super().__init__(scene)
         self.board: list[dict[str, Any]] | None = None
         self.card: dict[str, Any] | None = None
-        self.link: Link | None = None
         self.at = ""  # the server asked
         self.first = 0
-
-    def busy(self) -> bool:
-        return self.link is not None
 
     def click(self, key: tuple) -> bool:
         """A click on these pages' own things; True if it was one."""
@@ -67,21 +62,11 @@ class Standings:
             return False
         return True
 
-    def _server(self) -> str | None:
-        where = self.scene.fields["server"].strip()
-        if where:
-            return self.scene.form.address_in("server")
-        running = self.scene.app.hosting or hosting.running_host()
-        if running is None:
-            self.scene.say(_("This computer is not serving games now: type the address of the server your games "
-                             "are on."), "wrong")
-            return None
-        return running.url
-
     def _ask(self, kind: str, **fields: Any) -> None:
-        url = self._server()
-        if url is None:
+        chosen = self.server()
+        if chosen is None:
             return
+        url = chosen[0]
         self.close()
         self.at = url
         self.link = self.scene.player_link(url)
@@ -113,20 +98,12 @@ class Standings:
             elif kind == ToClient.CARD:
                 self.card = m
                 self.scene.notice = ""
-            elif kind == ToClient.ERROR:
-                self.scene.say(_("Nobody has finished a game on this server yet as that player.")
-                               if m.get("code") == "no_such_player" else error_words(m), "wrong")
-            elif kind == LinkNote.PROBLEM and m.get("fatal"):
-                self.scene.say(m["message"], "wrong")
-            else:
+            elif kind == ToClient.ERROR and m.get("code") == "no_such_player":
+                self.scene.say(_("Nobody has finished a game on this server yet as that player."), "wrong")
+            elif not self.failed(m):
                 continue
             self.close()
             return
-
-    def close(self) -> None:
-        if self.link is not None:
-            self.link.close(wait=0)
-        self.link = None
 
     def scroll(self, way: int) -> None:
         n = len(self.board or [])

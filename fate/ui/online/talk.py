@@ -160,6 +160,8 @@ class TalkPanel:
             self.say(key[3])
         elif what == "mute":
             self.mute(key[3])
+        elif what == "report" and key[3] not in self.session.reported:
+            self.session.report(key[3])
         return True
 
     def talk_empty_words(self) -> str:
@@ -191,7 +193,7 @@ class TalkPanel:
             return
         s, L, ink = self.session, self.scene.table.layout, self.scene.ink
         s.talk_seen = max(s.talk, default=0)
-        box = L.r(1466, 52, 440, 492)
+        box = L.r(1466, 52, 440, 538 if s.mine else 492)  # a player's has a row of reports
         pygame.draw.rect(screen, PANEL, box, border_radius=L.n(10))  # opaque: the Chronicle does not show through
         pygame.draw.rect(screen, BRONZE, box, max(1, L.n(2)), border_radius=L.n(10))
         self.scene.hot.append(Hotspot(box, ("ui", "talk", "panel"), "", ""))  # a click on the panel is not the board's
@@ -261,6 +263,17 @@ class TalkPanel:
                         _("Hide what {name} says from now on (what was said stays), at this screen only (they are "
                           "not told; kept with the game)")).format(name=name))
             x += wide + 6
+        if s.mine:  # a player may report another to the server's operator (fate/server/moderation.py)
+            labels = [(_("Reported") if seat in s.reported else _("Report {name}")).format(
+                name=visible(s.name(seat), 9)) for seat in others[:3]]
+            x = 1484
+            for seat, label, wide in zip(others[:3], labels, shares(
+                    [ink.font("bold", 15).size(t)[0] / L.s for t in labels], 406, 6), strict=True):
+                button(self.scene, screen, L, (x, y + 46, wide, 40), label, ("ui", "talk", "report", seat), size=15,
+                       enabled=seat not in s.reported,
+                       tip=_("Tell this server's operator that {name} is abusive; their last line goes with your "
+                             "report, and they are not told").format(name=visible(s.name(seat), MAX_NAME)))
+                x += wide + 6
         mouse = self.scene.app.hover
         if mouse is not None:
             for spot in reversed(self.scene.hot):

@@ -38,6 +38,7 @@ class Together:
 
     # Replaced, never changed in place (these are the class's defaults, shared until then):
     mute_from: dict[int, int] = {}  # seat -> the last line number shown before it was muted here
+    reported: frozenset[int] = frozenset()  # seats reported from this screen (each once)
     notes: tuple[dict[str, Any], ...] = ()  # the table's own lines: {"n" (after that line), "text", "system"}
     # the session's own, read here
     link: Link
@@ -137,6 +138,19 @@ class Together:
             marks[seat] = max(self.talk, default=0)
         self.mute_from = marks
         return seat in self.muted
+
+    def report(self, seat: int) -> None:
+        """Report a player to the server's operator, with their last line of talk (if any) as it
+        stands (fate/server/moderation.py); the player is not told."""
+        said = [n for n, line in self.talk.items() if line.get("seat") == seat]
+        self.reported = self.reported | {seat}
+        if said:
+            self.link.send(ToServer.REPORT, game=self.game_id, seat=seat, line=max(said))
+        else:
+            self.link.send(ToServer.REPORT, game=self.game_id, seat=seat)
+
+    def _on_reported(self, m: dict[str, Any]) -> None:
+        self.tell(_("Your report went to the server's operator."))
 
     # ---------------------------------------------------------------- rematch
     def can_play_again(self) -> bool:

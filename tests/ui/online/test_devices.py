@@ -13,26 +13,11 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
-from fate.net import hosting
 from fate.net.mygames import MyGames
 from fate.ui.online.screens import OnlineScene
 from fate.ui.online.table import OnlinePlayScene
 from fate.ui.shots import friend_plays
-from tests.server.conftest import ServerProcess
 from tests.ui.online.test_online import press, step, type_into, until, window
-
-
-@pytest.fixture
-def standalone(tmp_path, monkeypatch):
-    monkeypatch.setenv("FATE_USER_DIR", str(tmp_path / "user"))
-    srv = ServerProcess(f"sqlite:{tmp_path / 'server.sqlite'}", "--ai-workers", "0").start()
-    yield srv
-    srv.stop()
-    h = hosting.running_host()
-    if h is not None:
-        h.stop()
 
 
 def decision(app) -> int:

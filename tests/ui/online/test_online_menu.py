@@ -7,7 +7,7 @@ import pygame
 
 from fate.ui.online.table import OnlinePlayScene
 from tests.ui.online.test_online import press, type_into, until, window
-from tests.ui.online.test_strangers import key, standalone  # noqa: F401 - a fixture
+from tests.ui.online.test_strangers import key
 
 
 def test_the_menu_over_an_online_table_does_not_say_the_game_is_paused(content, tmp_path, standalone):  # noqa: F811

@@ -7,7 +7,7 @@ import pygame
 
 from fate.ui.online.table import OnlinePlayScene
 from tests.ui.online.test_online import press, type_into, until, window
-from tests.ui.online.test_strangers import key, standalone  # noqa: F401 - a fixture
+from tests.ui.online.test_strangers import key
 
 
 def test_a_spectators_status_keeps_a_lower_case_players_name_as_written(content, tmp_path, standalone):  # noqa: F811

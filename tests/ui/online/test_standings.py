@@ -9,26 +9,12 @@ import asyncio
 import random
 import threading
 
-import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from fate.net import hosting
 from fate.net.client import Client, play
 from fate.ui.online.screens import OnlineScene
 from fate.ui.online.table import OnlinePlayScene
-from tests.server.conftest import ServerProcess
 from tests.ui.online.test_online import press, step, type_into, until, window
-
-
-@pytest.fixture
-def standalone(tmp_path, monkeypatch):
-    monkeypatch.setenv("FATE_USER_DIR", str(tmp_path / "user"))
-    srv = ServerProcess(f"sqlite:{tmp_path / 'server.sqlite'}", "--ai-workers", "0").start()
-    yield srv
-    srv.stop()
-    h = hosting.running_host()
-    if h is not None:
-        h.stop()
 
 
 def bob_plays(url: str, code: str) -> threading.Thread:

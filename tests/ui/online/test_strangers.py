@@ -15,26 +15,13 @@ import random
 import time
 
 import pygame
-import pytest
 
 from fate.net import hosting
 from fate.net.mygames import MyGames
 from fate.ui.online.table import OnlinePlayScene
 from fate.ui.online.watch import WatchSession
 from fate.ui.screens.end import EndScene
-from tests.server.conftest import ServerProcess
 from tests.ui.online.test_online import press, step, type_into, until, window
-
-
-@pytest.fixture
-def standalone(tmp_path, monkeypatch):
-    monkeypatch.setenv("FATE_USER_DIR", str(tmp_path / "user"))
-    srv = ServerProcess(f"sqlite:{tmp_path / 'server.sqlite'}", "--ai-workers", "0").start()
-    yield srv
-    srv.stop()
-    h = hosting.running_host()
-    if h is not None:
-        h.stop()
 
 
 def key(app, ch: str = "", k: int = 0) -> None:

@@ -17,7 +17,7 @@ from fate.ui.online.table import OnlinePlayScene
 from fate.ui.online.talk import TOAST_SECONDS
 from fate.ui.online.watch import WatchSession
 from tests.ui.online.test_online import press, spot, type_into, until, window
-from tests.ui.online.test_strangers import key, standalone  # noqa: F401 - standalone: a fixture
+from tests.ui.online.test_strangers import key
 
 
 def labels(app) -> list[str]:

@@ -27,7 +27,6 @@ from tests.ui.online.test_online import (
     user,  # noqa: F401 - a fixture
     window,
 )
-from tests.ui.online.test_strangers import standalone  # noqa: F401 - a fixture
 
 
 def shown(app) -> list[str]:
