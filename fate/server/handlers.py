@@ -23,10 +23,11 @@ from fate.server import views
 from fate.server.ai_claims import AIDriver
 from fate.server.fanout import Fanout
 from fate.server.identity import Identities
-from fate.server.limits import AddressLimits, more_than, span
+from fate.server.limits import AddressLimits, loopback, more_than, span
 from fate.server.live import HeldGames, Live, waiting_on
 from fate.server.parts import CatchUp, Choose, Conn, Tasks, quietly
 from fate.server.protocol import Message, ProtocolError, reply
+from fate.server.ratings import UNRATE
 from fate.server.storage import GameRow, SeatRow, Store, TableRow, digest
 
 CHRONICLE_SECONDS = 2.0  # a connection may ask for a chronicle (a replay of the game) this often
@@ -188,6 +189,11 @@ class Seating:
         async with live.lock:
             self.fanout.seat_rows(live, await self.store.seats(gid))
         seats = [r.seat for r in rows]
+        if not loopback(conn.address) and conn.address in {c.address for held in live.watchers.values()
+                                                           for c in held} | {live.made_by}:
+            # a seat from the network of a player at the table: the game is not rated (ratings.py; the
+            # server's own computer, a home server's host, is not a network of strangers)
+            await quietly(self.store.run([(UNRATE, (gid,))]))
         conn.send(reply(ToClient.CLAIMED, msg.rid, game=gid, token=token, seats=seats, home=self.home))
         self._watch(conn, live, seats, msg.rid, h)
 

@@ -87,6 +87,12 @@ def _ip(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     return ip
 
 
+def loopback(key: str) -> bool:
+    """The server's own computer (an address key of loopback)."""
+    ip = _ip(key)
+    return ip is not None and ip.is_loopback
+
+
 def exact_address(host: str) -> str:
     """One address one way: ``::FFFF:10.0.0.1`` and ``10.0.0.1`` are the same."""
     ip = _ip(host)

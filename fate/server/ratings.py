@@ -12,7 +12,10 @@ Plackett-Luce model (requirements.txt; the library's own ``rate``, never a formu
 - an AI seat plays at its level's fixed rating (``AI_RATINGS``): it moves the players it meets
   as a player of that strength would, and is never moved itself;
 - a person's seat taken without an identity plays at a new player's rating, moved nowhere;
-- a player on two seats of one game, or a game of one cult (solo), is not rated.
+- a player on two seats of one game, or a game of one cult (solo), is not rated; nor is a game
+  in which a seat was taken from the address of a player already at the table (``UNRATE``: one
+  person's second identity, or a household; the game still counts games and wins), loopback
+  excepted (the server's own computer: a home server's host and their own windows).
 
 The rating shown is OpenSkill's ``ordinal``, ``mu - 3 sigma``: what the player is surely worth,
 which rises as games make the library surer. A finished game whose process stopped before it
@@ -43,6 +46,7 @@ MU, SIGMA = 25.0, 25.0 / 3  # a new player, as the library's model starts one
 # an experienced one's; sigma small, as they do not change.
 AI_RATINGS = {"random": (15.0, 1.0), "easy": (20.0, 1.0), "normal": (25.0, 1.0), "hard": (30.0, 1.0)}
 BOARD = 50  # players on the leaderboard
+UNRATE = "UPDATE standings SET rated=0 WHERE game=? AND rated=1"
 SWEEP_SECONDS = 30.0
 
 

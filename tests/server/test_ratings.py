@@ -15,20 +15,13 @@ from openskill.models import PlackettLuce
 
 from fate.net.client import Client, ServerError, play
 from fate.server.ratings import AI_RATINGS
-
-
-async def error_of(aw) -> ServerError:
-    try:
-        got = await aw
-    except ServerError as e:
-        return e
-    raise AssertionError(f"expected an error, got {got}")
+from tests.server.test_identity import error_of
 
 
 async def card_when(c: Client, games: int, player: str | None = None) -> dict:
     """The player's card once it counts ``games`` finished games (each is counted as it ends)."""
     fields = {"player": player} if player else {}
-    for _ in range(100):
+    for _ in range(300):
         try:
             card = await c.patient("card", **fields)
             if card["games"] >= games:
@@ -47,12 +40,12 @@ async def gives_up(c: Client, gid: str, rng: random.Random) -> None:
 
 
 def test_a_series_of_rated_games_gives_the_librarys_own_ratings(servers, tmp_path):
-    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0")
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0", "--trusted-proxy", "127.0.0.1")
 
     async def main():
         people = []
-        for name in ("Ann", "Bob", "Cleo"):
-            c = await Client(srv.url, record=True).connect()
+        for k, name in enumerate(("Ann", "Bob", "Cleo")):  # each at an address of their own (a proxy says so)
+            c = await Client(srv.url, record=True, headers={"X-Forwarded-For": f"198.51.100.{10 + k}"}).connect()
             me = await c.identify(Ed25519PrivateKey.generate())
             await c.patient("rename", name=name)
             people.append((c, me["player"]))
@@ -130,5 +123,29 @@ def test_unrated_and_solo_games_count_for_the_card_but_move_no_rating(servers, t
             seats = fields.pop("seats", [{"kind": "host"}, {"kind": "remote"}])
             assert (await error_of(c.patient("create", seats=seats, **fields))).code == "bad_message"
         await c.close()
+
+    asyncio.run(main())
+
+
+def test_a_rated_game_with_two_seats_from_one_address_is_counted_but_not_rated(servers, tmp_path):
+    """One person's second identity (or a household) at one rated table: the game counts games and
+    wins, and moves no rating."""
+    srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0", "--trusted-proxy", "127.0.0.1")
+    one_network = {"X-Forwarded-For": "198.51.100.9"}
+
+    async def main():
+        main_id, second = (await Client(srv.url, headers=one_network).connect(),
+                           await Client(srv.url, headers=one_network).connect())
+        for c in (main_id, second):
+            await c.identify(Ed25519PrivateKey.generate())
+        made = await main_id.patient("create", seats=[{"kind": "host"}, {"kind": "remote"}], public=True, rated=True)
+        await second.patient("claim", code=made["invites"][0]["code"])
+        await asyncio.gather(play(main_id, made["game"], [0], random.Random(1)),
+                             play(second, made["game"], [1], random.Random(2)))
+        for c in (main_id, second):
+            card = await card_when(c, 1)
+            assert (card["games"], card["rated"], card["place"]) == (1, 0, 0)
+            assert card["mu"] == pytest.approx(25.0, abs=0.01)
+            await c.close()
 
     asyncio.run(main())

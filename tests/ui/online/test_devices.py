@@ -17,7 +17,7 @@ from fate.net.mygames import MyGames
 from fate.ui.online.screens import OnlineScene
 from fate.ui.online.table import OnlinePlayScene
 from fate.ui.shots import friend_plays
-from tests.ui.online.test_online import press, step, type_into, until, window
+from tests.ui.online.test_online import new_game_on, press, step, type_into, until, window
 
 
 def decision(app) -> int:
@@ -29,13 +29,7 @@ def decision(app) -> int:
 def test_a_game_goes_on_from_a_second_computer_joined_by_a_code(content, tmp_path, standalone):
     where = standalone.url.split("://", 1)[1]
     desk = window(content, tmp_path, "desk")
-    press(desk, ("online",))
-    press(desk, ("page", "host"))
-    type_into(desk, "name", "Ann")
-    type_into(desk, "server", where)
-    for i, want in enumerate(["remote", "easy", "none"]):  # Ann, a friend (a headless player) and an AI
-        while desk.scene.seats[i] != want:
-            press(desk, ("seat", i))
+    new_game_on(desk, where, ["remote", "easy", "none"])  # Ann, a friend (a headless player) and an AI
     press(desk, ("host",))
     until([desk], lambda: desk.scene.page == "hosting", "the game to be made on the server")
     game = desk.scene.made.game

@@ -75,6 +75,18 @@ def type_into(app: App, name: str, text: str) -> None:
         app.frame([pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=ch, scancode=0)], 0.02)
 
 
+def new_game_on(app: App, where: str, seats: list[str], name: str = "Ann") -> None:
+    """Play Online > New game on the server at ``where`` (host:port), seats 2-4 set to ``seats``
+    (as the seat buttons name their kinds), the player called ``name``: the page, not yet started."""
+    press(app, ("online",))
+    press(app, ("page", "host"))
+    type_into(app, "name", name)
+    type_into(app, "server", where)
+    for i, want in enumerate(seats):
+        while app.scene.seats[i] != want:
+            press(app, ("seat", i))
+
+
 def until(apps: list[App], done, what: str, limit: float = WAIT) -> None:
     end = time.monotonic() + limit
     while time.monotonic() < end:

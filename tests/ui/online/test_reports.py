@@ -15,7 +15,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from fate.net.client import Client, play
 from fate.ui.online.table import OnlinePlayScene
 from tests.server.test_moderation import admin
-from tests.ui.online.test_online import press, type_into, until, window
+from tests.ui.online.test_online import new_game_on, press, until, window
 
 
 def rude_bob(url: str, code: str, out: dict) -> threading.Thread:
@@ -36,13 +36,7 @@ def test_a_report_from_the_table_and_a_ban_said_at_the_table(content, tmp_path, 
     where = standalone.url.split("://", 1)[1]
     db = standalone.db
     ann = window(content, tmp_path, "ann")
-    press(ann, ("online",))
-    press(ann, ("page", "host"))
-    type_into(ann, "name", "Ann")
-    type_into(ann, "server", where)
-    for i, want in enumerate(["remote", "none", "none"]):
-        while ann.scene.seats[i] != want:
-            press(ann, ("seat", i))
+    new_game_on(ann, where, ["remote", "none", "none"])
     press(ann, ("host",))
     until([ann], lambda: ann.scene.page == "hosting", "the game to be made")
     bob: dict = {}

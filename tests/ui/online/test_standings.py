@@ -9,18 +9,31 @@ import asyncio
 import random
 import threading
 
+import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from fate.net.client import Client, play
 from fate.ui.online.screens import OnlineScene
 from fate.ui.online.table import OnlinePlayScene
-from tests.ui.online.test_online import press, step, type_into, until, window
+from tests.server.conftest import ServerProcess
+from tests.ui.online.test_online import new_game_on, press, step, until, window
+
+
+@pytest.fixture
+def proxied(tmp_path, monkeypatch):
+    """A server process behind a proxy on loopback (``--trusted-proxy``): Bob comes from an address
+    of his own, as a friend in another house would (a rated game's seats are from two networks)."""
+    monkeypatch.setenv("FATE_USER_DIR", str(tmp_path / "user"))
+    srv = ServerProcess(f"sqlite:{tmp_path / 'server.sqlite'}", "--ai-workers", "0", "--trusted-proxy",
+                        "127.0.0.1").start()
+    yield srv
+    srv.stop()
 
 
 def bob_plays(url: str, code: str) -> threading.Thread:
     """A friend with an identity of his own, called Bob on the server, playing at random."""
     async def run() -> None:
-        c = await Client(url).connect()
+        c = await Client(url, headers={"X-Forwarded-For": "198.51.100.7"}).connect()
         await c.identify(Ed25519PrivateKey.generate())
         await c.patient("rename", name="Bob")
         claimed = await c.patient("claim", code=code)
@@ -37,16 +50,10 @@ def over(app) -> bool:
     return not isinstance(s, OnlinePlayScene) or bool(s.session.states and s.shown and s.shown["over"])
 
 
-def test_a_rated_game_played_at_the_table_puts_the_player_on_the_leaderboard(content, tmp_path, standalone):
-    where = standalone.url.split("://", 1)[1]
+def test_a_rated_game_played_at_the_table_puts_the_player_on_the_leaderboard(content, tmp_path, proxied):
+    where = proxied.url.split("://", 1)[1]
     ann = window(content, tmp_path, "ann")
-    press(ann, ("online",))
-    press(ann, ("page", "host"))
-    type_into(ann, "name", "Ann")
-    type_into(ann, "server", where)
-    for i, want in enumerate(["remote", "easy", "none"]):
-        while ann.scene.seats[i] != want:
-            press(ann, ("seat", i))
+    new_game_on(ann, where, ["remote", "easy", "none"])
     ann.frame([], 0.02)  # Rated is greyed while the game is private: a rated game is a public one
     assert not any(h.key == ("rated",) for h in ann.scene.hotspots()) and not ann.scene.strangers.rated
     press(ann, ("public",))
@@ -54,7 +61,7 @@ def test_a_rated_game_played_at_the_table_puts_the_player_on_the_leaderboard(con
     assert ann.scene.strangers.rated
     press(ann, ("host",))
     until([ann], lambda: ann.scene.page == "hosting", "the game to be made")
-    bob = bob_plays(standalone.url, ann.scene.made.invites[0]["code"])
+    bob = bob_plays(proxied.url, ann.scene.made.invites[0]["code"])
     press(ann, ("table",))
     until([ann], lambda: isinstance(ann.scene, OnlinePlayScene), "Ann's table")
     rnd = random.Random(3)
