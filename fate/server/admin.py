@@ -174,7 +174,7 @@ def main(argv: list[str]) -> int:
     db = a.db or f"sqlite:{paths.user_dir() / 'server.sqlite'}"
 
     async def go() -> str:
-        store = open_store(db)
+        store = open_store(db, serving=False)
         try:
             run: Command = a.run
             return await run(store, a)

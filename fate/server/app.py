@@ -67,15 +67,16 @@ log = logging.getLogger("fate.server")
 LOOK_BACK = 64  # decisions compared with the store when notices may have been missed (a take-back elsewhere)
 
 
-def open_store(url: str) -> Store:
-    """A store from ``sqlite:PATH`` (or a plain path) or ``postgresql://...``."""
+def open_store(url: str, serving: bool = True) -> Store:
+    """A store from ``sqlite:PATH`` (or a plain path) or ``postgresql://...``; ``serving`` False
+    for the operator's commands beside a running server (fate/server/admin.py)."""
     if url.startswith(("postgresql:", "postgres:")):
         from fate.server.pg_store import PgStore
 
         return PgStore(url)
     from fate.server.sqlite_store import SqliteStore
 
-    return SqliteStore(url.removeprefix("sqlite:"))
+    return SqliteStore(url.removeprefix("sqlite:"), serving)
 
 
 class GameServer:
@@ -107,6 +108,7 @@ class GameServer:
         self.pruner = Pruner(store, keep_days * 86400)  # finished games kept their time, then deleted
         self.moderation = Moderation(store, self.limits, self.identities, self.held, self.fanout)
         self.identities.banned = self.moderation.banned_player
+        self.identities.seat_banned = self.moderation.seat_banned
         self.shared_limits = SharedLimits(store, self.limits, self.owner)  # with several processes (PostgreSQL)
         self.talk = Talk(store, content, self.limits, self.held, self.fanout, self.spectators, self.ai.kick)
         self.seating = Seating(store, content, self.limits, self.tasks, self.held, self.choose, self.catch_up,
@@ -183,10 +185,11 @@ class GameServer:
     def _allowed(self, conn: Conn, msg: Message) -> None:
         """Refused if the server's operator barred the connection's address or player, or (a line of
         talk) muted them (fate/server/moderation.py)."""
-        barred = self.moderation.barred(conn)
+        gid = msg.get("game")
+        barred = self.moderation.barred(conn, gid)
         if barred is not None:
             raise ProtocolError("banned", f"the server's operator barred you from this server {barred.words()}")
-        if msg.type == ToServer.CHAT and (muted := self.moderation.muted(conn)) is not None:
+        if msg.type == ToServer.CHAT and (muted := self.moderation.muted(conn, gid)) is not None:
             raise ProtocolError("muted", f"the server's operator muted you here {muted.words()}")
 
     def gone(self, conn: Conn) -> None:

@@ -218,6 +218,9 @@ class Seating:
             hashes = sorted({s.token_hash for s in live.seats if s.token_hash and who and s.player == who.player})
         by_token = {h: [s.seat for s in live.seats if s.token_hash == h] for h in hashes}
         seats = sorted(s for each in by_token.values() for s in each)
+        banned = self.identities.seat_banned([live.seats[s].player for s in seats])
+        if banned is not None:  # a banned player's kept token opens nothing (moderation.py)
+            raise ProtocolError("banned", f"the server's operator barred you from this server {banned.words()}")
         host = any(secrets.compare_digest(live.host_hash, h) for h in hashes)
         if not (seats or host):
             raise ProtocolError(*refused)

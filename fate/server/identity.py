@@ -68,6 +68,7 @@ class Identities:
     def __init__(self, store: Store, limits: AddressLimits, fit_name: Callable[[str, list[str]], str]) -> None:
         self.store = store
         self.banned: Callable[[str], Any] = lambda player: None  # a ban in force on a player (moderation.py)
+        self.seat_banned: Callable[[list[str | None]], Any] = lambda players: None  # on one of these
         self.limits = limits
         self.fit_name = fit_name  # a name fit for a table, or bad_name (fate/server/lobby.py)
         self._nonces: dict[Conn, bytes] = {}  # the challenge each connection was sent, until answered

@@ -81,8 +81,8 @@ class Sanction:
 
 
 def new_id() -> str:
-    """A report's or a sanction's id: short, for an operator to type."""
-    return secrets.token_hex(4)
+    """A report's or a sanction's id: short enough for an operator to type (48 bits)."""
+    return secrets.token_hex(6)
 
 
 class Moderation:
@@ -142,15 +142,29 @@ class Moderation:
     def banned_player(self, player: str) -> Sanction | None:
         return self._in_force("identity", player, "ban")
 
-    def barred(self, conn: Conn) -> Sanction | None:
-        """A ban on the connection's address, or on the player it proved it is."""
+    def _players(self, conn: Conn, gid: str | None) -> set[str]:
+        """The players ``conn`` is: the one it proved, and those whose seats of ``gid`` it holds by
+        their tokens (a banned player cannot walk round the ban with the tokens they kept)."""
         who = self.identities.of(conn)
-        return self.banned_address(conn.address) or (self.banned_player(who.player) if who else None)
+        players = {who.player} if who else set()
+        live = self.held_games.games.get(gid) if gid else None
+        if live is not None:
+            players |= {p for s in self.fanout.seats_of(conn, live.game_id) if s < len(live.seats)
+                        and (p := live.seats[s].player)}
+        return players
 
-    def muted(self, conn: Conn) -> Sanction | None:
-        who = self.identities.of(conn)
-        return self._in_force("address", conn.address, "mute") or (
-            self._in_force("identity", who.player, "mute") if who else None)
+    def barred(self, conn: Conn, gid: str | None = None) -> Sanction | None:
+        """A ban on the connection's address, or on a player it is (``_players``)."""
+        return self.banned_address(conn.address) or next(
+            (s for p in self._players(conn, gid) if (s := self.banned_player(p)) is not None), None)
+
+    def muted(self, conn: Conn, gid: str | None = None) -> Sanction | None:
+        return self._in_force("address", conn.address, "mute") or next(
+            (s for p in self._players(conn, gid) if (s := self._in_force("identity", p, "mute")) is not None), None)
+
+    def seat_banned(self, players: list[str | None]) -> Sanction | None:
+        """A ban on one of the players of the seats a token plays (``join``)."""
+        return next((s for p in players if p and (s := self.banned_player(p)) is not None), None)
 
     # ---------------------------------------------------------------- reports
     async def on_report(self, conn: Conn, msg: Message) -> None:

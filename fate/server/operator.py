@@ -2,8 +2,9 @@
 port): ``GET /health`` and ``GET /metrics`` (docs/server.md, "Health and metrics").
 
 - ``/health`` answers ``200`` and ``ok`` while the process serves and its store answers within
-  ``HEALTH_SECONDS``, else ``503`` and why in one line: for a load balancer's checks and a
-  service manager's watchdog. Anyone may ask; it tells nothing but that.
+  ``HEALTH_SECONDS``, else ``503`` and one plain line: for a load balancer's checks and a service
+  manager's watchdog. Anyone may ask; it tells nothing but that, and the store is asked at most
+  once a second however many ask.
 - ``/metrics`` answers the process's figures in Prometheus's text format, written by the
   ``prometheus_client`` library (a kept library's format, never our own): games held, connections
   open, choices applied, requests refused by their code, AI work waiting, and the process's own
@@ -20,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import http
 import logging
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -76,6 +78,23 @@ class Operator:
         self.allowed = frozenset(exact_address(a) for a in metrics_from)
         self._registry: Any = None
         self._connections = connections
+        self._health: tuple[float, bool] = (0.0, False)  # (when the store was last asked, whether it answered)
+        self._asking: asyncio.Lock | None = None
+
+    async def _healthy(self) -> bool:
+        """Whether the store answers: asked at most once a second, whoever asks how often."""
+        if self._asking is None:
+            self._asking = asyncio.Lock()
+        async with self._asking:
+            at, ok = self._health
+            if time.monotonic() - at >= 1.0:
+                try:
+                    await asyncio.wait_for(self.app.store.ping(), HEALTH_SECONDS)
+                    ok = True
+                except Exception:  # noqa: BLE001 - any failure is the store's not answering (logged by it)
+                    ok = False
+                self._health = (time.monotonic(), ok)
+            return ok
 
     def _metrics(self) -> bytes:
         from prometheus_client import CollectorRegistry, generate_latest
@@ -89,12 +108,9 @@ class Operator:
 
     async def answer(self, connection: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
-        if path == "/health":
-            try:
-                await asyncio.wait_for(self.app.store.ping(), HEALTH_SECONDS)
-            except Exception as e:  # noqa: BLE001 - any failure is the store's not answering
-                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE,
-                                          f"the store does not answer: {str(e)[:120] or type(e).__name__}\n")
+        if path == "/health":  # (the store's own words stay in the log: they may name its host and user)
+            if not await self._healthy():
+                return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "the store does not answer\n")
             return connection.respond(http.HTTPStatus.OK, "ok\n")
         if path == "/metrics":
             addr = connection.remote_address

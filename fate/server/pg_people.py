@@ -67,11 +67,6 @@ async def pair(conn: Opener, code_hash: str, key: str, now: float) -> PlayerRow 
             await c.execute(pg_sql(sql.NEW_KEY), (key, player, now))
         elif old[0] != player:
             await c.execute(pg_sql(sql.MOVE_KEY), (player, now, key))
-            left = await (await c.execute(pg_sql(sql.KEYS_LEFT), (old[0],))).fetchone()
-            if left is not None and left[0] == 0:
-                await c.execute(pg_sql(sql.MERGE_SEATS), (player, old[0]))
-                for stmt in sql.DROP_PLAYER:
-                    await c.execute(pg_sql(stmt), (old[0],))
         got = await (await c.execute(pg_sql(sql.PLAYER_BY_ID), (player,))).fetchone()
     return None if got is None else PlayerRow(*got)
 
@@ -84,6 +79,8 @@ async def settle(conn: Opener, game: str, results: list[Result], fresh: tuple[fl
         rated = await (await c.execute(pg_sql(sql.IS_RATED), (game,))).fetchone()
         now: dict[str, tuple[float, float]] = {}
         for player, won, god in sorted(results):  # rows locked in one order: two games ending never deadlock
+            if await (await c.execute(pg_sql(sql.PLAYER_EXISTS), (player,))).fetchone() is None:
+                continue  # (a player no longer known: never a reason for the game not to count)
             await c.execute(pg_sql(sql.NEW_STATS) + " ON CONFLICT (player) DO NOTHING", (player, *fresh))
             r = await (await c.execute(pg_sql(sql.STATS_OF) + " FOR UPDATE", (player,))).fetchone()
             now[player] = (fresh[0], fresh[1]) if r is None else (r[1], r[2])
@@ -91,7 +88,7 @@ async def settle(conn: Opener, game: str, results: list[Result], fresh: tuple[fl
             if god:
                 await c.execute(pg_sql(sql.NEW_GOD) + " ON CONFLICT (player, god) DO UPDATE SET "
                                 "games=player_gods.games+1", (player, god))
-        if rated and rated[0] and rate is not None:
+        if rated and rated[0] and rate is not None and now:
             for player, (mu, sigma, ordinal) in rate(now).items():
                 await c.execute(pg_sql(sql.RATE), (mu, sigma, ordinal, player))
     return True

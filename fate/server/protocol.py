@@ -216,8 +216,8 @@ def _fair_deal(fields: dict[str, Any]) -> None:
 def _names_apart(fields: dict[str, Any]) -> None:
     """The creator's own seats (a hotseat) named apart: no two names that look the same."""
     _fair_deal(fields)
-    if fields.get("rated") and not (fields.get("public") and len(fields["seats"]) >= 2):
-        raise ProtocolError("bad_message", "create: a rated game is a public one of 2 to 4 cults")
+    if fields.get("rated") and not (fields.get("public") and len(fields["seats"]) >= 2 and "seed" not in fields):
+        raise ProtocolError("bad_message", "create: a rated game is a public one of 2 to 4 cults, dealt by the server")
     named = [s["name"] for s in fields["seats"] if s.get("name")]
     if len({textrules.fold(n) for n in named}) < len(named):
         raise ProtocolError("bad_name", "create: two seats have names that look the same; name them apart")

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,7 @@ MU, SIGMA = 25.0, 25.0 / 3  # a new player, as the library's model starts one
 # an experienced one's; sigma small, as they do not change.
 AI_RATINGS = {"random": (15.0, 1.0), "easy": (20.0, 1.0), "normal": (25.0, 1.0), "hard": (30.0, 1.0)}
 BOARD = 50  # players on the leaderboard
+BOARD_SECONDS = 2.0  # the board is read from the store at most this often
 UNRATE = "UPDATE standings SET rated=0 WHERE game=? AND rated=1"
 SWEEP_SECONDS = 30.0
 
@@ -75,8 +77,10 @@ def placings(game: Game, seats: list[SeatRow]) -> list[Placing]:
     winners = set(out.winners) if out is not None else set()
     places = []
     for row in seats:
-        left = row.player is not None and (row.resigned or row.kind == "ai")  # a person who left: a loss
-        ai = row.player is None and row.kind == "ai"
+        # a person who left (resigned, or replaced when absent): a loss; one with no identity who
+        # resigned plays as a new player, not as the AI that took the seat
+        left = row.resigned or (row.player is not None and row.kind == "ai")
+        ai = row.player is None and row.kind == "ai" and not row.resigned
         god = game.gods[row.seat] if row.seat < len(game.gods) else -1
         places.append(Placing(row.seat, row.player, (row.level or "normal") if ai else "",
                               3 if left else (1 if row.seat in winners else 2), row.seat in winners and not left,
@@ -120,6 +124,7 @@ class Standings:
         self.store = store
         self.held_games = games
         self.identities = identities
+        self._board: tuple[float, list[dict[str, Any]]] = (-BOARD_SECONDS, [])  # (when read, the board)
 
     async def settle(self, game_id: str) -> bool:
         """Count a finished game for its players, once (True if this call counted it)."""
@@ -148,8 +153,10 @@ class Standings:
                 log.exception("standings sweep")
 
     async def on_leaderboard(self, conn: Conn, msg: Message) -> None:
-        board = await self.store.leaderboard(BOARD)
-        conn.send(reply(ToClient.LEADERBOARD, msg.rid, players=[shown(s) for s in board]))
+        now = time.monotonic()
+        if now - self._board[0] >= BOARD_SECONDS:  # read at most every 2 s, whoever asks how often
+            self._board = (now, [shown(s) for s in await self.store.leaderboard(BOARD)])
+        conn.send(reply(ToClient.LEADERBOARD, msg.rid, players=self._board[1]))
 
     async def on_card(self, conn: Conn, msg: Message) -> None:
         player = msg.get("player")

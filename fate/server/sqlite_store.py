@@ -63,8 +63,11 @@ CREATE TABLE IF NOT EXISTS seats (
 
 class SqliteStore:
     shared = False  # one process owns the file
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, serving: bool = True) -> None:
+        """``serving``: the server's own (else the operator's commands beside a running server,
+        fate/server/admin.py, which leave its claims alone and wait longer for its writes)."""
         self.path = Path(path)
+        self.serving = serving
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         ready = threading.Event()
@@ -77,7 +80,8 @@ class SqliteStore:
 
     # ------------------------------------------------------------ the thread
     def _open(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
+                               timeout=5.0 if self.serving else 30.0)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
@@ -93,7 +97,8 @@ class SqliteStore:
         elif row[0] != str(SCHEMA):
             raise StoreError(f"database schema {row[0]}, this server reads {SCHEMA}")
         # One process owns the file: a claim on an AI move left by a killed server is void.
-        conn.execute("UPDATE games SET ai_owner=NULL, ai_decision=NULL, ai_until=NULL")
+        if self.serving:
+            conn.execute("UPDATE games SET ai_owner=NULL, ai_decision=NULL, ai_until=NULL")
         return conn
 
     def _run(self, ready: threading.Event) -> None:
@@ -342,10 +347,6 @@ class SqliteStore:
                 c.execute(sql.NEW_KEY, (key, player, now))
             elif old[0] != player:
                 c.execute(sql.MOVE_KEY, (player, now, key))
-                if c.execute(sql.KEYS_LEFT, (old[0],)).fetchone()[0] == 0:
-                    c.execute(sql.MERGE_SEATS, (player, old[0]))
-                    for stmt in sql.DROP_PLAYER:
-                        c.execute(stmt, (old[0],))
             got = c.execute(sql.PLAYER_BY_ID, (player,)).fetchone()
             return None if got is None else PlayerRow(*got)
         return await self._do(fn)
@@ -421,6 +422,8 @@ class SqliteStore:
             rated = c.execute(sql.IS_RATED, (game,)).fetchone()
             now: dict[str, tuple[float, float]] = {}
             for player, won, god in results:
+                if c.execute(sql.PLAYER_EXISTS, (player,)).fetchone() is None:
+                    continue  # (a player no longer known: never a reason for the game not to count)
                 r = c.execute(sql.STATS_OF, (player,)).fetchone()
                 if r is None:
                     c.execute(sql.NEW_STATS, (player, *fresh))
@@ -429,7 +432,7 @@ class SqliteStore:
                 c.execute(sql.COUNT_GAME, (int(won), player))
                 if god and c.execute(sql.GOD_PLAYED, (player, god)).rowcount == 0:
                     c.execute(sql.NEW_GOD, (player, god))
-            if rated and rated[0] and rate is not None:
+            if rated and rated[0] and rate is not None and now:
                 for player, (mu, sigma, ordinal) in rate(now).items():
                     c.execute(sql.RATE, (mu, sigma, ordinal, player))
             return True

@@ -205,13 +205,10 @@ PRUNABLE = ("SELECT g.id FROM games g WHERE g.waiting='none' AND g.updated<? AND
             "(SELECT 1 FROM standings s WHERE s.game=g.id AND s.done=0) ORDER BY g.updated LIMIT ?")
 PRUNE = tuple(f"DELETE FROM {t} WHERE game=?" for t in ("moves", "chat", "votes", "tables", "seats", "standings")) \
     + ("DELETE FROM games WHERE id=?",)
-# a key joins another player; the player it leaves, if it has no key left, goes whole into the new one
+# a key joins another player: the key alone moves (the player it leaves keeps their seats and standing,
+# so a code typed on a stranger's word never hands them one's games, nor a second identity its rating)
 MOVE_KEY = "UPDATE player_keys SET player=?, added=? WHERE key=?"
-KEYS_LEFT = "SELECT COUNT(*) FROM player_keys WHERE player=?"
-MERGE_SEATS = "UPDATE seats SET player=? WHERE player=?"
-# (a player merged into another keeps no standing of their own: a second identity's rating is not carried over)
-DROP_PLAYER = ("DELETE FROM pair_codes WHERE player=?", "DELETE FROM player_stats WHERE player=?",
-               "DELETE FROM player_gods WHERE player=?", "DELETE FROM players WHERE id=?")
+PLAYER_EXISTS = "SELECT 1 FROM players WHERE id=?"
 # the seats a player still plays (a seat resigned or handed to an AI keeps its player, for the record)
 SEATS_OF_PLAYER = f"SELECT {SEAT_COLS} FROM seats WHERE player=? AND token_hash IS NOT NULL ORDER BY game, seat"
 TIE_SEATS = "UPDATE seats SET player=? WHERE token_hash=? AND player IS NULL"
@@ -340,8 +337,8 @@ class Store(Protocol):
 
     async def pair(self, code_hash: str, key: str, now: float) -> PlayerRow | None:
         """Use a pairing code once: ``key`` becomes the code's player's (a key new to the server
-        too). The player the key was, if no key is left to them, goes whole into the code's
-        (their seats with them). None if no unexpired code has that hash."""
+        too). The player the key was keeps their seats and standing (their games still open by
+        their tokens). None if no unexpired code has that hash."""
         ...
 
     async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,

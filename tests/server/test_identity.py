@@ -105,7 +105,7 @@ def test_a_players_games_are_listed_and_joined_by_identity_on_another_connection
     asyncio.run(main())
 
 
-def test_a_second_computer_joins_by_a_code_made_on_the_first_once_and_brings_its_own_games(servers, tmp_path):
+def test_a_second_computer_joins_by_a_code_made_on_the_first_once_and_keeps_its_own_games_apart(servers, tmp_path):
     srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "0")
     desk, laptop = Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate()
 
@@ -120,10 +120,11 @@ def test_a_second_computer_joins_by_a_code_made_on_the_first_once_and_brings_its
         assert len(code) == 9 and code[4] == "-"
         paired = await second.request("pair", code=code.lower().replace("-", ""))  # any case, with or without its dash
         assert paired["player"] == me["player"] and paired["devices"] == 2
-        # both games are the one player's now, from either computer
+        # the desk's game is the player's from either computer; the laptop's own stays its old player's
+        # (a code typed on a stranger's word never hands them one's games): its token still opens it
         for c in (first, second):
-            assert sorted(g["game"] for g in (await c.request("games"))["games"]) == sorted(
-                [made["game"], its_own["game"]])
+            assert [g["game"] for g in (await c.request("games"))["games"]] == [made["game"]]
+        assert (await second.request("join", game=its_own["game"], token=its_own["token"]))["seats"] == [0]
         joined = await second.request("join", game=made["game"])
         assert joined["seats"] == [0]
         # a code works once

@@ -53,7 +53,7 @@ def test_a_report_a_mute_a_ban_a_lift_and_a_closed_game(servers, tmp_path):
         gid = made["game"]
         bob = await Client(srv.url, record=True).connect()
         bob_id = (await bob.identify(bob_key))["player"]
-        await bob.request("claim", code=made["invites"][0]["code"], name="Bob")
+        bob_token = (await bob.request("claim", code=made["invites"][0]["code"], name="Bob"))["token"]
         said = await bob.request("chat", game=gid, text="you play like a drowned rat")
         line = said["lines"][0]["n"]
         # reports: of a line, of a player; never by someone not at the table, never of a line not said
@@ -93,6 +93,11 @@ def test_a_report_a_mute_a_ban_a_lift_and_a_closed_game(servers, tmp_path):
         again = await Client(srv.url).connect()
         e = await error_of(again.identify(bob_key))  # a new connection as Bob: refused at once
         assert e.code == "banned" and "repeated insults" in e.message
+        # nor do the tokens Bob kept open his seat, on a connection that proves nobody
+        tokened = await Client(srv.url).connect()
+        e = await error_of(tokened.request("join", game=gid, token=bob_token))
+        assert e.code == "banned" and "repeated insults" in e.message
+        await tokened.close()
         assert (await ann.request("games"))["games"]  # Ann is not touched
 
         code, out, _ = await asyncio.to_thread(admin, db, "close", gid, "--reason", "abandoned after a fight")

@@ -119,7 +119,9 @@ def test_unrated_and_solo_games_count_for_the_card_but_move_no_rating(servers, t
         assert (card["mu"], card["sigma"]) == (pytest.approx(25.0, abs=0.01), pytest.approx(25 / 3, abs=0.01))
         assert (await c.patient("leaderboard"))["players"] == []
         # a rated game is a public one of two cults or more
-        for fields in ({"rated": True}, {"rated": True, "public": True, "seats": [{"kind": "host"}]}):
+        for fields in ({"rated": True}, {"rated": True, "public": True, "seats": [{"kind": "host"}]},
+                       {"rated": True, "public": True, "seed": 5,  # a deal known to its maker is not rated
+                        "seats": [{"kind": "host"}, {"kind": "ai", "level": "hard"}]}):
             seats = fields.pop("seats", [{"kind": "host"}, {"kind": "remote"}])
             assert (await error_of(c.patient("create", seats=seats, **fields))).code == "bad_message"
         await c.close()
