@@ -14,7 +14,8 @@ reads what is in force within seconds, fate/server/moderation.py), and writes ea
 who did it (``--as``, by default the system user) and when in the log. A time is a number and
 a unit: ``30m``, ``2h``, ``7d``, ``4w``. An address is counted as the limits count it (an IPv6
 address as its /64). Every failure is one line and exit code 1 (2 for a command line not
-understood).
+understood). An id made before 7 December 2026 may begin with a dash: give it after ``--``
+(``admin close -- -Xy3...``).
 """
 
 from __future__ import annotations

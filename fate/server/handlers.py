@@ -28,7 +28,7 @@ from fate.server.live import HeldGames, Live, waiting_on
 from fate.server.parts import CatchUp, Choose, Conn, Tasks, quietly
 from fate.server.protocol import Message, ProtocolError, reply
 from fate.server.ratings import UNRATE
-from fate.server.storage import GameRow, SeatRow, Store, TableRow, digest
+from fate.server.storage import GameRow, SeatRow, Store, TableRow, digest, new_id
 
 CHRONICLE_SECONDS = 2.0  # a connection may ask for a chronicle (a replay of the game) this often
 
@@ -108,7 +108,7 @@ class Seating:
         # seat is the creator's; the deal of a game with friends is the server's alone
         seed = msg["seed"] if "seed" in msg.fields else secrets.randbits(62)
         hours = msg.get("invite_hours", self.invite_hours)
-        gid = secrets.token_urlsafe(12)
+        gid = new_id(12)
         token = new_token()
         host_hash = digest(token)
         now = time.time()

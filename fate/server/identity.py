@@ -35,7 +35,7 @@ from fate.protocol.proof import NONCE_BYTES, encode, verify
 from fate.server.limits import AddressLimits, more_than, span
 from fate.server.parts import Conn
 from fate.server.protocol import Message, ProtocolError, reply
-from fate.server.storage import PlayerRow, Store, digest
+from fate.server.storage import PlayerRow, Store, digest, new_id
 
 PAIR_MINUTES = 10  # how long a pairing code works
 PAIR_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # 32 characters, none read as another (no 0/O, 1/I)
@@ -112,7 +112,7 @@ class Identities:
             raise ProtocolError("banned", f"the server's operator barred you from this server {banned.words()}")
         if row is None:
             self.limits.take("identities", conn.address, "new players made")
-            row = await self.store.add_player(secrets.token_urlsafe(9), key, time.time())
+            row = await self.store.add_player(new_id(9), key, time.time())
         self._told(conn, msg, row, key)
 
     async def on_rename(self, conn: Conn, msg: Message) -> None:

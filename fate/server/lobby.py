@@ -48,7 +48,7 @@ from fate.server.limits import AddressLimits, Window, more_than, span
 from fate.server.live import HeldGames, Live, waiting_on
 from fate.server.parts import Conn
 from fate.server.protocol import MAX_DELAY, Message, ProtocolError, reply
-from fate.server.storage import GameRow, SeatRow, Store, TableRow, digest
+from fate.server.storage import GameRow, SeatRow, Store, TableRow, digest, new_id
 
 if TYPE_CHECKING:
     from fate.engine import Game
@@ -275,7 +275,7 @@ class Talk:
         """Every person said "Play again": the new game, each player a seat on (the first seat
         rotates), the same tokens, a fresh deal; everyone at the table is told where it is."""
         n, now = len(live.seats), time.time()
-        gid = secrets.token_urlsafe(12)
+        gid = new_id(12)
         if not await self.store.set_rematch(live.game_id, gid):  # made already (another process)
             table = await self.store.table(live.game_id)
             gid = (table.rematch if table is not None else None) or gid

@@ -22,6 +22,7 @@ Adapters: ``fate.server.sqlite_store`` (the embedded default) and
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -32,6 +33,15 @@ HELD = -3  # a notice's decision number saying which seats of a game a process h
 
 # what a store calls for each notice from any process: (game or None, decision, choice or word)
 Notice = Callable[[str | None, int, str], None]
+
+
+def new_id(nbytes: int) -> str:
+    """A game's or a player's id: ``nbytes`` random bytes of URL-safe base64, never beginning
+    with a dash (an operator types them on a command line, fate/server/admin.py)."""
+    while True:
+        text = secrets.token_urlsafe(nbytes)
+        if not text.startswith("-"):
+            return text
 
 
 def digest(secret: str) -> str:

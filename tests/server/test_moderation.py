@@ -123,6 +123,8 @@ def test_a_banned_address_is_refused_at_the_door_in_one_line(servers, tmp_path):
     assert code == 0, err
     assert admin(db, "ban", "address", "not-an-address", "--for", "2h")[0] != 0
     assert admin(db, "ban", "identity", "x", "--for", "forever")[0] == 2  # a time it cannot read
+    code, _, err = admin(db, "close", "--", "-an-old-id")  # an id beginning with a dash, after --
+    assert code == 1 and "no game -an-old-id" in err
 
     async def main() -> None:
         end = time.monotonic() + 15
