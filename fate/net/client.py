@@ -18,14 +18,16 @@ import json
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from fate.protocol import VERSION, ToClient, ToServer
 from fate.protocol.proof import prove, public_key
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 
 async def within(aw: asyncio.Future[Any] | Any, timeout: float) -> Any:

@@ -21,15 +21,16 @@ import os
 import re
 import time
 from pathlib import Path
-from typing import Any
-
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from typing import TYPE_CHECKING, Any
 
 from fate.ground.files import backup_path, write_save
 from fate.ground.language import _
 from fate.ground.paths import user_dir
 from fate.ground.untrusted import InputError, one_line, read_json
 from fate.protocol.proof import decode, encode, prove, public_key
+
+if TYPE_CHECKING:  # (imported when a key is first used: fate/protocol/proof.py says why)
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 FILE_NAME = "identity.json"
 MAX_BYTES = 256 * 1024
@@ -113,6 +114,8 @@ class KeyRing:
     def for_server(self, server: str) -> Identity:
         """The key for ``server`` (a ws:// or wss:// address as the game keeps it), made and kept
         the first time."""
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
         entry = self._keys.get(server)
         if entry is not None:
             return Identity(Ed25519PrivateKey.from_private_bytes(decode(entry["seed"])))

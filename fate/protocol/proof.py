@@ -9,7 +9,8 @@ per server address, so a server that passed on another server's challenge would 
 signature by a key that other server does not know.
 
 Keys and signatures travel as URL-safe base64 without padding (43 and 86 characters).
-The cryptography is the ``cryptography`` library's (requirements.txt).
+The cryptography is the ``cryptography`` library's (requirements.txt), imported when first
+used: the game starts without loading it (its module needs a system library Wine lacks).
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from typing import TYPE_CHECKING
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 CONTEXT = b"fate-of-the-elder-gods identity 1\n"
 KEY_CHARS = 43  # 32 bytes
@@ -44,6 +45,8 @@ def decode(text: str) -> bytes:
 
 def public_key(private: Ed25519PrivateKey) -> str:
     """The public key of ``private``, as it travels."""
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
     return encode(private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw))
 
 
@@ -57,6 +60,9 @@ def verify(key: str, proof: str, nonce: bytes) -> bool:
     travels; anything malformed is simply False)."""
     if not (KEY.fullmatch(key) and PROOF.fullmatch(proof)):
         return False
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
     try:
         Ed25519PublicKey.from_public_bytes(decode(key)).verify(decode(proof), CONTEXT + nonce)
     except (InvalidSignature, ValueError):

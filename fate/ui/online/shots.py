@@ -12,8 +12,6 @@ import threading
 import time
 from typing import Any
 
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
 from fate.net import hosting
 from fate.net.client import Client, play
 from fate.net.mygames import MyGames, OnlineGame
@@ -86,6 +84,8 @@ def strangers_shot(app, screen: str) -> None:
 def standings_shot(app, url: str) -> None:
     """The leaderboard of this computer's server after four players' rated games (headless
     players, each an identity of its own, choosing at random)."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     async def script(url, out, me) -> None:
         clients = []
         for name in ("Ann", "Bob", "Cleo", "Dev"):
