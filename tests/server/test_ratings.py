@@ -87,7 +87,7 @@ def test_a_series_of_rated_games_gives_the_librarys_own_ratings(servers, tmp_pat
             assert card["sigma"] == pytest.approx(expected[p].sigma, abs=0.01)
             assert card["rating"] == pytest.approx(expected[p].ordinal(), abs=0.02)
             assert card["favourite"]  # the Elder God they played most
-        order = sorted(expected, key=lambda p: -expected[p].ordinal())
+        order = sorted(expected, key=lambda p: (-expected[p].ordinal(), p))  # equal ratings: by id, as the board
         assert [row["player"] for row in board] == order
         assert [row["place"] for row in board] == [1, 2, 3]
         assert [row["name"] for row in board] == [dict(zip([p for _, p in people], ["Ann", "Bob", "Cleo"],
