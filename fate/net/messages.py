@@ -72,7 +72,11 @@ VIEW = {
     "resolving": [CARD], "dice": [STR], "over": BOOL, "winners": [INT], "losers": [INT],
     "end_reason": (NONE, STR), "prompt?": (NONE, PROMPT), "draft?": [CARD | {"title": STR}],
 }
-SEAT_INFO = {"seat": INT, "kind": STR, "level": STR, "name": NAME, "claimed": BOOL, "resigned": BOOL, "here": BOOL}
+# a seat's clock (fate/server/clocks.py): seconds, never past a week (checked again where drawn)
+SEAT_CLOCK = {"out": BOOL, "bank": (NONE, INT, float), "left": (NONE, INT, float), "votes": INT, "needed": INT}
+SEAT_INFO = {"seat": INT, "kind": STR, "level": STR, "name": NAME, "claimed": BOOL, "resigned": BOOL, "here": BOOL,
+             "clock": (NONE, SEAT_CLOCK)}
+CLOCK = {"kind": STR, "decision?": INT, "bank?": INT, "hours?": INT}
 
 
 def _check(x: Any, shape: Any, where: str) -> None:
@@ -208,7 +212,7 @@ SHAPES: dict[ToClient, dict[str, Any]] = {
     ToClient.REMATCH: {"game": STR, "accepted": [INT], "waiting": [INT]},
     ToClient.REMATCHED: {"game": STR, "next": STR, "seats": [INT], "watch": Text(40)},
     ToClient.CLAIMED: {"game": STR, "token": STR, "seats": [INT], "home?": BOOL},
-    ToClient.JOINED: {"game": STR, "seats": [INT], "host": BOOL, "home?": BOOL},
+    ToClient.JOINED: {"game": STR, "seats": [INT], "host": BOOL, "home?": BOOL, "clock": (NONE, CLOCK)},
     ToClient.SEATS: {"game": STR, "seats": [SEAT_INFO]},
     ToClient.RESIGNED: {"game": STR, "seat": INT},
     ToClient.REPLACED: {"game": STR, "seat": INT, "level": STR},
@@ -223,6 +227,8 @@ SHAPES: dict[ToClient, dict[str, Any]] = {
     ToClient.LEADERBOARD: {"players": [RANKED]},
     ToClient.CARD: RANKED | {"favourite": Text(64)},
     ToClient.REPORTED: {"id": Text(64)},
+    ToClient.BACK: {"game": STR, "seat": INT},
+    ToClient.HAND_OVER: {"game": STR, "seat": INT, "votes": INT, "needed": INT, "handed": BOOL},
     ToClient.CHRONICLE: {"game": STR, "seat": INT, "decision": INT, "events": list, "chart?": [[(INT, [INT])]]},
     ToClient.HINT: {"game": STR, "seat": INT, "decision": INT, "choice": STR, "estimates": [[(STR, INT, float)]]},
     ToClient.STATE: {"game": STR, "seat": INT, "decision": INT, "view": dict, "prompt": (NONE, PROMPT),

@@ -23,6 +23,7 @@ holds both doors to these lists, field by field.
 from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
+from fate.protocol.clock import ClockSpec, HandedOver, SeatClock
 from fate.protocol.players import (
     Card,
     CardOf,
@@ -38,9 +39,10 @@ from fate.protocol.players import (
     Reported,
 )
 
-VERSION = 5  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch;
+VERSION = 6  # 2: undo, undone and the turn-end marks (24 November 2026); 3: lobby, spectators, table talk, rematch;
 # 4: events carry no words (each client tells them in its own language, 6 December 2026); 5: a player's identity
-# (a key pair), kept across computers by a pairing code, and the games listed and joined by it (7 December 2026)
+# (a key pair), kept across computers by a pairing code, and the games listed and joined by it (7 December 2026);
+# 6: time controls (a game's clock, each seat's, back and hand_over) (7 December 2026)
 
 
 class ToServer(StrEnum):
@@ -71,6 +73,8 @@ class ToServer(StrEnum):
     LEADERBOARD = "leaderboard"  # the players with the best ratings
     CARD = "card"  # a player's standing: games, wins, rating, favourite Elder God
     REPORT = "report"  # a line of talk or a player, for the server's operator
+    BACK = "back"  # the player of a seat out of time takes it again from the AI standing in
+    HAND_OVER = "hand_over"  # vote to hand a seat out of time to the AI for good
 
 
 class ToClient(StrEnum):
@@ -102,6 +106,8 @@ class ToClient(StrEnum):
     LEADERBOARD = "leaderboard"  # the answer to leaderboard
     CARD = "card"  # the answer to card
     REPORTED = "reported"  # the answer to report
+    BACK = "back"  # the answer to back
+    HAND_OVER = "hand_over"  # the answer to hand_over: the votes, and whether they carried it
     ERROR = "error"  # a message refused: its code and a line for people
 
 
@@ -141,6 +147,7 @@ class ErrorCode(StrEnum):
     BANNED = "banned"
     MUTED = "muted"
     CLOSED = "closed"
+    NOT_OUT_OF_TIME = "not_out_of_time"
 
 
 class LinkNote(StrEnum):
@@ -185,6 +192,7 @@ class SeatInfo(TypedDict):
     claimed: bool
     resigned: bool
     here: bool
+    clock: SeatClock | None  # None: the game has no clock
 
 
 class LobbyPlayer(TypedDict):
@@ -247,6 +255,7 @@ class Create(TypedDict):
     watch_delay: NotRequired[int]
     spectator_chat: NotRequired[bool]
     rated: NotRequired[bool]  # the result moves the players' ratings (a public game of 2-4 cults)
+    clock: NotRequired[ClockSpec]  # left out: three days a turn
 
 
 class Claim(TypedDict):
@@ -350,6 +359,7 @@ class Joined(TypedDict):
     seats: list[int]
     host: bool
     home: NotRequired[bool]
+    clock: ClockSpec | None  # None: a game from before clocks
 
 
 class State(TypedDict):
@@ -462,6 +472,7 @@ TO_SERVER_FIELDS: dict[ToServer, type] = {
     ToServer.CHAT: Chat, ToServer.REMATCH: Rematch, ToServer.LEAVE: GameOnly, ToServer.PAUSE: GameOnly,
     ToServer.HELLO: Nothing, ToServer.IDENTIFY: Identify, ToServer.RENAME: Rename, ToServer.PAIR_CODE: Nothing,
     ToServer.PAIR: Pair, ToServer.LEADERBOARD: Nothing, ToServer.CARD: CardOf, ToServer.REPORT: Report,
+    ToServer.BACK: SeatOf, ToServer.HAND_OVER: SeatOf,
 }
 TO_CLIENT_FIELDS: dict[ToClient, type] = {
     ToClient.CREATED: Created, ToClient.CLAIMED: Claimed, ToClient.JOINED: Joined, ToClient.STATE: State,
@@ -471,5 +482,5 @@ TO_CLIENT_FIELDS: dict[ToClient, type] = {
     ToClient.REMATCH: RematchVotes, ToClient.REMATCHED: Rematched, ToClient.PAUSED: Paused,
     ToClient.CHALLENGE: Challenge, ToClient.IDENTIFIED: Identified, ToClient.RENAMED: Renamed,
     ToClient.PAIRING: Pairing, ToClient.LEADERBOARD: Leaderboard, ToClient.CARD: Card, ToClient.REPORTED: Reported,
-    ToClient.ERROR: ErrorFields,
+    ToClient.BACK: SeatDone, ToClient.HAND_OVER: HandedOver, ToClient.ERROR: ErrorFields,
 }

@@ -47,6 +47,7 @@ from fate.server.ai_claims import AIDriver
 from fate.server.aipool import AIPool
 from fate.server.audience import Spectators
 from fate.server.away import Away
+from fate.server.clocks import Clocks
 from fate.server.fanout import Fanout
 from fate.server.handlers import Seating
 from fate.server.identity import Identities
@@ -101,7 +102,9 @@ class GameServer:
         self.fanout = Fanout(content, store, self.tasks, self.held, self.spectators, self.away.say_held)
         self.ai = AIDriver(store, pool, self.limits, self.owner, self.tasks, self.held, self.choose, self.catch_up,
                            self.fanout, self.spectators)
-        self.undo = TakingBack(store, content, self.held, self.catch_up, self.fanout, self.ai.forget_hints)
+        self.clocks = Clocks(store, self.tasks, self.held, self.fanout, self.ai)
+        self.undo = TakingBack(store, content, self.held, self.catch_up, self.fanout, self.ai.forget_hints,
+                               self.clocks.restart)
         names = TableNames(content, store)
         self.identities = Identities(store, self.limits, names.fit)
         self.standings = Standings(store, self.held, self.identities)
@@ -113,6 +116,7 @@ class GameServer:
         self.talk = Talk(store, content, self.limits, self.held, self.fanout, self.spectators, self.ai.kick)
         self.seating = Seating(store, content, self.limits, self.tasks, self.held, self.choose, self.catch_up,
                                self.fanout, self.ai, names.fit, names.for_invite, self.talk.arrived, self.identities,
+                               self.clocks.started,
                                home=home, invite_hours=invite_hours, absent_after=absent_after)
         self.lobby = Lobby(store, self.limits, self.held, names, self.seating.seated, self.identities.of)
         # every message type a client may send, and its one handler
@@ -142,6 +146,8 @@ class GameServer:
             ToServer.LEADERBOARD: self.standings.on_leaderboard,
             ToServer.CARD: self.standings.on_card,
             ToServer.REPORT: self.moderation.on_report,
+            ToServer.BACK: self.clocks.on_back,
+            ToServer.HAND_OVER: self.clocks.on_hand_over,
         }
 
     @property
@@ -151,6 +157,8 @@ class GameServer:
 
     async def start(self) -> None:
         await self.store.listen(self._heard)
+        await self.clocks.start()
+        self.tasks.spawn(self.clocks.keeper())
         self.tasks.spawn(self.ai.sweeper())
         self.tasks.spawn(self.away.heartbeat())
         self.tasks.spawn(self.away.keeper())
@@ -218,6 +226,7 @@ class GameServer:
             if start + same < len(made):  # taken back elsewhere
                 self.undo.rewind(live, start + same)
             events: list[Event] = []
+            was = live.game.pending()  # who the clock ran for (fate/server/clocks.py)
             try:
                 for cid in moves[same:]:
                     events += step(live.game, cid, live.trail, live.seats)
@@ -228,6 +237,7 @@ class GameServer:
                 live.game, live.trail = stored_game(self.content, row), None  # the trail rebuilt when needed
                 events = []
             if moves[same:]:
+                self.clocks.follow(live, was.seat if was is not None else None)
                 self.fanout.broadcast(live, events)
             elif seats:
                 self.fanout.tell_seats(live)
@@ -250,11 +260,13 @@ class GameServer:
             return
         if decision == live.game.decision + 1 and choice and not live.lock.locked():
             # the usual case: the very next move, named in the notice; no need to read it back
+            was = live.game.pending()
             try:
                 events = step(live.game, choice, live.trail, live.seats)
             except IllegalChoice:
                 log.warning("game %s: a notice named %r, not legal here; reading the game back", gid, choice[:40])
             else:
+                self.clocks.follow(live, was.seat if was is not None else None)
                 self.fanout.broadcast(live, events)
                 return
         self.tasks.quietly(self.catch_up(live, seats=decision < 0))
@@ -264,11 +276,15 @@ class GameServer:
         """Apply one choice of ``seat`` at ``decision``: checked, committed, then told."""
         asker = who[0]
         async with live.lock:
-            holder = None  # a person's choice: the seat and the token it must still be played by
+            # whose choice: the seat and the token it must still be played by ("": an AI's, while one plays it)
             if asker is not None:
                 if (seat, asker) not in live.holders:  # resigned or replaced while this waited
                     raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
                 holder = (seat, live.holders[(seat, asker)])
+            elif live.seats[seat].ai_plays():
+                holder = (seat, "")
+            else:  # its player came back from running out of time while the AI thought
+                raise ProtocolError("not_your_seat", f"no AI plays seat {seat} now")
             g = live.game
             trail = live.trail  # before the game changes (after loading it is rebuilt from the game)
             p = g.pending()
@@ -287,13 +303,16 @@ class GameServer:
             save = None
             if new.over or (decision + 1) % SAVE_EVERY == 0:
                 save = json.dumps(save_data(new, live.session()), separators=(",", ":"))
+            now = time.time()
+            tick = self.clocks.tick(live, seat, new, now)
             if not await self.store.commit(live.game_id, decision, choice, save, waiting_on(new, live.seats),
-                                           time.time(), holder):
+                                           now, holder, tick):
                 stale = True
             else:
                 stale = False
+                self.clocks.ticked(live, tick)
                 live.game = new
-                trail.note(seat, g, revealed(g, new, events, seat), live.seats[seat].kind != "ai")
+                trail.note(seat, g, revealed(g, new, events, seat), not live.seats[seat].ai_plays())
                 self.choices_applied += 1
                 self.fanout.broadcast(live, events, who)
                 if new.over:  # the result counts for its players (fate/server/ratings.py)

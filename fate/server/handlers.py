@@ -21,6 +21,7 @@ from fate.engine.undo import UndoTrail
 from fate.protocol import ToClient
 from fate.server import views
 from fate.server.ai_claims import AIDriver
+from fate.server.clocks import clock_of, opening
 from fate.server.fanout import Fanout
 from fate.server.identity import Identities
 from fate.server.limits import AddressLimits, loopback, more_than, span
@@ -50,7 +51,8 @@ class Seating:
     def __init__(self, store: Store, content: Content, limits: AddressLimits, tasks: Tasks, games: HeldGames,
                  choose: Choose, catch_up: CatchUp, fanout: Fanout, ai: AIDriver, fit_name: Callable[[str, list[str]], str],
                  name_for_invite: Callable[[str, str], Awaitable[str]],
-                 arrived: Callable[[Conn, Live], Awaitable[None]], identities: Identities, *, home: bool,
+                 arrived: Callable[[Conn, Live], Awaitable[None]], identities: Identities,
+                 started: Callable[[Live], Awaitable[None]], *, home: bool,
                  invite_hours: int, absent_after: float) -> None:
         self.store = store
         self.content = content
@@ -65,6 +67,7 @@ class Seating:
         self.name_for_invite = name_for_invite  # the same at the table of an invite code
         self.arrived = arrived  # what a player taking their seats is told of the table (its talk, a rematch)
         self.identities = identities  # who a connection is (fate/server/identity.py): its seats are tied to them
+        self.started = started  # seats taken: the clock of the seat to decide starts if it waited (clocks.py)
         self.home = home  # a player's own server (``--home``): said in ``joined``
         self.invite_hours = invite_hours
         self.absent_after = absent_after
@@ -131,13 +134,15 @@ class Seating:
         g = new_game(self.content, n, seed)
         g.take_events()
         watch = new_invite()  # spectators' code (fate/server/lobby.py): any game may be watched by it
+        clock = clock_of(msg.get("clock"))
         table = TableRow(gid, msg.get("public", False), digest(watch), msg.get("watch_delay", 15),
-                         msg.get("spectator_chat", False))
+                         msg.get("spectator_chat", False), clock=clock.text())
+        until = opening(clock, g, seats, now)
         live = Live(gid, g, seats, host_hash, content=self.content, kept=UndoTrail(), made_by=conn.address,
-                    table=table, talked=False, talk_n=0)
+                    table=table, talked=False, talk_n=0, deadline=until)
         await self.store.create_game(
             GameRow(gid, json.dumps(save_data(g, live.session()), separators=(",", ":")), 0,
-                    waiting_on(g, seats), host_hash, now, now), seats, table)
+                    waiting_on(g, seats), host_hash, now, now, deadline=until), seats, table)
         self.held_games.games[gid] = live
         await quietly(self.store.add_standing(gid, msg.get("rated", False)))  # its result counts (ratings.py)
         self.fanout.host(conn, gid)
@@ -196,6 +201,7 @@ class Seating:
             await quietly(self.store.run([(UNRATE, (gid,))]))
         conn.send(reply(ToClient.CLAIMED, msg.rid, game=gid, token=token, seats=seats, home=self.home))
         self._watch(conn, live, seats, msg.rid, h)
+        await self.started(live)
 
     async def on_join(self, conn: Conn, msg: Message) -> None:
         """The seats a token plays, or (no token) those its player's identity took: each group
@@ -230,7 +236,9 @@ class Seating:
                                                                if s.token_hash == hashes[0]):
             await quietly(self.store.tie_seats(hashes[0], who.player))  # a seat from before: its player's now
         conn.marks = bool(msg.get("marks"))  # its table asks "End your turn?": the states name those choices
-        conn.send(reply(ToClient.JOINED, msg.rid, game=gid, seats=seats, host=host, home=self.home))
+        clock = live.clock
+        conn.send(reply(ToClient.JOINED, msg.rid, game=gid, seats=seats, host=host, home=self.home,
+                        clock=clock.wire() if clock is not None else None))
         await quietly(self.store.touch(gid, seats, time.time()))
         await self.catch_up(live, seats=False)
         for h, mine in by_token.items():

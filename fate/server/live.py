@@ -19,6 +19,7 @@ from fate.engine import Event, Game, new_game_from
 from fate.engine.errors import IllegalChoice
 from fate.engine.save import load_data, snapshot
 from fate.engine.undo import UndoTrail, revealed
+from fate.server.clocks import Clock, read_clock, seat_clock
 from fate.server.parts import Conn
 from fate.server.storage import GameRow, SeatRow, Store, TableRow
 
@@ -44,7 +45,7 @@ def step(g: Game, cid: str, trail: UndoTrail[Game], seats: list[SeatRow]) -> lis
         raise IllegalChoice(f"{cid!r}: the game is over")
     before = g.clone()
     events = g.apply(cid)
-    trail.note(p.seat, before, revealed(before, g, events, p.seat), seats[p.seat].kind != "ai")
+    trail.note(p.seat, before, revealed(before, g, events, p.seat), not seats[p.seat].ai_plays())
     return events
 
 
@@ -75,7 +76,7 @@ def waiting_on(g: Game, seats: list[SeatRow]) -> str:
     p = g.pending()
     if p is None:
         return "none"
-    return "ai" if seats[p.seat].kind == "ai" else "human"
+    return "ai" if seats[p.seat].ai_plays() else "human"
 
 
 @dataclass
@@ -105,6 +106,7 @@ class Live:
     # (when, turn, seat to decide) at each decision of the last ``delay`` seconds and the one
     # before: what the lobby tells of a delayed game is what its spectators may see by now
     seen: deque[tuple[float, int, int | None]] = field(default_factory=deque, repr=False)
+    deadline: float | None = None  # when the seat to decide runs out of time (fate/server/clocks.py)
 
     def __post_init__(self) -> None:
         self.note_seen()  # as loaded or made (a spectator may see it the delay after now)
@@ -139,6 +141,11 @@ class Live:
             shown = moment
         return shown
 
+    @property
+    def clock(self) -> Clock | None:
+        """The game's time control (None: a game from before clocks)."""
+        return read_clock(self.table.clock) if self.table is not None else None
+
     def ai_payer(self) -> str:
         return self.made_by or "game " + self.game_id
 
@@ -165,7 +172,7 @@ class Live:
         """Why ``seat`` cannot take back its last decision now ("" if it can); a seat's
         messages go only to connections holding its token."""
         p = self.game.pending()
-        return self.trail.reason(seat, None if p is None else p.seat, self.seats[seat].kind != "ai")
+        return self.trail.reason(seat, None if p is None else p.seat, not self.seats[seat].ai_plays())
 
     def session(self) -> dict[str, Any]:
         """Kept in the save beside the game, in the shape the table at home keeps (its Session)."""
@@ -174,9 +181,11 @@ class Live:
                 "speed": 1, "hints": [0] * len(self.seats), "server": {"game": self.game_id}}
 
     def seat_list(self) -> list[dict[str, Any]]:
+        now = time.time()
         return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
                  "claimed": s.kind == "ai" or bool(s.token_hash),
-                 "resigned": s.resigned, "here": bool(self.watchers.get(s.seat)) or s.seat in self.away}
+                 "resigned": s.resigned, "here": bool(self.watchers.get(s.seat)) or s.seat in self.away,
+                 "clock": seat_clock(self, s, now)}
                 for s in self.seats]
 
 
@@ -208,7 +217,8 @@ class HeldGames:
                 seats = await self.store.seats(gid)
                 table = await self.store.table(gid)
                 g = stored_game(self.content, row)
-                live = self.games.get(gid) or Live(gid, g, seats, row.host_hash, content=self.content, table=table)
+                live = self.games.get(gid) or Live(gid, g, seats, row.host_hash, content=self.content, table=table,
+                                                   deadline=row.deadline)
                 self.games[gid] = live
                 self.loaded(live)
             fut.set_result(live)

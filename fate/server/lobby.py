@@ -41,6 +41,7 @@ from fate.ground.untrusted import one_line
 from fate.protocol import ToClient
 from fate.server import views
 from fate.server.audience import Spectators, table_of
+from fate.server.clocks import opening, read_clock
 from fate.server.fanout import Fanout, players, with_rid
 from fate.server.handlers import new_invite
 from fate.server.identity import Who
@@ -289,18 +290,20 @@ class Talk:
                                      name=old.name if person else "", player=old.player if person else None))
             old_table = live.table or TableRow(live.game_id)
             code = new_watch_code()
-            table = TableRow(gid, False, digest(code), old_table.delay, old_table.spectator_chat)
+            table = TableRow(gid, False, digest(code), old_table.delay, old_table.spectator_chat,
+                             clock=old_table.clock)  # the same clock
             g: Game = new_game(self.content, n, secrets.randbits(62))
             g.take_events()
+            until = opening(read_clock(table.clock), g, seats, now)
             fresh = Live(gid, g, seats, live.host_hash, content=self.content, kept=UndoTrail(), table=table,
-                         talked=False, talk_n=0)
+                         talked=False, talk_n=0, deadline=until)
             await self.store.create_game(
                 GameRow(gid, json.dumps(save_data(g, fresh.session()), separators=(",", ":")), 0,
-                        waiting_on(g, seats), live.host_hash, now, now), seats, table)
+                        waiting_on(g, seats), live.host_hash, now, now, deadline=until), seats, table)
             self.held_games.games[gid] = fresh
             await self.store.add_standing(gid, False)
             live.table = TableRow(live.game_id, old_table.public, old_table.watch_hash, old_table.delay,
-                                  old_table.spectator_chat, gid)
+                                  old_table.spectator_chat, gid, old_table.clock)
             live.watch_next = code
             self.kick(fresh)
         if live.table is None or live.table.rematch != gid:

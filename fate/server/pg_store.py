@@ -32,10 +32,12 @@ from fate.server import storage as sql
 from fate.server.pg_people import pg_sql
 from fate.server.storage import (
     CHAT_COLS,
+    CLOCK_COLUMNS,
     GAME_COLS,
     HELD,
     LOBBY_SQL,
     MOVES_AND_INDEXES,
+    NO_TICK,
     SCHEMA,
     SEAT_COLS,
     TABLE_COLS,
@@ -49,10 +51,15 @@ from fate.server.storage import (
     Standing,
     StoreError,
     TableRow,
+    Tick,
+    game_row,
+    game_values,
+    marks,
     seat_row,
     seat_values,
     standing_row,
     table_row,
+    table_values,
 )
 
 log = logging.getLogger("fate.server")
@@ -76,12 +83,13 @@ CREATE TABLE IF NOT EXISTS seats (
 ALTER TABLE seats ADD COLUMN IF NOT EXISTS name TEXT NOT NULL DEFAULT '';
 ALTER TABLE seats ADD COLUMN IF NOT EXISTS player TEXT;
 CREATE INDEX IF NOT EXISTS seats_player ON seats(player);
-""" + MOVES_AND_INDEXES
+""" + MOVES_AND_INDEXES + "".join(f"ALTER TABLE {t} ADD COLUMN IF NOT EXISTS {c} {k};\n" for t, c, k in CLOCK_COLUMNS) \
+    + "CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline);\n"
 
 
-# a guard on a person's move: its seat still played by its token (no holder: an AI's move)
+# a guard on a move: its seat still played by its token, or (token "") by an AI (no holder: none asked)
 _HOLDS = (" AND (%(hs)s::int IS NULL OR EXISTS (SELECT 1 FROM seats WHERE game=%(g)s AND seat=%(hs)s"
-          " AND token_hash=%(hh)s))")
+          " AND (token_hash=%(hh)s OR (%(hh)s='' AND (kind='ai' OR stand_in=1)))))")
 
 
 def _holder(holder: tuple[int, str] | None) -> dict[str, int | str | None]:
@@ -150,15 +158,12 @@ class PgStore:
     # ------------------------------------------------------------ the interface
     async def create_game(self, row: GameRow, seats: list[SeatRow], table: TableRow | None = None) -> None:
         async with self._conn() as c, c.transaction():
-            await c.execute(f"INSERT INTO games ({GAME_COLS}) VALUES (%s,%s,%s,%s,%s,%s,%s)",
-                            (row.game, row.save, row.decision, row.waiting, row.host_hash, row.created, row.updated))
+            await c.execute(f"INSERT INTO games ({GAME_COLS}) VALUES ({pg_sql(marks(8))})", game_values(row))
             async with c.cursor() as cur:
-                await cur.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES ({', '.join(['%s'] * 11)})",
+                await cur.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES ({pg_sql(marks(14))})",
                                       [seat_values(s) for s in seats])
             if table is not None:
-                await c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES (%s,%s,%s,%s,%s,%s)",
-                                (table.game, int(table.public), table.watch_hash, table.delay,
-                                 int(table.spectator_chat), table.rematch))
+                await c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES ({pg_sql(marks(7))})", table_values(table))
 
     async def table(self, game: str) -> TableRow | None:
         async with self._conn() as c:
@@ -187,7 +192,7 @@ class PgStore:
 
     async def set_rematch(self, game: str, rematch: str) -> bool:
         async with self._conn() as c, c.transaction():
-            await c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES (%s,0,NULL,0,0,NULL) ON CONFLICT DO NOTHING",
+            await c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES (%s,0,NULL,0,0,NULL,'') ON CONFLICT DO NOTHING",
                             (game,))
             cur = await c.execute("UPDATE tables SET rematch=%s WHERE game=%s AND rematch IS NULL", (rematch, game))
             return cur.rowcount == 1
@@ -223,7 +228,7 @@ class PgStore:
             moves = await (await c.execute(
                 "SELECT choice FROM moves WHERE game=%s AND decision>=(SELECT saved_at FROM games WHERE id=%s) "
                 "ORDER BY decision", (game, game))).fetchall()
-        return None if r is None else GameRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], [m[0] for m in moves])
+        return None if r is None else game_row(r, [m[0] for m in moves])
 
     async def moves_since(self, game: str, decision: int) -> list[str]:
         async with self._conn() as c:
@@ -232,7 +237,7 @@ class PgStore:
         return [r[0] for r in rows]
 
     async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
-                     now: float, holder: tuple[int, str] | None = None) -> bool:
+                     now: float, holder: tuple[int, str] | None = None, tick: Tick = NO_TICK) -> bool:
         # One statement, so one round trip and one transaction: lock the row if it still
         # stands at ``expect`` (a concurrent commit makes FOR UPDATE wait, then look again
         # at the row as that one left it), move it on, record the move, notify on commit. A
@@ -240,25 +245,27 @@ class PgStore:
         async with self._conn() as c:
             cur = await c.execute(
                 "WITH locked AS (SELECT id FROM games WHERE id=%(g)s AND decision=%(d)s" + _HOLDS + " FOR UPDATE), "
-                "moved AS (UPDATE games SET decision=%(d)s + 1, waiting=%(w)s, updated=%(t)s, "
+                "moved AS (UPDATE games SET decision=%(d)s + 1, waiting=%(w)s, updated=%(t)s, deadline=%(dl)s, "
                 "  save=COALESCE(%(s)s, save), "
                 "  saved_at=CASE WHEN %(s)s::text IS NULL THEN saved_at ELSE %(d)s + 1 END "
                 "  WHERE id IN (SELECT id FROM locked) RETURNING id), "
+                "banked AS (UPDATE seats SET bank=%(b)s WHERE game IN (SELECT id FROM moved) AND seat=%(bs)s), "
                 "noted AS (INSERT INTO moves SELECT id, %(d)s, %(c)s FROM moved RETURNING game) "
                 "SELECT pg_notify(%(ch)s, %(n)s) FROM noted",
                 {"g": game, "d": expect, "w": waiting, "t": now, "s": save, "c": choice, "ch": CHANNEL,
-                 "n": f"{game} {expect + 1} {choice}", **_holder(holder)})
+                 "n": f"{game} {expect + 1} {choice}", "dl": tick.deadline, "b": tick.bank, "bs": tick.seat,
+                 **_holder(holder)})
             return len(await cur.fetchall()) == 1
 
     async def take_back(self, game: str, expect: int, save: str, waiting: str, now: float,
-                        holder: tuple[int, str] | None = None) -> bool:
+                        holder: tuple[int, str] | None = None, deadline: float | None = None) -> bool:
         # ``commit`` backwards, in one statement too: the row locked only if it still stands at
         # ``expect`` waiting on a person, moved back, its last move deleted, notified on commit.
         async with self._conn() as c:
             cur = await c.execute(
                 "WITH locked AS (SELECT id FROM games WHERE id=%(g)s AND decision=%(d)s AND decision>0 "
                 "  AND waiting='human'" + _HOLDS + " FOR UPDATE), "
-                "moved AS (UPDATE games SET decision=%(d)s - 1, waiting=%(w)s, updated=%(t)s, "
+                "moved AS (UPDATE games SET decision=%(d)s - 1, waiting=%(w)s, updated=%(t)s, deadline=%(dl)s, "
                 "  save=CASE WHEN saved_at>=%(d)s THEN %(s)s ELSE save END, "
                 "  saved_at=CASE WHEN saved_at>=%(d)s THEN %(d)s - 1 ELSE saved_at END, "
                 "  ai_owner=NULL, ai_decision=NULL, ai_until=NULL "
@@ -267,7 +274,7 @@ class PgStore:
                 "  RETURNING game) "
                 "SELECT pg_notify(%(ch)s, %(n)s) FROM moved",
                 {"g": game, "d": expect, "w": waiting, "t": now, "s": save, "ch": CHANNEL, "n": f"{game} {expect - 1} ",
-                 **_holder(holder)})
+                 "dl": deadline, **_holder(holder)})
             return len(await cur.fetchall()) == 1
 
     async def seats(self, game: str) -> list[SeatRow]:
@@ -323,8 +330,13 @@ class PgStore:
     async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,
                        resigned: bool) -> None:
         async with self._conn() as c, c.transaction():
-            await c.execute("UPDATE seats SET kind=%s, level=%s, token_hash=%s, invite_hash=NULL, resigned=%s "
-                            "WHERE game=%s AND seat=%s", (kind, level, token_hash, resigned, game, seat))
+            await c.execute("UPDATE seats SET kind=%s, level=%s, token_hash=%s, invite_hash=NULL, resigned=%s, "
+                            "stand_in=0, handing=0 WHERE game=%s AND seat=%s",
+                            (kind, level, token_hash, resigned, game, seat))
+            await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game} -1 "))
+
+    async def changed(self, game: str) -> None:
+        async with self._conn() as c:
             await c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game} -1 "))
 
     async def set_waiting(self, game: str, waiting: str) -> None:

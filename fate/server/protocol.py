@@ -162,6 +162,20 @@ def _seats(name: str, x: Any) -> list[dict[str, Any]]:
     return [_seat_spec(f"{name}[{i}]", s) for i, s in enumerate(x)]
 
 
+# a game's clock (fate/server/clocks.py): its kind, and for each kind its numbers and their ranges
+CLOCK_FIELDS = {"live": {"decision": (5, 600), "bank": (0, 3600)}, "turn": {"hours": (1, 168)}}
+
+
+def _clock(name: str, x: Any) -> dict[str, Any]:
+    if not isinstance(x, dict) or not isinstance(x.get("kind"), str) or x["kind"] not in CLOCK_FIELDS:
+        raise ProtocolError("bad_message", f"field {name!r}: expected a clock, live or turn, not {_show(x)}")
+    fields = CLOCK_FIELDS[x["kind"]]
+    if set(x) != {"kind", *fields}:
+        raise ProtocolError("bad_message", f"field {name!r}: a {x['kind']} clock names kind and "
+                                           f"{' and '.join(fields)}, nothing else")
+    return {"kind": x["kind"], **{k: _int(lo, hi)(f"{name}.{k}", x[k]) for k, (lo, hi) in fields.items()}}
+
+
 def _tokens(name: str, x: Any) -> list[str]:
     if not isinstance(x, list) or not len(x) <= MAX_TOKENS:
         raise ProtocolError("bad_message", f"field {name!r}: expected a list of 0 to {MAX_TOKENS} tokens")
@@ -173,7 +187,7 @@ TYPES: dict[ToServer, dict[str, tuple[Check, bool]]] = {
     ToServer.CREATE: {"seats": (_seats, True), "seed": (_int(0, 2**62), False),
                "invite_hours": (_int(1, 24 * 7), False), "public": (_bool, False),
                "watch_delay": (_int(0, MAX_DELAY), False), "spectator_chat": (_bool, False),
-               "rated": (_bool, False)},
+               "rated": (_bool, False), "clock": (_clock, False)},
     ToServer.CLAIM: {"code": (_text(_CODE, "an invite code"), True), "name": (_name, False)},
     ToServer.JOIN: {"game": (_game, True), "token": (_token, False), "marks": (_bool, False)},
     ToServer.CHOOSE: {"game": (_game, True), "seat": (_seat, True), "decision": (_int(0, 10**7), True),
@@ -201,6 +215,8 @@ TYPES: dict[ToServer, dict[str, tuple[Check, bool]]] = {
     ToServer.CARD: {"player": (_text(_ID, "a player's id"), False)},
     ToServer.REPORT: {"game": (_game, True), "seat": (_seat, True), "line": (_int(1, 10**6), False),
                       "reason": (_chat, False)},
+    ToServer.BACK: {"game": (_game, True), "seat": (_seat, True)},
+    ToServer.HAND_OVER: {"game": (_game, True), "seat": (_seat, True)},
 }
 
 

@@ -77,9 +77,10 @@ def placings(game: Game, seats: list[SeatRow]) -> list[Placing]:
     winners = set(out.winners) if out is not None else set()
     places = []
     for row in seats:
-        # a person who left (resigned, or replaced when absent): a loss; one with no identity who
+        # a person who left (resigned, replaced when absent, handed to the AI when out of time, or out
+        # of time still at the end: fate/server/clocks.py): a loss; one with no identity who
         # resigned plays as a new player, not as the AI that took the seat
-        left = row.resigned or (row.player is not None and row.kind == "ai")
+        left = row.resigned or row.stand_in or (row.player is not None and row.kind == "ai")
         ai = row.player is None and row.kind == "ai" and not row.resigned
         god = game.gods[row.seat] if row.seat < len(game.gods) else -1
         places.append(Placing(row.seat, row.player, (row.level or "normal") if ai else "",

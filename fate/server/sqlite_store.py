@@ -19,12 +19,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from fate.server import sqlite_people as people
 from fate.server import storage as sql
 from fate.server.storage import (
     CHAT_COLS,
+    CLOCK_COLUMNS,
     GAME_COLS,
     LOBBY_SQL,
     MOVES_AND_INDEXES,
+    NO_TICK,
     SCHEMA,
     SEAT_COLS,
     TABLE_COLS,
@@ -38,10 +41,15 @@ from fate.server.storage import (
     Standing,
     StoreError,
     TableRow,
+    Tick,
+    game_row,
+    game_values,
+    marks,
     seat_row,
     seat_values,
     standing_row,
     table_row,
+    table_values,
 )
 
 T = TypeVar("T")
@@ -86,11 +94,13 @@ class SqliteStore:
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.executescript(_TABLES)
-        if "name" not in {r[1] for r in conn.execute("PRAGMA table_info(seats)")}:  # a file from before names
-            conn.execute("ALTER TABLE seats ADD COLUMN name TEXT NOT NULL DEFAULT ''")
-        if "player" not in {r[1] for r in conn.execute("PRAGMA table_info(seats)")}:  # from before identities
-            conn.execute("ALTER TABLE seats ADD COLUMN player TEXT")
+        # a file from before names, identities, clocks: their columns added
+        for table, column, kind in (("seats", "name", "TEXT NOT NULL DEFAULT ''"), ("seats", "player", "TEXT"),
+                                    *CLOCK_COLUMNS):
+            if column not in {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}:
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
         conn.execute("CREATE INDEX IF NOT EXISTS seats_player ON seats(player)")
+        conn.execute("CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline)")
         row = conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
         if row is None:
             conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
@@ -154,14 +164,10 @@ class SqliteStore:
     # ------------------------------------------------------------ the interface
     async def create_game(self, row: GameRow, seats: list[SeatRow], table: TableRow | None = None) -> None:
         def fn(c: sqlite3.Connection) -> None:
-            c.execute(f"INSERT INTO games ({GAME_COLS}) VALUES (?,?,?,?,?,?,?)",
-                      (row.game, row.save, row.decision, row.waiting, row.host_hash, row.created, row.updated))
-            c.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                          [seat_values(s) for s in seats])
+            c.execute(f"INSERT INTO games ({GAME_COLS}) VALUES ({marks(8)})", game_values(row))
+            c.executemany(f"INSERT INTO seats ({SEAT_COLS}) VALUES ({marks(14)})", [seat_values(s) for s in seats])
             if table is not None:
-                c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES (?,?,?,?,?,?)",
-                          (table.game, int(table.public), table.watch_hash, table.delay, int(table.spectator_chat),
-                           table.rematch))
+                c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES ({marks(7)})", table_values(table))
         await self._do(fn)
 
     async def table(self, game: str) -> TableRow | None:
@@ -196,7 +202,7 @@ class SqliteStore:
     async def set_rematch(self, game: str, rematch: str) -> bool:
         def fn(c: sqlite3.Connection) -> bool:
             if c.execute("SELECT 1 FROM tables WHERE game=?", (game,)).fetchone() is None:
-                c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES (?,0,NULL,0,0,NULL)", (game,))
+                c.execute(f"INSERT INTO tables ({TABLE_COLS}) VALUES (?,0,NULL,0,0,NULL,'')", (game,))
             return c.execute("UPDATE tables SET rematch=? WHERE game=? AND rematch IS NULL",
                              (rematch, game)).rowcount == 1
         return await self._do(fn)
@@ -233,7 +239,7 @@ class SqliteStore:
             moves = [m[0] for m in c.execute(
                 "SELECT choice FROM moves WHERE game=? AND decision>=(SELECT saved_at FROM games WHERE id=?) "
                 "ORDER BY decision", (game, game))]
-            return GameRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], moves)
+            return game_row(r, moves)
         return await self._do(fn)
 
     async def moves_since(self, game: str, decision: int) -> list[str]:
@@ -243,28 +249,30 @@ class SqliteStore:
         return await self._do(fn)
 
     async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
-                     now: float, holder: tuple[int, str] | None = None) -> bool:
+                     now: float, holder: tuple[int, str] | None = None, tick: Tick = NO_TICK) -> bool:
         def fn(c: sqlite3.Connection) -> bool:
             if not _holds(c, game, holder):
                 return False
-            cur = c.execute("UPDATE games SET decision=?, waiting=?, updated=? WHERE id=? AND decision=?",
-                            (expect + 1, waiting, now, game, expect))
+            cur = c.execute("UPDATE games SET decision=?, waiting=?, updated=?, deadline=? WHERE id=? AND decision=?",
+                            (expect + 1, waiting, now, tick.deadline, game, expect))
             if cur.rowcount != 1:
                 return False
             c.execute("INSERT INTO moves VALUES (?,?,?)", (game, expect, choice))
+            if tick.seat >= 0:
+                c.execute("UPDATE seats SET bank=? WHERE game=? AND seat=?", (tick.bank, game, tick.seat))
             if save is not None:
                 c.execute("UPDATE games SET save=?, saved_at=? WHERE id=?", (save, expect + 1, game))
             return True
         return await self._do(fn)
 
     async def take_back(self, game: str, expect: int, save: str, waiting: str, now: float,
-                        holder: tuple[int, str] | None = None) -> bool:
+                        holder: tuple[int, str] | None = None, deadline: float | None = None) -> bool:
         def fn(c: sqlite3.Connection) -> bool:
             if not _holds(c, game, holder):
                 return False
-            cur = c.execute("UPDATE games SET decision=?, waiting=?, updated=?, ai_owner=NULL, ai_decision=NULL, "
-                            "ai_until=NULL WHERE id=? AND decision=? AND decision>0 AND waiting='human'",
-                            (expect - 1, waiting, now, game, expect))
+            cur = c.execute("UPDATE games SET decision=?, waiting=?, updated=?, deadline=?, ai_owner=NULL, "
+                            "ai_decision=NULL, ai_until=NULL WHERE id=? AND decision=? AND decision>0 "
+                            "AND waiting='human'", (expect - 1, waiting, now, deadline, game, expect))
             if cur.rowcount != 1:
                 return False
             c.execute("DELETE FROM moves WHERE game=? AND decision=?", (game, expect - 1))
@@ -308,55 +316,29 @@ class SqliteStore:
 
     # ------------------------------------------------------------ players (fate/server/identity.py)
     async def player_of_key(self, key: str) -> PlayerRow | None:
-        def fn(c: sqlite3.Connection) -> PlayerRow | None:
-            r = c.execute(sql.PLAYER_OF_KEY, (key,)).fetchone()
-            return None if r is None else PlayerRow(*r)
-        return await self._do(fn)
+        return await self._do(lambda c: people.player_of_key(c, key))
 
     async def add_player(self, player: str, key: str, now: float) -> PlayerRow:
-        def fn(c: sqlite3.Connection) -> PlayerRow:
-            r = c.execute(sql.PLAYER_OF_KEY, (key,)).fetchone()
-            if r is not None:
-                return PlayerRow(*r)
-            c.execute(sql.NEW_PLAYER, (player, now))
-            c.execute(sql.NEW_KEY, (key, player, now))
-            return PlayerRow(player, "", 1)
-        return await self._do(fn)
+        return await self._do(lambda c: people.add_player(c, player, key, now))
 
     async def rename_player(self, player: str, name: str, fold: str) -> bool:
-        def fn(c: sqlite3.Connection) -> bool:
-            if c.execute(sql.FOLD_TAKEN, (fold, player)).fetchone() is not None:
-                return False
-            return c.execute(sql.RENAME, (name, fold, player)).rowcount == 1
-        return await self._do(fn)
+        return await self._do(lambda c: people.rename_player(c, player, name, fold))
 
     async def add_pair_code(self, code_hash: str, player: str, expires: float, now: float) -> None:
-        def fn(c: sqlite3.Connection) -> None:
-            c.execute(sql.DROP_CODES, (now, player))
-            c.execute(sql.NEW_CODE, (code_hash, player, expires))
-        await self._do(fn)
+        await self._do(lambda c: people.add_pair_code(c, code_hash, player, expires, now))
 
     async def pair(self, code_hash: str, key: str, now: float) -> PlayerRow | None:
-        def fn(c: sqlite3.Connection) -> PlayerRow | None:
-            r = c.execute(sql.TAKE_CODE, (code_hash, now)).fetchone()
-            if r is None:
-                return None
-            player = r[0]
-            old = c.execute(sql.PLAYER_OF_KEY, (key,)).fetchone()
-            if old is None:
-                c.execute(sql.NEW_KEY, (key, player, now))
-            elif old[0] != player:
-                c.execute(sql.MOVE_KEY, (player, now, key))
-            got = c.execute(sql.PLAYER_BY_ID, (player,)).fetchone()
-            return None if got is None else PlayerRow(*got)
-        return await self._do(fn)
+        return await self._do(lambda c: people.pair(c, code_hash, key, now))
 
     async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,
                        resigned: bool) -> None:
         def fn(c: sqlite3.Connection) -> None:
-            c.execute("UPDATE seats SET kind=?, level=?, token_hash=?, invite_hash=NULL, resigned=? "
-                      "WHERE game=? AND seat=?", (kind, level, token_hash, int(resigned), game, seat))
+            c.execute("UPDATE seats SET kind=?, level=?, token_hash=?, invite_hash=NULL, resigned=?, stand_in=0, "
+                      "handing=0 WHERE game=? AND seat=?", (kind, level, token_hash, int(resigned), game, seat))
         await self._do(fn)
+
+    async def changed(self, game: str) -> None:
+        """One process owns a SQLite store: there is no one else to tell."""
 
     async def set_waiting(self, game: str, waiting: str) -> None:
         def fn(c: sqlite3.Connection) -> None:
@@ -416,27 +398,7 @@ class SqliteStore:
 
     async def settle(self, game: str, results: list[Result], fresh: tuple[float, float, float],
                      rate: Rater | None) -> bool:
-        def fn(c: sqlite3.Connection) -> bool:
-            if c.execute(sql.SETTLE, (game,)).rowcount != 1:
-                return False
-            rated = c.execute(sql.IS_RATED, (game,)).fetchone()
-            now: dict[str, tuple[float, float]] = {}
-            for player, won, god in results:
-                if c.execute(sql.PLAYER_EXISTS, (player,)).fetchone() is None:
-                    continue  # (a player no longer known: never a reason for the game not to count)
-                r = c.execute(sql.STATS_OF, (player,)).fetchone()
-                if r is None:
-                    c.execute(sql.NEW_STATS, (player, *fresh))
-                    r = (player, fresh[0], fresh[1])
-                now[player] = (r[1], r[2])
-                c.execute(sql.COUNT_GAME, (int(won), player))
-                if god and c.execute(sql.GOD_PLAYED, (player, god)).rowcount == 0:
-                    c.execute(sql.NEW_GOD, (player, god))
-            if rated and rated[0] and rate is not None and now:
-                for player, (mu, sigma, ordinal) in rate(now).items():
-                    c.execute(sql.RATE, (mu, sigma, ordinal, player))
-            return True
-        return await self._do(fn)
+        return await self._do(lambda c: people.settle(c, game, results, fresh, rate))
 
     async def unsettled(self) -> list[str]:
         def fn(c: sqlite3.Connection) -> list[str]:
@@ -449,17 +411,7 @@ class SqliteStore:
         return await self._do(fn)
 
     async def standing(self, player: str) -> Standing | None:
-        def fn(c: sqlite3.Connection) -> Standing | None:
-            r = c.execute(sql.CARD, (player,)).fetchone()
-            if r is None:
-                return None
-            s = standing_row(r)
-            fav = c.execute(sql.FAVOURITE, (player,)).fetchone()
-            s.favourite = fav[0] if fav else ""
-            if s.rated:
-                s.place = 1 + c.execute(sql.PLACE, (s.mu - 3 * s.sigma,)).fetchone()[0]
-            return s
-        return await self._do(fn)
+        return await self._do(lambda c: people.standing(c, player))
 
     async def listen(self, callback: Notice) -> None:
         """One process owns a SQLite store: there is no one else to hear from."""
@@ -476,8 +428,7 @@ class SqliteStore:
 def _holds(c: sqlite3.Connection, game: str, holder: tuple[int, str] | None) -> bool:
     """True if no holder is asked for, or that seat is still played by that token (in the
     transaction of the write it guards: the one thread makes the two atomic)."""
-    return holder is None or c.execute("SELECT 1 FROM seats WHERE game=? AND seat=? AND token_hash=?",
-                                       (game, holder[0], holder[1])).fetchone() is not None
+    return holder is None or c.execute(sql.HOLDS, (game, holder[0], holder[1], holder[1])).fetchone() is not None
 
 
 def _settle(fut: asyncio.Future[Any], ok: bool, out: Any) -> None:

@@ -62,11 +62,21 @@ class SeatRow:
     last_seen: float = 0.0
     name: str = ""  # what its player is called at the table (given when creating or claiming)
     player: str | None = None  # the identity of the player who took it (fate/server/identity.py), if known
+    # its clock (fate/server/clocks.py): the seconds left in its bank (a live clock), whether it ran
+    # out of time (an AI stands in until its player is back) and which seats voted to hand it over
+    bank: float = 0.0
+    stand_in: bool = False
+    handing: int = 0  # a bit per seat that voted
+
+    def ai_plays(self) -> bool:
+        """An AI decides for the seat now: its own, or one standing in for a player out of time."""
+        return self.kind == "ai" or self.stand_in
 
 
 # the columns both stores read, in this order, and a seat row made from them
-SEAT_COLS = "game, seat, kind, level, token_hash, invite_hash, invite_expires, resigned, last_seen, name, player"
-GAME_COLS = "id, save, decision, waiting, host_hash, created, updated"
+SEAT_COLS = ("game, seat, kind, level, token_hash, invite_hash, invite_expires, resigned, last_seen, name, player, "
+             "bank, stand_in, handing")
+GAME_COLS = "id, save, decision, waiting, host_hash, created, updated, deadline"
 # The schema's tail, the same SQL in both stores (each writes its own games and seats tables)
 MOVES_AND_INDEXES = """
 CREATE TABLE IF NOT EXISTS moves (
@@ -120,8 +130,14 @@ CREATE TABLE IF NOT EXISTS chat (
     decision INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL,
     PRIMARY KEY (game, n));
 """
-# a game's table (lobby, spectators, table talk, rematch); a game from before has none: private
-TABLE_COLS = "game, public, watch_hash, delay, spectator_chat, rematch"
+# a game's table (lobby, spectators, table talk, rematch, its clock); a game from before has none: private
+TABLE_COLS = "game, public, watch_hash, delay, spectator_chat, rematch, clock"
+# the columns the clocks added to tables made before them (each store adds them when it opens one)
+CLOCK_COLUMNS = (("seats", "bank", "DOUBLE PRECISION NOT NULL DEFAULT 0"),
+                 ("seats", "stand_in", "INTEGER NOT NULL DEFAULT 0"),
+                 ("seats", "handing", "INTEGER NOT NULL DEFAULT 0"),
+                 ("games", "deadline", "DOUBLE PRECISION"),
+                 ("tables", "clock", "TEXT NOT NULL DEFAULT ''"))
 CHAT_COLS = "n, seat, decision, at, name, text"
 # the public games with a seat open to anyone now, newest first (the lobby); both stores' SQL
 # but for the placeholder
@@ -132,13 +148,32 @@ LOBBY_SQL = (
 
 
 def seat_row(r: tuple[Any, ...]) -> SeatRow:
-    return SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], r[10])
+    return SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], r[10], float(r[11]),
+                   bool(r[12]), int(r[13]))
 
 
 def seat_values(s: SeatRow) -> tuple[Any, ...]:
     """A seat row's values in ``SEAT_COLS``' order, for an insert."""
     return (s.game, s.seat, s.kind, s.level, s.token_hash, s.invite_hash, s.invite_expires, s.resigned,
-            s.last_seen, s.name, s.player)
+            s.last_seen, s.name, s.player, s.bank, int(s.stand_in), s.handing)
+
+
+def game_row(r: tuple[Any, ...], moves: list[str]) -> GameRow:
+    """A game row from ``GAME_COLS``' values and its moves since its save."""
+    return GameRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], moves, r[7])
+
+
+def game_values(g: GameRow) -> tuple[Any, ...]:
+    return (g.game, g.save, g.decision, g.waiting, g.host_hash, g.created, g.updated, g.deadline)
+
+
+def table_values(t: TableRow) -> tuple[Any, ...]:
+    return (t.game, int(t.public), t.watch_hash, t.delay, int(t.spectator_chat), t.rematch, t.clock)
+
+
+def marks(n: int) -> str:
+    """``n`` placeholders for an insert."""
+    return ",".join("?" * n)
 
 
 # How a finished game counts for each player: (player, won, the Elder God they played ("" if none)).
@@ -222,6 +257,8 @@ PLAYER_EXISTS = "SELECT 1 FROM players WHERE id=?"
 # the seats a player still plays (a seat resigned or handed to an AI keeps its player, for the record)
 SEATS_OF_PLAYER = f"SELECT {SEAT_COLS} FROM seats WHERE player=? AND token_hash IS NOT NULL ORDER BY game, seat"
 TIE_SEATS = "UPDATE seats SET player=? WHERE token_hash=? AND player IS NULL"
+# a guard on a move: its seat still played by the token it was made by, or (token "") still by an AI
+HOLDS = "SELECT 1 FROM seats WHERE game=? AND seat=? AND (token_hash=? OR (?='' AND (kind='ai' OR stand_in=1)))"
 
 
 @dataclass
@@ -234,6 +271,7 @@ class GameRow:
     created: float
     updated: float
     moves: list[str] = field(default_factory=list)  # choice ids made after the save, in order
+    deadline: float | None = None  # when the seat to decide runs out of time (fate/server/clocks.py); None: no clock
 
 
 @dataclass
@@ -248,10 +286,11 @@ class TableRow:
     delay: int = 0
     spectator_chat: bool = False
     rematch: str | None = None
+    clock: str = ""  # its time control as fate/server/clocks.py writes it ("" for a game from before clocks)
 
 
 def table_row(r: tuple[Any, ...]) -> TableRow:
-    return TableRow(r[0], bool(r[1]), r[2], int(r[3]), bool(r[4]), r[5])
+    return TableRow(r[0], bool(r[1]), r[2], int(r[3]), bool(r[4]), r[5], r[6] or "")
 
 
 @dataclass
@@ -265,6 +304,20 @@ class ChatRow:
     at: float
     name: str
     text: str
+
+
+@dataclass(frozen=True)
+class Tick:
+    """What a choice does to its game's clock (fate/server/clocks.py): when the seat to decide
+    next runs out of time (None: no clock runs), and the bank left to the seat that chose
+    (``seat`` -1: none changes)."""
+
+    deadline: float | None = None
+    seat: int = -1
+    bank: float = 0.0
+
+
+NO_TICK = Tick()  # a choice in a game with no clock
 
 
 class StoreError(RuntimeError):
@@ -284,19 +337,22 @@ class Store(Protocol):
     async def load_game(self, game: str) -> GameRow | None: ...
 
     async def commit(self, game: str, expect: int, choice: str, save: str | None, waiting: str,
-                     now: float, holder: tuple[int, str] | None = None) -> bool:
+                     now: float, holder: tuple[int, str] | None = None, tick: Tick = NO_TICK) -> bool:
         """Record ``choice`` as the answer to decision ``expect`` if the game still stands
         there (it then stands at ``expect + 1``; with ``save``, the whole save is written
-        too); False if another choice came first. ``holder``: a person's choice, (seat, token
-        hash): False too unless that seat is still played by that token (it may have resigned
-        on another process a moment ago).
+        too; ``tick``, the clock's new deadline and the chooser's bank); False if another
+        choice came first. ``holder``: whose choice, (seat, token hash): False too unless that
+        seat is still played by that token (it may have resigned on another process a moment
+        ago), or for an AI's (hash ""), unless an AI still plays that seat (its player may be
+        back from running out of time).
         Durable on return, and every server process sharing the store is told (``listen``)."""
         ...
 
     async def take_back(self, game: str, expect: int, save: str, waiting: str, now: float,
-                        holder: tuple[int, str] | None = None) -> bool:
+                        holder: tuple[int, str] | None = None, deadline: float | None = None) -> bool:
         """Take back the choice that answered decision ``expect - 1``, if the game still stands
-        at ``expect`` and waits on a person (then it stands at ``expect - 1`` again): its move
+        at ``expect`` and waits on a person (then it stands at ``expect - 1`` again, its clock
+        running out at ``deadline``): its move
         row goes, and a whole save written at ``expect`` is replaced by ``save`` (the game as it
         stood before that choice). False if the game moved (a choice, another take-back, a
         seat handed to an AI) first, or if ``holder`` (seat, token hash) no longer plays that
@@ -353,10 +409,16 @@ class Store(Protocol):
 
     async def set_seat(self, game: str, seat: int, kind: str, level: str, token_hash: str | None,
                        resigned: bool) -> None:
-        """Change how a seat is played (resign, replace); every process is told."""
+        """Change how a seat is played (resign, replace, hand over for good: no AI stands in for
+        it any more, and its votes go); every process is told."""
         ...
 
     async def set_waiting(self, game: str, waiting: str) -> None: ...
+
+    async def changed(self, game: str) -> None:
+        """Tell every other process that the game's seats changed (``listen``'s decision -1: they
+        read them again); a no-op where only one process can use the store."""
+        ...
 
     async def touch(self, game: str, seats: list[int], now: float) -> None: ...
 

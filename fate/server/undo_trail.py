@@ -29,13 +29,14 @@ class TakingBack:
     """``undo`` messages and the rewinding of a game in memory."""
 
     def __init__(self, store: Store, content: Content, games: HeldGames, catch_up: CatchUp, fanout: Fanout,
-                 forget_hints: Callable[[str, int], None]) -> None:
+                 forget_hints: Callable[[str, int], None], restart: Callable[[Live, float], float | None]) -> None:
         self.store = store
         self.content = content
         self.held_games = games
         self.catch_up = catch_up
         self.fanout = fanout
         self.forget_hints = forget_hints  # (game, decision): the hints past it no longer hold
+        self.restart = restart  # the clock of the decision a game stands at, started afresh (clocks.py)
 
     async def on_undo(self, conn: Conn, msg: Message) -> None:
         """Take back the seat's own last decision, if the one rule allows it now (the decision
@@ -59,7 +60,9 @@ class TakingBack:
                 raise ProtocolError("cannot_undo", why)
             before = live.trail.points[-1][1]
             save = json.dumps(save_data(before, live.session()), separators=(",", ":"))
-            done = await self.store.take_back(gid, decision, save, waiting_on(before, live.seats), time.time(), holder)
+            now = time.time()
+            done = await self.store.take_back(gid, decision, save, waiting_on(before, live.seats), now, holder,
+                                              self._deadline(live, before, now))
             if done:
                 self.rewind(live, decision - 1, (conn, msg.rid))
         if not done:  # another process moved the game first, or the seat changed hands
@@ -67,6 +70,15 @@ class TakingBack:
             if not self.fanout.held(conn, gid, seat):
                 raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
             raise ProtocolError("stale_decision", f"the game moved on from decision {decision} first")
+
+    def _deadline(self, live: Live, back: Game, now: float) -> float | None:
+        """The clock of the decision taken back to, started afresh: the seat decides it again."""
+        was = live.game
+        live.game = back
+        try:
+            return self.restart(live, now)
+        finally:
+            live.game = was
 
     def rewind(self, live: Live, decision: int, who: Asker = NOBODY) -> None:
         """The game in memory back to ``decision`` (from its undo trail, else replayed), and
@@ -85,5 +97,6 @@ class TakingBack:
         for cid in old.history()[decision:]:  # what the seats were told of the decisions taken back
             dropped += again.apply(cid)
         live.game = back
+        live.deadline = self._deadline(live, back, time.time())
         self.forget_hints(live.game_id, decision)  # those decisions may come again in another form
         self.fanout.broadcast(live, dropped, who, build=views.undone)

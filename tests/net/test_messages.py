@@ -14,7 +14,8 @@ from fate.engine import new_game
 from fate.net.messages import VERSION, BadServerMessage, parse
 from fate.server import views
 
-SEATS = [{"seat": 0, "kind": "host", "level": "", "name": "Ann", "claimed": True, "resigned": False, "here": True}]
+SEATS = [{"seat": 0, "kind": "host", "level": "", "name": "Ann", "claimed": True, "resigned": False, "here": True,
+          "clock": None}]
 
 
 def states(content, games: int = 12):

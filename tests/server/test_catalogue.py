@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 from fate.engine import default_content, new_game
 from fate.net.messages import CHAT_LINE, GAME_ROW, LOBBY_ROW, SEAT_INFO, SHAPES
 from fate.protocol import TO_CLIENT, TO_SERVER, VERSION, ErrorCode, ToClient, ToServer
+from fate.protocol.clock import SeatClock
 from fate.protocol.messages import (
     TO_CLIENT_FIELDS,
     TO_SERVER_FIELDS,
@@ -27,8 +29,11 @@ from fate.protocol.messages import (
 from fate.server import views
 from fate.server.aipool import AIPool
 from fate.server.app import GameServer
+from fate.server.clocks import LIVE, Clock
+from fate.server.live import Live
 from fate.server.protocol import ERRORS, TYPES, parse
 from fate.server.sqlite_store import SqliteStore
+from fate.server.storage import SeatRow, TableRow
 
 SERVER = Path(__file__).resolve().parents[2] / "fate" / "server"
 
@@ -65,7 +70,7 @@ def test_the_handler_table_answers_every_client_type_and_nothing_else(server):
     assert set(server.handlers) == set(ToServer)
     owners = {type(h.__self__).__name__ for h in server.handlers.values()}
     assert owners == {"Seating", "AIDriver", "TakingBack", "Lobby", "Talk", "Spectators", "Fanout",
-                      "Identities", "Standings", "Moderation"}
+                      "Identities", "Standings", "Moderation", "Clocks"}
     assert len({(id(h.__self__), h.__func__) for h in server.handlers.values()}) == len(ToServer)  # one each
 
 
@@ -165,8 +170,13 @@ def test_what_the_server_builds_for_a_seat_has_exactly_the_catalogues_fields():
     content = default_content()
     g = new_game(content, 2, 7)
     events = g.take_events()
-    seats: list[dict[str, Any]] = [{"seat": s, "kind": "host", "level": "", "name": "", "claimed": True,
-                                    "resigned": False, "here": True} for s in range(2)]
+    clock = Clock(LIVE, decision=30, bank=300)  # a seat's clock as the server keeps it, running
+    live = Live("g", g, [SeatRow("g", s, "host", token_hash="t", stand_in=s == 1) for s in range(2)], "h",
+                table=TableRow("g", clock=clock.text()))
+    live.deadline = time.time() + 30
+    seats: list[dict[str, Any]] = live.seat_list()
+    assert set(seats[0]["clock"]) == set(SeatClock.__required_keys__)
+    assert seats[0]["clock"]["left"] > 0 and seats[1]["clock"]["out"]
     built = [views.state("g", g, 0, events, content, seats, 5), views.undone("g", g, 1, events, content, seats),
              views.spectate("g", g, events, content, seats), views.chronicle("g", g, 0, content, None, True)]
     for m in built:
