@@ -102,7 +102,7 @@ class AIDriver:
     def kick(self, live: Live) -> None:
         """If an AI seat is to decide, its move is taken up (in the background)."""
         p = live.game.pending()
-        if p is not None and live.seats[p.seat].kind == "ai":
+        if p is not None and live.seats[p.seat].ai_plays():
             self.tasks.spawn(self._ai_move(live, live.game.decision))
 
     async def _ai_move(self, live: Live, decision: int) -> None:

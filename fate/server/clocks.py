@@ -238,6 +238,8 @@ class Clocks:
                 await self.look()
             except StoreError as e:
                 log.warning("clocks: %s", e)
+            except Exception:  # noqa: BLE001 - one game's failure must never stop every game's clock
+                log.exception("clocks: a look for seats out of time failed")
 
     async def look(self) -> None:
         """One look for games whose seat to decide ran out of time."""
