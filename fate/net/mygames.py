@@ -114,7 +114,8 @@ class MyGames:
         self.used_servers: list[str] = []  # the servers this player used, the latest first (this computer is not one)
         self.last_server = ""  # the server New game and the lobby last used ("": this computer), chosen on opening
         self.new_game: dict[str, Any] = {"public": False, "delay": 15, "spectator_chat": False,
-                                         "rated": False}  # last New game's
+                                         "rated": False, "clock": 0}  # last New game's (clock: its place
+        # in New game's list, fate/ui/online/clock.py)
         self.problem = ""  # one line: why the file could not be read or written
         self.hidden: list[tuple[str, str]] = []  # (server, game) taken off the list: never listed again
         self._keys: KeyRing | None = None
@@ -173,7 +174,8 @@ class MyGames:
         if isinstance(kept, dict):
             for k, default in list(self.new_game.items()):
                 x = kept.get(k)
-                if type(x) is type(default) and (k != "delay" or (isinstance(x, int) and 0 <= x <= 300)):
+                if type(x) is type(default) and (k != "delay" or (isinstance(x, int) and 0 <= x <= 300)) \
+                        and (k != "clock" or (isinstance(x, int) and 0 <= x < 16)):
                     self.new_game[k] = x
         if isinstance(data.get("servers"), list):
             self.used_servers = [a for a in data["servers"][:MAX_SERVERS]

@@ -281,6 +281,9 @@ class GameServer:
                 if (seat, asker) not in live.holders:  # resigned or replaced while this waited
                     raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
                 holder = (seat, live.holders[(seat, asker)])
+                if live.seats[seat].stand_in:
+                    raise ProtocolError("not_your_turn", f"seat {seat} ran out of time and an AI plays it: "
+                                                         "take it back first (back)")
             elif live.seats[seat].ai_plays():
                 holder = (seat, "")
             else:  # its player came back from running out of time while the AI thought

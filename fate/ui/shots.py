@@ -106,7 +106,7 @@ SCREENS = ("title", "setup", "draft", "load", "table", "end", "finale", "replay"
            "gallery_spell", "preview", "online", "online_host", "online_hosting", "online_join", "online_waiting", "online_reconnecting",
            "online_undo", "online_undo_greyed", "review", "statistics",
            "online_new", "online_lobby", "online_spectate", "online_chat", "online_rematch", "online_devices",
-           "online_leaderboard", "online_card")
+           "online_leaderboard", "online_card", "online_clock", "online_out")
 
 
 def friend_plays(url: str, code: str) -> threading.Thread:

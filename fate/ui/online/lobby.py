@@ -20,6 +20,7 @@ from fate.protocol import ToServer
 from fate.ui.kit.layout import Layout
 from fate.ui.kit.theme import BRONZE, INK_DIM, PANEL, PARCHMENT
 from fate.ui.kit.widgets import button
+from fate.ui.online.clock import CLOCKS, clock_tip, clock_words
 from fate.ui.online.fields import arrow
 from fate.ui.online.heard import SEAT_WORDS
 from fate.ui.online.watch import WatchSession
@@ -73,6 +74,7 @@ class Strangers:
         self.delay = kept["delay"]  # seconds spectators see it late
         self.spectator_talk = kept["spectator_chat"]  # spectators read the table's talk
         self.rated = kept["rated"]  # a public game's result moves its players' ratings (fate/server/ratings.py)
+        self.clock = kept["clock"] % len(CLOCKS)  # the game's clock: its place in CLOCKS
         self.lobby: list[dict[str, Any]] | None = None  # the last lobby list asked of ``lobby_at``
         self.lobby_at = ""
         self.lobby_where = ""  # the server asked for its lobby, as typed (remembered once it answers)
@@ -109,6 +111,8 @@ class Strangers:
             self.delay = DELAYS[(DELAYS.index(self.delay) + 1) % len(DELAYS)] if self.delay in DELAYS else DELAYS[1]
         elif kind == "spectator_talk":
             self.spectator_talk = not self.spectator_talk
+        elif kind == "clock":
+            self.clock = (self.clock + 1) % len(CLOCKS)
         elif kind == "look":
             self.look()
         elif kind == "sit":
@@ -139,9 +143,9 @@ class Strangers:
                            "wrong")
             return
         options = {"public": self.public, "watch_delay": self.delay, "spectator_chat": self.spectator_talk,
-                   **({"rated": True} if self.public and self.rated else {})}
+                   "clock": CLOCKS[self.clock], **({"rated": True} if self.public and self.rated else {})}
         self.scene.mine.new_game = {"public": self.public, "delay": self.delay, "spectator_chat": self.spectator_talk,
-                                    "rated": self.rated}
+                                    "rated": self.rated, "clock": self.clock}
         where = self.scene.fields["server"].strip()
         url = self.scene.form.address_in("server") if where else ""
         if url is None:  # checked before anything starts: the line under the field says what is wrong
@@ -295,8 +299,11 @@ class Strangers:
                size=22, selected=self.spectator_talk,
                tip=_("Whether spectators may read the players' table talk (late like the game). They never write "
                      "in it."))
+        ink.draw(screen, _("Clock"), L.p(960, 530), 22, INK_DIM, "bold")
+        button(self.scene, screen, L, (960, 562, 700, 62), clock_words(CLOCKS[self.clock]), ("clock",), size=22,
+               tip=clock_tip(CLOCKS[self.clock]))
         here = not self.scene.fields["server"].strip()
-        button(self.scene, screen, L, (960, 560, 700, 80), _("Start hosting") if here else _("Start the game"),
+        button(self.scene, screen, L, (960, 662, 700, 80), _("Start hosting") if here else _("Start the game"),
                ("host",), size=28,
                tip=_("Start this computer's game server (it keeps the game in your data folder) and open the game: "
                      "the next page shows the invite code for each friend and the watch code") if here else
@@ -305,7 +312,7 @@ class Strangers:
         ink.para(screen, _("Your computer holds the game while it is played. When you close the window you can "
                            "keep hosting in the background (friends play on) or pause the game for everyone.")
                  if here else _("The server holds the game: you and your friends may come and go; My online games "
-                                "finds it again."), L.r(960, 670, 760, 120), 20, INK_DIM)
+                                "finds it again."), L.r(960, 760, 760, 120), 20, INK_DIM)
 
     def draw_lobby(self, screen: pygame.Surface, L: Layout) -> None:
         ink = self.scene.ink

@@ -28,6 +28,7 @@ from fate.ground.language import _
 from fate.ground.untrusted import one_line
 from fate.net.link import Link, error_words
 from fate.protocol import ErrorCode, LinkNote, ToClient, ToServer
+from fate.ui.online.clock import TableClock
 from fate.ui.online.heard import (
     SEAT_WORDS,
     SeatInfo,
@@ -95,6 +96,7 @@ class NetSession(Together):
         self.following: NetSession | None = None  # the new game's session, on this same line
         self.done = False  # closed for good (an ended game keeps its line open for a rematch until then)
         self.marks = False  # the states name the choices that end the turn (the table asks first)
+        self.clocks = TableClock(link, game_id)  # each seat's clock as the server last said it
         self._takes = self.handlers()
         link.set_greeting([{"type": ToServer.JOIN, **self.join_fields(game_id)}])
 
@@ -130,6 +132,7 @@ class NetSession(Together):
                 ToClient.JOINED: self._on_joined, ToClient.CHRONICLE: self._on_chronicle, ToClient.HINT: self._on_hint,
                 ToClient.TALK: self._on_talk, ToClient.REMATCH: self._on_rematch,
                 ToClient.REMATCHED: self._on_rematched, ToClient.PAUSED: self._on_paused, ToClient.REPORTED: self._on_reported,
+                ToClient.BACK: self._on_clock, ToClient.HAND_OVER: self._on_clock,
                 ToClient.ERROR: self._on_error, LinkNote.ONLINE: self._on_online, LinkNote.OFFLINE: self._on_offline,
                 LinkNote.PROBLEM: self._on_problem}
 
@@ -154,7 +157,11 @@ class NetSession(Together):
     def _on_seats(self, m: dict[str, Any]) -> None:
         self._seats(m["seats"])
 
+    def _on_clock(self, m: dict[str, Any]) -> None:  # the answer to back or hand_over, in one line
+        self.notice = self.clocks.answered(m, self.name(m["seat"]))
+
     def _on_joined(self, m: dict[str, Any]) -> None:
+        self.clocks.joined(m["clock"])
         self.host = m["host"]
         self.home = m.get("home") is True
         if self._chronicle_rid < 0 and self.mine:
@@ -270,6 +277,7 @@ class NetSession(Together):
 
     def _seats(self, rows: list[dict[str, Any]]) -> None:
         self.info = seat_infos(rows)
+        self.clocks.heard(rows)
 
     def _level(self, seat: int) -> str:
         return self.info[seat].level if seat < len(self.info) and self.info[seat].level else "normal"
@@ -352,7 +360,7 @@ class NetSession(Together):
 
     def is_human(self, seat: int | None) -> bool:
         """A seat played at this screen (the others are friends' or AIs', on the server)."""
-        return seat is not None and seat in self.mine
+        return seat is not None and seat in self.mine and not self.clocks.out(seat)  # (else an AI stands in)
 
     def humans(self) -> list[int]:
         return list(self.mine)
@@ -381,7 +389,7 @@ class NetSession(Together):
     def waiting_for(self) -> int | None:
         """The seat not played here whose decision the game waits for, if it is a person's."""
         seat = self.prompt_seat()
-        if seat is None or seat in self.mine or seat >= len(self.info) or self.info[seat].kind == "ai":
+        if seat is None or seat in self.mine or seat >= len(self.info) or self.info[seat].kind == "ai" or self.clocks.out(seat):
             return None
         return seat
 
@@ -449,17 +457,10 @@ class NetSession(Together):
         return True
 
     # the server plays the AI seats; a hint is Hard's search on the server, from our seat's view
-    def thinking(self) -> bool:
-        return False
-
-    def ai_think(self) -> bool:
-        return False
-
-    def ai_done(self) -> str | None:
-        return None
-
-    def warm_hints(self) -> None:
-        pass
+    def thinking(self) -> bool: return False
+    def ai_think(self) -> bool: return False
+    def ai_done(self) -> str | None: return None
+    def warm_hints(self) -> None: pass
 
     def ask_hint(self) -> bool:
         """Ask the server what Hard would choose for the seat asked here (counted for it)."""

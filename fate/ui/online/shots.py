@@ -17,7 +17,7 @@ from fate.net.client import Client, play
 from fate.net.mygames import MyGames, OnlineGame
 
 SCREENS = ("online_new", "online_lobby", "online_spectate", "online_chat", "online_rematch", "online_devices",
-           "online_leaderboard", "online_card")
+           "online_leaderboard", "online_card", "online_clock", "online_out")
 # What the shots' players type (their names, their talk, a server's address): drawn as written in
 # every language (the languages' bench does not count them as words the catalogues left out)
 TYPED = ("Ann", "Bob", "Cleo", "Dev", "Good evening!", "Evening all! First time with Cthulhu, go easy on me",
@@ -74,7 +74,7 @@ def strangers_shot(app, screen: str) -> None:
     url = app.hosting.url
     {"online_lobby": lobby_shot, "online_spectate": spectate_shot, "online_chat": chat_shot,
      "online_rematch": rematch_shot, "online_devices": devices_shot, "online_leaderboard": standings_shot,
-     "online_card": standings_shot}[screen](app, url)
+     "online_card": standings_shot, "online_clock": clock_shot, "online_out": out_shot}[screen](app, url)
     if screen == "online_card":
         scene = app.scene
         scene.click(("card_of", scene.standings.board[0]["player"]))
@@ -170,6 +170,62 @@ def _seat_window(app, url: str, game: str, token: str, seats: list[int]) -> None
     mine.add(OnlineGame(url, game, token, seats, host=True, hosted_here=True))
     scene = app.goto("online")
     scene.click(("open", mine.find(url, game)))
+
+
+def _friends(url: str, clock: dict[str, Any]) -> Others:
+    """Bob and Cleo at a game of the window's player (Ann) with ``clock``, each choosing at random."""
+    async def script(url, out, me) -> None:
+        ann = await Client(url).connect()
+        made = await ann.request("create", seats=[{"kind": "host", "name": "Ann"}, {"kind": "remote"},
+                                                  {"kind": "remote"}], clock=clock)
+        out.update(game=made["game"], token=made["token"])
+        await ann.close()
+        friends = [await Client(url).connect() for _ in range(2)]
+        for c, invite, name in zip(friends, made["invites"], ("Bob", "Cleo"), strict=True):
+            await c.request("claim", code=invite["code"], name=name)
+        me.ready.set()
+        await asyncio.gather(*(play(c, made["game"], [s + 1], random.Random(s), think=0.3)
+                               for s, c in enumerate(friends)))
+
+    others = Others(url, script)
+    others.ready.wait(60)
+    return others
+
+
+def clock_shot(app, url: str) -> None:
+    """A live clock (a minute a decision, ten in the bank): the window's player plays at random
+    into the second turn, then thinks a few seconds over a decision of theirs."""
+    others = _friends(url, {"kind": "live", "decision": 60, "bank": 600})
+    _seat_window(app, url, others.out["game"], others.out["token"], [0])
+    _settle(app, lambda: app.scene.__class__.__name__ == "OnlinePlayScene")
+    scene, rnd = app.scene, random.Random(5)
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        app.frame([], 1 / 30)
+        time.sleep(0.01)
+        asked = scene.picker is not None and not scene.anim.busy() and not scene.session.choosing() \
+            and scene.shown.get("prompt")
+        if asked and scene.session.turn >= 2:
+            break
+        if asked:
+            scene.choose(rnd.choice(scene.shown["prompt"]["choices"])["id"])
+    end = time.monotonic() + 4
+    while time.monotonic() < end:  # the clock runs down a few seconds
+        app.frame([], 1 / 30)
+        time.sleep(0.02)
+    app.mouse = None
+
+
+def out_shot(app, url: str) -> None:
+    """The window's player lets the shortest live clock run out: an AI stands in for them."""
+    others = _friends(url, {"kind": "live", "decision": 5, "bank": 0})
+    _seat_window(app, url, others.out["game"], others.out["token"], [0])
+    _settle(app, lambda: app.scene.__class__.__name__ == "OnlinePlayScene")
+    scene = app.scene
+    _settle(app, lambda: scene.session.clocks.out(0) and scene.session.decision >= 8, 60)
+    for _ in range(10):
+        app.frame([], 1 / 30)
+    app.mouse = None
 
 
 def chat_shot(app, url: str) -> None:

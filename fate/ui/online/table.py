@@ -35,6 +35,7 @@ from fate.ui.kit.theme import (
     WENT_WRONG,
 )
 from fate.ui.kit.widgets import Hotspot, button, scene, tooltip
+from fate.ui.online.clock import clock_buttons, clock_faces
 from fate.ui.online.heard import public
 from fate.ui.online.knock import Knock
 from fate.ui.online.session import NetSession
@@ -104,6 +105,8 @@ class OnlinePlayScene(PlayScene):
             s.tell(line)
         s.took_back.clear()
         self._presence(s)
+        self.table.clock_faces = clock_faces(s)
+        self._clock_news(s)
         self.talk_panel.hear()
         if self._seat_taken(s):
             return
@@ -183,6 +186,10 @@ class OnlinePlayScene(PlayScene):
             where = s.server.split("://", 1)[-1]
             return _("The game's server at {address} does not answer; the table reconnects by itself.").format(
                 address=where)
+        seat = s.prompt_seat()
+        if seat is not None and s.clocks.out(seat):
+            return (_("You ran out of time: an AI (Normal) plays for you until you are back (B)") if seat in s.mine
+                    else _("{name} ran out of time: an AI (Normal) plays for them").format(name=s.name(seat)))
         if s.undoing():
             return _("Taking back your decision…")
         if s.choosing():
@@ -213,6 +220,36 @@ class OnlinePlayScene(PlayScene):
             if seat in seen and seen[seat] != now:
                 s.tell((_("{name} is back at the table.") if now else _("{name} left the table.")).format(
                     name=s.name(seat)))
+
+    def _clock_news(self, s) -> None:
+        """A seat out of time, back, or handed over for good: one of the table's own lines in the talk."""
+        out = {i.seat: s.clocks.out(i.seat) for i in s.info}
+        seen: dict[int, bool] = getattr(self, "_out_seen", None) or out
+        self._out_seen = out
+        for seat, now in out.items():
+            if seen.get(seat, False) == now:
+                continue
+            mine = seat in s.mine
+            if now:
+                line = (_("You ran out of time: an AI (Normal) plays for you. Press I'm back (B) to play again.") if mine
+                        else _("{name} ran out of time: an AI (Normal) plays for them until they are back."))
+            elif s.info[seat].kind == "ai":
+                line = _("The seat of {name} is played by an AI (Normal) for the rest of the game.")
+            else:
+                line = _("You are back at your seat.") if mine else _("{name} is back and plays again.")
+            s.tell(line.format(name=s.name(seat)))
+            if mine:
+                self.notice = (line, self.clock + 6)
+
+    def clock_key(self) -> None:
+        """B: back at one's seat if an AI stands in for it, else a vote on another's that ran out of time."""
+        s = self.session
+        mine, other = clock_buttons(s)
+        if mine is not None:
+            s.clocks.back(mine)
+            self.notice = (_("Taking your seat back…"), self.clock + 5)
+        elif other is not None and other not in s.clocks.voted:
+            s.clocks.hand_over(other)
 
     # ---------------------------------------------------------------- a spectator takes the open seat
     def take_seat(self) -> None:
@@ -283,6 +320,10 @@ class OnlinePlayScene(PlayScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t and not self.menu and self.handoff is None:
             talk.toggle_talk()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_b and not self.menu and self.handoff is None \
+                and not self.types_text:
+            self.clock_key()
+            return
         super().handle(event)
 
     def click(self, key: tuple) -> None:
@@ -293,6 +334,9 @@ class OnlinePlayScene(PlayScene):
             talk.talk_typing = False
         if key[:2] == ("ui", "sit"):
             self.take_seat()
+            return
+        if key[:2] in (("ui", "back"), ("ui", "hand_over")):
+            self.clock_key()
             return
         if key[:2] == ("ui", "replace"):
             self.session.replace(key[2], "normal")
@@ -398,8 +442,29 @@ class OnlinePlayScene(PlayScene):
                         if s.info[seat].claimed else
                         _("No friend has taken it: the seat may be played by an AI (Normal) on the server for the "
                           "rest of the game.")))
+        self.draw_clock_button(screen)
         mouse = self.app.hover
         if mouse is not None:
-            for spot in self.hot[-2:]:
-                if spot.key[:2] in (("ui", "connection"), ("ui", "replace")) and spot.rect.collidepoint(mouse):
+            for spot in self.hot[-3:]:
+                if spot.key[:2] in (("ui", "connection"), ("ui", "replace"), ("ui", "back"), ("ui", "hand_over")) \
+                        and spot.rect.collidepoint(mouse):
                     tooltip(ink, screen, L, mouse, spot.label, spot.tip)
+
+    def draw_clock_button(self, screen: pygame.Surface) -> None:
+        """I'm back, when an AI stands in for this screen's seat; else a vote to hand over another
+        player's seat that ran out of time."""
+        s, L = self.session, self.table.layout
+        mine, other = clock_buttons(s)
+        at = (470, self.table.tools_y(), 330, 46)
+        if mine is not None:
+            button(self, screen, L, at, _("I'm back (B)"), ("ui", "back", mine), size=18,
+                   tip=_("Take your seat again from the AI standing in: the game waits for you again, with each "
+                         "decision's own time and what is left of your bank."))
+        elif other is not None:
+            votes, needed = s.clocks.votes(other)
+            button(self, screen, L, at, _("Hand over {name} ({votes}/{needed})").format(
+                name=s.name(other), votes=votes, needed=needed), ("ui", "hand_over", other), size=18,
+                enabled=other not in s.clocks.voted,
+                tip=_("{name} ran out of time and an AI (Normal) plays for them. Vote to give the seat to the AI "
+                      "for good (B): {needed} of the other players' votes carry it, and {name} loses the seat.").format(
+                          name=s.name(other), needed=needed))

@@ -112,7 +112,7 @@ class Table(Canvas):
                tuple(v.get("dice") or ()),
                frozenset(self.hidden), speed_label,
                len(log), self.log_scroll, tuple(self.last_roll), screen.get_size(), self.ink.reading,
-               tuple(self.players))
+               tuple(self.players), tuple(sorted(self.clock_faces.items())))  # (a clock: once a second)
         changed = self._layer is None or key != self._layer_key or v is not self._layer_v or picker is not self._layer_p
         if changed:
             glows = list(self._glows)

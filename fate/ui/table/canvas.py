@@ -96,6 +96,9 @@ class Canvas:
         self.wild_pair: list[str] | None = None  # the hand's Spells given to a Wild pair being played
         self.thinking: int | None = None  # the AI seat thinking now, marked on its Lodge
         self.players: list[str] = []  # online: who plays each seat, on its Lodge's plaque
+        # online: each seat's clock on its Lodge's plaque, (face, tone, what it says on hover)
+        # (fate/ui/online/clock.py's ``face``: tone "run", "bank", "soon", "rest" or "out")
+        self.clock_faces: dict[int, tuple[str, str, str]] = {}
         self.last_roll: list[str] = []  # the faces of the last roll the viewer saw
 
     def resize(self, w: int, h: int) -> None:

@@ -12,17 +12,20 @@ from fate.content.model import STANDARD_LEVEL
 from fate.engine.constants import RESERVE_SLOTS
 from fate.ground.language import N_, _, listing, ngettext
 from fate.ui.kit import art, gods
+from fate.ui.kit.illustration import tinted
 from fate.ui.kit.theme import (
     BLOOD,
     BRONZE,
     GATE,
     GOLD,
+    INK_DIM,
     INK_FAINT,
     INVESTIGATOR,
     NIGHT,
     PANEL_EDGE,
     PARCHMENT,
     SIGN_GREEN,
+    WENT_WRONG,
     mix,
 )
 from fate.ui.table.canvas import LODGE_W, LODGE_X, Canvas
@@ -129,7 +132,11 @@ class LodgePanels:
                           _("The Elder God of the {cult}. Its sigil marks the cult's Summon track and the base of "
                             "its Cultists.").format(cult=self.c.cult_name(v, s)))
             right = x + 420 - PORTRAIT
-        ink.draw(screen, tag, L.p(right, y + 24), 18, colour, "italic", anchor="midright")
+        title_end = x + 40 + min(220, ink.font("bold", 26).size(title)[0] / L.s) + 10
+        if s in self.c.clock_faces:  # online: the seat's clock, then its player's name before it
+            right = self._clock(screen, s, right, y + 24, key) - 10
+        ink.draw(screen, tag, L.p(right, y + 24), 18, colour, "italic", anchor="midright",
+                 max_w=L.n(max(40, right - title_end)))
         # summon track 0..9 with Elder Signs filling from 9 downwards
         ty = y + 60
         cell = 40
@@ -284,6 +291,24 @@ class LodgePanels:
         self.c.anchors[key] = rect.center
         if key in live:
             self.c.glow(rect, True)
+
+    def _clock(self, screen, s: int, right: int, cy: float, key) -> int:
+        """A seat's clock on its plaque, ending at design x ``right``: an hourglass and the time
+        (red when little is left), or an emptied one when an AI stands in. Where it starts."""
+        L, ink = self.c.layout, self.c.ink
+        face, tone, tip = self.c.clock_faces[s]
+        colour = {"run": GOLD, "bank": WENT_WRONG, "soon": BLOOD, "rest": INK_DIM, "out": BLOOD}[tone]
+        size = 20 if tone == "out" else 22
+        width = ink.font("bold", size).size(face)[0] / L.s
+        left = right - width - 28
+        chip = L.r(left - 6, cy - 15, width + 40, 30)
+        pygame.draw.rect(screen, NIGHT, chip, border_radius=L.n(15))
+        pygame.draw.rect(screen, colour if tone != "rest" else PANEL_EDGE, chip, max(1, L.n(1)), border_radius=L.n(15))
+        glass = tinted("empty-hourglass" if tone == "out" else "hourglass", L.n(20), colour)
+        screen.blit(glass, glass.get_rect(center=L.p(left + 9, cy)))
+        ink.draw(screen, face, L.p(right, cy), size, colour, "italic" if tone == "out" else "bold", anchor="midright")
+        self.c.region(chip, key, _("Clock"), tip)
+        return round(left - 6)
 
     def _chip_words(self, name: str, width: int, height: int) -> tuple[float, list[str]]:
         """An Artifact's name on its chip in a Lodge: the largest size the Text size
