@@ -58,6 +58,8 @@ class Figures:
         yield GaugeMetricFamily("fate_connections", "WebSocket connections open", value=sum(map(len, conns.values())))
         yield GaugeMetricFamily("fate_addresses", "Client addresses with a connection open", value=len(conns))
         yield CounterMetricFamily("fate_choices_applied", "Choices this process applied", value=app.choices_applied)
+        yield CounterMetricFamily("fate_seats_timed_out", "Seats this process found out of time (an AI stood in)",
+                                  value=app.clocks.timed_out)
         refused = CounterMetricFamily("fate_refused", "Requests refused, by error code", labels=["code"])
         for code, n in sorted(app.refused.items()):
             refused.add_metric([code], n)

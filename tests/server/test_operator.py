@@ -45,6 +45,7 @@ def test_health_and_metrics_answer_and_metrics_only_the_operator(servers, tmp_pa
         seen = figures(text)
         assert seen[("fate_connections", ())] == 1 and seen[("fate_games_held", ())] == 1
         assert seen[("fate_choices_applied_total", ())] >= 5
+        assert seen[("fate_seats_timed_out_total", ())] == 0  # (nobody ran out of time)
         assert seen[("fate_refused_total", (("code", "bad_json"),))] == 2
         assert seen[("process_resident_memory_bytes", ())] > 10**6
 
