@@ -281,9 +281,11 @@ class GameServer:
                 if (seat, asker) not in live.holders:  # resigned or replaced while this waited
                     raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
                 holder = (seat, live.holders[(seat, asker)])
-                if live.seats[seat].stand_in:
+                if live.seats[seat].stand_in == 1:
                     raise ProtocolError("not_your_turn", f"seat {seat} ran out of time and an AI plays it: "
                                                          "take it back first (back)")
+                if live.seats[seat].stand_in:
+                    raise ProtocolError("not_your_turn", "the AI is finishing this decision for you; the next is yours")
             elif live.seats[seat].ai_plays():
                 holder = (seat, "")
             else:  # its player came back from running out of time while the AI thought
@@ -320,6 +322,8 @@ class GameServer:
                 self.fanout.broadcast(live, events, who)
                 if new.over:  # the result counts for its players (fate/server/ratings.py)
                     self.tasks.quietly(self.standings.settle(live.game_id))
+        if not stale and asker is None and live.seats[seat].stand_in == 2:  # its player came back meanwhile
+            await self.clocks.returned(live, seat)
         if stale:  # another process applied a choice first, or the seat changed hands: catch up, refuse this one
             await self.catch_up(live, seats=False)
             if asker is not None:

@@ -58,15 +58,20 @@ TIME_OUT_SEAT = ("UPDATE seats SET stand_in=1, handing=0 WHERE game=? AND seat=?
                  "RETURNING seat")
 TIME_OUT_GAME = ("UPDATE games SET waiting='ai', deadline=NULL WHERE id=? AND decision=? AND EXISTS "
                  "(SELECT 1 FROM seats WHERE game=? AND seat=? AND stand_in=1)")
-# back: only by the token that plays the seat; the game waits on the player again if it is theirs to decide
-BACK_SEAT = ("UPDATE seats SET stand_in=0, handing=0 WHERE game=? AND seat=? AND stand_in=1 AND token_hash=? "
+# back: only by the token that plays the seat; if the AI is deciding for it now, it finishes (2), then
+# the game waits on the player again (RETURNED, RESUMED)
+BACK_SEAT = ("UPDATE seats SET stand_in=?, handing=0 WHERE game=? AND seat=? AND stand_in=1 AND token_hash=? "
              "RETURNING seat")
-BACK_GAME = "UPDATE games SET waiting='human', deadline=? WHERE id=? AND decision=? AND waiting='ai'"
+RETURNED = "UPDATE seats SET stand_in=0 WHERE game=? AND seat=? AND stand_in=2 RETURNING seat"
+RESUMED = "UPDATE games SET waiting='human', deadline=? WHERE id=? AND decision=? AND waiting='ai'"
 # a seat taken by a friend when the game already waited on it: its clock starts
 STARTED = ("UPDATE games SET deadline=? WHERE id=? AND decision=? AND deadline IS NULL AND waiting='human' "
            "RETURNING id")
 VOTE = "UPDATE seats SET handing=handing | ? WHERE game=? AND seat=? AND stand_in=1 RETURNING handing"
 RESTARTED = "UPDATE games SET deadline=? WHERE waiting='human' AND deadline<?"
+# a deadline that nobody can run out of (the game does not load, or waits on no person): gone, so that
+# it never stands first in every look
+NO_DEADLINE = "UPDATE games SET deadline=NULL WHERE id=? AND deadline<=?"
 
 
 @dataclass(frozen=True)
@@ -179,9 +184,9 @@ def seat_clock(live: Live, row: SeatRow, now: float) -> dict[str, Any] | None:
     left = None
     if p is not None and p.seat == row.seat and live.deadline is not None:
         left = round(max(0.0, live.deadline - now), 1)
-    return {"out": row.stand_in, "bank": round(row.bank, 1) if clock.kind == LIVE else None, "left": left,
-            "votes": votes(live.seats, row.seat) if row.stand_in else 0,
-            "needed": needed(live.seats, row.seat) if row.stand_in else 0}
+    return {"out": row.stand_in == 1, "bank": round(row.bank, 1) if clock.kind == LIVE else None, "left": left,
+            "votes": votes(live.seats, row.seat) if row.stand_in == 1 else 0,
+            "needed": needed(live.seats, row.seat) if row.stand_in == 1 else 0}
 
 
 class Clocks:
@@ -249,9 +254,9 @@ class Clocks:
             try:
                 live = await self.held_games.live(gid)
             except ValueError:  # a stored save that does not load: the AI's sweep says so, once
-                continue
-            if live is not None:
-                await self.time_out(live, now)
+                live = None
+            if live is None or not (await self.time_out(live, now) or self._waits_on_person(live)):
+                await self.store.run([(NO_DEADLINE, (gid, now))])
 
     async def time_out(self, live: Live, now: float) -> bool:
         """The seat the game waits on ran out of time: an AI stands in for it (False: another
@@ -292,6 +297,21 @@ class Clocks:
                 live.deadline = later
                 self.fanout.tell_seats(live)
 
+    async def returned(self, live: Live, seat: int) -> None:
+        """The AI made the decision its player came back during: the seat is theirs from now on,
+        and if the game waits on it again, their clock runs."""
+        gid = live.game_id
+        async with live.lock:
+            if live.seats[seat].stand_in != 2 or not (await self.store.run([(RETURNED, (gid, seat))]))[0]:
+                return
+            live.seats[seat].stand_in = 0
+            p = live.game.pending()
+            if p is not None and p.seat == seat:
+                live.deadline = self.restart(live, time.time())
+                await self.store.run([(RESUMED, (live.deadline, gid, live.game.decision))])
+        await self.store.changed(gid)
+        self.fanout.tell_seats(live)
+
     # ------------------------------------------------------------ the messages
     async def on_back(self, conn: Conn, msg: Message) -> None:
         """The player of a seat an AI stands in for takes it again."""
@@ -305,16 +325,15 @@ class Clocks:
             token = live.holders.get((seat, conn))
             if token is None:
                 raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
-            if not live.seats[seat].stand_in:
+            if live.seats[seat].stand_in != 1:
                 raise ProtocolError("not_out_of_time", f"seat {seat} did not run out of time: it is yours to play")
-            now = time.time()
-            if not (await self.store.run([(BACK_SEAT, (gid, seat, token))]))[0]:
-                raise ProtocolError("not_out_of_time", f"seat {seat} is not out of time now")
-            live.seats[seat].stand_in, live.seats[seat].handing = False, 0
+            # the AI deciding for the seat now finishes that decision (coming back is never a way to
+            # win a decision's time again), then the seat is the player's: ``returned``
             p = live.game.pending()
-            if p is not None and p.seat == seat:  # theirs to decide: their clock runs again
-                live.deadline = self.restart(live, now)
-                await self.store.run([(BACK_GAME, (live.deadline, gid, live.game.decision))])
+            state = 2 if p is not None and p.seat == seat else 0
+            if not (await self.store.run([(BACK_SEAT, (state, gid, seat, token))]))[0]:
+                raise ProtocolError("not_out_of_time", f"seat {seat} is not out of time now")
+            live.seats[seat].stand_in, live.seats[seat].handing = state, 0
         await self.store.changed(gid)
         conn.send(reply(ToClient.BACK, msg.rid, game=gid, seat=seat))
         await self._seats_again(live)
@@ -327,16 +346,17 @@ class Clocks:
         mine = self.fanout.seats_of(conn, gid)
         if live is None or not mine:
             raise ProtocolError("not_your_seat", "this connection plays no seat of that game")
-        if target >= len(live.seats) or not live.seats[target].stand_in:
+        if target >= len(live.seats) or live.seats[target].stand_in != 1:
             raise ProtocolError("not_out_of_time", f"no AI stands in for seat {target}: there is nothing to vote on")
         ballots = [s for s in voters(live.seats, target) if s in mine]
         if not ballots:
             raise ProtocolError("not_your_seat", "only the other players at the table may vote on a seat")
         bits = sum(1 << s for s in ballots)
-        got = (await self.store.run([(VOTE, (bits, gid, target))]))[0]
-        if not got:
-            raise ProtocolError("not_out_of_time", f"no AI stands in for seat {target} now")
-        live.seats[target].handing = int(got[0][0])
+        if live.seats[target].handing & bits != bits:  # (a vote cast again changes nothing, and writes nothing)
+            got = (await self.store.run([(VOTE, (bits, gid, target))]))[0]
+            if not got:
+                raise ProtocolError("not_out_of_time", f"no AI stands in for seat {target} now")
+            live.seats[target].handing = int(got[0][0])
         have, need = votes(live.seats, target), needed(live.seats, target)
         handed = have >= need > 0
         if handed:

@@ -89,7 +89,7 @@ CREATE INDEX IF NOT EXISTS seats_player ON seats(player);
 
 # a guard on a move: its seat still played by its token, or (token "") by an AI (no holder: none asked)
 _HOLDS = (" AND (%(hs)s::int IS NULL OR EXISTS (SELECT 1 FROM seats WHERE game=%(g)s AND seat=%(hs)s"
-          " AND (token_hash=%(hh)s OR (%(hh)s='' AND (kind='ai' OR stand_in=1)))))")
+          " AND (token_hash=%(hh)s OR (%(hh)s='' AND (kind='ai' OR stand_in<>0)))))")
 
 
 def _holder(holder: tuple[int, str] | None) -> dict[str, int | str | None]:

@@ -62,15 +62,16 @@ class SeatRow:
     last_seen: float = 0.0
     name: str = ""  # what its player is called at the table (given when creating or claiming)
     player: str | None = None  # the identity of the player who took it (fate/server/identity.py), if known
-    # its clock (fate/server/clocks.py): the seconds left in its bank (a live clock), whether it ran
-    # out of time (an AI stands in until its player is back) and which seats voted to hand it over
+    # its clock (fate/server/clocks.py): the seconds left in its bank (a live clock), whether an AI
+    # stands in for it (0 no; 1 its player ran out of time; 2 they came back while the AI decided,
+    # which it finishes) and which seats voted to hand it over
     bank: float = 0.0
-    stand_in: bool = False
+    stand_in: int = 0
     handing: int = 0  # a bit per seat that voted
 
     def ai_plays(self) -> bool:
         """An AI decides for the seat now: its own, or one standing in for a player out of time."""
-        return self.kind == "ai" or self.stand_in
+        return self.kind == "ai" or self.stand_in != 0
 
 
 # the columns both stores read, in this order, and a seat row made from them
@@ -149,7 +150,7 @@ LOBBY_SQL = (
 
 def seat_row(r: tuple[Any, ...]) -> SeatRow:
     return SeatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9], r[10], float(r[11]),
-                   bool(r[12]), int(r[13]))
+                   int(r[12]), int(r[13]))
 
 
 def seat_values(s: SeatRow) -> tuple[Any, ...]:
@@ -258,7 +259,7 @@ PLAYER_EXISTS = "SELECT 1 FROM players WHERE id=?"
 SEATS_OF_PLAYER = f"SELECT {SEAT_COLS} FROM seats WHERE player=? AND token_hash IS NOT NULL ORDER BY game, seat"
 TIE_SEATS = "UPDATE seats SET player=? WHERE token_hash=? AND player IS NULL"
 # a guard on a move: its seat still played by the token it was made by, or (token "") still by an AI
-HOLDS = "SELECT 1 FROM seats WHERE game=? AND seat=? AND (token_hash=? OR (?='' AND (kind='ai' OR stand_in=1)))"
+HOLDS = "SELECT 1 FROM seats WHERE game=? AND seat=? AND (token_hash=? OR (?='' AND (kind='ai' OR stand_in<>0)))"
 
 
 @dataclass

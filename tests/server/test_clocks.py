@@ -63,6 +63,7 @@ def test_a_live_clock_running_out_hands_the_seat_to_an_ai_and_the_game_ends(serv
         bob = await Client(srv.url, record=True).connect()
         joined = await bob.request("claim", code=made["invites"][0]["code"], name="Bob")
         assert joined["seats"] == [1]
+        await bob.until(lambda: seats_of(bob, gid), 10)
         mine = seats_of(bob, gid)[1]["clock"]
         assert mine is not None and not mine["out"] and mine["bank"] == 0  # a live clock of 5 s and no bank
         last = await within(play(ann, gid, [0], random.Random(3)), 600)

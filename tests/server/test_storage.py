@@ -296,3 +296,48 @@ def test_prune_deletes_old_finished_games_counted_for_their_players_only(store_u
 
     gone, left, seats_left = asyncio.run(main())
     assert gone >= 1 and left == [False, True, True, True] and seats_left == [0, 3, 3, 3]  # (and any older test's)
+
+
+def test_a_clock_is_kept_with_the_move_and_its_seat_steps_are_compare_and_sets(store_url):
+    """Both stores alike (fate/server/clocks.py's SQL): a commit writes the next deadline and the
+    chooser's bank with the move; a seat times out once, and only at the decision whose deadline
+    passed; an AI's move is written only while an AI plays the seat; ``back`` only by the seat's
+    token, and during the AI's decision it waits for that move; a vote is a bit, cast once."""
+    from fate.server import clocks
+    from fate.server.storage import TableRow, Tick
+
+    async def main():
+        s = open_store(store_url)
+        code = "K1-" + secrets.token_hex(4)
+        gid, row, seats = new_game_rows(code, 100.0)
+        row.deadline = 50.0
+        await s.create_game(row, seats, TableRow(gid, clock=clocks.Clock(clocks.LIVE, 30, 300).text()))
+        await s.claim_invite(digest(code), digest("friend"), 2.0)
+        out = {"table clock": (await s.table(gid)).clock, "created deadline": (await s.load_game(gid)).deadline}
+        out["host moves"] = await s.commit(gid, 0, "a", None, "human", 3.0, (0, digest("host")), Tick(90.0, 0, 250.0))
+        out["after the move"] = ((await s.load_game(gid)).deadline, (await s.seats(gid))[0].bank)
+        # seat 1 (the friend) is to decide at decision 1 until 90.0
+        early = await s.run([(clocks.TIME_OUT_SEAT, (gid, 1, gid, 1, 80.0))])
+        wrong_decision = await s.run([(clocks.TIME_OUT_SEAT, (gid, 1, gid, 0, 95.0))])
+        first = await s.run([(clocks.TIME_OUT_SEAT, (gid, 1, gid, 1, 95.0)), (clocks.TIME_OUT_GAME, (gid, 1, gid, 1))])
+        again = await s.run([(clocks.TIME_OUT_SEAT, (gid, 1, gid, 1, 96.0))])
+        out["timeouts"] = (bool(early[0]), bool(wrong_decision[0]), bool(first[0]), bool(again[0]))
+        g = await s.load_game(gid)
+        out["out of time"] = (g.waiting, g.deadline, (await s.seats(gid))[1].stand_in)
+        out["votes"] = [(await s.run([(clocks.VOTE, (bits, gid, 1))]))[0][0][0] for bits in (1, 1, 4)]
+        out["a stranger's back"] = bool((await s.run([(clocks.BACK_SEAT, (2, gid, 1, digest("x")))]))[0])
+        out["back during the AI's decision"] = bool((await s.run([(clocks.BACK_SEAT, (2, gid, 1, digest("friend")))]))[0])
+        out["the AI's move"] = await s.commit(gid, 1, "b", None, "human", 98.0, (1, ""))
+        out["returned"] = bool((await s.run([(clocks.RETURNED, (gid, 1))]))[0])
+        out["an AI's move now"] = await s.commit(gid, 2, "c", None, "human", 99.0, (1, ""))
+        out["the seat"] = (await s.seats(gid))[1].stand_in, (await s.seats(gid))[1].handing
+        await s.close()
+        return out
+
+    out = asyncio.run(main())
+    assert out == {
+        "table clock": '{"kind":"live","decision":30,"bank":300}', "created deadline": 50.0,
+        "host moves": True, "after the move": (90.0, 250.0),
+        "timeouts": (False, False, True, False), "out of time": ("ai", None, 1),
+        "votes": [1, 1, 5], "a stranger's back": False, "back during the AI's decision": True,
+        "the AI's move": True, "returned": True, "an AI's move now": False, "the seat": (0, 0)}
