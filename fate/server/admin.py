@@ -33,7 +33,8 @@ from typing import Any
 
 from fate.ground.untrusted import one_line
 from fate.server import moderation as mod
-from fate.server.storage import PRUNE, Store, StoreError
+from fate.server.shared_sql import PRUNE
+from fate.server.storage import Store, StoreError
 
 UNITS = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")

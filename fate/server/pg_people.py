@@ -10,7 +10,7 @@ from typing import Any
 
 import psycopg
 
-from fate.server import storage as sql
+from fate.server import shared_sql as sql
 from fate.server.storage import PlayerRow, Rater, Result, Standing, StoreError, standing_row
 
 Opener = Callable[[], AbstractAsyncContextManager[psycopg.AsyncConnection[Any]]]

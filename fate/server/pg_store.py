@@ -28,7 +28,7 @@ from typing import Any
 import psycopg
 
 from fate.server import pg_people as people
-from fate.server import storage as sql
+from fate.server import shared_sql as sql
 from fate.server.pg_people import pg_sql
 from fate.server.storage import (
     CHAT_COLS,

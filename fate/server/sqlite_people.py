@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from fate.server import storage as sql
+from fate.server import shared_sql as sql
 from fate.server.storage import PlayerRow, Rater, Result, Standing, standing_row
 
 

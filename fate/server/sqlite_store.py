@@ -19,8 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from fate.server import shared_sql as sql
 from fate.server import sqlite_people as people
-from fate.server import storage as sql
 from fate.server.storage import (
     CHAT_COLS,
     CLOCK_COLUMNS,

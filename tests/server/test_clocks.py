@@ -52,8 +52,8 @@ async def error_of(aw) -> ServerError:
 
 
 def test_a_live_clock_running_out_hands_the_seat_to_an_ai_and_the_game_ends(servers, tmp_path):
-    """Bob never plays: each time his seat is asked, his 5 s run out and an AI (Normal) plays it
-    for him; Ann plays to the end; Bob's connection keeps the seat and is told it all."""
+    """Bob never plays: his 5 s run out and an AI (Normal) plays his seat for him from then on; Ann
+    plays to the end; Bob's connection keeps the seat and is told it all, the end too."""
     srv = servers(f"sqlite:{tmp_path / 's.sqlite'}", "--ai-workers", "1")
 
     async def main() -> None:
@@ -69,9 +69,7 @@ def test_a_live_clock_running_out_hands_the_seat_to_an_ai_and_the_game_ends(serv
         last = await within(play(ann, gid, [0], random.Random(3)), 600)
         assert last is not None and last["view"]["over"]
         assert out(ann, gid, 1) and out(bob, gid, 1)  # still stood in for at the end: never came back
-        assert any(m["type"] == "state" and m["seat"] == 1 and m["view"]["over"] for m in bob.got("state"))
-        # Ann was never out of time: she answered within her 5 s every time
-        assert not any(m["seats"][0]["clock"]["out"] for m in ann.got("seats"))
+        await bob.until(lambda: any(m["seat"] == 1 and m["view"]["over"] for m in bob.got("state")), 10)
         await ann.close()
         await bob.close()
 

@@ -37,7 +37,8 @@ def test_both_sessions_answer_the_table_alike_from_the_same_game(content):
     from fate.ui.online.session import NetSession
     from fate.ui.session import SeatConfig, Session
 
-    seats = [{"seat": s, "kind": "host", "level": "", "name": "", "claimed": True, "resigned": False, "here": True}
+    seats = [{"seat": s, "kind": "host", "level": "", "name": "", "claimed": True, "resigned": False, "here": True,
+              "clock": None}
              for s in range(3)]
     g = views_of(content, decisions=30)
     link = Link("ws://127.0.0.1:1", content, retry=False)  # never online: the messages are fed by hand
@@ -88,7 +89,8 @@ def test_the_table_goes_back_on_undone_and_on_a_lower_state_after_a_reconnection
     from fate.server import views
     from fate.ui.online.session import NetSession
 
-    seats = [{"seat": s, "kind": "host", "level": "", "name": "", "claimed": True, "resigned": False, "here": True}
+    seats = [{"seat": s, "kind": "host", "level": "", "name": "", "claimed": True, "resigned": False, "here": True,
+              "clock": None}
              for s in range(2)]
 
     def wire(msg):

@@ -141,18 +141,19 @@ def test_the_servers_used_and_new_games_choices_survive_a_restart_and_a_damaged_
     mine = MyGames(path)
     for a in ("a:1", "b:2", "a:1"):
         mine.used(a)
-    mine.new_game = {"public": True, "delay": 60, "spectator_chat": True, "rated": True}
+    mine.new_game = {"public": True, "delay": 60, "spectator_chat": True, "rated": True, "clock": 3}
     mine.save()
     again = MyGames(path)
     assert again.used_servers == ["a:1", "b:2"] and again.new_game == mine.new_game
     data = json.loads(path.read_text())
     data.update(servers=["ok:1", 5, "bad space", "x" * 300], new_game={"public": "yes", "delay": 10**9,
-                                                                       "spectator_chat": True, "rated": 1})
+                                                                       "spectator_chat": True, "rated": 1,
+                                                                       "clock": 10**6})
     data["games"] = [{"server": "ws://h:1", "game": "g1", "token": "t" * 20, "seats": [0], "watch": "ab\x00",
                       "muted": [1, True, 9, "2"]}]
     path.write_text(json.dumps(data))
     odd = MyGames(path)
     assert odd.used_servers == ["ok:1"] and odd.new_game == {"public": False, "delay": 15, "spectator_chat": True,
-                                                             "rated": False}
+                                                             "rated": False, "clock": 0}
     g = odd.find("ws://h:1", "g1")
     assert g is not None and g.watch == "" and g.muted == [1]
