@@ -315,12 +315,7 @@ class Clocks:
     # ------------------------------------------------------------ the messages
     async def on_back(self, conn: Conn, msg: Message) -> None:
         """The player of a seat an AI stands in for takes it again."""
-        gid, seat = msg["game"], msg["seat"]
-        if not self.fanout.held(conn, gid, seat):
-            raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
-        live = await self.held_games.live(gid)
-        if live is None:
-            raise ProtocolError("no_such_game", "no such game")
+        gid, seat, live = await self.fanout.playing(conn, msg)
         async with live.lock:
             token = live.holders.get((seat, conn))
             if token is None:

@@ -80,6 +80,16 @@ class Fanout:
     def held(self, conn: Conn, gid: str, seat: int) -> bool:
         return seat in self.seats_of(conn, gid)
 
+    async def playing(self, conn: Conn, msg: Message) -> tuple[str, int, Live]:
+        """The game and seat a message names, if ``conn`` plays that seat (else ``not_your_seat``)."""
+        gid, seat = msg["game"], msg["seat"]
+        if not self.held(conn, gid, seat):
+            raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
+        live = await self.held_games.live(gid)
+        if live is None:
+            raise ProtocolError("no_such_game", "no such game")
+        return gid, seat, live
+
     def hosts(self, conn: Conn, gid: str) -> bool:
         return gid in self._hosting.get(conn, ())
 

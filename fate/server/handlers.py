@@ -246,21 +246,11 @@ class Seating:
         self.ai.kick(live)
 
     async def on_choose(self, conn: Conn, msg: Message) -> None:
-        _, seat, live = await self._playing(conn, msg)
+        _, seat, live = await self.fanout.playing(conn, msg)
         await self.choose(live, seat, msg["decision"], msg["choice"], (conn, msg.rid))
 
-    async def _playing(self, conn: Conn, msg: Message) -> tuple[str, int, Live]:
-        """The game and seat a message names, if ``conn`` plays that seat."""
-        gid, seat = msg["game"], msg["seat"]
-        if not self.fanout.held(conn, gid, seat):
-            raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
-        live = await self.held_games.live(gid)
-        if live is None:
-            raise ProtocolError("no_such_game", "no such game")
-        return gid, seat, live
-
     async def on_resign(self, conn: Conn, msg: Message) -> None:
-        gid, seat, live = await self._playing(conn, msg)
+        gid, seat, live = await self.fanout.playing(conn, msg)
         await self.ai.hand_to_ai(live, seat, "normal", resigned=True, asker=conn)  # every holder of the seat loses it
         conn.send(reply(ToClient.RESIGNED, msg.rid, game=gid, seat=seat))
         self.fanout.tell_seats(live)

@@ -92,6 +92,10 @@ _HOLDS = (" AND (%(hs)s::int IS NULL OR EXISTS (SELECT 1 FROM seats WHERE game=%
           " AND (token_hash=%(hh)s OR (%(hh)s='' AND (kind='ai' OR stand_in<>0)))))")
 
 
+# a live clock's bank, written with the move that spent it (fate/server/clocks.py)
+_BANKED = "banked AS (UPDATE seats SET bank=%(b)s WHERE game IN (SELECT id FROM moved) AND seat=%(bs)s), "
+
+
 def _holder(holder: tuple[int, str] | None) -> dict[str, int | str | None]:
     return {"hs": None, "hh": None} if holder is None else {"hs": holder[0], "hh": holder[1]}
 
@@ -249,7 +253,7 @@ class PgStore:
                 "  save=COALESCE(%(s)s, save), "
                 "  saved_at=CASE WHEN %(s)s::text IS NULL THEN saved_at ELSE %(d)s + 1 END "
                 "  WHERE id IN (SELECT id FROM locked) RETURNING id), "
-                "banked AS (UPDATE seats SET bank=%(b)s WHERE game IN (SELECT id FROM moved) AND seat=%(bs)s), "
+                + (_BANKED if tick.seat >= 0 else "") +
                 "noted AS (INSERT INTO moves SELECT id, %(d)s, %(c)s FROM moved RETURNING game) "
                 "SELECT pg_notify(%(ch)s, %(n)s) FROM noted",
                 {"g": game, "d": expect, "w": waiting, "t": now, "s": save, "c": choice, "ch": CHANNEL,

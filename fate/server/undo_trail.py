@@ -41,12 +41,8 @@ class TakingBack:
     async def on_undo(self, conn: Conn, msg: Message) -> None:
         """Take back the seat's own last decision, if the one rule allows it now (the decision
         number is the one the client believes current: a take-back is never applied twice)."""
-        gid, seat, decision = msg["game"], msg["seat"], msg["decision"]
-        if not self.fanout.held(conn, gid, seat):
-            raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
-        live = await self.held_games.live(gid)
-        if live is None:
-            raise ProtocolError("no_such_game", "no such game")
+        gid, seat, live = await self.fanout.playing(conn, msg)
+        decision = msg["decision"]
         async with live.lock:
             if (seat, conn) not in live.holders:  # resigned or replaced while this waited
                 raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
