@@ -8,7 +8,9 @@ each of its turns (from the moment the game comes to it until it hands on), for 
 over days. A client that names no clock gets ``DEFAULT`` (three days a turn).
 
 The store keeps when the seat to decide runs out of time (the game's ``deadline``; none while an
-AI decides, or a seat waits for a friend to take it) and each seat's bank; the process that
+AI decides) and each seat's bank; a seat no friend has taken yet has a clock too (a game does not
+wait for ever for a friend who never comes: an AI stands in, and whoever takes the seat later
+comes back to it like its player); the process that
 commits a choice writes both with the move (``Tick``), and the others work them out alike as
 they hear it. Every ``KEEP_SECONDS`` each process asks the store for games whose deadline has
 passed: the seat out of time is then played by an AI (Normal), standing in, and its player
@@ -124,8 +126,9 @@ def read_clock(text: str) -> Clock | None:
 
 
 def on_clock(row: SeatRow) -> bool:
-    """A person decides for the seat, who took it: their time runs while the game waits on them."""
-    return not row.ai_plays() and bool(row.token_hash)
+    """A person decides for the seat (or will, a friend who has not taken it yet): their time runs
+    while the game waits on them."""
+    return not row.ai_plays()
 
 
 def deadline(clock: Clock | None, g: Game, seats: list[SeatRow], before: int | None, old: float | None,
@@ -160,8 +163,9 @@ def bank_after(clock: Clock | None, row: SeatRow, old: float | None, now: float)
 
 
 def voters(seats: list[SeatRow], target: int) -> list[int]:
-    """The seats whose players may vote to hand ``target`` to the AI: the others played in person."""
-    return [s.seat for s in seats if s.seat != target and on_clock(s) and not s.resigned]
+    """The seats whose players may vote to hand ``target`` to the AI: the others played in person
+    (taken, and not out of time themselves)."""
+    return [s.seat for s in seats if s.seat != target and on_clock(s) and bool(s.token_hash) and not s.resigned]
 
 
 def needed(seats: list[SeatRow], target: int) -> int:

@@ -154,10 +154,11 @@ def test_a_live_decision_has_its_own_time_then_the_bank_and_only_what_runs_over_
     assert bank_after(clock, seats[p.seat], due, 1000.0 + 20) == 100.0  # within its own 30 s: the bank untouched
     assert bank_after(clock, seats[p.seat], due, 1000.0 + 45) == 85.0  # 15 s over
     assert bank_after(clock, seats[p.seat], due, 1000.0 + 500) == 0.0  # never below nothing
-    # an AI standing in, or a seat nobody took, has no clock running; an AI's move takes nothing
-    assert deadline(clock, g, _seats(stand_in=True), None, None, 0.0) is None
-    assert deadline(clock, g, [SeatRow("g", s, "remote") for s in range(2)], None, None, 0.0) is None
-    assert bank_after(clock, SeatRow("g", 0, "host", token_hash="t", stand_in=True), due, 2000.0) is None
+    # an AI standing in has no clock running, a seat no friend took yet has (nobody waits for ever);
+    # an AI's move takes nothing from the bank
+    assert deadline(clock, g, _seats(stand_in=1), None, None, 0.0) is None
+    assert deadline(clock, g, [SeatRow("g", s, "remote") for s in range(2)], None, None, 0.0) == 30.0
+    assert bank_after(clock, SeatRow("g", 0, "host", token_hash="t", stand_in=1), due, 2000.0) is None
 
 
 def test_a_turn_clock_runs_from_the_turns_start_not_each_decision():
@@ -174,21 +175,23 @@ def test_a_turn_clock_runs_from_the_turns_start_not_each_decision():
 
 def test_more_than_half_of_the_others_in_person_carry_a_vote():
     people = [SeatRow("g", s, "host", token_hash="t") for s in range(4)]
-    people[0].stand_in = True
+    people[0].stand_in = 1
     assert needed(people, 0) == 2  # three others: two carry it
     people[3] = SeatRow("g", 3, "ai", "hard")
     assert needed(people, 0) == 2  # two others in person: both
-    people[2].stand_in = True
+    people[2].stand_in = 1
+    assert needed(people, 0) == 1
+    people.append(SeatRow("g", 4, "remote"))  # (a seat no friend took has nobody to vote)
     assert needed(people, 0) == 1
     people[0].handing = 1 << 1 | 1 << 2  # seat 2 voted before it ran out of time itself: no longer counts
     assert votes(people, 0) == 1
-    alone = [SeatRow("g", 0, "host", token_hash="t", stand_in=True), SeatRow("g", 1, "ai", "normal")]
+    alone = [SeatRow("g", 0, "host", token_hash="t", stand_in=1), SeatRow("g", 1, "ai", "normal")]
     assert needed(alone, 0) == 0  # against AIs alone nobody votes: the AI stands in until the player is back
 
 
 def test_a_seat_out_of_time_at_the_end_or_handed_over_finishes_last():
     g = new_game(default_content(), 3, 5)
-    rows = [SeatRow("g", 0, "host", token_hash="a", player="p0", stand_in=True),
+    rows = [SeatRow("g", 0, "host", token_hash="a", player="p0", stand_in=1),
             SeatRow("g", 1, "remote", token_hash="b", player="p1"),
             SeatRow("g", 2, "ai", "normal", player="p2")]  # handed over: an AI's, still its player's
     places = placings(g, rows)

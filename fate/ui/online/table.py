@@ -224,7 +224,9 @@ class OnlinePlayScene(PlayScene):
     def _clock_news(self, s) -> None:
         """A seat out of time, back, or handed over for good: one of the table's own lines in the talk."""
         out = {i.seat: s.clocks.out(i.seat) for i in s.info}
-        seen: dict[int, bool] = getattr(self, "_out_seen", None) or out
+        # (at first sight only one's own seat out of time is said: the others' were said before)
+        seen: dict[int, bool] = getattr(self, "_out_seen", None) or {seat: now and seat not in s.mine
+                                                                      for seat, now in out.items()}
         self._out_seen = out
         for seat, now in out.items():
             if seen.get(seat, False) == now:
