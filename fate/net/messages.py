@@ -73,7 +73,7 @@ VIEW = {
     "end_reason": (NONE, STR), "prompt?": (NONE, PROMPT), "draft?": [CARD | {"title": STR}],
 }
 # a seat's clock (fate/server/clocks.py): seconds, never past a week (checked again where drawn)
-SEAT_CLOCK = {"out": BOOL, "bank": (NONE, INT, float), "left": (NONE, INT, float), "votes": INT, "needed": INT}
+SEAT_CLOCK = {"out": BOOL, "back": BOOL, "bank": (NONE, INT, float), "left": (NONE, INT, float), "votes": INT, "needed": INT}
 SEAT_INFO = {"seat": INT, "kind": STR, "level": STR, "name": NAME, "claimed": BOOL, "resigned": BOOL, "here": BOOL,
              "clock": (NONE, SEAT_CLOCK)}
 CLOCK = {"kind": STR, "decision?": INT, "bank?": INT, "hours?": INT}

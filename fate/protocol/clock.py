@@ -18,11 +18,13 @@ class ClockSpec(TypedDict):
 
 
 class SeatClock(TypedDict):
-    """A seat's clock: out of time (an AI stands in), the seconds left in its bank (live), the
-    seconds left to decide (the seat the game waits on), the votes to hand it to the AI for good
-    and how many carry it."""
+    """A seat's clock: out of time (an AI stands in), back (its player came back while the AI
+    decides: the AI finishes that decision), the seconds left in its bank (live), the seconds left
+    to decide (the seat the game waits on), the votes to hand it to the AI for good and how many
+    carry it."""
 
     out: bool
+    back: bool
     bank: float | None
     left: float | None
     votes: int

@@ -226,10 +226,11 @@ class GameServer:
             if start + same < len(made):  # taken back elsewhere
                 self.undo.rewind(live, start + same)
             events: list[Event] = []
-            was = live.game.pending()  # who the clock ran for (fate/server/clocks.py)
             try:
-                for cid in moves[same:]:
+                for cid in moves[same:]:  # the clock worked out move by move (fate/server/clocks.py)
+                    was, turn = live.game.pending(), live.game.turn
                     events += step(live.game, cid, live.trail, live.seats)
+                    self.clocks.follow(live, was.seat if was is not None else None, turn)
             except IllegalChoice:  # never expected: the stored game is the truth
                 row = await self.store.load_game(live.game_id)
                 if row is None:  # (never: a game is not deleted)
@@ -237,7 +238,6 @@ class GameServer:
                 live.game, live.trail = stored_game(self.content, row), None  # the trail rebuilt when needed
                 events = []
             if moves[same:]:
-                self.clocks.follow(live, was.seat if was is not None else None)
                 self.fanout.broadcast(live, events)
             elif seats:
                 self.fanout.tell_seats(live)
@@ -260,13 +260,13 @@ class GameServer:
             return
         if decision == live.game.decision + 1 and choice and not live.lock.locked():
             # the usual case: the very next move, named in the notice; no need to read it back
-            was = live.game.pending()
+            was, turn = live.game.pending(), live.game.turn
             try:
                 events = step(live.game, choice, live.trail, live.seats)
             except IllegalChoice:
                 log.warning("game %s: a notice named %r, not legal here; reading the game back", gid, choice[:40])
             else:
-                self.clocks.follow(live, was.seat if was is not None else None)
+                self.clocks.follow(live, was.seat if was is not None else None, turn)
                 self.fanout.broadcast(live, events)
                 return
         self.tasks.quietly(self.catch_up(live, seats=decision < 0))
@@ -309,7 +309,7 @@ class GameServer:
             if new.over or (decision + 1) % SAVE_EVERY == 0:
                 save = json.dumps(save_data(new, live.session()), separators=(",", ":"))
             now = time.time()
-            tick = self.clocks.tick(live, seat, new, now)
+            tick = self.clocks.tick(live, seat, g.turn, new, now)
             if not await self.store.commit(live.game_id, decision, choice, save, waiting_on(new, live.seats),
                                            now, holder, tick):
                 stale = True
@@ -322,8 +322,8 @@ class GameServer:
                 self.fanout.broadcast(live, events, who)
                 if new.over:  # the result counts for its players (fate/server/ratings.py)
                     self.tasks.quietly(self.standings.settle(live.game_id))
-        if not stale and asker is None and live.seats[seat].stand_in == 2:  # its player came back meanwhile
-            await self.clocks.returned(live, seat)
+        if not stale and asker is None and live.seats[seat].kind != "ai":  # an AI standing in: is its player back?
+            await self.clocks.stood_in(live, seat)
         if stale:  # another process applied a choice first, or the seat changed hands: catch up, refuse this one
             await self.catch_up(live, seats=False)
             if asker is not None:

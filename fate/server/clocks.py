@@ -51,25 +51,30 @@ LIVE, TURN = "live", "turn"
 KEEP_SECONDS = 1.0  # how often a process looks for seats out of time
 GRACE = 60.0  # seconds a restarted one-process server gives each decision whose time ran out while it was down
 OVERDUE_AT_ONCE = 50  # games whose time ran out taken up by one look (the next look takes the rest)
+ANSWER = 3600.0  # seconds at least a turn-based clock gives a seat asked during another's turn
 
 # the store's SQL (both stores'; "?" placeholders), each run in one transaction by ``Store.run``
 OVERDUE = "SELECT id FROM games WHERE waiting='human' AND deadline<=? ORDER BY deadline LIMIT ?"
 # out of time: the AI stands in for the seat, if the game still waits on it at that decision
-TIME_OUT_SEAT = ("UPDATE seats SET stand_in=1, handing=0 WHERE game=? AND seat=? AND stand_in=0 AND kind<>'ai' "
+TIME_OUT_SEAT = ("UPDATE seats SET stand_in=1, handing=0, bank=0 WHERE game=? AND seat=? AND stand_in=0 "
+                 "AND kind<>'ai' "
                  "AND EXISTS (SELECT 1 FROM games WHERE id=? AND decision=? AND waiting='human' AND deadline<=?) "
                  "RETURNING seat")
 TIME_OUT_GAME = ("UPDATE games SET waiting='ai', deadline=NULL WHERE id=? AND decision=? AND EXISTS "
                  "(SELECT 1 FROM seats WHERE game=? AND seat=? AND stand_in=1)")
-# back: only by the token that plays the seat; if the AI is deciding for it now, it finishes (2), then
-# the game waits on the player again (RETURNED, RESUMED)
+# back: only by the token that plays the seat, at the decision this process knows; if the AI is deciding
+# for it now, it finishes (2: the AI's own commit clears it, fate/server/storage.py), then the game waits
+# on the player again (RESUMED)
 BACK_SEAT = ("UPDATE seats SET stand_in=?, handing=0 WHERE game=? AND seat=? AND stand_in=1 AND token_hash=? "
-             "RETURNING seat")
-RETURNED = "UPDATE seats SET stand_in=0 WHERE game=? AND seat=? AND stand_in=2 RETURNING seat"
+             "AND EXISTS (SELECT 1 FROM games WHERE id=? AND decision=?) RETURNING seat")
 RESUMED = "UPDATE games SET waiting='human', deadline=? WHERE id=? AND decision=? AND waiting='ai'"
 # a seat taken by a friend when the game already waited on it: its clock starts
 STARTED = ("UPDATE games SET deadline=? WHERE id=? AND decision=? AND deadline IS NULL AND waiting='human' "
            "RETURNING id")
 VOTE = "UPDATE seats SET handing=handing | ? WHERE game=? AND seat=? AND stand_in=1 RETURNING handing"
+# the vote carried: the seat the AI's for good, if an AI still stands in for it (its player may be back)
+HANDED = ("UPDATE seats SET kind='ai', level='normal', token_hash=NULL, invite_hash=NULL, stand_in=0, handing=0 "
+          "WHERE game=? AND seat=? AND stand_in=1 RETURNING seat")
 RESTARTED = "UPDATE games SET deadline=? WHERE waiting='human' AND deadline<?"
 # a deadline that nobody can run out of (the game does not load, or waits on no person): gone, so that
 # it never stands first in every look
@@ -131,18 +136,24 @@ def on_clock(row: SeatRow) -> bool:
     return not row.ai_plays()
 
 
-def deadline(clock: Clock | None, g: Game, seats: list[SeatRow], before: int | None, old: float | None,
-             now: float) -> float | None:
+def deadline(clock: Clock | None, g: Game, seats: list[SeatRow], before: tuple[int, int] | None,
+             old: float | None, now: float) -> float | None:
     """When the seat to decide in ``g`` runs out of time, the game having come to it at ``now``
-    from seat ``before`` (whose deadline was ``old``); None if no clock runs."""
+    from ``before`` (the seat that decided and the turn it was, whose deadline was ``old``); None
+    if no clock runs. A turn-based clock keeps one deadline for a whole turn: another seat asked
+    during it (a casting window) has at least ``ANSWER`` seconds, and the turn's seat then goes on
+    against the same deadline; a new turn, or in the set-up each seat's first question, starts afresh."""
     p = g.pending()
     if clock is None or p is None or not on_clock(seats[p.seat]):
         return None
     if clock.kind == LIVE:
         return now + clock.decision + seats[p.seat].bank
-    if before == p.seat and old is not None:
-        return old  # the same turn goes on
-    return now + clock.hours * 3600
+    fresh = now + clock.hours * 3600
+    if old is None or before is None or before[1] != g.turn:
+        return fresh
+    if g.turn == 0:  # the set-up: each seat asked in turn, each its own time
+        return old if before[0] == p.seat else fresh
+    return old if p.seat == g.cur else max(old, now + min(ANSWER, clock.hours * 3600))
 
 
 def opening(clock: Clock | None, g: Game, seats: list[SeatRow], now: float) -> float | None:
@@ -188,7 +199,7 @@ def seat_clock(live: Live, row: SeatRow, now: float) -> dict[str, Any] | None:
     left = None
     if p is not None and p.seat == row.seat and live.deadline is not None:
         left = round(max(0.0, live.deadline - now), 1)
-    return {"out": row.stand_in == 1, "bank": round(row.bank, 1) if clock.kind == LIVE else None, "left": left,
+    return {"out": row.stand_in != 0, "back": row.stand_in == 2, "bank": round(row.bank, 1) if clock.kind == LIVE else None, "left": left,
             "votes": votes(live.seats, row.seat) if row.stand_in == 1 else 0,
             "needed": needed(live.seats, row.seat) if row.stand_in == 1 else 0}
 
@@ -205,14 +216,14 @@ class Clocks:
         self.timed_out = 0  # seats this process found out of time (fate/server/operator.py's metrics)
 
     # ------------------------------------------------------------ the clock as moves are made
-    def tick(self, live: Live, seat: int, new: Game, now: float) -> Tick:
-        """What ``seat``'s choice, bringing the game to ``new``, does to the clock."""
+    def tick(self, live: Live, seat: int, turn: int, new: Game, now: float) -> Tick:
+        """What ``seat``'s choice in turn ``turn``, bringing the game to ``new``, does to the clock."""
         bank = bank_after(live.clock, live.seats[seat], live.deadline, now)
         seats = live.seats
         if bank is not None:  # the next deadline counts the bank the seat has now
             seats = [s if s.seat != seat else SeatRow(**{**s.__dict__, "bank": bank}) for s in seats]
-        return Tick(deadline(live.clock, new, seats, seat, live.deadline, now), seat if bank is not None else -1,
-                    bank or 0.0)
+        return Tick(deadline(live.clock, new, seats, (seat, turn), live.deadline, now),
+                    seat if bank is not None else -1, bank or 0.0)
 
     def ticked(self, live: Live, tick: Tick) -> None:
         """A choice committed with ``tick``: the game in memory keeps it."""
@@ -220,11 +231,12 @@ class Clocks:
             live.seats[tick.seat].bank = tick.bank
         live.deadline = tick.deadline
 
-    def follow(self, live: Live, seat: int | None) -> None:
-        """Moves heard from another process, the first of them ``seat``'s: the clock worked out
-        here as the process that made them worked it out (within the notice's delay)."""
+    def follow(self, live: Live, seat: int | None, turn: int) -> None:
+        """A move heard from another process, ``seat``'s in turn ``turn`` (the game in memory already
+        past it): the clock worked out here as the process that made it worked it out (within the
+        notice's delay)."""
         if seat is not None:
-            self.ticked(live, self.tick(live, seat, live.game, time.time()))
+            self.ticked(live, self.tick(live, seat, turn, live.game, time.time()))
 
     def restart(self, live: Live, now: float) -> float | None:
         """The deadline of the decision the game stands at, started afresh at ``now`` (a take-back,
@@ -301,14 +313,17 @@ class Clocks:
                 live.deadline = later
                 self.fanout.tell_seats(live)
 
-    async def returned(self, live: Live, seat: int) -> None:
-        """The AI made the decision its player came back during: the seat is theirs from now on,
+    async def stood_in(self, live: Live, seat: int) -> None:
+        """The AI made a move for a seat it stands in for. If its player came back during that
+        decision, the move's own commit gave the seat back in the store (fate/server/storage.py,
+        on whichever process ``back`` came to): the seat is theirs from now on, told at the table,
         and if the game waits on it again, their clock runs."""
         gid = live.game_id
         async with live.lock:
-            if live.seats[seat].stand_in != 2 or not (await self.store.run([(RETURNED, (gid, seat))]))[0]:
+            rows = await self.store.seats(gid)
+            if seat >= len(rows) or rows[seat].stand_in != 0 or rows[seat].kind == "ai":
                 return
-            live.seats[seat].stand_in = 0
+            self.fanout.seat_rows(live, rows)
             p = live.game.pending()
             if p is not None and p.seat == seat:
                 live.deadline = self.restart(live, time.time())
@@ -324,14 +339,16 @@ class Clocks:
             token = live.holders.get((seat, conn))
             if token is None:
                 raise ProtocolError("not_your_seat", f"this connection does not play seat {seat} of that game")
+            if live.game.pending() is None:
+                raise ProtocolError("game_over", "the game is over")
             if live.seats[seat].stand_in != 1:
                 raise ProtocolError("not_out_of_time", f"seat {seat} did not run out of time: it is yours to play")
             # the AI deciding for the seat now finishes that decision (coming back is never a way to
             # win a decision's time again), then the seat is the player's: ``returned``
             p = live.game.pending()
             state = 2 if p is not None and p.seat == seat else 0
-            if not (await self.store.run([(BACK_SEAT, (state, gid, seat, token))]))[0]:
-                raise ProtocolError("not_out_of_time", f"seat {seat} is not out of time now")
+            if not (await self.store.run([(BACK_SEAT, (state, gid, seat, token, gid, live.game.decision))]))[0]:
+                raise ProtocolError("stale_decision", "the game moved on meanwhile; try again")
             live.seats[seat].stand_in, live.seats[seat].handing = state, 0
         await self.store.changed(gid)
         conn.send(reply(ToClient.BACK, msg.rid, game=gid, seat=seat))
@@ -341,26 +358,32 @@ class Clocks:
         """A player votes to hand a seat an AI stands in for to the AI for good: more than half of
         the others who play in person carry it."""
         gid, target = msg["game"], msg["seat"]
-        live = await self.held_games.live(gid)
         mine = self.fanout.seats_of(conn, gid)
-        if live is None or not mine:
+        live = await self.held_games.live(gid) if mine else None
+        if live is None:
             raise ProtocolError("not_your_seat", "this connection plays no seat of that game")
-        if target >= len(live.seats) or live.seats[target].stand_in != 1:
-            raise ProtocolError("not_out_of_time", f"no AI stands in for seat {target}: there is nothing to vote on")
-        ballots = [s for s in voters(live.seats, target) if s in mine]
-        if not ballots:
-            raise ProtocolError("not_your_seat", "only the other players at the table may vote on a seat")
-        bits = sum(1 << s for s in ballots)
-        if live.seats[target].handing & bits != bits:  # (a vote cast again changes nothing, and writes nothing)
-            got = (await self.store.run([(VOTE, (bits, gid, target))]))[0]
-            if not got:
-                raise ProtocolError("not_out_of_time", f"no AI stands in for seat {target} now")
-            live.seats[target].handing = int(got[0][0])
-        have, need = votes(live.seats, target), needed(live.seats, target)
-        handed = have >= need > 0
-        if handed:
-            await self.ai.hand_to_ai(live, target, "normal", resigned=False)
-        else:
+        async with live.lock:  # (a ``back`` and a vote that carries never both take effect)
+            if target >= len(live.seats) or live.seats[target].stand_in != 1:
+                raise ProtocolError("not_out_of_time", f"no AI stands in for seat {target}: there is nothing to "
+                                                       "vote on")
+            ballots = [s for s in voters(live.seats, target) if s in mine]
+            if not ballots:
+                raise ProtocolError("not_your_seat", "only the other players at the table may vote on a seat")
+            bits = sum(1 << s for s in ballots)
+            wrote = live.seats[target].handing & bits != bits  # (a vote cast again changes nothing, writes nothing)
+            if wrote:
+                got = (await self.store.run([(VOTE, (bits, gid, target))]))[0]
+                if not got:
+                    raise ProtocolError("not_out_of_time", f"no AI stands in for seat {target} now")
+                live.seats[target].handing = int(got[0][0])
+            have, need = votes(live.seats, target), needed(live.seats, target)
+            # carried: the AI's for good, in the store only if an AI still stands in for it there
+            handed = have >= need > 0 and bool((await self.store.run([(HANDED, (gid, target))]))[0])
+            if handed:
+                self.fanout.seat_rows(live, await self.store.seats(gid))  # its player's token loses it
+        if wrote or handed:
             await self.store.changed(gid)
         conn.send(reply(ToClient.HAND_OVER, msg.rid, game=gid, seat=target, votes=have, needed=need, handed=handed))
         self.fanout.tell_seats(live)
+        if handed:
+            self.ai.kick(live)

@@ -89,11 +89,15 @@ CREATE INDEX IF NOT EXISTS seats_player ON seats(player);
 
 # a guard on a move: its seat still played by its token, or (token "") by an AI (no holder: none asked)
 _HOLDS = (" AND (%(hs)s::int IS NULL OR EXISTS (SELECT 1 FROM seats WHERE game=%(g)s AND seat=%(hs)s"
-          " AND (token_hash=%(hh)s OR (%(hh)s='' AND (kind='ai' OR stand_in<>0)))))")
+          " AND ((token_hash=%(hh)s AND stand_in=0) OR (%(hh)s='' AND (kind='ai' OR stand_in<>0)))))")
 
 
 # a live clock's bank, written with the move that spent it (fate/server/clocks.py)
 _BANKED = "banked AS (UPDATE seats SET bank=%(b)s WHERE game IN (SELECT id FROM moved) AND seat=%(bs)s), "
+
+
+# an AI's move for a seat whose player came back while it decided: the seat theirs again
+_RETURNED = "returned AS (UPDATE seats SET stand_in=0 WHERE game IN (SELECT id FROM moved) AND seat=%(hs)s AND stand_in=2), "
 
 
 def _holder(holder: tuple[int, str] | None) -> dict[str, int | str | None]:
@@ -253,7 +257,7 @@ class PgStore:
                 "  save=COALESCE(%(s)s, save), "
                 "  saved_at=CASE WHEN %(s)s::text IS NULL THEN saved_at ELSE %(d)s + 1 END "
                 "  WHERE id IN (SELECT id FROM locked) RETURNING id), "
-                + (_BANKED if tick.seat >= 0 else "") +
+                + (_BANKED if tick.seat >= 0 else "") + (_RETURNED if holder is not None and holder[1] == "" else "") +
                 "noted AS (INSERT INTO moves SELECT id, %(d)s, %(c)s FROM moved RETURNING game) "
                 "SELECT pg_notify(%(ch)s, %(n)s) FROM noted",
                 {"g": game, "d": expect, "w": waiting, "t": now, "s": save, "c": choice, "ch": CHANNEL,

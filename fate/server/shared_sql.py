@@ -48,5 +48,9 @@ PLAYER_EXISTS = "SELECT 1 FROM players WHERE id=?"
 # the seats a player still plays (a seat resigned or handed to an AI keeps its player, for the record)
 SEATS_OF_PLAYER = f"SELECT {SEAT_COLS} FROM seats WHERE player=? AND token_hash IS NOT NULL ORDER BY game, seat"
 TIE_SEATS = "UPDATE seats SET player=? WHERE token_hash=? AND player IS NULL"
-# a guard on a move: its seat still played by the token it was made by, or (token "") still by an AI
-HOLDS = "SELECT 1 FROM seats WHERE game=? AND seat=? AND (token_hash=? OR (?='' AND (kind='ai' OR stand_in<>0)))"
+# a guard on a move: its seat still played by the token it was made by, no AI standing in for it, or
+# (token "") still by an AI
+HOLDS = ("SELECT 1 FROM seats WHERE game=? AND seat=? AND ((token_hash=? AND stand_in=0) "
+         "OR (?='' AND (kind='ai' OR stand_in<>0)))")
+# an AI's move for a seat whose player came back while it decided: the seat theirs again (fate/server/clocks.py)
+RETURNED = "UPDATE seats SET stand_in=0 WHERE game=? AND seat=? AND stand_in=2"

@@ -258,6 +258,8 @@ class SqliteStore:
             if cur.rowcount != 1:
                 return False
             c.execute("INSERT INTO moves VALUES (?,?,?)", (game, expect, choice))
+            if holder is not None and holder[1] == "":
+                c.execute(sql.RETURNED, (game, holder[0]))
             if tick.seat >= 0:
                 c.execute("UPDATE seats SET bank=? WHERE game=? AND seat=?", (tick.bank, game, tick.seat))
             if save is not None:

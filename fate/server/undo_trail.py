@@ -68,7 +68,11 @@ class TakingBack:
             raise ProtocolError("stale_decision", f"the game moved on from decision {decision} first")
 
     def _deadline(self, live: Live, back: Game, now: float) -> float | None:
-        """The clock of the decision taken back to, started afresh: the seat decides it again."""
+        """The clock of the decision taken back to: the seat deciding now goes on against its own
+        deadline (taking a move back never wins time back); another seat's starts afresh."""
+        asked, again = live.game.pending(), back.pending()
+        if asked is not None and again is not None and asked.seat == again.seat and live.deadline is not None:
+            return live.deadline
         was = live.game
         live.game = back
         try:
@@ -92,7 +96,7 @@ class TakingBack:
         dropped: list[Event] = []
         for cid in old.history()[decision:]:  # what the seats were told of the decisions taken back
             dropped += again.apply(cid)
-        live.game = back
         live.deadline = self._deadline(live, back, time.time())
+        live.game = back
         self.forget_hints(live.game_id, decision)  # those decisions may come again in another form
         self.fanout.broadcast(live, dropped, who, build=views.undone)

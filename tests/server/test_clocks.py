@@ -13,9 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fate.engine import default_content, new_game
+from fate.engine import Game, default_content, new_game
 from fate.net.client import Client, ServerError, play, within
 from fate.server.clocks import (
+    ANSWER,
     DEFAULT,
     LIVE,
     TURN,
@@ -161,16 +162,38 @@ def test_a_live_decision_has_its_own_time_then_the_bank_and_only_what_runs_over_
     assert bank_after(clock, SeatRow("g", 0, "host", token_hash="t", stand_in=1), due, 2000.0) is None
 
 
+def _window_during_a_turn() -> Game:
+    """A real game asking a seat during another seat's turn (a casting window), found by playing
+    seeded random games."""
+    for seed in range(40):
+        g, rnd = new_game(default_content(), 3, seed), random.Random(seed)
+        while (p := g.pending()) is not None:
+            if g.turn >= 1 and p.seat != g.cur:
+                return g
+            g.apply(rnd.choice(p.choices).id)
+    raise AssertionError("no casting window in 40 games")
+
+
 def test_a_turn_clock_runs_from_the_turns_start_not_each_decision():
     g = new_game(default_content(), 2, 1)
     clock = Clock(TURN, hours=24)
     p = g.pending()
-    assert p is not None
+    assert p is not None and g.turn == 0
     fresh = deadline(clock, g, _seats(), None, None, 0.0)
     assert fresh == 24 * 3600
-    assert deadline(clock, g, _seats(), p.seat, fresh, 5000.0) == fresh  # the same seat goes on: the same turn
-    assert deadline(clock, g, _seats(), 1 - p.seat, fresh, 5000.0) == 5000.0 + 24 * 3600  # the game came to it
+    assert deadline(clock, g, _seats(), (p.seat, 0), fresh, 5000.0) == fresh  # the same seat goes on
+    assert deadline(clock, g, _seats(), (1 - p.seat, 0), fresh, 5000.0) == 5000.0 + 24 * 3600  # came to it
     assert bank_after(clock, _seats()[0], fresh, 9.0) is None  # no bank in a turn-based game
+    # a window during another's turn: the asked seat has at least an hour, and never winds the turn back
+    w = _window_during_a_turn()
+    asked = w.pending()
+    assert asked is not None
+    rows = [SeatRow("g", s, "host", token_hash="t") for s in range(3)]
+    late = deadline(clock, w, rows, (w.cur, w.turn), 100_000.0, 99_000.0)
+    assert late == 99_000.0 + ANSWER
+    early = deadline(clock, w, rows, (w.cur, w.turn), 100_000.0, 10_000.0)
+    assert early == 100_000.0  # the turn's own deadline stands
+    assert deadline(clock, w, rows, (w.cur, w.turn - 1), 100_000.0, 10_000.0) == 10_000.0 + 24 * 3600  # a new turn
 
 
 def test_more_than_half_of_the_others_in_person_carry_a_vote():

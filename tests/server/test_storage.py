@@ -301,8 +301,10 @@ def test_prune_deletes_old_finished_games_counted_for_their_players_only(store_u
 def test_a_clock_is_kept_with_the_move_and_its_seat_steps_are_compare_and_sets(store_url):
     """Both stores alike (fate/server/clocks.py's SQL): a commit writes the next deadline and the
     chooser's bank with the move; a seat times out once, and only at the decision whose deadline
-    passed; an AI's move is written only while an AI plays the seat; ``back`` only by the seat's
-    token, and during the AI's decision it waits for that move; a vote is a bit, cast once."""
+    passed, its bank spent; no move of its player's is written while an AI stands in; an AI's move
+    is written only while an AI plays the seat; ``back`` only by the seat's token at the decision
+    now, and during the AI's decision it waits for that move, whose commit gives the seat back;
+    a vote is a bit, cast once."""
     from fate.server import clocks
     from fate.server.storage import TableRow, Tick
 
@@ -323,14 +325,17 @@ def test_a_clock_is_kept_with_the_move_and_its_seat_steps_are_compare_and_sets(s
         again = await s.run([(clocks.TIME_OUT_SEAT, (gid, 1, gid, 1, 96.0))])
         out["timeouts"] = (bool(early[0]), bool(wrong_decision[0]), bool(first[0]), bool(again[0]))
         g = await s.load_game(gid)
-        out["out of time"] = (g.waiting, g.deadline, (await s.seats(gid))[1].stand_in)
+        out["out of time"] = (g.waiting, g.deadline, (await s.seats(gid))[1].stand_in, (await s.seats(gid))[1].bank)
         out["votes"] = [(await s.run([(clocks.VOTE, (bits, gid, 1))]))[0][0][0] for bits in (1, 1, 4)]
-        out["a stranger's back"] = bool((await s.run([(clocks.BACK_SEAT, (2, gid, 1, digest("x")))]))[0])
-        out["back during the AI's decision"] = bool((await s.run([(clocks.BACK_SEAT, (2, gid, 1, digest("friend")))]))[0])
+        out["the friend's own move"] = await s.commit(gid, 1, "b", None, "human", 97.0, (1, digest("friend")))
+        out["a stranger's back"] = bool((await s.run([(clocks.BACK_SEAT, (2, gid, 1, digest("x"), gid, 1))]))[0])
+        out["back at a decision gone by"] = bool((await s.run([(clocks.BACK_SEAT, (2, gid, 1, digest("friend"),
+                                                                                   gid, 0))]))[0])
+        out["back during the AI's decision"] = bool((await s.run([(clocks.BACK_SEAT, (2, gid, 1, digest("friend"),
+                                                                                      gid, 1))]))[0])
         out["the AI's move"] = await s.commit(gid, 1, "b", None, "human", 98.0, (1, ""))
-        out["returned"] = bool((await s.run([(clocks.RETURNED, (gid, 1))]))[0])
+        out["the seat"] = (await s.seats(gid))[1].stand_in, (await s.seats(gid))[1].handing  # the player's again
         out["an AI's move now"] = await s.commit(gid, 2, "c", None, "human", 99.0, (1, ""))
-        out["the seat"] = (await s.seats(gid))[1].stand_in, (await s.seats(gid))[1].handing
         await s.close()
         return out
 
@@ -338,6 +343,7 @@ def test_a_clock_is_kept_with_the_move_and_its_seat_steps_are_compare_and_sets(s
     assert out == {
         "table clock": '{"kind":"live","decision":30,"bank":300}', "created deadline": 50.0,
         "host moves": True, "after the move": (90.0, 250.0),
-        "timeouts": (False, False, True, False), "out of time": ("ai", None, 1),
-        "votes": [1, 1, 5], "a stranger's back": False, "back during the AI's decision": True,
-        "the AI's move": True, "returned": True, "an AI's move now": False, "the seat": (0, 0)}
+        "timeouts": (False, False, True, False), "out of time": ("ai", None, 1, 0.0),
+        "the friend's own move": False,  # an AI stands in: the player comes back first
+        "votes": [1, 1, 5], "a stranger's back": False, "back at a decision gone by": False,
+        "back during the AI's decision": True, "the AI's move": True, "the seat": (0, 0), "an AI's move now": False}

@@ -96,6 +96,11 @@ class TableClock:
             return None
         return max(0.0, min(float(row["bank"]), 10.0**7))
 
+    def coming_back(self, seat: int) -> bool:
+        """Its player came back while the AI decides for it: the AI finishes that decision."""
+        row = self._row(seat)
+        return row is not None and bool(row["back"])
+
     def votes(self, seat: int) -> tuple[int, int]:
         """(votes cast, votes that carry it) to hand an out-of-time seat over for good."""
         row = self._row(seat)
@@ -141,10 +146,12 @@ def clock_buttons(s: Any) -> tuple[int | None, int | None]:
     """(this screen's seat an AI stands in for, another seat out of time this screen may vote on)."""
     if not s.mine or not hasattr(s, "clocks"):
         return None, None
-    mine = next((seat for seat in s.mine if s.clocks.out(seat)), None)
+    mine = next((seat for seat in s.mine if s.clocks.out(seat) and not s.clocks.coming_back(seat)), None)
     voter = any(not s.clocks.out(seat) for seat in s.mine)
-    other = next((i.seat for i in s.info if i.seat not in s.mine and s.clocks.out(i.seat) and i.kind != "ai"), None)
-    return mine, other if voter and s.clocks.votes(other or 0)[1] else None
+    outs = [i.seat for i in s.info if i.seat not in s.mine and s.clocks.out(i.seat) and i.kind != "ai"
+            and s.clocks.votes(i.seat)[1]]
+    other = next((seat for seat in outs if seat not in s.clocks.voted), outs[0] if outs else None)
+    return mine, other if voter else None
 
 
 def clock_faces(s: Any) -> dict[int, tuple[str, str, str]]:
