@@ -314,7 +314,8 @@ def test_a_clock_is_kept_with_the_move_and_its_seat_steps_are_compare_and_sets(s
         gid, row, seats = new_game_rows(code, 100.0)
         row.deadline = 50.0
         await s.create_game(row, seats, TableRow(gid, clock=clocks.Clock(clocks.LIVE, 30, 300).text()))
-        await s.claim_invite(digest(code), digest("friend"), 2.0)
+        friend = digest("friend of " + code)  # (the PostgreSQL database is the worker's: a token of its own)
+        await s.claim_invite(digest(code), friend, 2.0)
         out = {"table clock": (await s.table(gid)).clock, "created deadline": (await s.load_game(gid)).deadline}
         out["host moves"] = await s.commit(gid, 0, "a", None, "human", 3.0, (0, digest("host")), Tick(90.0, 0, 250.0))
         out["after the move"] = ((await s.load_game(gid)).deadline, (await s.seats(gid))[0].bank)
@@ -327,11 +328,11 @@ def test_a_clock_is_kept_with_the_move_and_its_seat_steps_are_compare_and_sets(s
         g = await s.load_game(gid)
         out["out of time"] = (g.waiting, g.deadline, (await s.seats(gid))[1].stand_in, (await s.seats(gid))[1].bank)
         out["votes"] = [(await s.run([(clocks.VOTE, (bits, gid, 1))]))[0][0][0] for bits in (1, 1, 4)]
-        out["the friend's own move"] = await s.commit(gid, 1, "b", None, "human", 97.0, (1, digest("friend")))
+        out["the friend's own move"] = await s.commit(gid, 1, "b", None, "human", 97.0, (1, friend))
         out["a stranger's back"] = bool((await s.run([(clocks.BACK_SEAT, (2, gid, 1, digest("x"), gid, 1))]))[0])
-        out["back at a decision gone by"] = bool((await s.run([(clocks.BACK_SEAT, (2, gid, 1, digest("friend"),
+        out["back at a decision gone by"] = bool((await s.run([(clocks.BACK_SEAT, (2, gid, 1, friend,
                                                                                    gid, 0))]))[0])
-        out["back during the AI's decision"] = bool((await s.run([(clocks.BACK_SEAT, (2, gid, 1, digest("friend"),
+        out["back during the AI's decision"] = bool((await s.run([(clocks.BACK_SEAT, (2, gid, 1, friend,
                                                                                       gid, 1))]))[0])
         out["the AI's move"] = await s.commit(gid, 1, "b", None, "human", 98.0, (1, ""))
         out["the seat"] = (await s.seats(gid))[1].stand_in, (await s.seats(gid))[1].handing  # the player's again
