@@ -10,16 +10,18 @@ over days. A client that names no clock gets ``DEFAULT`` (three days a turn).
 The store keeps when the seat to decide runs out of time (the game's ``deadline``; none while an
 AI decides) and each seat's bank; a seat no friend has taken yet has a clock too (a game does not
 wait for ever for a friend who never comes: an AI stands in, and whoever takes the seat later
-comes back to it like its player); the process that
-commits a choice writes both with the move (``Tick``), and the others work them out alike as
-they hear it. Every ``KEEP_SECONDS`` each process asks the store for games whose deadline has
-passed: the seat out of time is then played by an AI (Normal), standing in, and its player
-keeps the seat. The player comes back with ``back`` (the AI stops at once, and a live clock gives
-them their decision's own time again, with what is left in their bank); meanwhile the other
-players may vote (``hand_over``) to hand the seat to the AI for good: more than half of the
-others who play in person carry it, and the player loses the seat as if replaced. A seat the
-AI still stood in for at the end, or handed over, counts as a loss for its player
-(fate/server/ratings.py). A one-process server that was down gives each decision whose time
+comes back to it like its player). The process that commits a choice writes both with the move
+(``Tick``), and the others work them out alike as they hear each move. Every ``KEEP_SECONDS``
+each process asks the store for games whose deadline has passed: the seat out of time is then
+played by an AI (Normal), standing in (its bank spent), and its player keeps the seat. The player
+comes back with ``back``: from their next decision (one the AI is deciding as they come back, it
+finishes, and its commit gives the seat back), so that coming and going never wins time back, as
+Undo never does (a take-back keeps the seat's deadline). Meanwhile the other players may vote
+(``hand_over``) to hand the seat to the AI for good: more than half of the others who play in
+person carry it, and the player loses the seat as if replaced. A seat the AI still stood in for
+at the end, or handed over, counts as a loss for its player (fate/server/ratings.py). A
+turn-based clock keeps one deadline a turn (a seat asked during another's turn has at least
+``ANSWER`` seconds of it). A one-process server that was down gives each decision whose time
 ran out meanwhile ``GRACE`` seconds more when it starts (its players could not play either).
 A part of the server (fate/server/app.py).
 """
