@@ -33,6 +33,7 @@ log = logging.getLogger("fate.server")
 
 AI_LEASE = 3.0  # seconds a claim on an AI move lasts unless renewed: then another process may take it
 RENEW_SECONDS = 1.0  # how often the claimant renews it, while the move waits for a worker and while it is thought
+UNUSED_SECONDS = 10.0  # a game nobody here watches stays in memory this long after a request last took it
 SWEEP_SECONDS = 1.0  # how often a process looks for AI moves nobody is deciding (a dead claimant's: within 5 s)
 
 
@@ -75,9 +76,12 @@ class AIDriver:
         not load is told once in the log and passed over from then on: it never stops the
         sweep for the others."""
         games = self.held_games.games
+        now = time.monotonic()
         for gid, live in list(games.items()):
             if not any(live.watchers.values()) and not live.lock.locked() and not self.spectators.of(gid) \
-                    and waiting_on(live.game, live.seats) != "ai":  # (spectators here of a game played elsewhere)
+                    and waiting_on(live.game, live.seats) != "ai" and now - live.used > UNUSED_SECONDS:
+                # (spectators here of a game played elsewhere; a game just made or asked for: a handler may
+                # be between two awaits with it, about to watch it)
                 del games[gid]
         try:
             waiting = await self.store.waiting_on_ai(time.time(), AI_LEASE)

@@ -107,6 +107,9 @@ class Live:
     # before: what the lobby tells of a delayed game is what its spectators may see by now
     seen: deque[tuple[float, int, int | None]] = field(default_factory=deque, repr=False)
     deadline: float | None = None  # when the seat to decide runs out of time (fate/server/clocks.py)
+    # when a request last took the game from memory (monotonic): the AI's sweep leaves a game in
+    # memory a while after, so that a handler between two awaits never holds one no longer held
+    used: float = field(default_factory=time.monotonic)
 
     def __post_init__(self) -> None:
         self.note_seen()  # as loaded or made (a spectator may see it the delay after now)
@@ -205,6 +208,7 @@ class HeldGames:
         """The game in memory, loaded from the store if need be (None: no such game)."""
         live = self.games.get(gid)
         if live is not None:
+            live.used = time.monotonic()
             return live
         if gid in self._loading:
             return await asyncio.shield(self._loading[gid])

@@ -81,8 +81,8 @@ def test_a_report_a_mute_a_ban_a_lift_and_a_closed_game(servers, tmp_path):
             try:
                 await bob.request("chat", game=gid, text="sorry, really")
                 break
-            except ServerError as e:
-                assert e.code == "muted" and time.monotonic() < end
+            except ServerError as e:  # (lines said before the mute took hold may still count for the rate)
+                assert e.code in ("muted", "rate_limited") and time.monotonic() < end
                 await asyncio.sleep(0.5)
 
         code, out, _ = await asyncio.to_thread(admin, db, "ban", "identity", bob_id, "--for", "7d",
